@@ -1,0 +1,19 @@
+/** `npm run db:migrate` and `npm run db:seed`: on DATABASE_URL, or on the embedded database in .data/. */
+import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+
+const command = process.argv[2];
+if (command !== "migrate" && command !== "seed") {
+  console.error("Usage: tsx scripts/db.ts migrate|seed");
+  process.exit(1);
+}
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env file: the embedded defaults apply
+}
+const database = await openDatabase();
+try {
+  await prepareDatabase(database.url, { seed: command === "seed" });
+} finally {
+  await database.stop();
+}

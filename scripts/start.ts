@@ -1,0 +1,83 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): opens the database (DATABASE_URL, or the embedded
+ * PGlite in .data/ served on a local socket), applies migrations and seeds under the migration lock,
+ * builds when the sources changed since the last build, then serves http://localhost:$PORT.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+
+const dev = process.argv.includes("--dev");
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env file: the embedded defaults apply
+}
+const port = Number(process.env.PORT ?? 3000);
+process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
+
+const BUILD_INPUTS = ["src", "public", "prisma/schema.prisma", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json"];
+const BUILD_STAMP = path.join(".next", "source-hash");
+
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const visit = (entry: string) => {
+    if (!fs.existsSync(entry)) return;
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) {
+      for (const child of fs.readdirSync(entry).sort()) visit(path.join(entry, child));
+    } else {
+      hash.update(entry).update(fs.readFileSync(entry));
+    }
+  };
+  BUILD_INPUTS.forEach(visit);
+  return hash.digest("hex");
+}
+
+function buildIfNeeded() {
+  const current = sourceHash();
+  const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, "utf8") === current;
+  if (built) return;
+  console.log("[app] building (sources changed since the last build)...");
+  // The build never opens the database: it gets no DATABASE_URL.
+  const { DATABASE_URL: _omit, ...buildEnv } = process.env;
+  const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...buildEnv, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("next build failed");
+  fs.writeFileSync(BUILD_STAMP, current);
+}
+
+const database = await openDatabase();
+let child: ReturnType<typeof spawn> | undefined;
+async function stop(code: number) {
+  await database.stop().catch((error) => console.error("[db] failed to close the database:", error));
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (child && child.exitCode === null) child.kill(signal);
+    else void stop(0);
+  });
+}
+
+try {
+  if (database.embedded) console.log("[db] using the embedded database in .data/ (set DATABASE_URL to use PostgreSQL)");
+  await prepareDatabase(database.url);
+  if (!dev) buildIfNeeded();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stop(1);
+}
+
+child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...(dev ? ["--dev"] : [])], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: dev ? "development" : "production",
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: String(database.poolMax),
+  },
+});
+child.on("exit", (code) => void stop(code ?? 0));

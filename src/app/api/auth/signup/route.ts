@@ -1,0 +1,8 @@
+import { restRoute } from "~/server/rest";
+
+export const POST = restRoute({
+  input: "body",
+  call: (api, input) => api.auth.signup(input),
+  respond: (user) => ({ success: true, user }),
+  status: 201,
+});

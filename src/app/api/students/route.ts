@@ -1,0 +1,8 @@
+import { restRoute } from "~/server/rest";
+
+export const POST = restRoute({
+  input: "body",
+  call: (api, input) => api.students.create(input),
+  respond: (student) => ({ success: true, student }),
+  status: 201,
+});

@@ -1,0 +1,28 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+const optional = z.string().trim().min(1).optional();
+
+/**
+ * Every setting of the product, validated once. All are optional: with none set the product runs
+ * on its embedded defaults (PGlite database, generated session secret, email+password sign-in).
+ * `.env.example` documents each one.
+ */
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    DATABASE_URL: z.url().optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+    NEXTAUTH_URL: z.url().optional(),
+    NEXTAUTH_SECRET: z.string().min(32).optional(),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    LINKEDIN_CLIENT_ID: optional,
+    LINKEDIN_CLIENT_SECRET: optional,
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  },
+  client: {},
+  experimental__runtimeEnv: {},
+  emptyStringAsUndefined: true,
+  skipValidation: process.env.SKIP_ENV_VALIDATION === "true",
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+export const GENDERS = ["male", "female", "prefer_not_to_say"] as const;
+export const PROFILE_VISIBILITIES = ["public", "private", "friends"] as const;
+export const DATA_SHARING_LEVELS = ["full", "limited", "minimal"] as const;
+export const TOGGLES = ["enabled", "disabled"] as const;
+export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Fields only the server's own billing and security flows change; a client may never set them. */
+export const SERVER_OWNED_STUDENT_FIELDS = [
+  "stripeCustomerId",
+  "gracePeriodEndDate",
+  "membershipPlan",
+  "nextBillingDate",
+  "lastPaymentDate",
+  "billingEmail",
+  "profileCompletion",
+  "twoFactorAuth",
+] as const;
+
+/** "" from a cleared form field means "no value". */
+const optionalText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const dateOfBirth = z
+  .string({ error: "Date of birth must be a date (YYYY-MM-DD)" })
+  .trim()
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || (DATE_ONLY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), {
+    message: "Date of birth must be a date (YYYY-MM-DD)",
+  })
+  .refine((value) => value === null || value <= new Date().toISOString().slice(0, 10), {
+    message: "Date of birth cannot be in the future",
+  });
+
+const requiredName = (label: string) =>
+  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+/** Profile fields a student may write (PATCH /api/students/me, POST /api/students). */
+export const studentProfileFields = {
+  firstName: requiredName("First name"),
+  lastName: requiredName("Last name"),
+  phone: optionalText("Phone", 40),
+  dateOfBirth,
+  gender: z.enum(GENDERS, { error: "Gender must be male, female or prefer_not_to_say" }).nullable(),
+  nationality: optionalText("Nationality"),
+  country: optionalText("Country"),
+  emergencyContactName: optionalText("Emergency contact name"),
+  emergencyContactPhone: optionalText("Emergency contact phone", 40),
+};
+
+/** Settings and privacy preferences a student may write. */
+export const studentSettingsFields = {
+  emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
+  smsNotifications: z.boolean({ error: "smsNotifications must be true or false" }),
+  language: z.string().trim().min(2).max(35),
+  timeZone: z.string().trim().regex(/^UTC[+-]\d{2}:\d{2}$/, "Time zone must look like UTC+01:00"),
+  profileVisibility: z.enum(PROFILE_VISIBILITIES),
+  dataSharing: z.enum(DATA_SHARING_LEVELS),
+  activityTracking: z.enum(TOGGLES),
+  marketingCommunications: z.enum(TOGGLES),
+};
+
+/**
+ * An object of exactly these fields: a server-owned or unknown field is named in a clear error
+ * instead of being silently dropped, so a client learns it cannot set it.
+ */
+function writableObject<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const allowed = new Set(Object.keys(schema.shape));
+  return z
+    .record(z.string(), z.unknown(), { error: "Expected a JSON object" })
+    .superRefine((input, ctx) => {
+      for (const key of Object.keys(input)) {
+        if (allowed.has(key)) continue;
+        const serverOwned = (SERVER_OWNED_STUDENT_FIELDS as readonly string[]).includes(key);
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: serverOwned ? `${key} is managed by the server and cannot be changed here` : `Unknown field: ${key}`,
+        });
+      }
+    })
+    .pipe(schema);
+}
+
+export const studentUpdateSchema = writableObject(
+  z.object({ ...studentProfileFields, ...studentSettingsFields }).partial(),
+).refine((update) => Object.keys(update).length > 0, { message: "Nothing to update: send at least one profile field" });
+export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
+
+/** POST /api/students: names required, the rest optional; the email is always the account's own. */
+export const studentCreateSchema = writableObject(
+  z
+    .object({ ...studentProfileFields, email: z.string().optional() })
+    .partial({ phone: true, dateOfBirth: true, gender: true, nationality: true, country: true, emergencyContactName: true, emergencyContactPhone: true }),
+);
+export type StudentCreate = z.infer<typeof studentCreateSchema>;
+
+/** Fields that make up profile completion, in the order the profile shows them. */
+export const PROFILE_COMPLETION_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "dateOfBirth",
+  "gender",
+  "nationality",
+  "country",
+  "emergencyContactName",
+  "emergencyContactPhone",
+] as const;
+
+export function profileCompletion(profile: Partial<Record<(typeof PROFILE_COMPLETION_FIELDS)[number], unknown>>): number {
+  const filled = PROFILE_COMPLETION_FIELDS.filter((field) => {
+    const value = profile[field];
+    return value !== null && value !== undefined && String(value).trim() !== "";
+  }).length;
+  return Math.round((filled / PROFILE_COMPLETION_FIELDS.length) * 100);
+}

@@ -1,0 +1,15 @@
+import { authRouter } from "./routers/auth";
+import { contentRouter } from "./routers/content";
+import { studentsRouter } from "./routers/students";
+import { usersRouter } from "./routers/users";
+import { createCallerFactory, createTRPCRouter } from "./trpc";
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  users: usersRouter,
+  students: studentsRouter,
+  content: contentRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,78 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import type { Db } from "~/server/db/client";
+import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
+import type { SessionClaims } from "~/server/services/auth.service";
+import { hasPermission, type PermissionKey } from "~/lib/permissions";
+
+export interface Context {
+  db: Db;
+  session: SessionClaims | null;
+  ip: string;
+  requestId: string;
+}
+
+/** Issues of an invalid input, as the client sees them. */
+export function inputIssues(error: ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+}
+
+/**
+ * What a client may see of an error: input issues and messages written for users; an unexpected
+ * error is logged with the request id and answered with a generic message.
+ */
+export function publicError(error: TRPCError, requestId = "-") {
+  const zodError = error.cause instanceof ZodError ? error.cause : null;
+  if (zodError) {
+    return { message: zodError.issues[0] ? describeIssue(zodError.issues[0]) : "Invalid input", issues: inputIssues(zodError) };
+  }
+  if (error.code === "INTERNAL_SERVER_ERROR") {
+    console.error(`[api] request ${requestId} failed:`, error.cause ?? error);
+    return { message: GENERIC_ERROR_MESSAGE, issues: undefined };
+  }
+  return { message: error.message, issues: undefined };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.map(String).join(".");
+  if (issue.code === "invalid_type" && issue.input === undefined && path) return `${path} is required`;
+  return path && !issue.message.toLowerCase().includes(path.toLowerCase()) ? `${path}: ${issue.message}` : issue.message;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const { message, issues } = publicError(error, ctx?.requestId);
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, issues } };
+  },
+});
+
+/** Turns a service's AppError into the matching tRPC error; anything else stays internal. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const appError = result.error.cause;
+    throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGN_IN_REQUIRED_MESSAGE });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+export function permissionProcedure(permission: PermissionKey) {
+  return protectedProcedure.use(({ ctx, next }) => {
+    if (!hasPermission(ctx.session.role, permission)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do this." });
+    }
+    return next();
+  });
+}

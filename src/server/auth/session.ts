@@ -1,0 +1,33 @@
+import { getToken } from "next-auth/jwt";
+import type { Db } from "~/server/db/client";
+import { resolveSession, type SessionClaims } from "~/server/services/auth.service";
+import { useSecureCookies } from "./request";
+import { getAuthSecret } from "./secret";
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name) continue;
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      // a malformed cookie is ignored, like a missing one
+    }
+  }
+  return cookies;
+}
+
+/** The signed-in user of a request, or null: the session token must decode and still be valid. */
+export async function getSessionUser(db: Db, headers: Headers): Promise<SessionClaims | null> {
+  const secure = useSecureCookies();
+  const token = await getToken({
+    req: { headers: Object.fromEntries(headers), cookies: parseCookies(headers.get("cookie")) } as never,
+    secret: await getAuthSecret(db),
+    secureCookie: secure,
+  });
+  if (!token?.sub) return null;
+  return resolveSession(db, token.sub, token.sv ?? -1);
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+export interface EmbeddedDatabase {
+  /** A postgres:// URL that reaches the embedded database over its unix socket. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens PGlite (PostgreSQL compiled to WebAssembly) on a data folder and serves it on a unix
+ * socket, so the app and its tools reach it with the same driver as a real PostgreSQL.
+ * `dataDir` undefined keeps the database in memory (tests).
+ */
+export async function startEmbeddedDatabase(options: { dataDir?: string; socketDir: string }): Promise<EmbeddedDatabase> {
+  const socketDir = path.resolve(options.socketDir);
+  fs.mkdirSync(socketDir, { recursive: true });
+  // libpq and node-postgres look for "<dir>/.s.PGSQL.<port>".
+  const socketPath = path.join(socketDir, ".s.PGSQL.5432");
+  const lockPath = path.join(socketDir, "owner.pid");
+  assertNotRunningElsewhere(lockPath);
+  fs.rmSync(socketPath, { force: true });
+
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+  await db.waitReady;
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
+  await server.start();
+  fs.writeFileSync(lockPath, String(process.pid));
+
+  let stopped = false;
+  return {
+    url: `postgresql://postgres:postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await db.close();
+      fs.rmSync(lockPath, { force: true });
+      fs.rmSync(socketPath, { force: true });
+    },
+  };
+}
+
+// Two processes writing one PGlite folder would corrupt it.
+function assertNotRunningElsewhere(lockPath: string) {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lockPath, "utf8"));
+  } catch {
+    return;
+  }
+  if (!pid || pid === process.pid) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // stale lock from a process that is gone
+  }
+  throw new Error(`The embedded database is already in use by process ${pid}. Stop it first.`);
+}

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { createDb } from "./client";
+import { startEmbeddedDatabase } from "./embedded";
+import { applyMigrations, withMigrationLock } from "./migrate";
+import { seed } from "./seed";
+
+export const DATA_DIR = path.resolve(process.cwd(), ".data");
+
+export interface DatabaseHandle {
+  url: string;
+  /** Pool size the app should use against it (1 for the embedded database). */
+  poolMax: number;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** The configured PostgreSQL, or the embedded PGlite in `.data/` when DATABASE_URL is unset. */
+export async function openDatabase(databaseUrl = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+  if (databaseUrl) {
+    return { url: databaseUrl, poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10), embedded: false, stop: async () => {} };
+  }
+  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir: path.join(DATA_DIR, "run") });
+  return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
+}
+
+export interface PrepareOptions {
+  seed?: boolean;
+  log?: (message: string) => void;
+}
+
+/** Applies pending migrations and seeds, under the migration lock, so concurrent starts are safe. */
+export async function prepareDatabase(url: string, { seed: runSeed = true, log = console.log }: PrepareOptions = {}) {
+  return withMigrationLock(url, async (client) => {
+    const applied = await applyMigrations(client);
+    log(applied.length ? `[db] applied migrations: ${applied.join(", ")}` : "[db] migrations up to date");
+    if (runSeed) {
+      const db = createDb({ connectionString: url, poolMax: 1 });
+      try {
+        await seed(db);
+        log("[db] seed data in place");
+      } finally {
+        await db.$disconnect();
+      }
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,37 @@
+import { AppError } from "~/server/errors";
+
+/** Largest request body the API reads; larger ones are refused with 413 before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a request body up to `limit` bytes, whether or not the client sent a Content-Length. */
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const tooLarge = () => new AppError("TOO_LARGE", `Request body is too large (the limit is ${Math.round(limit / 1024)} KB).`);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The JSON body of a request; an empty body is `undefined`, malformed JSON a clear 400. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await readBodyText(request);
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_INPUT", "Malformed JSON in request body.");
+  }
+}

@@ -1,0 +1,67 @@
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { createContext } from "~/server/api/context";
+import { createCaller } from "~/server/api/root";
+import { publicError } from "~/server/api/trpc";
+import { AppError } from "~/server/errors";
+import { readJsonBody } from "~/server/http";
+
+type Caller = ReturnType<typeof createCaller>;
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** Where a REST route finds its procedure's input. */
+export type InputSource = "none" | "body" | "query" | ((request: Request, params: Record<string, string>) => unknown | Promise<unknown>);
+
+export interface RestRoute<Result> {
+  input?: InputSource;
+  call: (api: Caller, input: any) => Promise<Result>;
+  /** The success body; defaults to the procedure's result as it is. */
+  respond?: (result: Result) => unknown;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+function errorResponse(error: unknown, requestId: string): Response {
+  const trpcError =
+    error instanceof TRPCError
+      ? error
+      : error instanceof AppError
+        ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
+        : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+  const { message, issues } = publicError(trpcError, requestId);
+  return Response.json(
+    { success: false, error: message, ...(issues ? { issues } : {}) },
+    { status: getHTTPStatusCodeFromError(trpcError), headers: { "x-request-id": requestId } },
+  );
+}
+
+async function readInput(source: InputSource, request: Request, params: Record<string, string>) {
+  if (source === "none") return undefined;
+  if (source === "body") return readJsonBody(request);
+  if (source === "query") return Object.fromEntries(new URL(request.url).searchParams);
+  return source(request, params);
+}
+
+/**
+ * The one REST adapter: builds the same context as tRPC, calls the procedure through
+ * `createCaller`, and maps errors to `{ success: false, error, issues? }` with the right status.
+ */
+export function restRoute<Result>(route: RestRoute<Result>) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    const requestId = crypto.randomUUID();
+    try {
+      const rawParams = (await context?.params) ?? {};
+      const params = Object.fromEntries(Object.entries(rawParams).map(([key, value]) => [key, String(value)]));
+      const input = await readInput(route.input ?? "none", request, params);
+      const ctx = await createContext(request.headers);
+      const result = await route.call(createCaller({ ...ctx, requestId }), input);
+      const body = route.respond ? route.respond(result) : result;
+      return Response.json(body ?? { success: true }, {
+        status: route.status ?? 200,
+        headers: { "x-request-id": requestId, ...route.headers },
+      });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}

@@ -1,0 +1,43 @@
+import type { Db } from "~/server/db/client";
+
+/** Topic threads with both shapes the site uses: title and description, and title and questions. */
+export async function listThreads(db: Db) {
+  const threads = await db.thread.findMany({
+    orderBy: [{ position: "asc" }, { title: "asc" }],
+    include: { questions: { orderBy: { position: "asc" }, select: { text: true } } },
+  });
+  return threads.map((thread) => ({
+    id: thread.id,
+    slug: thread.slug,
+    title: thread.title,
+    description: thread.description,
+    questions: thread.questions,
+  }));
+}
+
+export const RANDOM_PROMPTS_DEFAULT = 6;
+
+/** A random selection of chat prompts (the table is small, so it is shuffled in memory). */
+export async function randomPrompts(db: Db, count = RANDOM_PROMPTS_DEFAULT) {
+  const prompts = await db.prompt.findMany({ select: { id: true, text: true } });
+  for (let i = prompts.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [prompts[i], prompts[j]] = [prompts[j]!, prompts[i]!];
+  }
+  return prompts.slice(0, count);
+}
+
+/** City records (spec: name, country_name), optionally of one country (ISO code or name). */
+export async function listCities(db: Db, country?: string) {
+  const where = country ? { OR: [{ countryCode: country.toUpperCase() }, { countryName: { equals: country, mode: "insensitive" as const } }] } : {};
+  const cities = await db.city.findMany({
+    where,
+    orderBy: [{ countryName: "asc" }, { population: "desc" }],
+    select: { name: true, countryName: true, countryCode: true },
+  });
+  return cities.map((city) => ({ name: city.name, country_name: city.countryName, country_code: city.countryCode }));
+}
+
+export async function listCountries(db: Db) {
+  return db.country.findMany({ orderBy: { name: "asc" }, select: { code: true, name: true, dialCode: true, flag: true } });
+}
