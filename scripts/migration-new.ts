@@ -1,10 +1,12 @@
 /**
  * `npm run db:migration:new <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql with
- * the SQL that turns the committed datamodel (prisma/schema.prisma at HEAD) into the working one.
+ * the SQL that turns the committed datamodel into the working prisma/schema.prisma.
+ * The committed datamodel is the one the last migration was written for, kept beside the
+ * migrations as datamodel.prisma (so that the diff is right whatever is or is not committed yet).
  * Prisma's JS schema engine opens a connection even to diff two datamodels, so it is given a
  * throw-away in-memory PGlite.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,24 +20,9 @@ if (!name) {
   process.exit(1);
 }
 
-function committedDatamodel(): string | null {
-  if (readMigrations().length === 0) return null;
-  try {
-    return execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  } catch {
-    return null;
-  }
-}
+const SNAPSHOT = path.join(MIGRATIONS_DIR, "datamodel.prisma");
 
-const previous = committedDatamodel();
-const fromArgs: string[] = [];
-if (previous === null) {
-  fromArgs.push("--from-empty");
-} else {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "datamodel-")), "schema.prisma");
-  fs.writeFileSync(file, previous);
-  fromArgs.push("--from-schema-datamodel", file);
-}
+const fromArgs = readMigrations().length > 0 && fs.existsSync(SNAPSHOT) ? ["--from-schema-datamodel", SNAPSHOT] : ["--from-empty"];
 
 const scratch = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-")) });
 let sql: string;
@@ -58,4 +45,5 @@ const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name}`);
 fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(path.join(dir, "migration.sql"), sql);
+fs.copyFileSync(path.join("prisma", "schema.prisma"), SNAPSHOT);
 console.log(`Wrote ${path.relative(process.cwd(), dir)}/migration.sql`);

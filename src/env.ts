@@ -12,6 +12,9 @@ export const env = createEnv({
   server: {
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
     NEXTAUTH_URL: z.url().optional(),
     NEXTAUTH_SECRET: z.string().min(32).optional(),

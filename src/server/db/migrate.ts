@@ -27,11 +27,21 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
+// Advisory locks belong to a database session, and the embedded PGlite has a single session for
+// all its connections: callers in one process are also queued here.
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
 /**
  * Runs `work` while holding the migration advisory lock, so that several app instances starting
  * at once migrate and seed one after the other.
  */
-export async function withMigrationLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export function withMigrationLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const run = inProcessQueue.then(() => withAdvisoryLock(connectionString, work));
+  inProcessQueue = run.catch(() => {});
+  return run;
+}
+
+async function withAdvisoryLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -4,7 +4,8 @@ import { startEmbeddedDatabase } from "./embedded";
 import { applyMigrations, withMigrationLock } from "./migrate";
 import { seed } from "./seed";
 
-export const DATA_DIR = path.resolve(process.cwd(), ".data");
+/** Where the embedded database keeps its files (DATA_DIR, default `.data/`). */
+export const DATA_DIR = path.resolve(process.cwd(), process.env.DATA_DIR ?? ".data");
 
 export interface DatabaseHandle {
   url: string;
