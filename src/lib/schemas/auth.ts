@@ -20,9 +20,9 @@ export const AUTH_MESSAGES = {
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 const nameSchema = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 const passwordSchema = z
-  .string({ error: "Password is required" })
+  .string({ error: (issue) => (issue.input === undefined ? "Password is required" : "Password must be text") })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 

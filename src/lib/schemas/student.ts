@@ -40,7 +40,11 @@ const dateOfBirth = z
   });
 
 const requiredName = (label: string) =>
-  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
 
 /** Profile fields a student may write (PATCH /api/students/me, POST /api/students). */
 export const studentProfileFields = {

@@ -34,10 +34,14 @@ export function publicError(error: TRPCError, requestId = "-") {
   return { message: error.message, issues: undefined };
 }
 
+// zod's own messages do not name the field; ours (in src/lib/schemas) are written to be read alone.
+const GENERIC_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join(".");
-  if (issue.code === "invalid_type" && issue.input === undefined && path) return `${path} is required`;
-  return path && !issue.message.toLowerCase().includes(path.toLowerCase()) ? `${path}: ${issue.message}` : issue.message;
+  if (!path || !GENERIC_ZOD_MESSAGE.test(issue.message)) return issue.message;
+  if (/received undefined$/.test(issue.message)) return `${path} is required`;
+  return `${path}: ${issue.message}`;
 }
 
 const t = initTRPC.context<Context>().create({

@@ -15,7 +15,11 @@ export interface SessionClaims {
   sessionVersion: number;
 }
 
-export const LOGIN_THROTTLE = { windowMinutes: 15, maxFailures: 10 } as const;
+/**
+ * Failed logins allowed in the window before further attempts answer 429: per account, and per
+ * address (higher, because a campus or office network shares one address among many students).
+ */
+export const LOGIN_THROTTLE = { windowMinutes: 15, maxFailuresPerAccount: 10, maxFailuresPerAddress: 50 } as const;
 
 function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -58,7 +62,7 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string): Pro
     db.loginAttempt.count({ where: { email, succeeded: false, createdAt: { gte: since } } }),
     db.loginAttempt.count({ where: { ip, succeeded: false, createdAt: { gte: since } } }),
   ]);
-  if (forAccount >= LOGIN_THROTTLE.maxFailures || forAddress >= LOGIN_THROTTLE.maxFailures) {
+  if (forAccount >= LOGIN_THROTTLE.maxFailuresPerAccount || forAddress >= LOGIN_THROTTLE.maxFailuresPerAddress) {
     throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
   }
 }
