@@ -2,6 +2,7 @@
  * `npm start` (and `npm run dev` with --dev): opens the database (DATABASE_URL, or the embedded
  * PGlite in .data/ served on a local socket), applies migrations and seeds under the migration lock,
  * builds when the sources changed since the last build, then serves http://localhost:$PORT.
+ * `npm run build` (--build-only) just builds, e.g. once before starting several instances.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -10,6 +11,7 @@ import path from "node:path";
 import { openDatabase, prepareDatabase } from "../src/server/db/setup";
 
 const dev = process.argv.includes("--dev");
+const buildOnly = process.argv.includes("--build-only");
 try {
   process.loadEnvFile();
 } catch {
@@ -46,6 +48,11 @@ function buildIfNeeded() {
   const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...buildEnv, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("next build failed");
   fs.writeFileSync(BUILD_STAMP, current);
+}
+
+if (buildOnly) {
+  buildIfNeeded();
+  process.exit(0);
 }
 
 const database = await openDatabase();
