@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { createDb } from "./client";
 import { startEmbeddedDatabase } from "./embedded";
@@ -20,7 +22,9 @@ export async function openDatabase(databaseUrl = process.env.DATABASE_URL): Prom
   if (databaseUrl) {
     return { url: databaseUrl, poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10), embedded: false, stop: async () => {} };
   }
-  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir: path.join(DATA_DIR, "run") });
+  // The socket lives outside the project, where file watchers and CSS scanners never stumble on it.
+  const socketDir = path.join(os.tmpdir(), `swipeabroad-db-${createHash("sha256").update(DATA_DIR).digest("hex").slice(0, 12)}`);
+  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir });
   return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
 }
 
