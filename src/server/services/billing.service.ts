@@ -385,7 +385,7 @@ export async function billingOverview(deps: BillingDeps) {
   const { db, actor, gateway } = deps;
   const now = new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [effective, customer, student, totals, monthTotals, last, first] = await Promise.all([
+  const [effective, customer, student, totals, monthTotals, last, first, subscriptionCount] = await Promise.all([
     getEffectivePlan(db, actor.id, now),
     ownCustomer(deps),
     db.student.findUnique({ where: { userId: actor.id }, select: { gracePeriodEndDate: true, nextBillingDate: true, lastPaymentDate: true } }),
@@ -393,6 +393,7 @@ export async function billingOverview(deps: BillingDeps) {
     db.billingTransaction.aggregate({ where: { userId: actor.id, status: "succeeded", paidAt: { gte: monthStart } }, _sum: { amountCents: true }, _count: true }),
     db.billingTransaction.findFirst({ where: { userId: actor.id }, orderBy: { paidAt: "desc" } }),
     db.billingTransaction.findFirst({ where: { userId: actor.id, status: "succeeded" }, orderBy: { paidAt: "asc" } }),
+    db.subscription.count({ where: { userId: actor.id } }),
   ]);
   const sub = effective.subscription;
   return {
@@ -412,6 +413,8 @@ export async function billingOverview(deps: BillingDeps) {
     lastPaymentDate: student?.lastPaymentDate ?? null,
     firstPaymentDate: first?.paidAt ?? null,
     tokensPerMonth: effective.plan.tokensPerMonth,
+    /** The 7-day trial applies to a user's first paid subscription only. */
+    trialEligible: subscriptionCount === 0,
     spend: {
       total: (totals._sum.amountCents ?? 0) / 100,
       thisMonth: (monthTotals._sum.amountCents ?? 0) / 100,
