@@ -32,7 +32,7 @@ export function BillingTab() {
             <dd className="font-semibold">{data.plan.name}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Tokens this month</dt>
+            <dt className="text-slate-500">Monthly tokens</dt>
             <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : data.tokensPerMonth.toLocaleString("en-US")}</dd>
           </div>
           <div>

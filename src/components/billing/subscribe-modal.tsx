@@ -24,12 +24,15 @@ export function SubscribeModal({
   onOpenChange,
   planId,
   trialEligible,
+  timing,
   onSuccess,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   planId: Exclude<PlanId, "free">;
   trialEligible: boolean;
+  /** When the change takes effect, shown with the summary. */
+  timing?: string;
   onSuccess: (paymentIntentId: string | null, subscriptionId: string | null) => void;
 }) {
   const plan = getPlan(planId);
@@ -168,6 +171,7 @@ export function SubscribeModal({
               {trialEligible ? (
                 <p className="mt-2 text-xs text-slate-600">7-day free trial: {formatEuros(dueToday)} today, then {formatEuros(plan.price)} per month.</p>
               ) : null}
+              {timing ? <p className="mt-2 text-xs text-slate-600">{timing}</p> : null}
             </div>
             <fieldset>
               <legend className="mb-2 font-semibold">Payment method</legend>

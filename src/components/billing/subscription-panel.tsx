@@ -175,6 +175,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           onOpenChange={setPaying}
           planId={choice}
           trialEligible={overview.trialEligible}
+          timing={timingText(current, choice, periodEnd)}
           onSuccess={() => {
             toast.success(`Successfully subscribed to ${target.name} plan!`);
             void refresh();
