@@ -118,6 +118,11 @@ export class StripeFake {
       if (method === "POST" && !id) return this.createCustomer(body);
       const customer = this.customers.get(id!);
       if (!customer) throw missing("customer", id!);
+      if (method === "DELETE") {
+        this.customers.delete(id!);
+        for (const pm of this.paymentMethods.values()) if (pm.customer === id) pm.customer = null;
+        return { id, object: "customer", deleted: true };
+      }
       if (method === "POST") {
         if (body.invoice_settings?.default_payment_method) customer.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method;
         Object.assign(customer.metadata, body.metadata ?? {});
@@ -162,6 +167,15 @@ export class StripeFake {
       }
       const invoice = this.invoices.get(id!);
       if (!invoice) throw missing("invoice", id!);
+      if (action === "pay" && invoice.status !== "paid") {
+        const sub = this.subscriptions.get(invoice.parent.subscription_details.subscription)!;
+        const pi = this.charge(invoice.customer, body.payment_method, invoice.amount_due);
+        Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: pi.id } }] } });
+        const item = sub.items.data[0];
+        item.current_period_start = item.current_period_end;
+        item.current_period_end += MONTH;
+        sub.status = "active";
+      }
       return invoice;
     }
     if (resource === "payment_intents") {

@@ -195,6 +195,12 @@ describe("billing in demo mode, through the REST routes", () => {
     const failed = await t.db.billingTransaction.findFirst({ where: { userId: carol.claims.id, status: "failed" } });
     expect(failed?.amountCents).toBe(999);
     expect((await getEffectivePlan(t.db, carol.claims.id, addDays(new Date(), 7))).planId).toBe("free");
+
+    // Paying with a working card settles it: a new period, active again.
+    const good = await card(carol.claims, "4242424242424242");
+    await caller.billing.createSubscription({ paymentMethodId: good, planId: "pro", customerEmail: carol.email, customerName: "Carol" });
+    expect(await getEffectivePlan(t.db, carol.claims.id)).toMatchObject({ planId: "pro", state: "active" });
+    expect(await t.db.billingTransaction.count({ where: { userId: carol.claims.id, status: "succeeded", amountCents: 999 } })).toBe(1);
   });
 
   it("billing addresses: create, default, delete, and nobody else's", async () => {

@@ -14,6 +14,8 @@ import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
 import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
 import * as webhookRoute from "~/app/api/stripe/webhook/route";
 import { getEffectivePlan } from "~/server/services/entitlements.service";
+import { deleteBillingData } from "~/server/services/billing.service";
+import { getPaymentGateway } from "~/server/payments";
 import { callRoute } from "../helpers/rest";
 import { createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -169,6 +171,26 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     await deliver(fake.event("customer.subscription.deleted", fake.expandSubscription(sub)));
     expect((await getEffectivePlan(t.db, bob.claims.id)).planId).toBe("free");
     expect((await t.db.student.findUniqueOrThrow({ where: { userId: bob.claims.id } })).membershipPlan).toBe("free");
+  });
+
+  it("a past-due user pays the failed renewal with a new card; deleting the account removes the Stripe customer", async () => {
+    const dana = await createUser(t.db, { firstName: "Dana" });
+    const cookie = await sessionCookie(t.db, dana.claims);
+    const first = await subscribe(cookie, { paymentMethodId: await newCard("4000000000000341"), planId: "pro", customerEmail: dana.email, customerName: "Dana" });
+    const failed = fake.renew(first.json.subscriptionId);
+    await deliver(fake.event("invoice.payment_failed", failed));
+    expect((await getEffectivePlan(t.db, dana.claims.id)).state).toBe("past_due");
+
+    const retry = await subscribe(cookie, { paymentMethodId: await newCard("4242424242424242"), planId: "pro", customerEmail: dana.email, customerName: "Dana" });
+    expect(retry.status).toBe(200);
+    expect(retry.json.subscriptionId).toBe(first.json.subscriptionId);
+    expect(fake.invoices.get(failed.id)?.status).toBe("paid");
+    expect(await getEffectivePlan(t.db, dana.claims.id)).toMatchObject({ planId: "pro", state: "active" });
+
+    const customerId = (await t.db.billingCustomer.findUniqueOrThrow({ where: { userId: dana.claims.id } })).customerId;
+    await deleteBillingData(t.db, getPaymentGateway(t.db), dana.claims.id);
+    expect(fake.customers.has(customerId)).toBe(false);
+    expect(fake.subscriptions.get(first.json.subscriptionId)?.status).toBe("canceled");
   });
 
   it("downgrading to Free cancels at the period end in Stripe", async () => {

@@ -102,6 +102,11 @@ export class DemoGateway implements PaymentGateway {
     return { id };
   }
 
+  async deleteCustomer(customerId: string) {
+    await this.db.demoGatewayObject.deleteMany({ where: { customerId } });
+    await this.db.demoGatewayObject.deleteMany({ where: { id: customerId } });
+  }
+
   async attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<GatewayCard> {
     const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
     const customer = await this.read<DemoCustomer>(customerId, "customer");
@@ -245,6 +250,25 @@ export class DemoGateway implements PaymentGateway {
     const now = this.now();
     const fromPlan = planForPriceId(sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId)?.id ?? "free";
     let latestInvoiceId = sub.latestInvoiceId;
+    if (sub.status === "past_due") {
+      // Pay the failed renewal with the new card: a fresh period at the chosen plan's price.
+      const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, planPriceCents(input.planId), `${getPlan(input.planId).name} plan - monthly subscription`, subscriptionId);
+      if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
+      const renewed: DemoSubscription = {
+        ...sub,
+        priceId: input.priceId,
+        status: "active",
+        currentPeriodStart: iso(now),
+        currentPeriodEnd: iso(addMonths(now, 1)),
+        defaultPaymentMethodId: input.paymentMethodId,
+        downgradeFrom: null,
+        downgradeAt: null,
+        cancelAtPeriodEnd: false,
+        latestInvoiceId: invoiceId,
+      };
+      await this.write(subscriptionId, "subscription", sub.customerId, renewed);
+      return this.toSubscription(subscriptionId, renewed);
+    }
     if (sub.status !== "trialing") {
       // Proration: the new plan's price for the rest of the period minus what is left of the old one.
       const start = new Date(sub.currentPeriodStart).getTime();

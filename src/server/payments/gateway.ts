@@ -101,7 +101,12 @@ export interface PaymentGateway {
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
   getSubscription(subscriptionId: string): Promise<GatewaySubscription | null>;
-  /** Upgrade now, charging the prorated difference with the given card. */
+  /** Removes the customer and its cards at the provider (account deletion). */
+  deleteCustomer(customerId: string): Promise<void>;
+  /**
+   * Upgrade now, charging the prorated difference with the given card. A past-due subscription
+   * first pays its open renewal with that card.
+   */
   upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string; idempotencyKey: string }): Promise<GatewaySubscription>;
   /** Downgrade to a cheaper paid plan at the end of the current period. */
   scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }): Promise<GatewaySubscription>;

@@ -114,6 +114,14 @@ export class StripeGateway implements PaymentGateway {
     return { id: customer.id };
   }
 
+  async deleteCustomer(customerId: string) {
+    try {
+      await this.stripe.customers.del(customerId);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
   async attachPaymentMethod(customerId: string, paymentMethodId: string) {
     const pm = await declinesAsPaymentErrors(() => this.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
     await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
@@ -167,6 +175,11 @@ export class StripeGateway implements PaymentGateway {
 
   async upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string; idempotencyKey: string }) {
     const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const openInvoice = idOf(current.latest_invoice as string | { id: string } | null);
+    if (current.status === "past_due" && openInvoice) {
+      // Settle the failed renewal with the new card before changing the plan.
+      await declinesAsPaymentErrors(() => this.stripe.invoices.pay(openInvoice, { payment_method: input.paymentMethodId }, { idempotencyKey: `${input.idempotencyKey}-pay` }));
+    }
     const sub = await declinesAsPaymentErrors(() =>
       this.stripe.subscriptions.update(
         subscriptionId,

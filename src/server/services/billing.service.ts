@@ -379,6 +379,20 @@ export async function setDefaultAddress(db: Db, actor: SessionClaims, { id }: z.
   });
 }
 
+// ---- account deletion ----
+
+/**
+ * For account deletion: ends live subscriptions now and removes the provider customer (and so its
+ * cards). Our own billing rows go with the user (ON DELETE CASCADE).
+ */
+export async function deleteBillingData(db: Db, gateway: PaymentGateway, userId: string) {
+  const customer = await db.billingCustomer.findUnique({ where: { userId } });
+  if (!customer || customer.gateway !== gateway.mode) return;
+  const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+  for (const row of live) await gateway.cancelSubscription(row.gatewaySubscriptionId, "now");
+  await gateway.deleteCustomer(customer.customerId);
+}
+
 // ---- the Billing tab ----
 
 export async function billingOverview(deps: BillingDeps) {
