@@ -203,6 +203,12 @@ describe("billing in demo mode, through the REST routes", () => {
     expect(await t.db.billingTransaction.count({ where: { userId: carol.claims.id, status: "succeeded", amountCents: 999 } })).toBe(1);
   });
 
+  it("the billing job runs in one instance at a time", async () => {
+    const results = await Promise.all([runBillingJob(t.db, new DemoGateway(t.db)), runBillingJob(t.db, new DemoGateway(t.db))]);
+    expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
+    expect((await runBillingJob(t.db, new DemoGateway(t.db))).ran).toBe(true); // the lease was released
+  });
+
   it("billing addresses: create, default, delete, and nobody else's", async () => {
     const missing = await callRoute(addressesRoute.POST, "/api/billing-addresses", { method: "POST", cookie: aliceCookie, body: { name: "A" } });
     expect(missing.status).toBe(400);
