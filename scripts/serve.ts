@@ -5,6 +5,8 @@
 import { createServer } from "node:http";
 import next from "next";
 import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
+import { getDb } from "../src/server/db/client";
+import { startBillingJob } from "../src/server/jobs/billing-job";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -19,8 +21,11 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 server.listen(port, host, () => console.log(`[app] ready on http://localhost:${port}`));
+// Grace periods, renewals and lapsed plans move on even when nobody opens a page.
+const stopBillingJob = startBillingJob(getDb());
 
 function shutdown() {
+  stopBillingJob();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 }

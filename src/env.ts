@@ -23,9 +23,26 @@ export const env = createEnv({
     LINKEDIN_CLIENT_ID: optional,
     LINKEDIN_CLIENT_SECRET: optional,
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    // Stripe: all of these together switch billing from the demo gateway to Stripe.
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    // Where the Stripe SDK connects (tests point it at tests/fakes/stripe-server.ts).
+    STRIPE_API_HOST: optional,
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    // How often the billing job (grace periods, demo renewals) runs.
+    BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   },
-  client: {},
-  experimental__runtimeEnv: {},
+  client: {
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
+    NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: optional,
+    NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: optional,
+  },
+  experimental__runtimeEnv: {
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+    NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO,
+    NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED,
+  },
   emptyStringAsUndefined: true,
   skipValidation: process.env.SKIP_ENV_VALIDATION === "true",
 });

@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 /** The product's error kinds, each with the tRPC code (and so the HTTP status) it answers with. */
 const ERROR_KINDS = {
   BAD_INPUT: "BAD_REQUEST", // 400
+  PAYMENT_FAILED: "PAYMENT_REQUIRED", // 402: a card was declined or a payment failed
   UNAUTHENTICATED: "UNAUTHORIZED", // 401
   FORBIDDEN: "FORBIDDEN", // 403
   NOT_FOUND: "NOT_FOUND", // 404

@@ -1,0 +1,24 @@
+"use client";
+
+import { useSession } from "next-auth/react";
+import { useAuthModal } from "~/components/auth/auth-modals";
+import { BillingTab } from "./billing-tab";
+
+/** /billing: the Billing tab on its own page, for signed-in users. */
+export function BillingPage() {
+  const { status } = useSession();
+  const { open } = useAuthModal();
+  return (
+    <div className="mx-auto max-w-4xl space-y-5 px-4 py-8">
+      <h1 className="text-2xl font-bold">Billing</h1>
+      {status === "loading" ? <p className="text-slate-500">Loading billing...</p> : null}
+      {status === "unauthenticated" ? (
+        <div>
+          <p className="text-slate-700">Log in to manage your plan, cards and receipts.</p>
+          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Login</button>
+        </div>
+      ) : null}
+      {status === "authenticated" ? <BillingTab /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useSession } from "next-auth/react";
+import { toast } from "sonner";
+import { formatEuros } from "~/lib/plans";
+import { api } from "~/trpc/react";
+import { AddressesCard } from "./addresses-card";
+import { PaymentMethodsCard } from "./payment-methods-card";
+import { BillingCard, DemoModeBanner, formatDate } from "./shared";
+import { SubscriptionPanel } from "./subscription-panel";
+import { TransactionsCard } from "./transactions-card";
+
+/**
+ * The profile's Billing tab (spec 2.9, 2.10): the user's real plan, allowance and spend, the
+ * plan-change flow, cards, addresses and transactions. Mounted by the profile page and /billing.
+ */
+export function BillingTab() {
+  const { data: session } = useSession();
+  const overview = api.billing.overview.useQuery();
+
+  if (overview.isPending) return <p className="text-slate-500">Loading billing...</p>;
+  if (!overview.data) return <p role="alert" className="text-red-700">Failed to load billing information. Please try again.</p>;
+  const data = overview.data;
+  return (
+    <div className="space-y-5">
+      <DemoModeBanner />
+      <SubscriptionPanel overview={data} />
+      <BillingCard title="Billing Summary">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-slate-500">Plan</dt>
+            <dd className="font-semibold">{data.plan.name}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Monthly tokens</dt>
+            <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : data.tokensPerMonth.toLocaleString("en-US")}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">This month</dt>
+            <dd className="font-semibold" data-testid="spend-month">{formatEuros(data.spend.thisMonth)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Total spent</dt>
+            <dd className="font-semibold" data-testid="spend-total">{formatEuros(data.spend.total)}</dd>
+          </div>
+          <div className="col-span-2 sm:col-span-4">
+            <dt className="text-slate-500">Last transaction</dt>
+            <dd>{data.spend.lastTransaction ? `${data.spend.lastTransaction.description} · ${formatEuros(data.spend.lastTransaction.amount)} · ${formatDate(data.spend.lastTransaction.date)}` : "None yet"}</dd>
+          </div>
+        </dl>
+      </BillingCard>
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <PaymentMethodsCard />
+        <AddressesCard defaultEmail={session?.user.email ?? undefined} />
+      </div>
+      <TransactionsCard />
+      <BillingCard title="Quick Actions">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => toast.info("Download Receipts is coming soon. Open each receipt from the transaction history meanwhile.")}>Download Receipts</button>
+          <button type="button" className="btn-secondary" onClick={() => toast.info("Contact Support is coming soon.")}>Contact Support</button>
+        </div>
+      </BillingCard>
+    </div>
+  );
+}

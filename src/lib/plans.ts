@@ -1,0 +1,125 @@
+/**
+ * The one plan table (spec section 9): pricing page, checkout, entitlements and the server all read it.
+ * Prices are in euros per month; the server charges only these amounts, whatever a client sends.
+ */
+export const PLAN_IDS = ["free", "pro", "unlimited"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type SupportPriority = "standard" | "high" | "urgent";
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Euros per month. */
+  price: number;
+  currency: "EUR";
+  interval: "month";
+  description: string;
+  features: string[];
+  /** Assistant tokens per calendar month; null means unlimited. */
+  tokensPerMonth: number | null;
+  /** -1 means unlimited. */
+  maxServices: number;
+  /** -1 means unlimited. */
+  maxApplications: number;
+  priority: SupportPriority;
+  popular: boolean;
+  /** The provider price this plan is billed with (null for Free). */
+  stripePriceId: string | null;
+  /** Free-trial days on a user's first paid subscription. */
+  trialDays: number;
+  /** 1-on-1 coaching and 24/7 priority support (Unlimited only). */
+  coaching: boolean;
+}
+
+export const TRIAL_DAYS = 7;
+/** Days a user keeps a paid plan without a saved card before it falls back to Free. */
+export const GRACE_PERIOD_DAYS = 7;
+
+// NEXT_PUBLIC_ so the browser bundle knows them too; the demo gateway uses these defaults.
+const PRO_PRICE_ID = process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO || "price_demo_pro";
+const UNLIMITED_PRICE_ID = process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED || "price_demo_unlimited";
+
+const BASE_FEATURES = ["Country comparison", "Community forum"];
+const PAID_FEATURES = ["Priority AI processing", "Personalized study roadmaps", "Document review"];
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: "free",
+    name: "Free",
+    price: 0,
+    currency: "EUR",
+    interval: "month",
+    description: "Free forever: try the assistant and plan the basics.",
+    features: ["30,000 tokens per month", "Basic AI conversations", ...BASE_FEATURES],
+    tokensPerMonth: 30_000,
+    maxServices: 1,
+    maxApplications: 1,
+    priority: "standard",
+    popular: false,
+    stripePriceId: null,
+    trialDays: 0,
+    coaching: false,
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    price: 9.99,
+    currency: "EUR",
+    interval: "month",
+    description: "For students actively preparing their applications and visa.",
+    features: ["500,000 tokens per month", "Advanced AI conversations", ...BASE_FEATURES, ...PAID_FEATURES],
+    tokensPerMonth: 500_000,
+    maxServices: 5,
+    maxApplications: 3,
+    priority: "high",
+    popular: true,
+    stripePriceId: PRO_PRICE_ID,
+    trialDays: TRIAL_DAYS,
+    coaching: false,
+  },
+  unlimited: {
+    id: "unlimited",
+    name: "Unlimited",
+    price: 49.99,
+    currency: "EUR",
+    interval: "month",
+    description: "Everything, without limits, with personal coaching.",
+    features: ["Unlimited tokens", "Premium AI conversations", ...BASE_FEATURES, ...PAID_FEATURES, "1-on-1 coaching", "24/7 priority support"],
+    tokensPerMonth: null,
+    maxServices: -1,
+    maxApplications: -1,
+    priority: "urgent",
+    popular: false,
+    stripePriceId: UNLIMITED_PRICE_ID,
+    trialDays: TRIAL_DAYS,
+    coaching: true,
+  },
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+export function getPlan(id: PlanId): Plan {
+  return PLANS[id];
+}
+
+/** free < pro < unlimited */
+export function planRank(id: PlanId): number {
+  return PLAN_IDS.indexOf(id);
+}
+
+/** The plan billed with this provider price, or null when the price is not one of ours. */
+export function planForPriceId(priceId: string): Plan | null {
+  return Object.values(PLANS).find((plan) => plan.stripePriceId !== null && plan.stripePriceId === priceId) ?? null;
+}
+
+/** A plan's monthly price in cents, the unit the payment providers charge in. */
+export function planPriceCents(id: PlanId): number {
+  return Math.round(PLANS[id].price * 100);
+}
+
+/** "€9.99" */
+export function formatEuros(amount: number): string {
+  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount);
+}

@@ -1,0 +1,386 @@
+import { randomBytes } from "node:crypto";
+import { addDays, addMonths } from "date-fns";
+import type { Db } from "~/server/db/client";
+import { Prisma } from "~/generated/prisma/client";
+import { getPlan, planForPriceId, planPriceCents, type PlanId } from "~/lib/plans";
+import { AppError } from "~/server/errors";
+import {
+  PaymentDeclinedError,
+  type CreateSubscriptionInput,
+  type GatewayCard,
+  type GatewayEvent,
+  type GatewayInvoice,
+  type GatewayPaymentIntent,
+  type GatewaySubscription,
+  type PaymentGateway,
+} from "./gateway";
+import { DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
+
+/** How long the demo gateway keeps retrying a failed renewal before it cancels, like Stripe's retries. */
+const RENEWAL_RETRY_DAYS = 7;
+
+interface DemoCustomer { email: string; name: string; userId: string; defaultPaymentMethodId: string | null }
+interface DemoCard { customerId: string | null; brand: string; last4: string; expMonth: number; expYear: number; number: string }
+interface DemoSubscription {
+  customerId: string;
+  priceId: string;
+  status: GatewaySubscription["status"];
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: string | null;
+  defaultPaymentMethodId: string | null;
+  downgradeFrom: PlanId | null;
+  downgradeAt: string | null;
+  latestInvoiceId: string | null;
+  lastAttemptAt: string | null;
+}
+interface DemoInvoice {
+  customerId: string;
+  subscriptionId: string | null;
+  amountCents: number;
+  currency: string;
+  status: GatewayInvoice["status"];
+  description: string;
+  paymentIntentId: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+}
+interface DemoPaymentIntent { customerId: string; amountCents: number; currency: string; status: string; description: string; paymentMethodId: string; createdAt: string }
+
+const newId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString("hex")}`;
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * The embedded payment gateway: behaves like the parts of Stripe we use, keeps its state in our
+ * database (DemoGatewayObject) and never moves money. Stripe's test card numbers decide outcomes.
+ */
+export class DemoGateway implements PaymentGateway {
+  readonly mode = "demo" as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  // ---- storage ----
+  private async read<T>(id: string, kind: string): Promise<T | null> {
+    const row = await this.db.demoGatewayObject.findUnique({ where: { id } });
+    return row && row.kind === kind ? (row.data as unknown as T) : null;
+  }
+  private async write<T extends object>(id: string, kind: string, customerId: string | null, data: T) {
+    const json = data as unknown as Prisma.InputJsonValue;
+    await this.db.demoGatewayObject.upsert({ where: { id }, create: { id, kind, customerId, data: json }, update: { data: json, customerId } });
+  }
+  private async list<T>(kind: string, customerId: string): Promise<Array<T & { id: string }>> {
+    const rows = await this.db.demoGatewayObject.findMany({ where: { kind, customerId }, orderBy: { createdAt: "desc" } });
+    return rows.map((row) => ({ ...(row.data as unknown as T), id: row.id }));
+  }
+
+  // ---- cards ----
+  /** What Stripe.js does in the browser: turns card details into a payment method id. */
+  async tokenizeTestCard(card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<string> {
+    const number = card.number.replace(/[\s-]/g, "");
+    const testCard = TEST_CARDS[number];
+    if (!testCard) throw new AppError("BAD_INPUT", DEMO_CARD_HINT);
+    const now = this.now();
+    const expiresEnd = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+    if (expiresEnd <= now) throw new PaymentDeclinedError("Your card's expiration date is in the past.", "invalid_expiry_year");
+    const id = newId("pm");
+    await this.write<DemoCard>(id, "payment_method", null, { customerId: null, brand: testCard.brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, number });
+    return id;
+  }
+
+  private toCard(id: string, card: DemoCard): GatewayCard {
+    return { id, customerId: card.customerId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+  }
+
+  async createCustomer(input: { email: string; name: string; userId: string }) {
+    const id = newId("cus");
+    await this.write<DemoCustomer>(id, "customer", id, { ...input, defaultPaymentMethodId: null });
+    return { id };
+  }
+
+  async deleteCustomer(customerId: string) {
+    await this.db.demoGatewayObject.deleteMany({ where: { customerId } });
+    await this.db.demoGatewayObject.deleteMany({ where: { id: customerId } });
+  }
+
+  async attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<GatewayCard> {
+    const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
+    const customer = await this.read<DemoCustomer>(customerId, "customer");
+    if (!card || !customer) throw new AppError("NOT_FOUND", "No such payment method.");
+    if (card.customerId && card.customerId !== customerId) throw new AppError("NOT_FOUND", "No such payment method.");
+    const testCard = TEST_CARDS[card.number];
+    if (testCard?.outcome === "declined_on_attach") throw new PaymentDeclinedError(testCard.message ?? "Your card was declined.", testCard.code);
+    const attached = { ...card, customerId };
+    await this.write(paymentMethodId, "payment_method", customerId, attached);
+    await this.write<DemoCustomer>(customerId, "customer", customerId, { ...customer, defaultPaymentMethodId: paymentMethodId });
+    return this.toCard(paymentMethodId, attached);
+  }
+
+  async getPaymentMethod(paymentMethodId: string) {
+    const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
+    return card ? this.toCard(paymentMethodId, card) : null;
+  }
+
+  async listPaymentMethods(customerId: string) {
+    const cards = await this.list<DemoCard>("payment_method", customerId);
+    return cards.map((card) => this.toCard(card.id, card));
+  }
+
+  async detachPaymentMethod(paymentMethodId: string) {
+    const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
+    if (!card?.customerId) return;
+    const customer = await this.read<DemoCustomer>(card.customerId, "customer");
+    await this.write<DemoCard>(paymentMethodId, "payment_method", null, { ...card, customerId: null });
+    if (customer?.defaultPaymentMethodId === paymentMethodId) {
+      const [next] = await this.listPaymentMethods(card.customerId);
+      await this.write<DemoCustomer>(card.customerId, "customer", card.customerId, { ...customer, defaultPaymentMethodId: next?.id ?? null });
+    }
+  }
+
+  // ---- charges ----
+  private async charge(customerId: string, paymentMethodId: string | null, amountCents: number, description: string, subscriptionId: string | null) {
+    const invoiceId = newId("in");
+    const paymentIntentId = newId("pi");
+    const card = paymentMethodId ? await this.read<DemoCard>(paymentMethodId, "payment_method") : null;
+    let failureMessage: string | null = null;
+    if (amountCents > 0) {
+      const testCard = card ? TEST_CARDS[card.number] : undefined;
+      if (!card || card.customerId !== customerId) failureMessage = "This customer has no attached payment source or default payment method.";
+      else if (!testCard || testCard.outcome !== "succeeds") failureMessage = testCard?.message ?? "Your card was declined.";
+    }
+    const invoice: DemoInvoice = {
+      customerId,
+      subscriptionId,
+      amountCents,
+      currency: "eur",
+      status: failureMessage ? "failed" : "paid",
+      description,
+      paymentIntentId,
+      failureMessage,
+      createdAt: iso(this.now()),
+    };
+    await this.write(invoiceId, "invoice", customerId, invoice);
+    return { invoiceId, invoice };
+  }
+
+  private toInvoice(id: string, invoice: DemoInvoice): GatewayInvoice {
+    return { ...invoice, id, receiptUrl: null, refunded: false, createdAt: new Date(invoice.createdAt) };
+  }
+
+  async getInvoice(invoiceId: string) {
+    const invoice = await this.read<DemoInvoice>(invoiceId, "invoice");
+    return invoice ? this.toInvoice(invoiceId, invoice) : null;
+  }
+
+  async listInvoices(customerId: string) {
+    return (await this.list<DemoInvoice>("invoice", customerId)).map((invoice) => this.toInvoice(invoice.id, invoice));
+  }
+
+  // ---- subscriptions ----
+  private async toSubscription(id: string, sub: DemoSubscription): Promise<GatewaySubscription> {
+    const billedPlan = planForPriceId(sub.priceId)?.id ?? "free";
+    const now = this.now();
+    const downgradePending = sub.downgradeFrom !== null && sub.downgradeAt !== null && now < new Date(sub.downgradeAt);
+    const latestInvoice = sub.latestInvoiceId ? await this.getInvoice(sub.latestInvoiceId) : null;
+    return {
+      id,
+      customerId: sub.customerId,
+      planId: downgradePending ? sub.downgradeFrom! : billedPlan,
+      pendingPlanId: downgradePending ? billedPlan : null,
+      pendingFrom: downgradePending ? new Date(sub.downgradeAt!) : null,
+      status: sub.status,
+      currentPeriodStart: new Date(sub.currentPeriodStart),
+      currentPeriodEnd: new Date(sub.currentPeriodEnd),
+      trialEnd: sub.trialEnd ? new Date(sub.trialEnd) : null,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      canceledAt: sub.canceledAt ? new Date(sub.canceledAt) : null,
+      defaultPaymentMethodId: sub.defaultPaymentMethodId,
+      latestInvoice,
+    };
+  }
+
+  private async requireSubscription(id: string) {
+    const sub = await this.read<DemoSubscription>(id, "subscription");
+    if (!sub) throw new AppError("NOT_FOUND", "No such subscription.");
+    return sub;
+  }
+
+  async createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription> {
+    const previous = await this.read<{ subscriptionId: string }>(`idem_${input.idempotencyKey}`, "idempotency");
+    if (previous) return (await this.getSubscription(previous.subscriptionId))!;
+    const plan = getPlan(input.planId);
+    const now = this.now();
+    const id = newId("sub");
+    const trial = input.trialDays > 0;
+    const periodEnd = trial ? addDays(now, input.trialDays) : addMonths(now, 1);
+    const description = trial ? `${plan.name} plan - ${input.trialDays}-day free trial` : `${plan.name} plan - monthly subscription`;
+    const { invoiceId, invoice } = await this.charge(input.customerId, input.paymentMethodId, trial ? 0 : planPriceCents(plan.id), description, id);
+    if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
+    const sub: DemoSubscription = {
+      customerId: input.customerId,
+      priceId: input.priceId,
+      status: trial ? "trialing" : "active",
+      currentPeriodStart: iso(now),
+      currentPeriodEnd: iso(periodEnd),
+      trialEnd: trial ? iso(periodEnd) : null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      defaultPaymentMethodId: input.paymentMethodId,
+      downgradeFrom: null,
+      downgradeAt: null,
+      latestInvoiceId: invoiceId,
+      lastAttemptAt: null,
+    };
+    await this.write(id, "subscription", input.customerId, sub);
+    await this.write(`idem_${input.idempotencyKey}`, "idempotency", input.customerId, { subscriptionId: id });
+    return this.toSubscription(id, sub);
+  }
+
+  async getSubscription(subscriptionId: string) {
+    const sub = await this.read<DemoSubscription>(subscriptionId, "subscription");
+    return sub ? this.toSubscription(subscriptionId, sub) : null;
+  }
+
+  async upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string }) {
+    const sub = await this.requireSubscription(subscriptionId);
+    const now = this.now();
+    const fromPlan = planForPriceId(sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId)?.id ?? "free";
+    let latestInvoiceId = sub.latestInvoiceId;
+    if (sub.status === "past_due") {
+      // Pay the failed renewal with the new card: a fresh period at the chosen plan's price.
+      const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, planPriceCents(input.planId), `${getPlan(input.planId).name} plan - monthly subscription`, subscriptionId);
+      if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
+      const renewed: DemoSubscription = {
+        ...sub,
+        priceId: input.priceId,
+        status: "active",
+        currentPeriodStart: iso(now),
+        currentPeriodEnd: iso(addMonths(now, 1)),
+        defaultPaymentMethodId: input.paymentMethodId,
+        downgradeFrom: null,
+        downgradeAt: null,
+        cancelAtPeriodEnd: false,
+        latestInvoiceId: invoiceId,
+      };
+      await this.write(subscriptionId, "subscription", sub.customerId, renewed);
+      return this.toSubscription(subscriptionId, renewed);
+    }
+    if (sub.status !== "trialing") {
+      // Proration: the new plan's price for the rest of the period minus what is left of the old one.
+      const start = new Date(sub.currentPeriodStart).getTime();
+      const end = new Date(sub.currentPeriodEnd).getTime();
+      const remaining = Math.max(0, Math.min(1, (end - now.getTime()) / (end - start)));
+      const amount = Math.max(0, Math.round((planPriceCents(input.planId) - planPriceCents(fromPlan)) * remaining));
+      const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, amount, `Upgrade to ${getPlan(input.planId).name} (prorated)`, subscriptionId);
+      if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
+      latestInvoiceId = invoiceId;
+    }
+    const updated: DemoSubscription = {
+      ...sub,
+      priceId: input.priceId,
+      defaultPaymentMethodId: input.paymentMethodId,
+      downgradeFrom: null,
+      downgradeAt: null,
+      cancelAtPeriodEnd: false,
+      latestInvoiceId,
+    };
+    await this.write(subscriptionId, "subscription", sub.customerId, updated);
+    return this.toSubscription(subscriptionId, updated);
+  }
+
+  async scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }) {
+    const sub = await this.requireSubscription(subscriptionId);
+    const updated: DemoSubscription = { ...sub, priceId: input.priceId, downgradeFrom: input.fromPlanId, downgradeAt: sub.currentPeriodEnd, cancelAtPeriodEnd: false };
+    await this.write(subscriptionId, "subscription", sub.customerId, updated);
+    return this.toSubscription(subscriptionId, updated);
+  }
+
+  async cancelSubscription(subscriptionId: string, when: "period_end" | "now") {
+    const sub = await this.requireSubscription(subscriptionId);
+    const updated: DemoSubscription =
+      when === "now" ? { ...sub, status: "canceled", canceledAt: iso(this.now()) } : { ...sub, cancelAtPeriodEnd: true, canceledAt: iso(this.now()) };
+    await this.write(subscriptionId, "subscription", sub.customerId, updated);
+    return this.toSubscription(subscriptionId, updated);
+  }
+
+  // ---- one-off payments ----
+  async createPaymentIntent(input: { amountCents: number; currency: string; customerId: string; paymentMethodId: string; description: string; idempotencyKey: string }) {
+    const previous = await this.read<{ paymentIntentId: string }>(`idem_${input.idempotencyKey}`, "idempotency");
+    if (previous) return (await this.getPaymentIntent(previous.paymentIntentId))!;
+    const card = await this.read<DemoCard>(input.paymentMethodId, "payment_method");
+    if (!card || card.customerId !== input.customerId) throw new AppError("NOT_FOUND", "No such payment method.");
+    const testCard = TEST_CARDS[card.number];
+    if (!testCard || testCard.outcome !== "succeeds") throw new PaymentDeclinedError(testCard?.message ?? "Your card was declined.", testCard?.code);
+    const id = newId("pi");
+    const intent: DemoPaymentIntent = { ...input, status: "succeeded", createdAt: iso(this.now()) };
+    await this.write(id, "payment_intent", input.customerId, intent);
+    await this.write(`idem_${input.idempotencyKey}`, "idempotency", input.customerId, { paymentIntentId: id });
+    return this.toPaymentIntent(id, intent);
+  }
+
+  private toPaymentIntent(id: string, intent: DemoPaymentIntent): GatewayPaymentIntent {
+    return { id, clientSecret: `${id}_secret_demo`, status: intent.status, amountCents: intent.amountCents, currency: intent.currency, customerId: intent.customerId, receiptUrl: null, createdAt: new Date(intent.createdAt) };
+  }
+
+  async getPaymentIntent(paymentIntentId: string) {
+    const intent = await this.read<DemoPaymentIntent>(paymentIntentId, "payment_intent");
+    return intent ? this.toPaymentIntent(paymentIntentId, intent) : null;
+  }
+
+  // ---- the billing clock ----
+  /**
+   * What Stripe's billing engine does on its own: at the end of a period a subscription renews
+   * (charging the default card), is cancelled (cancel at period end), or goes past due; failed
+   * renewals are retried daily and cancelled after a week. Returns the events it produced.
+   */
+  async advanceClock(): Promise<GatewayEvent[]> {
+    const now = this.now();
+    const rows = await this.db.demoGatewayObject.findMany({ where: { kind: "subscription" } });
+    const events: GatewayEvent[] = [];
+    for (const row of rows) {
+      const sub = row.data as unknown as DemoSubscription;
+      if (!["trialing", "active", "past_due"].includes(sub.status)) continue;
+      const periodEnd = new Date(sub.currentPeriodEnd);
+      if (periodEnd > now) continue;
+      const event = (type: string, objectId: string) => events.push({ id: newId("evt"), type, objectId, customerId: sub.customerId });
+      if (sub.cancelAtPeriodEnd) {
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "canceled", canceledAt: sub.canceledAt ?? iso(now) });
+        event("customer.subscription.deleted", row.id);
+        continue;
+      }
+      if (sub.status === "past_due" && sub.lastAttemptAt && now.getTime() - new Date(sub.lastAttemptAt).getTime() < 24 * 3600 * 1000) continue;
+      if (sub.status === "past_due" && now > addDays(periodEnd, RENEWAL_RETRY_DAYS)) {
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "canceled", canceledAt: iso(now) });
+        event("customer.subscription.deleted", row.id);
+        continue;
+      }
+      const customer = await this.read<DemoCustomer>(sub.customerId, "customer");
+      const plan = planForPriceId(sub.priceId);
+      if (!plan) continue;
+      const cardId = customer?.defaultPaymentMethodId ?? null;
+      const { invoiceId, invoice } = await this.charge(sub.customerId, cardId, planPriceCents(plan.id), `${plan.name} plan - monthly subscription`, row.id);
+      if (invoice.status === "paid") {
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, {
+          ...sub,
+          status: "active",
+          currentPeriodStart: iso(periodEnd),
+          currentPeriodEnd: iso(addMonths(periodEnd, 1)),
+          downgradeFrom: null,
+          downgradeAt: null,
+          trialEnd: sub.trialEnd,
+          latestInvoiceId: invoiceId,
+          lastAttemptAt: iso(now),
+        });
+        event("invoice.paid", invoiceId);
+      } else {
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "past_due", latestInvoiceId: invoiceId, lastAttemptAt: iso(now) });
+        event("invoice.payment_failed", invoiceId);
+      }
+    }
+    return events;
+  }
+}

@@ -1,0 +1,126 @@
+import type { PlanId } from "~/lib/plans";
+
+/**
+ * The payment gateway port: the only way services reach a payment provider. Two implementations:
+ * Stripe (stripe SDK, used when STRIPE_SECRET_KEY is set) and the demo gateway (state in our database,
+ * Stripe's documented test card numbers decide the outcome). Amounts are in cents.
+ */
+export type GatewayMode = "demo" | "stripe";
+
+export interface GatewayCard {
+  id: string;
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface GatewayInvoice {
+  id: string;
+  customerId: string;
+  subscriptionId: string | null;
+  amountCents: number;
+  currency: string;
+  /** paid, or failed when the charge was declined. */
+  status: "paid" | "failed" | "open";
+  description: string;
+  paymentIntentId: string | null;
+  /** The provider's hosted receipt, or null (the demo gateway's receipts are our own page). */
+  receiptUrl: string | null;
+  refunded: boolean;
+  createdAt: Date;
+  failureMessage: string | null;
+}
+
+export interface GatewaySubscription {
+  id: string;
+  customerId: string;
+  /** The plan the user is entitled to now. */
+  planId: PlanId;
+  /** A downgrade scheduled for the end of the period. */
+  pendingPlanId: PlanId | null;
+  pendingFrom: Date | null;
+  status: "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete";
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  trialEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  defaultPaymentMethodId: string | null;
+  latestInvoice: GatewayInvoice | null;
+}
+
+export interface GatewayPaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  customerId: string;
+  receiptUrl: string | null;
+  createdAt: Date;
+}
+
+/** A normalized provider event: only its kind and object id; handlers re-read the current state. */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  objectId: string;
+  customerId: string | null;
+}
+
+/** A payment the provider refused; the message is the provider's and safe to show. */
+export class PaymentDeclinedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string = "card_declined",
+  ) {
+    super(message);
+    this.name = "PaymentDeclinedError";
+  }
+}
+
+export interface CreateSubscriptionInput {
+  customerId: string;
+  planId: PlanId;
+  priceId: string;
+  paymentMethodId: string;
+  trialDays: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface PaymentGateway {
+  readonly mode: GatewayMode;
+  createCustomer(input: { email: string; name: string; userId: string }): Promise<{ id: string }>;
+  /** Attaches a card to the customer and makes it the default; declined cards throw PaymentDeclinedError. */
+  attachPaymentMethod(customerId: string, paymentMethodId: string): Promise<GatewayCard>;
+  getPaymentMethod(paymentMethodId: string): Promise<GatewayCard | null>;
+  listPaymentMethods(customerId: string): Promise<GatewayCard[]>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
+  getSubscription(subscriptionId: string): Promise<GatewaySubscription | null>;
+  /** Removes the customer and its cards at the provider (account deletion). */
+  deleteCustomer(customerId: string): Promise<void>;
+  /**
+   * Upgrade now, charging the prorated difference with the given card. A past-due subscription
+   * first pays its open renewal with that card.
+   */
+  upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string; idempotencyKey: string }): Promise<GatewaySubscription>;
+  /** Downgrade to a cheaper paid plan at the end of the current period. */
+  scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }): Promise<GatewaySubscription>;
+  /** Cancel at the end of the period (a downgrade to Free), or now. */
+  cancelSubscription(subscriptionId: string, when: "period_end" | "now"): Promise<GatewaySubscription>;
+  getInvoice(invoiceId: string): Promise<GatewayInvoice | null>;
+  listInvoices(customerId: string): Promise<GatewayInvoice[]>;
+  createPaymentIntent(input: {
+    amountCents: number;
+    currency: string;
+    customerId: string;
+    paymentMethodId: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<GatewayPaymentIntent>;
+  getPaymentIntent(paymentIntentId: string): Promise<GatewayPaymentIntent | null>;
+}

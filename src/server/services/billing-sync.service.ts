@@ -1,0 +1,236 @@
+import { addDays } from "date-fns";
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/server/db/client";
+import { Prisma } from "~/generated/prisma/client";
+import { GRACE_PERIOD_DAYS, type PlanId } from "~/lib/plans";
+import type { GatewayEvent, GatewayInvoice, GatewayPaymentIntent, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
+import { computeEffectivePlan, findLiveSubscription } from "./entitlements.service";
+
+/**
+ * Keeps our copy of the provider's state in step: subscriptions, plan, payment dates, transactions
+ * and the grace period. Every writer (checkout, webhooks, the billing job) goes through here, and
+ * each reads the provider's current state, so repeated or out-of-order events do no harm.
+ */
+
+/** Our own receipt page, for gateways without hosted receipts (the demo gateway). */
+export const receiptPath = (transactionId: string) => `/billing/receipts/${transactionId}`;
+
+export async function userIdForCustomer(db: Db, customerId: string): Promise<string | null> {
+  const customer = await db.billingCustomer.findUnique({ where: { customerId }, select: { userId: true } });
+  return customer?.userId ?? null;
+}
+
+/** Re-computes the student's cached billing fields from our subscription rows. */
+export async function refreshStudentBilling(db: Db, userId: string, now = new Date()) {
+  const [subscription, student] = await Promise.all([
+    findLiveSubscription(db, userId),
+    db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true } }),
+  ]);
+  if (!student) return;
+  const effective = computeEffectivePlan(subscription, student.gracePeriodEndDate, now);
+  const renews = subscription && effective.planId !== "free" && !subscription.cancelAtPeriodEnd && subscription.status !== "past_due";
+  await db.student.update({
+    where: { userId },
+    data: { membershipPlan: effective.planId, nextBillingDate: renews ? subscription.currentPeriodEnd : null },
+  });
+}
+
+export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
+  if (invoice.status === "open") return;
+  const id = randomUUID();
+  const status = invoice.refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
+  const receiptUrl = status === "failed" ? null : (invoice.receiptUrl ?? receiptPath(id));
+  await db.billingTransaction.upsert({
+    where: { gatewayObjectId: invoice.id },
+    create: {
+      id,
+      userId,
+      gatewayObjectId: invoice.id,
+      paymentIntentId: invoice.paymentIntentId,
+      subscriptionId: invoice.subscriptionId,
+      planId,
+      description: invoice.description,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      status,
+      refunded: invoice.refunded,
+      receiptUrl,
+      paidAt: invoice.createdAt,
+    },
+    update: { status, refunded: invoice.refunded, amountCents: invoice.amountCents, ...(invoice.receiptUrl ? { receiptUrl: invoice.receiptUrl } : {}) },
+  });
+  if (status === "succeeded") {
+    const student = await db.student.findUnique({ where: { userId }, select: { lastPaymentDate: true } });
+    if (student && (!student.lastPaymentDate || student.lastPaymentDate < invoice.createdAt)) {
+      await db.student.update({ where: { userId }, data: { lastPaymentDate: invoice.createdAt } });
+    }
+  }
+}
+
+export async function recordPaymentIntent(db: Db, userId: string, intent: GatewayPaymentIntent, description: string) {
+  if (intent.status !== "succeeded") return;
+  await recordInvoice(
+    db,
+    userId,
+    {
+      id: intent.id,
+      customerId: intent.customerId,
+      subscriptionId: null,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      status: "paid",
+      description,
+      paymentIntentId: intent.id,
+      receiptUrl: intent.receiptUrl,
+      refunded: false,
+      createdAt: intent.createdAt,
+      failureMessage: null,
+    },
+    null,
+  );
+}
+
+/** Writes the provider's subscription into our table and the student's cached fields. */
+export async function syncSubscription(db: Db, subscription: GatewaySubscription, knownUserId?: string) {
+  const userId = knownUserId ?? (await userIdForCustomer(db, subscription.customerId));
+  if (!userId) return null;
+  const data = {
+    customerId: subscription.customerId,
+    planId: subscription.planId,
+    status: subscription.status,
+    currentPeriodStart: subscription.currentPeriodStart,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    trialEnd: subscription.trialEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    pendingPlanId: subscription.pendingPlanId,
+    pendingFrom: subscription.pendingFrom,
+    defaultPaymentMethodId: subscription.defaultPaymentMethodId,
+    canceledAt: subscription.status === "canceled" ? (subscription.canceledAt ?? new Date()) : subscription.canceledAt,
+  };
+  const row = await db.subscription.upsert({
+    where: { gatewaySubscriptionId: subscription.id },
+    create: { ...data, userId, gatewaySubscriptionId: subscription.id },
+    update: data,
+  });
+  if (subscription.latestInvoice) await recordInvoice(db, userId, subscription.latestInvoice, subscription.planId);
+  await refreshStudentBilling(db, userId);
+  return row;
+}
+
+/**
+ * The grace period of spec 4.7: with no saved card left, a paid plan ends 7 days later; a new card
+ * clears it. Returns the grace end (or null).
+ */
+export async function applyCardCount(db: Db, userId: string, cardCount: number, now = new Date()): Promise<Date | null> {
+  const student = await db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true } });
+  if (!student) return null;
+  if (cardCount > 0) {
+    if (student.gracePeriodEndDate) await db.student.update({ where: { userId }, data: { gracePeriodEndDate: null } });
+    return null;
+  }
+  const subscription = await findLiveSubscription(db, userId);
+  const paid = computeEffectivePlan(subscription, null, now).planId !== "free";
+  if (!paid || subscription?.cancelAtPeriodEnd) return student.gracePeriodEndDate;
+  if (student.gracePeriodEndDate) return student.gracePeriodEndDate;
+  const graceEnd = addDays(now, GRACE_PERIOD_DAYS);
+  await db.student.update({ where: { userId }, data: { gracePeriodEndDate: graceEnd } });
+  return graceEnd;
+}
+
+export type EventOutcome = "processed" | "duplicate" | "ignored";
+
+/** Handles one provider event once: re-reads the object it names and syncs our state. */
+export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event: GatewayEvent): Promise<EventOutcome> {
+  if (await db.webhookEvent.findUnique({ where: { id: event.id } })) return "duplicate";
+  let outcome: EventOutcome = "processed";
+  if (event.type.startsWith("invoice.")) {
+    const invoice = await gateway.getInvoice(event.objectId);
+    const userId = invoice && (await userIdForCustomer(db, invoice.customerId));
+    if (invoice && userId) {
+      const subscription = invoice.subscriptionId ? await gateway.getSubscription(invoice.subscriptionId) : null;
+      await recordInvoice(db, userId, invoice, subscription?.planId ?? null);
+      if (subscription) await syncSubscription(db, subscription, userId);
+    } else outcome = "ignored";
+  } else if (event.type.startsWith("customer.subscription.")) {
+    const subscription = await gateway.getSubscription(event.objectId);
+    if (subscription) {
+      if (!(await syncSubscription(db, subscription))) outcome = "ignored";
+    } else {
+      const rows = await db.subscription.findMany({ where: { gatewaySubscriptionId: event.objectId }, select: { userId: true } });
+      await db.subscription.updateMany({ where: { gatewaySubscriptionId: event.objectId }, data: { status: "canceled", canceledAt: new Date() } });
+      for (const row of rows) await refreshStudentBilling(db, row.userId);
+    }
+  } else if (event.type === "payment_method.attached" || event.type === "payment_method.detached") {
+    const userId = event.customerId ? await userIdForCustomer(db, event.customerId) : null;
+    if (userId && event.customerId) await applyCardCount(db, userId, (await gateway.listPaymentMethods(event.customerId)).length);
+    else outcome = "ignored";
+  } else if (event.type === "payment_intent.succeeded") {
+    const intent = await gateway.getPaymentIntent(event.objectId);
+    const userId = intent && (await userIdForCustomer(db, intent.customerId));
+    if (intent && userId) await recordPaymentIntent(db, userId, intent, "Payment");
+    else outcome = "ignored";
+  } else outcome = "ignored";
+  try {
+    await db.webhookEvent.create({ data: { id: event.id, type: event.type } });
+  } catch (error) {
+    // Delivered twice at once: both runs re-read the same state, so the second is harmless.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    return "duplicate";
+  }
+  return outcome;
+}
+
+/**
+ * A lease in PostgreSQL shared by every app instance: returns true when this caller holds `key`
+ * until `ttlMs` from now (or until release). An expired lease can be taken over.
+ */
+export async function tryLease(db: Db, key: string, ttlMs: number): Promise<boolean> {
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const rows = await db.$queryRaw<Array<{ key: string }>>`
+    INSERT INTO "BillingLock" ("key", "expiresAt") VALUES (${key}, ${expiresAt})
+    ON CONFLICT ("key") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt" WHERE "BillingLock"."expiresAt" < now()
+    RETURNING "key"`;
+  return rows.length > 0;
+}
+
+export async function releaseLease(db: Db, key: string) {
+  await db.billingLock.deleteMany({ where: { key } });
+}
+
+/**
+ * The periodic billing work (any instance, one at a time): the demo gateway's renewals, ended grace
+ * periods (cancel the paid subscription, back to Free) and plans whose period has ended.
+ */
+export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceClock?: () => Promise<GatewayEvent[]> }, now = new Date()) {
+  if (!(await tryLease(db, "billing-job", 5 * 60_000))) return { ran: false as const };
+  try {
+    const events = gateway.advanceClock ? await gateway.advanceClock() : [];
+    for (const event of events) await handleGatewayEvent(db, gateway, event);
+
+    const graceEnded = await db.student.findMany({ where: { gracePeriodEndDate: { lte: now } }, select: { userId: true } });
+    let cancelled = 0;
+    for (const { userId } of graceEnded) {
+      const customer = await db.billingCustomer.findUnique({ where: { userId } });
+      const cards = customer ? await gateway.listPaymentMethods(customer.customerId) : [];
+      if (cards.length === 0) {
+        const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+        for (const row of live) {
+          await syncSubscription(db, await gateway.cancelSubscription(row.gatewaySubscriptionId, "now"), userId);
+          cancelled += 1;
+        }
+      }
+      await db.student.update({ where: { userId }, data: { gracePeriodEndDate: null } });
+      await refreshStudentBilling(db, userId, now);
+    }
+
+    const lapsed = await db.subscription.findMany({
+      where: { status: { in: ["trialing", "active", "past_due"] }, OR: [{ currentPeriodEnd: { lte: now } }, { pendingFrom: { lte: now } }] },
+      select: { userId: true },
+      distinct: ["userId"],
+    });
+    for (const { userId } of lapsed) await refreshStudentBilling(db, userId, now);
+    return { ran: true as const, events: events.length, cancelled };
+  } finally {
+    await releaseLease(db, "billing-job");
+  }
+}

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "a-strong-password";
+
+/** A new account, signed in through the login modal. */
+async function signUpAndLogin(page: Page, firstName: string) {
+  const email = `billing-${firstName.toLowerCase()}-${Date.now()}@example.com`;
+  const created = await page.request.post("/api/auth/signup", { data: { firstName, lastName: "Student", email, password: PASSWORD } });
+  expect(created.status()).toBe(201);
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill(PASSWORD);
+  await login.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+  return email;
+}
+
+async function fillCard(scope: ReturnType<Page["getByRole"]>, number: string) {
+  await scope.getByLabel("Card number").fill(number);
+  await scope.getByLabel("Expiry (MM/YY)").fill("1234");
+  await scope.getByLabel("CVC").fill("123");
+}
+
+async function startCheckout(page: Page, button: string) {
+  const upgrade = page.getByRole("button", { name: button });
+  await expect(upgrade).toBeEnabled(); // enabled once the customer exists
+  await upgrade.click();
+  const confirm = page.getByRole("dialog", { name: /Confirm (upgrade|downgrade)/ });
+  await expect(confirm).toContainText("This upgrade takes effect immediately.");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  return page.getByRole("dialog", { name: /Subscribe to/ });
+}
+
+test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; remove the last card; downgrade to Free", async ({ page, context }) => {
+  await signUpAndLogin(page, "Lena");
+  await page.goto("/billing");
+  await expect(page.getByText("Demo mode - no real charges").first()).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page.getByTestId("token-allowance")).toHaveText("30,000 tokens per month");
+  await expect(page.getByLabel("Change plan")).toHaveValue("pro"); // default choice on Free
+
+  const checkout = await startCheckout(page, "Upgrade to Pro");
+  await expect(checkout.getByText("Demo mode - no real charges")).toBeVisible();
+  await expect(checkout.getByLabel("Order summary")).toContainText("Tax€0.00");
+  const pay = checkout.getByRole("button", { name: "Start free trial" });
+  await expect(pay).toBeDisabled();
+  await fillCard(checkout, "4242 4242 4242 4242");
+  await pay.click();
+  await expect(checkout.getByRole("status")).toContainText("Payment successful!");
+  await expect(checkout).toBeHidden({ timeout: 5000 }); // closes after 2 s
+  await expect(page.getByText("Successfully subscribed to Pro plan!")).toBeVisible();
+  await expect(page.getByTestId("current-plan")).toHaveText("Pro");
+  await expect(page.getByTestId("token-allowance")).toHaveText("500,000 tokens per month");
+  await expect(page.getByLabel("Change plan")).toHaveValue("unlimited");
+
+  const history = page.getByRole("region", { name: "Transaction History" });
+  await expect(history.getByText("Pro plan - 7-day free trial")).toBeVisible();
+  const receiptPromise = context.waitForEvent("page");
+  await history.getByRole("button", { name: "Receipt" }).click();
+  await expect(page.getByText("Receipt opened in new tab. Use Ctrl+P to save as PDF")).toBeVisible();
+  const receipt = await receiptPromise;
+  await expect(receipt.getByRole("heading", { name: "Receipt" })).toBeVisible();
+  await expect(receipt.getByText("Pro plan - 7-day free trial")).toBeVisible();
+  await receipt.close();
+
+  // Removing the only card warns that the plan falls back to Free in 7 days.
+  const cards = page.getByRole("region", { name: "Payment Methods" });
+  await expect(cards.getByText("•••• 4242")).toBeVisible();
+  await cards.getByRole("button", { name: "Remove card ending 4242" }).click();
+  await expect(page.getByText("Payment method removed successfully!")).toBeVisible();
+  await expect(page.getByText(/Your plan will be downgraded to Free on .* Please add a payment method/)).toBeVisible();
+  await expect(cards.getByText("No payment methods added")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Subscription Management" }).getByRole("alert")).toContainText("will be downgraded to Free on");
+
+  // Downgrade to Free: applies at the end of the period.
+  await page.getByLabel("Change plan").selectOption("free");
+  await page.getByRole("button", { name: "Downgrade to Free" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm downgrade" });
+  await expect(confirm).toContainText("unused tokens are lost");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Free plan activated successfully!")).toBeVisible();
+  await expect(page.getByText(/Cancelled: active until .*, then Free\./)).toBeVisible();
+});
+
+test("a declined card shows Payment failed and Try Again returns to payment; nothing changes", async ({ page }) => {
+  await signUpAndLogin(page, "Omar");
+  await page.goto("/billing");
+  const checkout = await startCheckout(page, "Upgrade to Pro");
+  await fillCard(checkout, "4000 0000 0000 0002");
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(checkout.getByText("Payment failed", { exact: true })).toBeVisible();
+  await expect(checkout.getByRole("alert")).toHaveText("Your card was declined.");
+  await checkout.getByRole("button", { name: "Try Again" }).click();
+  await expect(checkout.getByLabel("Card number")).toBeVisible();
+  await checkout.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("current-plan")).toHaveText("Free");
+  await expect(page.getByRole("region", { name: "Transaction History" }).getByText("No transactions found")).toBeVisible();
+});
+
+test("add a billing address, set the default, delete with the confirm text", async ({ page }) => {
+  await signUpAndLogin(page, "Mei");
+  await page.goto("/billing");
+  const card = page.getByRole("region", { name: "Billing Addresses" });
+  await expect(card.getByText("No billing addresses added")).toBeVisible();
+
+  const add = async (name: string, city: string) => {
+    await card.getByRole("button", { name: "Add billing address" }).click();
+    const form = card.getByRole("group", { name: "New billing address" });
+    await form.getByLabel("Full name *").fill(name);
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByText("Please fill in all required fields").last()).toBeVisible();
+    await form.getByLabel("Address line 1 *").fill("Hauptstraße 5");
+    await form.getByLabel("City *").fill(city);
+    await form.getByLabel("Postal code *").fill("10115");
+    await form.getByLabel("Country *").selectOption("DE");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(card.getByRole("listitem", { name: `Address of ${name}` })).toBeVisible();
+  };
+  await add("Mei Home", "Berlin");
+  await add("Mei Office", "Munich");
+  const home = card.getByRole("listitem", { name: "Address of Mei Home" });
+  const office = card.getByRole("listitem", { name: "Address of Mei Office" });
+  await expect(home.getByText("Default")).toBeVisible();
+  await office.getByRole("button", { name: "Set as default" }).click();
+  await expect(page.getByText("Default address updated")).toBeVisible();
+  await expect(office.getByText("Default")).toBeVisible();
+  await expect(home.getByText("Default", { exact: true })).toHaveCount(0);
+
+  await home.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete address" });
+  await expect(confirm).toContainText("Are you sure you want to delete this address?");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Address deleted successfully")).toBeVisible();
+  await expect(home).toHaveCount(0);
+  await page.reload();
+  await expect(card.getByRole("listitem")).toHaveCount(1);
+});
