@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } } },
       {
         resolve: { alias },
         test: {
@@ -18,6 +18,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

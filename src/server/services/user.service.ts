@@ -1,7 +1,9 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
+import { getPaymentGateway } from "~/server/payments";
 import type { SessionClaims } from "./auth.service";
+import { deleteBillingData } from "./billing.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({
@@ -29,8 +31,12 @@ export async function changePassword(db: Db, actor: SessionClaims, input: { curr
   });
 }
 
-/** Deletes the account and everything stored with it (the database cascades from the user). */
+/**
+ * Deletes the account and everything stored with it (the database cascades from the user), after
+ * cancelling live subscriptions and removing the customer at the payment provider.
+ */
 export async function deleteAccount(db: Db, actor: SessionClaims) {
+  await deleteBillingData(db, getPaymentGateway(db), actor.id);
   await db.$transaction([
     db.loginAttempt.deleteMany({ where: { email: actor.email } }),
     db.user.delete({ where: { id: actor.id } }),
