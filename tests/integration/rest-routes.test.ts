@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as signupRoute from "~/app/api/auth/signup/route";
 import * as citiesRoute from "~/app/api/data/cities/route";
@@ -6,9 +8,26 @@ import * as studentsRoute from "~/app/api/students/route";
 import * as studentsMeRoute from "~/app/api/students/me/route";
 import * as threadsRoute from "~/app/api/threads/route";
 import * as usersMeRoute from "~/app/api/users/me/route";
+import * as addressesRoute from "~/app/api/billing-addresses/route";
+import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
+import * as createSubscriptionRoute from "~/app/api/stripe/create-subscription/route";
+import * as customersRoute from "~/app/api/stripe/customers/route";
+import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
+import * as paymentMethodsRoute from "~/app/api/stripe/payment-methods/route";
+import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
+import * as transactionsRoute from "~/app/api/stripe/transactions/route";
+import { getPaymentGateway } from "~/server/payments";
+import type { SessionClaims } from "~/server/services/auth.service";
+import { callerFor } from "../helpers/session";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+interface GoodInput {
+  body?: unknown;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+}
 
 interface RouteCase {
   name: string;
@@ -17,14 +36,24 @@ interface RouteCase {
   path: string;
   auth: boolean;
   /** A valid request body or query; a fresh one per call where the route creates something. */
-  good?: () => { body?: unknown; query?: Record<string, string> };
+  good?: () => GoodInput | Promise<GoodInput>;
   goodStatus: number;
   /** Bodies that must be refused with 400, and the message expected. */
   bad?: { body?: unknown; query?: Record<string, string>; error: RegExp }[];
   hasBody: boolean;
+  params?: Record<string, string>;
 }
 
 let unique = 0;
+let database: TestDatabase;
+let cookie: string;
+let claims: SessionClaims;
+
+/** A demo-gateway card token, as the checkout's card form creates one. */
+const testCard = (number = "4242424242424242") =>
+  getPaymentGateway(database.db).tokenizeTestCard!({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" });
+const newAddress = () => ({ name: "Ana Lima", email: "ana@example.com", country: "DE", addressLine1: "Hauptstr. 1", city: "Berlin", postalCode: "10115" });
+const addressId = async () => (await callerFor(database.db, claims).billing.createAddress(newAddress())).address.id;
 const ONE_MEGABYTE = "x".repeat(1024 * 1024);
 
 const ROUTES: RouteCase[] = [
@@ -100,22 +129,137 @@ const ROUTES: RouteCase[] = [
     bad: [{ query: { country: "x" }, error: /country/ }],
     hasBody: false,
   },
+  { name: "GET /api/billing-addresses", handler: addressesRoute.GET as RouteHandler, method: "GET", path: "/api/billing-addresses", auth: true, goodStatus: 200, hasBody: false },
+  {
+    name: "POST /api/billing-addresses",
+    handler: addressesRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/billing-addresses",
+    auth: true,
+    good: () => ({ body: newAddress() }),
+    goodStatus: 201,
+    bad: [
+      { body: { ...newAddress(), city: " " }, error: /^City is required$/ },
+      { body: { ...newAddress(), country: "Germany" }, error: /two-letter country code/ },
+    ],
+    hasBody: true,
+  },
+  {
+    name: "PATCH /api/billing-addresses/{id}",
+    handler: addressRoute.PATCH as RouteHandler,
+    method: "PATCH",
+    path: "/api/billing-addresses/x",
+    auth: true,
+    good: async () => ({ params: { id: await addressId() } }),
+    goodStatus: 200,
+    hasBody: false,
+  },
+  {
+    name: "DELETE /api/billing-addresses/{id}",
+    handler: addressRoute.DELETE as RouteHandler,
+    method: "DELETE",
+    path: "/api/billing-addresses/x",
+    auth: true,
+    good: async () => ({ params: { id: await addressId() } }),
+    goodStatus: 200,
+    hasBody: false,
+  },
+  {
+    name: "POST /api/stripe/customers",
+    handler: customersRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/stripe/customers",
+    auth: true,
+    good: () => ({ body: { email: "ana@example.com", name: "Ana Lima" } }),
+    goodStatus: 200,
+    bad: [{ body: { email: "ana", name: "Ana" }, error: /^Please enter a valid email address$/ }],
+    hasBody: true,
+  },
+  {
+    name: "POST /api/stripe/payment-methods",
+    handler: paymentMethodsRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/stripe/payment-methods",
+    auth: true,
+    good: async () => ({ body: { paymentMethodId: await testCard() } }),
+    goodStatus: 200,
+    bad: [{ body: {}, error: /^paymentMethodId is required$/ }],
+    hasBody: true,
+  },
+  { name: "GET /api/stripe/payment-methods", handler: paymentMethodsRoute.GET as RouteHandler, method: "GET", path: "/api/stripe/payment-methods", auth: true, goodStatus: 200, hasBody: false },
+  {
+    name: "DELETE /api/stripe/payment-methods",
+    handler: paymentMethodsRoute.DELETE as RouteHandler,
+    method: "DELETE",
+    path: "/api/stripe/payment-methods",
+    auth: true,
+    good: async () => {
+      const paymentMethodId = await testCard("5555555555554444");
+      await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId });
+      return { query: { payment_method_id: paymentMethodId } };
+    },
+    goodStatus: 200,
+    bad: [{ query: {}, error: /^payment_method_id is required$/ }],
+    hasBody: false,
+  },
+  {
+    name: "POST /api/stripe/create-subscription",
+    handler: createSubscriptionRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/stripe/create-subscription",
+    auth: true,
+    good: async () => ({ body: { paymentMethodId: await testCard(), planId: "pro", customerEmail: "ana@example.com", customerName: "Ana Lima" } }),
+    goodStatus: 200,
+    bad: [
+      { body: { paymentMethodId: "pm_x", planId: "pro", customerEmail: "ana@example.com", customerName: "Ana", priceId: "price_chosen_by_client" }, error: /price/i },
+      { body: { paymentMethodId: "pm_x", planId: "gold", customerEmail: "ana@example.com", customerName: "Ana" }, error: /^planId must be pro or unlimited$/ },
+    ],
+    hasBody: true,
+  },
+  {
+    name: "POST /api/stripe/payment-intents",
+    handler: paymentIntentsRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/stripe/payment-intents",
+    auth: true,
+    good: async () => {
+      const paymentMethodId = await testCard();
+      await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId });
+      return { body: { amount: 4999, currency: "eur", paymentMethodId, description: "Unlimited plan" } };
+    },
+    goodStatus: 200,
+    bad: [
+      { body: { amount: 1, currency: "eur", paymentMethodId: "pm_x" }, error: /amount/i },
+      { body: { amount: 999, currency: "usd", paymentMethodId: "pm_x" }, error: /^currency must be eur$/ },
+    ],
+    hasBody: true,
+  },
+  { name: "GET /api/stripe/transactions", handler: transactionsRoute.GET as RouteHandler, method: "GET", path: "/api/stripe/transactions", auth: true, goodStatus: 200, hasBody: false },
+  {
+    name: "POST /api/stripe/subscriptions",
+    handler: subscriptionsRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/stripe/subscriptions",
+    auth: true,
+    good: () => ({ body: { planId: "free" } }),
+    goodStatus: 200,
+    bad: [{ body: { planId: "gold" }, error: /^planId must be free, pro or unlimited$/ }],
+    hasBody: true,
+  },
 ];
 
 describe("every REST route", () => {
-  let database: TestDatabase;
-  let cookie: string;
-
   beforeAll(async () => {
     database = await createTestDatabase({ seed: true });
     const user = await createUser(database.db);
+    claims = user.claims;
     cookie = await sessionCookie(database.db, user.claims);
   });
   afterAll(() => database?.stop());
 
   describe.each(ROUTES)("$name", (route) => {
     it("answers good input", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, ...route.good?.() });
+      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, params: route.params, ...(await route.good?.()) });
       expect(res.status, res.text).toBe(route.goodStatus);
       expect(res.json).toBeDefined();
       if (route.goodStatus >= 400) expect(res.json).toEqual({ success: false, error: expect.any(String) });
@@ -123,20 +267,20 @@ describe("every REST route", () => {
 
     if (route.auth) {
       it("answers 401 without a session", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, ...route.good?.() });
+        const res = await callRoute(route.handler, route.path, { method: route.method, params: route.params, ...(await route.good?.()) });
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ success: false, error: "You need to be signed in to do this." });
       });
 
       it("answers 401 with a forged session cookie", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie: "next-auth.session-token=forged.token.value", ...route.good?.() });
+        const res = await callRoute(route.handler, route.path, { method: route.method, cookie: "next-auth.session-token=forged.token.value", params: route.params, ...(await route.good?.()) });
         expect(res.status).toBe(401);
       });
     }
 
     for (const bad of route.bad ?? []) {
       it(`refuses ${JSON.stringify(bad.body ?? bad.query)} with 400`, async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: bad.body, query: bad.query });
+        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: bad.body, query: bad.query, params: route.params });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
         expect(res.json.error).toMatch(bad.error);
@@ -145,27 +289,59 @@ describe("every REST route", () => {
 
     if (route.hasBody) {
       it("refuses malformed JSON with 400 and a clear message", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: '{"firstName": "Ana",' });
+        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: '{"firstName": "Ana",', params: route.params });
         expect(res.status).toBe(400);
         expect(res.json).toEqual({ success: false, error: "Malformed JSON in request body." });
       });
 
       it("refuses a 1 MB body with 413 without reading it all", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: { firstName: ONE_MEGABYTE } });
+        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: { firstName: ONE_MEGABYTE }, params: route.params });
         expect(res.status).toBe(413);
         expect(res.json).toEqual({ success: false, error: "Request body is too large (the limit is 64 KB)." });
       });
 
       it("refuses a body of the wrong type with 400", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: "just a string" });
+        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: "just a string", params: route.params });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
       });
     }
 
     it("never shows internal details in its answers", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: route.hasBody ? "{}" : undefined });
+      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: route.hasBody ? "{}" : undefined, params: route.params });
       expect(res.text).not.toMatch(/prisma|stack|at \w+ \(|SELECT |invalid `|node_modules/i);
     });
+  });
+});
+
+/** Routes that are not JSON REST adapters, each tested in its own suite. */
+const NOT_IN_TABLE: Record<string, string> = {
+  "GET /api/auth/[...nextauth]": "next-auth's own handler (tests/e2e/login-throttle.spec.ts)",
+  "POST /api/auth/[...nextauth]": "next-auth's own handler (tests/e2e/login-throttle.spec.ts)",
+  "GET /api/trpc/[trpc]": "the tRPC endpoint itself",
+  "POST /api/trpc/[trpc]": "the tRPC endpoint itself",
+  "POST /api/stripe/webhook": "signed by Stripe, not by a session (tests/integration/billing-stripe.test.ts)",
+};
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? routeFiles(full) : entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+describe("the route table", () => {
+  it("lists every route the app serves", () => {
+    const served = routeFiles(path.join("src", "app", "api")).flatMap((file) => {
+      const source = fs.readFileSync(file, "utf8");
+      const routePath = "/" + path.dirname(path.relative(path.join("src", "app"), file)).split(path.sep).join("/");
+      const methods = new Set<string>();
+      for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
+      for (const match of source.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
+      return [...methods].map((method) => `${method} ${routePath.replace(/\[id\]/, "{id}")}`);
+    });
+    const listed = new Set([...ROUTES.map((route) => route.name), ...Object.keys(NOT_IN_TABLE)]);
+    expect(served.filter((route) => !listed.has(route))).toEqual([]);
+    expect(served.length).toBeGreaterThanOrEqual(ROUTES.length);
   });
 });
