@@ -1,5 +1,7 @@
+import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
 import { contentRouter } from "./routers/content";
+import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -9,6 +11,8 @@ export const appRouter = createTRPCRouter({
   users: usersRouter,
   students: studentsRouter,
   content: contentRouter,
+  site: siteRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;
