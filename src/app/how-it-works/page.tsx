@@ -65,8 +65,8 @@ export default function HowItWorksPage() {
           <h2 id="impact-title" className="text-center text-2xl font-bold">Our impact</h2>
           <dl className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4">
             {IMPACT.map((item) => (
-              <div key={item.label}>
-                <dt className="order-2 text-sm uppercase tracking-wide text-brand-100">{item.label}</dt>
+              <div key={item.label} className="flex flex-col-reverse">
+                <dt className="text-sm uppercase tracking-wide text-brand-100">{item.label}</dt>
                 <dd className="text-3xl font-bold sm:text-4xl">{item.value}</dd>
               </div>
             ))}
