@@ -6,6 +6,7 @@ import { signOut, useSession } from "next-auth/react";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { SideMenu } from "~/components/layout/side-menu";
+import { ProfileModalButton } from "~/components/profile/profile-modal";
 import { SITE } from "~/lib/site";
 
 export const BRAND_NAME = SITE.brand;
@@ -28,6 +29,7 @@ function UserMenu() {
   return (
     <nav aria-label="Account" className="flex items-center gap-1.5 text-sm sm:gap-2">
       <span className="hidden text-slate-600 md:inline">{session.user.name}</span>
+      <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
       <Link href="/profile" className="btn-secondary px-3">Profile</Link>
       {showManage ? (
         <a href="/admin" target="_blank" rel="noopener" className="btn-secondary px-3">Manage</a>
