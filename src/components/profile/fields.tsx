@@ -3,7 +3,7 @@
 import { DatePicker } from "~/components/ui/date-picker";
 import { SelectBox } from "~/components/ui/select-box";
 import { LanguageSelect, NationalitySelect } from "~/components/ui/selects";
-import { GENDER_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
+import { GENDER_OPTIONS, LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
 import { todayIso } from "~/lib/ui/dates";
 
 export type FieldKind = "text" | "tel" | "dateOfBirth" | "nationality" | "language" | "toggle" | { options: Option[] };
@@ -22,6 +22,7 @@ export function displayValue(field: FieldSpec, value: string): string {
   if (!value) return "Not set";
   if (typeof field.kind === "object") return field.kind.options.find((o) => o.value === value)?.label ?? value;
   if (field.kind === "toggle") return value === "true" ? "On" : "Off";
+  if (field.kind === "language") return LANGUAGE_OPTIONS.find((o) => o.value === value)?.label ?? value;
   return value;
 }
 
