@@ -44,9 +44,9 @@ test("pricing: three plans in euros from the plan table, the token explainer and
   await expect(page.getByTestId("plan-pro")).toContainText("500,000 tokens per month");
   await expect(page.getByTestId("plan-unlimited")).toContainText("€49.99");
   await expect(page.getByTestId("plan-unlimited")).toContainText("1-on-1 coaching");
-  await expect(page.getByText("about 10-20 tokens")).toBeVisible();
-  await expect(page.getByText("about 50-100 tokens")).toBeVisible();
-  await expect(page.getByText("about 100-200 tokens")).toBeVisible();
+  await expect(page.getByText("about 10-20 tokens", { exact: true })).toBeVisible();
+  await expect(page.getByText("about 50-100 tokens", { exact: true })).toBeVisible();
+  await expect(page.getByText("about 100-200 tokens", { exact: true })).toBeVisible();
   await expect(page.locator("details")).toHaveCount(6);
   await expect(page.getByText("$")).toHaveCount(0);
 });

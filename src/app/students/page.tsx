@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "~/components/site/page-header";
 import { PromptCarousel } from "~/components/site/prompt-carousel";
+import { ScrollToHash } from "~/components/site/scroll-to-hash";
 import { DEFAULT_TOPIC_DESCRIPTION, shuffle, validQuestions } from "~/lib/carousel";
 import { topicAnchor } from "~/lib/navigation";
 import { serverApi } from "~/server/api/server-caller";
@@ -21,6 +22,7 @@ export default async function StudentsPage() {
   const threads = await loadThreads();
   return (
     <>
+      <ScrollToHash />
       <PageHeader eyebrow="For students" title="Everything you need to study in Germany">
         Each topic below collects the questions international students ask most, from choosing a programme to working after
         graduation. Pick a question and SwipeAI answers it with sources and dates.

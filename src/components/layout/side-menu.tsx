@@ -108,7 +108,8 @@ function ThreadEntries({ onNavigate }: { onNavigate: () => void }) {
               onClick={() => {
                 onNavigate();
                 if (pathname === "/students") {
-                  document.getElementById(anchor)?.scrollIntoView({ behavior: "smooth", block: "start" });
+                  // After the drawer has closed and released its scroll lock.
+                  setTimeout(() => document.getElementById(anchor)?.scrollIntoView({ behavior: "smooth", block: "start" }), 150);
                   window.history.replaceState(window.history.state, "", `#${anchor}`);
                 } else {
                   router.push(`/students#${anchor}`);
