@@ -1,16 +1,7 @@
 import Link from "next/link";
 import { PromptCarousel } from "~/components/site/prompt-carousel";
 import { pickRandomThread, shuffle, validQuestions } from "~/lib/carousel";
-import { serverApi } from "~/server/api/server-caller";
-
-async function loadThreads() {
-  try {
-    return await (await serverApi()).content.threads();
-  } catch (error) {
-    console.error("[home] threads failed to load:", error);
-    return [];
-  }
-}
+import { loadThreads } from "~/server/api/server-caller";
 
 const HIGHLIGHTS = [
   { title: "Sourced answers", text: "The assistant answers from a knowledge base of dated, sourced articles on admission, visas, money, housing and work in Germany." },
@@ -19,7 +10,7 @@ const HIGHLIGHTS = [
 ];
 
 export default async function HomePage() {
-  const thread = pickRandomThread(await loadThreads());
+  const thread = pickRandomThread(await loadThreads("home"));
   return (
     <>
       <section className="mx-auto max-w-6xl px-4 pb-10 pt-14 sm:pt-20" aria-labelledby="find-your-way">

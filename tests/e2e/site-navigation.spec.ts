@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./site-helpers";
 
+const WORK_TOPIC = "Working while studying";
+
 const PAGES: [string, string][] = [
   ["/", "Study and move to Germany, one clear answer at a time."],
   ["/students", "Everything you need to study in Germany"],
@@ -70,6 +72,12 @@ test("the side menu has two levels: Students lists the topics and scrolls to one
   await topic.click();
   await expect(page).toHaveURL(/\/students#topic-visa$/);
   await expect(page.getByRole("heading", { level: 2, name: "Student visa & residence permit" }).last()).toBeInViewport();
+
+  // On /students itself, choosing another topic scrolls to it.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Students: open submenu" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: WORK_TOPIC }).click();
+  await expect(page.getByRole("heading", { level: 2, name: WORK_TOPIC }).last()).toBeInViewport();
 
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Services: open submenu" }).click();

@@ -4,22 +4,13 @@ import { PromptCarousel } from "~/components/site/prompt-carousel";
 import { ScrollToHash } from "~/components/site/scroll-to-hash";
 import { DEFAULT_TOPIC_DESCRIPTION, shuffle, validQuestions } from "~/lib/carousel";
 import { topicAnchor } from "~/lib/navigation";
-import { serverApi } from "~/server/api/server-caller";
+import { loadThreads } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Students" };
 
 
-async function loadThreads() {
-  try {
-    return await (await serverApi()).content.threads();
-  } catch (error) {
-    console.error("[students] threads failed to load:", error);
-    return [];
-  }
-}
-
 export default async function StudentsPage() {
-  const threads = await loadThreads();
+  const threads = await loadThreads("students");
   return (
     <>
       <ScrollToHash />
