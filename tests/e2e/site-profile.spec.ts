@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
+import { expectNoSeriousAxeViolations, logIn, signUpAndLogIn } from "./site-helpers";
 
 test("profile: edit a card, reload and find it kept; the name change reloads the header", async ({ page }) => {
   await signUpAndLogIn(page);
@@ -161,4 +161,33 @@ test("a signed-out visitor is asked to log in on /profile", async ({ page }) => 
   await expect(page.getByRole("main").getByRole("button", { name: "Login" })).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+});
+
+test("sign out of all other sessions ends the other browser's session and keeps this one", async ({ page, browser }) => {
+  const user = await signUpAndLogIn(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, user.email, user.password);
+
+  await page.goto("/profile?tab=security");
+  const sessions = page.getByRole("region", { name: "Sessions" });
+  const button = sessions.getByRole("button", { name: "Sign out of all other sessions" });
+  await expect(button).toBeDisabled(); // until the password is given
+  await sessions.getByLabel("Password").fill(user.password);
+  await button.click();
+  await expect(page.getByText("All other sessions have been signed out.")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId("profile-name")).toBeVisible();
+  await otherPage.goto("/profile");
+  await expect(otherPage.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+  await other.close();
+});
+
+test("an ordinary signed-in user sees no Manage entry and gets 403 on /admin", async ({ page }) => {
+  await signUpAndLogIn(page);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
+import { ScrollToHash } from "~/components/site/scroll-to-hash";
 import { FREE_TRIAL_DAYS } from "~/lib/plans";
 import { SITE } from "~/lib/site";
 
@@ -35,6 +36,7 @@ const SECTIONS: { title: string; items: { id?: string; q: string; a: React.React
 export default function FaqPage() {
   return (
     <>
+      <ScrollToHash />
       <PageHeader eyebrow="Help" title="Frequently asked questions" />
       <div className="mx-auto max-w-3xl space-y-10 px-4">
         {SECTIONS.map((section) => (
