@@ -4,7 +4,10 @@ import { clickVisiblePrompt, expectNoSeriousAxeViolations } from "./site-helpers
 test("landing: hero links and a prompt carousel of up to 3 rows in alternating directions that opens the chat", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Start now" })).toHaveAttribute("href", "/swipe-ai");
-  await expect(page.getByRole("link", { name: "Download the app" })).toBeVisible();
+  await page.getByRole("link", { name: "Download the app" }).click();
+  await expect(page.locator("details#mobile-app")).toHaveAttribute("open", "");
+  await expect(page.getByText("Add to Home Screen")).toBeVisible();
+  await page.goBack();
   const rows = page.locator("[data-testid^=carousel-part-]");
   const rowCount = await rows.count();
   expect(rowCount).toBeGreaterThanOrEqual(1);
