@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { SideMenu } from "~/components/layout/side-menu";
 import { ProfileModalButton } from "~/components/profile/profile-modal";
+import { showsManage } from "~/lib/navigation";
 import { SITE } from "~/lib/site";
 
 export const BRAND_NAME = SITE.brand;
@@ -25,7 +26,7 @@ function UserMenu() {
       </button>
     );
   }
-  const showManage = session.user.role === "admin" && !pathname.startsWith("/admin");
+  const showManage = showsManage(session.user.role, pathname);
   return (
     <nav aria-label="Account" className="flex items-center gap-1.5 text-sm sm:gap-2">
       <span className="hidden text-slate-600 md:inline">{session.user.name}</span>

@@ -69,3 +69,8 @@ export const SIDE_MENU: MenuEntry[] = [
 export function topicAnchor(slug: string): string {
   return `topic-${slug}`;
 }
+
+/** Manage is for admins only, hidden under /admin (it opens /admin in a new tab). */
+export function showsManage(role: string | undefined, pathname: string): boolean {
+  return role === "admin" && !pathname.startsWith("/admin");
+}
