@@ -21,6 +21,19 @@ test("profile: edit a card, reload and find it kept; the name change reloads the
   await page.getByRole("option", { name: "Germany" }).click();
   await personal.getByRole("button", { name: "Date of birth" }).click();
   await expect(page.getByRole("button", { name: "Next month" })).toBeVisible();
+  // Date of birth is allowed up to today: next month's days are disabled.
+  await page.getByRole("button", { name: "Next month" }).click();
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+  const firstOfNext = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, "0")}-01`;
+  await expect(page.getByRole("button", { name: firstOfNext, exact: true }).first()).toBeDisabled();
+  await page.getByRole("button", { name: "Previous month" }).click();
+  await page.getByRole("button", { name: "Previous month" }).click();
+  const previous = new Date(now.getFullYear(), now.getMonth() - 1, 15);
+  const fifteenth = `${previous.getFullYear()}-${String(previous.getMonth() + 1).padStart(2, "0")}-15`;
+  await page.getByRole("button", { name: fifteenth, exact: true }).click();
+  await expect(personal.getByRole("button", { name: "Date of birth" })).toHaveText(new RegExp(fifteenth));
+  await personal.getByRole("button", { name: "Date of birth" }).click();
   await page.getByRole("button", { name: "Choose year" }).click();
   await expect(page.getByRole("listbox", { name: "Years" }).getByRole("option")).toHaveCount(50);
   await page.keyboard.press("Escape");
@@ -31,6 +44,7 @@ test("profile: edit a card, reload and find it kept; the name change reloads the
   await expect(personal.getByLabel("Phone")).toHaveValue("+49 151 11112222");
   await expect(personal.getByLabel("Nationality")).toHaveValue("Kenya");
   await expect(personal.getByLabel("Country of residence")).toHaveValue("Germany");
+  await expect(personal.getByLabel("Date of birth")).toHaveValue(fifteenth);
 
   const emergency = page.getByRole("region", { name: "Emergency Contact" });
   await emergency.getByRole("button", { name: "Edit" }).click();
@@ -44,7 +58,7 @@ test("profile: edit a card, reload and find it kept; the name change reloads the
   await expect(page.getByTestId("profile-name")).toHaveText("Lena Schmidt-Weber");
 
   await page.getByRole("tab", { name: "Account" }).click();
-  await expect(page.getByTestId("profile-completion")).toHaveText("70%");
+  await expect(page.getByTestId("profile-completion")).toHaveText("80%");
   await expect(page.getByText("Current plan")).toBeVisible();
 });
 
@@ -64,7 +78,15 @@ test("settings: language, time zone and privacy are saved", async ({ page }) => 
 
   const privacy = page.getByRole("region", { name: "Privacy" });
   await privacy.getByRole("button", { name: "Edit" }).click();
-  await privacy.getByRole("combobox", { name: "Profile visibility" }).click();
+  const visibility = privacy.getByRole("combobox", { name: "Profile visibility" });
+  await visibility.click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await page.keyboard.press("Escape"); // Escape closes the list
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await visibility.click();
+  await page.getByRole("heading", { name: "Privacy" }).click(); // so does a click outside
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await visibility.click();
   await expect(page.getByRole("searchbox", { name: "Search options" })).toHaveCount(0); // 3 options: no search
   await page.getByRole("option", { name: "Public" }).click();
   await privacy.getByRole("button", { name: "Save" }).click();
