@@ -111,3 +111,14 @@ test("the contact form validates and sends a message", async ({ page }) => {
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your message has been sent" })).toBeVisible();
 });
+
+test("FAQ: the section tabs scroll to their section and follow the scrolling", async ({ page }) => {
+  await page.goto("/faq");
+  const tabs = page.getByRole("navigation", { name: "FAQ sections" });
+  await expect(tabs.getByRole("button", { name: "The assistant" })).toHaveAttribute("aria-current", "true");
+  await tabs.getByRole("button", { name: "The app" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "The app" })).toBeInViewport();
+  await expect(tabs.getByRole("button", { name: "The app" })).toHaveAttribute("aria-current", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(tabs.getByRole("button", { name: "The assistant" })).toHaveAttribute("aria-current", "true");
+});

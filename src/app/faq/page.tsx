@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
 import { ScrollToHash } from "~/components/site/scroll-to-hash";
+import { SectionTabs } from "~/components/ui/section-tabs";
 import { FREE_TRIAL_DAYS } from "~/lib/plans";
 import { SITE } from "~/lib/site";
 
@@ -38,20 +39,28 @@ export default function FaqPage() {
     <>
       <ScrollToHash />
       <PageHeader eyebrow="Help" title="Frequently asked questions" />
-      <div className="mx-auto max-w-3xl space-y-10 px-4">
-        {SECTIONS.map((section) => (
-          <section key={section.title} aria-labelledby={`faq-${section.title}`}>
-            <h2 id={`faq-${section.title}`} className="text-xl font-semibold">{section.title}</h2>
-            <div className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-              {section.items.map((item) => (
-                <details key={item.q} id={item.id} className="group scroll-mt-24 p-5">
-                  <summary className="cursor-pointer font-medium text-slate-900">{item.q}</summary>
-                  <div className="mt-2 text-sm leading-6 text-slate-600">{item.a}</div>
-                </details>
-              ))}
-            </div>
-          </section>
-        ))}
+      <div className="mx-auto max-w-3xl px-4">
+        <SectionTabs
+          mode="accordion"
+          label="FAQ sections"
+          tabs={SECTIONS.map((section) => ({
+            value: section.title,
+            label: section.title,
+            content: (
+              <>
+                <h2 className="text-xl font-semibold">{section.title}</h2>
+                <div className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+                  {section.items.map((item) => (
+                    <details key={item.q} id={item.id} className="group scroll-mt-32 p-5">
+                      <summary className="cursor-pointer font-medium text-slate-900">{item.q}</summary>
+                      <div className="mt-2 text-sm leading-6 text-slate-600">{item.a}</div>
+                    </details>
+                  ))}
+                </div>
+              </>
+            ),
+          }))}
+        />
       </div>
     </>
   );

@@ -11,7 +11,7 @@ export interface SectionTab {
 
 /**
  * Tabs in two modes. "tabs": Radix tabs. "accordion": every section stacked with a sticky tab bar;
- * clicking a tab scrolls to its section and scrolling marks the section in view as active.
+ * clicking a tab scrolls to its section and scrolling marks the section being read as active.
  */
 export function SectionTabs({ tabs, mode = "tabs", label }: { tabs: SectionTab[]; mode?: "tabs" | "accordion"; label: string }) {
   const [active, setActive] = useState(tabs[0]?.value ?? "");
@@ -19,15 +19,19 @@ export function SectionTabs({ tabs, mode = "tabs", label }: { tabs: SectionTab[]
 
   useEffect(() => {
     if (mode !== "accordion") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-        if (visible) setActive((visible.target as HTMLElement).dataset.tab ?? "");
-      },
-      { rootMargin: "-30% 0px -60% 0px" },
-    );
-    sections.current.forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
+    // The active tab is the last section whose top has passed a line at 35% of the viewport.
+    const sync = () => {
+      const line = window.innerHeight * 0.35;
+      let current = tabs[0]?.value ?? "";
+      for (const tab of tabs) {
+        const el = sections.current.get(tab.value);
+        if (el && el.getBoundingClientRect().top <= line) current = tab.value;
+      }
+      setActive(current);
+    };
+    sync();
+    window.addEventListener("scroll", sync, { passive: true });
+    return () => window.removeEventListener("scroll", sync);
   }, [mode, tabs]);
 
   if (mode === "tabs") {
