@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -14,10 +15,15 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen">
+      <body className="flex min-h-screen flex-col">
         <Providers>
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+            Skip to content
+          </a>
           <SiteHeader />
-          <main>{children}</main>
+          <main id="main" className="flex-1">{children}</main>
+          <SiteFooter />
+          {/* The assistant engineer mounts the floating mini chat box here (spec 2.4: hidden on /admin and /swipe-ai, shown after 100 px of scroll). */}
         </Providers>
       </body>
     </html>

@@ -3,15 +3,21 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
+import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { SideMenu } from "~/components/layout/side-menu";
+import { ProfileModalButton } from "~/components/profile/profile-modal";
+import { showsManage } from "~/lib/navigation";
+import { SITE } from "~/lib/site";
 
-export const BRAND_NAME = "SwipeAbroad";
+export const BRAND_NAME = SITE.brand;
 
 function UserMenu() {
   const { data: session, status } = useSession();
   const pathname = usePathname();
   const { open } = useAuthModal();
 
+  // Same width as the signed-out button, so the header does not shift when the session arrives.
   if (status === "loading") return <div className="h-9 w-20" aria-hidden />;
   if (!session) {
     return (
@@ -20,28 +26,65 @@ function UserMenu() {
       </button>
     );
   }
-  const showManage = session.user.role === "admin" && !pathname.startsWith("/admin");
+  const showManage = showsManage(session.user.role, pathname);
   return (
-    <nav aria-label="Account" className="flex items-center gap-2 text-sm">
-      <span className="hidden text-slate-600 sm:inline">{session.user.name}</span>
-      <Link href="/profile" className="btn-secondary">Profile</Link>
+    <nav aria-label="Account" className="flex items-center gap-1.5 text-sm sm:gap-2">
+      <span className="hidden text-slate-600 md:inline">{session.user.name}</span>
+      <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
+      <Link href="/profile" className="btn-secondary px-3">Profile</Link>
       {showManage ? (
-        <a href="/admin" target="_blank" rel="noopener" className="btn-secondary">Manage</a>
+        <a href="/admin" target="_blank" rel="noopener" className="btn-secondary px-3">Manage</a>
       ) : null}
-      <button type="button" className="btn-secondary" onClick={() => signOut({ callbackUrl: "/" })}>
+      <button type="button" className="btn-secondary px-3" onClick={() => signOut({ callbackUrl: "/" })}>
         Logout
       </button>
     </nav>
   );
 }
 
+const PRIMARY_LINKS = [
+  { href: "/students", label: "Students" },
+  { href: "/services", label: "Services" },
+  { href: "/how-it-works", label: "How it works" },
+  { href: "/pricing", label: "Pricing" },
+  { href: "/swipe-ai", label: "SwipeAI" },
+];
+
 export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = usePathname();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4">
+        <div className="flex items-center gap-1 sm:gap-2">
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+          </button>
           <Link href="/" className="text-lg font-bold text-brand-700">{BRAND_NAME}</Link>
-          <UserMenu />
         </div>
+        <nav aria-label="Primary" className="hidden items-center gap-1 lg:flex">
+          {PRIMARY_LINKS.map((link) => (
+            <Link
+              key={link.href}
+              href={link.href}
+              aria-current={pathname.startsWith(link.href) ? "page" : undefined}
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-700"
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <UserMenu />
+      </div>
+      <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
     </header>
   );
 }

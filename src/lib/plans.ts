@@ -123,3 +123,14 @@ export function planPriceCents(id: PlanId): number {
 export function formatEuros(amount: number): string {
   return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount);
 }
+
+/** -1 in a plan's limits means unlimited (spec section 9). */
+export const UNLIMITED = -1;
+
+/** The plans in order free < pro < unlimited, for pages that list them. */
+export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+/** "30,000", "500,000" or "Unlimited" (a null token allowance or a -1 limit). */
+export function formatLimit(value: number | null): string {
+  return value === null || value === UNLIMITED ? "Unlimited" : new Intl.NumberFormat("en-US").format(value);
+}

@@ -30,13 +30,15 @@ test("a new user signs up, is logged in, edits the profile and finds it kept aft
   const personal = page.getByRole("region", { name: "Personal Information" });
   await personal.getByRole("button", { name: "Edit" }).click();
   await personal.getByLabel("Phone").fill("+49 151 23456789");
-  await personal.getByLabel("Nationality").fill("Nigerian");
+  await personal.getByRole("combobox", { name: "Nationality" }).click();
+  await page.getByRole("searchbox", { name: "Search options" }).fill("Nigeria");
+  await page.getByRole("option", { name: "Nigeria", exact: true }).click();
   await personal.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Changes saved successfully!")).toBeVisible();
 
   await page.reload();
   await expect(personal.getByLabel("Phone")).toHaveValue("+49 151 23456789");
-  await expect(personal.getByLabel("Nationality")).toHaveValue("Nigerian");
+  await expect(personal.getByLabel("Nationality")).toHaveValue("Nigeria");
 
   // Log out, then log in again with the same credentials.
   await page.getByRole("button", { name: "Logout" }).click();

@@ -16,6 +16,10 @@ import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
 import * as paymentMethodsRoute from "~/app/api/stripe/payment-methods/route";
 import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
 import * as transactionsRoute from "~/app/api/stripe/transactions/route";
+import * as accountExportRoute from "~/app/api/account/export/route";
+import * as accountOverviewRoute from "~/app/api/account/overview/route";
+import * as contactRoute from "~/app/api/contact/route";
+import * as newsletterRoute from "~/app/api/newsletter/route";
 import { getPaymentGateway } from "~/server/payments";
 import type { SessionClaims } from "~/server/services/auth.service";
 import { callerFor } from "../helpers/session";
@@ -244,6 +248,33 @@ const ROUTES: RouteCase[] = [
     good: () => ({ body: { planId: "free" } }),
     goodStatus: 200,
     bad: [{ body: { planId: "gold" }, error: /^planId must be free, pro or unlimited$/ }],
+    hasBody: true,
+  },
+  { name: "GET /api/account/overview", handler: accountOverviewRoute.GET as RouteHandler, method: "GET", path: "/api/account/overview", auth: true, goodStatus: 200, hasBody: false },
+  { name: "GET /api/account/export", handler: accountExportRoute.GET as RouteHandler, method: "GET", path: "/api/account/export", auth: true, goodStatus: 200, hasBody: false },
+  {
+    name: "POST /api/newsletter",
+    handler: newsletterRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/newsletter",
+    auth: false,
+    good: () => ({ body: { email: `reader${++unique}@example.com` } }),
+    goodStatus: 200,
+    bad: [
+      { body: { email: "" }, error: /^Please enter your email address$/ },
+      { body: { email: "reader@nowhere" }, error: /^Please enter a valid email address$/ },
+    ],
+    hasBody: true,
+  },
+  {
+    name: "POST /api/contact",
+    handler: contactRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/contact",
+    auth: false,
+    good: () => ({ body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "When does the winter semester start?" } }),
+    goodStatus: 201,
+    bad: [{ body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "Hi" }, error: /^Please write at least 10 characters$/ }],
     hasBody: true,
   },
 ];

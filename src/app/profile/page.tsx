@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { ProfileView } from "~/components/profile/profile-view";
 
 export const metadata: Metadata = { title: "Profile" };
 
 export default function ProfilePage() {
-  return <ProfileView />;
+  return (
+    <Suspense fallback={<div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10 text-slate-500">Loading your profile...</div>}>
+      <ProfileView />
+    </Suspense>
+  );
 }

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "~/components/modal";
-import { formatEuros, getPlan, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
+import { formatEuros, getPlan, isPlanId, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { SubscribeModal } from "./subscribe-modal";
 import { formatDate } from "./shared";
@@ -65,7 +65,11 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const changeToFree = api.billing.changeToFree.useMutation();
   const requested = useRef(false);
 
-  useEffect(() => setChoice(defaultChoice(current)), [current]);
+  // The pricing page links here with ?plan=<id>: preselect it unless it is the current plan.
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get("plan");
+    setChoice(isPlanId(linked) && linked !== current ? linked : defaultChoice(current));
+  }, [current]);
 
   // The plan-change button waits for the customer; create it when there is none yet.
   useEffect(() => {

@@ -1,6 +1,8 @@
+import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { contentRouter } from "./routers/content";
+import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -11,6 +13,8 @@ export const appRouter = createTRPCRouter({
   students: studentsRouter,
   content: contentRouter,
   billing: billingRouter,
+  site: siteRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+
+export const metadata: Metadata = { title: "Manage", robots: { index: false } };
+
+export default function AdminPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-2xl font-bold">Management</h1>
+      <p className="mt-2 text-slate-600">The management area is being built. Its sections will appear here.</p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "~/components/site/page-header";
+import { formatLimit, formatEuros, TRIAL_DAYS, PLAN_LIST, UNLIMITED } from "~/lib/plans";
+
+export const metadata: Metadata = { title: "Pricing" };
+
+const TOKEN_EXAMPLES = [
+  { label: "A simple question", tokens: "about 10-20 tokens", example: "\"How much is the student visa fee?\"" },
+  { label: "A detailed analysis", tokens: "about 50-100 tokens", example: "\"Compare health insurance options for a 31-year-old master's student.\"" },
+  { label: "Complex planning", tokens: "about 100-200 tokens", example: "\"Plan my steps from admission to arrival for a winter semester start.\"" },
+];
+
+const FAQ = [
+  {
+    q: "What is a token?",
+    a: "Tokens measure how much text the assistant reads and writes. A simple question uses about 10-20 tokens, a detailed analysis about 50-100 and complex planning about 100-200. Your profile shows how much of your monthly allowance is left.",
+  },
+  {
+    q: "Do unused tokens carry over?",
+    a: "No. Your allowance resets at the start of each monthly billing period and unused tokens do not carry over.",
+  },
+  {
+    q: "Is there a free trial?",
+    a: `Yes. Pro and Unlimited start with a ${TRIAL_DAYS}-day free trial. The Free plan is free forever and needs no card.`,
+  },
+  {
+    q: "Can I cancel anytime?",
+    a: "Yes. Cancel whenever you like: your plan stays active until the end of the period you have paid for, then you are moved to Free.",
+  },
+  {
+    q: "What happens when I upgrade or downgrade?",
+    a: "Moving from Free to a paid plan, or to a higher paid plan, takes effect immediately; the price difference is prorated. A downgrade takes effect at the end of your current billing period, and unused tokens of the higher plan are lost.",
+  },
+  {
+    q: "Which currency and payment methods do you accept?",
+    a: "All prices are in euros (EUR) per month and include no hidden fees; tax is shown at checkout. We accept major credit and debit cards through our payment provider; card details never touch our servers.",
+  },
+];
+
+function limitText(value: number, noun: string) {
+  return value === UNLIMITED ? `Unlimited ${noun}` : `${value} ${noun}${value === 1 ? "" : "s"}`;
+}
+
+export default function PricingPage() {
+  return (
+    <>
+      <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
+        Start free, upgrade when your application gets serious. Every plan includes sourced answers, country comparison and the
+        community forum.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl space-y-14 px-4">
+        <section aria-labelledby="tokens-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="tokens-title" className="text-xl font-semibold">How tokens work</h2>
+          <p className="mt-2 text-sm text-slate-600">Each plan includes a monthly number of tokens. Typical use:</p>
+          <ul className="mt-4 grid gap-4 md:grid-cols-3">
+            {TOKEN_EXAMPLES.map((item) => (
+              <li key={item.label} className="rounded-xl bg-slate-50 p-4">
+                <p className="font-semibold text-slate-900">{item.label}</p>
+                <p className="text-sm font-medium text-brand-700">{item.tokens}</p>
+                <p className="mt-1 text-sm text-slate-600">{item.example}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="plans-title">
+          <h2 id="plans-title" className="sr-only">Plans</h2>
+          <div className="grid gap-6 lg:grid-cols-3">
+            {PLAN_LIST.map((plan) => (
+              <article
+                key={plan.id}
+                aria-labelledby={`plan-${plan.id}`}
+                data-testid={`plan-${plan.id}`}
+                className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${plan.popular ? "border-brand-500 ring-2 ring-brand-500" : "border-slate-200"}`}
+              >
+                {plan.popular ? (
+                  <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</span>
+                ) : null}
+                <h3 id={`plan-${plan.id}`} className="text-lg font-semibold">{plan.name}</h3>
+                <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
+                <p className="mt-4">
+                  <span className="text-4xl font-bold text-slate-900">{formatEuros(plan.price)}</span>
+                  <span className="text-sm text-slate-600"> / {plan.interval}</span>
+                </p>
+                <p className="text-xs text-slate-500">
+                  {plan.price === 0 ? "Free forever" : `${TRIAL_DAYS}-day free trial, cancel anytime`}
+                </p>
+                <ul className="mt-5 space-y-2 text-sm text-slate-700">
+                  <li><strong>{formatLimit(plan.tokensPerMonth)}</strong> tokens per month</li>
+                  <li>{limitText(plan.maxServices, "service")}</li>
+                  <li>{limitText(plan.maxApplications, "application")}</li>
+                  <li className="capitalize">{plan.priority} priority</li>
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex gap-2"><span aria-hidden className="text-green-600">✓</span>{feature}</li>
+                  ))}
+                </ul>
+                <div className="mt-auto pt-6">
+                  <Link
+                    href={plan.id === "free" ? "/swipe-ai" : `/profile?tab=billing&plan=${plan.id}`}
+                    className={`${plan.popular ? "btn-primary" : "btn-secondary"} w-full`}
+                  >
+                    {plan.id === "free" ? "Start for free" : `Choose ${plan.name}`}
+                  </Link>
+                </div>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="pricing-faq">
+          <h2 id="pricing-faq" className="text-xl font-semibold">Frequently asked questions</h2>
+          <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {FAQ.map((item) => (
+              <details key={item.q} className="group p-5">
+                <summary className="cursor-pointer list-none font-medium text-slate-900">
+                  <span className="flex items-center justify-between gap-4">{item.q}<span aria-hidden className="transition group-open:rotate-45">+</span></span>
+                </summary>
+                <p className="mt-2 text-sm leading-6 text-slate-600">{item.a}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { format } from "date-fns";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { getPlan, type PlanId } from "~/lib/plans";
+import { api } from "~/trpc/react";
+
+export const DELETE_SUCCESS = "Account deleted successfully.";
+export const DELETE_FAILURE = "Failed to delete account. Please try again.";
+export const DELETE_REDIRECT_MS = 1500;
+
+const formatDateTime = (value: Date | null | undefined) => (value ? format(new Date(value), "d MMMM yyyy, HH:mm") : "Never");
+
+/** Downloads GET /api/account/export as a JSON file. */
+async function downloadExport() {
+  const response = await fetch("/api/account/export");
+  if (!response.ok) throw new Error(String(response.status));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `swipeabroad-account-data-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function AccountTab({ compact = false }: { compact?: boolean }) {
+  const overview = api.account.overview.useQuery();
+  const [exporting, setExporting] = useState(false);
+  const data = overview.data;
+
+  return (
+    <div className="space-y-6">
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Account overview">
+        <h2 className="text-lg font-semibold">Account</h2>
+        {overview.isPending ? (
+          <p className="mt-3 text-sm text-slate-500">Loading account...</p>
+        ) : !data ? (
+          <p className="mt-3 text-sm text-red-700">Failed to load your account. Please try again.</p>
+        ) : (
+          <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+            <Item label="Account Status" value={data.status === "active" ? "Active" : data.status} />
+            {!compact ? (
+              <>
+                <Item label="Registration date" value={format(new Date(data.registeredAt), "d MMMM yyyy")} />
+                <Item label="Last login" value={formatDateTime(data.lastLoginAt)} />
+                <Item label="Current plan" value={getPlan(data.plan as PlanId).name} />
+                <div className="sm:col-span-2">
+                  <dt className="text-slate-500">Profile completion</dt>
+                  <dd className="mt-1 flex items-center gap-3">
+                    <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+                      <span className="block h-full rounded-full bg-brand-600" style={{ width: `${data.profileCompletion}%` }} />
+                    </span>
+                    <span className="font-semibold" data-testid="profile-completion">{data.profileCompletion}%</span>
+                  </dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
+        )}
+      </section>
+
+      {!compact && data ? (
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Activity">
+          <h2 className="text-lg font-semibold">Activity</h2>
+          <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
+            <Item label="Successful sign-ins" value={String(data.activity.successfulLogins)} />
+            <Item label="Messages to support" value={String(data.activity.contactMessages)} />
+            <Item label="Newsletter" value={data.activity.newsletterSubscribed ? "Subscribed" : "Not subscribed"} />
+          </dl>
+          <p className="mt-3 text-xs text-slate-500">
+            Consultations, uploaded documents and AI chat sessions will be counted here once those features store them in your account.
+          </p>
+        </section>
+      ) : null}
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Your data">
+        <h2 className="text-lg font-semibold">Your data</h2>
+        {!compact ? (
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">Download everything we store about you as a JSON file.</p>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={exporting}
+              onClick={async () => {
+                setExporting(true);
+                try {
+                  await downloadExport();
+                  toast.success("Your account data was downloaded.");
+                } catch {
+                  toast.error("Failed to export your data. Please try again.");
+                } finally {
+                  setExporting(false);
+                }
+              }}
+            >
+              {exporting ? "Exporting..." : "Export Account Data"}
+            </button>
+          </div>
+        ) : null}
+        <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">Delete your account and all data stored with it.</p>
+          <DeleteAccountButton />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Confirm, delete for real (data removed, sessions ended), success toast, then / after 1.5 s. */
+export function DeleteAccountButton() {
+  const [open, setOpen] = useState(false);
+  const remove = api.users.deleteAccount.useMutation();
+  async function confirm() {
+    try {
+      await remove.mutateAsync();
+      setOpen(false);
+      toast.success(DELETE_SUCCESS);
+      await signOut({ redirect: false }).catch(() => undefined);
+      setTimeout(() => window.location.assign("/"), DELETE_REDIRECT_MS);
+    } catch {
+      toast.error(DELETE_FAILURE);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700" disabled={remove.isSuccess}>
+          Delete Account
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Delete your account?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">
+            This action cannot be undone. Your account, profile and all data stored with it will be removed permanently, and you will be
+            signed out everywhere.
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <Dialog.Close className="btn-secondary" disabled={remove.isPending}>Cancel</Dialog.Close>
+            <button type="button" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50" disabled={remove.isPending} onClick={confirm}>
+              {remove.isPending ? "Deleting..." : "Delete permanently"}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { DatePicker } from "~/components/ui/date-picker";
+import { SelectBox } from "~/components/ui/select-box";
+import { LanguageSelect, NationalitySelect } from "~/components/ui/selects";
+import { GENDER_OPTIONS, LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
+import { todayIso } from "~/lib/ui/dates";
+
+export type FieldKind = "text" | "tel" | "dateOfBirth" | "nationality" | "language" | "toggle" | { options: Option[] };
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind?: FieldKind;
+}
+
+export const RESIDENCE_OPTIONS: Option[] = RESIDENCE_COUNTRIES.map((country) => ({ value: country, label: country }));
+export const GENDER_FIELD: FieldKind = { options: GENDER_OPTIONS };
+
+/** How a stored value reads in read mode. */
+export function displayValue(field: FieldSpec, value: string): string {
+  if (!value) return "Not set";
+  if (typeof field.kind === "object") return field.kind.options.find((o) => o.value === value)?.label ?? value;
+  if (field.kind === "toggle") return value === "true" ? "On" : "Off";
+  if (field.kind === "language") return LANGUAGE_OPTIONS.find((o) => o.value === value)?.label ?? value;
+  return value;
+}
+
+/** One profile field: a labelled input in edit mode, its value as text in read mode. */
+export function ProfileField({ field, value, editing, onChange }: { field: FieldSpec; value: string; editing: boolean; onChange: (value: string) => void }) {
+  const id = `profile-${field.name}`;
+  const labelId = `${id}-label`;
+  const kind = field.kind ?? "text";
+  let control;
+  if (!editing) {
+    control = <input id={id} className="field-input" value={displayValue(field, value)} readOnly disabled />;
+  } else if (kind === "dateOfBirth") {
+    control = <DatePicker id={id} aria-label={field.label} value={value || null} max={todayIso()} onChange={(next) => onChange(next ?? "")} />;
+  } else if (kind === "nationality") {
+    control = <NationalitySelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
+  } else if (kind === "language") {
+    control = <LanguageSelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
+  } else if (kind === "toggle") {
+    control = (
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input id={id} type="checkbox" className="h-4 w-4" checked={value === "true"} onChange={(e) => onChange(String(e.target.checked))} />
+        {value === "true" ? "On" : "Off"}
+      </label>
+    );
+  } else if (typeof kind === "object") {
+    control = <SelectBox id={id} aria-labelledby={labelId} options={kind.options} value={value || null} onChange={onChange} />;
+  } else {
+    control = <input id={id} type={kind} className="field-input" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={kind === "tel" ? "tel" : undefined} />;
+  }
+  return (
+    <div>
+      <label id={labelId} htmlFor={id} className="field-label">{field.label}</label>
+      {control}
+    </div>
+  );
+}

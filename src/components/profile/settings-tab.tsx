@@ -1,0 +1,59 @@
+"use client";
+
+import { PROFILE_TIME_ZONES, type Option } from "~/lib/options";
+import type { StudentUpdate } from "~/lib/schemas/student";
+import { EditableCard } from "./editable-card";
+import type { FieldSpec } from "./fields";
+import type { Student } from "./types";
+
+const opts = (pairs: [string, string][]): Option[] => pairs.map(([value, label]) => ({ value, label }));
+const ENABLED_DISABLED = opts([["enabled", "Enabled"], ["disabled", "Disabled"]]);
+
+export const PRIVACY_FIELDS: FieldSpec[] = [
+  { name: "profileVisibility", label: "Profile visibility", kind: { options: opts([["public", "Public"], ["private", "Private"], ["friends", "Friends"]]) } },
+  { name: "dataSharing", label: "Data sharing", kind: { options: opts([["full", "Full"], ["limited", "Limited"], ["minimal", "Minimal"]]) } },
+  { name: "activityTracking", label: "Activity tracking", kind: { options: ENABLED_DISABLED } },
+  { name: "marketingCommunications", label: "Marketing communications", kind: { options: ENABLED_DISABLED } },
+];
+
+export function preferenceFields(timeZones: string[] = PROFILE_TIME_ZONES): FieldSpec[] {
+  return [
+    { name: "language", label: "Language", kind: "language" },
+    { name: "timeZone", label: "Time zone", kind: { options: timeZones.map((zone) => ({ value: zone, label: zone })) } },
+    { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
+    { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
+  ];
+}
+
+export const valuesOf = (student: Student, fields: FieldSpec[]) =>
+  Object.fromEntries(fields.map((f) => [f.name, String((student as Record<string, unknown>)[f.name] ?? "")]));
+
+/** Toggles travel as booleans; everything else as the chosen string. */
+export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, key === "emailNotifications" || key === "smsNotifications" ? value === "true" : value]),
+  ) as StudentUpdate;
+
+export function SettingsTab({ student, onSaved, timeZones }: { student: Student; onSaved: () => void; timeZones?: string[] }) {
+  const preferences = preferenceFields(timeZones);
+  return (
+    <div className="space-y-6">
+      <EditableCard
+        key={`prefs-${student.updatedAt.toString()}`}
+        title="Settings & Preferences"
+        fields={preferences}
+        initial={valuesOf(student, preferences)}
+        toUpdate={settingsUpdate}
+        onSaved={onSaved}
+      />
+      <EditableCard
+        key={`privacy-${student.updatedAt.toString()}`}
+        title="Privacy"
+        fields={PRIVACY_FIELDS}
+        initial={valuesOf(student, PRIVACY_FIELDS)}
+        toUpdate={settingsUpdate}
+        onSaved={onSaved}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import type { RouterOutputs } from "~/trpc/react";
+
+export type Student = RouterOutputs["students"]["me"];

@@ -1,0 +1,57 @@
+import { countries, getEmojiFlag, languages, type TCountryCode } from "countries-list";
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Every country (ISO code -> English name), sorted by name. */
+export const COUNTRY_OPTIONS: Option[] = (Object.keys(countries) as TCountryCode[])
+  .map((code) => ({ value: code, label: `${getEmojiFlag(code)} ${countries[code].name}` }))
+  .sort((a, b) => a.label.replace(/^\S+\s/, "").localeCompare(b.label.replace(/^\S+\s/, "")));
+
+/** Nationality is stored as the country's English name, as the profile shows it. */
+export const NATIONALITY_OPTIONS: Option[] = (Object.keys(countries) as TCountryCode[])
+  .map((code) => ({ value: countries[code].name, label: countries[code].name }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+/** Languages (ISO 639-1 code -> "English name (native name)"). */
+export const LANGUAGE_OPTIONS: Option[] = Object.entries(languages)
+  .map(([code, language]) => ({
+    value: code,
+    label: language.native && language.native !== language.name ? `${language.name} (${language.native})` : language.name,
+  }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+/** The profile's country of residence (spec 9: ten entries). */
+export const RESIDENCE_COUNTRIES = [
+  "United States",
+  "Canada",
+  "United Kingdom",
+  "Germany",
+  "France",
+  "Australia",
+  "India",
+  "China",
+  "Japan",
+  "Other",
+] as const;
+
+function utcOffsets(fromHours: number, toHours: number): string[] {
+  const zones: string[] = [];
+  for (let hours = fromHours; hours <= toHours; hours++) {
+    const sign = hours < 0 ? "-" : "+";
+    zones.push(`UTC${sign}${String(Math.abs(hours)).padStart(2, "0")}:00`);
+  }
+  return zones;
+}
+
+/** Time zones: UTC-12:00 to UTC+14:00 on the profile page, UTC-12:00 to UTC+12:00 in the modal (spec 9). */
+export const PROFILE_TIME_ZONES = utcOffsets(-12, 14);
+export const MODAL_TIME_ZONES = utcOffsets(-12, 12);
+
+export const GENDER_OPTIONS: Option[] = [
+  { value: "male", label: "Male" },
+  { value: "female", label: "Female" },
+  { value: "prefer_not_to_say", label: "Prefer not to say" },
+];

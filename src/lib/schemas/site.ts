@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+export const NEWSLETTER_MESSAGES = {
+  emailRequired: "Please enter your email address",
+  emailInvalid: "Please enter a valid email address",
+  success: "Successfully subscribed to our newsletter!",
+  failure: "Failed to subscribe. Please try again.",
+} as const;
+
+/** The simple {text}@{text}.{text} shape the spec's email inputs check. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The message for an email field's value, or null when it is acceptable. */
+export function emailFieldError(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return NEWSLETTER_MESSAGES.emailRequired;
+  if (!SIMPLE_EMAIL.test(trimmed) || trimmed.length > 254) return NEWSLETTER_MESSAGES.emailInvalid;
+  return null;
+}
+
+const requiredEmail = z
+  .string({ error: NEWSLETTER_MESSAGES.emailRequired })
+  .trim()
+  .superRefine((value, ctx) => {
+    const message = emailFieldError(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
+  .transform((value) => value.toLowerCase());
+
+/** POST /api/newsletter */
+export const newsletterSchema = z.object({ email: requiredEmail });
+export type NewsletterInput = z.input<typeof newsletterSchema>;
+
+export const CONTACT_SUBJECTS = ["General question", "Account or billing", "Partnership", "Press", "Privacy request"] as const;
+export const CONTACT_MESSAGES = {
+  nameRequired: "Please enter your name",
+  messageTooShort: "Please write at least 10 characters",
+  success: "Thank you! Your message has been sent. We usually answer within 2 working days.",
+  failure: "Failed to send your message. Please try again.",
+} as const;
+
+/** POST /api/contact */
+export const contactSchema = z.object({
+  name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(100, "Your name must be at most 100 characters"),
+  email: requiredEmail,
+  subject: z.enum(CONTACT_SUBJECTS, { error: "Please choose a subject" }),
+  message: z
+    .string({ error: CONTACT_MESSAGES.messageTooShort })
+    .trim()
+    .min(10, CONTACT_MESSAGES.messageTooShort)
+    .max(5000, "Your message must be at most 5,000 characters"),
+});
+export type ContactInput = z.input<typeof contactSchema>;

@@ -1,0 +1,134 @@
+import type { PlanId } from "./plans";
+
+/** The services of /services and its four children: what each one is and which plans include it. */
+export interface ServiceInfo {
+  slug: "consultation" | "document-review" | "visa-assistance" | "career-guidance";
+  name: string;
+  summary: string;
+  includes: string[];
+  howItWorks: string[];
+  plans: PlanId[];
+  planNote: string;
+}
+
+export const SERVICES: ServiceInfo[] = [
+  {
+    slug: "consultation",
+    name: "Consultation",
+    summary: "A 1-on-1 video session with a coach who studied in Germany, to check your plan and answer what the assistant cannot decide for you.",
+    includes: [
+      "A 45-minute video call in English with a coach matched to your field",
+      "A review of your shortlist of universities and programmes",
+      "A written summary with your next steps and deadlines",
+      "Follow-up questions by message for 7 days",
+    ],
+    howItWorks: [
+      "Choose a topic and share your profile before the call.",
+      "Your coach prepares with your documents and questions.",
+      "After the call you receive the summary in your profile.",
+    ],
+    plans: ["unlimited"],
+    planNote: "1-on-1 coaching is part of the Unlimited plan.",
+  },
+  {
+    slug: "document-review",
+    name: "Document Review",
+    summary: "Have your CV, motivation letter and application documents checked against what German universities and uni-assist expect.",
+    includes: [
+      "Checks for completeness: certified copies, translations, APS certificate, language certificates",
+      "Feedback on your motivation letter and Europass or German-style CV",
+      "A checklist of what is missing before you submit",
+    ],
+    howItWorks: [
+      "Upload PDF or image files (up to 10 MB each) in your profile.",
+      "A reviewer comments on each document, usually within 3 working days.",
+      "Fix, re-upload and submit with confidence.",
+    ],
+    plans: ["pro", "unlimited"],
+    planNote: "Included in Pro and Unlimited.",
+  },
+  {
+    slug: "visa-assistance",
+    name: "Visa Assistance",
+    summary: "Prepare the national student visa (section 16b) and your residence permit: documents, blocked account, insurance and appointment.",
+    includes: [
+      "The document checklist for your embassy or the Consular Services Portal",
+      "Proof of financial resources: blocked account amount, scholarship or formal obligation (Verpflichtungserklärung)",
+      "Health insurance for the visa and after enrolment",
+      "Preparing the residence permit appointment after arrival",
+    ],
+    howItWorks: [
+      "Ask SwipeAI for the checklist that applies to your country and case.",
+      "Follow your personalised roadmap with the deadlines that matter.",
+      "On Unlimited, a coach checks your file before the appointment.",
+    ],
+    plans: ["free", "pro", "unlimited"],
+    planNote: "Visa answers are available on every plan; the personalised roadmap comes with Pro and Unlimited, the coach check with Unlimited.",
+  },
+  {
+    slug: "career-guidance",
+    name: "Career Guidance",
+    summary: "Plan work during and after your studies: student jobs, internships, the 18-month job-search permit, the EU Blue Card and settlement.",
+    includes: [
+      "Working-hour limits for students and what counts as a Werkstudent job",
+      "Internships and self-employment while studying",
+      "After graduation: job-search permit, skilled-worker permits and the EU Blue Card",
+      "A CV and application review for the German job market",
+    ],
+    howItWorks: [
+      "Ask SwipeAI about your situation and read the sourced answers.",
+      "Turn them into a career roadmap with Pro.",
+      "Rehearse interviews and negotiate offers with a coach on Unlimited.",
+    ],
+    plans: ["free", "pro", "unlimited"],
+    planNote: "Answers on every plan; roadmaps and document review with Pro and Unlimited; coaching with Unlimited.",
+  },
+];
+
+export function findService(slug: string): ServiceInfo | undefined {
+  return SERVICES.find((service) => service.slug === slug);
+}
+
+/** The four tools of /tools. They are being built; until then each page says so and links to the assistant. */
+export interface ToolInfo {
+  slug: "visa-checker" | "university-finder" | "scholarship-search" | "cost-calculator";
+  name: string;
+  summary: string;
+  willDo: string[];
+  askInstead: string;
+}
+
+export const TOOLS: ToolInfo[] = [
+  {
+    slug: "visa-checker",
+    name: "Visa Checker",
+    summary: "Find out which visa or residence permit fits your nationality and plans, and which documents you need.",
+    willDo: ["Ask a few questions about your nationality, course and funding", "Name the visa type and legal basis", "Give you the document checklist"],
+    askInstead: "Which visa do I need to study in Germany and what documents are required?",
+  },
+  {
+    slug: "university-finder",
+    name: "University Finder",
+    summary: "Match your degree, grades and language level with programmes at German universities.",
+    willDo: ["Filter programmes by subject, language and tuition", "Show admission requirements and deadlines", "Say whether you need uni-assist, APS or a Studienkolleg"],
+    askInstead: "How do I find an English-taught master's programme in Germany that matches my bachelor's degree?",
+  },
+  {
+    slug: "scholarship-search",
+    name: "Scholarship Search",
+    summary: "Find scholarships you are eligible for: DAAD, Deutschlandstipendium, political and religious foundations, Erasmus+.",
+    willDo: ["Match scholarships to your nationality, level and subject", "Show amounts and deadlines", "Link to the official application pages"],
+    askInstead: "Which scholarships can international master's students in Germany apply for?",
+  },
+  {
+    slug: "cost-calculator",
+    name: "Cost Calculator",
+    summary: "Estimate your monthly budget in your city: rent, health insurance, semester contribution, food and transport.",
+    willDo: ["Estimate rent by city and housing type", "Add insurance, semester fees and living costs", "Compare with the blocked-account amount"],
+    askInstead: "How much money do I need per month as a student in Germany?",
+  },
+];
+
+export function findTool(slug: string): ToolInfo | undefined {
+  return TOOLS.find((tool) => tool.slug === slug);
+}

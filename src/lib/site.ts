@@ -1,0 +1,21 @@
+/** Site-wide facts shown in the footer, contact page and legal pages: change them here only. */
+export const SITE = {
+  brand: "SwipeAbroad",
+  legalName: "SwipeAbroad (project team)",
+  email: "hello@swipeabroad.de",
+  privacyEmail: "privacy@swipeabroad.de",
+  supportHours: "Monday to Friday, 9:00-17:00 CET",
+  address: ["SwipeAbroad", "Friedrichstraße 68", "10117 Berlin", "Germany"],
+  copyrightYear: 2025,
+  euDisputeResolutionUrl: "https://ec.europa.eu/consumers/odr",
+  social: [
+    { name: "LinkedIn", href: "https://www.linkedin.com/" },
+    { name: "Instagram", href: "https://www.instagram.com/" },
+    { name: "YouTube", href: "https://www.youtube.com/" },
+  ],
+} as const;
+
+/** The chat page URL for a prompt: the chat submits it on arrival (spec 2.5, 2.6, 4.9). */
+export function chatUrlFor(message: string): string {
+  return `/swipe-ai?${new URLSearchParams({ message, autoSubmit: "1" }).toString()}`;
+}

@@ -1,0 +1,67 @@
+import { addDays, endOfMonth, endOfWeek, format as formatDateFns, isValid, parse, startOfMonth, startOfWeek } from "date-fns";
+
+/** Display formats of the date picker (spec 5); the value it outputs is always YYYY-MM-DD. */
+export const DATE_FORMATS = {
+  "YYYY-MM-DD": "yyyy-MM-dd",
+  "DD/MM/YYYY": "dd/MM/yyyy",
+  "MM/DD/YYYY": "MM/dd/yyyy",
+  YYYY: "yyyy",
+  MM: "MM",
+  "YYYY-MM": "yyyy-MM",
+  "MM-DD": "MM-dd",
+} as const;
+export type DateFormat = keyof typeof DATE_FORMATS;
+export const DEFAULT_DATE_FORMAT: DateFormat = "YYYY-MM-DD";
+
+/** Year grid: 50 years, 25 before to 24 after the given year. */
+export const YEAR_GRID_BEFORE = 25;
+export const YEAR_GRID_AFTER = 24;
+
+/** A calendar date as YYYY-MM-DD in local time (no time-zone shift). */
+export function toIsoDate(date: Date): string {
+  return formatDateFns(date, "yyyy-MM-dd");
+}
+
+/** Parses YYYY-MM-DD strictly; null when it is not a real calendar date. */
+export function parseIsoDate(value: string | null | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = parse(value, "yyyy-MM-dd", new Date());
+  return isValid(date) && toIsoDate(date) === value ? date : null;
+}
+
+export function formatIsoDate(value: string | null | undefined, displayFormat: DateFormat = DEFAULT_DATE_FORMAT): string {
+  const date = parseIsoDate(value);
+  return date ? formatDateFns(date, DATE_FORMATS[displayFormat]) : "";
+}
+
+/** Reads a typed value in a display format and returns YYYY-MM-DD, or null. */
+export function displayToIso(text: string, displayFormat: DateFormat = DEFAULT_DATE_FORMAT): string | null {
+  const date = parse(text.trim(), DATE_FORMATS[displayFormat], new Date());
+  return isValid(date) ? toIsoDate(date) : null;
+}
+
+export function todayIso(now = new Date()): string {
+  return toIsoDate(now);
+}
+
+/** A day is disabled before min or after max (both YYYY-MM-DD, inclusive bounds). */
+export function isDayDisabled(iso: string, bounds: { min?: string | null; max?: string | null }): boolean {
+  return Boolean((bounds.min && iso < bounds.min) || (bounds.max && iso > bounds.max));
+}
+
+export function yearGrid(centerYear: number): number[] {
+  return Array.from({ length: YEAR_GRID_BEFORE + YEAR_GRID_AFTER + 1 }, (_, i) => centerYear - YEAR_GRID_BEFORE + i);
+}
+
+/** The weeks (Monday first) that show a month, as YYYY-MM-DD strings. */
+export function monthGrid(year: number, month: number): string[][] {
+  const first = startOfMonth(new Date(year, month, 1));
+  const last = endOfWeek(endOfMonth(first), { weekStartsOn: 1 });
+  const weeks: string[][] = [];
+  for (let day = startOfWeek(first, { weekStartsOn: 1 }); day <= last; ) {
+    const week: string[] = [];
+    for (let i = 0; i < 7; i++, day = addDays(day, 1)) week.push(toIsoDate(day));
+    weeks.push(week);
+  }
+  return weeks;
+}

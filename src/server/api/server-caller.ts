@@ -1,0 +1,24 @@
+import { headers } from "next/headers";
+import { connection } from "next/server";
+import { createCaller } from "./root";
+import { createContext } from "./context";
+
+/**
+ * The tRPC caller for Server Components: the same context (and session) as an API request.
+ * The page renders at request time, never during `next build`.
+ */
+export async function serverApi() {
+  await connection();
+  return createCaller(await createContext(await headers()));
+}
+
+/** The topic threads for a page; a failure is logged and shown as the empty state. */
+export async function loadThreads(page: string) {
+  const api = await serverApi();
+  try {
+    return await api.content.threads();
+  } catch (error) {
+    console.error(`[${page}] threads failed to load:`, error);
+    return [];
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { formatCountdown } from "~/components/ui/countdown-timer";
+import { LANGUAGE_OPTIONS, MODAL_TIME_ZONES, PROFILE_TIME_ZONES, RESIDENCE_COUNTRIES } from "~/lib/options";
+import { displayToIso, formatIsoDate, isDayDisabled, monthGrid, parseIsoDate, todayIso, yearGrid } from "~/lib/ui/dates";
+import { matchesAccept, validateFile } from "~/lib/ui/file-upload";
+import { hasMore, MAX_AUTO_LOADS, shouldAutoLoad } from "~/lib/ui/infinite-list";
+import { filterOptions, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";
+
+describe("select box", () => {
+  it("shows a search box only above 10 options", () => {
+    expect(showsSearch(10)).toBe(false);
+    expect(showsSearch(11)).toBe(true);
+    expect(showsSearch(0)).toBe(false);
+  });
+  it("filters by label, ignoring case and accents", () => {
+    const options = [{ label: "Österreich" }, { label: "Germany" }, { label: "Côte d'Ivoire" }];
+    expect(filterOptions(options, "oster")).toEqual([{ label: "Österreich" }]);
+    expect(filterOptions(options, "GER")).toEqual([{ label: "Germany" }]);
+    expect(filterOptions(options, "cote")).toHaveLength(1);
+    expect(filterOptions(options, "  ")).toHaveLength(3);
+    expect(filterOptions(options, "xyz")).toEqual([]);
+    expect(NO_OPTIONS_TEXT).toBe("No options found");
+  });
+});
+
+describe("date picker", () => {
+  it("formats YYYY-MM-DD in every display format and always outputs YYYY-MM-DD", () => {
+    expect(formatIsoDate("2001-03-09")).toBe("2001-03-09");
+    expect(formatIsoDate("2001-03-09", "DD/MM/YYYY")).toBe("09/03/2001");
+    expect(formatIsoDate("2001-03-09", "MM/DD/YYYY")).toBe("03/09/2001");
+    expect(formatIsoDate("2001-03-09", "YYYY")).toBe("2001");
+    expect(formatIsoDate("2001-03-09", "MM")).toBe("03");
+    expect(formatIsoDate("2001-03-09", "YYYY-MM")).toBe("2001-03");
+    expect(formatIsoDate("2001-03-09", "MM-DD")).toBe("03-09");
+    expect(displayToIso("09/03/2001", "DD/MM/YYYY")).toBe("2001-03-09");
+    expect(displayToIso("03/09/2001", "MM/DD/YYYY")).toBe("2001-03-09");
+    expect(displayToIso("31/02/2001", "DD/MM/YYYY")).toBeNull();
+  });
+  it("rejects impossible dates", () => {
+    expect(parseIsoDate("2001-02-29")).toBeNull();
+    expect(parseIsoDate("2000-02-29")).not.toBeNull();
+    expect(parseIsoDate("2000-2-9")).toBeNull();
+  });
+  it("disables days outside min and max; date of birth up to today", () => {
+    const today = todayIso();
+    expect(isDayDisabled(today, { max: today })).toBe(false);
+    const tomorrow = todayIso(new Date(Date.now() + 86_400_000));
+    expect(isDayDisabled(tomorrow, { max: today })).toBe(true);
+    expect(isDayDisabled("2020-01-01", { min: "2020-01-02" })).toBe(true);
+    expect(isDayDisabled("2020-01-02", { min: "2020-01-02", max: "2020-01-02" })).toBe(false);
+  });
+  it("has a 50-year grid from 25 before to 24 after", () => {
+    const years = yearGrid(2026);
+    expect(years).toHaveLength(50);
+    expect(years[0]).toBe(2001);
+    expect(years.at(-1)).toBe(2050);
+  });
+  it("lays out whole weeks, Monday first", () => {
+    const weeks = monthGrid(2026, 1); // February 2026 starts on a Sunday
+    expect(weeks[0]![0]).toBe("2026-01-26");
+    expect(weeks.flat()).toContain("2026-02-28");
+    expect(weeks.every((w) => w.length === 7)).toBe(true);
+  });
+});
+
+describe("file upload", () => {
+  const pdf = { name: "Transcript.PDF", type: "application/pdf", size: 1024 };
+  it("accepts extensions, wildcard and exact MIME types", () => {
+    expect(matchesAccept(pdf, ".pdf")).toBe(true);
+    expect(matchesAccept(pdf, "image/*")).toBe(false);
+    expect(matchesAccept({ name: "a.png", type: "image/png" }, "image/*")).toBe(true);
+    expect(matchesAccept(pdf, "application/pdf")).toBe(true);
+    expect(matchesAccept(pdf, ".doc, application/pdf")).toBe(true);
+    expect(matchesAccept(pdf, undefined)).toBe(true);
+  });
+  it("gives the spec's messages", () => {
+    expect(validateFile({ ...pdf, size: 10 * 1024 * 1024 + 1 })).toBe("File size must be less than 10MB");
+    expect(validateFile({ ...pdf, size: 3 * 1024 * 1024 }, { maxSizeMB: 2 })).toBe("File size must be less than 2MB");
+    expect(validateFile(pdf, { accept: "image/*,.docx" })).toBe("Please select a valid file type: image/*,.docx");
+    expect(validateFile(pdf, { accept: ".pdf" })).toBeNull();
+  });
+});
+
+describe("infinite list", () => {
+  const base = { loaded: 20, total: 100, autoLoads: 0, loading: false, wantsMore: true };
+  it("loads automatically at most 5 times", () => {
+    expect(MAX_AUTO_LOADS).toBe(5);
+    expect(shouldAutoLoad({ ...base, autoLoads: 4 })).toBe(true);
+    expect(shouldAutoLoad({ ...base, autoLoads: 5 })).toBe(false);
+  });
+  it("stops at the total and waits for a running load or the end of the list", () => {
+    expect(shouldAutoLoad({ ...base, loaded: 100 })).toBe(false);
+    expect(hasMore({ loaded: 100, total: 100 })).toBe(false);
+    expect(shouldAutoLoad({ ...base, loading: true })).toBe(false);
+    expect(shouldAutoLoad({ ...base, wantsMore: false })).toBe(false);
+  });
+});
+
+describe("lists and timers", () => {
+  it("has the spec's time zones and countries", () => {
+    expect(PROFILE_TIME_ZONES[0]).toBe("UTC-12:00");
+    expect(PROFILE_TIME_ZONES.at(-1)).toBe("UTC+14:00");
+    expect(MODAL_TIME_ZONES.at(-1)).toBe("UTC+12:00");
+    expect(PROFILE_TIME_ZONES).toContain("UTC+00:00");
+    expect(RESIDENCE_COUNTRIES).toHaveLength(10);
+    expect(LANGUAGE_OPTIONS.length).toBeGreaterThan(75);
+  });
+  it("formats the countdown as mm:ss", () => {
+    expect(formatCountdown(1800)).toBe("30:00");
+    expect(formatCountdown(61)).toBe("01:01");
+    expect(formatCountdown(-3)).toBe("00:00");
+  });
+});
