@@ -157,13 +157,16 @@ test("delete account: confirm, success toast, back to / after 1.5 s, and the log
   await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
-test("billing tab shows the current plan and links to pricing; coming-soon actions say so", async ({ page }) => {
+test("billing tab shows the current plan in demo mode and preselects the plan chosen on pricing; coming-soon actions say so", async ({ page }) => {
   await signUpAndLogIn(page);
-  await page.goto("/profile?tab=billing");
+  await page.goto("/pricing");
+  await page.getByRole("link", { name: "Choose Unlimited" }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=billing&plan=unlimited/);
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
-  await expect(page.getByRole("link", { name: "Upgrade plan" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByText("Demo mode - no real charges").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upgrade to Unlimited" })).toBeVisible();
   await page.getByRole("button", { name: "Download Receipts" }).click();
-  await expect(page.getByText("Downloading receipts is coming soon.")).toBeVisible();
+  await expect(page.getByText("Download Receipts is coming soon.", { exact: false })).toBeVisible();
 });
 
 test("the profile modal opens from the header with the same panels", async ({ page }) => {
