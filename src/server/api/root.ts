@@ -1,4 +1,5 @@
 import { authRouter } from "./routers/auth";
+import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   users: usersRouter,
   students: studentsRouter,
   content: contentRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;
