@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "~/components/site-header";
+import { MiniChatBox } from "~/components/chat/mini-chat-box";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -18,6 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Providers>
           <SiteHeader />
           <main>{children}</main>
+          <MiniChatBox />
         </Providers>
       </body>
     </html>
