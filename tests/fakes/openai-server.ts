@@ -2,7 +2,8 @@
  * An OpenAI-compatible HTTP server for tests: POST /v1/chat/completions (and /chat/completions, the
  * path DeepSeek's base URL leads to), streamed as server-sent events with a final usage chunk, or as
  * one JSON body. The scenario decides the answer: a normal answer, 401, 429, 500, or a stream that is
- * cut off midway. It records every request so tests can check what the real providers sent.
+ * cut off midway. POST /v1/embeddings answers a deterministic bag-of-words vector per input, so that
+ * texts sharing words are similar. It records every request so tests can check what the providers sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,10 +23,24 @@ export interface FakeRequest {
   };
 }
 
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/** A bag-of-words vector: each lower-cased word adds 1 to a dimension picked by its hash. */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 0;
+    for (const char of word) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMENSIONS]! += 1;
+  }
+  return vector;
+}
+
 export interface FakeOpenAIServer {
   /** Base URL ending in /v1, as OPENAI_BASE_URL expects. */
   url: string;
   requests: FakeRequest[];
+  embeddingRequests: number;
   scenario: FakeScenario;
   /** The words of the streamed answer, one chunk each. */
   answerChunks: string[];
@@ -52,6 +67,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   const state: Omit<FakeOpenAIServer, "url" | "close"> = {
     requests: [],
+    embeddingRequests: 0,
     scenario: "answer",
     answerChunks: ["The blocked ", "account ", "amount ", "comes from ", "the fake server."],
     usage: { prompt_tokens: 120, completion_tokens: 30 },
@@ -60,6 +76,20 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    if (request.method === "POST" && path.endsWith("/embeddings")) {
+      const body = JSON.parse(await readBody(request)) as { model: string; input: string | string[] };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      state.embeddingRequests += 1;
+      response.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          object: "list",
+          model: body.model,
+          data: inputs.map((input, index) => ({ object: "embedding", index, embedding: fakeEmbedding(input) })),
+          usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+        }),
+      );
+      return;
+    }
     if (request.method !== "POST" || !path.endsWith("/chat/completions")) {
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "Not found" } }));
       return;

@@ -95,6 +95,7 @@ export const feedbackSchema = z
   .object({
     sessionId: z
       .string({ error: "The x-session-id header is required" })
+      .min(1, "The x-session-id header is required")
       .regex(/^[A-Za-z0-9_-]{8,64}$/, "The x-session-id header must be 8-64 letters, digits, '-' or '_'"),
     userId: z.literal("anonymous", { error: "userId must be 'anonymous'" }).default("anonymous"),
     messageId: z.string({ error: "messageId is required" }).trim().min(1, "messageId is required").max(100),
