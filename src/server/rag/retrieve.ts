@@ -1,0 +1,286 @@
+/**
+ * Retrieval over the knowledge base ("Deep Thinking").
+ *
+ * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
+ * 2. Each query term gets an inverse document frequency from the GIN index, so rare, telling words
+ *    ("Sperrkonto", "APS") weigh more than words found everywhere ("Germany", "student").
+ * 3. Candidates are the passages matching any telling term (GIN index); each is scored by the
+ *    weighted terms it contains, better in the article title (A) or section heading (B) than in the
+ *    text (C), plus ts_rank_cd's cover density.
+ * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
+ *
+ * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
+ * something the knowledge base never mentions ("the capital of Peru") has low confidence.
+ */
+import type { EmbeddingModel } from "ai";
+import type { Db } from "~/server/db/client";
+import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
+import type { ArticleSource } from "./articles";
+
+export interface RetrievedPassage {
+  id: string;
+  articleSlug: string;
+  articleTitle: string;
+  topic: string;
+  heading: string | null;
+  text: string;
+  /** Relevance, 0..1. */
+  score: number;
+  lastReviewed: string;
+  sources: { title: string; url: string }[];
+}
+
+export interface Retrieval {
+  passages: RetrievedPassage[];
+  /** 0..1: how well the best passage covers the question. */
+  confidence: number;
+}
+
+export interface RetrieveOptions {
+  /** Passages returned at most (default 5). */
+  limit?: number;
+  /** Only articles of this topic (a thread slug such as "finances"). */
+  topic?: string;
+  /** Below this confidence no passage is returned (default 0.3): nothing relevant was found. */
+  minConfidence?: number;
+  /** At most this many passages of one article (default 3), so that several sources can speak. */
+  perArticle?: number;
+  /** Embedding model for re-ranking; defaults to the configured one (none without OPENAI_API_KEY). */
+  embeddings?: EmbeddingModel | null;
+  abortSignal?: AbortSignal;
+}
+
+export const DEFAULT_MIN_CONFIDENCE = 0.3;
+const MAX_QUERY_CHARS = 500;
+const CANDIDATES = 60;
+/** Terms found in more than this share of passages do not select candidates (they still score). */
+const COMMON_TERM_SHARE = 0.25;
+const FIELD_WEIGHT = { title: 1, heading: 0.85, text: 0.7 } as const;
+const SYNONYM_WEIGHT = 0.8;
+/** Embedding similarity's share of the final score when re-ranking. */
+const EMBEDDING_SHARE = 0.4;
+
+/**
+ * Stems of words that say nothing about the subject of a question ("please tell me", "I want to
+ * know"), beyond PostgreSQL's English stop words. They would only dilute the confidence.
+ */
+const FILLER_STEMS = new Set([
+  "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
+  "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "need", "also", "realli", "exact", "actual", "anyon",
+  "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say",
+]);
+
+/**
+ * Words people use for the same thing as the knowledge base (stems). Each group expands a query
+ * term with the others at a lower weight.
+ */
+const SYNONYM_GROUPS: string[][] = [
+  ["germani", "german"],
+  ["cost", "fee", "price", "expens", "pay"],
+  ["flat", "apart", "accommod", "hous", "room", "dorm", "dormitori", "wohnheim"],
+  ["uni", "univers", "hochschul"],
+  ["job", "work", "employ"],
+  ["money", "fund", "financ"],
+  ["rent", "miet"],
+  ["insur", "versicherung", "krankenkass"],
+  ["tax", "steuer"],
+  ["visa", "permit"],
+  ["sperrkonto", "block"],
+  ["scholarship", "grant", "stipendium", "fund"],
+  ["english", "ielt", "toefl"],
+  ["deadlin", "date", "apply"],
+];
+
+export interface QueryTerm {
+  lexeme: string;
+  /** Index of the question word it stands for (synonyms share their original's concept). */
+  concept: number;
+  factor: number;
+}
+
+interface CandidateRow {
+  id: string;
+  heading: string | null;
+  text: string;
+  slug: string;
+  title: string;
+  topic: string;
+  lastReviewed: string;
+  sources: unknown;
+  density: number;
+  hits: number[];
+  embedding: Uint8Array | null;
+}
+
+/** A question as retrieval sees it: its words (stems), their synonyms and how telling each word is. */
+export interface QueryAnalysis {
+  question: string;
+  /** Stems of the question's words, in order, without stop words and filler. */
+  words: string[];
+  terms: QueryTerm[];
+  /** Inverse document frequency of each word (by index in `words`). */
+  conceptWeight: number[];
+  totalWeight: number;
+  /** Passages in the knowledge base, and in how many of them each term occurs. */
+  total: number;
+  documentFrequency: Map<string, number>;
+}
+
+export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
+  const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
+  if (!question) return null;
+  const [parsed] = await db.$queryRaw<{ tsquery: string; total: number }[]>`
+    SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
+           (SELECT count(*) FROM "KnowledgePassage")::int AS total`;
+  const total = parsed?.total ?? 0;
+  const words = queryLexemes(parsed?.tsquery ?? "");
+  if (!words.length || !total) return null;
+
+  const terms = expandSynonyms(words);
+  const frequencies = await db.$queryRaw<{ lexeme: string; df: number }[]>`
+    SELECT l AS lexeme, (SELECT count(*) FROM "KnowledgePassage" WHERE search @@ quote_literal(l)::tsquery)::int AS df
+    FROM unnest(${terms.map((t) => t.lexeme)}::text[]) AS l`;
+  const documentFrequency = new Map(frequencies.map((f) => [f.lexeme, f.df]));
+  // A word weighs by its rarity; a word unknown to the knowledge base keeps its full weight, so
+  // that a question about something else gets a low confidence.
+  const conceptWeight = words.map((word) => inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
+  const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
+  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
+}
+
+export async function retrieve(db: Db, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
+  const analysis = await analyzeQuery(db, query);
+  return analysis ? retrieveAnalyzed(db, analysis, options) : { passages: [], confidence: 0 };
+}
+
+export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options: RetrieveOptions = {}): Promise<Retrieval> {
+  const limit = options.limit ?? 5;
+  const perArticle = options.perArticle ?? 3;
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  if (limit <= 0) return { passages: [], confidence: 0 };
+  const { question, words, terms, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
+
+  const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
+  if (!known.length) return { passages: [], confidence: 0 };
+  const telling = known.filter((t) => df.get(t.lexeme)! <= total * COMMON_TERM_SHARE);
+  const selecting = (telling.length ? telling : known).map((t) => t.lexeme);
+
+  const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
+  const rows = await db.$queryRaw<CandidateRow[]>`
+    WITH terms AS (
+      SELECT t.i, quote_literal(t.l)::tsquery AS any_field, (quote_literal(t.l) || ':A')::tsquery AS in_title,
+             (quote_literal(t.l) || ':B')::tsquery AS in_heading, t.w
+      FROM unnest(${terms.map((t) => t.lexeme)}::text[], ${termWeights}::float8[]) WITH ORDINALITY AS t(l, w, i)
+    ), selecting AS (
+      SELECT string_agg(quote_literal(l), ' | ')::tsquery AS q FROM unnest(${selecting}::text[]) AS l
+    ), matched AS (
+      SELECT p.id, p."articleId", p.heading, p.text, p.search, p.embedding,
+             ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', p.search, s.q, 1) AS density,
+             ARRAY(SELECT CASE WHEN p.search @@ t.in_title THEN 3 WHEN p.search @@ t.in_heading THEN 2
+                               WHEN p.search @@ t.any_field THEN 1 ELSE 0 END FROM terms t ORDER BY t.i) AS hits
+      FROM "KnowledgePassage" p, selecting s
+      WHERE p.search @@ s.q
+    )
+    SELECT m.id, m.heading, m.text, m.density::float8 AS density, m.hits,
+           CASE WHEN ${model !== null}::boolean THEN m.embedding END AS embedding,
+           a.slug, a.title, a.topic, a."lastReviewed", a.sources
+    FROM matched m JOIN "KnowledgeArticle" a ON a.id = m."articleId"
+    WHERE (${options.topic ?? null}::text IS NULL OR a.topic = ${options.topic ?? null}::text)
+    ORDER BY (SELECT sum(t.w * CASE h.v WHEN 3 THEN ${FIELD_WEIGHT.title}::float8 WHEN 2 THEN ${FIELD_WEIGHT.heading}::float8
+                                    WHEN 1 THEN ${FIELD_WEIGHT.text}::float8 ELSE 0 END)
+              FROM unnest(m.hits) WITH ORDINALITY AS h(v, i) JOIN terms t ON t.i = h.i) + m.density DESC, m.id
+    LIMIT ${CANDIDATES}`;
+
+  let scored = rows.map((row) => {
+    const best = words.map(() => 0);
+    const covered = words.map(() => false);
+    terms.forEach((term, i) => {
+      const hit = row.hits[i] ?? 0;
+      if (!hit) return;
+      const field = hit === 3 ? FIELD_WEIGHT.title : hit === 2 ? FIELD_WEIGHT.heading : FIELD_WEIGHT.text;
+      best[term.concept] = Math.max(best[term.concept]!, field * term.factor);
+      covered[term.concept] = true;
+    });
+    const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
+    const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
+    // Cover density adds a little for passages that use the terms often and close together.
+    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density));
+    return { row, score, coverage };
+  });
+
+  if (model && scored.some((s) => s.row.embedding)) {
+    try {
+      const queryVector = await embedQuery(model, question, options.abortSignal);
+      scored = scored.map((s) => {
+        if (!s.row.embedding) return s;
+        const similarity = Math.max(0, cosine(queryVector, unpackVector(s.row.embedding)));
+        return { ...s, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * similarity };
+      });
+    } catch (error) {
+      console.warn(`[rag] embedding re-rank skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  scored.sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+  const top = scored[0];
+  const confidence = top ? round(Math.min(1, Math.max(top.coverage * 0.75 + top.score * 0.25, 0))) : 0;
+  if (!top || confidence < minConfidence) return { passages: [], confidence };
+
+  const perArticleCount = new Map<string, number>();
+  const passages: RetrievedPassage[] = [];
+  for (const { row, score } of scored) {
+    if (passages.length >= limit) break;
+    // Passages much weaker than the best one would only add noise.
+    if (score < top.score * 0.45) break;
+    const count = perArticleCount.get(row.slug) ?? 0;
+    if (count >= perArticle) continue;
+    perArticleCount.set(row.slug, count + 1);
+    passages.push({
+      id: row.id,
+      articleSlug: row.slug,
+      articleTitle: row.title,
+      topic: row.topic,
+      heading: row.heading,
+      text: row.text,
+      score: round(score),
+      lastReviewed: row.lastReviewed,
+      sources: ((row.sources ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url })),
+    });
+  }
+  return { passages, confidence };
+}
+
+/** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
+export function queryLexemes(tsquery: string): string[] {
+  const lexemes: string[] = [];
+  for (const match of tsquery.matchAll(/(!?)\s*'((?:[^']|'')+)'/g)) {
+    const lexeme = match[2]!.replace(/''/g, "'");
+    if (match[1] || FILLER_STEMS.has(lexeme) || lexemes.includes(lexeme)) continue;
+    lexemes.push(lexeme);
+  }
+  return lexemes;
+}
+
+export function expandSynonyms(words: string[]): QueryTerm[] {
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, concept, factor: 1 }));
+  words.forEach((word, concept) => {
+    for (const group of SYNONYM_GROUPS) {
+      if (!group.includes(word)) continue;
+      for (const synonym of group) {
+        if (terms.some((t) => t.lexeme === synonym)) continue;
+        terms.push({ lexeme: synonym, concept, factor: SYNONYM_WEIGHT });
+      }
+    }
+  });
+  return terms;
+}
+
+/** BM25's inverse document frequency: rare terms weigh more; never negative. */
+export function inverseDocumentFrequency(documentFrequency: number, total: number): number {
+  return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
