@@ -131,21 +131,24 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     }
 
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-    const send = (data: unknown) => response.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
-    send(chunk({ role: "assistant", content: "" }));
+    // Resolves once the chunk is handed to the socket, so a cut-off stream still delivers what it sent.
+    const send = (data: unknown) =>
+      new Promise<void>((resolve) => response.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, () => resolve()));
+    await send(chunk({ role: "assistant", content: "" }));
     const chunks = state.scenario === "cut-off" ? state.answerChunks.slice(0, 2) : state.answerChunks;
     for (const text of chunks) {
       await sleep(state.chunkDelayMs);
-      send(chunk({ content: text }));
+      await send(chunk({ content: text }));
     }
     if (state.scenario === "cut-off") {
       // The connection drops midway: no finish reason, no usage, no [DONE].
+      await sleep(state.chunkDelayMs);
       response.socket?.destroy();
       return;
     }
-    send(chunk({}, "stop"));
-    if (body.stream_options?.include_usage) send({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage });
-    send("[DONE]");
+    await send(chunk({}, "stop"));
+    if (body.stream_options?.include_usage) await send({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage });
+    await send("[DONE]");
     response.end();
   }
 

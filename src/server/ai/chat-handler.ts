@@ -107,9 +107,10 @@ function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[
           end();
         } else observe(value, controller);
       } catch (error) {
-        outcome.aborted = true;
+        // A provider stream that breaks (a dropped connection) ends the answer with an error part.
+        observe({ type: "error", error }, controller);
+        controller.close();
         end();
-        controller.error(error);
       }
     },
     cancel(reason) {
@@ -135,7 +136,7 @@ async function settle({ db, actor, reservation, route, resolved, inputEstimate }
   const inputTokens = outcome.usage?.inputTokens ?? inputEstimate;
   const used = outcome.text ? inputTokens + outputTokens : 0;
   const charged = Math.min(used, reservation.amount);
-  await settleTokens(db, reservation, charged);
+  // The ledger first: once the reservation is gone, the answer's record exists.
   await recordUsage(db, {
     subject: actor.userId !== null ? `user:${actor.userId}` : `address:${actor.ip}`,
     userId: actor.userId,
@@ -146,6 +147,7 @@ async function settle({ db, actor, reservation, route, resolved, inputEstimate }
     charged,
     aborted: outcome.aborted || outcome.failed,
   });
+  await settleTokens(db, reservation, charged);
   return charged;
 }
 
@@ -185,6 +187,8 @@ export function chatRoute({ rag }: { rag: boolean }) {
         maxOutputTokens,
         maxRetries: 1,
         abortSignal: request.signal,
+        // Failures are logged once below, with the request id, where they are answered.
+        onError: () => {},
       });
       const reader = result.stream.getReader();
       const first = await firstParts(reader);
