@@ -318,7 +318,7 @@ export function ChatView() {
 
 function ErrorBanner({ banner }: { banner: BannerError }) {
   return (
-    <div role="alert" className="w-full max-w-3xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div role="alert" data-testid="chat-error" className="w-full max-w-3xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       {banner.text}
       {banner.limit ? (
         <>

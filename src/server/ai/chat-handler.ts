@@ -73,14 +73,10 @@ interface Outcome {
  * Passes the model's parts on, appending `appendix` as a last text block, and reports once at the end
  * what was produced, whether the stream finished, was aborted or failed midway.
  */
-function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[], appendix: string, onEnd: (outcome: Outcome) => void) {
+function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[], appendix: string, onEnd: (outcome: Outcome) => Promise<void>) {
   const outcome: Outcome = { text: "", aborted: false, failed: false };
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    onEnd(outcome);
-  };
+  let ending: Promise<void> | null = null;
+  const end = () => (ending ??= onEnd(outcome));
   const observe = (part: Part, controller: ReadableStreamDefaultController<Part>) => {
     if (part.type === "text-delta") outcome.text += part.text;
     if (part.type === "abort") outcome.aborted = true;
@@ -103,19 +99,20 @@ function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[
       try {
         const { done, value } = await reader.read();
         if (done) {
+          // Settled and saved before the stream ends, so a client that sees the end sees the result.
+          await end();
           controller.close();
-          end();
         } else observe(value, controller);
       } catch (error) {
         // A provider stream that breaks (a dropped connection) ends the answer with an error part.
         observe({ type: "error", error }, controller);
+        await end();
         controller.close();
-        end();
       }
     },
     cancel(reason) {
       outcome.aborted = true;
-      end();
+      void end();
       return reader.cancel(reason);
     },
   });
@@ -213,14 +210,21 @@ export function chatRoute({ rag }: { rag: boolean }) {
       const appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";
       const heldReservation = reservation;
       reservation = null; // from here on the stream settles it
-      const parts = meteredParts(reader, first.parts, appendix, (outcome) => {
-        void (async () => {
+      const parts = meteredParts(reader, first.parts, appendix, async (outcome) => {
+        try {
           const charged = await settle({ ...settlement, reservation: heldReservation }, outcome);
           if (actor.userId && input.conversationId && outcome.text) {
-            const answer: ChatMessageInput = { id: assistantId, role: "assistant", text: outcome.text, metadata: { ...metadata, tokens: charged } };
+            const answer: ChatMessageInput = {
+              id: assistantId,
+              role: "assistant",
+              text: outcome.text,
+              metadata: { ...metadata, tokens: charged, responseTimeMs: Date.now() - startedAt },
+            };
             await saveConversation(ctx.db, actor.userId, input.conversationId, [...input.messages, answer]);
           }
-        })().catch((error) => console.error(`[chat] request ${requestId}: settling failed:`, error));
+        } catch (error) {
+          console.error(`[chat] request ${requestId}: settling failed:`, error);
+        }
       });
 
       const headers: Record<string, string> = { "x-request-id": requestId, "x-model": resolved.label };
