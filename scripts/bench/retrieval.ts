@@ -14,8 +14,8 @@ import { z } from "zod";
 import { createDb, type Db } from "../../src/server/db/client";
 import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
-import { CONTENT_DIR } from "../../src/server/content/files";
-import { retrieve } from "../../src/server/rag/retrieve";
+import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
+import { DEFAULT_MIN_CONFIDENCE, retrieve } from "../../src/server/rag/retrieve";
 import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
 
 const TARGET_PASSAGES = 10_000;
@@ -48,10 +48,12 @@ async function rankedArticles(db: Db, question: string): Promise<string[]> {
 
 export async function evaluate(db: Db, questions: EvalQuestion[]) {
   let recallSum = 0;
+  let answered = 0;
   let reciprocalSum = 0;
   const misses: string[] = [];
   for (const q of questions) {
     const ranked = await rankedArticles(db, q.question);
+    if ((await retrieve(db, q.question, { embeddings: null })).passages.length) answered++;
     const top3 = ranked.slice(0, 3);
     const found = q.articles.filter((slug) => top3.includes(slug)).length;
     recallSum += found / q.articles.length;
@@ -59,7 +61,7 @@ export async function evaluate(db: Db, questions: EvalQuestion[]) {
     reciprocalSum += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
     if (found < q.articles.length) misses.push(`  ${q.question}\n    expected ${q.articles.join(", ")}\n    got      ${top3.join(", ") || "(nothing)"}`);
   }
-  return { recallAt3: recallSum / questions.length, mrr: reciprocalSum / questions.length, misses };
+  return { recallAt3: recallSum / questions.length, mrr: reciprocalSum / questions.length, answered, misses };
 }
 
 /** Copies every article and its passages (search vectors included) until there are `target` passages. */
@@ -84,6 +86,48 @@ async function replicate(db: Db, target: number) {
   }
   await db.$executeRaw`ANALYZE "KnowledgePassage"`;
   return db.knowledgePassage.count();
+}
+
+/** Questions the knowledge base does not cover: retrieval should find nothing relevant. */
+export const OUT_OF_SCOPE_QUESTIONS = [
+  "What is the capital of Peru?",
+  "Give me a recipe for pancakes",
+  "Who won the football world cup in 2014?",
+  "How do I change the oil in my car?",
+  "What is the price of bitcoin today?",
+  "Write a poem about the sea",
+  "How tall is Mount Everest?",
+  "Which programming language should I learn first?",
+];
+
+/**
+ * A check beyond the labelled set: the starter questions of the topic threads (written for the
+ * product, not for this benchmark) should be answered, from an article of their own topic.
+ */
+async function threadQuestions(db: Db) {
+  let answered = 0;
+  let onTopic = 0;
+  let total = 0;
+  const offTopic: string[] = [];
+  for (const thread of readThreadFiles()) {
+    for (const question of thread.questions) {
+      total++;
+      const { passages } = await retrieve(db, question, { embeddings: null });
+      if (passages.length) answered++;
+      if (passages[0]?.topic === thread.slug) onTopic++;
+      else offTopic.push(`  [${thread.slug}] ${question} -> ${passages[0]?.articleSlug ?? "(nothing)"}`);
+    }
+  }
+  return { total, answered, onTopic, offTopic };
+}
+
+async function outOfScope(db: Db) {
+  const results = await Promise.all(OUT_OF_SCOPE_QUESTIONS.map(async (q) => ({ q, ...(await retrieve(db, q, { embeddings: null })) })));
+  return {
+    refused: results.filter((r) => !r.passages.length).length,
+    maxConfidence: Math.max(...results.map((r) => r.confidence)),
+    answered: results.filter((r) => r.passages.length).map((r) => `  ${r.q} (confidence ${r.confidence})`),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -119,7 +163,19 @@ async function main() {
 
     const quality = await evaluate(db, questions);
     console.log(`Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`);
+    console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
     if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
+
+    const threads = await threadQuestions(db);
+    console.log(
+      `Thread starter questions: ${threads.answered}/${threads.total} answered, ${threads.onTopic}/${threads.total} with a first passage of their own topic`,
+    );
+    if (verbose && threads.offTopic.length) console.log(threads.offTopic.join("\n"));
+    const outside = await outOfScope(db);
+    console.log(
+      `Out-of-scope questions: ${outside.refused}/${OUT_OF_SCOPE_QUESTIONS.length} found nothing relevant (highest confidence ${outside.maxConfidence.toFixed(2)})`,
+    );
+    if (verbose && outside.answered.length) console.log(outside.answered.join("\n"));
 
     const small = await latency(db, questions.map((q) => q.question));
     console.log(`Latency, ${passages} passages: median ${small.median.toFixed(1)} ms  p95 ${small.p95.toFixed(1)} ms  (${small.runs} queries)`);

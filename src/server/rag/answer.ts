@@ -25,8 +25,12 @@ export interface AnswerOptions {
 }
 
 /** Quoted units at most, and roughly how many words the quoted text may have. */
-const MAX_UNITS = 6;
-const WORD_BUDGET = 150;
+const MAX_UNITS = 5;
+const WORD_BUDGET = 130;
+const MAX_ARTICLES = 2;
+/** Units quoted must score this share of the best unit; units of a second article, more. */
+const RELATIVE_THRESHOLD = 0.6;
+const OTHER_ARTICLE_THRESHOLD = 0.8;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
 const SURE_CONFIDENCE = 0.55;
 const PASSAGES = 5;
@@ -104,17 +108,20 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
-    let score = match;
+    // Units that match only part of the question fall behind those that match all of it.
+    let score = match * (0.5 + 0.5 * match);
     const plain = unit.plain;
     if (wants.amount && /(?:€|\bEUR\b|\beuros?\b|\bper cent\b|%)/i.test(plain) && /\d/.test(plain)) score += 0.25;
     if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);
     if (questionNumbers.some((n) => numbers.includes(n))) score += 0.15;
-    // Short fragments ("Yes.") and lead-ins ("You need:") say little on their own.
+    // Short fragments ("Yes."), lead-ins ("You need:") and sentences that lean on a sentence of
+    // another passage ("It has three parts.") say little on their own.
     const words = plain.split(/\s+/).length;
     if (words < 5) score *= 0.5;
-    if (plain.trim().endsWith(":")) score *= 0.6;
+    if (plain.trim().endsWith(":")) score *= 0.3;
+    if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
     // Prefer the better-ranked passages.
     score *= 0.65 + 0.35 * (unit.passage.score / topScore);
     return { ...unit, lexemes, score };
@@ -155,19 +162,23 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     words += wordsOf(unit);
     return true;
   };
+  const articles = new Set<string>();
   for (const unit of ranked) {
-    if (unit.score < best.score * 0.55) break;
+    if (unit.score < best.score * RELATIVE_THRESHOLD) break;
+    // A second or third article must earn its place: it adds a source the reader has to check.
+    const slug = unit.passage.articleSlug;
+    if (!articles.has(slug) && (articles.size >= MAX_ARTICLES || (articles.size && unit.score < best.score * OTHER_ARTICLE_THRESHOLD))) continue;
     const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
     if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
-    tryAdd(unit);
+    if (tryAdd(unit)) articles.add(slug);
   }
   return chosen;
 }
 
-const DEPENDENT_START = /^(?:this|that|these|those|it|they|such|however|but|also|so|then|otherwise|in that case|there)\b/i;
+const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there)\b/i;
 
 function dependsOnPrevious(unit: AnswerUnit): boolean {
-  return unit.kind === "sentence" && unit.order > 0 && DEPENDENT_START.test(unit.plain);
+  return unit.kind === "sentence" && DEPENDENT_START.test(unit.plain);
 }
 
 function similarity(a: Set<string>, b: Set<string>): number {
@@ -182,8 +193,9 @@ function similarity(a: Set<string>, b: Set<string>): number {
  * units in the order it wrote them, and ends every group with its source and review date.
  */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
+  // Articles in retrieval's order (it weighs titles and the whole question), each once.
   const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of [...chosen].sort((a, b) => b.score - a.score)) {
+  for (const unit of [...chosen].sort((a, b) => a.passageRank - b.passageRank)) {
     const key = unit.passage.articleSlug;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
@@ -195,7 +207,7 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string
   }
   const preface = retrieval.confidence < SURE_CONFIDENCE ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
   const sources = [...groups.values()].map((units) => sourceLine(units[0]!.passage));
-  return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n")}`;
+  return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n\n")}`;
 }
 
 function renderGroup(units: ScoredUnit[]): string {
@@ -219,7 +231,7 @@ function renderGroup(units: ScoredUnit[]): string {
     flush();
     const previousLine = lines[lines.length - 1];
     const introduced = previousLine?.trim().endsWith(":");
-    if (unit.label && unit.label !== currentLabel && !introduced) lines.push(`${stripMarkdown(unit.label)}:`);
+    if (unit.label && unit.label !== currentLabel && !introduced && informativeLabel(unit.label)) lines.push(`${stripMarkdown(unit.label)}:`);
     currentLabel = unit.label;
     lines.push(`- ${unit.markdown}`);
   }
@@ -232,12 +244,15 @@ function renderGroup(units: ScoredUnit[]): string {
   }, "");
 }
 
+/** A lead-in worth repeating above a quoted list item: not "It has three parts" or "You need". */
+function informativeLabel(label: string): boolean {
+  return !DEPENDENT_START.test(label) && label.split(/\s+/).length >= 4;
+}
+
 export function sourceLine(passage: RetrievedPassage): string {
-  const links = passage.sources
-    .slice(0, 2)
-    .map((source) => `[${source.title.replace(/[[\]]/g, "")}](${source.url})`)
-    .join("; ");
-  return `Source: ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${links ? `, based on ${links}` : ""}`;
+  const source = passage.sources[0];
+  const link = source ? `, based on [${source.title.replace(/[[\]]/g, "")}](${source.url})` : "";
+  return `Source: ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${link}`;
 }
 
 const FALLBACK_SUGGESTIONS = [

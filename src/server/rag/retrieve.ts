@@ -5,7 +5,7 @@
  * 2. Each query term gets an inverse document frequency from the GIN index, so rare, telling words
  *    ("Sperrkonto", "APS") weigh more than words found everywhere ("Germany", "student").
  * 3. Candidates are the passages matching any telling term (GIN index); each is scored by the
- *    weighted terms it contains, better in the article title (A) or section heading (B) than in the
+ *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density.
  * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
  *
@@ -13,6 +13,7 @@
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
  */
 import type { EmbeddingModel } from "ai";
+import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
@@ -54,7 +55,7 @@ export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_QUERY_CHARS = 500;
 const CANDIDATES = 60;
 /** Terms found in more than this share of passages do not select candidates (they still score). */
-const COMMON_TERM_SHARE = 0.25;
+const COMMON_TERM_SHARE = 0.15;
 const FIELD_WEIGHT = { title: 1, heading: 0.85, text: 0.7 } as const;
 const SYNONYM_WEIGHT = 0.8;
 /** Embedding similarity's share of the final score when re-ranking. */
@@ -67,7 +68,8 @@ const EMBEDDING_SHARE = 0.4;
 const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "need", "also", "realli", "exact", "actual", "anyon",
-  "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say",
+  "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
+  "current", "possibl", "best", "good",
 ]);
 
 /**
@@ -89,6 +91,15 @@ const SYNONYM_GROUPS: string[][] = [
   ["scholarship", "grant", "stipendium", "fund"],
   ["english", "ielt", "toefl"],
   ["deadlin", "date", "apply"],
+  ["reject", "refus", "deni", "declin"],
+  ["appeal", "remonstr", "object", "lawsuit"],
+  ["pr", "perman", "settlement", "niederlassungserlaubni"],
+  ["gez", "rundfunkbeitrag", "broadcast", "licenc"],
+  ["regist", "anmeldung", "ummeldung"],
+  ["learn", "languag", "cours"],
+  ["seeker", "search", "seek"],
+  ["studi", "student"],
+  ["free", "fee", "tuition"],
 ];
 
 export interface QueryTerm {
@@ -129,23 +140,49 @@ export interface QueryAnalysis {
 export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
-  const [parsed] = await db.$queryRaw<{ tsquery: string; total: number }[]>`
+  const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
     SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
-           (SELECT count(*) FROM "KnowledgePassage")::int AS total`;
-  const total = parsed?.total ?? 0;
+           (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
   const words = queryLexemes(parsed?.tsquery ?? "");
-  if (!words.length || !total) return null;
+  if (!words.length || !parsed) return null;
+  const { total, frequencies } = await lexemeStatistics(db, parsed.version);
+  if (!total) return null;
 
   const terms = expandSynonyms(words);
-  const frequencies = await db.$queryRaw<{ lexeme: string; df: number }[]>`
-    SELECT l AS lexeme, (SELECT count(*) FROM "KnowledgePassage" WHERE search @@ quote_literal(l)::tsquery)::int AS df
-    FROM unnest(${terms.map((t) => t.lexeme)}::text[]) AS l`;
-  const documentFrequency = new Map(frequencies.map((f) => [f.lexeme, f.df]));
-  // A word weighs by its rarity; a word unknown to the knowledge base keeps its full weight, so
-  // that a question about something else gets a low confidence.
-  const conceptWeight = words.map((word) => inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
+  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencies.get(t.lexeme) ?? 0]));
+  // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
+  // double: it is most likely the subject of a question about something else ("bitcoin"). A number
+  // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
+  const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
+  const conceptWeight = words.map((word, c) => {
+    if (!unknown[c]) return inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total);
+    return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
+  });
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
+}
+
+interface LexemeStatistics {
+  version: string;
+  total: number;
+  frequencies: Map<string, number>;
+}
+
+const statisticsCache = new WeakMap<Db, LexemeStatistics>();
+
+/**
+ * In how many passages each lexeme occurs (ts_stat over the search vectors), kept per database
+ * client and recomputed when the knowledge base changes (its article count or last update).
+ */
+async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatistics> {
+  const cached = statisticsCache.get(db);
+  if (cached?.version === version) return cached;
+  const rows = await db.$queryRaw<{ word: string; ndoc: number }[]>`
+    SELECT word, ndoc FROM ts_stat('SELECT search FROM "KnowledgePassage" WHERE search IS NOT NULL')`;
+  const [{ total = 0 } = {}] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "KnowledgePassage"`;
+  const statistics = { version, total, frequencies: new Map(rows.map((r) => [r.word, r.ndoc])) };
+  statisticsCache.set(db, statistics);
+  return statistics;
 }
 
 export async function retrieve(db: Db, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
@@ -167,30 +204,36 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const selecting = (telling.length ? telling : known).map((t) => t.lexeme);
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
+  // Per term: 3 in the title, 2 in the topic or a heading, 1 in the text, 0 absent.
+  const hitColumns = terms.map((term, i) => {
+    const lexeme = quoteLexeme(term.lexeme);
+    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 3
+      WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 1 END AS ${Prisma.raw(`h${i}`)}`;
+  });
+  const lexicalScore = Prisma.join(
+    terms.map(
+      (_, i) => Prisma.sql`${termWeights[i]!}::float8 * (CASE ${Prisma.raw(`h${i}`)} WHEN 3 THEN ${FIELD_WEIGHT.title}::float8
+        WHEN 2 THEN ${FIELD_WEIGHT.heading}::float8 WHEN 1 THEN ${FIELD_WEIGHT.text}::float8 ELSE 0 END)`,
+    ),
+    " + ",
+  );
+  const selectingQuery = selecting.map(quoteLexeme).join(" | ");
   const rows = await db.$queryRaw<CandidateRow[]>`
-    WITH terms AS (
-      SELECT t.i, quote_literal(t.l)::tsquery AS any_field, (quote_literal(t.l) || ':A')::tsquery AS in_title,
-             (quote_literal(t.l) || ':B')::tsquery AS in_heading, t.w
-      FROM unnest(${terms.map((t) => t.lexeme)}::text[], ${termWeights}::float8[]) WITH ORDINALITY AS t(l, w, i)
-    ), selecting AS (
-      SELECT string_agg(quote_literal(l), ' | ')::tsquery AS q FROM unnest(${selecting}::text[]) AS l
-    ), matched AS (
-      SELECT p.id, p."articleId", p.heading, p.text, p.search, p.embedding,
-             ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', p.search, s.q, 1) AS density,
-             ARRAY(SELECT CASE WHEN p.search @@ t.in_title THEN 3 WHEN p.search @@ t.in_heading THEN 2
-                               WHEN p.search @@ t.any_field THEN 1 ELSE 0 END FROM terms t ORDER BY t.i) AS hits
-      FROM "KnowledgePassage" p, selecting s
-      WHERE p.search @@ s.q
+    WITH matched AS (
+      SELECT p.id, p."articleId", p.search, ${Prisma.join(hitColumns)}
+      FROM "KnowledgePassage" p
+      ${options.topic ? Prisma.sql`JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND t.topic = ${options.topic}` : Prisma.empty}
+      WHERE p.search @@ ${selectingQuery}::tsquery
+    ), ranked AS (
+      SELECT m.*, ${lexicalScore} AS lexical FROM matched m ORDER BY lexical DESC, m.id LIMIT ${CANDIDATES}
     )
-    SELECT m.id, m.heading, m.text, m.density::float8 AS density, m.hits,
-           CASE WHEN ${model !== null}::boolean THEN m.embedding END AS embedding,
+    SELECT r.id, p.heading, p.text, r.lexical,
+           ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
+           ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
+           CASE WHEN ${model !== null}::boolean THEN p.embedding END AS embedding,
            a.slug, a.title, a.topic, a."lastReviewed", a.sources
-    FROM matched m JOIN "KnowledgeArticle" a ON a.id = m."articleId"
-    WHERE (${options.topic ?? null}::text IS NULL OR a.topic = ${options.topic ?? null}::text)
-    ORDER BY (SELECT sum(t.w * CASE h.v WHEN 3 THEN ${FIELD_WEIGHT.title}::float8 WHEN 2 THEN ${FIELD_WEIGHT.heading}::float8
-                                    WHEN 1 THEN ${FIELD_WEIGHT.text}::float8 ELSE 0 END)
-              FROM unnest(m.hits) WITH ORDINALITY AS h(v, i) JOIN terms t ON t.i = h.i) + m.density DESC, m.id
-    LIMIT ${CANDIDATES}`;
+    FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
+    ORDER BY r.lexical DESC, r.id`;
 
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
@@ -274,6 +317,11 @@ export function expandSynonyms(words: string[]): QueryTerm[] {
     }
   });
   return terms;
+}
+
+/** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */
+function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 /** BM25's inverse document frequency: rare terms weigh more; never negative. */

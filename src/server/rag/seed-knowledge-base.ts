@@ -86,7 +86,7 @@ async function writeArticle(db: Db, article: KnowledgeArticleFile) {
     await tx.$executeRaw`
       UPDATE "KnowledgePassage" AS p
       SET search = setweight(to_tsvector('english', ${searchableText(article.title)}), 'A')
-        || setweight(to_tsvector('english', v.heading), 'B')
+        || setweight(to_tsvector('english', ${article.topic.replace(/-/g, " ")}::text || ' ' || v.heading), 'B')
         || setweight(to_tsvector('english', v.body), 'C')
       FROM unnest(${article.passages.map((p) => p.position)}::int[], ${article.passages.map((p) => searchableText(p.heading ?? ""))}::text[],
                   ${article.passages.map((p) => searchableText(p.text))}::text[]) AS v(position, heading, body)

@@ -48,10 +48,18 @@ export function spellingVariants(text: string): string[] {
   return [...variants];
 }
 
-/** Plain text for the search index: Markdown removed, spelling variants appended. */
+/**
+ * PostgreSQL's parser reads "140/280-day" or "B2/C1" as one file-path token, so a search for "280"
+ * or "C1" would miss it: the parts are indexed too.
+ */
+export function slashVariants(text: string): string[] {
+  return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) => token.split("/").join(" "));
+}
+
+/** Plain text for the search index: Markdown removed, spelling variants and slash parts appended. */
 export function searchableText(markdown: string): string {
   const plain = stripMarkdown(markdown);
-  const variants = spellingVariants(plain);
+  const variants = [...spellingVariants(plain), ...slashVariants(plain)];
   return variants.length ? `${plain}\n${variants.join(" ")}` : plain;
 }
 
