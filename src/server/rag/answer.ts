@@ -28,12 +28,15 @@ export interface AnswerOptions {
 const MAX_UNITS = 5;
 const WORD_BUDGET = 130;
 const MAX_ARTICLES = 2;
+/** A list this short is quoted whole when one of its items is chosen. */
+const MAX_LIST_ITEMS = 4;
+const MAX_LIST_WORDS = 90;
 /** Units quoted must score this share of the best unit; units of a second article, more. */
-const RELATIVE_THRESHOLD = 0.6;
-const OTHER_ARTICLE_THRESHOLD = 0.8;
+const RELATIVE_THRESHOLD = 0.7;
+const OTHER_ARTICLE_THRESHOLD = 0.9;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
 const SURE_CONFIDENCE = 0.55;
-const PASSAGES = 5;
+const PASSAGES = 8;
 
 const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
@@ -102,20 +105,28 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   return units.map((unit, index) => {
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
     const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
+    // The article title and heading say what a unit is about; list items and table rows lean on
+    // them more than full sentences do.
+    const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
     const best = analysis.words.map(() => 0);
     for (const term of analysis.terms) {
-      const value = lexemes.has(term.lexeme) ? term.factor : context.has(term.lexeme) ? 0.35 * term.factor : 0;
+      const value = lexemes.has(term.lexeme) ? term.factor : context.has(term.lexeme) ? contextShare * term.factor : 0;
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
     // Units that match only part of the question fall behind those that match all of it.
     let score = match * (0.5 + 0.5 * match);
     const plain = unit.plain;
-    if (wants.amount && /(?:€|\bEUR\b|\beuros?\b|\bper cent\b|%)/i.test(plain) && /\d/.test(plain)) score += 0.25;
+    if (wants.amount && AMOUNT.test(plain)) {
+      score += 0.25;
+      // An amount per month, year or semester is the direct answer to "how much".
+      if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
+    }
     if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
+    if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);
-    if (questionNumbers.some((n) => numbers.includes(n))) score += 0.15;
+    if (questionNumbers.some((n) => numbers.includes(n))) score += 0.1;
     // Short fragments ("Yes."), lead-ins ("You need:") and sentences that lean on a sentence of
     // another passage ("It has three parts.") say little on their own.
     const words = plain.split(/\s+/).length;
@@ -132,11 +143,15 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
 export function factsAskedFor(question: string) {
   const q = question.toLowerCase();
   return {
-    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\bmoney|\bsalary|\bwage|\brent\b|\bpay\b|\bpaid\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford/.test(q),
+    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\bsalary|\bwage|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bearn/.test(q),
     time: /\bhow long\b|\bwhen\b|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
     count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
+    requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),
   };
 }
+
+const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
+const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
 function numbersIn(text: string): string[] {
   return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, ""));
@@ -170,7 +185,17 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     if (!articles.has(slug) && (articles.size >= MAX_ARTICLES || (articles.size && unit.score < best.score * OTHER_ARTICLE_THRESHOLD))) continue;
     const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
     if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
-    if (tryAdd(unit)) articles.add(slug);
+    if (!tryAdd(unit)) continue;
+    articles.add(slug);
+    // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
+    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
+    const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
+    if (dangling && siblings.length <= MAX_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS) {
+      for (const sibling of siblings) if (!isChosen(sibling)) {
+        chosen.push(sibling);
+        words += wordsOf(sibling);
+      }
+    }
   }
   return chosen;
 }
@@ -193,16 +218,18 @@ function similarity(a: Set<string>, b: Set<string>): number {
  * units in the order it wrote them, and ends every group with its source and review date.
  */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
-  // Articles in retrieval's order (it weighs titles and the whole question), each once.
+  // The article with the best unit first.
   const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of [...chosen].sort((a, b) => a.passageRank - b.passageRank)) {
+  for (const unit of [...chosen].sort((a, b) => b.score - a.score)) {
     const key = unit.passage.articleSlug;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
   const sections: string[] = [];
   for (const units of groups.values()) {
-    // The most relevant passage first; within a passage, the order it was written in.
-    units.sort((a, b) => a.passageRank - b.passageRank || a.order - b.order);
+    // The passage with the best unit first; within a passage, the order it was written in.
+    const passageBest = new Map<string, number>();
+    for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
+    units.sort((a, b) => passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
     sections.push(renderGroup(units));
   }
   const preface = retrieval.confidence < SURE_CONFIDENCE ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";

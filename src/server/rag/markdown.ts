@@ -98,6 +98,8 @@ export interface AnswerUnit {
   kind: "sentence" | "item" | "row";
   /** Position in the passage, to keep the document's order when several units are quoted. */
   order: number;
+  /** The block it comes from: items of one list, or rows of one table, share it. */
+  block: number;
 }
 
 const BOLD_LINE = /^\*\*([^*]+?)\*\*:?$/;
@@ -105,13 +107,15 @@ const LONG_ITEM_WORDS = 45;
 
 export function answerUnits(passageMarkdown: string): AnswerUnit[] {
   const units: AnswerUnit[] = [];
-  const push = (unit: Omit<AnswerUnit, "order" | "plain">) => {
+  let blockIndex = 0;
+  const push = (unit: Omit<AnswerUnit, "order" | "plain" | "block">) => {
     const plain = stripMarkdown(unit.markdown);
     if (plain.replace(/[^\p{L}\p{N}]/gu, "").length < 3) return;
-    units.push({ ...unit, plain, order: units.length });
+    units.push({ ...unit, plain, order: units.length, block: blockIndex });
   };
   let leadIn: string | undefined;
   for (const block of parseBlocks(passageMarkdown)) {
+    blockIndex++;
     if (block.kind === "heading") {
       leadIn = undefined;
       continue;

@@ -56,7 +56,22 @@ const MAX_QUERY_CHARS = 500;
 const CANDIDATES = 60;
 /** Terms found in more than this share of passages do not select candidates (they still score). */
 const COMMON_TERM_SHARE = 0.15;
-const FIELD_WEIGHT = { title: 1, heading: 0.85, text: 0.7 } as const;
+/**
+ * What a term is worth by where a passage has it (bits: 4 title, 2 topic or heading, 1 text).
+ * In the title and the passage itself is best; in the title only, the passage may be another part
+ * of the article.
+ */
+const FIELD_VALUES: [mask: number, value: number][] = [
+  [5, 1],
+  [4, 0.9],
+  [2, 0.85],
+  [1, 0.7],
+];
+
+function fieldValue(mask: number): number {
+  if (mask & 4) return mask & 3 ? 1 : 0.9;
+  return mask & 2 ? 0.85 : mask & 1 ? 0.7 : 0;
+}
 const SYNONYM_WEIGHT = 0.8;
 /** Embedding similarity's share of the final score when re-ranking. */
 const EMBEDDING_SHARE = 0.4;
@@ -67,9 +82,9 @@ const EMBEDDING_SHARE = 0.4;
  */
 const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
-  "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "need", "also", "realli", "exact", "actual", "anyon",
+  "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good",
+  "current", "possibl", "best", "good", "happen",
 ]);
 
 /**
@@ -200,21 +215,25 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
 
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
   if (!known.length) return { passages: [], confidence: 0 };
+  // Candidates come from the telling terms alone when those carry most of the question; a question
+  // made of common words ("how much does health insurance cost?") looks at every passage using them.
   const telling = known.filter((t) => df.get(t.lexeme)! <= total * COMMON_TERM_SHARE);
-  const selecting = (telling.length ? telling : known).map((t) => t.lexeme);
+  const tellingWeight = words.reduce((sum, _, c) => sum + (telling.some((t) => t.concept === c && t.factor === 1) ? conceptWeight[c]! : 0), 0);
+  const selecting = (tellingWeight >= totalWeight * 0.5 ? telling : known).map((t) => t.lexeme);
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
-  // Per term: 3 in the title, 2 in the topic or a heading, 1 in the text, 0 absent.
+  // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
   const hitColumns = terms.map((term, i) => {
     const lexeme = quoteLexeme(term.lexeme);
-    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 3
-      WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 1 END AS ${Prisma.raw(`h${i}`)}`;
+    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 ELSE
+      (CASE WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 0 END)
+      + (CASE WHEN p.search @@ ${`${lexeme}:C`}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
   });
+  const valueOfMask = (column: string) =>
+    Prisma.sql`CASE WHEN ${Prisma.raw(column)} >= 5 THEN ${FIELD_VALUES[0]![1]}::float8 WHEN ${Prisma.raw(column)} = 4 THEN ${FIELD_VALUES[1]![1]}::float8
+      WHEN ${Prisma.raw(column)} >= 2 THEN ${FIELD_VALUES[2]![1]}::float8 WHEN ${Prisma.raw(column)} = 1 THEN ${FIELD_VALUES[3]![1]}::float8 ELSE 0 END`;
   const lexicalScore = Prisma.join(
-    terms.map(
-      (_, i) => Prisma.sql`${termWeights[i]!}::float8 * (CASE ${Prisma.raw(`h${i}`)} WHEN 3 THEN ${FIELD_WEIGHT.title}::float8
-        WHEN 2 THEN ${FIELD_WEIGHT.heading}::float8 WHEN 1 THEN ${FIELD_WEIGHT.text}::float8 ELSE 0 END)`,
-    ),
+    terms.map((_, i) => Prisma.sql`${termWeights[i]!}::float8 * (${valueOfMask(`h${i}`)})`),
     " + ",
   );
   const selectingQuery = selecting.map(quoteLexeme).join(" | ");
@@ -241,7 +260,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     terms.forEach((term, i) => {
       const hit = row.hits[i] ?? 0;
       if (!hit) return;
-      const field = hit === 3 ? FIELD_WEIGHT.title : hit === 2 ? FIELD_WEIGHT.heading : FIELD_WEIGHT.text;
+      const field = fieldValue(hit);
       best[term.concept] = Math.max(best[term.concept]!, field * term.factor);
       covered[term.concept] = true;
     });
