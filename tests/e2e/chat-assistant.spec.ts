@@ -7,7 +7,17 @@ const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
 
 /** Waits until the last answer has finished streaming: its actions are shown only then. */
 async function waitForAnswer(page: Page) {
+  await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0, { timeout: 30_000 });
   await expect(lastAnswer(page).getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Sends a question from the composer and waits for its whole answer. */
+async function askAndWait(page: Page, question: string) {
+  const before = await page.getByTestId("assistant-message").count();
+  await composer(page).fill(question);
+  await composer(page).press("Enter");
+  await expect(page.getByTestId("assistant-message")).toHaveCount(before + 1, { timeout: 30_000 });
+  await waitForAnswer(page);
 }
 
 test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason and copies", async ({ page, context }) => {
@@ -47,15 +57,14 @@ test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason
   await page.unroute("**/api/chat");
 
   // Regenerate the last answer: it is replaced, not added.
-  await composer(page).fill("Which health insurance do students need?");
-  await composer(page).press("Enter");
-  await waitForAnswer(page);
+  await askAndWait(page, "Which health insurance do students need?");
   const answers = await page.getByTestId("assistant-message").count();
+  expect(answers).toBe(2);
   const regenerated = page.waitForResponse((response) => response.url().endsWith("/api/chat") && response.status() === 200);
   await lastAnswer(page).getByRole("button", { name: "↻ Regenerate" }).click();
   await regenerated;
-  await waitForAnswer(page);
   await expect(page.getByTestId("assistant-message")).toHaveCount(answers);
+  await waitForAnswer(page);
   await expect(lastAnswer(page)).toContainText(/insurance/i);
 
   // Like, then dislike with a reason: mutually exclusive, each sent as feedback.
@@ -113,9 +122,7 @@ test("Deep Thinking shows how relevant the sources are; an off-topic question ge
   await expect(confidence).toHaveText(`Relevant: ${(Number(headers["x-confidence-score"]) * 100).toFixed(1)}%`);
   await expect(lastAnswer(page)).toContainText(/20\d\d/);
 
-  await composer(page).fill("What is the best pizza topping in Naples?");
-  await composer(page).press("Enter");
-  await waitForAnswer(page);
+  await askAndWait(page, "What is the best pizza topping in Naples?");
   await expect(lastAnswer(page).getByTestId("confidence")).toHaveAttribute("data-tone", "red");
 });
 
@@ -159,9 +166,7 @@ test("a signed-in user finds past conversations, renames and deletes them", asyn
   await login.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
 
-  await composer(page).fill("What is the APS certificate?");
-  await composer(page).press("Enter");
-  await waitForAnswer(page);
+  await askAndWait(page, "What is the APS certificate?");
   await expect(page.getByTestId("tokens-left")).toContainText("tokens left this month");
   const list = page.getByRole("complementary", { name: "Your conversations" });
   await expect(list.getByRole("button", { name: "What is the APS certificate?", exact: true })).toBeVisible();
