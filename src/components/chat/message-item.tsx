@@ -93,6 +93,18 @@ async function sendFeedback(message: UIMessage, context: FeedbackContext, type: 
   }
 }
 
+/** Small line icons (no emoji: not every system has an emoji font). */
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mr-1 inline-block align-[-2px]">
+      <path d={path} />
+    </svg>
+  );
+}
+const THUMB_UP = "M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z";
+const THUMB_DOWN = "M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z";
+const REGENERATE = "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5";
+
 function MessageActions({ message, context, onRegenerate }: { message: UIMessage; context: FeedbackContext; onRegenerate?: () => void }) {
   const [copied, setCopied] = useState(false);
   const [opinion, setOpinion] = useState<"like" | "dislike" | null>(null);
@@ -165,14 +177,17 @@ function MessageActions({ message, context, onRegenerate }: { message: UIMessage
           {copied ? "Copied!" : "Copy"}
         </button>
         <button type="button" className={`${button} ${opinion === "like" ? "bg-emerald-50 text-emerald-700" : ""}`} aria-pressed={opinion === "like"} onClick={like}>
-          👍 Like
+          <Icon path={THUMB_UP} />
+          Like
         </button>
         <button type="button" className={`${button} ${opinion === "dislike" ? "bg-red-50 text-red-700" : ""}`} aria-pressed={opinion === "dislike"} onClick={dislike}>
-          👎 Dislike
+          <Icon path={THUMB_DOWN} />
+          Dislike
         </button>
         {onRegenerate ? (
           <button type="button" className={button} onClick={onRegenerate}>
-            ↻ Regenerate
+            <Icon path={REGENERATE} />
+            Regenerate
           </button>
         ) : null}
       </div>
