@@ -66,6 +66,7 @@ export async function embedTexts(model: EmbeddingModel, values: string[], abortS
 }
 
 export async function embedQuery(model: EmbeddingModel, value: string, abortSignal?: AbortSignal): Promise<number[]> {
-  const { embedding } = await embed({ model, value, maxRetries: 1, abortSignal });
+  // No retries: someone is waiting for the answer, and full-text search alone still works.
+  const { embedding } = await embed({ model, value, maxRetries: 0, abortSignal });
   return embedding;
 }

@@ -17,6 +17,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
+import { AMOUNT, factsAskedFor } from "./question";
 
 export interface RetrievedPassage {
   id: string;
@@ -114,6 +115,7 @@ const SYNONYM_GROUPS: string[][] = [
   ["learn", "languag", "cours"],
   ["seeker", "search", "seek"],
   ["studi", "student"],
+  ["need", "must", "requir"],
   ["free", "fee", "tuition"],
 ];
 
@@ -254,6 +256,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
 
+  const wantsAmount = factsAskedFor(question).amount;
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
     const covered = words.map(() => false);
@@ -266,8 +269,10 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     });
     const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
     const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
-    // Cover density adds a little for passages that use the terms often and close together.
-    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density));
+    // Cover density adds a little for passages that use the terms often and close together, and
+    // a question asking "how much" prefers passages that give an amount.
+    const amountBonus = wantsAmount && AMOUNT.test(row.text) ? 0.05 : 0;
+    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + amountBonus);
     return { row, score, coverage };
   });
 
