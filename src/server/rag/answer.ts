@@ -39,6 +39,7 @@ const OTHER_ARTICLE_THRESHOLD = 0.9;
 const SURE_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
+const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
 const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
 export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
@@ -50,12 +51,14 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   let analysis = await analyzeQuery(db, trimmed);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
 
-  // A short follow-up ("and for a language course?") is read together with the previous question.
+  // A follow-up ("and for a language course?") is read together with the previous question: always
+  // when it says it continues, otherwise when that finds more than the question alone.
   const previous = options.history?.at(-1);
-  if (retrieval.confidence < SURE_CONFIDENCE && previous && trimmed.split(/\s+/).length <= 12) {
+  const continues = FOLLOW_UP.test(trimmed);
+  if (previous && (continues || (retrieval.confidence < SURE_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
     const combined = await analyzeQuery(db, `${previous} ${trimmed}`);
     const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
-    if (followUp && followUp.confidence > retrieval.confidence && followUp.passages.length) {
+    if (followUp?.passages.length && (continues || followUp.confidence > retrieval.confidence)) {
       analysis = combined;
       retrieval = followUp;
     }
