@@ -122,8 +122,30 @@ test("Deep Thinking shows how relevant the sources are; an off-topic question ge
   await expect(confidence).toHaveText(`Relevant: ${(Number(headers["x-confidence-score"]) * 100).toFixed(1)}%`);
   await expect(lastAnswer(page)).toContainText(/20\d\d/);
 
+  // A new conversation, so that the earlier question is not part of the context.
+  await page.goto("/swipe-ai?conversation=off-topic-0001");
+  await page.getByRole("button", { name: "Deep Thinking" }).click();
   await askAndWait(page, "What is the best pizza topping in Naples?");
   await expect(lastAnswer(page).getByTestId("confidence")).toHaveAttribute("data-tone", "red");
+  await expect(lastAnswer(page)).toContainText("I don't know");
+
+  // A like that cannot be sent is reverted, and the user is told.
+  await page.route("**/api/feedback", (route) => route.abort());
+  await lastAnswer(page).getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page.getByText("Network error while sending feedback")).toBeVisible();
+  await expect(lastAnswer(page).getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("the welcome placeholder rotates and a suggested question is asked with one click", async ({ page }) => {
+  await page.goto("/swipe-ai");
+  const placeholder = page.getByTestId("welcome-placeholder");
+  const first = await placeholder.textContent();
+  await expect(placeholder).not.toHaveText(first!, { timeout: 6000 });
+  const chip = page.getByRole("list", { name: "Suggested questions" }).getByRole("button").first();
+  const question = (await chip.textContent())!;
+  await chip.click();
+  await expect(page.getByTestId("user-message")).toHaveText(question);
+  await waitForAnswer(page);
 });
 
 test("the mini chat appears after scrolling on other pages and opens the chat with the question", async ({ page }) => {

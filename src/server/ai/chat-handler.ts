@@ -5,11 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { consumeStream, createUIMessageStreamResponse, streamText, toUIMessageStream, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
 import { createContext } from "~/server/api/context";
-import { publicError } from "~/server/api/trpc";
 import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { AppError } from "~/server/errors";
 import { readJsonBody } from "~/server/http";
+import { errorResponse } from "~/server/rest";
 import { retrieve, type Retrieval } from "~/server/rag/retrieve";
 import { chatRequestSchema, type AssistantMetadata, type ChatMessageInput } from "~/lib/schemas/chat";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "~/server/services/allowance.service";
@@ -29,20 +27,6 @@ const RETRIEVED_PASSAGES = 5;
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 type Part = TextStreamPart<ToolSet>;
-
-function jsonError(error: unknown, requestId: string, extraHeaders: Record<string, string> = {}): Response {
-  const trpcError =
-    error instanceof TRPCError
-      ? error
-      : error instanceof AppError
-        ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
-        : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-  const { message, issues } = publicError(trpcError, requestId);
-  return Response.json(
-    { success: false, error: message, ...(issues ? { issues } : {}) },
-    { status: getHTTPStatusCodeFromError(trpcError), headers: { "x-request-id": requestId, ...extraHeaders } },
-  );
-}
 
 function actorOf(session: { id: string } | null, headers: Headers, ip: string): ChatActor {
   if (session) return { userId: session.id };
@@ -253,7 +237,7 @@ export function chatRoute({ rag }: { rag: boolean }) {
       });
     } catch (error) {
       if (reservation && db) await settleTokens(db, reservation, 0).catch(() => {});
-      return jsonError(error, requestId);
+      return errorResponse(error, requestId);
     }
   };
 }
