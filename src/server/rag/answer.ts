@@ -137,8 +137,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (words < 5) score *= 0.5;
     if (plain.trim().endsWith(":")) score *= 0.3;
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
-    // Prefer the better-ranked passages.
-    score *= 0.65 + 0.35 * (unit.passage.score / topScore);
+    // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
+    score *= (unit.passage.score / topScore) ** 2;
     return { ...unit, lexemes, score };
   });
 }
