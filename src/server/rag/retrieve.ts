@@ -4,7 +4,7 @@
  * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
  * 2. Each query term gets an inverse document frequency from the GIN index, so rare, telling words
  *    ("Sperrkonto", "APS") weigh more than words found everywhere ("Germany", "student").
- * 3. Candidates are the passages matching any telling term (GIN index); each is scored by the
+ * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density.
  * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
@@ -55,8 +55,8 @@ export interface RetrieveOptions {
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_QUERY_CHARS = 500;
 const CANDIDATES = 60;
-/** Terms found in more than this share of passages do not select candidates (they still score). */
-const COMMON_TERM_SHARE = 0.15;
+/** Share of the question's weight whose words select the candidate passages. */
+const SELECTING_SHARE = 0.6;
 /**
  * What a term is worth by where a passage has it (bits: 4 title, 2 topic or heading, 1 text).
  * In the title and the passage itself is best; in the title only, the passage may be another part
@@ -85,7 +85,7 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen",
+  "current", "possibl", "best", "good", "happen", "step",
 ]);
 
 /**
@@ -106,7 +106,8 @@ const SYNONYM_GROUPS: string[][] = [
   ["sperrkonto", "block"],
   ["scholarship", "grant", "stipendium", "fund"],
   ["english", "ielt", "toefl"],
-  ["deadlin", "date", "apply"],
+  ["deadlin", "date"],
+  ["applic", "appli"],
   ["reject", "refus", "deni", "declin"],
   ["appeal", "remonstr", "object", "lawsuit"],
   ["pr", "perman", "settlement", "niederlassungserlaubni"],
@@ -217,11 +218,19 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
 
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
   if (!known.length) return { passages: [], confidence: 0 };
-  // Candidates come from the telling terms alone when those carry most of the question; a question
-  // made of common words ("how much does health insurance cost?") looks at every passage using them.
-  const telling = known.filter((t) => df.get(t.lexeme)! <= total * COMMON_TERM_SHARE);
-  const tellingWeight = words.reduce((sum, _, c) => sum + (telling.some((t) => t.concept === c && t.factor === 1) ? conceptWeight[c]! : 0), 0);
-  const selecting = (tellingWeight >= totalWeight * 0.5 ? telling : known).map((t) => t.lexeme);
+  // Candidates are the passages using the question's most telling words: the words that carry
+  // three quarters of its weight, rarest first. Common words ("student", "Germany") still score
+  // but do not pull in half of the knowledge base.
+  const knownConcepts = words.map((_, c) => c).filter((c) => known.some((t) => t.concept === c));
+  const knownWeight = knownConcepts.reduce((sum, c) => sum + conceptWeight[c]!, 0);
+  const selectingConcepts = new Set<number>();
+  let selectedWeight = 0;
+  for (const c of [...knownConcepts].sort((a, b) => conceptWeight[b]! - conceptWeight[a]!)) {
+    if (selectedWeight >= knownWeight * SELECTING_SHARE) break;
+    selectingConcepts.add(c);
+    selectedWeight += conceptWeight[c]!;
+  }
+  const selecting = known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.lexeme);
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
   // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
