@@ -12,17 +12,24 @@ export const EMBEDDING_MODEL_ID = "text-embedding-3-large";
 export interface EmbeddingSettings {
   apiKey?: string;
   baseURL?: string;
+  /** OPENAI_EMBEDDING_MODEL: another model name for an OpenAI-compatible server, or "none" to turn re-ranking off. */
+  modelId?: string;
 }
 
-/** The configured embedding model, or null when no OpenAI key is set (full-text search only). */
+/**
+ * The configured embedding model, or null (full-text search only) when no OpenAI key is set or
+ * OPENAI_EMBEDDING_MODEL is "none", e.g. for an OpenAI-compatible server without embeddings.
+ */
 export function embeddingModel(settings: EmbeddingSettings = readEmbeddingSettings()): EmbeddingModel | null {
-  if (!settings.apiKey) return null;
-  return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL }).embedding(EMBEDDING_MODEL_ID);
+  const modelId = settings.modelId ?? EMBEDDING_MODEL_ID;
+  if (!settings.apiKey || modelId === "none") return null;
+  return createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL }).embedding(modelId);
 }
 
 /** Read at call time (not at import), so a key set for a running server or a test takes effect. */
 function readEmbeddingSettings(): EmbeddingSettings {
-  return { apiKey: process.env.OPENAI_API_KEY?.trim() || undefined, baseURL: process.env.OPENAI_BASE_URL?.trim() || undefined };
+  const setting = (name: string) => process.env[name]?.trim() || undefined;
+  return { apiKey: setting("OPENAI_API_KEY"), baseURL: setting("OPENAI_BASE_URL"), modelId: setting("OPENAI_EMBEDDING_MODEL") };
 }
 
 /** The text embedded for a passage: what it is about (title, heading) and what it says. */

@@ -2,8 +2,9 @@
  * Retrieval over the knowledge base ("Deep Thinking").
  *
  * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
- * 2. Each query term gets an inverse document frequency from the GIN index, so rare, telling words
- *    ("Sperrkonto", "APS") weigh more than words found everywhere ("Germany", "student").
+ * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
+ *    until the knowledge base changes), so rare, telling words ("Sperrkonto", "APS") weigh more
+ *    than words found everywhere ("Germany", "student").
  * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density.
@@ -233,6 +234,8 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const selecting = known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.lexeme);
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
+  // Only vectors of the same model are comparable.
+  const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
   // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
   const hitColumns = terms.map((term, i) => {
     const lexeme = quoteLexeme(term.lexeme);
@@ -260,7 +263,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     SELECT r.id, p.heading, p.text, r.lexical,
            ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
            ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
-           CASE WHEN ${model !== null}::boolean THEN p.embedding END AS embedding,
+           CASE WHEN ${modelId}::text IS NOT NULL AND p."embeddingModel" = ${modelId}::text THEN p.embedding END AS embedding,
            a.slug, a.title, a.topic, a."lastReviewed", a.sources
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
