@@ -56,6 +56,7 @@ export interface RetrieveOptions {
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_QUERY_CHARS = 500;
 const CANDIDATES = 60;
+const ROUGH_CANDIDATES = 300;
 /** Share of the question's weight whose words select the candidate passages. */
 const SELECTING_SHARE = 0.6;
 /**
@@ -250,13 +251,23 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     terms.map((_, i) => Prisma.sql`${termWeights[i]!}::float8 * (${valueOfMask(`h${i}`)})`),
     " + ",
   );
+  // A rough score (which terms a passage has, by weight) picks the best few hundred passages
+  // cheaply; only those get the finer score by field.
+  const roughScore = Prisma.join(
+    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${quoteLexeme(term.lexeme)}::tsquery)::int`),
+    " + ",
+  );
   const selectingQuery = selecting.map(quoteLexeme).join(" | ");
   const rows = await db.$queryRaw<CandidateRow[]>`
-    WITH matched AS (
-      SELECT p.id, p."articleId", p.search, ${Prisma.join(hitColumns)}
+    WITH rough AS (
+      SELECT p.id, p."articleId", p.search
       FROM "KnowledgePassage" p
       ${options.topic ? Prisma.sql`JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND t.topic = ${options.topic}` : Prisma.empty}
       WHERE p.search @@ ${selectingQuery}::tsquery
+      ORDER BY ${roughScore} DESC, p.id
+      LIMIT ${ROUGH_CANDIDATES}
+    ), matched AS (
+      SELECT p.id, p."articleId", p.search, ${Prisma.join(hitColumns)} FROM rough p
     ), ranked AS (
       SELECT m.*, ${lexicalScore} AS lexical FROM matched m ORDER BY lexical DESC, m.id LIMIT ${CANDIDATES}
     )
