@@ -60,21 +60,17 @@ const ROUGH_CANDIDATES = 300;
 /** Share of the question's weight whose words select the candidate passages. */
 const SELECTING_SHARE = 0.6;
 /**
- * What a term is worth by where a passage has it (bits: 4 title, 2 topic or heading, 1 text).
- * In the title and the passage itself is best; in the title only, the passage may be another part
- * of the article.
+ * What a term is worth by where a passage has it. In the title and the passage itself is best; in
+ * the title only, the passage may be about another part of the article.
  */
-const FIELD_VALUES: [mask: number, value: number][] = [
-  [5, 1],
-  [4, 0.9],
-  [2, 0.85],
-  [1, 0.7],
-];
+const FIELD_VALUE = { titleAndPassage: 1, titleOnly: 0.9, heading: 0.85, text: 0.7 } as const;
 
+/** The value of a hit mask (bits: 4 title, 2 topic or heading, 1 text). */
 function fieldValue(mask: number): number {
-  if (mask & 4) return mask & 3 ? 1 : 0.9;
-  return mask & 2 ? 0.85 : mask & 1 ? 0.7 : 0;
+  if (mask & 4) return mask & 3 ? FIELD_VALUE.titleAndPassage : FIELD_VALUE.titleOnly;
+  return mask & 2 ? FIELD_VALUE.heading : mask & 1 ? FIELD_VALUE.text : 0;
 }
+
 const SYNONYM_WEIGHT = 0.8;
 /** Embedding similarity's share of the final score when re-ranking. */
 const EMBEDDING_SHARE = 0.4;
@@ -221,7 +217,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
   if (!known.length) return { passages: [], confidence: 0 };
   // Candidates are the passages using the question's most telling words: the words that carry
-  // three quarters of its weight, rarest first. Common words ("student", "Germany") still score
+  // most of its weight (SELECTING_SHARE), rarest first. Common words ("student", "Germany") still score
   // but do not pull in half of the knowledge base.
   const knownConcepts = words.map((_, c) => c).filter((c) => known.some((t) => t.concept === c));
   const knownWeight = knownConcepts.reduce((sum, c) => sum + conceptWeight[c]!, 0);
@@ -244,9 +240,10 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
       (CASE WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 0 END)
       + (CASE WHEN p.search @@ ${`${lexeme}:C`}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
   });
+  // fieldValue() in SQL.
   const valueOfMask = (column: string) =>
-    Prisma.sql`CASE WHEN ${Prisma.raw(column)} >= 5 THEN ${FIELD_VALUES[0]![1]}::float8 WHEN ${Prisma.raw(column)} = 4 THEN ${FIELD_VALUES[1]![1]}::float8
-      WHEN ${Prisma.raw(column)} >= 2 THEN ${FIELD_VALUES[2]![1]}::float8 WHEN ${Prisma.raw(column)} = 1 THEN ${FIELD_VALUES[3]![1]}::float8 ELSE 0 END`;
+    Prisma.sql`CASE WHEN ${Prisma.raw(column)} >= 5 THEN ${FIELD_VALUE.titleAndPassage}::float8 WHEN ${Prisma.raw(column)} = 4 THEN ${FIELD_VALUE.titleOnly}::float8
+      WHEN ${Prisma.raw(column)} >= 2 THEN ${FIELD_VALUE.heading}::float8 WHEN ${Prisma.raw(column)} = 1 THEN ${FIELD_VALUE.text}::float8 ELSE 0 END`;
   const lexicalScore = Prisma.join(
     terms.map((_, i) => Prisma.sql`${termWeights[i]!}::float8 * (${valueOfMask(`h${i}`)})`),
     " + ",
