@@ -5,12 +5,12 @@
  * answer short and in a readable order, and cites every article it quotes with its review date.
  * When nothing relevant is found it says so and suggests questions it can answer.
  */
+import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { answerUnits, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, factsAskedFor, REQUIREMENT } from "./question";
 import { stripMarkdown } from "./text";
-import type { EmbeddingModel } from "ai";
 
 export interface ComposedAnswer {
   kind: "answer" | "unknown" | "greeting";
@@ -88,7 +88,7 @@ export interface ScoredUnit extends AnswerUnit {
 /**
  * Scores every quotable unit of the passages: the weight of the question's words it contains
  * (synonyms a little less), more when it gives the kind of fact asked for (an amount, a date, a
- * duration, a number of the question), and a little more in better-ranked passages.
+ * duration, a number of the question), scaled by how well retrieval ranked its passage.
  */
 export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
