@@ -40,6 +40,10 @@ describe("retrieve (full-text search)", () => {
       expect(result.passages, question).toEqual([]);
       expect(result.confidence, question).toBeLessThan(0.3);
     }
+    // The knowledge base mentions Canada (visa-free entry), but a plan to study there is not its subject.
+    const canada = await retrieve(database.db, "How do I study in Canada?", { embeddings: null });
+    expect(canada.passages).toEqual([]);
+    expect(canada.confidence).toBeLessThan(0.3);
     expect(await retrieve(database.db, "the and of", { embeddings: null })).toEqual({ passages: [], confidence: 0 });
     expect(await retrieve(database.db, "   ", { embeddings: null })).toEqual({ passages: [], confidence: 0 });
   });

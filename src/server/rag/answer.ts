@@ -9,7 +9,7 @@ import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { answerUnits, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, factsAskedFor, REQUIREMENT } from "./question";
+import { AMOUNT, factsAskedFor, otherDestination, REQUIREMENT } from "./question";
 import { stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -67,7 +67,7 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics)), retrieval };
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
   }
 
   const units = await scoreUnits(db, analysis, retrieval.passages);
@@ -294,9 +294,11 @@ async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
 const COVERAGE =
   "studying and moving to Germany: admission and uni-assist, APS, language tests, the student visa and residence permit, the blocked account, health insurance, accommodation, cost of living, working while studying, scholarships, the first steps after arrival, and staying after graduation";
 
-function unknownText(suggestions: string[]): string {
+function unknownText(suggestions: string[], otherCountry: string | null = null): string {
   return [
-    "I don't know. I could not find anything about this in my knowledge base, and I will not guess.",
+    otherCountry
+      ? `I don't know. My knowledge base is about Germany, and it has nothing on plans for ${otherCountry}, so I will not guess.`
+      : "I don't know. I could not find anything about this in my knowledge base, and I will not guess.",
     `My knowledge base covers ${COVERAGE}. You could ask, for example:`,
     suggestions.map((q) => `- ${q}`).join("\n"),
     "For anything else, please check an official source, such as the website of the German mission in your country, your university's international office or make-it-in-germany.com.",

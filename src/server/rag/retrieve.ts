@@ -18,7 +18,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, factsAskedFor } from "./question";
+import { AMOUNT, factsAskedFor, otherDestination } from "./question";
 
 export interface RetrievedPassage {
   id: string;
@@ -54,6 +54,7 @@ export interface RetrieveOptions {
 }
 
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
+const OTHER_DESTINATION_CONFIDENCE = 0.1;
 const MAX_QUERY_CHARS = 500;
 const CANDIDATES = 60;
 const ROUGH_CANDIDATES = 300;
@@ -311,7 +312,10 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
 
   scored.sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const top = scored[0];
-  const confidence = top ? round(Math.min(1, Math.max(top.coverage * 0.75 + top.score * 0.25, 0))) : 0;
+  const coverageConfidence = top ? round(Math.min(1, Math.max(top.coverage * 0.75 + top.score * 0.25, 0))) : 0;
+  // Plans for another country ("How do I study in Canada?") are outside a knowledge base about
+  // Germany, whatever words they share with it.
+  const confidence = otherDestination(question) ? Math.min(coverageConfidence, OTHER_DESTINATION_CONFIDENCE) : coverageConfidence;
   if (!top || confidence < minConfidence) return { passages: [], confidence };
 
   const perArticleCount = new Map<string, number>();
