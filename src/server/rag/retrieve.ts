@@ -64,7 +64,7 @@ const SELECTING_SHARE = 0.6;
  * What a term is worth by where a passage has it. In the title and the passage itself is best; in
  * the title only, the passage may be about another part of the article.
  */
-const FIELD_VALUE = { titleAndPassage: 1, titleOnly: 0.9, heading: 0.85, text: 0.7 } as const;
+const FIELD_VALUE = { titleAndPassage: 1, titleOnly: 0.95, heading: 0.85, text: 0.7 } as const;
 
 /** The value of a hit mask (bits: 4 title, 2 topic or heading, 1 text). */
 function fieldValue(mask: number): number {
@@ -84,7 +84,7 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen", "step",
+  "current", "possibl", "best", "good", "happen", "step", "still",
 ]);
 
 /**
@@ -172,6 +172,8 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const conceptWeight = words.map((word, c) => {
+    // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
+    if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
     if (!unknown[c]) return inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total);
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
