@@ -23,6 +23,18 @@ export const env = createEnv({
     LINKEDIN_CLIENT_ID: optional,
     LINKEDIN_CLIENT_SECRET: optional,
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    // The assistant: hosted models when their keys are set, else the local knowledge-base model.
+    OPENAI_API_KEY: optional,
+    OPENAI_BASE_URL: z.url().optional(), // any OpenAI-compatible server (Ollama, vLLM, ...)
+    OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4.1-mini"),
+    // Embedding model for re-ranking retrieval; "none" turns embeddings off.
+    OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-large"),
+    DEEPSEEK_API_KEY: optional,
+    DEEPSEEK_BASE_URL: z.url().optional(),
+    DEEPSEEK_CHAT_MODEL: z.string().trim().min(1).default("deepseek-chat"),
+    // Tokens an anonymous visitor may use per day: per browser session, and per address.
+    ANONYMOUS_SESSION_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).default(5000),
+    ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).default(30000),
     // Stripe: all of these together switch billing from the demo gateway to Stripe.
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,

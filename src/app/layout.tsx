@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { MiniChatBox } from "~/components/chat/mini-chat-box";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -23,7 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteHeader />
           <main id="main" className="flex-1">{children}</main>
           <SiteFooter />
-          {/* The assistant engineer mounts the floating mini chat box here (spec 2.4: hidden on /admin and /swipe-ai, shown after 100 px of scroll). */}
+          <MiniChatBox />
         </Providers>
       </body>
     </html>

@@ -21,7 +21,8 @@ export interface RestRoute<Result> {
   headers?: Record<string, string>;
 }
 
-function errorResponse(error: unknown, requestId: string): Response {
+/** The JSON error answer of every API route: `{ success: false, error, issues? }` with the mapped status. */
+export function errorResponse(error: unknown, requestId: string): Response {
   const trpcError =
     error instanceof TRPCError
       ? error

@@ -20,6 +20,7 @@ import * as accountExportRoute from "~/app/api/account/export/route";
 import * as accountOverviewRoute from "~/app/api/account/overview/route";
 import * as contactRoute from "~/app/api/contact/route";
 import * as newsletterRoute from "~/app/api/newsletter/route";
+import * as feedbackRoute from "~/app/api/feedback/route";
 import { getPaymentGateway } from "~/server/payments";
 import type { SessionClaims } from "~/server/services/auth.service";
 import { callerFor } from "../helpers/session";
@@ -46,6 +47,7 @@ interface RouteCase {
   bad?: { body?: unknown; query?: Record<string, string>; error: RegExp }[];
   hasBody: boolean;
   params?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 let unique = 0;
@@ -277,6 +279,23 @@ const ROUTES: RouteCase[] = [
     bad: [{ body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "Hi" }, error: /^Please write at least 10 characters$/ }],
     hasBody: true,
   },
+  {
+    name: "POST /api/feedback",
+    handler: feedbackRoute.POST as RouteHandler,
+    method: "POST",
+    path: "/api/feedback",
+    auth: false,
+    headers: { "x-session-id": "session-1234abcd" },
+    good: () => ({
+      body: { userId: "anonymous", messageId: `m-${++unique}`, feedbackType: "dislike", messageContent: "The fee is 75 EUR.", chatModel: "openai", dislikeReason: "Not factually correct", messageOrder: 2, ragEnabled: true, confidenceScore: 0.82, sourcesCount: 3 },
+    }),
+    goodStatus: 201,
+    bad: [
+      { body: { messageId: "m", feedbackType: "meh", messageContent: "x", chatModel: "openai" }, error: /^feedbackType must be 'like' or 'dislike'$/ },
+      { body: { messageId: "m", feedbackType: "like", messageContent: "x", chatModel: "openai", userId: "user-42" }, error: /^userId must be 'anonymous'$/ },
+    ],
+    hasBody: true,
+  },
 ];
 
 describe("every REST route", () => {
@@ -290,7 +309,7 @@ describe("every REST route", () => {
 
   describe.each(ROUTES)("$name", (route) => {
     it("answers good input", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, params: route.params, ...(await route.good?.()) });
+      const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, params: route.params, ...(await route.good?.()) });
       expect(res.status, res.text).toBe(route.goodStatus);
       expect(res.json).toBeDefined();
       if (route.goodStatus >= 400) expect(res.json).toEqual({ success: false, error: expect.any(String) });
@@ -298,20 +317,20 @@ describe("every REST route", () => {
 
     if (route.auth) {
       it("answers 401 without a session", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, params: route.params, ...(await route.good?.()) });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, params: route.params, ...(await route.good?.()) });
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ success: false, error: "You need to be signed in to do this." });
       });
 
       it("answers 401 with a forged session cookie", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie: "next-auth.session-token=forged.token.value", params: route.params, ...(await route.good?.()) });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie: "next-auth.session-token=forged.token.value", params: route.params, ...(await route.good?.()) });
         expect(res.status).toBe(401);
       });
     }
 
     for (const bad of route.bad ?? []) {
       it(`refuses ${JSON.stringify(bad.body ?? bad.query)} with 400`, async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: bad.body, query: bad.query, params: route.params });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: bad.body, query: bad.query, params: route.params });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
         expect(res.json.error).toMatch(bad.error);
@@ -320,26 +339,26 @@ describe("every REST route", () => {
 
     if (route.hasBody) {
       it("refuses malformed JSON with 400 and a clear message", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: '{"firstName": "Ana",', params: route.params });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, rawBody: '{"firstName": "Ana",', params: route.params });
         expect(res.status).toBe(400);
         expect(res.json).toEqual({ success: false, error: "Malformed JSON in request body." });
       });
 
       it("refuses a 1 MB body with 413 without reading it all", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: { firstName: ONE_MEGABYTE }, params: route.params });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: { firstName: ONE_MEGABYTE }, params: route.params });
         expect(res.status).toBe(413);
         expect(res.json).toEqual({ success: false, error: "Request body is too large (the limit is 64 KB)." });
       });
 
       it("refuses a body of the wrong type with 400", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, cookie, body: "just a string", params: route.params });
+        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: "just a string", params: route.params });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
       });
     }
 
     it("never shows internal details in its answers", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, cookie, rawBody: route.hasBody ? "{}" : undefined, params: route.params });
+      const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, rawBody: route.hasBody ? "{}" : undefined, params: route.params });
       expect(res.text).not.toMatch(/prisma|stack|at \w+ \(|SELECT |invalid `|node_modules/i);
     });
   });
@@ -352,6 +371,8 @@ const NOT_IN_TABLE: Record<string, string> = {
   "GET /api/trpc/[trpc]": "the tRPC endpoint itself",
   "POST /api/trpc/[trpc]": "the tRPC endpoint itself",
   "POST /api/stripe/webhook": "signed by Stripe, not by a session (tests/integration/billing-stripe.test.ts)",
+  "POST /api/chat": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
+  "POST /api/chat-rag": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
 };
 
 function routeFiles(dir: string): string[] {

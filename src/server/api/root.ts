@@ -1,6 +1,7 @@
 import { accountRouter } from "./routers/account";
 import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
+import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   billing: billingRouter,
   site: siteRouter,
   account: accountRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

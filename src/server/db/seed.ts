@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { countries, getEmojiFlag, type TCountryCode } from "countries-list";
 import { readPromptsFile, readThreadFiles } from "~/server/content/files";
+import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import type { Db } from "./client";
 
 const require = createRequire(import.meta.url);
@@ -71,4 +72,5 @@ export async function seed(db: Db) {
   }
 
   await db.prompt.createMany({ data: readPromptsFile().map((text) => ({ text })), skipDuplicates: true });
+  await seedKnowledgeBase(db, { log: console.warn });
 }

@@ -1,6 +1,7 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { SessionClaims } from "./auth.service";
+import { getEffectivePlan } from "./entitlements.service";
 import { toStudentDto } from "./student.service";
 
 async function findUser(db: Db, actor: SessionClaims) {
@@ -12,18 +13,20 @@ async function findUser(db: Db, actor: SessionClaims) {
 /** The Account tab: dates, completion, plan and counts of what is stored for the user. */
 export async function accountOverview(db: Db, actor: SessionClaims) {
   const user = await findUser(db, actor);
-  const [contactMessages, successfulLogins, newsletter] = await Promise.all([
+  const [contactMessages, successfulLogins, newsletter, chatSessions, effective] = await Promise.all([
     db.contactMessage.count({ where: { userId: user.id } }),
     db.loginAttempt.count({ where: { email: user.email, succeeded: true } }),
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { createdAt: true } }),
+    db.conversation.count({ where: { userId: user.id } }),
+    getEffectivePlan(db, user.id),
   ]);
   return {
     registeredAt: user.createdAt,
     lastLoginAt: user.lastLoginAt,
     status: user.status,
     profileCompletion: user.student?.profileCompletion ?? 0,
-    plan: user.student?.membershipPlan ?? "free",
-    activity: { contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
+    plan: effective.plan.id,
+    activity: { chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
   };
 }
 
@@ -35,12 +38,21 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       student: true,
       accounts: { select: { provider: true, createdAt: true } },
       contactMessages: { orderBy: { createdAt: "asc" }, select: { subject: true, name: true, email: true, message: true, createdAt: true } },
+      conversations: {
+        orderBy: { createdAt: "asc" },
+        select: { id: true, title: true, createdAt: true, messages: { orderBy: { position: "asc" }, select: { role: true, content: true, createdAt: true } } },
+      },
+      feedback: { orderBy: { createdAt: "asc" }, select: { messageId: true, feedbackType: true, dislikeReason: true, customFeedback: true, createdAt: true } },
+      subscriptions: { orderBy: { createdAt: "asc" }, select: { planId: true, status: true, currentPeriodStart: true, currentPeriodEnd: true, canceledAt: true, createdAt: true } },
+      billingAddresses: { orderBy: { createdAt: "asc" }, omit: { id: true, userId: true } },
+      billingTransactions: { orderBy: { createdAt: "asc" }, select: { description: true, amountCents: true, currency: true, status: true, refunded: true, paidAt: true, createdAt: true } },
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
-  const [newsletter, loginAttempts] = await Promise.all([
+  const [newsletter, loginAttempts, tokenUsage] = await Promise.all([
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { email: true, createdAt: true } }),
     db.loginAttempt.findMany({ where: { email: user.email }, orderBy: { createdAt: "asc" }, select: { ip: true, succeeded: true, createdAt: true } }),
+    db.tokenUsage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { route: true, model: true, inputTokens: true, outputTokens: true, charged: true, createdAt: true } }),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -57,6 +69,10 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     profile: user.student ? toStudentDto(user.student) : null,
     newsletter,
     contactMessages: user.contactMessages,
+    conversations: user.conversations,
+    feedback: user.feedback,
+    billing: { subscriptions: user.subscriptions, addresses: user.billingAddresses, transactions: user.billingTransactions },
+    tokenUsage,
     loginAttempts,
   };
 }

@@ -1,0 +1,193 @@
+/**
+ * Retrieval benchmark (`npm run bench`, figures printed, not asserted):
+ * - quality: recall@3 and MRR of the articles retrieved for the questions of src/content/eval/*.json;
+ * - latency: retrieve() with the knowledge base replicated to 10,000 passages.
+ *
+ * Runs on a throw-away in-memory PGlite (the embedded database), or on BENCH_DATABASE_URL, an
+ * empty scratch PostgreSQL database that it migrates and fills. Full-text search only: no key used.
+ * `--verbose` lists the questions whose expected article is not in the top 3.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { createDb, type Db } from "../../src/server/db/client";
+import { startEmbeddedDatabase } from "../../src/server/db/embedded";
+import { prepareDatabase } from "../../src/server/db/setup";
+import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
+import { DEFAULT_MIN_CONFIDENCE, retrieve } from "../../src/server/rag/retrieve";
+import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
+
+const TARGET_PASSAGES = 10_000;
+const LATENCY_ROUNDS = 3;
+const verbose = process.argv.includes("--verbose");
+
+const evalSetSchema = z.array(z.object({ question: z.string().min(1), articles: z.array(z.string().min(1)).min(1) }));
+
+export interface EvalQuestion {
+  topic: string;
+  question: string;
+  articles: string[];
+}
+
+export function readEvalSet(dir = path.join(CONTENT_DIR, "eval")): EvalQuestion[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .flatMap((name) =>
+      evalSetSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"))).map((q) => ({ topic: name.replace(/\.json$/, ""), ...q })),
+    );
+}
+
+/** Articles in the order retrieval ranks them (each once, by its best passage). */
+async function rankedArticles(db: Db, question: string): Promise<string[]> {
+  const { passages } = await retrieve(db, question, { limit: 20, perArticle: 20, minConfidence: 0, embeddings: null });
+  return [...new Set(passages.map((p) => p.articleSlug))];
+}
+
+export async function evaluate(db: Db, questions: EvalQuestion[]) {
+  let recallSum = 0;
+  let answered = 0;
+  let reciprocalSum = 0;
+  const misses: string[] = [];
+  for (const q of questions) {
+    const ranked = await rankedArticles(db, q.question);
+    if ((await retrieve(db, q.question, { embeddings: null })).passages.length) answered++;
+    const top3 = ranked.slice(0, 3);
+    const found = q.articles.filter((slug) => top3.includes(slug)).length;
+    recallSum += found / q.articles.length;
+    const firstRank = ranked.findIndex((slug) => q.articles.includes(slug));
+    reciprocalSum += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
+    if (found < q.articles.length) misses.push(`  ${q.question}\n    expected ${q.articles.join(", ")}\n    got      ${top3.join(", ") || "(nothing)"}`);
+  }
+  return { recallAt3: recallSum / questions.length, mrr: reciprocalSum / questions.length, answered, misses };
+}
+
+/** Copies every article and its passages (search vectors included) until there are `target` passages. */
+async function replicate(db: Db, target: number) {
+  const base = await db.knowledgePassage.count();
+  const copies = Math.ceil(target / base) - 1;
+  for (let copy = 1; copy <= copies; copy++) {
+    const suffix = `-copy-${copy}`;
+    await db.$executeRaw`
+      INSERT INTO "KnowledgeArticle" (id, slug, title, topic, country, "lastReviewed", sources, "contentHash", "updatedAt")
+      SELECT id || ${suffix}, slug || ${suffix}, title, topic, country, "lastReviewed", sources, "contentHash", now()
+      FROM "KnowledgeArticle" WHERE slug NOT LIKE '%-copy-%'`;
+    await db.$executeRaw`
+      INSERT INTO "KnowledgePassage" (id, "articleId", position, heading, text, search)
+      SELECT id || ${suffix}, "articleId" || ${suffix}, position, heading, text, search
+      FROM "KnowledgePassage" WHERE "articleId" NOT LIKE '%-copy-%'`;
+  }
+  const extra = (await db.knowledgePassage.count()) - target;
+  if (extra > 0) {
+    await db.$executeRaw`DELETE FROM "KnowledgePassage" WHERE id IN (
+      SELECT id FROM "KnowledgePassage" WHERE id LIKE ${`%-copy-${copies}`} ORDER BY id LIMIT ${extra})`;
+  }
+  await db.$executeRaw`ANALYZE "KnowledgePassage"`;
+  return db.knowledgePassage.count();
+}
+
+/** Questions the knowledge base does not cover: retrieval should find nothing relevant. */
+export const OUT_OF_SCOPE_QUESTIONS = [
+  "What is the capital of Peru?",
+  "Give me a recipe for pancakes",
+  "Who won the football world cup in 2014?",
+  "How do I change the oil in my car?",
+  "What is the price of bitcoin today?",
+  "Write a poem about the sea",
+  "How tall is Mount Everest?",
+  "Which programming language should I learn first?",
+];
+
+/**
+ * A check beyond the labelled set: the starter questions of the topic threads (written for the
+ * product, not for this benchmark) should be answered, from an article of their own topic.
+ */
+async function threadQuestions(db: Db) {
+  let answered = 0;
+  let onTopic = 0;
+  let total = 0;
+  const offTopic: string[] = [];
+  for (const thread of readThreadFiles()) {
+    for (const question of thread.questions) {
+      total++;
+      const { passages } = await retrieve(db, question, { embeddings: null });
+      if (passages.length) answered++;
+      if (passages[0]?.topic === thread.slug) onTopic++;
+      else offTopic.push(`  [${thread.slug}] ${question} -> ${passages[0]?.articleSlug ?? "(nothing)"}`);
+    }
+  }
+  return { total, answered, onTopic, offTopic };
+}
+
+async function outOfScope(db: Db) {
+  const results = await Promise.all(OUT_OF_SCOPE_QUESTIONS.map(async (q) => ({ q, ...(await retrieve(db, q, { embeddings: null })) })));
+  return {
+    refused: results.filter((r) => !r.passages.length).length,
+    maxConfidence: Math.max(...results.map((r) => r.confidence)),
+    answered: results.filter((r) => r.passages.length).map((r) => `  ${r.q} (confidence ${r.confidence})`),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function latency(db: Db, questions: string[], rounds = LATENCY_ROUNDS) {
+  const times: number[] = [];
+  for (const question of questions.slice(0, 3)) await retrieve(db, question, { embeddings: null }); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const question of questions) {
+      const start = performance.now();
+      await retrieve(db, question, { embeddings: null });
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { runs: times.length, median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main() {
+  const scratchUrl = process.env.BENCH_DATABASE_URL;
+  const embedded = scratchUrl ? null : await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-")) });
+  const url = scratchUrl ?? embedded!.url;
+  const db = createDb({ connectionString: url, poolMax: embedded ? 1 : 5 });
+  try {
+    await prepareDatabase(url, { seed: false, log: () => {} });
+    const seeded = await seedKnowledgeBase(db, { embeddings: null });
+    const passages = await db.knowledgePassage.count();
+    const questions = readEvalSet();
+    console.log(`Retrieval benchmark on ${embedded ? "embedded PGlite (in memory)" : "BENCH_DATABASE_URL"}`);
+    console.log(`Knowledge base: ${seeded.articles} articles, ${passages} passages; evaluation set: ${questions.length} questions`);
+
+    const quality = await evaluate(db, questions);
+    console.log(`Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`);
+    console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
+    if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
+
+    const threads = await threadQuestions(db);
+    console.log(
+      `Thread starter questions: ${threads.answered}/${threads.total} answered, ${threads.onTopic}/${threads.total} with a first passage of their own topic`,
+    );
+    if (verbose && threads.offTopic.length) console.log(threads.offTopic.join("\n"));
+    const outside = await outOfScope(db);
+    console.log(
+      `Out-of-scope questions: ${outside.refused}/${OUT_OF_SCOPE_QUESTIONS.length} found nothing relevant (highest confidence ${outside.maxConfidence.toFixed(2)})`,
+    );
+    if (verbose && outside.answered.length) console.log(outside.answered.join("\n"));
+
+    const small = await latency(db, questions.map((q) => q.question));
+    console.log(`Latency, ${passages} passages: median ${small.median.toFixed(1)} ms  p95 ${small.p95.toFixed(1)} ms  (${small.runs} queries)`);
+    const replicated = await replicate(db, TARGET_PASSAGES);
+    const large = await latency(db, questions.map((q) => q.question));
+    console.log(`Latency, ${replicated} passages (replicated): median ${large.median.toFixed(1)} ms  p95 ${large.p95.toFixed(1)} ms  (${large.runs} queries)`);
+  } finally {
+    await db.$disconnect();
+    await embedded?.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await main();
+}

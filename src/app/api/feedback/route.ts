@@ -1,0 +1,10 @@
+import { readJsonBody } from "~/server/http";
+import { restRoute } from "~/server/rest";
+
+/** The feedback record of spec 3 as the body, the browser session in the x-session-id header. */
+export const POST = restRoute({
+  input: async (request) => ({ ...(((await readJsonBody(request)) as object | undefined) ?? {}), sessionId: request.headers.get("x-session-id") ?? "" }),
+  call: (api, input) => api.chat.feedback(input),
+  respond: (feedback) => ({ success: true, feedback }),
+  status: 201,
+});

@@ -1,0 +1,333 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport, type UIMessage } from "ai";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useSession } from "next-auth/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { ChatModelChoice } from "~/lib/schemas/chat";
+import { api } from "~/trpc/react";
+import { getSessionId, getStoredConversationId, loadLocalMessages, newId, saveLocalMessages, storeConversationId } from "./chat-session";
+import { ConversationList } from "./conversation-list";
+import { MessageItem, messageText } from "./message-item";
+import { WelcomePlaceholder } from "./welcome-placeholder";
+
+export const TAG_SUBMIT_DELAY_MS = 300;
+export const AUTO_SUBMIT_DELAY_MS = 800;
+export const FILL_DELAY_MS = 100;
+export const SCROLL_GUARD_MS = 1000;
+const AI_CONNECTION_ERROR = "Failed to connect to AI service";
+
+interface BannerError {
+  text: string;
+  limit: boolean;
+}
+
+/** Spec 8: 'Error: {message}', or 'Failed to connect to AI service'; the token limit links to pricing. */
+function describeError(error: Error): BannerError {
+  const status = (error as Error & { statusCode?: number }).statusCode;
+  let message = error.message;
+  try {
+    const body = JSON.parse(error.message) as { error?: string };
+    if (body.error) message = body.error;
+  } catch {
+    // not a JSON error body: a stream error text or a network failure
+  }
+  if (status === 429) return { text: message, limit: true };
+  if (message === AI_CONNECTION_ERROR || error.name === "TypeError" || !message) return { text: AI_CONNECTION_ERROR, limit: false };
+  return { text: `Error: ${message}`, limit: false };
+}
+
+function useRandomPrompts() {
+  const [prompts, setPrompts] = useState<{ text: string }[]>([]);
+  useEffect(() => {
+    fetch("/api/settings/random")
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((data: { text?: unknown }[]) => setPrompts(data.filter((prompt): prompt is { text: string } => typeof prompt.text === "string" && Boolean(prompt.text.trim()))))
+      .catch((error) => console.error("Failed to load prompts:", error));
+  }, []);
+  return prompts;
+}
+
+export function ChatView() {
+  const searchParams = useSearchParams();
+  const { data: session, status: authStatus } = useSession();
+  const signedIn = Boolean(session);
+  const utils = api.useUtils();
+
+  const [conversationId, setConversationId] = useState<string>(() => searchParams.get("conversation") ?? getStoredConversationId() ?? newId());
+  const [deepThinking, setDeepThinking] = useState(false);
+  const [chatModel, setChatModel] = useState<ChatModelChoice>("openai");
+  const [input, setInput] = useState("");
+  const settings = useRef({ deepThinking, chatModel });
+  settings.current = { deepThinking, chatModel };
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<UIMessage>({
+        api: "/api/chat",
+        prepareSendMessagesRequest: ({ id, messages }) => {
+          const rag = settings.current.deepThinking;
+          return {
+            api: rag ? "/api/chat-rag" : "/api/chat",
+            headers: { "x-session-id": getSessionId() },
+            body: { id, messages, chatModel: settings.current.chatModel, ...(rag ? { embeddingModel: "openai-large" } : {}) },
+          };
+        },
+      }),
+    [],
+  );
+
+  const { messages, setMessages, sendMessage, regenerate, stop, status, error, clearError } = useChat({
+    id: conversationId,
+    transport,
+    onFinish: () => void utils.chat.allowance.invalidate(),
+    onError: () => void utils.chat.allowance.invalidate(),
+  });
+  const loading = status === "submitted" || status === "streaming";
+
+  // Keep the conversation id in the tab and in the address, so a reload comes back to it.
+  useEffect(() => {
+    storeConversationId(conversationId);
+  }, [conversationId]);
+
+  // Load the conversation: from the server for signed-in users, from the tab for visitors.
+  const stored = api.chat.get.useQuery({ id: conversationId }, { enabled: signedIn, retry: false, refetchOnMount: "always" });
+  const loadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (authStatus === "loading" || loadedFor.current === conversationId) return;
+    if (signedIn) {
+      if (stored.data) setMessages(stored.data.messages as UIMessage[]);
+      if (stored.isFetching || (!stored.data && !stored.error)) return;
+    } else {
+      const local = loadLocalMessages(conversationId);
+      if (local.length) setMessages(local);
+    }
+    loadedFor.current = conversationId;
+  }, [authStatus, signedIn, conversationId, stored.data, stored.error, stored.isFetching, setMessages]);
+
+  useEffect(() => {
+    if (!signedIn && status === "ready" && messages.length) saveLocalMessages(conversationId, messages);
+    if (signedIn && status === "ready" && messages.length) void utils.chat.list.invalidate();
+  }, [signedIn, status, messages, conversationId, utils]);
+
+  const allowance = api.chat.allowance.useQuery({ sessionId: typeof window === "undefined" ? null : getSessionId() }, { enabled: authStatus !== "loading" });
+
+  // Auto-scroll: on by default, off after a manual scroll, on again with a new prompt.
+  const listRef = useRef<HTMLDivElement>(null);
+  const autoScroll = useRef(true);
+  const guardUntil = useRef(0);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || !autoScroll.current) return;
+    guardUntil.current = Date.now() + SCROLL_GUARD_MS;
+    list.scrollTo({ top: list.scrollHeight });
+  }, [messages, status]);
+  function onScroll() {
+    const list = listRef.current;
+    if (!list || Date.now() < guardUntil.current) return;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+    if (!atBottom) autoScroll.current = false;
+  }
+
+  const submit = useCallback(
+    (text: string) => {
+      const message = text.trim();
+      if (!message || loading) return;
+      autoScroll.current = true;
+      clearError();
+      const url = new URL(window.location.href);
+      url.searchParams.delete("message");
+      url.searchParams.delete("autoSubmit");
+      url.searchParams.set("conversation", conversationId);
+      window.history.replaceState(null, "", url);
+      void sendMessage({ text: message });
+      setInput("");
+    },
+    [loading, clearError, conversationId, sendMessage],
+  );
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+
+  // An initial message from a prompt link: submitted after 800 ms with autoSubmit, else filled in after 100 ms.
+  const initialHandled = useRef(false);
+  useEffect(() => {
+    const initial = searchParams.get("message");
+    if (initialHandled.current || !initial || authStatus === "loading") return;
+    initialHandled.current = true;
+    const autoSubmit = searchParams.get("autoSubmit") === "1" || searchParams.get("autoSubmit") === "true";
+    const timer = autoSubmit ? setTimeout(() => submitRef.current(initial), AUTO_SUBMIT_DELAY_MS) : setTimeout(() => setInput(initial), FILL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchParams, authStatus]);
+
+  const prompts = useRandomPrompts();
+  function chooseTag(text: string) {
+    setInput(text);
+    setTimeout(() => submitRef.current(text), TAG_SUBMIT_DELAY_MS);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit(input);
+    }
+  }
+
+  function openConversation(id: string) {
+    if (loading) void stop();
+    loadedFor.current = null;
+    setMessages([]);
+    setConversationId(id);
+    const url = new URL(window.location.href);
+    url.search = `?conversation=${encodeURIComponent(id)}`;
+    window.history.replaceState(null, "", url);
+  }
+
+  const lastAssistantIndex = messages.findLastIndex((message) => message.role === "assistant");
+  const banner = error ? describeError(error) : null;
+  const empty = messages.length === 0;
+
+  const composer = (
+    <div className="w-full">
+      <form
+        className="relative rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(input);
+        }}
+      >
+        <label htmlFor="chat-input" className="sr-only">
+          Message SwipeAI
+        </label>
+        <div className="relative">
+          {empty && !input ? (
+            <div className="absolute inset-x-4 top-3 overflow-hidden">
+              <WelcomePlaceholder active={empty} />
+            </div>
+          ) : null}
+          <textarea
+            id="chat-input"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            placeholder={empty ? "" : "Ask a follow-up question"}
+            className="block max-h-[200px] min-h-12 w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-[15px] outline-none [field-sizing:content]"
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-2">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-pressed={deepThinking}
+              onClick={() => setDeepThinking((value) => !value)}
+              className={`rounded-full border px-3 py-1 text-xs font-medium ${deepThinking ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-600"}`}
+            >
+              Deep Thinking
+            </button>
+            <label className="sr-only" htmlFor="chat-model">
+              Chat model
+            </label>
+            <select
+              id="chat-model"
+              value={chatModel}
+              onChange={(event) => setChatModel(event.target.value as ChatModelChoice)}
+              className="rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
+            >
+              <option value="openai">OpenAI</option>
+              <option value="deepseek">DeepSeek</option>
+            </select>
+          </div>
+          {loading ? (
+            <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="btn-primary px-3 py-1.5" disabled={loading || !input.trim()} aria-label="Send message">
+              Send
+            </button>
+          )}
+        </div>
+      </form>
+      {allowance.data && allowance.data.remaining !== null ? (
+        <p className="mt-1 text-center text-xs text-slate-500" data-testid="tokens-left">
+          {allowance.data.remaining.toLocaleString("en-US")} tokens left {allowance.data.plan === "anonymous" ? "today" : "this month"}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl gap-4 px-2 sm:px-4">
+      {signedIn ? <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(newId())} /> : null}
+      <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
+        {empty ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-6 px-2">
+            <h1 className="text-center text-2xl font-semibold text-slate-800 sm:text-3xl">What can I help with?</h1>
+            <div className="w-full max-w-2xl">{composer}</div>
+            {banner ? <ErrorBanner banner={banner} /> : null}
+            {prompts.length ? (
+              <ul className="flex max-w-2xl flex-wrap justify-center gap-2" aria-label="Suggested questions">
+                {prompts.map((prompt) => (
+                  <li key={prompt.text}>
+                    <button
+                      type="button"
+                      onClick={() => chooseTag(prompt.text)}
+                      className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-left text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700"
+                    >
+                      {prompt.text}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <div ref={listRef} onScroll={onScroll} className="flex-1 overflow-y-auto py-4" data-testid="message-list">
+              <div className="mx-auto flex max-w-3xl flex-col gap-4 px-1">
+                {messages.map((message, index) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    streaming={loading && index === messages.length - 1}
+                    context={{
+                      conversationId,
+                      chatModel,
+                      userPrompt: index > 0 ? messageText(messages[index - 1]!) : null,
+                    }}
+                    onRegenerate={index === lastAssistantIndex && !loading ? () => void regenerate() : undefined}
+                  />
+                ))}
+                {status === "submitted" ? (
+                  <p role="status" className="animate-pulse text-sm text-slate-500">
+                    SwipeAI is thinking...
+                  </p>
+                ) : null}
+                {banner ? <ErrorBanner banner={banner} /> : null}
+              </div>
+            </div>
+            <div className="mx-auto w-full max-w-3xl pb-3">{composer}</div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ErrorBanner({ banner }: { banner: BannerError }) {
+  return (
+    <div role="alert" data-testid="chat-error" className="w-full max-w-3xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {banner.text}
+      {banner.limit ? (
+        <>
+          {" "}
+          <Link href="/pricing" className="font-semibold underline">
+            See plans and pricing
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}

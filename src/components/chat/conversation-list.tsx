@@ -1,0 +1,88 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { api } from "~/trpc/react";
+
+/** A signed-in user's past conversations: open, rename, delete. */
+export function ConversationList({ activeId, onOpen, onNew }: { activeId: string; onOpen: (id: string) => void; onNew: () => void }) {
+  const utils = api.useUtils();
+  const list = api.chat.list.useQuery();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [title, setTitle] = useState("");
+  const rename = api.chat.rename.useMutation({
+    onSuccess: () => {
+      setEditing(null);
+      void utils.chat.list.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const remove = api.chat.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      void utils.chat.list.invalidate();
+      if (id === activeId) onNew();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  return (
+    <>
+    {open ? null : (
+      <button type="button" className="btn-secondary fixed top-[4.5rem] left-2 z-20 px-2 py-1 text-xs md:hidden" onClick={() => setOpen(true)}>
+        Conversations
+      </button>
+    )}
+    <aside className={`${open ? "fixed inset-0 z-40 bg-white p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-64 md:py-4`} aria-label="Your conversations">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-700">Your conversations</h2>
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => { onNew(); setOpen(false); }}>
+          New chat
+        </button>
+      </div>
+      {list.data?.length === 0 ? <p className="text-sm text-slate-500">No conversations yet.</p> : null}
+      <ul className="flex flex-col gap-1 overflow-y-auto">
+        {list.data?.map((conversation) => (
+          <li key={conversation.id} className={`group rounded-lg ${conversation.id === activeId ? "bg-brand-50" : "hover:bg-slate-100"}`}>
+            {editing === conversation.id ? (
+              <form
+                className="flex gap-1 p-1"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  rename.mutate({ id: conversation.id, title });
+                }}
+              >
+                <label className="sr-only" htmlFor={`title-${conversation.id}`}>Conversation title</label>
+                <input id={`title-${conversation.id}`} className="field-input py-1" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} autoFocus />
+                <button type="submit" className="btn-primary px-2 py-1 text-xs" disabled={!title.trim()}>Save</button>
+              </form>
+            ) : (
+              <div className="flex items-center">
+                <button type="button" className="min-w-0 flex-1 truncate px-2 py-2 text-left text-sm text-slate-700" onClick={() => { onOpen(conversation.id); setOpen(false); }}>
+                  {conversation.title}
+                </button>
+                <button type="button" className="px-1 text-xs text-slate-500 hover:text-slate-800" aria-label={`Rename ${conversation.title}`} onClick={() => { setEditing(conversation.id); setTitle(conversation.title); }}>
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  className="px-1 text-xs text-red-600 hover:text-red-800"
+                  aria-label={`Delete ${conversation.title}`}
+                  onClick={() => {
+                    if (window.confirm("Delete this conversation? This cannot be undone.")) remove.mutate({ id: conversation.id });
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {open ? (
+        <button type="button" className="btn-secondary mt-4 w-full" onClick={() => setOpen(false)}>Close</button>
+      ) : null}
+    </aside>
+    </>
+  );
+}

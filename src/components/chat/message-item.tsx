@@ -1,0 +1,268 @@
+"use client";
+
+import type { UIMessage } from "ai";
+import { useEffect, useState } from "react";
+import ReactMarkdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { toast } from "sonner";
+import { DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice } from "~/lib/schemas/chat";
+import { getSessionId, nextFeedbackOrder } from "./chat-session";
+
+export const COPIED_MS = 3000;
+
+export function messageText(message: UIMessage): string {
+  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
+/** Spec 9: red below 0.4, yellow below 0.7, green otherwise; a percentage with 1 decimal. */
+export function confidenceTone(score: number): "red" | "yellow" | "green" {
+  return score < 0.4 ? "red" : score < 0.7 ? "yellow" : "green";
+}
+
+const TONE_CLASSES = {
+  red: "bg-red-50 text-red-700 ring-red-200",
+  yellow: "bg-amber-50 text-amber-800 ring-amber-200",
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
+} as const;
+
+export function ConfidenceBadge({ score }: { score: number }) {
+  const tone = confidenceTone(score);
+  return (
+    <span data-testid="confidence" data-tone={tone} className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONE_CLASSES[tone]}`}>
+      Relevant: {(score * 100).toFixed(1)}%
+    </span>
+  );
+}
+
+function Markdown({ text }: { text: string }) {
+  return (
+    <div className="prose-chat space-y-2 break-words text-[15px] leading-relaxed [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:whitespace-pre-line [&_table]:text-sm [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a> }}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}
+
+interface FeedbackContext {
+  conversationId: string;
+  userPrompt: string | null;
+  chatModel: ChatModelChoice;
+}
+
+/** Sends spec 3's feedback record; resolves to an error message for the user, or null on success. */
+async function sendFeedback(message: UIMessage, context: FeedbackContext, type: "like" | "dislike", reason?: string, comment?: string) {
+  const metadata = (message.metadata ?? {}) as AssistantMetadata;
+  const content = messageText(message);
+  const record = {
+    userId: "anonymous",
+    messageId: message.id,
+    feedbackType: type,
+    messageContent: content,
+    userPrompt: context.userPrompt,
+    conversationId: context.conversationId,
+    messageOrder: nextFeedbackOrder(),
+    ragEnabled: Boolean(metadata.ragEnabled),
+    confidenceScore: metadata.confidence ?? null,
+    sourcesCount: metadata.sourcesCount ?? null,
+    chatModel: context.chatModel,
+    embeddingModel: metadata.ragEnabled ? "openai-large" : null,
+    dislikeReason: reason ?? null,
+    customFeedback: comment?.trim() || null,
+    responseLength: content.length,
+    responseTime: metadata.responseTimeMs ?? null,
+    isStreaming: true,
+    pageUrl: window.location.href,
+    userType: "student",
+  };
+  try {
+    const response = await fetch("/api/feedback", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-session-id": getSessionId() },
+      body: JSON.stringify(record),
+    });
+    const data = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
+    if (!response.ok || !data?.success) return data?.error ?? "Failed to send feedback";
+    return null;
+  } catch (error) {
+    console.error("Feedback failed:", error);
+    return "Network error while sending feedback";
+  }
+}
+
+/** Small line icons (no emoji: not every system has an emoji font). */
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mr-1 inline-block align-[-2px]">
+      <path d={path} />
+    </svg>
+  );
+}
+const THUMB_UP = "M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z";
+const THUMB_DOWN = "M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z";
+const REGENERATE = "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5";
+
+function MessageActions({ message, context, onRegenerate }: { message: UIMessage; context: FeedbackContext; onRegenerate?: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const [opinion, setOpinion] = useState<"like" | "dislike" | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [comment, setComment] = useState("");
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(messageText(message));
+      setCopied(true);
+    } catch {
+      toast.error("Could not copy the answer");
+    }
+  }
+
+  async function like() {
+    if (opinion === "like") {
+      setOpinion(null);
+      return;
+    }
+    const previous = { opinion, reason };
+    setOpinion("like");
+    setReason(null);
+    setPanelOpen(false);
+    const error = await sendFeedback(message, context, "like");
+    if (error) {
+      console.error("Like not saved:", error);
+      toast.error(error);
+      setOpinion(previous.opinion);
+      setReason(previous.reason);
+    }
+  }
+
+  function dislike() {
+    if (opinion === "dislike") {
+      // A second click removes the dislike and its reason.
+      setOpinion(null);
+      setReason(null);
+      setPanelOpen(false);
+      return;
+    }
+    setOpinion("dislike");
+    setPanelOpen(true);
+  }
+
+  async function chooseReason(choice: string, withComment?: string) {
+    setReason(choice);
+    const error = await sendFeedback(message, context, "dislike", choice, withComment);
+    if (error) {
+      console.error("Dislike not saved:", error);
+      toast.error(error);
+    } else if (withComment !== undefined) {
+      toast.success("Thank you for your feedback");
+      setPanelOpen(false);
+    }
+  }
+
+  const button = "rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap items-center gap-1">
+        <button type="button" className={button} onClick={copy} aria-label="Copy answer">
+          {copied ? "Copied!" : "Copy"}
+        </button>
+        <button type="button" className={`${button} ${opinion === "like" ? "bg-emerald-50 text-emerald-700" : ""}`} aria-pressed={opinion === "like"} onClick={like}>
+          <Icon path={THUMB_UP} />
+          Like
+        </button>
+        <button type="button" className={`${button} ${opinion === "dislike" ? "bg-red-50 text-red-700" : ""}`} aria-pressed={opinion === "dislike"} onClick={dislike}>
+          <Icon path={THUMB_DOWN} />
+          Dislike
+        </button>
+        {onRegenerate ? (
+          <button type="button" className={button} onClick={onRegenerate}>
+            <Icon path={REGENERATE} />
+            Regenerate
+          </button>
+        ) : null}
+      </div>
+      {panelOpen ? (
+        <div role="group" aria-label="Why didn't you like this answer?" className="mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+          <div className="mb-2 flex items-center justify-between">
+            <p className="text-sm font-medium text-slate-700">What went wrong?</p>
+            <button type="button" className={button} aria-label="Close feedback" onClick={() => setPanelOpen(false)}>
+              ✕
+            </button>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {DISLIKE_REASONS.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                aria-pressed={reason === choice}
+                onClick={() => chooseReason(choice)}
+                className={`rounded-full border px-3 py-1 text-xs ${reason === choice ? "border-red-300 bg-red-50 text-red-700" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
+              >
+                {choice}
+              </button>
+            ))}
+          </div>
+          <label className="field-label mt-3" htmlFor={`comment-${message.id}`}>
+            Tell us more (optional)
+          </label>
+          <textarea
+            id={`comment-${message.id}`}
+            className="field-input"
+            rows={2}
+            maxLength={2000}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <button type="button" className="btn-secondary mt-2" disabled={!reason || !comment.trim()} onClick={() => reason && chooseReason(reason, comment)}>
+            Send comment
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function MessageItem({
+  message,
+  streaming,
+  context,
+  onRegenerate,
+}: {
+  message: UIMessage;
+  streaming: boolean;
+  context: FeedbackContext;
+  onRegenerate?: () => void;
+}) {
+  const text = messageText(message);
+  if (message.role === "user") {
+    return (
+      <div className="flex justify-end" data-testid="user-message">
+        <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-[15px] text-white">{text}</div>
+      </div>
+    );
+  }
+  const metadata = (message.metadata ?? {}) as AssistantMetadata;
+  return (
+    <article className="flex flex-col" data-testid="assistant-message" aria-busy={streaming}>
+      <div className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+        <Markdown text={text} />
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
+        {typeof metadata.sourcesCount === "number" ? <span>{metadata.sourcesCount} sources</span> : null}
+        {metadata.model ? <span data-testid="answered-by">Answered by {metadata.model}</span> : null}
+      </div>
+      {!streaming && text ? <MessageActions message={message} context={context} onRegenerate={onRegenerate} /> : null}
+    </article>
+  );
+}

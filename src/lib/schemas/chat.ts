@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+export const CHAT_MODELS = ["openai", "deepseek"] as const;
+export type ChatModelChoice = (typeof CHAT_MODELS)[number];
+export const EMBEDDING_MODELS = ["openai-large"] as const;
+
+/** Spec 9: the five reasons a user can give for a dislike. */
+export const DISLIKE_REASONS = [
+  "Shouldn't have used Memory",
+  "Don't like the personality",
+  "Don't like the style",
+  "Not factually correct",
+  "Didn't fully follow instructions",
+] as const;
+
+export const MAX_CHAT_MESSAGES = 100;
+export const MAX_MESSAGE_CHARS = 8000;
+
+/** Conversation ids are made by the browser (crypto.randomUUID) or by API clients. */
+export const conversationIdSchema = z
+  .string({ error: "Conversation id must be text" })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "Conversation id must be 8-64 letters, digits, '-' or '_'");
+
+const role = z.enum(["user", "assistant"], { error: "Message role must be 'user' or 'assistant'" });
+const text = z.string({ error: "Message text must be text" }).max(MAX_MESSAGE_CHARS, `A message can have at most ${MAX_MESSAGE_CHARS} characters`);
+
+/** A message as the AI SDK's useChat sends it: parts, of which only text parts are read. */
+const uiMessageSchema = z.object({
+  id: z.string().max(100).optional(),
+  role,
+  parts: z.array(z.looseObject({ type: z.string(), text: text.optional() })).max(50),
+  metadata: z.unknown().optional(),
+});
+
+/** A plain `{ role, content }` message, as API clients send it. */
+const plainMessageSchema = z.object({ id: z.string().max(100).optional(), role, content: text });
+
+export interface ChatMessageInput {
+  id: string;
+  role: "user" | "assistant";
+  text: string;
+  metadata?: unknown;
+}
+
+export const chatRequestSchema = z
+  .object({
+    id: conversationIdSchema.optional(),
+    messages: z
+      .array(z.union([plainMessageSchema, uiMessageSchema], { error: "Each message needs a role and either content or parts" }))
+      .min(1, "messages must contain at least one message")
+      .max(MAX_CHAT_MESSAGES, `messages can contain at most ${MAX_CHAT_MESSAGES} messages`),
+    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }).default("openai"),
+    embeddingModel: z.enum(EMBEDDING_MODELS, { error: "embeddingModel must be 'openai-large'" }).optional(),
+  })
+  .transform((input, context) => {
+    const messages: ChatMessageInput[] = input.messages.map((message, index) => ({
+      id: message.id ?? `m${index}`,
+      role: message.role,
+      text: ("content" in message
+        ? message.content
+        : message.parts
+            .filter((part) => part.type === "text")
+            .map((part) => part.text ?? "")
+            .join("")
+      ).trim(),
+      metadata: "metadata" in message ? message.metadata : undefined,
+    }));
+    const last = messages.at(-1);
+    if (!last || last.role !== "user" || !last.text) {
+      context.addIssue({ code: "custom", path: ["messages"], message: "The last message must be a non-empty user message" });
+      return z.NEVER;
+    }
+    return { conversationId: input.id, chatModel: input.chatModel, messages };
+  });
+export type ChatRequest = z.output<typeof chatRequestSchema>;
+
+/** What the server attaches to each assistant message (and stores with it). */
+export interface AssistantMetadata {
+  model?: string;
+  ragEnabled?: boolean;
+  confidence?: number;
+  sourcesCount?: number;
+  sources?: { title: string; url: string; lastReviewed?: string }[];
+  tokens?: number;
+  responseTimeMs?: number;
+  createdAt?: number;
+}
+
+export const renameConversationSchema = z.object({
+  id: conversationIdSchema,
+  title: z.string({ error: "Title must be text" }).trim().min(1, "Title cannot be empty").max(100, "Title must be at most 100 characters"),
+});
+
+export const feedbackSchema = z
+  .object({
+    sessionId: z
+      .string({ error: "The x-session-id header is required" })
+      .min(1, "The x-session-id header is required")
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, "The x-session-id header must be 8-64 letters, digits, '-' or '_'"),
+    userId: z.literal("anonymous", { error: "userId must be 'anonymous'" }).default("anonymous"),
+    messageId: z.string({ error: "messageId is required" }).trim().min(1, "messageId is required").max(100),
+    feedbackType: z.enum(["like", "dislike"], { error: "feedbackType must be 'like' or 'dislike'" }),
+    messageContent: z.string({ error: "messageContent is required" }).max(20_000, "messageContent is too long"),
+    userPrompt: z.string().max(MAX_MESSAGE_CHARS).nullish(),
+    conversationId: conversationIdSchema.nullish(),
+    messageOrder: z.number({ error: "messageOrder must be a number" }).int().min(0).max(1_000_000).default(0),
+    ragEnabled: z.boolean({ error: "ragEnabled must be true or false" }).default(false),
+    confidenceScore: z.number().min(0).max(1).nullish(),
+    sourcesCount: z.number().int().min(0).max(1000).nullish(),
+    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }),
+    embeddingModel: z.enum(EMBEDDING_MODELS).nullish(),
+    dislikeReason: z.enum(DISLIKE_REASONS, { error: "dislikeReason must be one of the listed reasons" }).nullish(),
+    customFeedback: z.string().trim().max(2000, "Your comment must be at most 2000 characters").nullish(),
+    responseLength: z.number().int().min(0).max(1_000_000).optional(),
+    responseTime: z.number().int().min(0).max(3_600_000).nullish(),
+    isStreaming: z.boolean().default(true),
+    pageUrl: z.string().max(2000).nullish(),
+    userType: z.literal("student").default("student"),
+  })
+  .refine((input) => input.feedbackType === "dislike" || !input.dislikeReason, {
+    path: ["dislikeReason"],
+    message: "A like cannot have a dislike reason",
+  });
+export type FeedbackInput = z.output<typeof feedbackSchema>;

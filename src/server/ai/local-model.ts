@@ -1,0 +1,129 @@
+/**
+ * The local knowledge-base model: an AI SDK language model (provider spec v4, so `streamText` and
+ * `generateText` use it like any hosted model) that needs no account anywhere. It is a real
+ * extractive answerer over our own knowledge base (src/server/rag/answer.ts): it answers only with
+ * text taken from retrieved passages, cites them with their review dates, and says plainly when it
+ * does not know. Usage is counted with the o200k tokenizer of OpenAI's current models.
+ */
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FinishReason,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import type { EmbeddingModel } from "ai";
+import { decode, encode } from "gpt-tokenizer";
+import type { Db } from "~/server/db/client";
+import { answerQuestion } from "~/server/rag/answer";
+import { tokenCount } from "~/server/services/tokens.service";
+
+export const LOCAL_MODEL_ID = "local-knowledge";
+
+export interface LocalKnowledgeModelOptions {
+  /** Embedding model for re-ranking; defaults to the configured one (none without OPENAI_API_KEY). */
+  embeddings?: EmbeddingModel | null;
+}
+
+export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
+  async function answer(call: LanguageModelV4CallOptions) {
+    const userTexts = call.prompt.filter((m) => m.role === "user").map(messageText).filter(Boolean);
+    const question = userTexts.at(-1) ?? "";
+    const composed = await answerQuestion(db, question, {
+      history: userTexts.slice(0, -1),
+      embeddings: options.embeddings,
+      abortSignal: call.abortSignal,
+    });
+    const { text, truncated } = limitTokens(composed.text, call.maxOutputTokens);
+    const finishReason: LanguageModelV4FinishReason = truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };
+    return { text, finishReason, usage: usageOf(call.prompt, text), composed };
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider: "swipeabroad",
+    modelId: LOCAL_MODEL_ID,
+    supportedUrls: {},
+
+    async doGenerate(call): Promise<LanguageModelV4GenerateResult> {
+      const { text, finishReason, usage, composed } = await answer(call);
+      return {
+        content: [{ type: "text", text }],
+        finishReason,
+        usage,
+        providerMetadata: { swipeabroad: { confidence: composed.retrieval.confidence, kind: composed.kind } },
+        response: { modelId: LOCAL_MODEL_ID, timestamp: new Date() },
+        warnings: [],
+      };
+    },
+
+    async doStream(call) {
+      const { text, finishReason, usage, composed } = await answer(call);
+      const pieces = text.match(/\S+\s*|\s+/g) ?? [];
+      const signal = call.abortSignal;
+      let index = 0;
+      let started = false;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        // Pull-based: the answer goes out as fast as the consumer reads it, a few words per part,
+        // and stops when the request is aborted.
+        pull(controller) {
+          if (!started) {
+            started = true;
+            controller.enqueue({ type: "stream-start", warnings: [] });
+            controller.enqueue({ type: "response-metadata", modelId: LOCAL_MODEL_ID, timestamp: new Date() });
+            controller.enqueue({ type: "text-start", id: "answer" });
+            return;
+          }
+          if (signal?.aborted) {
+            controller.error(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
+            return;
+          }
+          if (index < pieces.length) {
+            const delta = pieces.slice(index, index + WORDS_PER_PART).join("");
+            index += WORDS_PER_PART;
+            controller.enqueue({ type: "text-delta", id: "answer", delta });
+            return;
+          }
+          controller.enqueue({ type: "text-end", id: "answer" });
+          controller.enqueue({
+            type: "finish",
+            finishReason,
+            usage,
+            providerMetadata: { swipeabroad: { confidence: composed.retrieval.confidence, kind: composed.kind } },
+          });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+const WORDS_PER_PART = 3;
+
+function messageText(message: LanguageModelV4Prompt[number]): string {
+  if (message.role === "system") return message.content;
+  return message.content
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join("")
+    .trim();
+}
+
+/** Cuts the answer at `maxOutputTokens` (the caller's budget), on a token boundary. */
+function limitTokens(text: string, maxOutputTokens: number | undefined): { text: string; truncated: boolean } {
+  if (maxOutputTokens === undefined) return { text, truncated: false };
+  const tokens = encode(text);
+  if (tokens.length <= maxOutputTokens) return { text, truncated: false };
+  return { text: decode(tokens.slice(0, Math.max(0, maxOutputTokens))), truncated: true };
+}
+
+function usageOf(prompt: LanguageModelV4Prompt, text: string): LanguageModelV4Usage {
+  const input = prompt.reduce((sum, message) => sum + tokenCount(messageText(message)), 0);
+  const output = tokenCount(text);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}

@@ -1,0 +1,45 @@
+import type { RetrievedPassage } from "~/server/rag/retrieve";
+
+const BASE_INSTRUCTIONS = `You are SwipeAI, the assistant of SwipeAbroad. You help students and professionals plan studying and moving to Germany (and Austria and Switzerland).
+Students act on your answers for their visa and their money: be accurate and concrete, give amounts with the year they apply to, and say plainly when you are not sure.
+Point to the official source to check (German missions, the Federal Foreign Office, DAAD, uni-assist, Make it in Germany, the university) when rules may have changed.
+Answer in the language of the question. Use short paragraphs and Markdown lists where they help.`;
+
+/** Instructions for a hosted model, with the retrieved passages in Deep Thinking mode. */
+export function chatInstructions(passages: RetrievedPassage[] | null): string {
+  if (!passages) return BASE_INSTRUCTIONS;
+  if (passages.length === 0) {
+    return `${BASE_INSTRUCTIONS}
+Our knowledge base has nothing on this question. Say so, answer only what you are sure of, and suggest where to look.`;
+  }
+  const context = passages
+    .map((passage, index) => `[${index + 1}] ${passage.articleTitle} (last reviewed ${passage.lastReviewed})\n${passage.text}`)
+    .join("\n\n");
+  return `${BASE_INSTRUCTIONS}
+Base your answer on these passages from our knowledge base and cite them as [1], [2]. If they do not answer the question, say so instead of guessing.
+
+${context}`;
+}
+
+/** The sources block appended to a hosted model's Deep Thinking answer: every article once, with its date. */
+export function sourcesBlock(passages: RetrievedPassage[]): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const passage of passages) {
+    if (seen.has(passage.articleSlug)) continue;
+    seen.add(passage.articleSlug);
+    const links = passage.sources.map((source) => `[${source.title}](${source.url})`).join(", ");
+    lines.push(`- ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${links ? `: ${links}` : ""}`);
+  }
+  return lines.length ? `\n\n**Sources**\n${lines.join("\n")}` : "";
+}
+
+/** The sources of a retrieval as message metadata: one entry per article. */
+export function sourceList(passages: RetrievedPassage[]) {
+  const seen = new Map<string, { title: string; url: string; lastReviewed: string }>();
+  for (const passage of passages) {
+    if (seen.has(passage.articleSlug)) continue;
+    seen.set(passage.articleSlug, { title: passage.articleTitle, url: passage.sources[0]?.url ?? "", lastReviewed: passage.lastReviewed });
+  }
+  return [...seen.values()];
+}

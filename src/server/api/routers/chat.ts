@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { conversationIdSchema, feedbackSchema, renameConversationSchema } from "~/lib/schemas/chat";
+import { getAllowanceStatus } from "~/server/services/allowance.service";
+import { deleteConversation, getConversation, listConversations, renameConversation } from "~/server/services/chat.service";
+import { submitFeedback } from "~/server/services/feedback.service";
+import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
+
+const sessionIdInput = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).nullish() }).optional();
+
+/** Conversations of the signed-in user (another user's id answers 404), token allowance, feedback. */
+export const chatRouter = createTRPCRouter({
+  list: protectedProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.session.id)),
+  get: protectedProcedure.input(z.object({ id: conversationIdSchema })).query(({ ctx, input }) => getConversation(ctx.db, ctx.session.id, input.id)),
+  rename: protectedProcedure
+    .input(renameConversationSchema)
+    .mutation(({ ctx, input }) => renameConversation(ctx.db, ctx.session.id, input.id, input.title)),
+  delete: protectedProcedure.input(z.object({ id: conversationIdSchema })).mutation(({ ctx, input }) => deleteConversation(ctx.db, ctx.session.id, input.id)),
+  allowance: publicProcedure.input(sessionIdInput).query(({ ctx, input }) =>
+    getAllowanceStatus(ctx.db, ctx.session ? { userId: ctx.session.id } : { userId: null, sessionId: input?.sessionId ?? null, ip: ctx.ip }),
+  ),
+  feedback: publicProcedure.input(feedbackSchema).mutation(({ ctx, input }) => submitFeedback(ctx.db, ctx.session, input)),
+});

@@ -1,0 +1,314 @@
+/**
+ * The extractive answerer behind the local knowledge-base model: it answers only with sentences,
+ * list items and table rows taken from retrieved passages, picked by how well they match the
+ * question (its telling words, and amounts, dates or durations when it asks for them), keeps the
+ * answer short and in a readable order, and cites every article it quotes with its review date.
+ * When nothing relevant is found it says so and suggests questions it can answer.
+ */
+import type { EmbeddingModel } from "ai";
+import type { Db } from "~/server/db/client";
+import { answerUnits, type AnswerUnit } from "./markdown";
+import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
+import { AMOUNT, factsAskedFor, otherDestination, REQUIREMENT } from "./question";
+import { stripMarkdown } from "./text";
+
+export interface ComposedAnswer {
+  kind: "answer" | "unknown" | "greeting";
+  text: string;
+  retrieval: Retrieval;
+}
+
+export interface AnswerOptions {
+  /** Earlier user messages of the conversation, oldest first, for follow-up questions. */
+  history?: string[];
+  embeddings?: EmbeddingModel | null;
+  abortSignal?: AbortSignal;
+}
+
+/** Quoted units at most, and roughly how many words the quoted text may have. */
+const MAX_UNITS = 5;
+const WORD_BUDGET = 130;
+const MAX_ARTICLES = 2;
+/** A list this short is quoted whole when one of its items is chosen. */
+const MAX_LIST_ITEMS = 4;
+const MAX_LIST_WORDS = 90;
+/** Units quoted must score this share of the best unit; units of a second article, more. */
+const RELATIVE_THRESHOLD = 0.7;
+const OTHER_ARTICLE_THRESHOLD = 0.9;
+/** Below this confidence the answer says it is not sure the passages answer the question. */
+const SURE_CONFIDENCE = 0.55;
+const PASSAGES = 8;
+
+const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
+const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
+
+export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
+  const trimmed = question.trim();
+  if (!trimmed || GREETING.test(trimmed)) {
+    return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: { passages: [], confidence: 0 } };
+  }
+  const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
+  let analysis = await analyzeQuery(db, trimmed);
+  let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
+
+  // A follow-up ("and for a language course?") is read together with the previous question: always
+  // when it says it continues, otherwise when that finds more than the question alone.
+  const previous = options.history?.at(-1);
+  const continues = FOLLOW_UP.test(trimmed);
+  if (previous && (continues || (retrieval.confidence < SURE_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
+    const combined = await analyzeQuery(db, `${previous} ${trimmed}`);
+    const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
+    if (followUp?.passages.length && (continues || followUp.confidence > retrieval.confidence)) {
+      analysis = combined;
+      retrieval = followUp;
+    }
+  }
+
+  if (!analysis || !retrieval.passages.length) {
+    const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
+    const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
+  }
+
+  const units = await scoreUnits(db, analysis, retrieval.passages);
+  const chosen = selectUnits(units);
+  if (!chosen.length) {
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
+  }
+  return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
+}
+
+export interface ScoredUnit extends AnswerUnit {
+  passage: RetrievedPassage;
+  passageRank: number;
+  score: number;
+  lexemes: Set<string>;
+}
+
+/**
+ * Scores every quotable unit of the passages: the weight of the question's words it contains
+ * (synonyms a little less), more when it gives the kind of fact asked for (an amount, a date, a
+ * duration, a number of the question), scaled by how well retrieval ranked its passage.
+ */
+export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
+  const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
+  if (!units.length) return [];
+  const texts = units.map((u) => (u.label ? `${u.plain}\n${u.label}` : u.plain));
+  const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${passages.map((p) => `${p.articleTitle}\n${p.heading ?? ""}`)}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+
+  const wants = factsAskedFor(analysis.question);
+  const questionNumbers = numbersIn(analysis.question);
+  const topScore = passages[0]!.score || 1;
+  return units.map((unit, index) => {
+    const lexemes = unitLexemes.get(index) ?? new Set<string>();
+    const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
+    // The article title and heading say what a unit is about; list items and table rows lean on
+    // them more than full sentences do.
+    const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
+    const best = analysis.words.map(() => 0);
+    for (const term of analysis.terms) {
+      const value = lexemes.has(term.lexeme) ? term.factor : context.has(term.lexeme) ? contextShare * term.factor : 0;
+      best[term.concept] = Math.max(best[term.concept]!, value);
+    }
+    const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+    // Units that match only part of the question fall behind those that match all of it.
+    let score = match * (0.5 + 0.5 * match);
+    const plain = unit.plain;
+    if (wants.amount && AMOUNT.test(plain)) {
+      score += 0.25;
+      // An amount per month, year or semester is the direct answer to "how much".
+      if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
+    }
+    if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
+    if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
+    if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
+    const numbers = numbersIn(plain);
+    if (questionNumbers.some((n) => numbers.includes(n))) score += 0.1;
+    // Short fragments ("Yes."), lead-ins ("You need:") and sentences that lean on a sentence of
+    // another passage ("It has three parts.") say little on their own.
+    const words = plain.split(/\s+/).length;
+    if (words < 5) score *= 0.5;
+    if (plain.trim().endsWith(":")) score *= 0.3;
+    if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
+    // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
+    score *= (unit.passage.score / topScore) ** 2;
+    return { ...unit, lexemes, score };
+  });
+}
+
+function numbersIn(text: string): string[] {
+  return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, ""));
+}
+
+/**
+ * The best units, close in score to the best one, without near-repeats, within the word budget;
+ * a unit that continues the one before it ("This ...", "It ...") brings that one along.
+ */
+export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
+  const ranked = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
+  const best = ranked[0];
+  if (!best || best.score < 0.2) return [];
+  const chosen: ScoredUnit[] = [];
+  let words = 0;
+  const wordsOf = (u: ScoredUnit) => u.plain.split(/\s+/).length;
+  const isChosen = (u: ScoredUnit) => chosen.includes(u);
+  const tryAdd = (unit: ScoredUnit) => {
+    if (isChosen(unit) || chosen.length >= MAX_UNITS) return false;
+    if (chosen.length && words + wordsOf(unit) > WORD_BUDGET) return false;
+    if (chosen.some((c) => similarity(c.lexemes, unit.lexemes) > 0.7)) return false;
+    chosen.push(unit);
+    words += wordsOf(unit);
+    return true;
+  };
+  const articles = new Set<string>();
+  for (const unit of ranked) {
+    if (unit.score < best.score * RELATIVE_THRESHOLD) break;
+    // A second or third article must earn its place: it adds a source the reader has to check.
+    const slug = unit.passage.articleSlug;
+    if (!articles.has(slug) && (articles.size >= MAX_ARTICLES || (articles.size && unit.score < best.score * OTHER_ARTICLE_THRESHOLD))) continue;
+    const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
+    if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
+    if (!tryAdd(unit)) continue;
+    articles.add(slug);
+    // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
+    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
+    const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
+    if (dangling && siblings.length <= MAX_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS) {
+      for (const sibling of siblings) if (!isChosen(sibling)) {
+        chosen.push(sibling);
+        words += wordsOf(sibling);
+      }
+    }
+  }
+  return chosen;
+}
+
+const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there)\b/i;
+
+function dependsOnPrevious(unit: AnswerUnit): boolean {
+  return unit.kind === "sentence" && DEPENDENT_START.test(unit.plain);
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+/**
+ * Groups the chosen units by article (the article with the best unit first), keeps each article's
+ * units in the order it wrote them, and ends every group with its source and review date.
+ */
+export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
+  // The article with the best unit first.
+  const groups = new Map<string, ScoredUnit[]>();
+  for (const unit of [...chosen].sort((a, b) => b.score - a.score)) {
+    const key = unit.passage.articleSlug;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  const sections: string[] = [];
+  for (const units of groups.values()) {
+    // The passage with the best unit first; within a passage, the order it was written in.
+    const passageBest = new Map<string, number>();
+    for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
+    units.sort((a, b) => passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
+    sections.push(renderGroup(units));
+  }
+  const preface = retrieval.confidence < SURE_CONFIDENCE ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
+  const sources = [...groups.values()].map((units) => sourceLine(units[0]!.passage));
+  return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n\n")}`;
+}
+
+function renderGroup(units: ScoredUnit[]): string {
+  const lines: string[] = [];
+  let paragraph: string[] = [];
+  let currentLabel: string | undefined;
+  const flush = () => {
+    if (paragraph.length) lines.push(paragraph.join(" "));
+    paragraph = [];
+  };
+  for (const unit of units) {
+    if (unit.kind === "sentence") {
+      if (unit.label && unit.label !== currentLabel) {
+        flush();
+        paragraph.push(`**${stripMarkdown(unit.label)}:**`);
+      }
+      currentLabel = unit.label;
+      paragraph.push(unit.markdown);
+      continue;
+    }
+    flush();
+    const previousLine = lines[lines.length - 1];
+    const introduced = previousLine?.trim().endsWith(":");
+    if (unit.label && unit.label !== currentLabel && !introduced && informativeLabel(unit.label)) lines.push(`${stripMarkdown(unit.label)}:`);
+    currentLabel = unit.label;
+    lines.push(`- ${unit.markdown}`);
+  }
+  flush();
+  // List items follow each other directly; paragraphs and lists are separated by a blank line.
+  return lines.reduce((out, line, i) => {
+    if (i === 0) return line;
+    const tight = line.startsWith("- ") && (lines[i - 1]!.startsWith("- ") || lines[i - 1]!.trim().endsWith(":"));
+    return `${out}${tight ? "\n" : "\n\n"}${line}`;
+  }, "");
+}
+
+/** A lead-in worth repeating above a quoted list item: not "It has three parts" or "You need". */
+function informativeLabel(label: string): boolean {
+  return !DEPENDENT_START.test(label) && label.split(/\s+/).length >= 4;
+}
+
+export function sourceLine(passage: RetrievedPassage): string {
+  const source = passage.sources[0];
+  const link = source ? `, based on [${source.title.replace(/[[\]]/g, "")}](${source.url})` : "";
+  return `Source: ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${link}`;
+}
+
+const FALLBACK_SUGGESTIONS = [
+  "How much money do I need in a blocked account for a German student visa?",
+  "Which documents do I need for a German student visa?",
+  "How many hours may I work as an international student in Germany?",
+];
+
+/** Questions the knowledge base answers: from the topic threads near the question, else one per topic. */
+async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
+  const threads = await db.thread.findMany({
+    orderBy: { position: "asc" },
+    select: { slug: true, questions: { orderBy: { position: "asc" }, take: 3, select: { text: true } } },
+  });
+  if (!threads.length) return FALLBACK_SUGGESTIONS;
+  const near = threads.filter((t) => topics.includes(t.slug));
+  const picked = near.length ? near.flatMap((t) => t.questions.map((q) => q.text)) : threads.map((t) => t.questions[0]?.text);
+  const questions = picked.filter((q): q is string => Boolean(q)).slice(0, 3);
+  return questions.length ? questions : FALLBACK_SUGGESTIONS;
+}
+
+const COVERAGE =
+  "studying and moving to Germany: admission and uni-assist, APS, language tests, the student visa and residence permit, the blocked account, health insurance, accommodation, cost of living, working while studying, scholarships, the first steps after arrival, and staying after graduation";
+
+function unknownText(suggestions: string[], otherCountry: string | null = null): string {
+  return [
+    otherCountry
+      ? `I don't know. My knowledge base is about Germany, and it has nothing on plans for ${otherCountry}, so I will not guess.`
+      : "I don't know. I could not find anything about this in my knowledge base, and I will not guess.",
+    `My knowledge base covers ${COVERAGE}. You could ask, for example:`,
+    suggestions.map((q) => `- ${q}`).join("\n"),
+    "For anything else, please check an official source, such as the website of the German mission in your country, your university's international office or make-it-in-germany.com.",
+  ].join("\n\n");
+}
+
+function greetingText(suggestions: string[]): string {
+  return [
+    `Hello! I answer questions about ${COVERAGE}, from a knowledge base with sources and review dates.`,
+    "You could ask, for example:",
+    suggestions.map((q) => `- ${q}`).join("\n"),
+  ].join("\n\n");
+}

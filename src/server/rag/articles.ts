@@ -1,0 +1,113 @@
+/**
+ * Knowledge-base articles: src/content/knowledge-base/<topic>/<slug>.md with YAML front matter,
+ * read, validated and cut into passages (one per section, long sections split at block boundaries).
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { z } from "zod";
+import { CONTENT_DIR } from "~/server/content/files";
+import { parseBlocks, wordCount, type Block } from "./markdown";
+
+export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
+
+const isoDate = z
+  .union([z.string(), z.date()])
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"));
+
+export const articleFrontMatterSchema = z.object({
+  title: z.string().trim().min(1),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  topic: z.string().regex(/^[a-z0-9-]+$/),
+  country: z.string().trim().min(2),
+  lastReviewed: isoDate,
+  sources: z
+    .array(z.object({ title: z.string().trim().min(1), url: z.url(), accessed: isoDate.optional() }))
+    .min(1, "every article needs at least one source"),
+});
+
+export type ArticleSource = z.infer<typeof articleFrontMatterSchema>["sources"][number];
+
+export interface ArticlePassage {
+  position: number;
+  heading: string | null;
+  text: string;
+}
+
+export interface KnowledgeArticleFile extends z.infer<typeof articleFrontMatterSchema> {
+  body: string;
+  contentHash: string;
+  passages: ArticlePassage[];
+}
+
+/** Past this many words a section is split, so that a passage stays one focused piece of text. */
+const MAX_PASSAGE_WORDS = 170;
+
+export function parseArticle(source: string, fileName = "article"): KnowledgeArticleFile {
+  const { data, content } = matter(source);
+  const parsed = articleFrontMatterSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`Invalid knowledge-base article ${fileName}: ${z.prettifyError(parsed.error)}`);
+  const body = content.trim();
+  return {
+    ...parsed.data,
+    body,
+    contentHash: createHash("sha256").update(source).digest("hex"),
+    passages: chunkArticle(body),
+  };
+}
+
+export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR): KnowledgeArticleFile[] {
+  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".md")).sort();
+  const articles = files.map((name) => parseArticle(fs.readFileSync(path.join(dir, name), "utf8"), name));
+  const seen = new Set<string>();
+  for (const article of articles) {
+    if (seen.has(article.slug)) throw new Error(`Two knowledge-base articles use the slug ${article.slug}`);
+    seen.add(article.slug);
+  }
+  return articles;
+}
+
+/** Sections by heading; a section longer than MAX_PASSAGE_WORDS is split between blocks. */
+export function chunkArticle(body: string): ArticlePassage[] {
+  const sections: { heading: string | null; blocks: Block[] }[] = [];
+  let h2: string | null = null;
+  for (const block of parseBlocks(body)) {
+    if (block.kind === "heading") {
+      if (block.level <= 2) h2 = block.text;
+      const heading = block.level <= 2 || !h2 ? block.text : `${h2}: ${block.text}`;
+      sections.push({ heading, blocks: [] });
+      continue;
+    }
+    if (!sections.length) sections.push({ heading: null, blocks: [] });
+    sections[sections.length - 1]!.blocks.push(block);
+  }
+
+  const passages: ArticlePassage[] = [];
+  for (const section of sections) {
+    let current: string[] = [];
+    let words = 0;
+    const flush = () => {
+      if (current.length) passages.push({ position: passages.length, heading: section.heading, text: current.join("\n\n") });
+      current = [];
+      words = 0;
+    };
+    for (const block of section.blocks) {
+      const markdown = block.raw;
+      const blockWords = wordCount(markdown);
+      // Keep a lead-in line ("You need:") together with the list it introduces.
+      const introducesNext = block.kind === "paragraph" && markdown.trim().endsWith(":");
+      if (current.length && words + blockWords > MAX_PASSAGE_WORDS && !lastIsLeadIn(current)) flush();
+      current.push(markdown);
+      words += blockWords;
+      if (!introducesNext && words >= MAX_PASSAGE_WORDS) flush();
+    }
+    flush();
+  }
+  return passages;
+}
+
+function lastIsLeadIn(blocks: string[]): boolean {
+  return blocks[blocks.length - 1]!.trim().endsWith(":");
+}

@@ -1,0 +1,3 @@
+/** The knowledge base's public interface: retrieval for the chat routes, loading for the seed step. */
+export { retrieve, DEFAULT_MIN_CONFIDENCE, type Retrieval, type RetrievedPassage, type RetrieveOptions } from "./retrieve";
+export { seedKnowledgeBase } from "./seed-knowledge-base";

@@ -1,0 +1,43 @@
+/** What a question asks for, read from its wording, and how texts that answer it look. */
+import { countries } from "countries-list";
+
+/** What kind of fact the question asks for. */
+export function factsAskedFor(question: string) {
+  const q = question.toLowerCase();
+  return {
+    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford/.test(q),
+    time: /\bhow long\b|\bwhen\b|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
+    count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
+    requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),
+  };
+}
+
+export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
+export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
+
+const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
+const OTHER_COUNTRIES = [
+  ...Object.entries(countries)
+    .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
+    .map(([, country]) => country.name),
+  "USA", "US", "America", "UK", "England", "Scotland", "Britain", "Great Britain", "Holland", "Dubai",
+]
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+const INTENT = "(?:study|move|work|live|emigrate|immigrate|relocate|settle|apply)";
+/**
+ * "How do I study in Canada?", "I want to move to the USA": the asker's plan names another country.
+ * Being in another country ("I live in India, do I need APS?") is the usual case and does not count.
+ */
+const OTHER_DESTINATION = new RegExp(
+  `\\b(?:(?:how|where|can|could|should) (?:do |can |could |should )?(?:i|we|you) ${INTENT}|(?:want|plan|planning|going|like|wish|hope|hoping|decided) to ${INTENT}|(?:moving|emigrating|relocating) to|study abroad in)\\s+(?:in |to )?(?:the )?(${OTHER_COUNTRIES})\\b`,
+  "i",
+);
+const ABOUT_DESTINATION = /\bgerman|\bdeutsch|\baustria|\bswitzerland|\bswiss\b|\bsperrkonto|\bblocked account|\baps\b|\buni-assist|\banabin|\btestdaf|\bdsh\b|\bdaad\b|\bstudienkolleg|\bbaf[öo]e?g|\banmeldung|\bausl[äa]nderbeh/i;
+
+/** The other country a question is about, when it plans to study or live elsewhere than Germany. */
+export function otherDestination(question: string): string | null {
+  if (ABOUT_DESTINATION.test(question)) return null;
+  return OTHER_DESTINATION.exec(question)?.[1] ?? null;
+}

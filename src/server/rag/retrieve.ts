@@ -1,0 +1,384 @@
+/**
+ * Retrieval over the knowledge base ("Deep Thinking").
+ *
+ * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
+ * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
+ *    until the knowledge base changes), so rare, telling words ("Sperrkonto", "APS") weigh more
+ *    than words found everywhere ("Germany", "student").
+ * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
+ *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
+ *    text (C), plus ts_rank_cd's cover density.
+ * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
+ *
+ * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
+ * something the knowledge base never mentions ("the capital of Peru") has low confidence.
+ */
+import type { EmbeddingModel } from "ai";
+import { Prisma } from "~/generated/prisma/client";
+import type { Db } from "~/server/db/client";
+import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
+import type { ArticleSource } from "./articles";
+import { AMOUNT, factsAskedFor, otherDestination } from "./question";
+
+export interface RetrievedPassage {
+  id: string;
+  articleSlug: string;
+  articleTitle: string;
+  topic: string;
+  heading: string | null;
+  text: string;
+  /** Relevance, 0..1. */
+  score: number;
+  lastReviewed: string;
+  sources: { title: string; url: string }[];
+}
+
+export interface Retrieval {
+  passages: RetrievedPassage[];
+  /** 0..1: how well the best passage covers the question. */
+  confidence: number;
+}
+
+export interface RetrieveOptions {
+  /** Passages returned at most (default 5). */
+  limit?: number;
+  /** Only articles of this topic (a thread slug such as "finances"). */
+  topic?: string;
+  /** Below this confidence no passage is returned (default 0.3): nothing relevant was found. */
+  minConfidence?: number;
+  /** At most this many passages of one article (default 3), so that several sources can speak. */
+  perArticle?: number;
+  /** Embedding model for re-ranking; defaults to the configured one (none without OPENAI_API_KEY). */
+  embeddings?: EmbeddingModel | null;
+  abortSignal?: AbortSignal;
+}
+
+export const DEFAULT_MIN_CONFIDENCE = 0.3;
+const OTHER_DESTINATION_CONFIDENCE = 0.1;
+const MAX_QUERY_CHARS = 500;
+const CANDIDATES = 60;
+const ROUGH_CANDIDATES = 300;
+/** Share of the question's weight whose words select the candidate passages. */
+const SELECTING_SHARE = 0.6;
+/**
+ * What a term is worth by where a passage has it. In the title and the passage itself is best; in
+ * the title only, the passage may be about another part of the article.
+ */
+const FIELD_VALUE = { titleAndPassage: 1, titleOnly: 0.95, heading: 0.85, text: 0.7 } as const;
+
+/** The value of a hit mask (bits: 4 title, 2 topic or heading, 1 text). */
+function fieldValue(mask: number): number {
+  if (mask & 4) return mask & 3 ? FIELD_VALUE.titleAndPassage : FIELD_VALUE.titleOnly;
+  return mask & 2 ? FIELD_VALUE.heading : mask & 1 ? FIELD_VALUE.text : 0;
+}
+
+const SYNONYM_WEIGHT = 0.8;
+/** Embedding similarity's share of the final score when re-ranking. */
+const EMBEDDING_SHARE = 0.4;
+
+/**
+ * Stems of words that say nothing about the subject of a question ("please tell me", "I want to
+ * know"), beyond PostgreSQL's English stop words. They would only dilute the confidence.
+ */
+const FILLER_STEMS = new Set([
+  "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
+  "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
+  "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
+  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
+]);
+
+/**
+ * Words people use for the same thing as the knowledge base (stems). Each group expands a query
+ * term with the others at a lower weight.
+ */
+const SYNONYM_GROUPS: string[][] = [
+  ["germani", "german"],
+  ["cost", "fee", "price", "expens", "pay"],
+  ["flat", "apart", "accommod", "hous", "room", "dorm", "dormitori", "wohnheim"],
+  ["uni", "univers", "hochschul"],
+  ["job", "work", "employ"],
+  ["money", "fund", "financ"],
+  ["rent", "miet"],
+  ["insur", "versicherung", "krankenkass"],
+  ["tax", "steuer"],
+  ["visa", "permit"],
+  ["sperrkonto", "block"],
+  ["scholarship", "grant", "stipendium", "fund"],
+  ["english", "ielt", "toefl"],
+  ["deadlin", "date"],
+  ["applic", "appli"],
+  ["reject", "refus", "deni", "declin"],
+  ["appeal", "remonstr", "object", "lawsuit"],
+  ["pr", "perman", "settlement", "niederlassungserlaubni"],
+  ["gez", "rundfunkbeitrag", "broadcast", "licenc"],
+  ["regist", "anmeldung", "ummeldung"],
+  ["learn", "languag", "cours"],
+  ["seeker", "search", "seek"],
+  ["studi", "student"],
+  ["need", "must", "requir"],
+  ["free", "fee", "tuition"],
+];
+
+export interface QueryTerm {
+  lexeme: string;
+  /** Index of the question word it stands for (synonyms share their original's concept). */
+  concept: number;
+  factor: number;
+}
+
+interface CandidateRow {
+  id: string;
+  heading: string | null;
+  text: string;
+  slug: string;
+  title: string;
+  topic: string;
+  lastReviewed: string;
+  sources: unknown;
+  density: number;
+  hits: number[];
+  embedding: Uint8Array | null;
+}
+
+/** A question as retrieval sees it: its words (stems), their synonyms and how telling each word is. */
+export interface QueryAnalysis {
+  question: string;
+  /** Stems of the question's words, in order, without stop words and filler. */
+  words: string[];
+  terms: QueryTerm[];
+  /** Inverse document frequency of each word (by index in `words`). */
+  conceptWeight: number[];
+  totalWeight: number;
+  /** Passages in the knowledge base, and in how many of them each term occurs. */
+  total: number;
+  documentFrequency: Map<string, number>;
+}
+
+export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
+  const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
+  if (!question) return null;
+  const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
+    SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
+           (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
+  const words = queryLexemes(parsed?.tsquery ?? "");
+  if (!words.length || !parsed) return null;
+  const { total, frequencies } = await lexemeStatistics(db, parsed.version);
+  if (!total) return null;
+
+  const terms = expandSynonyms(words);
+  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencies.get(t.lexeme) ?? 0]));
+  // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
+  // double: it is most likely the subject of a question about something else ("bitcoin"). A number
+  // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
+  const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
+  const conceptWeight = words.map((word, c) => {
+    // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
+    if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
+    if (!unknown[c]) return inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total);
+    return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
+  });
+  const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
+  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
+}
+
+interface LexemeStatistics {
+  version: string;
+  total: number;
+  frequencies: Map<string, number>;
+}
+
+const statisticsCache = new WeakMap<Db, LexemeStatistics>();
+
+/**
+ * In how many passages each lexeme occurs (ts_stat over the search vectors), kept per database
+ * client and recomputed when the knowledge base changes (its article count or last update).
+ */
+async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatistics> {
+  const cached = statisticsCache.get(db);
+  if (cached?.version === version) return cached;
+  const rows = await db.$queryRaw<{ word: string; ndoc: number }[]>`
+    SELECT word, ndoc FROM ts_stat('SELECT search FROM "KnowledgePassage" WHERE search IS NOT NULL')`;
+  const [{ total = 0 } = {}] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "KnowledgePassage"`;
+  const statistics = { version, total, frequencies: new Map(rows.map((r) => [r.word, r.ndoc])) };
+  statisticsCache.set(db, statistics);
+  return statistics;
+}
+
+export async function retrieve(db: Db, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
+  const analysis = await analyzeQuery(db, query);
+  return analysis ? retrieveAnalyzed(db, analysis, options) : { passages: [], confidence: 0 };
+}
+
+export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options: RetrieveOptions = {}): Promise<Retrieval> {
+  const limit = options.limit ?? 5;
+  const perArticle = options.perArticle ?? 3;
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  if (limit <= 0) return { passages: [], confidence: 0 };
+  const { question, words, terms, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
+
+  const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
+  if (!known.length) return { passages: [], confidence: 0 };
+  // Candidates are the passages using the question's most telling words: the words that carry
+  // most of its weight (SELECTING_SHARE), rarest first. Common words ("student", "Germany") still score
+  // but do not pull in half of the knowledge base.
+  const knownConcepts = words.map((_, c) => c).filter((c) => known.some((t) => t.concept === c));
+  const knownWeight = knownConcepts.reduce((sum, c) => sum + conceptWeight[c]!, 0);
+  const selectingConcepts = new Set<number>();
+  let selectedWeight = 0;
+  for (const c of [...knownConcepts].sort((a, b) => conceptWeight[b]! - conceptWeight[a]!)) {
+    if (selectedWeight >= knownWeight * SELECTING_SHARE) break;
+    selectingConcepts.add(c);
+    selectedWeight += conceptWeight[c]!;
+  }
+  const selecting = known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.lexeme);
+
+  const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
+  // Only vectors of the same model are comparable.
+  const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
+  // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
+  const hitColumns = terms.map((term, i) => {
+    const lexeme = quoteLexeme(term.lexeme);
+    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 ELSE
+      (CASE WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 0 END)
+      + (CASE WHEN p.search @@ ${`${lexeme}:C`}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
+  });
+  // fieldValue() in SQL.
+  const valueOfMask = (column: string) =>
+    Prisma.sql`CASE WHEN ${Prisma.raw(column)} >= 5 THEN ${FIELD_VALUE.titleAndPassage}::float8 WHEN ${Prisma.raw(column)} = 4 THEN ${FIELD_VALUE.titleOnly}::float8
+      WHEN ${Prisma.raw(column)} >= 2 THEN ${FIELD_VALUE.heading}::float8 WHEN ${Prisma.raw(column)} = 1 THEN ${FIELD_VALUE.text}::float8 ELSE 0 END`;
+  const lexicalScore = Prisma.join(
+    terms.map((_, i) => Prisma.sql`${termWeights[i]!}::float8 * (${valueOfMask(`h${i}`)})`),
+    " + ",
+  );
+  // A rough score (which terms a passage has, by weight) picks the best few hundred passages
+  // cheaply; only those get the finer score by field.
+  const roughScore = Prisma.join(
+    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${quoteLexeme(term.lexeme)}::tsquery)::int`),
+    " + ",
+  );
+  const selectingQuery = selecting.map(quoteLexeme).join(" | ");
+  const rows = await db.$queryRaw<CandidateRow[]>`
+    WITH rough AS (
+      SELECT p.id, p."articleId", p.search
+      FROM "KnowledgePassage" p
+      ${options.topic ? Prisma.sql`JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND t.topic = ${options.topic}` : Prisma.empty}
+      WHERE p.search @@ ${selectingQuery}::tsquery
+      ORDER BY ${roughScore} DESC, p.id
+      LIMIT ${ROUGH_CANDIDATES}
+    ), matched AS (
+      SELECT p.id, p."articleId", p.search, ${Prisma.join(hitColumns)} FROM rough p
+    ), ranked AS (
+      SELECT m.*, ${lexicalScore} AS lexical FROM matched m ORDER BY lexical DESC, m.id LIMIT ${CANDIDATES}
+    )
+    SELECT r.id, p.heading, p.text, r.lexical,
+           ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
+           ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
+           CASE WHEN ${modelId}::text IS NOT NULL AND p."embeddingModel" = ${modelId}::text THEN p.embedding END AS embedding,
+           a.slug, a.title, a.topic, a."lastReviewed", a.sources
+    FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
+    ORDER BY r.lexical DESC, r.id`;
+
+  const wantsAmount = factsAskedFor(question).amount;
+  let scored = rows.map((row) => {
+    const best = words.map(() => 0);
+    const covered = words.map(() => false);
+    terms.forEach((term, i) => {
+      const hit = row.hits[i] ?? 0;
+      if (!hit) return;
+      const field = fieldValue(hit);
+      best[term.concept] = Math.max(best[term.concept]!, field * term.factor);
+      covered[term.concept] = true;
+    });
+    const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
+    const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
+    // Cover density adds a little for passages that use the terms often and close together, and
+    // a question asking "how much" prefers passages that give an amount.
+    const amountBonus = wantsAmount && AMOUNT.test(row.text) ? 0.05 : 0;
+    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + amountBonus);
+    return { row, score, coverage };
+  });
+
+  if (model && scored.some((s) => s.row.embedding)) {
+    try {
+      const queryVector = await embedQuery(model, question, options.abortSignal);
+      scored = scored.map((s) => {
+        if (!s.row.embedding) return s;
+        const similarity = Math.max(0, cosine(queryVector, unpackVector(s.row.embedding)));
+        return { ...s, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * similarity };
+      });
+    } catch (error) {
+      console.warn(`[rag] embedding re-rank skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  scored.sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+  const top = scored[0];
+  const coverageConfidence = top ? round(Math.min(1, Math.max(top.coverage * 0.75 + top.score * 0.25, 0))) : 0;
+  // Plans for another country ("How do I study in Canada?") are outside a knowledge base about
+  // Germany, whatever words they share with it.
+  const confidence = otherDestination(question) ? Math.min(coverageConfidence, OTHER_DESTINATION_CONFIDENCE) : coverageConfidence;
+  if (!top || confidence < minConfidence) return { passages: [], confidence };
+
+  const perArticleCount = new Map<string, number>();
+  const passages: RetrievedPassage[] = [];
+  for (const { row, score } of scored) {
+    if (passages.length >= limit) break;
+    // Passages much weaker than the best one would only add noise.
+    if (score < top.score * 0.45) break;
+    const count = perArticleCount.get(row.slug) ?? 0;
+    if (count >= perArticle) continue;
+    perArticleCount.set(row.slug, count + 1);
+    passages.push({
+      id: row.id,
+      articleSlug: row.slug,
+      articleTitle: row.title,
+      topic: row.topic,
+      heading: row.heading,
+      text: row.text,
+      score: round(score),
+      lastReviewed: row.lastReviewed,
+      sources: ((row.sources ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url })),
+    });
+  }
+  return { passages, confidence };
+}
+
+/** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
+export function queryLexemes(tsquery: string): string[] {
+  const lexemes: string[] = [];
+  for (const match of tsquery.matchAll(/(!?)\s*'((?:[^']|'')+)'/g)) {
+    const lexeme = match[2]!.replace(/''/g, "'");
+    if (match[1] || FILLER_STEMS.has(lexeme) || lexemes.includes(lexeme)) continue;
+    lexemes.push(lexeme);
+  }
+  return lexemes;
+}
+
+export function expandSynonyms(words: string[]): QueryTerm[] {
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, concept, factor: 1 }));
+  words.forEach((word, concept) => {
+    for (const group of SYNONYM_GROUPS) {
+      if (!group.includes(word)) continue;
+      for (const synonym of group) {
+        if (terms.some((t) => t.lexeme === synonym)) continue;
+        terms.push({ lexeme: synonym, concept, factor: SYNONYM_WEIGHT });
+      }
+    }
+  });
+  return terms;
+}
+
+/** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */
+function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** BM25's inverse document frequency: rare terms weigh more; never negative. */
+export function inverseDocumentFrequency(documentFrequency: number, total: number): number {
+  return Math.log(1 + (total - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,106 @@
+/**
+ * Text helpers shared by the indexer, the retriever and the local answerer: Markdown to plain text,
+ * spelling variants of German words, and sentence splitting.
+ */
+
+/** Markdown inline syntax removed, link texts kept: the text people read. */
+export function stripMarkdown(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
+    .replace(/^\s{0,3}#{1,6}\s+/gm, "")
+    .replace(/^\s*>\s?/gm, "")
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, "")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+const GERMAN_FOLDS: [RegExp, string, string][] = [
+  [/ä/g, "ae", "a"],
+  [/ö/g, "oe", "o"],
+  [/ü/g, "ue", "u"],
+  [/Ä/g, "Ae", "A"],
+  [/Ö/g, "Oe", "O"],
+  [/Ü/g, "Ue", "U"],
+];
+
+/**
+ * The ways people type a word with umlauts or ß on an English keyboard ("Bestätigung" as
+ * "Bestaetigung" or "Bestatigung", "Straße" as "Strasse"). Returns only the variants that differ.
+ */
+export function spellingVariants(text: string): string[] {
+  const words = new Set(text.match(/[\p{L}\p{N}-]*[äöüÄÖÜßéèáàóíúçñ][\p{L}\p{N}-]*/gu) ?? []);
+  const variants = new Set<string>();
+  for (const word of words) {
+    let transliterated = word.replace(/ß/g, "ss");
+    let plain = transliterated;
+    for (const [pattern, long, short] of GERMAN_FOLDS) {
+      transliterated = transliterated.replace(pattern, long);
+      plain = plain.replace(pattern, short);
+    }
+    plain = plain.normalize("NFD").replace(/\p{M}/gu, "");
+    transliterated = transliterated.normalize("NFD").replace(/\p{M}/gu, "");
+    for (const variant of [transliterated, plain]) if (variant !== word) variants.add(variant);
+  }
+  return [...variants];
+}
+
+/**
+ * PostgreSQL's parser reads "140/280-day" or "B2/C1" as one file-path token, so a search for "280"
+ * or "C1" would miss it: the parts are indexed too.
+ */
+export function slashVariants(text: string): string[] {
+  return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) => token.split("/").join(" "));
+}
+
+/** Plain text for the search index: Markdown removed, spelling variants and slash parts appended. */
+export function searchableText(markdown: string): string {
+  const plain = stripMarkdown(markdown);
+  const variants = [...spellingVariants(plain), ...slashVariants(plain)];
+  return variants.length ? `${plain}\n${variants.join(" ")}` : plain;
+}
+
+// Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").
+const ABBREVIATIONS = new Set([
+  "abs", "approx", "art", "ca", "cf", "dr", "e.g", "eg", "i.e", "ie", "incl", "mr", "mrs",
+  "ms", "nr", "p", "para", "pp", "prof", "sec", "st", "vs", "z", "z. b", "b", "bzw", "ggf", "u.a", "usw",
+]);
+
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/** Sentences of a paragraph, without breaking after common abbreviations. */
+export function splitSentences(paragraph: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of segmenter.segment(paragraph)) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined && endsWithAbbreviation(previous)) out[out.length - 1] = previous + segment;
+    else out.push(segment);
+  }
+  return balanceBold(out.map((s) => s.trim()).filter(Boolean));
+}
+
+/** A bold span that runs over a sentence end is closed and reopened, so each sentence stands alone. */
+function balanceBold(sentences: string[]): string[] {
+  const out = [...sentences];
+  for (let i = 0; i < out.length; i++) {
+    if ((out[i]!.match(/\*\*/g) ?? []).length % 2 === 0) continue;
+    const next = out[i + 1];
+    if (next?.startsWith("**")) {
+      out[i] += "**";
+      out[i + 1] = next.slice(2).trim();
+    } else {
+      out[i] = out[i]!.endsWith("**") ? out[i]!.slice(0, -2).trim() : `${out[i]}**`;
+      if (next !== undefined) out[i + 1] = `**${next}`;
+    }
+  }
+  return out.filter((s) => s.replace(/\*/g, "").trim());
+}
+
+function endsWithAbbreviation(sentence: string): boolean {
+  const match = /(?:^|[\s(])((?:[A-Za-z]\.\s?)*[A-Za-z]+)\.\s*$/.exec(sentence.replace(/\*+/g, ""));
+  if (!match?.[1]) return false;
+  return ABBREVIATIONS.has(match[1].toLowerCase()) || /^(?:[A-Za-z]\.\s?)+[A-Za-z]$/.test(match[1]);
+}

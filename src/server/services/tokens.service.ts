@@ -1,0 +1,32 @@
+import { countTokens } from "gpt-tokenizer";
+import type { Db } from "~/server/db/client";
+
+/** Tokens of a text with the o200k tokenizer of OpenAI's current models: the meter when a provider reports no usage. */
+export function tokenCount(text: string): number {
+  return text ? countTokens(text) : 0;
+}
+
+/** Tokens a prompt will use: every message's text plus the few tokens of chat framing per message. */
+export function promptTokenEstimate(texts: string[]): number {
+  return texts.reduce((sum, text) => sum + tokenCount(text) + 4, 3);
+}
+
+export interface UsageRecord {
+  subject: string;
+  userId: string | null;
+  route: "chat" | "chat-rag";
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  charged: number;
+  aborted: boolean;
+}
+
+export async function recordUsage(db: Db, record: UsageRecord) {
+  await db.tokenUsage.create({ data: record });
+}
+
+/** How many answers a user has had: the profile's "AI chat sessions" count. */
+export async function countAnswers(db: Db, userId: string) {
+  return db.tokenUsage.count({ where: { userId } });
+}

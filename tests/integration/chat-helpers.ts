@@ -1,0 +1,51 @@
+/** Shared helpers of the chat integration tests: call a streaming route in-process and read its UI message stream. */
+import type { Db } from "~/server/db/client";
+
+export type StreamRoute = (request: Request) => Promise<Response>;
+
+export async function postChat(route: StreamRoute, body: unknown, options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
+  const headers = new Headers({ "content-type": "application/json", ...options.headers });
+  if (options.cookie) headers.set("cookie", options.cookie);
+  return route(new Request("http://localhost:3000/api/chat", { method: "POST", headers, body: JSON.stringify(body), signal: options.signal }));
+}
+
+export interface UiChunk {
+  type: string;
+  delta?: string;
+  errorText?: string;
+  messageMetadata?: Record<string, unknown>;
+  messageId?: string;
+}
+
+/** The chunks of an AI SDK UI message stream (server-sent events). */
+export function parseUiStream(text: string): UiChunk[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as UiChunk);
+}
+
+export function answerText(chunks: UiChunk[]): string {
+  return chunks
+    .filter((chunk) => chunk.type === "text-delta")
+    .map((chunk) => chunk.delta)
+    .join("");
+}
+
+/** Waits until the stream's settlement has run: no reservation is left. */
+export async function settled(db: Db, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await db.tokenReservation.count();
+    if (open === 0) return;
+    if (Date.now() > deadline) throw new Error(`${open} reservations still open`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function allowanceOf(db: Db, subject: string) {
+  const rows = await db.tokenAllowance.findMany({ where: { subject } });
+  return { used: rows.reduce((sum, row) => sum + row.used, 0), reserved: rows.reduce((sum, row) => sum + row.reserved, 0) };
+}
+
+export const ask = (content: string) => [{ role: "user", content }];

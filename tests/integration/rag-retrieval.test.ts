@@ -1,0 +1,155 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readKnowledgeBase } from "~/server/rag/articles";
+import { unpackVector } from "~/server/rag/embeddings";
+import { retrieve } from "~/server/rag/retrieve";
+import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { evaluate, OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "../../scripts/bench/retrieval";
+import { FAKE_EMBEDDING_DIMENSIONS, startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+const BLOCKED_ACCOUNT_QUESTION = "How much money do I need in a blocked account for a German student visa?";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedKnowledgeBase(database.db, { embeddings: null });
+});
+afterAll(async () => {
+  await database?.stop();
+});
+
+describe("retrieve (full-text search)", () => {
+  it("finds the blocked-account amount with its source and review date, confidently", async () => {
+    const { passages, confidence } = await retrieve(database.db, BLOCKED_ACCOUNT_QUESTION, { embeddings: null });
+    expect(confidence).toBeGreaterThanOrEqual(0.7);
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.slice(0, 3).map((p) => p.articleSlug)).toContain("finances-blocked-account-amount-2026");
+    const amount = passages.find((p) => p.articleSlug === "finances-blocked-account-amount-2026")!;
+    expect(amount.articleTitle).toBe("How much money must be in the blocked account for 2026?");
+    expect(amount.lastReviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(amount.sources[0]).toEqual({ title: expect.stringContaining("Federal Foreign Office"), url: expect.stringMatching(/^https:\/\//) });
+    for (const passage of passages) expect(passage.score).toBeGreaterThan(0);
+    expect(passages.map((p) => p.score)).toEqual([...passages.map((p) => p.score)].sort((a, b) => b - a));
+  });
+
+  it("finds nothing, with a low confidence, for questions outside the knowledge base", async () => {
+    for (const question of OUT_OF_SCOPE_QUESTIONS) {
+      const result = await retrieve(database.db, question, { embeddings: null });
+      expect(result.passages, question).toEqual([]);
+      expect(result.confidence, question).toBeLessThan(0.3);
+    }
+    // The knowledge base mentions Canada (visa-free entry), but a plan to study there is not its subject.
+    const canada = await retrieve(database.db, "How do I study in Canada?", { embeddings: null });
+    expect(canada.passages).toEqual([]);
+    expect(canada.confidence).toBeLessThan(0.3);
+    expect(await retrieve(database.db, "the and of", { embeddings: null })).toEqual({ passages: [], confidence: 0 });
+    expect(await retrieve(database.db, "   ", { embeddings: null })).toEqual({ passages: [], confidence: 0 });
+  });
+
+  it("reaches recall@3 of at least 0.85 on the evaluation set", async () => {
+    const { recallAt3, mrr } = await evaluate(database.db, readEvalSet());
+    expect(recallAt3).toBeGreaterThanOrEqual(0.85);
+    expect(mrr).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it("honours limit, topic and the per-article cap", async () => {
+    const limited = await retrieve(database.db, "how many hours can I work as a student", { embeddings: null, limit: 2 });
+    expect(limited.passages).toHaveLength(2);
+    const onTopic = await retrieve(database.db, "how much does it cost", { embeddings: null, topic: "health-insurance", minConfidence: 0 });
+    expect(onTopic.passages.length).toBeGreaterThan(0);
+    for (const passage of onTopic.passages) expect(passage.topic).toBe("health-insurance");
+    const capped = await retrieve(database.db, "blocked account", { embeddings: null, limit: 10, perArticle: 1 });
+    const slugs = capped.passages.map((p) => p.articleSlug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  it("matches German words typed without umlauts, and parts of 140/280-style tokens", async () => {
+    const { passages } = await retrieve(database.db, "wohnungsgeberbestatigung", { embeddings: null });
+    expect(passages[0]?.articleSlug).toBe("accommodation-registration-wohnungsgeberbestaetigung");
+    const halfDays = await retrieve(database.db, "what counts as a half day for the 280 days rule", { embeddings: null });
+    expect(halfDays.passages.slice(0, 3).map((p) => p.articleSlug)).toContain("work-student-hour-limits");
+  });
+
+  it("takes quotes and minus signs as web search syntax without failing", async () => {
+    const { passages } = await retrieve(database.db, '"blocked account" -fees \'; DROP TABLE x; --', { embeddings: null, minConfidence: 0 });
+    expect(passages[0]?.articleSlug).toMatch(/^finances-blocked-account/);
+    expect(await database.db.knowledgePassage.count()).toBeGreaterThan(100);
+  });
+});
+
+describe("seedKnowledgeBase", () => {
+  it("is idempotent, updates changed articles only and removes deleted ones", async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const articles = readKnowledgeBase();
+      const first = await seedKnowledgeBase(scratch.db, { articles, embeddings: null });
+      expect(first).toMatchObject({ articles: articles.length, updated: articles.length, removed: 0, embedded: 0 });
+      const passages = await scratch.db.knowledgePassage.count();
+      expect(passages).toBe(articles.reduce((n, a) => n + a.passages.length, 0));
+
+      expect(await seedKnowledgeBase(scratch.db, { articles, embeddings: null })).toMatchObject({ updated: 0, removed: 0 });
+      expect(await scratch.db.knowledgePassage.count()).toBe(passages);
+
+      const [changed, ...rest] = articles;
+      const edited = { ...changed!, contentHash: "edited", passages: [{ position: 0, heading: "Only", text: "Zebra crossings are rare." }] };
+      expect(await seedKnowledgeBase(scratch.db, { articles: [edited, ...rest.slice(1)], embeddings: null })).toMatchObject({ updated: 1, removed: 1 });
+      expect(await scratch.db.knowledgeArticle.count()).toBe(articles.length - 1);
+      const zebra = await retrieve(scratch.db, "zebra crossings", { embeddings: null });
+      expect(zebra.passages.map((p) => p.articleSlug)).toEqual([changed!.slug]);
+    } finally {
+      await scratch.stop();
+    }
+  });
+});
+
+describe("embeddings (OpenAI-compatible server)", () => {
+  let fake: FakeOpenAIServer;
+  let scratch: TestDatabase;
+  beforeAll(async () => {
+    fake = await startFakeOpenAIServer();
+    scratch = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await scratch?.stop();
+    await fake?.close();
+  });
+
+  const model = () => createOpenAI({ apiKey: "sk-test", baseURL: fake.url }).embedding("text-embedding-3-large");
+
+  it("embeds every passage once, stores the vectors and re-ranks with them", async () => {
+    const articles = readKnowledgeBase().filter((a) => a.topic === "finances" || a.topic === "work");
+    const seeded = await seedKnowledgeBase(scratch.db, { articles, embeddings: model() });
+    const passages = await scratch.db.knowledgePassage.findMany({ select: { embedding: true, embeddingModel: true } });
+    expect(seeded.embedded).toBe(passages.length);
+    for (const passage of passages) {
+      expect(passage.embeddingModel).toBe("text-embedding-3-large");
+      expect(unpackVector(passage.embedding!)).toHaveLength(FAKE_EMBEDDING_DIMENSIONS);
+    }
+    expect((await seedKnowledgeBase(scratch.db, { articles, embeddings: model() })).embedded).toBe(0);
+
+    const before = fake.embeddingRequests;
+    const lexical = await retrieve(scratch.db, BLOCKED_ACCOUNT_QUESTION, { embeddings: null });
+    const reranked = await retrieve(scratch.db, BLOCKED_ACCOUNT_QUESTION, { embeddings: model() });
+    expect(fake.embeddingRequests).toBe(before + 1);
+    expect(reranked.passages.map((p) => p.score)).not.toEqual(lexical.passages.map((p) => p.score));
+    expect(reranked.passages.map((p) => p.articleSlug)).toContain("finances-blocked-account-amount-2026");
+
+    // A passage whose embedding equals the question's (same words) is the most similar: it comes first.
+    const target = await scratch.db.knowledgePassage.findFirstOrThrow({
+      where: { article: { slug: "work-minijob-minimum-wage-2026" }, heading: { not: null } },
+      include: { article: true },
+    });
+    const question = `${target.article.title}\n${target.heading}\n${target.text.replace(/[*#|-]/g, " ")}`;
+    const exact = await retrieve(scratch.db, question, { embeddings: model(), limit: 3 });
+    expect(exact.passages[0]?.id).toBe(target.id);
+  });
+
+  it("falls back to full-text search when the embedding service fails", async () => {
+    const unreachable = createOpenAI({ apiKey: "sk-test", baseURL: "http://127.0.0.1:9/v1" }).embedding("text-embedding-3-large");
+    const lexical = await retrieve(scratch.db, BLOCKED_ACCOUNT_QUESTION, { embeddings: null });
+    const result = await retrieve(scratch.db, BLOCKED_ACCOUNT_QUESTION, { embeddings: unreachable });
+    expect(result).toEqual(lexical);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { chatRequestSchema, feedbackSchema } from "~/lib/schemas/chat";
+import { confidenceTone } from "~/components/chat/message-item";
+import { miniChatAllowed } from "~/components/chat/mini-chat-box";
+import { sourcesBlock } from "~/server/ai/prompt";
+
+describe("chat requests", () => {
+  it("reads AI SDK UI messages and plain messages into one shape, trimmed", () => {
+    const parsed = chatRequestSchema.parse({
+      id: "conversation-1",
+      messages: [
+        { role: "user", content: "  Hi  " },
+        { id: "a1", role: "assistant", parts: [{ type: "step-start" }, { type: "text", text: "Hello" }, { type: "text", text: "!" }], metadata: { model: "x" } },
+        { id: "u2", role: "user", parts: [{ type: "text", text: "What is APS?" }] },
+      ],
+    });
+    expect(parsed).toEqual({
+      conversationId: "conversation-1",
+      chatModel: "openai",
+      messages: [
+        { id: "m0", role: "user", text: "Hi", metadata: undefined },
+        { id: "a1", role: "assistant", text: "Hello!", metadata: { model: "x" } },
+        { id: "u2", role: "user", text: "What is APS?", metadata: undefined },
+      ],
+    });
+  });
+
+  it("refuses a system message, a blank last message, an unknown model and a bad conversation id", () => {
+    expect(chatRequestSchema.safeParse({ messages: [{ role: "system", content: "x" }] }).success).toBe(false);
+    expect(chatRequestSchema.safeParse({ messages: [{ role: "user", content: " " }] }).success).toBe(false);
+    expect(chatRequestSchema.safeParse({ messages: [{ role: "user", content: "x" }], chatModel: "claude" }).success).toBe(false);
+    expect(chatRequestSchema.safeParse({ id: "../../etc", messages: [{ role: "user", content: "x" }] }).success).toBe(false);
+    expect(chatRequestSchema.safeParse({ messages: [{ role: "user", content: "x".repeat(8001) }] }).success).toBe(false);
+  });
+});
+
+describe("feedback records", () => {
+  it("keeps userId 'anonymous' and userType 'student' by default", () => {
+    const parsed = feedbackSchema.parse({ sessionId: "session-0001", messageId: "m1", feedbackType: "like", messageContent: "x", chatModel: "deepseek" });
+    expect(parsed).toMatchObject({ userId: "anonymous", userType: "student", isStreaming: true, ragEnabled: false, messageOrder: 0 });
+  });
+});
+
+describe("the confidence indicator", () => {
+  it("is red below 0.4, yellow below 0.7 and green otherwise", () => {
+    expect([0, 0.399, 0.4, 0.699, 0.7, 1].map(confidenceTone)).toEqual(["red", "red", "yellow", "yellow", "green", "green"]);
+  });
+});
+
+describe("the mini chat", () => {
+  it("is hidden on the chat and in the admin area only", () => {
+    expect(["/", "/students", "/pricing", "/swipe-ai", "/swipe-ai/x", "/admin", "/admin/users"].map(miniChatAllowed)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("sources of a hosted Deep Thinking answer", () => {
+  it("lists each article once with its review date and links", () => {
+    const passage = (slug: string, title: string) => ({
+      id: slug,
+      articleSlug: slug,
+      articleTitle: title,
+      topic: "finances",
+      heading: null,
+      text: "…",
+      score: 1,
+      lastReviewed: "2026-11-01",
+      sources: [{ title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" }],
+    });
+    expect(sourcesBlock([passage("a", "Blocked account"), passage("a", "Blocked account"), passage("b", "Sponsor")])).toBe(
+      "\n\n**Sources**\n- Blocked account (last reviewed 2026-11-01): [Federal Foreign Office](https://www.auswaertiges-amt.de/)\n- Sponsor (last reviewed 2026-11-01): [Federal Foreign Office](https://www.auswaertiges-amt.de/)",
+    );
+    expect(sourcesBlock([])).toBe("");
+  });
+});

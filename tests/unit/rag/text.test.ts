@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { searchableText, slashVariants, spellingVariants, splitSentences, stripMarkdown } from "~/server/rag/text";
+
+describe("stripMarkdown", () => {
+  it("keeps the words people read and drops the syntax", () => {
+    expect(stripMarkdown("## Heading\n- **11,904 EUR** per [year](https://example.org) and `code` and _stress_")).toBe(
+      "Heading\n11,904 EUR per year and code and stress",
+    );
+  });
+});
+
+describe("spellingVariants", () => {
+  it("gives the ways umlauts and ß are typed on an English keyboard", () => {
+    expect(spellingVariants("die Wohnungsgeberbestätigung und die Straße")).toEqual(
+      expect.arrayContaining(["Wohnungsgeberbestaetigung", "Wohnungsgeberbestatigung", "Strasse"]),
+    );
+  });
+
+  it("returns nothing for plain English", () => {
+    expect(spellingVariants("blocked account")).toEqual([]);
+  });
+});
+
+describe("slashVariants", () => {
+  it("splits tokens PostgreSQL would read as one file path", () => {
+    expect(slashVariants("the 140/280-day rule, B2/C1 and 2024/25")).toEqual(["140 280-day", "B2 C1", "2024 25"]);
+  });
+
+  it("are appended to the searchable text", () => {
+    expect(searchableText("**B2/C1** in München")).toBe("B2/C1 in München\nMuenchen Munchen B2 C1");
+  });
+});
+
+describe("splitSentences", () => {
+  it("does not break after abbreviations", () => {
+    expect(splitSentences("See § 16b Abs. 1 AufenthG for details. The fee is approx. 75 EUR. Dr. Müller agrees.")).toEqual([
+      "See § 16b Abs. 1 AufenthG for details.",
+      "The fee is approx. 75 EUR.",
+      "Dr. Müller agrees.",
+    ]);
+  });
+
+  it("closes a bold span that runs over a sentence end, so each sentence stands alone", () => {
+    expect(splitSentences("**Check the amount first. Then transfer.** Missions may differ.")).toEqual([
+      "**Check the amount first.**",
+      "**Then transfer.**",
+      "Missions may differ.",
+    ]);
+  });
+});
