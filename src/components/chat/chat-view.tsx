@@ -240,15 +240,16 @@ export function ChatView() {
               <option value="deepseek">DeepSeek</option>
             </select>
           </div>
-          {loading ? (
-            <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
-              Stop
-            </button>
-          ) : (
+          <div className="flex items-center gap-2">
+            {loading ? (
+              <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
+                Stop
+              </button>
+            ) : null}
             <button type="submit" className="btn-primary px-3 py-1.5" disabled={loading || !input.trim()} aria-label="Send message">
               Send
             </button>
-          )}
+          </div>
         </div>
       </form>
       {allowance.data && allowance.data.remaining !== null ? (
