@@ -51,6 +51,8 @@ test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason
   await composer(page).fill("What documents do I need for the visa?");
   await composer(page).press("Enter");
   await expect(page.getByRole("status")).toHaveText("SwipeAI is thinking...");
+  await composer(page).fill("Another question while loading");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(page.getByRole("status")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0);

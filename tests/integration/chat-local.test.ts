@@ -16,7 +16,7 @@ beforeAll(async () => {
   process.env.ANONYMOUS_SESSION_TOKEN_ALLOWANCE = "2500";
   process.env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE = "1000000";
   database = await createTestDatabase();
-  const { seedKnowledgeBase } = await import("~/server/rag");
+  const { seedKnowledgeBase } = await import("~/server/rag/seed-knowledge-base");
   await seedKnowledgeBase(database.db);
   chat = (await import("~/app/api/chat/route")).POST;
   chatRag = (await import("~/app/api/chat-rag/route")).POST;

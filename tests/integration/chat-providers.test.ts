@@ -23,7 +23,7 @@ beforeAll(async () => {
   process.env.DEEPSEEK_API_KEY = "sk-test-deepseek";
   process.env.DEEPSEEK_BASE_URL = fake.url;
   database = await createTestDatabase();
-  const { seedKnowledgeBase } = await import("~/server/rag");
+  const { seedKnowledgeBase } = await import("~/server/rag/seed-knowledge-base");
   await seedKnowledgeBase(database.db);
   chat = (await import("~/app/api/chat/route")).POST;
   chatRag = (await import("~/app/api/chat-rag/route")).POST;

@@ -47,6 +47,7 @@ describe("the local knowledge-base model", () => {
     const result = await ask(BLOCKED_ACCOUNT_QUESTION);
     expect(result.text).toContain("11,904 EUR per year");
     expect(result.text).toContain("from 1 January 2025");
+    expect(result.text).toContain("992 EUR per month");
     expect(result.text).toContain("Source: How much money must be in the blocked account for 2026? (last reviewed 2026-11-21)");
     expect(result.text).toMatch(/\[Federal Foreign Office[^\]]*\]\(https:\/\/www\.auswaertiges-amt\.de\//);
     expect(result.finishReason).toBe("stop");

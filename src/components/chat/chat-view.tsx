@@ -60,6 +60,7 @@ export function ChatView() {
   const [deepThinking, setDeepThinking] = useState(false);
   const [chatModel, setChatModel] = useState<ChatModelChoice>("openai");
   const [input, setInput] = useState("");
+  const [listOpen, setListOpen] = useState(false);
   const settings = useRef({ deepThinking, chatModel });
   settings.current = { deepThinking, chatModel };
 
@@ -239,15 +240,16 @@ export function ChatView() {
               <option value="deepseek">DeepSeek</option>
             </select>
           </div>
-          {loading ? (
-            <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
-              Stop
-            </button>
-          ) : (
+          <div className="flex items-center gap-2">
+            {loading ? (
+              <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
+                Stop
+              </button>
+            ) : null}
             <button type="submit" className="btn-primary px-3 py-1.5" disabled={loading || !input.trim()} aria-label="Send message">
               Send
             </button>
-          )}
+          </div>
         </div>
       </form>
       {allowance.data && allowance.data.remaining !== null ? (
@@ -260,8 +262,17 @@ export function ChatView() {
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl gap-4 px-2 sm:px-4">
-      {signedIn ? <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(newId())} /> : null}
+      {signedIn ? (
+        <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(newId())} open={listOpen} setOpen={setListOpen} />
+      ) : null}
       <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
+        {signedIn ? (
+          <div className="pt-2 md:hidden">
+            <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setListOpen(true)}>
+              Your conversations
+            </button>
+          </div>
+        ) : null}
         {empty ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-6 px-2">
             <h1 className="text-center text-2xl font-semibold text-slate-800 sm:text-3xl">What can I help with?</h1>

@@ -5,10 +5,22 @@ import { toast } from "sonner";
 import { api } from "~/trpc/react";
 
 /** A signed-in user's past conversations: open, rename, delete. */
-export function ConversationList({ activeId, onOpen, onNew }: { activeId: string; onOpen: (id: string) => void; onNew: () => void }) {
+export function ConversationList({
+  activeId,
+  onOpen,
+  onNew,
+  open,
+  setOpen,
+}: {
+  activeId: string;
+  onOpen: (id: string) => void;
+  onNew: () => void;
+  /** On small screens the list is a full-screen panel, opened from the chat. */
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
   const utils = api.useUtils();
   const list = api.chat.list.useQuery();
-  const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [title, setTitle] = useState("");
   const rename = api.chat.rename.useMutation({
@@ -27,16 +39,10 @@ export function ConversationList({ activeId, onOpen, onNew }: { activeId: string
   });
 
   return (
-    <>
-    {open ? null : (
-      <button type="button" className="btn-secondary fixed top-[4.5rem] left-2 z-20 px-2 py-1 text-xs md:hidden" onClick={() => setOpen(true)}>
-        Conversations
-      </button>
-    )}
     <aside className={`${open ? "fixed inset-0 z-40 bg-white p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-64 md:py-4`} aria-label="Your conversations">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-700">Your conversations</h2>
-        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => { onNew(); setOpen(false); }}>
+        <button type="button" className="btn-secondary px-2 py-1 text-xs whitespace-nowrap" onClick={() => { onNew(); setOpen(false); }}>
           New chat
         </button>
       </div>
@@ -80,9 +86,10 @@ export function ConversationList({ activeId, onOpen, onNew }: { activeId: string
         ))}
       </ul>
       {open ? (
-        <button type="button" className="btn-secondary mt-4 w-full" onClick={() => setOpen(false)}>Close</button>
+        <div className="mt-4 md:hidden">
+          <button type="button" className="btn-secondary w-full" onClick={() => setOpen(false)}>Close</button>
+        </div>
       ) : null}
     </aside>
-    </>
   );
 }

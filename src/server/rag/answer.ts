@@ -35,6 +35,7 @@ const MAX_LIST_WORDS = 90;
 /** Units quoted must score this share of the best unit; units of a second article, more. */
 const RELATIVE_THRESHOLD = 0.7;
 const OTHER_ARTICLE_THRESHOLD = 0.9;
+const NEXT_SENTENCE_THRESHOLD = 0.4;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
 const SURE_CONFIDENCE = 0.55;
 const PASSAGES = 8;
@@ -187,6 +188,10 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
       }
     }
   }
+  // The sentence right after the best one usually completes it ("... 11,904 EUR per year. The
+  // account may release at most 992 EUR per month."): it comes along when it is relevant too.
+  const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
+  if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
   return chosen;
 }
 
