@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/** The browser tests' admin account (ADMIN_EMAILS of the server they start). */
+export const E2E_ADMIN_EMAIL = "admin-e2e@example.com";
 
 // Debian's Chromium (apt-get install chromium): Playwright's own browser download is not available here.
 const CHROMIUM_ARGS = [
@@ -39,6 +41,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: ".data-e2e", NEXTAUTH_URL: E2E_BASE_URL, DATABASE_URL: "" },
+    env: { PORT: String(PORT), DATA_DIR: ".data-e2e", NEXTAUTH_URL: E2E_BASE_URL, DATABASE_URL: "", ADMIN_EMAILS: E2E_ADMIN_EMAIL },
   },
 });

@@ -23,6 +23,8 @@ export const env = createEnv({
     LINKEDIN_CLIENT_ID: optional,
     LINKEDIN_CLIENT_SECRET: optional,
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    // Comma-separated emails whose accounts are admins (set at signup and login).
+    ADMIN_EMAILS: z.string().optional(),
     // The assistant: hosted models when their keys are set, else the local knowledge-base model.
     OPENAI_API_KEY: optional,
     OPENAI_BASE_URL: z.url().optional(), // any OpenAI-compatible server (Ollama, vLLM, ...)

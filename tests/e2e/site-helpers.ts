@@ -11,7 +11,7 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 let counter = 0;
 
 /** A new account created through the signup API, then logged in through the login modal. */
-export async function signUpAndLogIn(page: Page, overrides: Partial<{ firstName: string; lastName: string; password: string }> = {}) {
+export async function signUpAndLogIn(page: Page, overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
   counter += 1;
   const user = {
     firstName: "Lena",

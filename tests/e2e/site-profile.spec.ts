@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { E2E_ADMIN_EMAIL } from "../../playwright.config";
 import { expectNoSeriousAxeViolations, logIn, signUpAndLogIn } from "./site-helpers";
 
 test("profile: edit a card, reload and find it kept; the name change reloads the header", async ({ page }) => {
@@ -215,4 +216,17 @@ test("an ordinary signed-in user sees no Manage entry and gets 403 on /admin", a
   await expect(page.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
+});
+
+test("an admin sees Manage, which opens /admin in a new tab, and Manage is hidden under /admin", async ({ page, context }) => {
+  await signUpAndLogIn(page, { email: E2E_ADMIN_EMAIL });
+  const manage = page.getByRole("banner").getByRole("link", { name: "Manage" });
+  await expect(manage).toHaveAttribute("target", "_blank");
+  const [adminTab] = await Promise.all([context.waitForEvent("page"), manage.click()]);
+  await adminTab.waitForLoadState();
+  await expect(adminTab).toHaveURL(/\/admin$/);
+  await expect(adminTab.getByRole("heading", { name: "Management" })).toBeVisible();
+  await expect(adminTab.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
+  const response = await adminTab.goto("/admin");
+  expect(response?.status()).toBe(200);
 });

@@ -160,4 +160,23 @@ describe("accounts", () => {
     expect(linked?.id).toBe(existing.claims.id);
     expect(await database.db.oAuthAccount.count({ where: { userId: existing.claims.id, provider: "linkedin" } })).toBe(1);
   });
+
+  it("makes the accounts named in ADMIN_EMAILS admins, at signup and at their next login", async () => {
+    const before = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = " Boss@Example.com , ops@example.com";
+    try {
+      const boss = await createUser(database.db, { email: "boss@example.com" });
+      expect(boss.claims.role).toBe("admin");
+      process.env.ADMIN_EMAILS = "";
+      const ops = await createUser(database.db, { email: "ops@example.com" });
+      expect(ops.claims.role).toBe("user");
+      process.env.ADMIN_EMAILS = "ops@example.com";
+      expect(await verifyCredentials(database.db, { email: ops.email, password: ops.password }, "127.0.0.1")).toMatchObject({ role: "admin" });
+      const someone = await createUser(database.db);
+      expect(someone.claims.role).toBe("user");
+    } finally {
+      if (before === undefined) delete process.env.ADMIN_EMAILS;
+      else process.env.ADMIN_EMAILS = before;
+    }
+  });
 });

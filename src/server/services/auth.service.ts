@@ -25,6 +25,17 @@ function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
+/**
+ * Accounts named in ADMIN_EMAILS (comma-separated) are admins: how the first admin of a new
+ * installation comes to exist. Applied at signup and at each login, never removed by it.
+ */
+export function isConfiguredAdmin(email: string): boolean {
+  return (process.env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .includes(email.toLowerCase());
+}
+
 function claimsOf(user: { id: string; email: string; name: string; role: Role; sessionVersion: number }): SessionClaims {
   return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
 }
@@ -38,6 +49,7 @@ export async function signup(db: Db, input: SignupInput): Promise<SessionClaims>
         email: input.email,
         name: `${input.firstName} ${input.lastName}`,
         passwordHash,
+        role: isConfiguredAdmin(input.email) ? "admin" : "user",
         student: {
           create: {
             firstName: input.firstName,
@@ -74,8 +86,9 @@ export async function verifyCredentials(db: Db, input: LoginInput, ip: string): 
   const succeeded = Boolean(user && passwordOk && user.status === "active");
   await db.loginAttempt.create({ data: { email: input.email, ip, succeeded } });
   if (!succeeded || !user) return null;
-  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  return claimsOf(user);
+  const promote = user.role === "user" && isConfiguredAdmin(user.email);
+  const updated = await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
+  return claimsOf(updated);
 }
 
 export interface OAuthIdentity {
