@@ -2,10 +2,15 @@
 export const SITE = {
   brand: "SwipeAbroad",
   legalName: "SwipeAbroad (project team)",
-  email: "hello@swipeabroad.de",
-  privacyEmail: "privacy@swipeabroad.de",
+  email: process.env.NEXT_PUBLIC_CONTACT_EMAIL || "hello@swipeabroad.de",
+  privacyEmail: process.env.NEXT_PUBLIC_PRIVACY_EMAIL || "privacy@swipeabroad.de",
   supportHours: "Monday to Friday, 9:00-17:00 CET",
-  address: ["SwipeAbroad", "Friedrichstraße 68", "10117 Berlin", "Germany"],
+  // The operator's postal address (legal notice, privacy policy): set by whoever runs the site,
+  // lines separated by ";". Never made up: without the setting no address is shown.
+  address: (process.env.NEXT_PUBLIC_COMPANY_ADDRESS ?? "")
+    .split(";")
+    .map((line) => line.trim())
+    .filter(Boolean),
   copyrightYear: 2025,
   euDisputeResolutionUrl: "https://ec.europa.eu/consumers/odr",
   social: [

@@ -26,7 +26,7 @@ export default function PrivacyPage() {
       <div className="prose-page mx-auto max-w-4xl px-4">
         <h2>Who is responsible</h2>
         <p>
-          The controller under the EU General Data Protection Regulation (GDPR) is {SITE.legalName}, {SITE.address.join(", ")}.
+          The controller under the EU General Data Protection Regulation (GDPR) is {[SITE.legalName, ...SITE.address].join(", ")}.
           For any privacy question write to <a href={`mailto:${SITE.privacyEmail}`}>{SITE.privacyEmail}</a>.
         </p>
         <h2>What we store and why</h2>

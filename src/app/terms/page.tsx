@@ -52,7 +52,7 @@ export default function TermsPage() {
           neither obliged nor willing to take part in dispute resolution before a consumer arbitration board.
         </p>
         <h2>8. Contact</h2>
-        <p>{SITE.address.join(", ")} · <a href={`mailto:${SITE.email}`}>{SITE.email}</a></p>
+        <p>{[SITE.legalName, ...SITE.address].join(", ")} · <a href={`mailto:${SITE.email}`}>{SITE.email}</a></p>
       </div>
     </>
   );

@@ -74,8 +74,12 @@ export function SiteFooter() {
           <address className="not-italic">
             <span className="font-semibold text-white">Contact</span>
             <br />
-            {SITE.address.join(", ")}
-            <br />
+            {SITE.address.length > 0 ? (
+              <>
+                {SITE.address.join(", ")}
+                <br />
+              </>
+            ) : null}
             <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">{SITE.email}</a> · Support {SITE.supportHours}
           </address>
           <div className="space-y-2 sm:text-right">
