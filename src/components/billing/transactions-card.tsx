@@ -3,7 +3,7 @@
 import { toast } from "sonner";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
-import { CountdownTimer } from "./countdown-timer";
+import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { BillingCard, formatDate } from "./shared";
 
 /** Opens a transaction's receipt in a new tab, or says there is none (spec 8). */
