@@ -7,7 +7,7 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
-import { answerUnits, type AnswerUnit } from "./markdown";
+import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, factsAskedFor, otherDestination, REQUIREMENT } from "./question";
 import { stripMarkdown } from "./text";
@@ -36,6 +36,10 @@ const MAX_LIST_WORDS = 90;
 const RELATIVE_THRESHOLD = 0.7;
 const OTHER_ARTICLE_THRESHOLD = 0.9;
 const NEXT_SENTENCE_THRESHOLD = 0.4;
+/** Units of articles other than retrieval's best one count for this share of their score. */
+const OTHER_ARTICLE_FACTOR = 0.8;
+/** What a word of the question is worth in another sentence of the same paragraph. */
+const PARAGRAPH_SHARE = 0.5;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
 const SURE_CONFIDENCE = 0.55;
 const PASSAGES = 8;
@@ -71,12 +75,185 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
   }
 
-  const units = await scoreUnits(db, analysis, retrieval.passages);
-  const chosen = selectUnits(units);
+  // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
+  // that answers it, whole and in order, rather than the few items that share most of its words.
+  const request = listRequest(analysis.question);
+  let chosen: ScoredUnit[] = [];
+  if (request) {
+    const { passages, positions } = await withWholeArticles(db, retrieval.passages);
+    chosen = await selectList(db, analysis, await scoreUnits(db, analysis, passages), request, positions);
+  }
+  if (!chosen.length) chosen = selectUnits(await scoreUnits(db, analysis, retrieval.passages));
   if (!chosen.length) {
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
   }
   return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
+}
+
+export interface ListRequest {
+  /** The plural noun asked for ("documents" in "What documents do I need?"), if any. */
+  noun?: string;
+  /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
+  procedural: boolean;
+}
+
+const NOT_PLURAL = new Set(["is", "was", "has", "does", "this", "its", "plus", "visas", "yes", "us", "bus", "less", "class"]);
+
+/** Whether a question asks for a list (documents, steps, requirements, what to bring), and of what. */
+export function listRequest(question: string): ListRequest | null {
+  const q = question.toLowerCase();
+  if (/\bhow (?:much|many|long|soon|fast|often|old)\b/.test(q)) return null;
+  const procedural =
+    /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q);
+  const noun = /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1];
+  const need = /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(q);
+  const plural = noun && !NOT_PLURAL.has(noun) ? noun : undefined;
+  if (!procedural && !plural && !need) return null;
+  return { noun: plural, procedural };
+}
+
+/** Articles whose whole text a list answer may quote: the best few of the retrieval. */
+const LIST_ARTICLES = 2;
+const LIST_ARTICLE_SHARE = 0.8;
+const LIST_WORD_BUDGET = 170;
+const LIST_MAX_ITEMS = 12;
+
+/**
+ * The retrieved passages followed by the other passages of the best articles (a list a question asks
+ * for is often in a section whose words the question does not use, such as "What to bring"), and
+ * each passage's position in its article.
+ */
+async function withWholeArticles(db: Db, retrieved: RetrievedPassage[]) {
+  const best = new Map<string, RetrievedPassage[]>();
+  for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
+  const top = retrieved[0]!.score;
+  const slugs = [...best.keys()].filter((slug) => best.get(slug)![0]!.score >= top * LIST_ARTICLE_SHARE).slice(0, LIST_ARTICLES);
+  const rows = await db.knowledgePassage.findMany({
+    where: { article: { slug: { in: slugs } } },
+    orderBy: { position: "asc" },
+    select: { id: true, position: true, heading: true, text: true, article: { select: { slug: true } } },
+  });
+  const positions = new Map(rows.map((row) => [row.id, row.position]));
+  const known = new Set(retrieved.map((p) => p.id));
+  const extra: RetrievedPassage[] = rows
+    .filter((row) => !known.has(row.id))
+    .map((row) => {
+      const siblings = best.get(row.article.slug)!;
+      // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
+      const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
+      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, score };
+    });
+  return { passages: [...retrieved, ...extra], positions };
+}
+
+interface ListCandidate {
+  items: ScoredUnit[];
+  passage: RetrievedPassage;
+  block: number;
+  value: number;
+  relevant: boolean;
+}
+
+/**
+ * The list that answers a list question: among the lists of the passages, the one whose heading or
+ * lead-in names what the question asks for (its noun, its verb: "Personal documents", "How to
+ * register"), an ordered list for a procedure, with items that match the question. Further lists
+ * of the same article that answer as well come along ("Study documents"). A sentence that answers
+ * the question directly goes first.
+ */
+export async function selectList(
+  db: Db,
+  analysis: QueryAnalysis,
+  units: ScoredUnit[],
+  request: ListRequest,
+  positions: Map<string, number>,
+): Promise<ScoredUnit[]> {
+  const bestUnit = Math.max(0, ...units.map((u) => u.score));
+  if (bestUnit < 0.2) return [];
+  const groups = new Map<string, ScoredUnit[]>();
+  for (const unit of units) {
+    if (unit.kind !== "item") continue;
+    const key = `${unit.passage.id}:${unit.block}`;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  const lists = [...groups.values()].filter((items) => items.length >= 2);
+  if (!lists.length) return [];
+  const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
+  const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${[...heads, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const nounStems = lexemesOf.get(heads.length) ?? new Set<string>();
+
+  const topScore = units[0]!.passage.score || 1;
+  const candidates: ListCandidate[] = lists.map((items, index) => {
+    const head = lexemesOf.get(index) ?? new Set<string>();
+    const best = analysis.words.map(() => 0);
+    for (const term of analysis.terms) if (head.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
+    const headMatch = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+    const namesNoun = [...nounStems].some((stem) => head.has(stem));
+    const headText = heads[index]!;
+    const ordered = isOrderedList(items[0]!);
+    // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
+    const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
+    const top = [...items].sort((a, b) => b.score - a.score).slice(0, 3);
+    const itemValue = top.reduce((sum, u) => sum + u.score, 0) / top.length / bestUnit;
+    // What a list is about is said by its heading and lead-in ("When you move again", "What to
+    // bring"); items sharing the question's words may well be about another situation.
+    // ... and, as for every unit, the passage's rank in the retrieval counts.
+    const rank = (items[0]!.passage.score / topScore) ** 2;
+    const value = rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
+    const relevant = namesNoun || headMatch >= 0.15 || (procedure > 0 && itemValue >= 0.5);
+    return { items: items.sort((a, b) => a.order - b.order), passage: items[0]!.passage, block: items[0]!.block, value, relevant };
+  });
+  const ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
+  const first = ranked[0];
+  if (!first) return [];
+  const article = first.passage.articleSlug;
+  const position = (c: ListCandidate) => (positions.get(c.passage.id) ?? 0) * 1000 + c.block;
+  const picked = [first];
+  let words = first.items.reduce((n, u) => n + wordsOf(u), 0);
+  for (const other of ranked.slice(1)) {
+    if (other.passage.articleSlug !== article || other.value < first.value * 0.85) continue;
+    const more = other.items.reduce((n, u) => n + wordsOf(u), 0);
+    if (words + more > LIST_WORD_BUDGET) continue;
+    picked.push(other);
+    words += more;
+  }
+  picked.sort((a, b) => position(a) - position(b));
+
+  const chosen: ScoredUnit[] = [];
+  let quotedWords = 0;
+  let rank = 2;
+  for (const list of picked) {
+    for (const item of list.items) {
+      if (chosen.length >= LIST_MAX_ITEMS || (chosen.length && quotedWords + wordsOf(item) > LIST_WORD_BUDGET + 40)) break;
+      chosen.push({ ...item, score: (rank -= 0.001) });
+      quotedWords += wordsOf(item);
+    }
+  }
+  // The sentence that answers most directly, from the list's article or retrieval's best one.
+  const lead = units
+    .filter(
+      (u) =>
+        u.kind === "sentence" &&
+        (u.passage.articleSlug === article || u.passage.articleSlug === units[0]!.passage.articleSlug) &&
+        !dependsOnPrevious(u) &&
+        !u.plain.trim().endsWith(":") &&
+        wordsOf(u) <= 45,
+    )
+    .sort((a, b) => b.score - a.score)[0];
+  if (lead && lead.score >= bestUnit * 0.5) chosen.unshift({ ...lead, score: 3 });
+  return chosen;
+}
+
+function wordsOf(unit: AnswerUnit): number {
+  return unit.plain.split(/\s+/).length;
+}
+
+function isOrderedList(item: ScoredUnit): boolean {
+  const block = parseBlocks(item.passage.text)[item.block - 1];
+  return block?.kind === "list" && /^\s*\d+[.)]\s/.test(block.raw);
 }
 
 export interface ScoredUnit extends AnswerUnit {
@@ -104,18 +281,36 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
 
+  const paragraphLexemes = new Map<string, Set<string>>();
+  units.forEach((unit, index) => {
+    if (unit.kind !== "sentence") return;
+    const key = `${unit.passageRank}:${unit.block}`;
+    const set = paragraphLexemes.get(key) ?? new Set<string>();
+    for (const lexeme of unitLexemes.get(index) ?? []) set.add(lexeme);
+    paragraphLexemes.set(key, set);
+  });
+
   const wants = factsAskedFor(analysis.question);
   const questionNumbers = numbersIn(analysis.question);
   const topScore = passages[0]!.score || 1;
+  const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
     const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
     // The article title and heading say what a unit is about; list items and table rows lean on
     // them more than full sentences do.
     const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
+    // A sentence is also about what the other sentences of its paragraph say.
+    const paragraph = unit.kind === "sentence" ? paragraphLexemes.get(`${unit.passageRank}:${unit.block}`) : undefined;
     const best = analysis.words.map(() => 0);
     for (const term of analysis.terms) {
-      const value = lexemes.has(term.lexeme) ? term.factor : context.has(term.lexeme) ? contextShare * term.factor : 0;
+      const value = lexemes.has(term.lexeme)
+        ? term.factor
+        : paragraph?.has(term.lexeme)
+          ? Math.max(PARAGRAPH_SHARE, context.has(term.lexeme) ? contextShare : 0) * term.factor
+          : context.has(term.lexeme)
+            ? contextShare * term.factor
+            : 0;
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
@@ -140,6 +335,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
     // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
     score *= (unit.passage.score / topScore) ** 2;
+    // Follow the best article: another article leads only when its text answers clearly better.
+    if (unit.passage.articleSlug !== leadArticle) score *= OTHER_ARTICLE_FACTOR;
     return { ...unit, lexemes, score };
   });
 }
@@ -168,16 +365,23 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     words += wordsOf(unit);
     return true;
   };
+  // The sentence right after the best one usually completes it ("... 11,904 EUR per year. The
+  // account may release at most 992 EUR per month."): it comes along when it is relevant too.
+  const addNext = () => {
+    const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
+    if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
+  };
   const articles = new Set<string>();
   for (const unit of ranked) {
     if (unit.score < best.score * RELATIVE_THRESHOLD) break;
     // A second or third article must earn its place: it adds a source the reader has to check.
     const slug = unit.passage.articleSlug;
-    if (!articles.has(slug) && (articles.size >= MAX_ARTICLES || (articles.size && unit.score < best.score * OTHER_ARTICLE_THRESHOLD))) continue;
+    if (slug !== best.passage.articleSlug && (articles.size >= MAX_ARTICLES && !articles.has(slug) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)) continue;
     const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
     if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
     if (!tryAdd(unit)) continue;
     articles.add(slug);
+    if (unit === best) addNext();
     // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
     const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
@@ -188,10 +392,6 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
       }
     }
   }
-  // The sentence right after the best one usually completes it ("... 11,904 EUR per year. The
-  // account may release at most 992 EUR per month."): it comes along when it is relevant too.
-  const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
-  if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
   return chosen;
 }
 
