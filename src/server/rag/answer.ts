@@ -94,6 +94,10 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
 const LIST_ARTICLES = 2;
 const LIST_ARTICLE_SHARE = 0.8;
 const LIST_WORD_BUDGET = 170;
+/** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
+const LIST_ABOUT_SHARE = 0.3;
+const LIST_OTHER_ABOUT_SHARE = 0.5;
+const LIST_HEAD_SHARE = 0.25;
 const LIST_MAX_ITEMS = 12;
 
 /**
@@ -157,18 +161,26 @@ export async function selectList(
   const lists = [...groups.values()].filter((items) => items.length >= 2);
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
+  const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
   const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
-  const nounStems = lexemesOf.get(heads.length) ?? new Set<string>();
+  const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
+  /** The share of the question's weight that these lexemes cover. */
+  const matchOf = (lexemes: Set<string>) => {
+    const best = analysis.words.map(() => 0);
+    for (const term of analysis.terms) if (lexemes.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
+    return best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+  };
 
   const topScore = units[0]!.passage.score || 1;
+  const leadArticle = units[0]!.passage.articleSlug;
   const candidates: ListCandidate[] = lists.map((items, index) => {
     const head = lexemesOf.get(index) ?? new Set<string>();
-    const best = analysis.words.map(() => 0);
-    for (const term of analysis.terms) if (head.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
-    const headMatch = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+    const headMatch = matchOf(head);
+    // The article's title with the list's heading and lead-in must be about the question's subject.
+    const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
     const namesNoun = [...nounStems].some((stem) => head.has(stem));
     const headText = heads[index]!;
     const ordered = isOrderedList(items[0]!);
@@ -181,7 +193,11 @@ export async function selectList(
     // ... and, as for every unit, the passage's rank in the retrieval counts.
     const rank = (items[0]!.passage.score / topScore) ** 2;
     const value = rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
-    const relevant = namesNoun || headMatch >= 0.15 || (procedure > 0 && itemValue >= 0.5);
+    // A list of another article than retrieval's best must be about the question all the more.
+    const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
+    // Asked for "scholarships", a list that never says "scholarship" lists something else.
+    const saysNoun = namesNoun || (!request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem))));
+    const relevant = aboutMatch >= aboutShare && saysNoun && (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
     return { items: items.sort((a, b) => a.order - b.order), passage: items[0]!.passage, block: items[0]!.block, value, relevant };
   });
   const ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);

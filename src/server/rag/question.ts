@@ -19,7 +19,7 @@ export interface ListRequest {
   procedural: boolean;
 }
 
-const NOT_PLURAL = new Set(["is", "was", "has", "does", "this", "its", "plus", "visas", "yes", "us", "bus", "less", "class"]);
+const NOT_PLURAL = new Set(["happens", "means", "counts", "costs", "needs", "applies", "changes", "matters", "helps", "is", "was", "has", "does", "this", "its", "plus", "yes", "us", "bus", "less", "class"]);
 
 /** Whether a question asks for a list (documents, steps, requirements, what to bring), and of what. */
 export function listRequest(question: string): ListRequest | null {
