@@ -38,6 +38,8 @@ const OTHER_ARTICLE_THRESHOLD = 0.9;
 const NEXT_SENTENCE_THRESHOLD = 0.4;
 /** Units of articles other than retrieval's best one count for this share of their score. */
 const OTHER_ARTICLE_FACTOR = 0.8;
+/** Retrieval's best article leads the answer when its best unit scores this share of the best unit. */
+const LEAD_ARTICLE_SHARE = 0.6;
 /** What a word of the question is worth in another sentence of the same paragraph. */
 const PARAGRAPH_SHARE = 0.5;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
@@ -344,9 +346,15 @@ function numbersIn(text: string): string[] {
  * a unit that continues the one before it ("This ...", "It ...") brings that one along.
  */
 export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
-  const ranked = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
-  const best = ranked[0];
-  if (!best || best.score < 0.2) return [];
+  const sorted = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
+  const top = sorted[0];
+  if (!top || top.score < 0.2) return [];
+  // Retrieval's best article leads when it has a unit close enough to the best one: it matches the
+  // whole question best, while a unit of another article may just share more of its words.
+  const leadArticle = units.find((u) => u.passageRank === 0)?.passage.articleSlug;
+  const leadBest = sorted.find((u) => u.passage.articleSlug === leadArticle);
+  const best = leadBest && leadBest.score >= top.score * LEAD_ARTICLE_SHARE ? leadBest : top;
+  const ranked = [best, ...sorted.filter((u) => u !== best)];
   const chosen: ScoredUnit[] = [];
   let words = 0;
   const wordsOf = (u: ScoredUnit) => u.plain.split(/\s+/).length;
@@ -368,6 +376,7 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
   const articles = new Set<string>();
   for (const unit of ranked) {
     if (unit.score < best.score * RELATIVE_THRESHOLD) break;
+    // Another article may add to the lead article's answer, but does not take its place.
     // A second or third article must earn its place: it adds a source the reader has to check.
     const slug = unit.passage.articleSlug;
     if (slug !== best.passage.articleSlug && (articles.size >= MAX_ARTICLES && !articles.has(slug) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)) continue;
@@ -403,13 +412,13 @@ function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Groups the chosen units by article (the article with the best unit first), keeps each article's
+ * Groups the chosen units by article (in the order they were chosen: the lead article first), keeps each article's
  * units in the order it wrote them, and ends every group with its source and review date.
  */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
-  // The article with the best unit first.
+  // The articles in the order they were chosen: the lead article first.
   const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of [...chosen].sort((a, b) => b.score - a.score)) {
+  for (const unit of chosen) {
     const key = unit.passage.articleSlug;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
