@@ -357,7 +357,6 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
   const ranked = [best, ...sorted.filter((u) => u !== best)];
   const chosen: ScoredUnit[] = [];
   let words = 0;
-  const wordsOf = (u: ScoredUnit) => u.plain.split(/\s+/).length;
   const isChosen = (u: ScoredUnit) => chosen.includes(u);
   const tryAdd = (unit: ScoredUnit) => {
     if (isChosen(unit) || chosen.length >= MAX_UNITS) return false;
@@ -380,9 +379,21 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // A second or third article must earn its place: it adds a source the reader has to check.
     const slug = unit.passage.articleSlug;
     if (slug !== best.passage.articleSlug && (articles.size >= MAX_ARTICLES && !articles.has(slug) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)) continue;
-    const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
-    if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
-    if (!tryAdd(unit)) continue;
+    // A unit that leans on the sentence before it brings that one along, and so on up a short chain
+    // ("... must register. This is called Anmeldung. For it you need ...").
+    const needed = [unit];
+    for (let first = unit; needed.length <= 3 && dependsOnPrevious(first); ) {
+      const predecessor = units.find((u) => u.passage === first.passage && u.order === first.order - 1);
+      if (!predecessor) break;
+      needed.unshift(predecessor);
+      first = predecessor;
+    }
+    const before = { count: chosen.length, words };
+    if (!needed.every((u) => isChosen(u) || tryAdd(u))) {
+      chosen.splice(before.count);
+      words = before.words;
+      continue;
+    }
     articles.add(slug);
     if (unit === best) addNext();
     // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
@@ -395,10 +406,20 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
       }
     }
   }
+  // Two items of a short list out of three or four would leave a gap ("DSH-1", "DSH-3"): the whole
+  // list is quoted, in order.
+  for (const unit of [...chosen]) {
+    if (unit.kind === "sentence") continue;
+    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
+    const quoted = siblings.filter(isChosen).length;
+    if (quoted < 2 || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
+    if (siblings.reduce((n, u) => n + wordsOf(u), 0) > MAX_LIST_WORDS) continue;
+    for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
+  }
   return chosen;
 }
 
-const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there)\b/i;
+const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;
 
 function dependsOnPrevious(unit: AnswerUnit): boolean {
   return unit.kind === "sentence" && DEPENDENT_START.test(unit.plain);
