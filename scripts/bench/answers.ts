@@ -4,6 +4,7 @@
  * local knowledge-base model, and the script prints the answer, the articles it cites and whether the
  * first one belongs to the thread's own topic. The chat's prompt chips (src/content/prompts.json, also
  * one click away) are answered too; they have no topic, so only their answers and citations are shown.
+ * Last, the out-of-scope questions of the retrieval benchmark should get "I don't know".
  *
  * Runs on a throw-away in-memory PGlite (or BENCH_DATABASE_URL, an empty scratch PostgreSQL
  * database). Full-text search only: no key used.
@@ -22,6 +23,7 @@ import { createDb } from "../../src/server/db/client";
 import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
+import { OUT_OF_SCOPE_QUESTIONS } from "./retrieval";
 
 for (const name of ["OPENAI_API_KEY", "DEEPSEEK_API_KEY"]) delete process.env[name];
 
@@ -80,12 +82,23 @@ async function main() {
       console.log(`    [prompt] ${question}\n    cites: ${cited.join(", ") || "(nothing)"}`);
       if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
     }
+    let refused = 0;
+    const notRefused: string[] = [];
+    if (!filter) {
+      for (const question of OUT_OF_SCOPE_QUESTIONS) {
+        const { text } = await generateText({ model, prompt: question });
+        if (text.startsWith("I don't know")) refused++;
+        else notRefused.push(`  ${question}`);
+      }
+    }
     console.log(`\nChat prompt chips answered (not "I don't know"): ${promptsAnswered}/${promptsTotal}`);
     console.log(`Thread starter questions through the local model: ${total}`);
     console.log(`  answered (not "I don't know"):           ${answered}/${total}`);
     console.log(`  first cited article of the thread topic: ${onTopic}/${total}`);
     console.log(`  answers prefaced "I am not fully sure":  ${unsure}/${total}`);
     console.log(`  quoted words per answer (mean):          ${(words / Math.max(1, total)).toFixed(1)}`);
+    if (!filter) console.log(`Out-of-scope questions answered "I don't know": ${refused}/${OUT_OF_SCOPE_QUESTIONS.length}`);
+    if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
     if (offTopic.length && total) console.log(`First cited article of another topic:\n${offTopic.join("\n")}`);
   } finally {
     await db.$disconnect();
