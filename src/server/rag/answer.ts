@@ -3,7 +3,9 @@
  * list items and table rows taken from retrieved passages, picked by how well they match the
  * question (its telling words, and amounts, dates or durations when it asks for them), keeps the
  * answer short and in a readable order, and cites every article it quotes with its review date.
- * When nothing relevant is found it says so and suggests questions it can answer.
+ * It follows retrieval's best article: others may add to its answer but rarely take its place. A
+ * question asking for a list (documents, steps, what to bring) gets the list that answers it, whole
+ * and in order. When nothing relevant is found it says so and suggests questions it can answer.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
