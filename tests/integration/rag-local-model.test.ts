@@ -84,6 +84,77 @@ describe("the local knowledge-base model", () => {
     expect(refusal).toContain("new visa application");
   });
 
+  describe("answers the starter questions users click on helpfully", () => {
+    /** The article titles an answer cites, in order. */
+    const citedTitles = (text: string) => [...text.matchAll(/^Source: (.+) \(last reviewed \d{4}-\d{2}-\d{2}\)/gm)].map((m) => m[1]!);
+    const titleOf = (slug: string) => readKnowledgeBase().find((a) => a.slug === slug)!.title;
+    const expectQuoted = (question: string, text: string) => {
+      for (const line of quotedLines(text)) {
+        for (const sentence of splitSentences(line)) expect(isQuoted(normalize(sentence)), `${question}: "${sentence}"`).toBe(true);
+      }
+    };
+
+    it("quotes the checklist, in order, when asked which documents are needed", async () => {
+      const question = "What documents do I need for a German student visa?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("visa-documents-checklist"));
+      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      expect(items.length).toBeGreaterThanOrEqual(6);
+      const position = (start: string) => items.findIndex((item) => item.startsWith(start));
+      for (const start of ["Passport", "Application form", "Biometric passport photos", "Admission letter", "APS certificate"]) {
+        expect(position(start), start).toBeGreaterThanOrEqual(0);
+      }
+      expect(position("Passport")).toBeLessThan(position("Application form"));
+      expect(position("Application form")).toBeLessThan(position("Admission letter"));
+      expect(text).not.toMatch(/^- Documents not in German or English/m);
+    });
+
+    it("answers staying after graduation with the 18-month job-search permit", async () => {
+      const question = "Can I stay in Germany after graduation to look for a job?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("after-graduation-18-month-job-search-permit"));
+      expect(citedTitles(text)).not.toContain(titleOf("after-graduation-opportunity-card-chancenkarte"));
+      expect(text).toContain("do not have to leave Germany when their study permit ends");
+      expect(text).toContain("up to 18 months");
+      expect(text).not.toContain("12 months");
+    });
+
+    it("explains registering after arrival, not moving within Germany", async () => {
+      const question = "How do I register my address (Anmeldung) after arriving?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("arrival-anmeldung-address-registration"));
+      expect(quotedLines(text)[0]).toBe("Everyone who moves into a flat or room in Germany must register their address.");
+      expect(text).toContain("Book an appointment at the Bürgeramt");
+      expect(text).toContain("Bring your passport with visa, the registration form and the Wohnungsgeberbestätigung");
+      expect(text).not.toContain("Ummeldung");
+    });
+
+    it("answers the APS question of an Indian applicant directly, India first", async () => {
+      const question = "Do I need an APS certificate as an Indian applicant?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(text).not.toMatch(/I am not fully sure/);
+      expect(citedTitles(text)[0]).toBe(titleOf("admission-aps-certificate"));
+      const first = splitSentences(quotedLines(text)[0]!)[0]!;
+      expect(first).toContain("India");
+      expect(first).toContain("you normally need an APS certificate");
+      expect(text).toContain("The German Missions in India announced that from **1 November 2022** the APS certificate is a mandatory part");
+      expect(text).not.toContain("Vietnam need an original APS certificate");
+    });
+
+    it("answers the cost of student health insurance from the dedicated article only", async () => {
+      const question = "How much does student health insurance cost per month in 2026?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)).toEqual([titleOf("health-insurance-student-contribution-2026")]);
+      expect(quotedLines(text)[0]).toContain("So in 2026 most students pay roughly 140 to 150 EUR per month");
+      expect(text).not.toMatch(/Transport|Deutschlandsemesterticket|Deutschlandticket/);
+    });
+  });
+
   it("says plainly that it does not know, and suggests questions it can answer", async () => {
     const { text } = await ask("What is the capital of Peru?");
     expect(text).toMatch(/^I don't know\./);

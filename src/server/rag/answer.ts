@@ -3,13 +3,15 @@
  * list items and table rows taken from retrieved passages, picked by how well they match the
  * question (its telling words, and amounts, dates or durations when it asks for them), keeps the
  * answer short and in a readable order, and cites every article it quotes with its review date.
- * When nothing relevant is found it says so and suggests questions it can answer.
+ * It follows retrieval's best article: others may add to its answer but rarely take its place. A
+ * question asking for a list (documents, steps, what to bring) gets the list that answers it, whole
+ * and in order. When nothing relevant is found it says so and suggests questions it can answer.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
-import { answerUnits, type AnswerUnit } from "./markdown";
+import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, factsAskedFor, otherDestination, REQUIREMENT } from "./question";
+import { AMOUNT, factsAskedFor, listRequest, otherDestination, REQUIREMENT, type ListRequest } from "./question";
 import { stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -36,6 +38,12 @@ const MAX_LIST_WORDS = 90;
 const RELATIVE_THRESHOLD = 0.7;
 const OTHER_ARTICLE_THRESHOLD = 0.9;
 const NEXT_SENTENCE_THRESHOLD = 0.4;
+/** Units of articles other than retrieval's best one count for this share of their score. */
+const OTHER_ARTICLE_FACTOR = 0.8;
+/** Retrieval's best article leads the answer when its best unit scores this share of the best unit. */
+const LEAD_ARTICLE_SHARE = 0.6;
+/** What a word of the question is worth in another sentence of the same paragraph. */
+const PARAGRAPH_SHARE = 0.5;
 /** Below this confidence the answer says it is not sure the passages answer the question. */
 const SURE_CONFIDENCE = 0.55;
 const PASSAGES = 8;
@@ -71,12 +79,179 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
   }
 
-  const units = await scoreUnits(db, analysis, retrieval.passages);
-  const chosen = selectUnits(units);
+  // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
+  // that answers it, whole and in order, rather than the few items that share most of its words.
+  const request = listRequest(analysis.question);
+  let chosen: ScoredUnit[] = [];
+  if (request) {
+    const { passages, positions } = await withWholeArticles(db, retrieval.passages);
+    chosen = await selectList(db, analysis, await scoreUnits(db, analysis, passages), request, positions);
+  }
+  if (!chosen.length) chosen = selectUnits(await scoreUnits(db, analysis, retrieval.passages));
   if (!chosen.length) {
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
   }
   return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
+}
+
+/** Articles whose whole text a list answer may quote: the best few of the retrieval. */
+const LIST_ARTICLES = 2;
+const LIST_ARTICLE_SHARE = 0.8;
+const LIST_WORD_BUDGET = 170;
+/** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
+const LIST_ABOUT_SHARE = 0.3;
+const LIST_OTHER_ABOUT_SHARE = 0.5;
+const LIST_HEAD_SHARE = 0.25;
+const LIST_MAX_ITEMS = 12;
+
+/**
+ * The retrieved passages followed by the other passages of the best articles (a list a question asks
+ * for is often in a section whose words the question does not use, such as "What to bring"), and
+ * each passage's position in its article.
+ */
+async function withWholeArticles(db: Db, retrieved: RetrievedPassage[]) {
+  const best = new Map<string, RetrievedPassage[]>();
+  for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
+  const top = retrieved[0]!.score;
+  const slugs = [...best.keys()].filter((slug) => best.get(slug)![0]!.score >= top * LIST_ARTICLE_SHARE).slice(0, LIST_ARTICLES);
+  const rows = await db.knowledgePassage.findMany({
+    where: { article: { slug: { in: slugs } } },
+    orderBy: { position: "asc" },
+    select: { id: true, position: true, heading: true, text: true, article: { select: { slug: true } } },
+  });
+  const positions = new Map(rows.map((row) => [row.id, row.position]));
+  const known = new Set(retrieved.map((p) => p.id));
+  const extra: RetrievedPassage[] = rows
+    .filter((row) => !known.has(row.id))
+    .map((row) => {
+      const siblings = best.get(row.article.slug)!;
+      // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
+      const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
+      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, score };
+    });
+  return { passages: [...retrieved, ...extra], positions };
+}
+
+interface ListCandidate {
+  items: ScoredUnit[];
+  passage: RetrievedPassage;
+  block: number;
+  value: number;
+  relevant: boolean;
+}
+
+/**
+ * The list that answers a list question: among the lists of the passages, the one whose heading or
+ * lead-in names what the question asks for (its noun, its verb: "Personal documents", "How to
+ * register"), an ordered list for a procedure, with items that match the question. Further lists
+ * of the same article that answer as well come along ("Study documents"). A sentence that answers
+ * the question directly goes first.
+ */
+export async function selectList(
+  db: Db,
+  analysis: QueryAnalysis,
+  units: ScoredUnit[],
+  request: ListRequest,
+  positions: Map<string, number>,
+): Promise<ScoredUnit[]> {
+  const bestUnit = Math.max(0, ...units.map((u) => u.score));
+  if (bestUnit < 0.2) return [];
+  const groups = new Map<string, ScoredUnit[]>();
+  for (const unit of units) {
+    if (unit.kind !== "item") continue;
+    const key = `${unit.passage.id}:${unit.block}`;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  const lists = [...groups.values()].filter((items) => items.length >= 2);
+  if (!lists.length) return [];
+  const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
+  const titles = lists.map((items) => items[0]!.passage.articleTitle);
+  const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
+  /** The share of the question's weight that these lexemes cover. */
+  const matchOf = (lexemes: Set<string>) => {
+    const best = analysis.words.map(() => 0);
+    for (const term of analysis.terms) if (lexemes.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
+    return best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+  };
+
+  const topScore = units[0]!.passage.score || 1;
+  const leadArticle = units[0]!.passage.articleSlug;
+  const candidates: ListCandidate[] = lists.map((items, index) => {
+    const head = lexemesOf.get(index) ?? new Set<string>();
+    const headMatch = matchOf(head);
+    // The article's title with the list's heading and lead-in must be about the question's subject.
+    const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
+    const namesNoun = [...nounStems].some((stem) => head.has(stem));
+    const headText = heads[index]!;
+    const ordered = isOrderedList(items[0]!);
+    // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
+    const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
+    const top = [...items].sort((a, b) => b.score - a.score).slice(0, 3);
+    const itemValue = top.reduce((sum, u) => sum + u.score, 0) / top.length / bestUnit;
+    // What a list is about is said by its heading and lead-in ("When you move again", "What to
+    // bring"); items sharing the question's words may well be about another situation.
+    // ... and, as for every unit, the passage's rank in the retrieval counts.
+    const rank = (items[0]!.passage.score / topScore) ** 2;
+    const value = rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
+    // A list of another article than retrieval's best must be about the question all the more.
+    const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
+    // Asked for "scholarships", a list that never says "scholarship" lists something else.
+    const saysNoun = namesNoun || (!request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem))));
+    const relevant = aboutMatch >= aboutShare && saysNoun && (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
+    return { items: items.sort((a, b) => a.order - b.order), passage: items[0]!.passage, block: items[0]!.block, value, relevant };
+  });
+  const ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
+  const first = ranked[0];
+  if (!first) return [];
+  const article = first.passage.articleSlug;
+  const position = (c: ListCandidate) => (positions.get(c.passage.id) ?? 0) * 1000 + c.block;
+  const picked = [first];
+  let words = first.items.reduce((n, u) => n + wordsOf(u), 0);
+  for (const other of ranked.slice(1)) {
+    if (other.passage.articleSlug !== article || other.value < first.value * 0.85) continue;
+    const more = other.items.reduce((n, u) => n + wordsOf(u), 0);
+    if (words + more > LIST_WORD_BUDGET) continue;
+    picked.push(other);
+    words += more;
+  }
+  picked.sort((a, b) => position(a) - position(b));
+
+  const chosen: ScoredUnit[] = [];
+  let quotedWords = 0;
+  let rank = 2;
+  for (const list of picked) {
+    for (const item of list.items) {
+      if (chosen.length >= LIST_MAX_ITEMS || (chosen.length && quotedWords + wordsOf(item) > LIST_WORD_BUDGET + 40)) break;
+      chosen.push({ ...item, score: (rank -= 0.001) });
+      quotedWords += wordsOf(item);
+    }
+  }
+  // The sentence that answers most directly, from the list's article or retrieval's best one.
+  const lead = units
+    .filter(
+      (u) =>
+        u.kind === "sentence" &&
+        (u.passage.articleSlug === article || u.passage.articleSlug === units[0]!.passage.articleSlug) &&
+        !dependsOnPrevious(u) &&
+        !u.plain.trim().endsWith(":") &&
+        wordsOf(u) <= 45,
+    )
+    .sort((a, b) => b.score - a.score)[0];
+  if (lead && lead.score >= bestUnit * 0.5) chosen.unshift({ ...lead, score: 3 });
+  return chosen;
+}
+
+function wordsOf(unit: AnswerUnit): number {
+  return unit.plain.split(/\s+/).length;
+}
+
+function isOrderedList(item: ScoredUnit): boolean {
+  const block = parseBlocks(item.passage.text)[item.block - 1];
+  return block?.kind === "list" && /^\s*\d+[.)]\s/.test(block.raw);
 }
 
 export interface ScoredUnit extends AnswerUnit {
@@ -104,18 +279,36 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
 
+  const paragraphLexemes = new Map<string, Set<string>>();
+  units.forEach((unit, index) => {
+    if (unit.kind !== "sentence") return;
+    const key = `${unit.passageRank}:${unit.block}`;
+    const set = paragraphLexemes.get(key) ?? new Set<string>();
+    for (const lexeme of unitLexemes.get(index) ?? []) set.add(lexeme);
+    paragraphLexemes.set(key, set);
+  });
+
   const wants = factsAskedFor(analysis.question);
   const questionNumbers = numbersIn(analysis.question);
   const topScore = passages[0]!.score || 1;
+  const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
     const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
     // The article title and heading say what a unit is about; list items and table rows lean on
     // them more than full sentences do.
     const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
+    // A sentence is also about what the other sentences of its paragraph say.
+    const paragraph = unit.kind === "sentence" ? paragraphLexemes.get(`${unit.passageRank}:${unit.block}`) : undefined;
     const best = analysis.words.map(() => 0);
     for (const term of analysis.terms) {
-      const value = lexemes.has(term.lexeme) ? term.factor : context.has(term.lexeme) ? contextShare * term.factor : 0;
+      const value = lexemes.has(term.lexeme)
+        ? term.factor
+        : paragraph?.has(term.lexeme)
+          ? Math.max(PARAGRAPH_SHARE, context.has(term.lexeme) ? contextShare : 0) * term.factor
+          : context.has(term.lexeme)
+            ? contextShare * term.factor
+            : 0;
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
@@ -140,6 +333,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
     // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
     score *= (unit.passage.score / topScore) ** 2;
+    // Follow the best article: another article leads only when its text answers clearly better.
+    if (unit.passage.articleSlug !== leadArticle) score *= OTHER_ARTICLE_FACTOR;
     return { ...unit, lexemes, score };
   });
 }
@@ -153,12 +348,17 @@ function numbersIn(text: string): string[] {
  * a unit that continues the one before it ("This ...", "It ...") brings that one along.
  */
 export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
-  const ranked = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
-  const best = ranked[0];
-  if (!best || best.score < 0.2) return [];
+  const sorted = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
+  const top = sorted[0];
+  if (!top || top.score < 0.2) return [];
+  // Retrieval's best article leads when it has a unit close enough to the best one: it matches the
+  // whole question best, while a unit of another article may just share more of its words.
+  const leadArticle = units.find((u) => u.passageRank === 0)?.passage.articleSlug;
+  const leadBest = sorted.find((u) => u.passage.articleSlug === leadArticle);
+  const best = leadBest && leadBest.score >= top.score * LEAD_ARTICLE_SHARE ? leadBest : top;
+  const ranked = [best, ...sorted.filter((u) => u !== best)];
   const chosen: ScoredUnit[] = [];
   let words = 0;
-  const wordsOf = (u: ScoredUnit) => u.plain.split(/\s+/).length;
   const isChosen = (u: ScoredUnit) => chosen.includes(u);
   const tryAdd = (unit: ScoredUnit) => {
     if (isChosen(unit) || chosen.length >= MAX_UNITS) return false;
@@ -168,16 +368,36 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     words += wordsOf(unit);
     return true;
   };
+  // The sentence right after the best one usually completes it ("... 11,904 EUR per year. The
+  // account may release at most 992 EUR per month."): it comes along when it is relevant too.
+  const addNext = () => {
+    const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
+    if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
+  };
   const articles = new Set<string>();
   for (const unit of ranked) {
     if (unit.score < best.score * RELATIVE_THRESHOLD) break;
+    // Another article may add to the lead article's answer, but does not take its place.
     // A second or third article must earn its place: it adds a source the reader has to check.
     const slug = unit.passage.articleSlug;
-    if (!articles.has(slug) && (articles.size >= MAX_ARTICLES || (articles.size && unit.score < best.score * OTHER_ARTICLE_THRESHOLD))) continue;
-    const predecessor = dependsOnPrevious(unit) ? units.find((u) => u.passage === unit.passage && u.order === unit.order - 1) : undefined;
-    if (predecessor && !isChosen(predecessor) && !tryAdd(predecessor)) continue;
-    if (!tryAdd(unit)) continue;
+    if (slug !== best.passage.articleSlug && (articles.size >= MAX_ARTICLES && !articles.has(slug) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)) continue;
+    // A unit that leans on the sentence before it brings that one along, and so on up a short chain
+    // ("... must register. This is called Anmeldung. For it you need ...").
+    const needed = [unit];
+    for (let first = unit; needed.length <= 3 && dependsOnPrevious(first); ) {
+      const predecessor = units.find((u) => u.passage === first.passage && u.order === first.order - 1);
+      if (!predecessor) break;
+      needed.unshift(predecessor);
+      first = predecessor;
+    }
+    const before = { count: chosen.length, words };
+    if (!needed.every((u) => isChosen(u) || tryAdd(u))) {
+      chosen.splice(before.count);
+      words = before.words;
+      continue;
+    }
     articles.add(slug);
+    if (unit === best) addNext();
     // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
     const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
@@ -188,14 +408,20 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
       }
     }
   }
-  // The sentence right after the best one usually completes it ("... 11,904 EUR per year. The
-  // account may release at most 992 EUR per month."): it comes along when it is relevant too.
-  const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
-  if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
+  // Two items of a short list out of three or four would leave a gap ("DSH-1", "DSH-3"): the whole
+  // list is quoted, in order.
+  for (const unit of [...chosen]) {
+    if (unit.kind === "sentence") continue;
+    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
+    const quoted = siblings.filter(isChosen).length;
+    if (quoted < 2 || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
+    if (siblings.reduce((n, u) => n + wordsOf(u), 0) > MAX_LIST_WORDS) continue;
+    for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
+  }
   return chosen;
 }
 
-const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there)\b/i;
+const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;
 
 function dependsOnPrevious(unit: AnswerUnit): boolean {
   return unit.kind === "sentence" && DEPENDENT_START.test(unit.plain);
@@ -209,13 +435,13 @@ function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * Groups the chosen units by article (the article with the best unit first), keeps each article's
+ * Groups the chosen units by article (in the order they were chosen: the lead article first), keeps each article's
  * units in the order it wrote them, and ends every group with its source and review date.
  */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
-  // The article with the best unit first.
+  // The articles in the order they were chosen: the lead article first.
   const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of [...chosen].sort((a, b) => b.score - a.score)) {
+  for (const unit of chosen) {
     const key = unit.passage.articleSlug;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }

@@ -12,6 +12,28 @@ export function factsAskedFor(question: string) {
   };
 }
 
+export interface ListRequest {
+  /** The plural noun asked for ("documents" in "What documents do I need?"), if any. */
+  noun?: string;
+  /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
+  procedural: boolean;
+}
+
+const NOT_PLURAL = new Set(["happens", "means", "counts", "costs", "needs", "applies", "changes", "matters", "helps", "is", "was", "has", "does", "this", "its", "plus", "yes", "us", "bus", "less", "class"]);
+
+/** Whether a question asks for a list (documents, steps, requirements, what to bring), and of what. */
+export function listRequest(question: string): ListRequest | null {
+  const q = question.toLowerCase();
+  if (/\bhow (?:much|many|long|soon|fast|often|old)\b/.test(q)) return null;
+  const procedural =
+    /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q);
+  const noun = /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1];
+  const need = /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(q);
+  const plural = noun && !NOT_PLURAL.has(noun) ? noun : undefined;
+  if (!procedural && !plural && !need) return null;
+  return { noun: plural, procedural };
+}
+
 export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
 export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 

@@ -111,7 +111,10 @@ const SYNONYM_GROUPS: string[][] = [
   ["appeal", "remonstr", "object", "lawsuit"],
   ["pr", "perman", "settlement", "niederlassungserlaubni"],
   ["gez", "rundfunkbeitrag", "broadcast", "licenc"],
-  ["regist", "anmeldung", "ummeldung"],
+  // Anmeldung (registering after moving in) and Ummeldung (moving within Germany) are both a
+  // registration, but not the same step: neither stands for the other.
+  ["regist", "anmeldung"],
+  ["regist", "ummeldung"],
   ["learn", "languag", "cours"],
   ["seeker", "search", "seek"],
   ["studi", "student"],
@@ -166,6 +169,14 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   if (!total) return null;
 
   const terms = expandSynonyms(words);
+  // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
+  // the knowledge base names ("India", "Vietnam", "Pakistan").
+  words.forEach((word, concept) => {
+    if (frequencies.get(word)) return;
+    for (const country of countryOfDemonym(word)) {
+      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, concept, factor: 1 });
+    }
+  });
   const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencies.get(t.lexeme) ?? 0]));
   // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
   // double: it is most likely the subject of a question about something else ("bitcoin"). A number
@@ -367,6 +378,26 @@ export function expandSynonyms(words: string[]): QueryTerm[] {
     }
   });
   return terms;
+}
+
+/**
+ * Stems a demonym may come from, by the usual English endings: indian -> india, nigerian -> nigeria,
+ * vietnames(e) -> vietnam, chines(e) -> china, pakistani -> pakistan. Only stems the knowledge base
+ * uses are kept by the caller, so a wrong guess costs nothing.
+ */
+export function countryOfDemonym(stem: string): string[] {
+  if (stem.length < 5 || /\d/.test(stem)) return [];
+  const candidates = new Set<string>();
+  if (stem.endsWith("n")) candidates.add(stem.slice(0, -1));
+  if (stem.endsWith("an")) candidates.add(stem.slice(0, -2));
+  if (stem.endsWith("ian")) candidates.add(`${stem.slice(0, -3)}y`);
+  if (/ese?$/.test(stem)) {
+    const base = stem.replace(/ese?$/, "");
+    candidates.add(base);
+    candidates.add(`${base}a`);
+  }
+  if (stem.endsWith("i")) candidates.add(stem.slice(0, -1));
+  return [...candidates].filter((c) => c.length >= 4);
 }
 
 /** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cosine, embeddingModel, packVector, unpackVector } from "~/server/rag/embeddings";
-import { expandSynonyms, inverseDocumentFrequency, queryLexemes } from "~/server/rag/retrieve";
+import { countryOfDemonym, expandSynonyms, inverseDocumentFrequency, queryLexemes } from "~/server/rag/retrieve";
 
 describe("stored vectors", () => {
   it("round-trip through float32 bytes", () => {
@@ -42,5 +42,16 @@ describe("query terms", () => {
   it("weigh rare words more than common ones", () => {
     expect(inverseDocumentFrequency(3, 300)).toBeGreaterThan(inverseDocumentFrequency(150, 300));
     expect(inverseDocumentFrequency(300, 300)).toBeGreaterThan(0);
+  });
+});
+
+describe("countryOfDemonym", () => {
+  it("guesses the country stems a word for its people comes from", () => {
+    expect(countryOfDemonym("indian")).toContain("india");
+    expect(countryOfDemonym("nigerian")).toContain("nigeria");
+    expect(countryOfDemonym("vietnames")).toContain("vietnam");
+    expect(countryOfDemonym("chines")).toContain("china");
+    expect(countryOfDemonym("pakistani")).toContain("pakistan");
+    expect(countryOfDemonym("2026")).toEqual([]);
   });
 });

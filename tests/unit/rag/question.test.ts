@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { factsAskedFor, otherDestination } from "~/server/rag/question";
+import { factsAskedFor, listRequest, otherDestination } from "~/server/rag/question";
 
 describe("otherDestination", () => {
   it("recognises plans for another country", () => {
@@ -23,5 +23,23 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("How long does the visa take?")).toMatchObject({ amount: false, time: true });
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
     expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
+  });
+});
+
+describe("listRequest", () => {
+  it("recognises questions that ask for a list, and what of", () => {
+    expect(listRequest("What documents do I need for a German student visa?")).toEqual({ noun: "documents", procedural: false });
+    expect(listRequest("Which German tests do all German universities accept?")).toEqual({ noun: "tests", procedural: false });
+    expect(listRequest("What do I need to buy a prepaid SIM card in Germany?")).toEqual({ noun: undefined, procedural: false });
+    expect(listRequest("How do I register my address (Anmeldung) after arriving?")).toEqual({ noun: undefined, procedural: true });
+    expect(listRequest("Which steps come after the visa?")?.procedural).toBe(true);
+  });
+
+  it("leaves questions for one fact alone", () => {
+    expect(listRequest("How much does student health insurance cost per month in 2026?")).toBeNull();
+    expect(listRequest("How long does it take to get a German student visa?")).toBeNull();
+    expect(listRequest("What IELTS or TOEFL score do English-taught master's programmes ask for?")).toBeNull();
+    expect(listRequest("Can I stay in Germany after graduation to look for a job?")).toBeNull();
+    expect(listRequest("What is the Feststellungsprüfung?")).toBeNull();
   });
 });

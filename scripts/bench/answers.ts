@@ -1,0 +1,109 @@
+/**
+ * Answer benchmark (figures printed, not asserted): every starter question of the topic threads
+ * (src/content/threads/*.json, what users click on the landing and students pages) goes through the
+ * local knowledge-base model, and the script prints the answer, the articles it cites and whether the
+ * first one belongs to the thread's own topic. The chat's prompt chips (src/content/prompts.json, also
+ * one click away) are answered too; they have no topic, so only their answers and citations are shown.
+ * Last, the out-of-scope questions of the retrieval benchmark should get "I don't know".
+ *
+ * Runs on a throw-away in-memory PGlite (or BENCH_DATABASE_URL, an empty scratch PostgreSQL
+ * database). Full-text search only: no key used.
+ *
+ *   npx tsx scripts/bench/answers.ts            summary and one line per question
+ *   npx tsx scripts/bench/answers.ts --verbose  the full answers too
+ *   npx tsx scripts/bench/answers.ts --verbose anmeldung   only questions containing "anmeldung"
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { generateText } from "ai";
+import { createLocalKnowledgeModel } from "../../src/server/ai/local-model";
+import { readPromptsFile, readThreadFiles } from "../../src/server/content/files";
+import { createDb } from "../../src/server/db/client";
+import { startEmbeddedDatabase } from "../../src/server/db/embedded";
+import { prepareDatabase } from "../../src/server/db/setup";
+import { readKnowledgeBase } from "../../src/server/rag/articles";
+import { OUT_OF_SCOPE_QUESTIONS } from "./retrieval";
+
+for (const name of ["OPENAI_API_KEY", "DEEPSEEK_API_KEY"]) delete process.env[name];
+
+const args = process.argv.slice(2);
+const verbose = args.includes("--verbose");
+const filter = args.find((a) => !a.startsWith("--"))?.toLowerCase();
+
+async function main() {
+  let url = process.env.BENCH_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-answers-")) });
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  // The full seed (topic threads and knowledge base): the "I don't know" answer suggests thread questions.
+  await prepareDatabase(url, { seed: true, log: () => {} });
+  const db = createDb({ connectionString: url, poolMax: stopEmbedded ? 1 : 5 });
+  const model = createLocalKnowledgeModel(db, { embeddings: null });
+  const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));
+  let total = 0;
+  let answered = 0;
+  let onTopic = 0;
+  let unsure = 0;
+  let words = 0;
+  const offTopic: string[] = [];
+  try {
+    for (const thread of readThreadFiles()) {
+      for (const question of thread.questions) {
+        if (filter && !question.toLowerCase().includes(filter) && thread.slug !== filter) continue;
+        total++;
+        const { text } = await generateText({ model, prompt: question });
+        const cited = [...text.matchAll(/^Source: (.+) \(last reviewed [\d-]+\)/gm)].map((m) => titleToArticle.get(m[1]!));
+        const first = cited[0];
+        const isAnswer = !text.startsWith("I don't know");
+        if (isAnswer) answered++;
+        if (text.startsWith("I am not fully sure")) unsure++;
+        const own = first?.topic === thread.slug;
+        if (own) onTopic++;
+        else offTopic.push(`  [${thread.slug}] ${question} -> ${first?.slug ?? "(nothing)"}`);
+        const quoted = text.split("\n").filter((l) => l.trim() && !l.startsWith("Source: ") && !l.startsWith("I am not fully sure"));
+        words += quoted.join(" ").split(/\s+/).filter(Boolean).length;
+        const marker = own ? "ok " : isAnswer ? "OFF" : "N/A";
+        console.log(`${marker} [${thread.slug}] ${question}\n    cites: ${cited.map((a) => a?.slug ?? "?").join(", ") || "(nothing)"}`);
+        if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
+      }
+    }
+    let promptsAnswered = 0;
+    let promptsTotal = 0;
+    for (const question of readPromptsFile()) {
+      if (filter && !question.toLowerCase().includes(filter)) continue;
+      promptsTotal++;
+      const { text } = await generateText({ model, prompt: question });
+      const cited = [...text.matchAll(/^Source: (.+) \(last reviewed [\d-]+\)/gm)].map((m) => titleToArticle.get(m[1]!)?.slug ?? "?");
+      if (!text.startsWith("I don't know")) promptsAnswered++;
+      console.log(`    [prompt] ${question}\n    cites: ${cited.join(", ") || "(nothing)"}`);
+      if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
+    }
+    let refused = 0;
+    const notRefused: string[] = [];
+    if (!filter) {
+      for (const question of OUT_OF_SCOPE_QUESTIONS) {
+        const { text } = await generateText({ model, prompt: question });
+        if (text.startsWith("I don't know")) refused++;
+        else notRefused.push(`  ${question}`);
+      }
+    }
+    console.log(`\nChat prompt chips answered (not "I don't know"): ${promptsAnswered}/${promptsTotal}`);
+    console.log(`Thread starter questions through the local model: ${total}`);
+    console.log(`  answered (not "I don't know"):           ${answered}/${total}`);
+    console.log(`  first cited article of the thread topic: ${onTopic}/${total}`);
+    console.log(`  answers prefaced "I am not fully sure":  ${unsure}/${total}`);
+    console.log(`  quoted words per answer (mean):          ${(words / Math.max(1, total)).toFixed(1)}`);
+    if (!filter) console.log(`Out-of-scope questions answered "I don't know": ${refused}/${OUT_OF_SCOPE_QUESTIONS.length}`);
+    if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
+    if (offTopic.length && total) console.log(`First cited article of another topic:\n${offTopic.join("\n")}`);
+  } finally {
+    await db.$disconnect();
+    await stopEmbedded?.();
+  }
+}
+
+await main();
