@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema, requiredText } from "./common";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -18,9 +19,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many failed login attempts. Please wait 15 minutes and try again.",
 } as const;
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
-const nameSchema = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+export { emailSchema };
+const nameSchema = (label: string) => requiredText(label, 100);
 const passwordSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Password is required" : "Password must be text") })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)

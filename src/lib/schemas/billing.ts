@@ -1,19 +1,9 @@
 import { z } from "zod";
 import { PLAN_IDS } from "~/lib/plans";
+import { emailSchema, optionalText, requiredText } from "./common";
 
 const id = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(255, `${label} is too long`);
-const requiredText = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-/** Optional text: "", null and absent all mean "no value". */
-const optionalText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-const email = z.string({ error: "Email is required" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address"));
 const countryCode = z
   .string({ error: "Country is required" })
   .trim()
@@ -31,7 +21,7 @@ export const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK",
 
 export const addressFields = {
   name: requiredText("Name", 100),
-  email,
+  email: emailSchema,
   country: countryCode,
   addressLine1: requiredText("Address line 1"),
   addressLine2: optionalText("Address line 2"),
@@ -61,7 +51,7 @@ export const createSubscriptionSchema = z.object({
   planId: paidPlanIdSchema,
   /** Optional: when sent it must be the configured price of planId. */
   priceId: z.string().trim().max(255).nullish(),
-  customerEmail: email,
+  customerEmail: emailSchema,
   customerName: requiredText("customerName", 100),
   country: countryCode.optional(),
   postalCode: optionalText("postalCode", 20),
@@ -72,7 +62,7 @@ export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
 export const changeToFreeSchema = z.object({ customerId: id("customerId").optional(), planId: planIdSchema });
 
-export const customerCreateSchema = z.object({ email, name: requiredText("name", 100) });
+export const customerCreateSchema = z.object({ email: emailSchema, name: requiredText("name", 100) });
 
 export const customerQuerySchema = z.object({ customer_id: id("customer_id").optional() });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, requiredText } from "./common";
 
 export const GENDERS = ["male", "female", "prefer_not_to_say"] as const;
 export const PROFILE_VISIBILITIES = ["public", "private", "friends"] as const;
@@ -18,15 +19,6 @@ export const SERVER_OWNED_STUDENT_FIELDS = [
   "twoFactorAuth",
 ] as const;
 
-/** "" from a cleared form field means "no value". */
-const optionalText = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((value) => (value ? value : null));
-
 const dateOfBirth = z
   .string({ error: "Date of birth must be a date (YYYY-MM-DD)" })
   .trim()
@@ -39,23 +31,16 @@ const dateOfBirth = z
     message: "Date of birth cannot be in the future",
   });
 
-const requiredName = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
-
 /** Profile fields a student may write (PATCH /api/students/me, POST /api/students). */
 export const studentProfileFields = {
-  firstName: requiredName("First name"),
-  lastName: requiredName("Last name"),
+  firstName: requiredText("First name", 100),
+  lastName: requiredText("Last name", 100),
   phone: optionalText("Phone", 40),
   dateOfBirth,
   gender: z.enum(GENDERS, { error: "Gender must be male, female or prefer_not_to_say" }).nullable(),
-  nationality: optionalText("Nationality"),
-  country: optionalText("Country"),
-  emergencyContactName: optionalText("Emergency contact name"),
+  nationality: optionalText("Nationality", 100),
+  country: optionalText("Country", 100),
+  emergencyContactName: optionalText("Emergency contact name", 100),
   emergencyContactPhone: optionalText("Emergency contact phone", 40),
 };
 

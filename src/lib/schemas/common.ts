@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** A trimmed, lower-cased email address. */
+export const emailSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Email is required" : "Email must be text") })
+  .trim()
+  .toLowerCase()
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email({ error: "Please enter a valid email address" }));
+
+/** Trimmed text that must not be blank; a missing field and a wrong type get different messages. */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional trimmed text: "", null and absent all mean "no value" (null), as a cleared form field sends. */
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
