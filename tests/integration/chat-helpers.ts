@@ -1,7 +1,21 @@
 /** Shared helpers of the chat integration tests: call a streaming route in-process and read its UI message stream. */
 import type { Db } from "~/server/db/client";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 export type StreamRoute = (request: Request) => Promise<Response>;
+
+/**
+ * A migrated test database with the knowledge base loaded, and the two chat routes. Call it after
+ * setting the provider keys: the routes are imported then.
+ */
+export async function setUpChat(): Promise<{ database: TestDatabase; chat: StreamRoute; chatRag: StreamRoute }> {
+  const database = await createTestDatabase();
+  const { seedKnowledgeBase } = await import("~/server/rag/seed-knowledge-base");
+  await seedKnowledgeBase(database.db);
+  const chat = (await import("~/app/api/chat/route")).POST;
+  const chatRag = (await import("~/app/api/chat-rag/route")).POST;
+  return { database, chat, chatRag };
+}
 
 export async function postChat(route: StreamRoute, body: unknown, options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
   const headers = new Headers({ "content-type": "application/json", ...options.headers });

@@ -4,8 +4,8 @@
  * the tokenizer, and the small daily allowance of anonymous visitors.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute } from "./chat-helpers";
+import type { TestDatabase } from "../helpers/test-database";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "./chat-helpers";
 
 let database: TestDatabase;
 let chat: StreamRoute;
@@ -15,11 +15,7 @@ beforeAll(async () => {
   for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "DEEPSEEK_API_KEY"]) delete process.env[name];
   process.env.ANONYMOUS_SESSION_TOKEN_ALLOWANCE = "2500";
   process.env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE = "1000000";
-  database = await createTestDatabase();
-  const { seedKnowledgeBase } = await import("~/server/rag/seed-knowledge-base");
-  await seedKnowledgeBase(database.db);
-  chat = (await import("~/app/api/chat/route")).POST;
-  chatRag = (await import("~/app/api/chat-rag/route")).POST;
+  ({ database, chat, chatRag } = await setUpChat());
 });
 
 afterAll(async () => {

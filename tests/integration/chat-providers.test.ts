@@ -6,10 +6,10 @@ import { getPaymentGateway } from "~/server/payments";
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+import type { TestDatabase } from "../helpers/test-database";
 import { tokenCount } from "~/server/services/tokens.service";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute } from "./chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "./chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
@@ -22,11 +22,7 @@ beforeAll(async () => {
   process.env.OPENAI_BASE_URL = fake.url;
   process.env.DEEPSEEK_API_KEY = "sk-test-deepseek";
   process.env.DEEPSEEK_BASE_URL = fake.url;
-  database = await createTestDatabase();
-  const { seedKnowledgeBase } = await import("~/server/rag/seed-knowledge-base");
-  await seedKnowledgeBase(database.db);
-  chat = (await import("~/app/api/chat/route")).POST;
-  chatRag = (await import("~/app/api/chat-rag/route")).POST;
+  ({ database, chat, chatRag } = await setUpChat());
 });
 
 afterAll(async () => {
