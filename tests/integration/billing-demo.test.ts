@@ -10,6 +10,9 @@ import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import { DemoGateway } from "~/server/payments";
 import { getEffectivePlan, monthlyTokenAllowance } from "~/server/services/entitlements.service";
+import pg from "pg";
+import { LOCK_IDS } from "~/server/db/locks";
+import { runBillingJobExclusively } from "~/server/jobs/billing-job";
 import { runBillingJob } from "~/server/services/billing-sync.service";
 import { callRoute } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
@@ -151,7 +154,7 @@ describe("billing in demo mode, through the REST routes", () => {
     await t.db.student.update({ where: { userId: alice.claims.id }, data: { gracePeriodEndDate: addDays(new Date(), -1) } });
     expect((await getEffectivePlan(t.db, alice.claims.id)).planId).toBe("free"); // at read time, before the job
     const result = await runBillingJob(t.db, new DemoGateway(t.db));
-    expect(result).toMatchObject({ ran: true, cancelled: 1 });
+    expect(result).toMatchObject({ cancelled: 1 });
     const student = await t.db.student.findUnique({ where: { userId: alice.claims.id } });
     expect(student?.membershipPlan).toBe("free");
     expect(student?.gracePeriodEndDate).toBeNull();
@@ -204,9 +207,24 @@ describe("billing in demo mode, through the REST routes", () => {
   });
 
   it("the billing job runs in one instance at a time", async () => {
-    const results = await Promise.all([runBillingJob(t.db, new DemoGateway(t.db)), runBillingJob(t.db, new DemoGateway(t.db))]);
+    const run = () => runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url);
+    const results = await Promise.all([run(), run()]);
     expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
-    expect((await runBillingJob(t.db, new DemoGateway(t.db))).ran).toBe(true); // the lease was released
+    expect((await run()).ran).toBe(true); // the lock was released
+  });
+
+  // Another instance is another database session; the embedded PGlite has only one session.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("another instance holding the advisory lock keeps the job from running", async () => {
+    const other = new pg.Client({ connectionString: t.url });
+    await other.connect();
+    try {
+      await other.query("SELECT pg_advisory_lock($1)", [LOCK_IDS.billingJob]);
+      expect((await runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url)).ran).toBe(false);
+      await other.query("SELECT pg_advisory_unlock($1)", [LOCK_IDS.billingJob]);
+      expect((await runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url)).ran).toBe(true);
+    } finally {
+      await other.end();
+    }
   });
 
   it("billing addresses: create, default, delete, and nobody else's", async () => {

@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { LOCK_IDS, withAdvisoryLock } from "./locks";
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma", "migrations");
-
-// Any constant works: every instance of the app uses the same one.
-const MIGRATION_LOCK_ID = 7_302_914_551;
 
 export interface Migration {
   name: string;
@@ -27,33 +25,12 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-// Advisory locks belong to a database session, and the embedded PGlite has a single session for
-// all its connections: callers in one process are also queued here.
-let inProcessQueue: Promise<unknown> = Promise.resolve();
-
 /**
  * Runs `work` while holding the migration advisory lock, so that several app instances starting
  * at once migrate and seed one after the other.
  */
 export function withMigrationLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const run = inProcessQueue.then(() => withAdvisoryLock(connectionString, work));
-  inProcessQueue = run.catch(() => {});
-  return run;
-}
-
-async function withAdvisoryLock<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    try {
-      return await work(client);
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
-    }
-  } finally {
-    await client.end();
-  }
+  return withAdvisoryLock(connectionString, LOCK_IDS.migrations, work);
 }
 
 /**

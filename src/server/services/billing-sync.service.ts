@@ -182,7 +182,8 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
 
 /**
  * A lease in PostgreSQL shared by every app instance: returns true when this caller holds `key`
- * until `ttlMs` from now (or until release). An expired lease can be taken over.
+ * until `ttlMs` from now (or until release). An expired lease can be taken over. Checkout uses it
+ * (per user, held across provider calls, and it must expire if a request dies half-way).
  */
 export async function tryLease(db: Db, key: string, ttlMs: number): Promise<boolean> {
   const expiresAt = new Date(Date.now() + ttlMs);
@@ -198,39 +199,35 @@ export async function releaseLease(db: Db, key: string) {
 }
 
 /**
- * The periodic billing work (any instance, one at a time): the demo gateway's renewals, ended grace
- * periods (cancel the paid subscription, back to Free) and plans whose period has ended.
+ * The periodic billing work: the demo gateway's renewals, ended grace periods (cancel the paid
+ * subscription, back to Free) and plans whose period has ended. The job runner
+ * (src/server/jobs/billing-job.ts) runs it in one instance at a time.
  */
 export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceClock?: () => Promise<GatewayEvent[]> }, now = new Date()) {
-  if (!(await tryLease(db, "billing-job", 5 * 60_000))) return { ran: false as const };
-  try {
-    const events = gateway.advanceClock ? await gateway.advanceClock() : [];
-    for (const event of events) await handleGatewayEvent(db, gateway, event);
+  const events = gateway.advanceClock ? await gateway.advanceClock() : [];
+  for (const event of events) await handleGatewayEvent(db, gateway, event);
 
-    const graceEnded = await db.student.findMany({ where: { gracePeriodEndDate: { lte: now } }, select: { userId: true } });
-    let cancelled = 0;
-    for (const { userId } of graceEnded) {
-      const customer = await db.billingCustomer.findUnique({ where: { userId } });
-      const cards = customer ? await gateway.listPaymentMethods(customer.customerId) : [];
-      if (cards.length === 0) {
-        const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
-        for (const row of live) {
-          await syncSubscription(db, await gateway.cancelSubscription(row.gatewaySubscriptionId, "now"), userId);
-          cancelled += 1;
-        }
+  const graceEnded = await db.student.findMany({ where: { gracePeriodEndDate: { lte: now } }, select: { userId: true } });
+  let cancelled = 0;
+  for (const { userId } of graceEnded) {
+    const customer = await db.billingCustomer.findUnique({ where: { userId } });
+    const cards = customer ? await gateway.listPaymentMethods(customer.customerId) : [];
+    if (cards.length === 0) {
+      const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+      for (const row of live) {
+        await syncSubscription(db, await gateway.cancelSubscription(row.gatewaySubscriptionId, "now"), userId);
+        cancelled += 1;
       }
-      await db.student.update({ where: { userId }, data: { gracePeriodEndDate: null } });
-      await refreshStudentBilling(db, userId, now);
     }
-
-    const lapsed = await db.subscription.findMany({
-      where: { status: { in: ["trialing", "active", "past_due"] }, OR: [{ currentPeriodEnd: { lte: now } }, { pendingFrom: { lte: now } }] },
-      select: { userId: true },
-      distinct: ["userId"],
-    });
-    for (const { userId } of lapsed) await refreshStudentBilling(db, userId, now);
-    return { ran: true as const, events: events.length, cancelled };
-  } finally {
-    await releaseLease(db, "billing-job");
+    await db.student.update({ where: { userId }, data: { gracePeriodEndDate: null } });
+    await refreshStudentBilling(db, userId, now);
   }
+
+  const lapsed = await db.subscription.findMany({
+    where: { status: { in: ["trialing", "active", "past_due"] }, OR: [{ currentPeriodEnd: { lte: now } }, { pendingFrom: { lte: now } }] },
+    select: { userId: true },
+    distinct: ["userId"],
+  });
+  for (const { userId } of lapsed) await refreshStudentBilling(db, userId, now);
+  return { events: events.length, cancelled };
 }
