@@ -14,6 +14,7 @@ import pg from "pg";
 import { LOCK_IDS } from "~/server/db/locks";
 import { runBillingJobExclusively } from "~/server/jobs/billing-job";
 import { runBillingJob } from "~/server/services/billing-sync.service";
+import { demoCard, failRenewal } from "../helpers/billing";
 import { callRoute } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -117,22 +118,45 @@ describe("billing in demo mode, through the REST routes", () => {
     expect(await monthlyTokenAllowance(t.db, alice.claims.id)).toBeNull();
   });
 
-  it("payment intents accept only a plan's price and the user's own card", async () => {
+  it("payment intents pay only what a failed renewal owes, with the user's own card, once", async () => {
     const customerId = (await t.db.billingCustomer.findUnique({ where: { userId: alice.claims.id } }))!.customerId;
+    const pay = (cookie: string, body: object) => callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie, body: { currency: "eur", ...body } });
     const pm = (await callerFor(t.db, alice.claims).billing.paymentMethods({})).paymentMethods[0]!.id;
-    const cheap = await callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie: aliceCookie, body: { amount: 1, currency: "eur", customerId, paymentMethodId: pm, description: "x" } });
-    expect(cheap.status).toBe(400);
-    const ok = await callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie: aliceCookie, body: { amount: 999, currency: "eur", customerId, paymentMethodId: pm, description: "Pro month" } });
-    expect(ok.status).toBe(200);
-    expect(ok.json.paymentIntentId).toMatch(/^pi_demo_/);
-    expect(ok.json.clientSecret).toBeTruthy();
+    const nothingDue = await pay(aliceCookie, { amount: 4999, customerId, paymentMethodId: pm });
+    expect(nothingDue.status).toBe(409);
+    expect(nothingDue.json.error).toBe("There is no outstanding payment on your account.");
+
+    await failRenewal(t.db, alice.claims);
+    const overview = await callerFor(t.db, alice.claims).billing.overview();
+    expect(overview).toMatchObject({ state: "past_due", amountDue: { amountCents: 4999, amount: 49.99 } });
+    const wrongAmount = await pay(aliceCookie, { amount: 999, customerId, paymentMethodId: pm });
+    expect(wrongAmount.status).toBe(400);
+    expect(wrongAmount.json.error).toBe("amount must be 4999 cents: the outstanding Unlimited renewal.");
+    const othersCustomer = await pay(bobCookie, { amount: 4999, customerId, paymentMethodId: pm });
+    expect(othersCustomer.status).toBe(404);
     await callerFor(t.db, bob.claims).billing.createCustomer({ email: bob.email, name: "Bob" });
-    const bobUsesAlicesCard = await callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie: bobCookie, body: { amount: 999, currency: "eur", paymentMethodId: pm } });
-    expect(bobUsesAlicesCard.status).toBe(404);
-    const bobAttachesAlicesCard = await callRoute(paymentMethodsRoute.POST, "/api/stripe/payment-methods", { method: "POST", cookie: bobCookie, body: { paymentMethodId: pm } });
-    expect(bobAttachesAlicesCard.status).toBe(404);
-    const bobRemovesAlicesCard = await callRoute(paymentMethodsRoute.DELETE, "/api/stripe/payment-methods", { method: "DELETE", cookie: bobCookie, query: { payment_method_id: pm } });
-    expect(bobRemovesAlicesCard.status).toBe(404);
+    const bobsCard = await demoCard(t.db, "5555555555554444");
+    await callerFor(t.db, bob.claims).billing.addPaymentMethod({ paymentMethodId: bobsCard });
+    const withOthersCard = await pay(aliceCookie, { amount: 4999, paymentMethodId: bobsCard });
+    expect(withOthersCard.status).toBe(404);
+    const failing = (await callerFor(t.db, alice.claims).billing.paymentMethods({})).paymentMethods.find((card) => card.card.last4 === "0341")!.id;
+    const declined = await pay(aliceCookie, { amount: 4999, paymentMethodId: failing });
+    expect(declined.status).toBe(402);
+    expect(declined.json.error).toBe("Your card was declined.");
+    expect((await getEffectivePlan(t.db, alice.claims.id)).state).toBe("past_due");
+
+    // A double click: one payment, the second finds nothing owed.
+    const [first, second] = await Promise.all([pay(aliceCookie, { amount: 4999, paymentMethodId: pm }), pay(aliceCookie, { amount: 4999, paymentMethodId: pm })]);
+    const ok = first.status === 200 ? first : second;
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect(ok.json).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_demo_/), clientSecret: expect.any(String), status: "succeeded", error: null });
+    const plan = await getEffectivePlan(t.db, alice.claims.id);
+    expect(plan).toMatchObject({ planId: "unlimited", state: "active" });
+    expect(plan.subscription!.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000);
+    const renewal = await t.db.billingTransaction.findFirstOrThrow({ where: { userId: alice.claims.id, paymentIntentId: ok.json.paymentIntentId } });
+    expect(renewal).toMatchObject({ status: "succeeded", amountCents: 4999, receiptUrl: `/billing/receipts/${renewal.id}` });
+    expect(await t.db.billingTransaction.count({ where: { userId: alice.claims.id, status: "failed" } })).toBe(0);
+    expect((await callerFor(t.db, alice.claims).billing.overview()).amountDue).toBeNull();
   });
 
   it("removing the last card starts a 7-day grace period, adding one clears it, and its end means Free", async () => {

@@ -100,13 +100,14 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     expect(theirs.status).toBe(404);
     const steal = await callRoute(paymentMethodsRoute.DELETE, "/api/stripe/payment-methods", { method: "DELETE", cookie: bobCookie, query: { payment_method_id: mine.json.paymentMethods[0].id } });
     expect(steal.status).toBe(404);
+    // Nothing is owed, so nothing can be charged, whatever the amount.
     const charge = await callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", {
       method: "POST",
       cookie: aliceCookie,
       body: { amount: 4999, currency: "eur", customerId, paymentMethodId: mine.json.paymentMethods[0].id, description: "Unlimited month" },
     });
-    expect(charge.status).toBe(200);
-    expect(fake.paymentIntents.get(charge.json.paymentIntentId)?.amount).toBe(4999);
+    expect(charge.status).toBe(409);
+    expect(fake.paymentIntents.size).toBe(0);
   });
 
   it("webhooks: unsigned and badly signed deliveries are refused", async () => {
@@ -142,11 +143,20 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     await deliver(stale);
     expect((await getEffectivePlan(t.db, bob.claims.id)).state).toBe("past_due");
 
+    // The payment dialog pays the failed renewal with a working card.
     const good = await newCard("4242424242424242");
-    await client.paymentMethods.attach(good, { customer: fake.subscriptions.get(subscriptionId)!.customer });
-    await client.customers.update(fake.subscriptions.get(subscriptionId)!.customer, { invoice_settings: { default_payment_method: good } });
-    const paid = fake.renew(subscriptionId);
-    await deliver(fake.event("invoice.paid", paid));
+    expect((await callRoute(paymentMethodsRoute.POST, "/api/stripe/payment-methods", { method: "POST", cookie: bobCookie, body: { paymentMethodId: good } })).status).toBe(200);
+    const pay = (amount: number) => callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie: bobCookie, body: { amount, currency: "eur", paymentMethodId: good } });
+    expect((await pay(4999)).json.error).toBe("amount must be 999 cents: the outstanding Pro renewal.");
+    const paid = await pay(999);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json).toMatchObject({ status: "succeeded", clientSecret: expect.any(String) });
+    expect(fake.invoices.get(failed.id)).toMatchObject({ status: "paid", amount_paid: 999 });
+    expect(fake.paymentIntents.get(paid.json.paymentIntentId)).toMatchObject({ amount: 999, payment_method: good });
+    expect(fake.subscriptions.get(subscriptionId)!.default_payment_method).toBe(good);
+    expect(await getEffectivePlan(t.db, bob.claims.id)).toMatchObject({ planId: "pro", state: "active" });
+    await deliver(fake.event("invoice.paid", fake.invoices.get(failed.id)!)); // the webhook that follows changes nothing
+    expect(await t.db.billingTransaction.count({ where: { userId: bob.claims.id, status: "failed" } })).toBe(0);
     expect(await getEffectivePlan(t.db, bob.claims.id)).toMatchObject({ planId: "pro", state: "active" });
     const student = await t.db.student.findUniqueOrThrow({ where: { userId: bob.claims.id } });
     expect(student.lastPaymentDate).not.toBeNull();

@@ -26,6 +26,7 @@ import type { SessionClaims } from "~/server/services/auth.service";
 import { callerFor } from "../helpers/session";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { createUser, sessionCookie } from "../helpers/session";
+import { failRenewal } from "../helpers/billing";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 interface GoodInput {
@@ -229,9 +230,10 @@ const ROUTES: RouteCase[] = [
     path: "/api/stripe/payment-intents",
     auth: true,
     good: async () => {
+      await failRenewal(database.db, claims); // the Pro subscription above: its renewal is owed
       const paymentMethodId = await testCard();
       await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId });
-      return { body: { amount: 4999, currency: "eur", paymentMethodId, description: "Unlimited plan" } };
+      return { body: { amount: 999, currency: "eur", paymentMethodId, description: "Pro renewal" } };
     },
     goodStatus: 200,
     bad: [

@@ -307,21 +307,7 @@ export class DemoGateway implements PaymentGateway {
     return this.toSubscription(subscriptionId, updated);
   }
 
-  // ---- one-off payments ----
-  async createPaymentIntent(input: { amountCents: number; currency: string; customerId: string; paymentMethodId: string; description: string; idempotencyKey: string }) {
-    const previous = await this.read<{ paymentIntentId: string }>(`idem_${input.idempotencyKey}`, "idempotency");
-    if (previous) return (await this.getPaymentIntent(previous.paymentIntentId))!;
-    const card = await this.read<DemoCard>(input.paymentMethodId, "payment_method");
-    if (!card || card.customerId !== input.customerId) throw new AppError("NOT_FOUND", "No such payment method.");
-    const testCard = TEST_CARDS[card.number];
-    if (!testCard || testCard.outcome !== "succeeds") throw new PaymentDeclinedError(testCard?.message ?? "Your card was declined.", testCard?.code);
-    const id = newId("pi");
-    const intent: DemoPaymentIntent = { ...input, status: "succeeded", createdAt: iso(this.now()) };
-    await this.write(id, "payment_intent", input.customerId, intent);
-    await this.write(`idem_${input.idempotencyKey}`, "idempotency", input.customerId, { paymentIntentId: id });
-    return this.toPaymentIntent(id, intent);
-  }
-
+  // ---- payments ----
   private toPaymentIntent(id: string, intent: DemoPaymentIntent): GatewayPaymentIntent {
     return { id, clientSecret: `${id}_secret_demo`, status: intent.status, amountCents: intent.amountCents, currency: intent.currency, customerId: intent.customerId, receiptUrl: null, createdAt: new Date(intent.createdAt) };
   }
@@ -329,6 +315,45 @@ export class DemoGateway implements PaymentGateway {
   async getPaymentIntent(paymentIntentId: string) {
     const intent = await this.read<DemoPaymentIntent>(paymentIntentId, "payment_intent");
     return intent ? this.toPaymentIntent(paymentIntentId, intent) : null;
+  }
+
+  async payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }) {
+    const invoice = await this.read<DemoInvoice>(invoiceId, "invoice");
+    if (!invoice) throw new AppError("NOT_FOUND", "No such invoice.");
+    if (invoice.status !== "paid") {
+      const card = await this.read<DemoCard>(input.paymentMethodId, "payment_method");
+      if (!card || card.customerId !== invoice.customerId) throw new AppError("NOT_FOUND", "No such payment method.");
+      const testCard = TEST_CARDS[card.number];
+      if (!testCard || testCard.outcome !== "succeeds") throw new PaymentDeclinedError(testCard?.message ?? "Your card was declined.", testCard?.code);
+      const paymentIntentId = newId("pi");
+      await this.write<DemoPaymentIntent>(paymentIntentId, "payment_intent", invoice.customerId, {
+        customerId: invoice.customerId,
+        amountCents: invoice.amountCents,
+        currency: invoice.currency,
+        status: "succeeded",
+        description: invoice.description,
+        paymentMethodId: input.paymentMethodId,
+        createdAt: iso(this.now()),
+      });
+      Object.assign(invoice, { status: "paid", paymentIntentId, failureMessage: null });
+      await this.write(invoiceId, "invoice", invoice.customerId, invoice);
+      const customer = await this.read<DemoCustomer>(invoice.customerId, "customer");
+      if (customer) await this.write<DemoCustomer>(invoice.customerId, "customer", invoice.customerId, { ...customer, defaultPaymentMethodId: input.paymentMethodId });
+      const sub = invoice.subscriptionId ? await this.read<DemoSubscription>(invoice.subscriptionId, "subscription") : null;
+      if (sub && invoice.subscriptionId) {
+        // The failed renewal was for the period after the old one: paying it starts that period, as on Stripe.
+        const renewed = sub.status === "past_due" && sub.latestInvoiceId === invoiceId;
+        const periodEnd = new Date(sub.currentPeriodEnd);
+        await this.write<DemoSubscription>(invoice.subscriptionId, "subscription", sub.customerId, {
+          ...sub,
+          defaultPaymentMethodId: input.paymentMethodId,
+          ...(renewed ? { status: "active", currentPeriodStart: iso(periodEnd), currentPeriodEnd: iso(addMonths(periodEnd, 1)), downgradeFrom: null, downgradeAt: null } : {}),
+        });
+      }
+    }
+    const paymentIntent = invoice.paymentIntentId ? await this.getPaymentIntent(invoice.paymentIntentId) : null;
+    if (!paymentIntent) throw new AppError("NOT_FOUND", "No such payment.");
+    return { invoice: this.toInvoice(invoiceId, invoice), paymentIntent };
   }
 
   // ---- the billing clock ----

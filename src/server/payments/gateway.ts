@@ -114,13 +114,10 @@ export interface PaymentGateway {
   cancelSubscription(subscriptionId: string, when: "period_end" | "now"): Promise<GatewaySubscription>;
   getInvoice(invoiceId: string): Promise<GatewayInvoice | null>;
   listInvoices(customerId: string): Promise<GatewayInvoice[]>;
-  createPaymentIntent(input: {
-    amountCents: number;
-    currency: string;
-    customerId: string;
-    paymentMethodId: string;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<GatewayPaymentIntent>;
   getPaymentIntent(paymentIntentId: string): Promise<GatewayPaymentIntent | null>;
+  /**
+   * Pays an unpaid invoice (a failed renewal) with the given card, which also becomes the card the
+   * subscription renews with. Declines throw PaymentDeclinedError.
+   */
+  payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<{ invoice: GatewayInvoice; paymentIntent: GatewayPaymentIntent }>;
 }

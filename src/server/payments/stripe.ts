@@ -248,25 +248,6 @@ export class StripeGateway implements PaymentGateway {
     };
   }
 
-  async createPaymentIntent(input: { amountCents: number; currency: string; customerId: string; paymentMethodId: string; description: string; idempotencyKey: string }) {
-    const intent = await declinesAsPaymentErrors(() =>
-      this.stripe.paymentIntents.create(
-        {
-          amount: input.amountCents,
-          currency: input.currency,
-          customer: input.customerId,
-          payment_method: input.paymentMethodId,
-          description: input.description,
-          confirm: true,
-          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-          expand: ["latest_charge"],
-        },
-        { idempotencyKey: input.idempotencyKey },
-      ),
-    );
-    return this.toPaymentIntent(intent);
-  }
-
   async getPaymentIntent(paymentIntentId: string) {
     try {
       return this.toPaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));
@@ -274,6 +255,17 @@ export class StripeGateway implements PaymentGateway {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }) {
+    const paid = await declinesAsPaymentErrors(() =>
+      this.stripe.invoices.pay(invoiceId, { payment_method: input.paymentMethodId, expand: ["payments"] }, { idempotencyKey: input.idempotencyKey }),
+    );
+    const invoice = this.toInvoice(paid);
+    const intent = invoice.paymentIntentId ? await this.getPaymentIntent(invoice.paymentIntentId) : null;
+    if (!intent) throw new Error(`Stripe returned no payment for invoice ${invoiceId}`);
+    if (invoice.subscriptionId) await this.stripe.subscriptions.update(invoice.subscriptionId, { default_payment_method: input.paymentMethodId });
+    return { invoice, paymentIntent: intent };
   }
 
   /** Verifies a webhook's signature on the raw body; throws when it does not match. */

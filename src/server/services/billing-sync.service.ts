@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
 import { GRACE_PERIOD_DAYS, type PlanId } from "~/lib/plans";
-import type { GatewayEvent, GatewayInvoice, GatewayPaymentIntent, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
+import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
 import { computeEffectivePlan, findLiveSubscription } from "./entitlements.service";
 
 /**
@@ -37,8 +37,10 @@ export async function refreshStudentBilling(db: Db, userId: string, now = new Da
 
 export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
-  const id = randomUUID();
   const status = invoice.refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
+  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true } });
+  const id = existing?.id ?? randomUUID();
+  // A failed renewal paid later is the same invoice: its row becomes paid and gets its receipt.
   const receiptUrl = status === "failed" ? null : (invoice.receiptUrl ?? receiptPath(id));
   await db.billingTransaction.upsert({
     where: { gatewayObjectId: invoice.id },
@@ -57,7 +59,7 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       receiptUrl,
       paidAt: invoice.createdAt,
     },
-    update: { status, refunded: invoice.refunded, amountCents: invoice.amountCents, ...(invoice.receiptUrl ? { receiptUrl: invoice.receiptUrl } : {}) },
+    update: { status, refunded: invoice.refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl },
   });
   if (status === "succeeded") {
     const student = await db.student.findUnique({ where: { userId }, select: { lastPaymentDate: true } });
@@ -65,29 +67,6 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       await db.student.update({ where: { userId }, data: { lastPaymentDate: invoice.createdAt } });
     }
   }
-}
-
-export async function recordPaymentIntent(db: Db, userId: string, intent: GatewayPaymentIntent, description: string) {
-  if (intent.status !== "succeeded") return;
-  await recordInvoice(
-    db,
-    userId,
-    {
-      id: intent.id,
-      customerId: intent.customerId,
-      subscriptionId: null,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      status: "paid",
-      description,
-      paymentIntentId: intent.id,
-      receiptUrl: intent.receiptUrl,
-      refunded: false,
-      createdAt: intent.createdAt,
-      failureMessage: null,
-    },
-    null,
-  );
 }
 
 /** Writes the provider's subscription into our table and the student's cached fields. */
@@ -163,11 +142,6 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
   } else if (event.type === "payment_method.attached" || event.type === "payment_method.detached") {
     const userId = event.customerId ? await userIdForCustomer(db, event.customerId) : null;
     if (userId && event.customerId) await applyCardCount(db, userId, (await gateway.listPaymentMethods(event.customerId)).length);
-    else outcome = "ignored";
-  } else if (event.type === "payment_intent.succeeded") {
-    const intent = await gateway.getPaymentIntent(event.objectId);
-    const userId = intent && (await userIdForCustomer(db, intent.customerId));
-    if (intent && userId) await recordPaymentIntent(db, userId, intent, "Payment");
     else outcome = "ignored";
   } else outcome = "ignored";
   try {

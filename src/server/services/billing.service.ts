@@ -19,7 +19,7 @@ import { PaymentDeclinedError, type GatewayCard, type PaymentGateway } from "~/s
 import type { DemoGateway } from "~/server/payments/demo";
 import type { SessionClaims } from "./auth.service";
 import { getEffectivePlan } from "./entitlements.service";
-import { applyCardCount, recordPaymentIntent, releaseLease, syncSubscription, tryLease } from "./billing-sync.service";
+import { applyCardCount, releaseLease, syncSubscription, tryLease } from "./billing-sync.service";
 
 type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
 export interface BillingDeps {
@@ -33,6 +33,7 @@ const NOT_FOUND_CUSTOMER = "Customer not found.";
 const NOT_FOUND_CARD = "Payment method not found.";
 const NOT_FOUND_ADDRESS = "Address not found.";
 const NOT_FOUND_TRANSACTION = "Transaction not found.";
+export const NOTHING_DUE = "There is no outstanding payment on your account.";
 export const MAX_ADDRESSES = 20;
 
 /** A refused card becomes a 402 with the provider's message; nothing else is turned into text here. */
@@ -295,31 +296,40 @@ export async function getReceipt(db: Db, actor: SessionClaims, transactionId: st
   };
 }
 
-// ---- one-off payments ----
+// ---- paying a failed renewal (the payment dialog) ----
 
+/** The unpaid renewal of the user's past-due subscription, read from the provider; null when nothing is owed. */
+export async function findAmountDue(deps: BillingDeps) {
+  const row = await deps.db.subscription.findFirst({ where: { userId: deps.actor.id, status: "past_due" }, orderBy: { createdAt: "desc" } });
+  if (!row) return null;
+  const subscription = await deps.gateway.getSubscription(row.gatewaySubscriptionId);
+  const invoice = subscription?.latestInvoice;
+  if (!subscription || subscription.status !== "past_due" || !invoice || invoice.status === "paid") return null;
+  return { subscription, invoice };
+}
+
+/**
+ * POST /api/stripe/payment-intents: pays what the account owes (a failed renewal) with one of the
+ * user's cards. The amount is the provider's invoice amount; a client's amount must equal it, so
+ * nothing else can ever be charged here.
+ */
 export async function createPaymentIntent(deps: BillingDeps, input: z.infer<typeof paymentIntentSchema>) {
   const customer = await requireCustomer(deps, input.customerId);
-  // The amount is decided by the plan table, never by the client.
-  const plan = Object.values(PLANS).find((candidate) => candidate.price > 0 && planPriceCents(candidate.id) === input.amount);
-  if (!plan) {
-    const allowed = Object.values(PLANS).filter((p) => p.price > 0).map((p) => `${planPriceCents(p.id)} (${p.name})`).join(" or ");
-    throw new AppError("BAD_INPUT", `amount must be the price of a plan in cents: ${allowed}.`);
-  }
-  await cardFor(deps, customer.customerId, input.paymentMethodId);
-  const description = input.description ?? `${plan.name} plan - one month`;
-  const minute = Math.floor(Date.now() / 60_000);
-  const intent = await payment(() =>
-    deps.gateway.createPaymentIntent({
-      amountCents: planPriceCents(plan.id),
-      currency: "eur",
-      customerId: customer.customerId,
-      paymentMethodId: input.paymentMethodId,
-      description,
-      idempotencyKey: `payment-${deps.actor.id}-${input.paymentMethodId}-${plan.id}-${minute}`,
-    }),
-  );
-  await recordPaymentIntent(deps.db, deps.actor.id, intent, description);
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, status: intent.status, error: null };
+  return withCheckoutLock(deps.db, deps.actor.id, async () => {
+    const due = await findAmountDue(deps);
+    if (!due) throw new AppError("CONFLICT", NOTHING_DUE);
+    if (input.amount !== due.invoice.amountCents) {
+      throw new AppError("BAD_INPUT", `amount must be ${due.invoice.amountCents} cents: the outstanding ${getPlan(due.subscription.planId).name} renewal.`);
+    }
+    const card = await cardFor(deps, customer.customerId, input.paymentMethodId);
+    if (card.customerId !== customer.customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
+    const { paymentIntent } = await payment(() =>
+      deps.gateway.payInvoice(due.invoice.id, { paymentMethodId: card.id, idempotencyKey: `pay-${due.invoice.id}-${card.id}` }),
+    );
+    const subscription = await deps.gateway.getSubscription(due.subscription.id);
+    if (subscription) await syncSubscription(deps.db, subscription, deps.actor.id);
+    return { clientSecret: paymentIntent.clientSecret, paymentIntentId: paymentIntent.id, status: paymentIntent.status, error: null };
+  });
 }
 
 // ---- billing addresses ----
@@ -410,6 +420,7 @@ export async function billingOverview(deps: BillingDeps) {
     db.subscription.count({ where: { userId: actor.id } }),
   ]);
   const sub = effective.subscription;
+  const due = effective.state === "past_due" ? await findAmountDue(deps) : null;
   return {
     mode: gateway.mode,
     planId: effective.planId,
@@ -422,6 +433,8 @@ export async function billingOverview(deps: BillingDeps) {
       ? { id: sub.gatewaySubscriptionId, planId: sub.planId, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd, trialEnd: sub.trialEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd }
       : null,
     customerId: customer?.customerId ?? null,
+    /** What a failed renewal still owes (the payment dialog pays it). */
+    amountDue: due ? { amount: due.invoice.amountCents / 100, amountCents: due.invoice.amountCents, description: due.invoice.description } : null,
     gracePeriodEndDate: student?.gracePeriodEndDate ?? null,
     nextBillingDate: student?.nextBillingDate ?? null,
     lastPaymentDate: student?.lastPaymentDate ?? null,
