@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 /** The browser tests' admin account (ADMIN_EMAILS of the server they start). */
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.com";
+/** The embedded database of the app under test; a test may reach it to let billing time pass. */
+export const E2E_DATA_DIR = ".data-e2e";
 
 // Debian's Chromium (apt-get install chromium): Playwright's own browser download is not available here.
 const CHROMIUM_ARGS = [
@@ -35,12 +37,12 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, beside the developer's own .data/.
-    command: `rm -rf .data-e2e && npm start`,
+    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
     url: `${E2E_BASE_URL}/api/threads`,
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: ".data-e2e", NEXTAUTH_URL: E2E_BASE_URL, DATABASE_URL: "", ADMIN_EMAILS: E2E_ADMIN_EMAIL },
+    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, NEXTAUTH_URL: E2E_BASE_URL, DATABASE_URL: "", ADMIN_EMAILS: E2E_ADMIN_EMAIL, BILLING_JOB_INTERVAL_SECONDS: "2" },
   },
 });

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
+import { E2E_DATA_DIR } from "../../playwright.config";
 
 const PASSWORD = "a-strong-password";
 
@@ -21,6 +24,25 @@ async function fillCard(scope: ReturnType<Page["getByRole"]>, number: string) {
   await scope.getByLabel("Card number").fill(number);
   await scope.getByLabel("Expiry (MM/YY)").fill("1234");
   await scope.getByLabel("CVC").fill("123");
+}
+
+/**
+ * Lets a month pass for this user's subscription: its period ends now, so the app's billing job
+ * (every 2 s in these tests) tries to renew it. Time is the one thing a browser cannot move.
+ */
+async function endBillingPeriod(email: string) {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(embeddedSocketDir(E2E_DATA_DIR)) });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `UPDATE "DemoGatewayObject" SET data = jsonb_set(data, '{currentPeriodEnd}', to_jsonb($1::text))
+       WHERE id IN (SELECT s."gatewaySubscriptionId" FROM "Subscription" s JOIN "User" u ON u.id = s."userId" WHERE u.email = $2)`,
+      [new Date(Date.now() - 60_000).toISOString(), email],
+    );
+    expect(rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
 }
 
 async function startCheckout(page: Page, button: string) {
@@ -136,4 +158,44 @@ test("add a billing address, set the default, delete with the confirm text", asy
   await expect(home).toHaveCount(0);
   await page.reload();
   await expect(card.getByRole("listitem")).toHaveCount(1);
+});
+
+test("a failed renewal: pay it from the banner; a declined card shows the error; a new card pays it", async ({ page }) => {
+  const email = await signUpAndLogin(page, "Ines");
+  await page.goto("/billing");
+  const checkout = await startCheckout(page, "Upgrade to Pro");
+  await fillCard(checkout, "4000 0000 0000 0341"); // Stripe's test card that attaches but fails every charge
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(checkout.getByRole("status")).toContainText("Payment successful!");
+  await expect(checkout).toBeHidden({ timeout: 5000 });
+
+  await endBillingPeriod(email);
+  const payNow = page.getByRole("button", { name: "Pay €9.99 now" });
+  await expect(async () => {
+    await page.reload();
+    await expect(payNow).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  const panel = page.getByRole("region", { name: "Subscription Management" });
+  await expect(panel.getByRole("alert")).toContainText("Your last payment failed.");
+  await expect(page.getByRole("region", { name: "Transaction History" }).getByText("Failed", { exact: true })).toBeVisible();
+
+  await payNow.click();
+  const dialog = page.getByRole("dialog", { name: "Pay outstanding balance" });
+  await expect(dialog).toContainText("€9.99");
+  await expect(dialog.getByRole("radio", { name: /0341/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Pay €9.99" }).click();
+  await expect(page.getByText("Your card was declined.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Pay €9.99" })).toBeEnabled(); // back to idle
+
+  await dialog.getByRole("radio", { name: "Use a new card" }).check();
+  await fillCard(dialog, "4242 4242 4242 4242");
+  await dialog.getByRole("button", { name: "Save card" }).click();
+  await expect(dialog.getByRole("radio", { name: /4242/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Pay €9.99" }).click();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
+  await expect(dialog.getByTestId("payment-intent-id")).toHaveText(/^pi_demo_/);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(panel.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByTestId("current-plan")).toHaveText("Pro");
+  await expect(panel).toContainText("Renews on");
 });

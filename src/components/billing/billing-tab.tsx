@@ -45,7 +45,9 @@ export function BillingTab() {
           </div>
           <div className="col-span-2 sm:col-span-4">
             <dt className="text-slate-500">Last transaction</dt>
-            <dd>{data.spend.lastTransaction ? `${data.spend.lastTransaction.description} · ${formatEuros(data.spend.lastTransaction.amount)} · ${formatDate(data.spend.lastTransaction.date)}` : "None yet"}</dd>
+            <dd>{data.spend.lastTransaction
+                ? [data.spend.lastTransaction.description, formatEuros(data.spend.lastTransaction.amount), formatDate(data.spend.lastTransaction.date), data.spend.lastTransaction.status === "failed" ? "Failed" : null].filter(Boolean).join(" · ")
+                : "None yet"}</dd>
           </div>
         </dl>
       </BillingCard>

@@ -16,6 +16,12 @@ export interface CardFormProps {
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();
 
+/** Stripe.js for this publishable key, loaded once per page. */
+export function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
+  if (!stripePromises.has(publishableKey)) stripePromises.set(publishableKey, loadStripe(publishableKey));
+  return stripePromises.get(publishableKey)!;
+}
+
 /**
  * The card form: Stripe Elements when Stripe is configured, else the demo gateway's own fields (which
  * accept Stripe's test card numbers only). Both hand a payment method id to the parent.
@@ -29,10 +35,7 @@ export function CardForm(props: CardFormProps) {
 }
 
 function StripeCardForm(props: CardFormProps & { publishableKey: string }) {
-  const stripePromise = useMemo(() => {
-    if (!stripePromises.has(props.publishableKey)) stripePromises.set(props.publishableKey, loadStripe(props.publishableKey));
-    return stripePromises.get(props.publishableKey)!;
-  }, [props.publishableKey]);
+  const stripePromise = useMemo(() => loadStripeOnce(props.publishableKey), [props.publishableKey]);
   return (
     <Elements stripe={stripePromise}>
       <StripeCardFields {...props} />

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { Modal } from "~/components/modal";
 import { formatEuros, getPlan, isPlanId, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
+import { PaymentDialog } from "./payment-dialog";
 import { SubscribeModal } from "./subscribe-modal";
 import { formatDate } from "./shared";
 
@@ -25,12 +26,19 @@ export function timingText(current: PlanId, target: PlanId, periodEnd: Date | nu
   return `This downgrade takes effect at the end of the current billing period${periodEnd ? ` (${formatDate(periodEnd)})` : ""}; unused tokens are lost.`;
 }
 
-function Banner({ overview }: { overview: Overview }) {
+function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) {
   if (overview.state === "past_due") {
     return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-        Your last payment failed. Add or update a payment method by {formatDate(overview.endsAt)} to keep your {overview.plan.name} plan; after that it becomes Free.
-      </p>
+      <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          Your last payment failed. Pay it or add a working card by {formatDate(overview.endsAt)} to keep your {overview.plan.name} plan; after that it becomes Free.
+        </p>
+        {overview.amountDue ? (
+          <button type="button" className="btn-primary shrink-0" onClick={onPay}>
+            Pay {formatEuros(overview.amountDue.amount)} now
+          </button>
+        ) : null}
+      </div>
     );
   }
   if (overview.gracePeriodEndDate && overview.planId !== "free") {
@@ -47,6 +55,7 @@ function planStatus(overview: Overview): string {
   const sub = overview.subscription;
   if (overview.planId === "free") return "Free forever.";
   if (overview.state === "trialing" && sub?.trialEnd) return `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
+  if (overview.state === "past_due") return ""; // the banner explains it
   if (overview.state === "canceling") return `Cancelled: active until ${formatDate(overview.endsAt)}, then Free.`;
   if (overview.pendingPlanId) return `Changes to ${getPlan(overview.pendingPlanId).name} on ${formatDate(overview.pendingFrom)}.`;
   return sub ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
@@ -61,6 +70,9 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const [choice, setChoice] = useState<PlanId>(defaultChoice(current));
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [payingDue, setPayingDue] = useState(false);
+  // Kept while the dialog is open: after the payment the overview owes nothing, yet the dialog shows its result.
+  const [due, setDue] = useState<Overview["amountDue"]>(null);
   const createCustomer = api.billing.createCustomer.useMutation();
   const changeToFree = api.billing.changeToFree.useMutation();
   const requested = useRef(false);
@@ -112,7 +124,13 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
     <section aria-label="Subscription Management" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 className="text-lg font-semibold">Subscription Management</h2>
       <div className="mt-3 space-y-3">
-        <Banner overview={overview} />
+        <Banner
+          overview={overview}
+          onPay={() => {
+            setDue(overview.amountDue);
+            setPayingDue(true);
+          }}
+        />
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p>
             Current plan: <span className="font-semibold" data-testid="current-plan">{overview.plan.name}</span>
@@ -172,6 +190,17 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           <button type="button" className="btn-primary" onClick={confirm} disabled={changeToFree.isPending}>Confirm</button>
         </div>
       </Modal>
+
+      {due ? (
+        <PaymentDialog
+          open={payingDue}
+          onOpenChange={setPayingDue}
+          amountCents={due.amountCents}
+          description={due.description}
+          customerId={overview.customerId}
+          onSuccess={() => void refresh()}
+        />
+      ) : null}
 
       {choice !== "free" ? (
         <SubscribeModal

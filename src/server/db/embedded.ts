@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { embeddedDatabaseUrl } from "./embedded-location";
 
 export interface EmbeddedDatabase {
   /** A postgres:// URL that reaches the embedded database over its unix socket. */
@@ -32,7 +33,7 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
 
   let stopped = false;
   return {
-    url: `postgresql://postgres:postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
+    url: embeddedDatabaseUrl(socketDir),
     async stop() {
       if (stopped) return;
       stopped = true;

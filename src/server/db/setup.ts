@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import os from "node:os";
 import path from "node:path";
 import { createDb } from "./client";
 import { startEmbeddedDatabase } from "./embedded";
+import { embeddedSocketDir } from "./embedded-location";
 import { applyMigrations, withMigrationLock } from "./migrate";
 import { seed } from "./seed";
 
@@ -22,9 +21,7 @@ export async function openDatabase(databaseUrl = process.env.DATABASE_URL): Prom
   if (databaseUrl) {
     return { url: databaseUrl, poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10), embedded: false, stop: async () => {} };
   }
-  // The socket lives outside the project, where file watchers and CSS scanners never stumble on it.
-  const socketDir = path.join(os.tmpdir(), `swipeabroad-db-${createHash("sha256").update(DATA_DIR).digest("hex").slice(0, 12)}`);
-  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir });
+  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir: embeddedSocketDir(DATA_DIR) });
   return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
 }
 
