@@ -11,7 +11,7 @@ import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, factsAskedFor, listRequest, otherDestination, REQUIREMENT, type ListRequest } from "./question";
+import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -79,19 +79,90 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
   }
 
+  // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
+  const found = retrieval;
+  const currentAnalysis = analysis;
+  let whole: Promise<{ units: ScoredUnit[]; positions: Map<string, number> }> | undefined;
+  const wholeArticles = () =>
+    (whole ??= withWholeArticles(db, found.passages).then(async ({ passages, positions }) => ({
+      units: await scoreUnits(db, currentAnalysis, passages),
+      positions,
+    })));
+
   // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
   // that answers it, whole and in order, rather than the few items that share most of its words.
   const request = listRequest(analysis.question);
   let chosen: ScoredUnit[] = [];
   if (request) {
-    const { passages, positions } = await withWholeArticles(db, retrieval.passages);
-    chosen = await selectList(db, analysis, await scoreUnits(db, analysis, passages), request, positions);
+    const { units, positions } = await wholeArticles();
+    chosen = await selectList(db, analysis, units, request, positions);
   }
-  if (!chosen.length) chosen = selectUnits(await scoreUnits(db, analysis, retrieval.passages));
+  if (!chosen.length) {
+    const units = await scoreUnits(db, analysis, retrieval.passages);
+    chosen = selectUnits(units);
+    // "How much do students spend per month?" answered with no amount, or one: when the best
+    // article gives the total as a list of amounts (rent, insurance, food...), that list answers.
+    if (chosen.length && !request && factsAskedFor(analysis.question).amount && distinctAmounts(chosen) < 2) {
+      const { units: all, positions } = await wholeArticles();
+      const breakdown = await selectList(db, analysis, all, { procedural: false, breakdown: true }, positions);
+      if (breakdown.length) chosen = breakdown;
+    }
+    if (chosen.length && chosen.every((u) => units.includes(u))) chosen = fillShortAnswer(units, chosen);
+  }
   if (!chosen.length) {
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
   }
+  chosen = withTimeLimit(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
+}
+
+function distinctAmounts(units: ScoredUnit[]): number {
+  return new Set(units.flatMap((u) => u.plain.match(new RegExp(AMOUNT.source, "gi")) ?? [])).size;
+}
+
+/** An answer shorter than this is completed from its article; units must score this share of its best one. */
+const MIN_ANSWER_WORDS = 40;
+const FILL_THRESHOLD = 0.4;
+
+/**
+ * One short sentence rarely answers a question well ("Apply to the dorm and search privately at the
+ * same time."): a short answer is completed with the next best units of its own article, down to a
+ * lower share of the best score, until it says enough.
+ */
+export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): ScoredUnit[] {
+  let words = chosen.reduce((n, u) => n + wordsOf(u), 0);
+  if (words >= MIN_ANSWER_WORDS) return chosen;
+  const article = chosen[0]!.passage.articleSlug;
+  const best = Math.max(...chosen.map((u) => u.score));
+  const out = [...chosen];
+  for (const unit of [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order)) {
+    if (words >= MIN_ANSWER_WORDS || out.length >= MAX_UNITS + 2 || unit.score < best * FILL_THRESHOLD) break;
+    if (unit.passage.articleSlug !== article || out.includes(unit) || dependsOnPrevious(unit) || unit.plain.trim().endsWith(":")) continue;
+    if (words + wordsOf(unit) > WORD_BUDGET || out.some((c) => similarity(c.lexemes, unit.lexemes) > 0.7)) continue;
+    out.push(unit);
+    words += wordsOf(unit);
+  }
+  return out;
+}
+
+/**
+ * A duty quoted without its time limit ("everyone ... must register their address") leaves out what
+ * matters most when the article gives one ("you must register within two weeks of moving in"): the
+ * sentence that sets the time limit for the same duty comes right after it.
+ */
+export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): ScoredUnit[] {
+  const duty = chosen.find((u) => DUTY.test(u.plain) && !TIME_LIMIT.test(u.plain));
+  if (!duty) return chosen;
+  const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
+  const sameDuty = (u: AnswerUnit) => DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb && TIME_LIMIT.test(u.plain);
+  if (chosen.some(sameDuty)) return chosen;
+  const limit = candidates
+    .filter((u) => u.kind === "sentence" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && sameDuty(u))
+    .sort((a, b) => b.score - a.score)[0];
+  if (!limit) return chosen;
+  const out = [...chosen];
+  out.splice(out.indexOf(duty) + 1, 0, { ...limit, score: duty.score - 1e-6 });
+  return out;
 }
 
 /** Articles whose whole text a list answer may quote: the best few of the retrieval. */
@@ -162,7 +233,10 @@ export async function selectList(
     const key = `${unit.passage.id}:${unit.block}`;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
-  const lists = [...groups.values()].filter((items) => items.length >= 2);
+  // An amount made of parts is answered by a list whose items mostly give amounts.
+  const lists = [...groups.values()].filter(
+    (items) => items.length >= 2 && (!request.breakdown || (items.length >= 3 && items.filter((u) => AMOUNT.test(u.plain)).length * 2 >= items.length)),
+  );
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);

@@ -17,6 +17,8 @@ export interface ListRequest {
   noun?: string;
   /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
   procedural: boolean;
+  /** "How much do students spend?": an amount made of parts, which a list of amounts answers. */
+  breakdown?: boolean;
 }
 
 const NOT_PLURAL = new Set(["happens", "means", "counts", "costs", "needs", "applies", "changes", "matters", "helps", "is", "was", "has", "does", "this", "its", "plus", "yes", "us", "bus", "less", "class"]);
@@ -35,6 +37,11 @@ export function listRequest(question: string): ListRequest | null {
 }
 
 export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
+/** A time limit: "within two weeks", "no later than", "deadline". */
+export const TIME_LIMIT =
+  /\bwithin (?:the first )?(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|fourteen|thirty)\s+(?:calendar |working )?(?:days?|weeks?|months?)\b|\bno later than\b|\bat the latest\b|\bdeadline\b|\bbefore (?:your|the) (?:visa|entry visa|permit) (?:expires|runs out)\b/i;
+/** A duty and what must be done: "you must register", "have to apply". */
+export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:\w+ly\s+)?([a-z]+)/i;
 export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
