@@ -137,6 +137,9 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
   const out = [...chosen];
   for (const unit of [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order)) {
     if (words >= MIN_ANSWER_WORDS || out.length >= MAX_UNITS + 2 || unit.score < best * FILL_THRESHOLD) break;
+    // Sentences, or more items of a list already quoted: a list item on its own is a fragment.
+    const ofQuotedList = out.some((c) => c.kind !== "sentence" && c.passage === unit.passage && c.block === unit.block);
+    if (unit.kind !== "sentence" && !ofQuotedList) continue;
     if (unit.passage.articleSlug !== article || out.includes(unit) || dependsOnPrevious(unit) || unit.plain.trim().endsWith(":")) continue;
     if (words + wordsOf(unit) > WORD_BUDGET || out.some((c) => similarity(c.lexemes, unit.lexemes) > 0.7)) continue;
     out.push(unit);

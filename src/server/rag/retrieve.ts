@@ -87,12 +87,6 @@ const FILLER_STEMS = new Set([
   "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
 ]);
 
-/**
- * "How long", "how soon", "how often" ask for a duration or a frequency (factsAskedFor reads that
- * from the question); "long" or "soon" is not what the question is about, and passages that merely
- * say "longer" or "as soon as" would otherwise outrank the one that answers.
- */
-const QUESTION_FORM = /\bhow (?:long|soon|often|far)\b/gi;
 
 /**
  * Words people use for the same thing as the knowledge base (stems). Each group expands a query
@@ -124,7 +118,6 @@ const SYNONYM_GROUPS: string[][] = [
   ["regist", "ummeldung"],
   ["learn", "languag", "cours"],
   ["seeker", "search", "seek"],
-  ["find", "search"],
   ["studi", "student"],
   ["need", "must", "requir"],
   ["free", "fee", "tuition"],
@@ -169,7 +162,7 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
-    SELECT websearch_to_tsquery('english', ${question.replace(QUESTION_FORM, "how")})::text AS tsquery,
+    SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
            (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
   const words = queryLexemes(parsed?.tsquery ?? "");
   if (!words.length || !parsed) return null;
@@ -196,12 +189,12 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
     if (!unknown[c]) return inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total);
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
-  // A common synonym of a rare word ("cost" for "spend") is not as telling as the rare word itself:
-  // it counts for at most its own rarity, or every passage with the common word would look like a hit.
+  // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
+  // itself: it counts for its own rarity, or every passage with the common word would look like a hit.
   for (const term of terms) {
     if (term.factor === 1) continue;
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
-    term.factor *= Math.min(1, own / conceptWeight[term.concept]!);
+    if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
