@@ -4,7 +4,10 @@
  * local knowledge-base model, and the script prints the answer, the articles it cites and whether the
  * first one belongs to the thread's own topic. The chat's prompt chips (src/content/prompts.json, also
  * one click away) are answered too; they have no topic, so only their answers and citations are shown.
- * Last, the out-of-scope questions of the retrieval benchmark should get "I don't know".
+ * The evaluation questions that list the facts a good answer must state (`mustContain` in
+ * src/content/eval/*.json) are answered and checked: every fact present, the first citation one of
+ * the expected articles. Last, the out-of-scope questions of the retrieval benchmark should get
+ * "I don't know".
  *
  * Runs on a throw-away in-memory PGlite (or BENCH_DATABASE_URL, an empty scratch PostgreSQL
  * database). Full-text search only: no key used.
@@ -23,7 +26,7 @@ import { createDb } from "../../src/server/db/client";
 import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
-import { OUT_OF_SCOPE_QUESTIONS } from "./retrieval";
+import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 
 for (const name of ["OPENAI_API_KEY", "DEEPSEEK_API_KEY"]) delete process.env[name];
 
@@ -82,6 +85,15 @@ async function main() {
       console.log(`    [prompt] ${question}\n    cites: ${cited.join(", ") || "(nothing)"}`);
       if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
     }
+    const checked = readEvalSet().filter((q) => q.mustContain && (!filter || q.question.toLowerCase().includes(filter)));
+    const failedChecks: string[] = [];
+    for (const q of checked) {
+      const { text } = await generateText({ model, prompt: q.question });
+      const missing = answerCheck(text, q.mustContain!, q.articles, titleToArticle);
+      if (missing.length) failedChecks.push(`  [${q.topic}] ${q.question}: ${missing.join("; ")}`);
+      console.log(`${missing.length ? "MISS" : "ok  "} [answer check] ${q.question}`);
+      if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
+    }
     let refused = 0;
     const notRefused: string[] = [];
     if (!filter) {
@@ -97,6 +109,8 @@ async function main() {
     console.log(`  first cited article of the thread topic: ${onTopic}/${total}`);
     console.log(`  answers prefaced "I am not fully sure":  ${unsure}/${total}`);
     console.log(`  quoted words per answer (mean):          ${(words / Math.max(1, total)).toFixed(1)}`);
+    console.log(`Answer checks (key facts stated, expected article cited first): ${checked.length - failedChecks.length}/${checked.length}`);
+    if (failedChecks.length) console.log(failedChecks.join("\n"));
     if (!filter) console.log(`Out-of-scope questions answered "I don't know": ${refused}/${OUT_OF_SCOPE_QUESTIONS.length}`);
     if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
     if (offTopic.length && total) console.log(`First cited article of another topic:\n${offTopic.join("\n")}`);
@@ -106,4 +120,16 @@ async function main() {
   }
 }
 
-await main();
+/** What an answer lacks: the facts it does not state, and the expected article if it is not cited first. */
+export function answerCheck(text: string, mustContain: string[][], articles: string[], titleToArticle: Map<string, { slug: string }>): string[] {
+  const plain = text.replace(/\*\*/g, "").toLowerCase();
+  const missing = mustContain.filter((fact) => !fact.some((wording) => plain.includes(wording.toLowerCase()))).map((fact) => `no "${fact.join('" or "')}"`);
+  const first = /^Source: (.+) \(last reviewed [\d-]+\)/m.exec(text)?.[1];
+  const firstSlug = first ? titleToArticle.get(first)?.slug : undefined;
+  if (!firstSlug || !articles.includes(firstSlug)) missing.push(`cites ${firstSlug ?? "nothing"} first`);
+  return missing;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await main();
+}

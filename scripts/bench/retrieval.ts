@@ -22,12 +22,21 @@ const TARGET_PASSAGES = 10_000;
 const LATENCY_ROUNDS = 3;
 const verbose = process.argv.includes("--verbose");
 
-const evalSetSchema = z.array(z.object({ question: z.string().min(1), articles: z.array(z.string().min(1)).min(1) }));
+const evalSetSchema = z.array(
+  z.object({
+    question: z.string().min(1),
+    articles: z.array(z.string().min(1)).min(1),
+    // Facts a good answer must state (scripts/bench/answers.ts): each entry is one fact, given as
+    // the texts that say it ("two weeks" or "14 days").
+    mustContain: z.array(z.array(z.string().min(1)).min(1)).optional(),
+  }),
+);
 
 export interface EvalQuestion {
   topic: string;
   question: string;
   articles: string[];
+  mustContain?: string[][];
 }
 
 export function readEvalSet(dir = path.join(CONTENT_DIR, "eval")): EvalQuestion[] {

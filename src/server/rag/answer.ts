@@ -100,9 +100,10 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   if (!chosen.length) {
     const units = await scoreUnits(db, analysis, retrieval.passages);
     chosen = selectUnits(units);
-    // "How much do students spend per month?" answered with no amount, or one: when the best
-    // article gives the total as a list of amounts (rent, insurance, food...), that list answers.
-    if (chosen.length && !request && factsAskedFor(analysis.question).amount && distinctAmounts(chosen) < 2) {
+    // "How much do students spend per month?": when the best article gives the amount asked for as
+    // a list of amounts (rent, insurance, food...) under a heading that names it, that list answers
+    // rather than the one sentence with an amount that shares most words with the question.
+    if (chosen.length && !request && factsAskedFor(analysis.question).amount) {
       const { units: all, positions } = await wholeArticles();
       const breakdown = await selectList(db, analysis, all, { procedural: false, breakdown: true }, positions);
       if (breakdown.length) chosen = breakdown;
@@ -114,10 +115,6 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   }
   chosen = withTimeLimit(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
-}
-
-function distinctAmounts(units: ScoredUnit[]): number {
-  return new Set(units.flatMap((u) => u.plain.match(new RegExp(AMOUNT.source, "gi")) ?? [])).size;
 }
 
 /** An answer shorter than this is completed from its article; units must score this share of its best one. */
@@ -236,10 +233,10 @@ export async function selectList(
     const key = `${unit.passage.id}:${unit.block}`;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
-  // An amount made of parts is answered by a list whose items mostly give amounts.
-  const lists = [...groups.values()].filter(
-    (items) => items.length >= 2 && (!request.breakdown || (items.length >= 3 && items.filter((u) => AMOUNT.test(u.plain)).length * 2 >= items.length)),
-  );
+  // An amount made of parts is answered by a list of retrieval's best article whose items mostly give amounts.
+  const isBreakdown = (items: ScoredUnit[]) =>
+    items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && items.filter((u) => AMOUNT.test(u.plain)).length * 3 >= items.length * 2;
+  const lists = [...groups.values()].filter((items) => items.length >= 2 && (!request.breakdown || isBreakdown(items)));
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);

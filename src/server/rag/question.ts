@@ -17,7 +17,7 @@ export interface ListRequest {
   noun?: string;
   /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
   procedural: boolean;
-  /** "How much do students spend?": an amount made of parts, which a list of amounts answers. */
+  /** "How much do students spend?": an amount made of parts, which a list of (mostly) amounts answers. */
   breakdown?: boolean;
 }
 
