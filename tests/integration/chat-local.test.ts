@@ -43,6 +43,15 @@ describe("the local knowledge-base model", () => {
     expect((metadata?.sources as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("streams the Anmeldung answer with its two-week deadline and its dated source", async () => {
+    const response = await postChat(chatRag, { messages: ask("How do I register my address?") }, { headers: { "x-session-id": "local-session-anmeldung" } });
+    expect(response.status).toBe(200);
+    const text = answerText(parseUiStream(await response.text()));
+    expect(text).toMatch(/must register within \*\*two weeks\*\*|must register \*\*within two weeks/);
+    expect(text).toContain("Bürgeramt");
+    expect(text).toMatch(/^Source: .*Anmeldung.* \(last reviewed \d{4}-\d{2}-\d{2}\)/m);
+  });
+
   it("says plainly that it does not know a question outside the knowledge base, with low confidence", async () => {
     const response = await postChat(chatRag, { messages: ask("What is the capital of Peru?") }, { headers: { "x-session-id": "local-session-2" } });
     expect(response.status).toBe(200);

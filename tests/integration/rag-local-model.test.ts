@@ -126,10 +126,57 @@ describe("the local knowledge-base model", () => {
       const { text } = await ask(question);
       expectQuoted(question, text);
       expect(citedTitles(text)[0]).toBe(titleOf("arrival-anmeldung-address-registration"));
-      expect(quotedLines(text)[0]).toBe("Everyone who moves into a flat or room in Germany must register their address.");
+      const [duty, deadline] = splitSentences(quotedLines(text)[0]!);
+      expect(duty).toBe("Everyone who moves into a flat or room in Germany must register their address.");
+      expect(deadline).toContain("you must register within two weeks of moving in");
       expect(text).toContain("Book an appointment at the Bürgeramt");
       expect(text).toContain("Bring your passport with visa, the registration form and the Wohnungsgeberbestätigung");
       expect(text).not.toContain("Ummeldung");
+    });
+
+    it("names the student applicant visa (Section 17) and its nine months, from the student visa article", async () => {
+      for (const question of ["Which visa do I need as a student applicant?", "student applicant visa"]) {
+        const { text } = await ask(question);
+        expectQuoted(question, text);
+        expect(citedTitles(text)[0], question).toBe(titleOf("visa-student-visa-section-16b"));
+        expect(citedTitles(text), question).not.toContain(titleOf("language-course-visa"));
+        expect(text, question).toMatch(/Section 17/);
+        expect(text, question).toContain("nine months");
+      }
+    });
+
+    it("gives the monthly budget figures, not one sentence, when asked what students spend", async () => {
+      const question = "How much do students spend per month?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("cost-of-living-monthly-budget"));
+      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      for (const [cost, amount] of [["Rent", "505 euros"], ["Health insurance", "140–150 euros a month"], ["Food", "200 euros a month"], ["Transport", "100 euros a month"]]) {
+        expect(items.find((item) => item.startsWith(`${cost}`)), cost).toContain(amount);
+      }
+    });
+
+    it("gives the steps to a dorm room: the Studierendenwerk, applying early, the waiting list, the rent", async () => {
+      const question = "How do I find a room in a student dorm?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("accommodation-studierendenwerk-dorms"));
+      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      expect(items.length).toBeGreaterThanOrEqual(4);
+      expect(items[0]).toContain("Find the Studierendenwerk of your university town");
+      expect(text).toContain("Apply as early as possible");
+      expect(text).toContain("Expect a waiting list");
+      expect(text).toContain("280 EUR a month including utilities");
+    });
+
+    it("states the two-week deadline whenever it explains the Anmeldung", async () => {
+      for (const question of ["How do I register my address?", "Anmeldung", "How do I register my address after arriving in Germany?"]) {
+        const { text } = await ask(question);
+        expectQuoted(question, text);
+        expect(quotedLines(text)[0], question).toMatch(/must register/);
+        // Right after the duty, not somewhere down the answer.
+        expect(splitSentences(quotedLines(text)[0]!).slice(0, 3).join(" "), question).toMatch(/must register within two weeks/);
+      }
     });
 
     it("answers the APS question of an Indian applicant directly, India first", async () => {
