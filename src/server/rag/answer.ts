@@ -113,7 +113,8 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   if (!chosen.length) {
     return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
   }
-  chosen = withTimeLimit(chosen, (await wholeArticles()).units);
+  // Only an answer that quotes a duty without its time limit needs the rest of its article.
+  if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
 }
 
@@ -150,8 +151,12 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
  * matters most when the article gives one ("you must register within two weeks of moving in"): the
  * sentence that sets the time limit for the same duty comes right after it.
  */
+function needsTimeLimit(unit: AnswerUnit): boolean {
+  return DUTY.test(unit.plain) && !TIME_LIMIT.test(unit.plain);
+}
+
 export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): ScoredUnit[] {
-  const duty = chosen.find((u) => DUTY.test(u.plain) && !TIME_LIMIT.test(u.plain));
+  const duty = chosen.find(needsTimeLimit);
   if (!duty) return chosen;
   const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
   const sameDuty = (u: AnswerUnit) => DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb && TIME_LIMIT.test(u.plain);
