@@ -41,7 +41,7 @@ export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
 export const TIME_LIMIT =
   /\bwithin (?:the first )?(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|fourteen|thirty)\s+(?:calendar |working )?(?:days?|weeks?|months?)\b|\bno later than\b|\bat the latest\b|\bdeadline\b|\bbefore (?:your|the) (?:visa|entry visa|permit) (?:expires|runs out)\b/i;
 /** A duty and what must be done: "you must register", "have to apply". */
-export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:\w+ly\s+)?([a-z]+)/i;
+export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:(?:also|still|usually|normally|always|first|then|only|immediately|personally)\s+)?([a-z]+)/i;
 export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { factsAskedFor, listRequest, otherDestination } from "~/server/rag/question";
+import { DUTY, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
 
 describe("otherDestination", () => {
   it("recognises plans for another country", () => {
@@ -41,5 +41,18 @@ describe("listRequest", () => {
     expect(listRequest("What IELTS or TOEFL score do English-taught master's programmes ask for?")).toBeNull();
     expect(listRequest("Can I stay in Germany after graduation to look for a job?")).toBeNull();
     expect(listRequest("What is the Feststellungsprüfung?")).toBeNull();
+  });
+});
+
+describe("DUTY and TIME_LIMIT", () => {
+  it("read what a sentence says must be done, and whether it sets a time limit", () => {
+    expect(DUTY.exec("Everyone who moves into a flat or room in Germany must register their address.")?.[1]).toBe("register");
+    expect(DUTY.exec("You have to apply for the residence permit at the Ausländerbehörde.")?.[1]).toBe("apply");
+    expect(DUTY.exec("Registration is normally free of charge.")).toBeNull();
+    expect(TIME_LIMIT.test("you must register within two weeks of moving in")).toBe(true);
+    expect(TIME_LIMIT.test("apply within 14 days")).toBe(true);
+    expect(TIME_LIMIT.test("The Lower Saxony portal advises applying no later than eight weeks before expiry.")).toBe(true);
+    expect(TIME_LIMIT.test("You receive a registration certificate.")).toBe(false);
+    expect(TIME_LIMIT.test("It is valid for two weeks.")).toBe(false);
   });
 });
