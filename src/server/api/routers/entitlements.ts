@@ -1,0 +1,19 @@
+import { applicationSchema, applicationStatusSchema, idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
+import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
+import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
+import { createTRPCRouter, protectedProcedure } from "../trpc";
+
+/** Service requests (/services/[slug]) and the university applications tracker, limited by the plan. */
+export const servicesRouter = createTRPCRouter({
+  request: protectedProcedure.input(serviceRequestSchema).mutation(({ ctx, input }) => requestService(ctx.db, ctx.session, input)),
+  mine: protectedProcedure.input(serviceSlugSchema).query(({ ctx, input }) => listOwnRequests(ctx.db, ctx.session, input)),
+  usage: protectedProcedure.input(serviceSlugSchema.partial()).query(({ ctx, input }) => serviceUsage(ctx.db, ctx.session, input)),
+  withdraw: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => withdrawRequest(ctx.db, ctx.session, input)),
+});
+
+export const applicationsRouter = createTRPCRouter({
+  list: protectedProcedure.query(({ ctx }) => listApplications(ctx.db, ctx.session)),
+  add: protectedProcedure.input(applicationSchema).mutation(({ ctx, input }) => addApplication(ctx.db, ctx.session, input)),
+  setStatus: protectedProcedure.input(applicationStatusSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx.db, ctx.session, input)),
+  remove: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => deleteApplication(ctx.db, ctx.session, input)),
+});

@@ -1,0 +1,158 @@
+import { addDays, subDays } from "date-fns";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlanId } from "~/lib/plans";
+import { publicError } from "~/server/api/trpc";
+import { callerFor, createUser } from "../helpers/session";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.stop());
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/** A user whose live subscription is `planId` (a row as the billing flows write it), or who has lapsed. */
+async function userOn(planId: PlanId | "lapsed-pro") {
+  const user = await createUser(t.db);
+  if (planId === "free") return user;
+  const now = new Date();
+  const lapsed = planId === "lapsed-pro";
+  await t.db.subscription.create({
+    data: {
+      userId: user.claims.id,
+      gatewaySubscriptionId: `sub_test_${user.claims.id}`,
+      customerId: `cus_test_${user.claims.id}`,
+      planId: lapsed ? "pro" : planId,
+      status: "active",
+      // A lapsed plan: cancelled at the end of a period that is over, with no webhook having run yet.
+      currentPeriodStart: lapsed ? subDays(now, 40) : subDays(now, 1),
+      currentPeriodEnd: lapsed ? subDays(now, 10) : addDays(now, 29),
+      cancelAtPeriodEnd: lapsed,
+    },
+  });
+  return user;
+}
+
+const api = (user: User) => callerFor(t.db, user.claims);
+const HELP = "I need help with my blocked account and the visa appointment.";
+const tomorrow = () => addDays(new Date(), 2).toISOString().slice(0, 10);
+
+/** The error a call fails with, with the message a client receives. */
+async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(TRPCError);
+  return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
+}
+
+describe("service requests", () => {
+  it("a Free user requests visa assistance once a month, then gets the limit message", async () => {
+    const user = await userOn("free");
+    const created = await api(user).services.request({ service: "visa-assistance", message: HELP });
+    expect(created).toMatchObject({ service: "visa-assistance", status: "pending", priority: "standard", preferredDate: null });
+    expect(await api(user).services.usage({ service: "visa-assistance" })).toMatchObject({ planId: "free", used: 1, max: 1, included: true, upgradeTo: "pro" });
+
+    const second = await rejection(api(user).services.request({ service: "career-guidance", message: HELP }));
+    expect(second.code).toBe("FORBIDDEN");
+    expect(second.message).toBe("Your Free plan includes 1 service request per month and you have used it. Upgrade on the pricing page for more: /pricing?plan=pro");
+    expect(await t.db.serviceRequest.count({ where: { userId: user.claims.id } })).toBe(1);
+
+    const mine = await api(user).services.mine({ service: "visa-assistance" });
+    expect(mine.map((request) => request.id)).toEqual([created.id]);
+  });
+
+  it("requests of earlier months do not count", async () => {
+    const user = await userOn("free");
+    await t.db.serviceRequest.create({
+      data: { userId: user.claims.id, service: "visa-assistance", message: HELP, priority: "standard", status: "completed", createdAt: subDays(new Date(), 40) },
+    });
+    const created = await api(user).services.request({ service: "visa-assistance", message: HELP });
+    expect(created.status).toBe("pending");
+  });
+
+  it("consultation is refused on Free and Pro with the plan needed, allowed on Unlimited", async () => {
+    const consultation = { service: "consultation" as const, message: HELP, preferredDate: tomorrow(), preferredTime: "morning" as const };
+    for (const plan of ["free", "pro"] as const) {
+      const user = await userOn(plan);
+      const error = await rejection(api(user).services.request(consultation));
+      expect(error.code).toBe("FORBIDDEN");
+      expect(error.message).toBe(`Consultation needs the Unlimited plan; you are on ${plan === "free" ? "Free" : "Pro"}. Upgrade on the pricing page: /pricing?plan=unlimited`);
+      expect(await api(user).services.usage({ service: "consultation" })).toMatchObject({ included: false, upgradeTo: "unlimited" });
+    }
+    const unlimited = await userOn("unlimited");
+    const created = await api(unlimited).services.request(consultation);
+    expect(created).toMatchObject({ service: "consultation", priority: "urgent", preferredTime: "morning" });
+    expect(created.preferredDate).toBe(consultation.preferredDate);
+    expect(await api(unlimited).services.usage({ service: "consultation" })).toMatchObject({ used: 1, max: null, included: true, upgradeTo: null });
+  });
+
+  it("a consultation needs a preferred date in the future and a time of day", async () => {
+    const user = await userOn("unlimited");
+    const today = new Date().toISOString().slice(0, 10);
+    const past = await rejection(api(user).services.request({ service: "consultation", message: HELP, preferredDate: today, preferredTime: "evening" }));
+    expect(past.code).toBe("BAD_REQUEST");
+    expect(past.message).toBe("The preferred date must be in the future");
+    const missing = await rejection(api(user).services.request({ service: "consultation", message: HELP }));
+    expect(missing.message).toBe("Choose a preferred date for the consultation");
+    const short = await rejection(api(user).services.request({ service: "visa-assistance", message: "help" }));
+    expect(short.message).toBe("Please describe what you need help with in at least 10 characters");
+    const long = await rejection(api(user).services.request({ service: "visa-assistance", message: "x".repeat(2001) }));
+    expect(long.message).toBe("Please keep your request under 2000 characters");
+    const unknown = await rejection(api(user).services.request({ service: "tarot" as "consultation", message: HELP }));
+    expect(unknown.code).toBe("BAD_REQUEST");
+  });
+
+  it("document review is refused on Free and allowed on Pro, with Pro's priority and limit of 5", async () => {
+    const free = await userOn("free");
+    const refused = await rejection(api(free).services.request({ service: "document-review", message: HELP }));
+    expect(refused.message).toBe("Document Review needs the Pro or Unlimited plan; you are on Free. Upgrade on the pricing page: /pricing?plan=pro");
+
+    const pro = await userOn("pro");
+    for (let i = 0; i < 5; i++) expect((await api(pro).services.request({ service: "document-review", message: HELP })).priority).toBe("high");
+    expect(await api(pro).services.usage({ service: "document-review" })).toMatchObject({ used: 5, max: 5, upgradeTo: "unlimited" });
+    const sixth = await rejection(api(pro).services.request({ service: "visa-assistance", message: HELP }));
+    expect(sixth.message).toBe("Your Pro plan includes 5 service requests per month and you have used all 5. Upgrade on the pricing page for more: /pricing?plan=unlimited");
+  });
+
+  it("a lapsed paid plan falls back to Free at once", async () => {
+    const user = await userOn("lapsed-pro");
+    const refused = await rejection(api(user).services.request({ service: "document-review", message: HELP }));
+    expect(refused.message).toContain("you are on Free");
+    await api(user).services.request({ service: "visa-assistance", message: HELP });
+    const second = await rejection(api(user).services.request({ service: "visa-assistance", message: HELP }));
+    expect(second.message).toContain("Your Free plan includes 1 service request per month");
+  });
+
+  it("5 parallel requests on Free create exactly 1", async () => {
+    const user = await userOn("free");
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => api(user).services.request({ service: "visa-assistance", message: HELP })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect((result.reason as TRPCError).message).toContain("Your Free plan includes 1 service request per month");
+    }
+    expect(await t.db.serviceRequest.count({ where: { userId: user.claims.id } })).toBe(1);
+  });
+
+  it("withdraws only the user's own pending requests", async () => {
+    const owner = await userOn("pro");
+    const other = await userOn("pro");
+    const first = await api(owner).services.request({ service: "visa-assistance", message: HELP });
+    const notFound = await rejection(api(other).services.withdraw({ id: first.id }));
+    expect(notFound.code).toBe("NOT_FOUND");
+    expect(await api(other).services.mine({ service: "visa-assistance" })).toEqual([]);
+
+    const handled = await api(owner).services.request({ service: "visa-assistance", message: HELP });
+    await t.db.serviceRequest.update({ where: { id: handled.id }, data: { status: "processing" } });
+    expect((await rejection(api(owner).services.withdraw({ id: handled.id }))).code).toBe("CONFLICT");
+
+    expect(await api(owner).services.withdraw({ id: first.id })).toEqual({ success: true });
+    expect(await t.db.serviceRequest.findUnique({ where: { id: first.id } })).toBeNull();
+  });
+
+  it("anonymous callers are refused", async () => {
+    const error = await rejection(callerFor(t.db, null).services.request({ service: "visa-assistance", message: HELP }));
+    expect(error.code).toBe("UNAUTHORIZED");
+  });
+});
