@@ -156,3 +156,89 @@ describe("service requests", () => {
     expect(error.code).toBe("UNAUTHORIZED");
   });
 });
+
+describe("university applications", () => {
+  const application = (n: number) => ({ university: `TU Example ${n}`, programme: "M.Sc. Computer Science", programType: "master" as const, deadline: "2027-01-15" });
+
+  it("tracks up to 1 on Free, 3 on Pro and any number on Unlimited", async () => {
+    for (const [plan, max] of [["free", 1], ["pro", 3], ["unlimited", null]] as const) {
+      const user = await userOn(plan);
+      const allowed = max ?? 6;
+      for (let i = 0; i < allowed; i++) await api(user).applications.add(application(i));
+      const list = await api(user).applications.list();
+      expect(list).toMatchObject({ planId: plan, max });
+      expect(list.applications).toHaveLength(allowed);
+      if (max !== null) {
+        const refused = await rejection(api(user).applications.add(application(99)));
+        expect(refused.code).toBe("FORBIDDEN");
+        expect(refused.message).toBe(
+          plan === "free"
+            ? "Your Free plan includes 1 tracked application and you have used it. Upgrade on the pricing page for more: /pricing?plan=pro"
+            : "Your Pro plan includes 3 tracked applications and you have used all 3. Upgrade on the pricing page for more: /pricing?plan=unlimited",
+        );
+      }
+    }
+  });
+
+  it("5 parallel adds on Free track exactly 1", async () => {
+    const user = await userOn("free");
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => api(user).applications.add(application(i))));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(await t.db.universityApplication.count({ where: { userId: user.claims.id } })).toBe(1);
+  });
+
+  it("a lapsed Pro plan tracks only 1 more, and deleting one frees a place", async () => {
+    const user = await userOn("lapsed-pro");
+    const first = await api(user).applications.add(application(1));
+    expect((await rejection(api(user).applications.add(application(2)))).message).toContain("Your Free plan includes 1 tracked application");
+    await api(user).applications.remove({ id: first.id });
+    await api(user).applications.add(application(3));
+  });
+
+  it("stores the fields, changes the status, and keeps other users out", async () => {
+    const owner = await userOn("pro");
+    const other = await userOn("pro");
+    const { id } = await api(owner).applications.add({ ...application(1), programType: "language_course", deadline: "2024-03-01", notes: "  Send the APS certificate  " });
+    const [stored] = (await api(owner).applications.list()).applications;
+    expect(stored).toMatchObject({ id, programType: "language_course", deadline: "2024-03-01", status: "not_applied", notes: "Send the APS certificate" });
+
+    await api(owner).applications.setStatus({ id, status: "applied" });
+    expect((await api(owner).applications.list()).applications[0]!.status).toBe("applied");
+
+    expect((await rejection(api(other).applications.setStatus({ id, status: "approved" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(api(other).applications.remove({ id }))).code).toBe("NOT_FOUND");
+    expect((await api(other).applications.list()).applications).toEqual([]);
+    expect((await t.db.universityApplication.findUnique({ where: { id } }))?.status).toBe("applied");
+  });
+
+  it("rejects bad input with clear messages", async () => {
+    const user = await userOn("unlimited");
+    const cases: [object, string][] = [
+      [{ ...application(1), university: "  " }, "University is required"],
+      [{ ...application(1), deadline: "2027-02-30" }, "Application deadline must be a valid date"],
+      [{ ...application(1), programType: "diploma" }, "Choose a program type"],
+      [{ ...application(1), status: "waiting" }, "Choose a status"],
+      [{ ...application(1), notes: "x".repeat(1001) }, "Notes must be at most 1000 characters"],
+    ];
+    for (const [input, message] of cases) {
+      const error = await rejection(api(user).applications.add(input as ReturnType<typeof application>));
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message).toBe(message);
+    }
+  });
+});
+
+describe("priority support", () => {
+  const message = { name: "Lena", email: "lena@example.com", subject: "General question" as const, message: "When does the winter semester start?" };
+
+  it("contact messages carry the priority of the sender's effective plan", async () => {
+    const expected = [["free", "standard"], ["pro", "high"], ["unlimited", "urgent"], ["lapsed-pro", "standard"]] as const;
+    for (const [plan, priority] of expected) {
+      const user = await userOn(plan);
+      const { id } = await api(user).site.sendContactMessage(message);
+      expect((await t.db.contactMessage.findUnique({ where: { id } }))?.priority).toBe(priority);
+    }
+    const { id } = await callerFor(t.db, null).site.sendContactMessage(message);
+    expect((await t.db.contactMessage.findUnique({ where: { id } }))?.priority).toBe("standard");
+  });
+});
