@@ -38,7 +38,7 @@ async function userOn(planId: PlanId | "lapsed-pro") {
 
 const api = (user: User) => callerFor(t.db, user.claims);
 const HELP = "I need help with my blocked account and the visa appointment.";
-const tomorrow = () => addDays(new Date(), 2).toISOString().slice(0, 10);
+const inTwoDays = () => addDays(new Date(), 2).toISOString().slice(0, 10);
 
 /** The error a call fails with, with the message a client receives. */
 async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
@@ -73,7 +73,7 @@ describe("service requests", () => {
   });
 
   it("consultation is refused on Free and Pro with the plan needed, allowed on Unlimited", async () => {
-    const consultation = { service: "consultation" as const, message: HELP, preferredDate: tomorrow(), preferredTime: "morning" as const };
+    const consultation = { service: "consultation" as const, message: HELP, preferredDate: inTwoDays(), preferredTime: "morning" as const };
     for (const plan of ["free", "pro"] as const) {
       const user = await userOn(plan);
       const error = await rejection(api(user).services.request(consultation));
@@ -240,5 +240,24 @@ describe("priority support", () => {
     }
     const { id } = await callerFor(t.db, null).site.sendContactMessage(message);
     expect((await t.db.contactMessage.findUnique({ where: { id } }))?.priority).toBe("standard");
+  });
+});
+
+describe("the billing summary and the account tab read real numbers", () => {
+  it("services used this month and total consultations", async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    const free = await userOn("free");
+    expect((await api(free).billing.overview()).services).toEqual({ used: 0, max: 1 });
+    await api(free).services.request({ service: "career-guidance", message: HELP });
+    expect((await api(free).billing.overview()).services).toEqual({ used: 1, max: 1 });
+    expect((await api(free).account.overview()).activity.consultations).toBe(0);
+
+    const unlimited = await userOn("unlimited");
+    await api(unlimited).services.request({ service: "consultation", message: HELP, preferredDate: inTwoDays(), preferredTime: "afternoon" });
+    await api(unlimited).services.request({ service: "visa-assistance", message: HELP });
+    expect((await api(unlimited).billing.overview()).services).toEqual({ used: 2, max: null });
+    expect((await api(unlimited).account.overview()).activity.consultations).toBe(1);
+    const exported = await api(unlimited).account.export();
+    expect(exported.serviceRequests.map((request) => request.service)).toEqual(["consultation", "visa-assistance"]);
   });
 });

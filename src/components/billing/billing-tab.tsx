@@ -26,7 +26,7 @@ export function BillingTab() {
       <DemoModeBanner />
       <SubscriptionPanel overview={data} />
       <BillingCard title="Billing Summary">
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
           <div>
             <dt className="text-slate-500">Plan</dt>
             <dd className="font-semibold">{data.plan.name}</dd>
@@ -36,6 +36,10 @@ export function BillingTab() {
             <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : data.tokensPerMonth.toLocaleString("en-US")}</dd>
           </div>
           <div>
+            <dt className="text-slate-500">Services used</dt>
+            <dd className="font-semibold" data-testid="services-used">{data.services.max === null ? `${data.services.used} (unlimited)` : `${data.services.used} of ${data.services.max}`}</dd>
+          </div>
+          <div>
             <dt className="text-slate-500">This month</dt>
             <dd className="font-semibold" data-testid="spend-month">{formatEuros(data.spend.thisMonth)}</dd>
           </div>
@@ -43,7 +47,7 @@ export function BillingTab() {
             <dt className="text-slate-500">Total spent</dt>
             <dd className="font-semibold" data-testid="spend-total">{formatEuros(data.spend.total)}</dd>
           </div>
-          <div className="col-span-2 sm:col-span-4">
+          <div className="col-span-2 sm:col-span-3 lg:col-span-5">
             <dt className="text-slate-500">Last transaction</dt>
             <dd>{data.spend.lastTransaction ? `${data.spend.lastTransaction.description} · ${formatEuros(data.spend.lastTransaction.amount)} · ${formatDate(data.spend.lastTransaction.date)}` : "None yet"}</dd>
           </div>

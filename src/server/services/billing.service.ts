@@ -19,6 +19,7 @@ import { PaymentDeclinedError, type GatewayCard, type PaymentGateway } from "~/s
 import type { DemoGateway } from "~/server/payments/demo";
 import type { SessionClaims } from "./auth.service";
 import { getEffectivePlan } from "./entitlements.service";
+import { monthlyServiceUsage } from "./service-requests.service";
 import { applyCardCount, recordPaymentIntent, releaseLease, syncSubscription, tryLease } from "./billing-sync.service";
 
 type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
@@ -409,6 +410,7 @@ export async function billingOverview(deps: BillingDeps) {
     db.billingTransaction.findFirst({ where: { userId: actor.id, status: "succeeded" }, orderBy: { paidAt: "asc" } }),
     db.subscription.count({ where: { userId: actor.id } }),
   ]);
+  const services = await monthlyServiceUsage(db, actor.id, effective.plan);
   const sub = effective.subscription;
   return {
     mode: gateway.mode,
@@ -427,6 +429,8 @@ export async function billingOverview(deps: BillingDeps) {
     lastPaymentDate: student?.lastPaymentDate ?? null,
     firstPaymentDate: first?.paidAt ?? null,
     tokensPerMonth: effective.plan.tokensPerMonth,
+    /** Service requests this calendar month and the plan's maximum (null: unlimited). */
+    services,
     /** The 7-day trial applies to a user's first paid subscription only. */
     trialEligible: subscriptionCount === 0,
     spend: {

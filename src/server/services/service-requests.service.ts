@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { UNLIMITED, type PlanId } from "~/lib/plans";
+import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
 import { findService } from "~/lib/services";
 import type { idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
 import type { SessionClaims } from "./auth.service";
@@ -25,6 +25,11 @@ function serviceOrThrow(slug: string) {
 /** Service requests the user made this calendar month (UTC), which count against maxServices. */
 function countThisMonth(db: Pick<Db, "serviceRequest">, userId: string) {
   return db.serviceRequest.count({ where: { userId, createdAt: { gte: startOfUtcMonth() } } });
+}
+
+/** Service requests used this month and the plan's maximum (null: unlimited), for the billing summary. */
+export async function monthlyServiceUsage(db: Db, userId: string, plan: Plan): Promise<{ used: number; max: number | null }> {
+  return { used: await countThisMonth(db, userId), max: plan.maxServices === UNLIMITED ? null : plan.maxServices };
 }
 
 /**
