@@ -37,7 +37,7 @@ export default async function ServicePage({ params }: Props) {
           </section>
           <ServiceRequestPanel service={service.slug} serviceName={service.name} />
         </div>
-        <aside className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
+        <aside className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
           <h2 id="plans-title" className="text-lg font-semibold">Which plans include it</h2>
           <p className="mt-2 text-sm text-slate-600">{service.planNote}</p>
           <ul className="mt-4 space-y-2 text-sm">
