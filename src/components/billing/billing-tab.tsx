@@ -26,7 +26,7 @@ export function BillingTab() {
       <DemoModeBanner />
       <SubscriptionPanel overview={data} />
       <BillingCard title="Billing Summary">
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-500">Plan</dt>
             <dd className="font-semibold">{data.plan.name}</dd>
@@ -47,7 +47,7 @@ export function BillingTab() {
             <dt className="text-slate-500">Total spent</dt>
             <dd className="font-semibold" data-testid="spend-total">{formatEuros(data.spend.total)}</dd>
           </div>
-          <div className="col-span-2 sm:col-span-3 lg:col-span-5">
+          <div className="col-span-2 sm:col-span-4">
             <dt className="text-slate-500">Last transaction</dt>
             <dd>{data.spend.lastTransaction ? `${data.spend.lastTransaction.description} · ${formatEuros(data.spend.lastTransaction.amount)} · ${formatDate(data.spend.lastTransaction.date)}` : "None yet"}</dd>
           </div>

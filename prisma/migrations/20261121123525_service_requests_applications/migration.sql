@@ -14,7 +14,8 @@ CREATE TYPE "ProgramType" AS ENUM ('bachelor', 'master', 'phd', 'language_course
 CREATE TYPE "ApplicationStatus" AS ENUM ('not_applied', 'applied', 'approved', 'rejected');
 
 -- AlterTable
-ALTER TABLE "ContactMessage" ADD COLUMN     "priority" "SupportPriority" NOT NULL DEFAULT 'standard';
+ALTER TABLE "ContactMessage" ADD COLUMN     "handledAt" TIMESTAMP(3),
+ADD COLUMN     "priority" "SupportPriority" NOT NULL DEFAULT 'standard';
 
 -- CreateTable
 CREATE TABLE "ServiceRequest" (
@@ -56,6 +57,9 @@ CREATE INDEX "ServiceRequest_status_priority_createdAt_idx" ON "ServiceRequest"(
 
 -- CreateIndex
 CREATE INDEX "UniversityApplication_userId_deadline_idx" ON "UniversityApplication"("userId", "deadline");
+
+-- CreateIndex
+CREATE INDEX "ContactMessage_handledAt_priority_createdAt_idx" ON "ContactMessage"("handledAt", "priority", "createdAt");
 
 -- AddForeignKey
 ALTER TABLE "ServiceRequest" ADD CONSTRAINT "ServiceRequest_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
