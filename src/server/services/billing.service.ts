@@ -1,6 +1,7 @@
 import type { Db } from "~/server/db/client";
 import type { BillingAddress, BillingCustomer, BillingTransaction } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
+import { monthlyServiceUsage } from "./service-requests.service";
 import { getPlan, PLANS, planPriceCents, planRank, type PlanId } from "~/lib/plans";
 import type { z } from "zod";
 import type {
@@ -19,7 +20,6 @@ import { PaymentDeclinedError, type GatewayCard, type PaymentGateway } from "~/s
 import type { DemoGateway } from "~/server/payments/demo";
 import type { SessionClaims } from "./auth.service";
 import { getEffectivePlan } from "./entitlements.service";
-import { monthlyServiceUsage } from "./service-requests.service";
 import { applyCardCount, recordPaymentIntent, releaseLease, syncSubscription, tryLease } from "./billing-sync.service";
 
 type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
@@ -410,7 +410,6 @@ export async function billingOverview(deps: BillingDeps) {
     db.billingTransaction.findFirst({ where: { userId: actor.id, status: "succeeded" }, orderBy: { paidAt: "asc" } }),
     db.subscription.count({ where: { userId: actor.id } }),
   ]);
-  const services = await monthlyServiceUsage(db, actor.id, effective.plan);
   const sub = effective.subscription;
   return {
     mode: gateway.mode,
@@ -430,7 +429,7 @@ export async function billingOverview(deps: BillingDeps) {
     firstPaymentDate: first?.paidAt ?? null,
     tokensPerMonth: effective.plan.tokensPerMonth,
     /** Service requests this calendar month and the plan's maximum (null: unlimited). */
-    services,
+    services: await monthlyServiceUsage(db, actor.id, effective.plan),
     /** The 7-day trial applies to a user's first paid subscription only. */
     trialEligible: subscriptionCount === 0,
     spend: {
