@@ -261,3 +261,56 @@ describe("the billing summary and the account tab read real numbers", () => {
     expect(exported.serviceRequests.map((request) => request.service)).toEqual(["consultation", "visa-assistance"]);
   });
 });
+
+describe("the support queue", () => {
+  const contact = (text: string) => ({ name: "Lena", email: "lena@example.com", subject: "General question" as const, message: text });
+
+  it("lists open requests and messages urgent first, then the oldest; staff move statuses; users are refused", async () => {
+    await t.db.serviceRequest.deleteMany();
+    await t.db.contactMessage.deleteMany();
+    const free = await userOn("free");
+    const pro = await userOn("pro");
+    const unlimited = await userOn("unlimited");
+    const freeRequest = await api(free).services.request({ service: "visa-assistance", message: HELP });
+    const proRequest = await api(pro).services.request({ service: "document-review", message: HELP });
+    const unlimitedRequest = await api(unlimited).services.request({ service: "career-guidance", message: HELP });
+    const olderProRequest = await api(pro).services.request({ service: "visa-assistance", message: HELP });
+    await t.db.serviceRequest.update({ where: { id: olderProRequest.id }, data: { createdAt: subDays(new Date(), 1) } });
+    const done = await api(pro).services.request({ service: "visa-assistance", message: HELP });
+    await t.db.serviceRequest.update({ where: { id: done.id }, data: { status: "completed" } });
+
+    await callerFor(t.db, null).site.sendContactMessage(contact("Anonymous question about the site."));
+    await api(unlimited).site.sendContactMessage(contact("Urgent question about my coaching."));
+    await api(pro).site.sendContactMessage(contact("A question about document review."));
+
+    const admin = await createUser(t.db);
+    await t.db.user.update({ where: { id: admin.claims.id }, data: { role: "admin" } });
+    const staff = callerFor(t.db, { ...admin.claims, role: "admin" });
+
+    const queue = await staff.supportQueue.serviceRequests();
+    expect(queue.map((request) => request.id)).toEqual([unlimitedRequest.id, olderProRequest.id, proRequest.id, freeRequest.id]);
+    expect(queue[0]).toMatchObject({ priority: "urgent", user: { email: unlimited.email } });
+
+    const messages = await staff.supportQueue.contactMessages();
+    expect(messages.map((message) => message.priority)).toEqual(["urgent", "high", "standard"]);
+
+    await staff.supportQueue.setRequestStatus({ id: unlimitedRequest.id, status: "processing" });
+    expect((await api(unlimited).services.mine({ service: "career-guidance" }))[0]!.status).toBe("processing");
+    await staff.supportQueue.setRequestStatus({ id: freeRequest.id, status: "rejected" });
+    expect((await staff.supportQueue.serviceRequests()).map((request) => request.id)).not.toContain(freeRequest.id);
+    expect((await rejection(staff.supportQueue.setRequestStatus({ id: "missing", status: "approved" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(staff.supportQueue.setRequestStatus({ id: proRequest.id, status: "lost" as "approved" }))).message).toBe("Choose a request status");
+
+    await staff.supportQueue.markHandled({ id: messages[0]!.id });
+    expect((await staff.supportQueue.contactMessages()).map((message) => message.priority)).toEqual(["high", "standard"]);
+    expect((await rejection(staff.supportQueue.markHandled({ id: messages[0]!.id }))).code).toBe("NOT_FOUND");
+
+    // Backoffice staff hold both keys; ordinary users hold none.
+    const backoffice = callerFor(t.db, { ...admin.claims, role: "backoffice" });
+    expect(await backoffice.supportQueue.serviceRequests()).toHaveLength(3);
+    for (const call of [() => api(pro).supportQueue.serviceRequests(), () => api(pro).supportQueue.contactMessages(), () => api(pro).supportQueue.setRequestStatus({ id: proRequest.id, status: "approved" })]) {
+      expect((await rejection(call())).code).toBe("FORBIDDEN");
+    }
+    expect((await rejection(callerFor(t.db, null).supportQueue.contactMessages())).code).toBe("UNAUTHORIZED");
+  });
+});

@@ -76,6 +76,9 @@ export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export const serviceSlugSchema = z.object({ service: z.enum(SERVICE_SLUGS, { error: "Choose one of the services" }) });
 export const idSchema = z.object({ id: z.string({ error: "id is required" }).min(1, "id is required").max(100, "id is not valid") });
 
+/** Staff moving a request (the support queue of /admin/support). */
+export const requestStatusUpdateSchema = idSchema.extend({ status: z.enum(REQUEST_STATUSES, { error: "Choose a request status" }) });
+
 // ---- University applications (/tools/university-finder) ----
 
 /** Program types of the spec (section 3). */

@@ -3,7 +3,7 @@ import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
-import { applicationsRouter, servicesRouter } from "./routers/entitlements";
+import { applicationsRouter, servicesRouter, supportQueueRouter } from "./routers/entitlements";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
@@ -20,6 +20,7 @@ export const appRouter = createTRPCRouter({
   chat: chatRouter,
   services: servicesRouter,
   applications: applicationsRouter,
+  supportQueue: supportQueueRouter,
 });
 
 export type AppRouter = typeof appRouter;
