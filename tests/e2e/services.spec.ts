@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signUpAndLogIn } from "./site-helpers";
+import { E2E_ADMIN_EMAIL } from "../../playwright.config";
+import { logIn, signUpAndLogIn } from "./site-helpers";
 
 const HELP = "I need the document checklist for my student visa appointment in Delhi.";
 
@@ -104,4 +105,37 @@ test("the applications tracker adds an application, shows a past deadline, and s
   await tracker.getByRole("button", { name: "Delete Technical University of Munich" }).click();
   await expect(tracker.getByText("No applications tracked yet.")).toBeVisible();
   await expect(tracker.getByRole("form", { name: "Add an application" })).toBeVisible();
+});
+
+test("staff see the request in the support queue and move it; the student sees the new status", async ({ page, browser }) => {
+  const student = await signUpAndLogIn(page);
+  await page.goto("/services/career-guidance");
+  const panel = page.getByRole("region", { name: "Request Career Guidance" });
+  await panel.getByLabel("What do you need help with?").fill("How many hours may I work as a Werkstudent during the semester?");
+  await panel.getByRole("button", { name: "Send request" }).click();
+  await expect(panel.getByText("Pending")).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  // The admin account may already exist when other browser tests ran first in this database.
+  const created = await staff.request.post("/api/auth/signup", { data: { firstName: "Ada", lastName: "Admin", email: E2E_ADMIN_EMAIL, password: "a-strong-password" } });
+  expect([201, 409]).toContain(created.status());
+  await logIn(staff, E2E_ADMIN_EMAIL, "a-strong-password");
+  await staff.goto("/admin/support");
+  const request = staff.getByRole("list", { name: "Open service requests" }).getByRole("listitem").filter({ hasText: student.email });
+  await expect(request).toContainText("Career Guidance");
+  await expect(request).toContainText("standard");
+  await request.getByLabel(`Status of the request from ${student.email}`).selectOption({ label: "Processing" });
+  await expect(staff.getByText("Request status updated")).toBeVisible();
+  await staffContext.close();
+
+  await page.reload();
+  await expect(panel.getByRole("listitem").first()).toContainText("Processing");
+  await expect(panel.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
+});
+
+test("the support queue is for staff only", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const response = await page.goto("/admin/support");
+  expect(response?.status()).toBe(403);
 });

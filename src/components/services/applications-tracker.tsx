@@ -51,6 +51,8 @@ export function ApplicationsTracker() {
 
 function SignedInTracker() {
   const tracker = api.applications.list.useQuery();
+  // Kept here, not in the form: a refusal refreshes the list, which may replace the form by the limit notice.
+  const [serverError, setServerError] = useState<string | null>(null);
   if (tracker.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
   if (!tracker.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your applications. Please try again.</p>;
   const data = tracker.data;
@@ -61,20 +63,21 @@ function SignedInTracker() {
       <p className="text-sm text-slate-700" data-testid="applications-usage">
         <span className="font-semibold">{data.max === null ? `${count} tracked (unlimited)` : `${count} of ${data.max} applications tracked`}</span> on your {data.planName} plan.
       </p>
-      <ApplicationList applications={data.applications} />
+      <ApplicationList applications={data.applications} onDeleted={() => setServerError(null)} />
+      {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
       {full ? (
         <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           <p>Your {data.planName} plan tracks up to {data.max} application{data.max === 1 ? "" : "s"}. Delete one, or upgrade to track more.</p>
           {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
         </div>
       ) : (
-        <AddApplicationForm />
+        <AddApplicationForm onServerError={setServerError} />
       )}
     </div>
   );
 }
 
-function ApplicationList({ applications }: { applications: Tracker["applications"] }) {
+function ApplicationList({ applications, onDeleted }: { applications: Tracker["applications"]; onDeleted: () => void }) {
   const utils = api.useUtils();
   const refresh = () => utils.applications.list.invalidate();
   const setStatus = api.applications.setStatus.useMutation({
@@ -83,7 +86,10 @@ function ApplicationList({ applications }: { applications: Tracker["applications
     onSettled: refresh,
   });
   const remove = api.applications.remove.useMutation({
-    onSuccess: () => toast.success("Application deleted"),
+    onSuccess: () => {
+      onDeleted();
+      toast.success("Application deleted");
+    },
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
@@ -135,16 +141,15 @@ function ApplicationList({ applications }: { applications: Tracker["applications
 
 const EMPTY = { university: "", programme: "", programType: "" as ProgramType | "", deadline: null as string | null, status: "not_applied" as ApplicationStatus, notes: "" };
 
-function AddApplicationForm() {
+function AddApplicationForm({ onServerError }: { onServerError: (message: string | null) => void }) {
   const utils = api.useUtils();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const add = api.applications.add.useMutation();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setServerError(null);
+    onServerError(null);
     const parsed = applicationSchema.safeParse({ ...values, programType: values.programType || undefined, deadline: values.deadline ?? "" });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<Field, string>> = {};
@@ -158,7 +163,7 @@ function AddApplicationForm() {
       setValues(EMPTY);
       toast.success("Application added");
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "Failed to add the application. Please try again.");
+      onServerError(error instanceof Error ? error.message : "Failed to add the application. Please try again.");
     } finally {
       await utils.applications.list.invalidate();
     }
@@ -211,7 +216,6 @@ function AddApplicationForm() {
         <textarea {...fieldProps("notes")} rows={3} maxLength={1000} className="field-input" value={values.notes} onChange={(e) => set("notes", e.target.value)} />
         {errorFor("notes")}
       </div>
-      {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
       <button type="submit" className="btn-primary" disabled={add.isPending}>{add.isPending ? "Adding..." : "Add application"}</button>
     </form>
   );

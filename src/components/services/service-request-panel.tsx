@@ -62,6 +62,8 @@ export function ServiceRequestPanel({ service, serviceName }: { service: Service
 function SignedInPanel({ service, serviceName }: { service: ServiceSlug; serviceName: string }) {
   const usage = api.services.usage.useQuery({ service });
   const requests = api.services.mine.useQuery({ service });
+  // Kept here, not in the form: a refusal refreshes the usage, which may replace the form by the limit notice.
+  const [serverError, setServerError] = useState<string | null>(null);
 
   if (usage.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
   if (!usage.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your plan. Please try again.</p>;
@@ -69,6 +71,7 @@ function SignedInPanel({ service, serviceName }: { service: ServiceSlug; service
   const full = data.max !== null && data.used >= data.max;
   return (
     <div className="mt-3 space-y-5">
+      {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
       {!data.included ? (
         <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           <p>
@@ -87,28 +90,27 @@ function SignedInPanel({ service, serviceName }: { service: ServiceSlug; service
               {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
             </div>
           ) : (
-            <RequestForm service={service} />
+            <RequestForm service={service} onServerError={setServerError} />
           )}
         </>
       )}
-      <OwnRequests requests={requests.data} loading={requests.isPending} />
+      <OwnRequests requests={requests.data} loading={requests.isPending} onWithdrawn={() => setServerError(null)} />
     </div>
   );
 }
 
-function RequestForm({ service }: { service: ServiceSlug }) {
+function RequestForm({ service, onServerError }: { service: ServiceSlug; onServerError: (message: string | null) => void }) {
   const utils = api.useUtils();
   const [message, setMessage] = useState("");
   const [preferredDate, setPreferredDate] = useState<string | null>(null);
   const [preferredTime, setPreferredTime] = useState<PreferredTime | "">("");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const request = api.services.request.useMutation();
   const scheduled = service === "consultation";
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setServerError(null);
+    onServerError(null);
     const parsed = serviceRequestSchema.safeParse({ service, message, preferredDate, preferredTime: preferredTime || null });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<Field, string>> = {};
@@ -124,7 +126,7 @@ function RequestForm({ service }: { service: ServiceSlug }) {
       setPreferredTime("");
       toast.success(SERVICE_REQUEST_MESSAGES.sent);
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : "Failed to send your request. Please try again.");
+      onServerError(error instanceof Error ? error.message : "Failed to send your request. Please try again.");
     } finally {
       await Promise.all([utils.services.usage.invalidate(), utils.services.mine.invalidate()]);
     }
@@ -166,16 +168,18 @@ function RequestForm({ service }: { service: ServiceSlug }) {
           </div>
         </div>
       ) : null}
-      {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
       <button type="submit" className="btn-primary" disabled={request.isPending}>{request.isPending ? "Sending..." : "Send request"}</button>
     </form>
   );
 }
 
-function OwnRequests({ requests, loading }: { requests: RouterOutputs["services"]["mine"] | undefined; loading: boolean }) {
+function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutputs["services"]["mine"] | undefined; loading: boolean; onWithdrawn: () => void }) {
   const utils = api.useUtils();
   const withdraw = api.services.withdraw.useMutation({
-    onSuccess: () => toast.success(SERVICE_REQUEST_MESSAGES.withdrawn),
+    onSuccess: () => {
+      onWithdrawn();
+      toast.success(SERVICE_REQUEST_MESSAGES.withdrawn);
+    },
     onError: (error) => toast.error(error.message),
     onSettled: () => Promise.all([utils.services.usage.invalidate(), utils.services.mine.invalidate()]),
   });
