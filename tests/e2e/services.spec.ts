@@ -139,3 +139,52 @@ test("the support queue is for staff only", async ({ page }) => {
   const response = await page.goto("/admin/support");
   expect(response?.status()).toBe(403);
 });
+
+test("an Unlimited user books a consultation with a preferred day and time; the Account tab counts it", async ({ page }) => {
+  await signUpAndLogIn(page);
+  // Subscribe to Unlimited in demo mode with Stripe's test card.
+  await page.goto("/billing");
+  await page.getByLabel("Change plan").selectOption("unlimited");
+  const upgrade = page.getByRole("button", { name: "Upgrade to Unlimited" });
+  await expect(upgrade).toBeEnabled();
+  await upgrade.click();
+  await page.getByRole("dialog", { name: /Confirm upgrade/ }).getByRole("button", { name: "Confirm" }).click();
+  const checkout = page.getByRole("dialog", { name: /Subscribe to/ });
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await checkout.getByLabel("Expiry (MM/YY)").fill("1234");
+  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page.getByText("Successfully subscribed to Unlimited plan!")).toBeVisible();
+
+  await page.goto("/services/consultation");
+  const panel = page.getByRole("region", { name: "Request Consultation" });
+  await expect(panel.getByTestId("service-usage")).toHaveText("0 service requests this month (unlimited) on your Unlimited plan.");
+  await panel.getByLabel("What do you need help with?").fill("I would like to go through my shortlist of master's programmes.");
+  await panel.getByRole("button", { name: "Send request" }).click();
+  await expect(panel.getByText("Choose a preferred date for the consultation")).toBeVisible();
+  await expect(panel.getByText("Choose a preferred time of day")).toBeVisible();
+
+  // Today cannot be chosen; the 15th of next month can.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  await panel.getByRole("button", { name: "Preferred date" }).click();
+  await expect(page.getByRole("button", { name: today, exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Next month" }).click();
+  const next = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+  const day = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, "0")}-15`;
+  await page.getByRole("button", { name: day, exact: true }).click();
+  await panel.getByLabel("Preferred time (German time)").selectOption("afternoon");
+  await panel.getByRole("button", { name: "Send request" }).click();
+
+  const item = panel.getByRole("list", { name: "Your requests" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Pending");
+  await expect(item).toContainText(`preferred ${day}, afternoon (12:00-17:00)`);
+  await expect(panel.getByTestId("service-usage")).toHaveText("1 service request this month (unlimited) on your Unlimited plan.");
+  await expect(panel.getByRole("button", { name: "Send request" })).toBeVisible();
+
+  await page.goto("/profile?tab=account");
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity.getByText("Total consultations")).toBeVisible();
+  await expect(activity.locator("div", { has: page.getByText("Total consultations") }).last().locator("dd")).toHaveText("1");
+});
