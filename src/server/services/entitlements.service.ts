@@ -148,7 +148,7 @@ export function assertWithinPlanLimit(effective: EffectivePlan, limit: PlanLimit
     const next = upgradeFor(effective.planId, limit);
     throw new AppError(
       "FORBIDDEN",
-      `Your ${effective.plan.name} plan includes ${LIMIT_WORDING[limit](max)} and you have used ${usedCount === 1 && max === 1 ? "it" : `all ${max}`}.` +
+      `Your ${effective.plan.name} plan includes ${LIMIT_WORDING[limit](max)} and you have used ${max === 1 ? "it" : `all ${max}`}.` +
         (next ? ` Upgrade on the pricing page for more: /pricing?plan=${next}` : ""),
     );
   }
