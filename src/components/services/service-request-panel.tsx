@@ -75,7 +75,7 @@ function SignedInPanel({ service, serviceName }: { service: ServiceSlug; service
       {!data.included ? (
         <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           <p>
-            {serviceName} is not part of your {data.planName} plan: it needs the {data.upgradeTo ? getPlan(data.upgradeTo).name : "a higher"} plan.
+            {serviceName} is not part of your {data.planName} plan{data.upgradeTo ? `: it needs the ${getPlan(data.upgradeTo).name} plan` : ""}.
           </p>
           {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
         </div>
