@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Manage", robots: { index: false } };
 
@@ -7,6 +8,12 @@ export default function AdminPage() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-2xl font-bold">Management</h1>
       <p className="mt-2 text-slate-600">The management area is being built. Its sections will appear here.</p>
+      <ul className="mt-6 space-y-2">
+        <li>
+          <Link href="/admin/support" className="font-semibold text-brand-600 hover:underline">Support queue</Link>
+          <span className="text-slate-600"> - service requests and contact messages by plan priority</span>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -36,6 +36,10 @@ export function BillingTab() {
             <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : data.tokensPerMonth.toLocaleString("en-US")}</dd>
           </div>
           <div>
+            <dt className="text-slate-500">Services used</dt>
+            <dd className="font-semibold" data-testid="services-used">{data.services.max === null ? `${data.services.used} (unlimited)` : `${data.services.used} of ${data.services.max}`}</dd>
+          </div>
+          <div>
             <dt className="text-slate-500">This month</dt>
             <dd className="font-semibold" data-testid="spend-month">{formatEuros(data.spend.thisMonth)}</dd>
           </div>

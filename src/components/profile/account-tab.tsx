@@ -69,13 +69,14 @@ export function AccountTab({ compact = false }: { compact?: boolean }) {
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Activity">
           <h2 className="text-lg font-semibold">Activity</h2>
           <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
+            <Item label="Total consultations" value={String(data.activity.consultations)} />
             <Item label="AI chat sessions" value={String(data.activity.chatSessions)} />
             <Item label="Successful sign-ins" value={String(data.activity.successfulLogins)} />
             <Item label="Messages to support" value={String(data.activity.contactMessages)} />
             <Item label="Newsletter" value={data.activity.newsletterSubscribed ? "Subscribed" : "Not subscribed"} />
           </dl>
           <p className="mt-3 text-xs text-slate-500">
-            Consultations and uploaded documents will be counted here once those services store them in your account.
+            Uploaded documents will be counted here once document uploads are stored in your account.
           </p>
         </section>
       ) : null}

@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
+import { applicationsRouter, servicesRouter, supportQueueRouter } from "./routers/entitlements";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
@@ -17,6 +18,9 @@ export const appRouter = createTRPCRouter({
   site: siteRouter,
   account: accountRouter,
   chat: chatRouter,
+  services: servicesRouter,
+  applications: applicationsRouter,
+  supportQueue: supportQueueRouter,
 });
 
 export type AppRouter = typeof appRouter;

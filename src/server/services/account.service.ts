@@ -13,12 +13,13 @@ async function findUser(db: Db, actor: SessionClaims) {
 /** The Account tab: dates, completion, plan and counts of what is stored for the user. */
 export async function accountOverview(db: Db, actor: SessionClaims) {
   const user = await findUser(db, actor);
-  const [contactMessages, successfulLogins, newsletter, chatSessions, effective] = await Promise.all([
+  const [contactMessages, successfulLogins, newsletter, chatSessions, effective, consultations] = await Promise.all([
     db.contactMessage.count({ where: { userId: user.id } }),
     db.loginAttempt.count({ where: { email: user.email, succeeded: true } }),
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { createdAt: true } }),
     db.conversation.count({ where: { userId: user.id } }),
     getEffectivePlan(db, user.id),
+    db.serviceRequest.count({ where: { userId: user.id, service: "consultation" } }),
   ]);
   return {
     registeredAt: user.createdAt,
@@ -26,7 +27,7 @@ export async function accountOverview(db: Db, actor: SessionClaims) {
     status: user.status,
     profileCompletion: user.student?.profileCompletion ?? 0,
     plan: effective.plan.id,
-    activity: { chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
+    activity: { consultations, chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
   };
 }
 
@@ -46,6 +47,8 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       subscriptions: { orderBy: { createdAt: "asc" }, select: { planId: true, status: true, currentPeriodStart: true, currentPeriodEnd: true, canceledAt: true, createdAt: true } },
       billingAddresses: { orderBy: { createdAt: "asc" }, omit: { id: true, userId: true } },
       billingTransactions: { orderBy: { createdAt: "asc" }, select: { description: true, amountCents: true, currency: true, status: true, refunded: true, paidAt: true, createdAt: true } },
+      serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } },
+      applications: { orderBy: { createdAt: "asc" }, select: { university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } },
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
@@ -72,6 +75,8 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     conversations: user.conversations,
     feedback: user.feedback,
     billing: { subscriptions: user.subscriptions, addresses: user.billingAddresses, transactions: user.billingTransactions },
+    serviceRequests: user.serviceRequests,
+    universityApplications: user.applications,
     tokenUsage,
     loginAttempts,
   };

@@ -1,6 +1,7 @@
 import type { Db } from "~/server/db/client";
 import type { BillingAddress, BillingCustomer, BillingTransaction } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
+import { monthlyServiceUsage } from "./service-requests.service";
 import { getPlan, PLANS, planPriceCents, planRank, type PlanId } from "~/lib/plans";
 import type { z } from "zod";
 import type {
@@ -440,6 +441,8 @@ export async function billingOverview(deps: BillingDeps) {
     lastPaymentDate: student?.lastPaymentDate ?? null,
     firstPaymentDate: first?.paidAt ?? null,
     tokensPerMonth: effective.plan.tokensPerMonth,
+    /** Service requests this calendar month and the plan's maximum (null: unlimited). */
+    services: await monthlyServiceUsage(db, actor.id, effective.plan),
     /** The 7-day trial applies to a user's first paid subscription only. */
     trialEligible: subscriptionCount === 0,
     spend: {

@@ -1,8 +1,11 @@
 import { addDays } from "date-fns";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { Subscription } from "~/generated/prisma/client";
-import { getPlan, GRACE_PERIOD_DAYS, type Plan, type PlanId } from "~/lib/plans";
+import type { Prisma, Subscription } from "~/generated/prisma/client";
+import { getPlan, GRACE_PERIOD_DAYS, PLAN_LIST, UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
+
+/** The client or the transaction client of `db.$transaction(async (tx) => ...)`. */
+type DbClient = Db | Prisma.TransactionClient;
 
 /** A renewal webhook may come a little late; after this a lapsed period no longer counts. */
 const RENEWAL_TOLERANCE_DAYS = 2;
@@ -25,7 +28,7 @@ export interface EffectivePlan {
 const LIVE_STATUSES = ["trialing", "active", "past_due"] as const;
 
 /** The user's live subscription row (the newest one that is not cancelled), if any. */
-export function findLiveSubscription(db: Db, userId: string) {
+export function findLiveSubscription(db: DbClient, userId: string) {
   return db.subscription.findFirst({ where: { userId, status: { in: [...LIVE_STATUSES] } }, orderBy: { createdAt: "desc" } });
 }
 
@@ -78,7 +81,7 @@ export function computeEffectivePlan(subscription: Subscription | null, gracePer
   };
 }
 
-export async function getEffectivePlan(db: Db, userId: string, now = new Date()): Promise<EffectivePlan> {
+export async function getEffectivePlan(db: DbClient, userId: string, now = new Date()): Promise<EffectivePlan> {
   const [subscription, student] = await Promise.all([
     findLiveSubscription(db, userId),
     db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true } }),
@@ -93,22 +96,81 @@ export async function monthlyTokenAllowance(db: Db, userId: string): Promise<num
 
 export type PlanFeature = "coaching" | "prioritySupport" | "documentReview" | "roadmaps";
 
+/** The plans that include a feature (spec 9: coaching and 24/7 priority support only on Unlimited). */
+export function plansWithFeature(feature: PlanFeature): PlanId[] {
+  const paid = feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";
+  return PLAN_LIST.filter(paid).map((plan) => plan.id);
+}
+
+/** "Unlimited", "Pro or Unlimited" */
+function planNames(plans: PlanId[]): string {
+  return plans.map((id) => getPlan(id).name).join(" or ");
+}
+
+/**
+ * Throws FORBIDDEN unless the user's effective plan is one of `plans`; the message names the plan
+ * needed and where to upgrade. Returns the effective plan.
+ */
+export async function assertPlanIncludes(db: DbClient, userId: string, plans: PlanId[], what: string): Promise<EffectivePlan> {
+  const effective = await getEffectivePlan(db, userId);
+  if (!plans.includes(effective.planId)) {
+    throw new AppError(
+      "FORBIDDEN",
+      `${what} needs the ${planNames(plans)} plan; you are on ${effective.plan.name}. Upgrade on the pricing page: /pricing?plan=${plans[0]}`,
+    );
+  }
+  return effective;
+}
+
 /** Throws FORBIDDEN unless the user's plan includes the feature. */
-export async function assertPlanFeature(db: Db, userId: string, feature: PlanFeature): Promise<void> {
-  const { plan } = await getEffectivePlan(db, userId);
-  const allowed = feature === "coaching" || feature === "prioritySupport" ? plan.coaching : plan.id !== "free";
-  if (!allowed) {
-    const needed = feature === "coaching" || feature === "prioritySupport" ? "Unlimited" : "Pro or Unlimited";
-    throw new AppError("FORBIDDEN", `This needs the ${needed} plan. Upgrade on the pricing page.`);
+export async function assertPlanFeature(db: DbClient, userId: string, feature: PlanFeature, what = "This"): Promise<EffectivePlan> {
+  return assertPlanIncludes(db, userId, plansWithFeature(feature), what);
+}
+
+export type PlanLimit = "maxServices" | "maxApplications";
+
+/** The cheapest plan whose limit is higher than this plan's, for the upgrade link; null on the top plan. */
+export function upgradeFor(planId: PlanId, limit: PlanLimit): PlanId | null {
+  const current = getPlan(planId)[limit];
+  if (current === UNLIMITED) return null;
+  return PLAN_LIST.find((plan) => plan[limit] === UNLIMITED || plan[limit] > current)?.id ?? null;
+}
+
+const LIMIT_WORDING: Record<PlanLimit, (max: number) => string> = {
+  maxServices: (max) => `${max} service request${max === 1 ? "" : "s"} per month`,
+  maxApplications: (max) => `${max} tracked application${max === 1 ? "" : "s"}`,
+};
+
+/** Throws FORBIDDEN when one more service request or application would exceed the plan's count. */
+export function assertWithinPlanLimit(effective: EffectivePlan, limit: PlanLimit, usedCount: number): void {
+  const max = effective.plan[limit];
+  if (max !== UNLIMITED && usedCount >= max) {
+    const next = upgradeFor(effective.planId, limit);
+    throw new AppError(
+      "FORBIDDEN",
+      `Your ${effective.plan.name} plan includes ${LIMIT_WORDING[limit](max)} and you have used ${max === 1 ? "it" : `all ${max}`}.` +
+        (next ? ` Upgrade on the pricing page for more: /pricing?plan=${next}` : ""),
+    );
   }
 }
 
-/** Throws FORBIDDEN when one more service or application would exceed the plan's count. */
-export async function assertWithinPlanLimit(db: Db, userId: string, limit: "maxServices" | "maxApplications", usedCount: number): Promise<void> {
-  const { plan } = await getEffectivePlan(db, userId);
-  const max = plan[limit];
-  if (max !== -1 && usedCount >= max) {
-    const what = limit === "maxServices" ? "services" : "applications";
-    throw new AppError("FORBIDDEN", `Your ${plan.name} plan includes ${max} ${what}. Upgrade to add more.`);
-  }
+/** Midnight UTC on the first day of the month of `now`: service requests count per calendar month. */
+export function startOfUtcMonth(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Runs `work` in one transaction holding a per-user advisory lock for `scope`, so that a count and
+ * the insert that depends on it cannot interleave with another request of the same user (two
+ * clicks, two tabs, two app instances).
+ */
+export function withUserLock<T>(db: Db, scope: string, userId: string, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${userId}`}, 0))`;
+      return work(tx);
+    },
+    // Waiting requests queue on the lock (and on the single PGlite connection): give them time.
+    { maxWait: 15_000, timeout: 15_000 },
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ServiceRequestPanel } from "~/components/services/service-request-panel";
 import { PageHeader } from "~/components/site/page-header";
 import { formatEuros, PLAN_LIST } from "~/lib/plans";
 import { findService, SERVICES } from "~/lib/services";
@@ -23,17 +24,20 @@ export default async function ServicePage({ params }: Props) {
     <>
       <PageHeader eyebrow="Services" title={service.name}>{service.summary}</PageHeader>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2">
-          <h2 className="text-lg font-semibold">What is included</h2>
-          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
-            {service.includes.map((item) => <li key={item}>{item}</li>)}
-          </ul>
-          <h2 className="mt-8 text-lg font-semibold">How it works</h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
-            {service.howItWorks.map((item) => <li key={item}>{item}</li>)}
-          </ol>
-        </section>
-        <aside className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold">What is included</h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
+              {service.includes.map((item) => <li key={item}>{item}</li>)}
+            </ul>
+            <h2 className="mt-8 text-lg font-semibold">How it works</h2>
+            <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
+              {service.howItWorks.map((item) => <li key={item}>{item}</li>)}
+            </ol>
+          </section>
+          <ServiceRequestPanel service={service.slug} serviceName={service.name} />
+        </div>
+        <aside className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
           <h2 id="plans-title" className="text-lg font-semibold">Which plans include it</h2>
           <p className="mt-2 text-sm text-slate-600">{service.planNote}</p>
           <ul className="mt-4 space-y-2 text-sm">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ApplicationsTracker } from "~/components/services/applications-tracker";
 import { PageHeader } from "~/components/site/page-header";
 import { findTool, TOOLS } from "~/lib/services";
 import { chatUrlFor } from "~/lib/site";
@@ -23,8 +24,10 @@ export default async function ToolPage({ params }: Props) {
     <>
       <PageHeader eyebrow="Tools" title={tool.name}>{tool.summary}</PageHeader>
       <div className="mx-auto max-w-3xl space-y-6 px-4">
+        {tool.slug === "university-finder" ? <ApplicationsTracker /> : null}
         <div role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900">
-          <strong>Coming soon.</strong> The {tool.name} is being built and does not work yet. Meanwhile SwipeAI can answer the
+          <strong>Coming soon.</strong> The {tool.slug === "university-finder" ? "programme search of the University Finder" : tool.name} is being built
+          and does not work yet. Meanwhile SwipeAI can answer the
           same question for your situation.
         </div>
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,0 +1,28 @@
+import { applicationSchema, applicationStatusSchema, idSchema, requestStatusUpdateSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
+import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
+import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
+import { markContactMessageHandled, openContactMessages, openServiceRequests, setServiceRequestStatus } from "~/server/services/support-queue.service";
+import { createTRPCRouter, permissionProcedure, protectedProcedure } from "../trpc";
+
+/** Service requests (/services/[slug]) and the university applications tracker, limited by the plan. */
+export const servicesRouter = createTRPCRouter({
+  request: protectedProcedure.input(serviceRequestSchema).mutation(({ ctx, input }) => requestService(ctx.db, ctx.session, input)),
+  mine: protectedProcedure.input(serviceSlugSchema).query(({ ctx, input }) => listOwnRequests(ctx.db, ctx.session, input)),
+  usage: protectedProcedure.input(serviceSlugSchema.partial()).query(({ ctx, input }) => serviceUsage(ctx.db, ctx.session, input)),
+  withdraw: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => withdrawRequest(ctx.db, ctx.session, input)),
+});
+
+export const applicationsRouter = createTRPCRouter({
+  list: protectedProcedure.query(({ ctx }) => listApplications(ctx.db, ctx.session)),
+  add: protectedProcedure.input(applicationSchema).mutation(({ ctx, input }) => addApplication(ctx.db, ctx.session, input)),
+  setStatus: protectedProcedure.input(applicationStatusSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx.db, ctx.session, input)),
+  remove: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => deleteApplication(ctx.db, ctx.session, input)),
+});
+
+/** The support queue of /admin/support: staff with "backoffice:services" handle requests, with "support" messages. */
+export const supportQueueRouter = createTRPCRouter({
+  serviceRequests: permissionProcedure("backoffice:services").query(({ ctx }) => openServiceRequests(ctx.db)),
+  setRequestStatus: permissionProcedure("backoffice:services").input(requestStatusUpdateSchema).mutation(({ ctx, input }) => setServiceRequestStatus(ctx.db, input)),
+  contactMessages: permissionProcedure("support").query(({ ctx }) => openContactMessages(ctx.db)),
+  markHandled: permissionProcedure("support").input(idSchema).mutation(({ ctx, input }) => markContactMessageHandled(ctx.db, input)),
+});

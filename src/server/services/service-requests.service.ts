@@ -1,0 +1,101 @@
+import type { z } from "zod";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
+import { findService } from "~/lib/services";
+import type { idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
+import type { SessionClaims } from "./auth.service";
+import { assertPlanIncludes, assertWithinPlanLimit, getEffectivePlan, startOfUtcMonth, upgradeFor, withUserLock } from "./entitlements.service";
+
+const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } as const;
+
+type RequestRow = { preferredDate: Date | null } & Record<string, unknown>;
+
+/** The DATE column as YYYY-MM-DD, so that no time zone shifts the day. */
+function toDto<T extends RequestRow>(row: T) {
+  return { ...row, preferredDate: row.preferredDate ? row.preferredDate.toISOString().slice(0, 10) : null };
+}
+
+function serviceOrThrow(slug: string) {
+  const service = findService(slug);
+  if (!service) throw new AppError("NOT_FOUND", "This service does not exist.");
+  return service;
+}
+
+/** Service requests the user made this calendar month (UTC), which count against maxServices. */
+function countThisMonth(db: Pick<Db, "serviceRequest">, userId: string) {
+  return db.serviceRequest.count({ where: { userId, createdAt: { gte: startOfUtcMonth() } } });
+}
+
+/** Service requests used this month and the plan's maximum (null: unlimited), for the billing summary. */
+export async function monthlyServiceUsage(db: Db, userId: string, plan: Plan): Promise<{ used: number; max: number | null }> {
+  return { used: await countThisMonth(db, userId), max: plan.maxServices === UNLIMITED ? null : plan.maxServices };
+}
+
+/**
+ * Requests a service: it must be included in the user's effective plan, and the requests of this
+ * month must stay under the plan's maxServices. Count and insert run under a per-user lock.
+ */
+export async function requestService(db: Db, actor: SessionClaims, input: z.output<typeof serviceRequestSchema>) {
+  const service = serviceOrThrow(input.service);
+  return withUserLock(db, "service-requests", actor.id, async (tx) => {
+    const effective = await assertPlanIncludes(tx, actor.id, service.plans, service.name);
+    assertWithinPlanLimit(effective, "maxServices", await countThisMonth(tx, actor.id));
+    const created = await tx.serviceRequest.create({
+      data: {
+        userId: actor.id,
+        service: service.slug,
+        message: input.message,
+        preferredDate: input.preferredDate ? new Date(`${input.preferredDate}T00:00:00Z`) : null,
+        preferredTime: input.preferredTime ?? null,
+        priority: effective.plan.priority,
+      },
+      select: REQUEST_FIELDS,
+    });
+    return toDto(created);
+  });
+}
+
+/** The user's own requests for one service, newest first. */
+export async function listOwnRequests(db: Db, actor: SessionClaims, input: z.output<typeof serviceSlugSchema>) {
+  const rows = await db.serviceRequest.findMany({ where: { userId: actor.id, service: input.service }, orderBy: { createdAt: "desc" }, select: REQUEST_FIELDS });
+  return rows.map(toDto);
+}
+
+/** Withdraws (deletes) one of the user's own pending requests; another user's id is not found. */
+export async function withdrawRequest(db: Db, actor: SessionClaims, { id }: z.output<typeof idSchema>) {
+  const request = await db.serviceRequest.findFirst({ where: { id, userId: actor.id }, select: { status: true } });
+  if (!request) throw new AppError("NOT_FOUND", "This request does not exist.");
+  const { count } = await db.serviceRequest.deleteMany({ where: { id, userId: actor.id, status: "pending" } });
+  if (count === 0) throw new AppError("CONFLICT", "Only a pending request can be withdrawn: this one is already being handled.");
+  return { success: true as const };
+}
+
+export interface ServiceUsage {
+  planId: PlanId;
+  planName: string;
+  /** Requests made this calendar month (UTC). */
+  used: number;
+  /** null means unlimited. */
+  max: number | null;
+  /** Whether the service (if one is named) is part of the plan. */
+  included: boolean;
+  /** The plan to upgrade to: the cheapest that includes the service, or that allows more requests. */
+  upgradeTo: PlanId | null;
+}
+
+/** What the user's plan allows: requests used this month of how many, and whether a service is included. */
+export async function serviceUsage(db: Db, actor: SessionClaims, input: { service?: string } = {}): Promise<ServiceUsage> {
+  const [effective, used] = await Promise.all([getEffectivePlan(db, actor.id), countThisMonth(db, actor.id)]);
+  const service = input.service ? serviceOrThrow(input.service) : null;
+  const included = service ? service.plans.includes(effective.planId) : true;
+  const max = effective.plan.maxServices === UNLIMITED ? null : effective.plan.maxServices;
+  return {
+    planId: effective.planId,
+    planName: effective.plan.name,
+    used,
+    max,
+    included,
+    upgradeTo: !included && service ? service.plans[0]! : upgradeFor(effective.planId, "maxServices"),
+  };
+}

@@ -1,0 +1,198 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN_EMAIL } from "../../playwright.config";
+import { logIn, signUpAndLogIn } from "./site-helpers";
+
+const HELP = "I need the document checklist for my student visa appointment in Delhi.";
+
+test("a Free user requests Visa Assistance once, then meets the monthly limit; consultation needs Unlimited", async ({ page, context }) => {
+  await signUpAndLogIn(page);
+  await page.goto("/services/visa-assistance");
+  const panel = page.getByRole("region", { name: "Request Visa Assistance" });
+  await expect(panel.getByTestId("service-usage")).toHaveText("0 of 1 service requests used this month on your Free plan.");
+  await expect(panel.getByText("No requests yet.")).toBeVisible();
+
+  // A second tab opened before the first request: its form is stale, so only the server can refuse it.
+  const otherTab = await context.newPage();
+  await otherTab.goto("/services/visa-assistance");
+  await expect(otherTab.getByRole("button", { name: "Send request" })).toBeVisible();
+
+  await panel.getByRole("button", { name: "Send request" }).click();
+  await expect(panel.getByText("Please describe what you need help with in at least 10 characters")).toBeVisible();
+  await panel.getByLabel("What do you need help with?").fill(HELP);
+  await panel.getByRole("button", { name: "Send request" }).click();
+
+  const requests = panel.getByRole("list", { name: "Your requests" });
+  await expect(requests.getByRole("listitem")).toHaveCount(1);
+  await expect(requests.getByRole("listitem").first()).toContainText(HELP);
+  await expect(requests.getByRole("listitem").first()).toContainText("Pending");
+  await expect(requests.getByRole("listitem").first()).toContainText(/Requested \d{1,2} \w{3} \d{4}/);
+  await expect(panel.getByTestId("service-usage")).toHaveText("1 of 1 service requests used this month on your Free plan.");
+  await expect(panel.getByText("You have used all service requests of your Free plan for this month.")).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing?plan=pro");
+  await expect(panel.getByRole("button", { name: "Send request" })).toHaveCount(0);
+
+  const otherPanel = otherTab.getByRole("region", { name: "Request Visa Assistance" });
+  await otherPanel.getByLabel("What do you need help with?").fill("A second request in the same month, from another tab.");
+  await otherPanel.getByRole("button", { name: "Send request" }).click();
+  const alert = otherPanel.getByRole("alert");
+  await expect(alert).toContainText("Your Free plan includes 1 service request per month and you have used it.");
+  await expect(alert.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing?plan=pro");
+  await expect(otherPanel.getByRole("list", { name: "Your requests" }).getByRole("listitem")).toHaveCount(1);
+  await otherTab.close();
+
+  await page.goto("/billing");
+  await expect(page.getByTestId("services-used")).toHaveText("1 of 1");
+
+  await page.goto("/services/consultation");
+  const consultation = page.getByRole("region", { name: "Request Consultation" });
+  await expect(consultation.getByText("Consultation is not part of your Free plan: it needs the Unlimited plan.")).toBeVisible();
+  await expect(consultation.getByRole("link", { name: "Upgrade to Unlimited" })).toHaveAttribute("href", "/pricing?plan=unlimited");
+  await expect(consultation.getByRole("button", { name: "Send request" })).toHaveCount(0);
+
+  // Withdrawing the pending request frees the month's request again.
+  await page.goto("/services/visa-assistance");
+  await panel.getByRole("button", { name: "Withdraw" }).click();
+  await expect(panel.getByText("No requests yet.")).toBeVisible();
+  await expect(panel.getByTestId("service-usage")).toHaveText("0 of 1 service requests used this month on your Free plan.");
+});
+
+test("anonymous visitors are asked to log in to request a service", async ({ page }) => {
+  await page.goto("/services/career-guidance");
+  await page.getByRole("button", { name: "Log in to request" }).click();
+  await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+});
+
+test("the applications tracker adds an application, shows a past deadline, and stops at the Free limit", async ({ page }) => {
+  await signUpAndLogIn(page);
+  await page.goto("/tools/university-finder");
+  const tracker = page.getByRole("region", { name: "Your university applications" });
+  await expect(tracker.getByTestId("applications-usage")).toHaveText("0 of 1 applications tracked on your Free plan.");
+
+  const form = tracker.getByRole("form", { name: "Add an application" });
+  await form.getByRole("button", { name: "Add application" }).click();
+  await expect(form.getByText("University is required")).toBeVisible();
+  await expect(form.getByText("Application deadline is required")).toBeVisible();
+
+  await form.getByLabel("University").fill("Technical University of Munich");
+  await form.getByLabel("Programme").fill("M.Sc. Informatics");
+  await form.getByLabel("Program type").selectOption({ label: "Master" });
+  // The 15th of last month: a deadline that has passed.
+  const now = new Date();
+  const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
+  const iso = `${lastMonth.getFullYear()}-${String(lastMonth.getMonth() + 1).padStart(2, "0")}-15`;
+  await form.getByRole("button", { name: "Application deadline" }).click();
+  await page.getByRole("button", { name: "Previous month" }).click();
+  await page.getByRole("button", { name: iso, exact: true }).click();
+  await form.getByLabel("Notes (optional)").fill("Send the APS certificate first.");
+  await form.getByRole("button", { name: "Add application" }).click();
+
+  const item = tracker.getByRole("list", { name: "Tracked applications" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Technical University of Munich");
+  await expect(item).toContainText("M.Sc. Informatics · Master");
+  await expect(item).toContainText(`Deadline ${iso} (Deadline passed)`);
+  await expect(item).toContainText("Send the APS certificate first.");
+  await expect(tracker.getByTestId("applications-usage")).toHaveText("1 of 1 applications tracked on your Free plan.");
+  await expect(tracker.getByText("Your Free plan tracks up to 1 application. Delete one, or upgrade to track more.")).toBeVisible();
+  await expect(tracker.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing?plan=pro");
+  await expect(tracker.getByRole("form", { name: "Add an application" })).toHaveCount(0);
+
+  await item.getByLabel("Status of Technical University of Munich").selectOption({ label: "Applied" });
+  await expect(page.getByText("Status updated")).toBeVisible();
+  await page.reload();
+  await expect(tracker.getByLabel("Status of Technical University of Munich")).toHaveValue("applied");
+
+  await tracker.getByRole("button", { name: "Delete Technical University of Munich" }).click();
+  await expect(tracker.getByText("No applications tracked yet.")).toBeVisible();
+  await expect(tracker.getByRole("form", { name: "Add an application" })).toBeVisible();
+});
+
+test("staff see the request in the support queue and move it; the student sees the new status", async ({ page, browser }) => {
+  const student = await signUpAndLogIn(page);
+  await page.goto("/services/career-guidance");
+  const panel = page.getByRole("region", { name: "Request Career Guidance" });
+  await panel.getByLabel("What do you need help with?").fill("How many hours may I work as a Werkstudent during the semester?");
+  await panel.getByRole("button", { name: "Send request" }).click();
+  await expect(panel.getByText("Pending")).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  // The one admin address of the test server: the account is deleted afterwards, so that other
+  // browser tests can sign it up again.
+  const created = await staff.request.post("/api/auth/signup", { data: { firstName: "Ada", lastName: "Admin", email: E2E_ADMIN_EMAIL, password: "a-strong-password" } });
+  expect(created.status()).toBe(201);
+  try {
+    await logIn(staff, E2E_ADMIN_EMAIL, "a-strong-password");
+    await staff.goto("/admin/support");
+    const request = staff.getByRole("list", { name: "Open service requests" }).getByRole("listitem").filter({ hasText: student.email });
+    await expect(request).toContainText("Career Guidance");
+    await expect(request).toContainText("standard");
+    await request.getByLabel(`Status of the request from ${student.email}`).selectOption({ label: "Processing" });
+    await expect(staff.getByText("Request status updated")).toBeVisible();
+  } finally {
+    await staff.goto("/profile?tab=account");
+    await staff.getByRole("button", { name: "Delete Account" }).click();
+    await staff.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete permanently" }).click();
+    await expect(staff.getByText("Account deleted successfully.")).toBeVisible();
+    await staffContext.close();
+  }
+
+  await page.reload();
+  await expect(panel.getByRole("listitem").first()).toContainText("Processing");
+  await expect(panel.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
+});
+
+test("the support queue is for staff only", async ({ page }) => {
+  await signUpAndLogIn(page);
+  const response = await page.goto("/admin/support");
+  expect(response?.status()).toBe(403);
+});
+
+test("an Unlimited user books a consultation with a preferred day and time; the Account tab counts it", async ({ page }) => {
+  await signUpAndLogIn(page);
+  // Subscribe to Unlimited in demo mode with Stripe's test card.
+  await page.goto("/billing");
+  await page.getByLabel("Change plan").selectOption("unlimited");
+  const upgrade = page.getByRole("button", { name: "Upgrade to Unlimited" });
+  await expect(upgrade).toBeEnabled();
+  await upgrade.click();
+  await page.getByRole("dialog", { name: /Confirm upgrade/ }).getByRole("button", { name: "Confirm" }).click();
+  const checkout = page.getByRole("dialog", { name: /Subscribe to/ });
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await checkout.getByLabel("Expiry (MM/YY)").fill("1234");
+  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page.getByText("Successfully subscribed to Unlimited plan!")).toBeVisible();
+
+  await page.goto("/services/consultation");
+  const panel = page.getByRole("region", { name: "Request Consultation" });
+  await expect(panel.getByTestId("service-usage")).toHaveText("0 service requests this month (unlimited) on your Unlimited plan.");
+  await panel.getByLabel("What do you need help with?").fill("I would like to go through my shortlist of master's programmes.");
+  await panel.getByRole("button", { name: "Send request" }).click();
+  await expect(panel.getByText("Choose a preferred date for the consultation")).toBeVisible();
+  await expect(panel.getByText("Choose a preferred time of day")).toBeVisible();
+
+  // Today cannot be chosen; the 15th of next month can.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  await panel.getByRole("button", { name: "Preferred date" }).click();
+  await expect(page.getByRole("button", { name: today, exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Next month" }).click();
+  const next = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+  const day = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, "0")}-15`;
+  await page.getByRole("button", { name: day, exact: true }).click();
+  await panel.getByLabel("Preferred time (German time)").selectOption("afternoon");
+  await panel.getByRole("button", { name: "Send request" }).click();
+
+  const item = panel.getByRole("list", { name: "Your requests" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Pending");
+  await expect(item).toContainText(`preferred ${day}, afternoon (12:00-17:00)`);
+  await expect(panel.getByTestId("service-usage")).toHaveText("1 service request this month (unlimited) on your Unlimited plan.");
+  await expect(panel.getByRole("button", { name: "Send request" })).toBeVisible();
+
+  await page.goto("/profile?tab=account");
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity.getByText("Total consultations")).toBeVisible();
+  await expect(activity.locator("div", { has: page.getByText("Total consultations") }).last().locator("dd")).toHaveText("1");
+});
