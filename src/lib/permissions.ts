@@ -47,3 +47,8 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<PermissionKey>> = {
 export function hasPermission(role: Role, permission: PermissionKey): boolean {
   return ROLE_PERMISSIONS[role].has(permission);
 }
+
+/** Staff are the roles with at least one permission: they may enter the management area. */
+export function isStaff(role: Role): boolean {
+  return ROLE_PERMISSIONS[role].size > 0;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasPermission, PERMISSION_KEYS, ROLE_PERMISSIONS } from "~/lib/permissions";
+import { hasPermission, isStaff, PERMISSION_KEYS, ROLE_PERMISSIONS } from "~/lib/permissions";
 
 describe("role permissions", () => {
   it("gives admins every permission and ordinary users none", () => {
@@ -22,5 +22,12 @@ describe("role permissions", () => {
     ]);
     expect(hasPermission("backoffice", "finance:payments")).toBe(false);
     expect(hasPermission("backoffice", "settings:view")).toBe(false);
+  });
+
+  it("lets staff into the management area, not ordinary users", () => {
+    expect(isStaff("admin")).toBe(true);
+    expect(isStaff("designer")).toBe(true);
+    expect(isStaff("backoffice")).toBe(true);
+    expect(isStaff("user")).toBe(false);
   });
 });
