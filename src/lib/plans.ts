@@ -134,3 +134,11 @@ export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 export function formatLimit(value: number | null): string {
   return value === null || value === UNLIMITED ? "Unlimited" : new Intl.NumberFormat("en-US").format(value);
 }
+
+export type PlanFeature = "coaching" | "prioritySupport" | "documentReview" | "roadmaps";
+
+/** The plans that include a feature (spec 9: coaching and 24/7 priority support only on Unlimited). */
+export function plansWithFeature(feature: PlanFeature): PlanId[] {
+  const included = feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";
+  return PLAN_LIST.filter(included).map((plan) => plan.id);
+}

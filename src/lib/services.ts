@@ -1,4 +1,4 @@
-import type { PlanId } from "./plans";
+import { PLAN_IDS, plansWithFeature, type PlanId } from "./plans";
 
 /** The services of /services and its four children: what each one is and which plans include it. */
 export interface ServiceInfo {
@@ -27,7 +27,7 @@ export const SERVICES: ServiceInfo[] = [
       "Your coach prepares with your documents and questions.",
       "After the call you receive the summary in your profile.",
     ],
-    plans: ["unlimited"],
+    plans: plansWithFeature("coaching"),
     planNote: "1-on-1 coaching is part of the Unlimited plan.",
   },
   {
@@ -44,7 +44,7 @@ export const SERVICES: ServiceInfo[] = [
       "A reviewer comments on each document, usually within 3 working days.",
       "Fix, re-upload and submit with confidence.",
     ],
-    plans: ["pro", "unlimited"],
+    plans: plansWithFeature("documentReview"),
     planNote: "Included in Pro and Unlimited.",
   },
   {
@@ -62,7 +62,7 @@ export const SERVICES: ServiceInfo[] = [
       "Follow your personalised roadmap with the deadlines that matter.",
       "On Unlimited, a coach checks your file before the appointment.",
     ],
-    plans: ["free", "pro", "unlimited"],
+    plans: [...PLAN_IDS],
     planNote: "Visa answers are available on every plan; the personalised roadmap comes with Pro and Unlimited, the coach check with Unlimited.",
   },
   {
@@ -80,7 +80,7 @@ export const SERVICES: ServiceInfo[] = [
       "Turn them into a career roadmap with Pro.",
       "Rehearse interviews and negotiate offers with a coach on Unlimited.",
     ],
-    plans: ["free", "pro", "unlimited"],
+    plans: [...PLAN_IDS],
     planNote: "Answers on every plan; roadmaps and document review with Pro and Unlimited; coaching with Unlimited.",
   },
 ];

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getPlan } from "~/lib/plans";
 import { firstPreferredDate, serviceRequestSchema } from "~/lib/schemas/entitlements";
 import { AppError } from "~/server/errors";
-import { assertWithinPlanLimit, computeEffectivePlan, plansWithFeature, startOfUtcMonth, upgradeFor } from "~/server/services/entitlements.service";
+import { plansWithFeature } from "~/lib/plans";
+import { assertWithinPlanLimit, computeEffectivePlan, startOfUtcMonth, upgradeFor } from "~/server/services/entitlements.service";
 
 const onPlan = (id: "free" | "pro" | "unlimited") => ({ ...computeEffectivePlan(null, null), planId: id, plan: getPlan(id) });
 

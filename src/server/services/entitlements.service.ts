@@ -94,14 +94,6 @@ export async function monthlyTokenAllowance(db: Db, userId: string): Promise<num
   return (await getEffectivePlan(db, userId)).plan.tokensPerMonth;
 }
 
-export type PlanFeature = "coaching" | "prioritySupport" | "documentReview" | "roadmaps";
-
-/** The plans that include a feature (spec 9: coaching and 24/7 priority support only on Unlimited). */
-export function plansWithFeature(feature: PlanFeature): PlanId[] {
-  const paid = feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";
-  return PLAN_LIST.filter(paid).map((plan) => plan.id);
-}
-
 /** "Unlimited", "Pro or Unlimited" */
 function planNames(plans: PlanId[]): string {
   return plans.map((id) => getPlan(id).name).join(" or ");
@@ -120,11 +112,6 @@ export async function assertPlanIncludes(db: DbClient, userId: string, plans: Pl
     );
   }
   return effective;
-}
-
-/** Throws FORBIDDEN unless the user's plan includes the feature. */
-export async function assertPlanFeature(db: DbClient, userId: string, feature: PlanFeature, what = "This"): Promise<EffectivePlan> {
-  return assertPlanIncludes(db, userId, plansWithFeature(feature), what);
 }
 
 export type PlanLimit = "maxServices" | "maxApplications";
