@@ -18,6 +18,7 @@ import {
 import { formatIsoDate, parseIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PlanMessage, UpgradeLink } from "./plan-message";
+import { fieldErrors } from "~/lib/schemas/common";
 
 type Tracker = RouterOutputs["applications"]["list"];
 type Field = "university" | "programme" | "programType" | "deadline" | "status" | "notes";
@@ -152,9 +153,7 @@ function AddApplicationForm({ onServerError }: { onServerError: (message: string
     onServerError(null);
     const parsed = applicationSchema.safeParse({ ...values, programType: values.programType || undefined, deadline: values.deadline ?? "" });
     if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
-      setErrors(fieldErrors);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});

@@ -21,6 +21,7 @@ import {
 import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PlanMessage, UpgradeLink } from "./plan-message";
+import { fieldErrors } from "~/lib/schemas/common";
 
 type Usage = RouterOutputs["services"]["usage"];
 type Field = "message" | "preferredDate" | "preferredTime";
@@ -113,9 +114,7 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
     onServerError(null);
     const parsed = serviceRequestSchema.safeParse({ service, message, preferredDate, preferredTime: preferredTime || null });
     if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
-      setErrors(fieldErrors);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactSchema, type ContactInput } from "~/lib/schemas/site";
 import { api } from "~/trpc/react";
+import { fieldErrors } from "~/lib/schemas/common";
 
 type Field = keyof ContactInput;
 
@@ -25,9 +26,7 @@ export function ContactForm({ defaultSubject }: { defaultSubject?: string }) {
     event.preventDefault();
     const parsed = contactSchema.safeParse({ ...values, name, email });
     if (!parsed.success) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
-      setErrors(fieldErrors);
+      setErrors(fieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});

@@ -24,3 +24,10 @@ export const optionalText = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** The first message of each field of a failed parse, for showing beside the form's fields. */
+export function fieldErrors<Field extends string>(error: z.ZodError): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return errors;
+}
