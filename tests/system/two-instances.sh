@@ -6,11 +6,18 @@ DATABASE_URL="$1"
 cd "$(dirname "$0")/../.."
 logs=$(mktemp -d)
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+# Each instance runs in its own process group (setsid), so that stopping it stops npm, tsx and the
+# server it spawned, and no instance outlives the test holding its port.
+cleanup() { for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
+# Something already answering there would make the test prove nothing.
 for port in 3201 3202; do
-  DATABASE_URL="$DATABASE_URL" PORT=$port NEXTAUTH_URL="http://localhost:$port" npm start >"$logs/$port.log" 2>&1 &
+  if curl -s -o /dev/null "http://localhost:$port"; then echo "port $port is already in use: stop what listens there first"; exit 1; fi
+done
+
+for port in 3201 3202; do
+  DATABASE_URL="$DATABASE_URL" PORT=$port NEXTAUTH_URL="http://localhost:$port" setsid npm start >"$logs/$port.log" 2>&1 &
   pids+=($!)
 done
 
