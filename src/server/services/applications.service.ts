@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "~/server/db/client";
+import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
 import { UNLIMITED } from "~/lib/plans";
 import type { applicationSchema, applicationStatusSchema, idSchema } from "~/lib/schemas/entitlements";
@@ -10,9 +11,6 @@ const APPLICATION_FIELDS = { id: true, university: true, programme: true, progra
 
 const NOT_FOUND_MESSAGE = "This application does not exist.";
 
-/** YYYY-MM-DD as the DATE column stores it (midnight UTC). */
-const toDateColumn = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-
 /** The user's tracked applications (soonest deadline first) and what the plan allows. */
 export async function listApplications(db: Db, actor: SessionClaims) {
   const [applications, effective] = await Promise.all([
@@ -21,7 +19,7 @@ export async function listApplications(db: Db, actor: SessionClaims) {
   ]);
   const max = effective.plan.maxApplications;
   return {
-    applications: applications.map((application) => ({ ...application, deadline: application.deadline.toISOString().slice(0, 10) })),
+    applications: applications.map((application) => ({ ...application, deadline: fromDateColumn(application.deadline) })),
     planId: effective.planId,
     planName: effective.plan.name,
     max: max === UNLIMITED ? null : max,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "~/server/db/client";
+import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
 import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
 import { findService } from "~/lib/services";
@@ -11,9 +12,9 @@ const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: 
 
 type RequestRow = { preferredDate: Date | null } & Record<string, unknown>;
 
-/** The DATE column as YYYY-MM-DD, so that no time zone shifts the day. */
-function toDto<T extends RequestRow>(row: T) {
-  return { ...row, preferredDate: row.preferredDate ? row.preferredDate.toISOString().slice(0, 10) : null };
+/** A request as the browser gets it: the preferred day as YYYY-MM-DD. */
+export function toRequestDto<T extends RequestRow>(row: T) {
+  return { ...row, preferredDate: row.preferredDate ? fromDateColumn(row.preferredDate) : null };
 }
 
 function serviceOrThrow(slug: string) {
@@ -46,20 +47,20 @@ export async function requestService(db: Db, actor: SessionClaims, input: z.outp
         userId: actor.id,
         service: service.slug,
         message: input.message,
-        preferredDate: input.preferredDate ? new Date(`${input.preferredDate}T00:00:00Z`) : null,
+        preferredDate: input.preferredDate ? toDateColumn(input.preferredDate) : null,
         preferredTime: input.preferredTime ?? null,
         priority: effective.plan.priority,
       },
       select: REQUEST_FIELDS,
     });
-    return toDto(created);
+    return toRequestDto(created);
   });
 }
 
 /** The user's own requests for one service, newest first. */
 export async function listOwnRequests(db: Db, actor: SessionClaims, input: z.output<typeof serviceSlugSchema>) {
   const rows = await db.serviceRequest.findMany({ where: { userId: actor.id, service: input.service }, orderBy: { createdAt: "desc" }, select: REQUEST_FIELDS });
-  return rows.map(toDto);
+  return rows.map(toRequestDto);
 }
 
 /** Withdraws (deletes) one of the user's own pending requests; another user's id is not found. */
@@ -86,10 +87,10 @@ export interface ServiceUsage {
 
 /** What the user's plan allows: requests used this month of how many, and whether a service is included. */
 export async function serviceUsage(db: Db, actor: SessionClaims, input: { service?: string } = {}): Promise<ServiceUsage> {
-  const [effective, used] = await Promise.all([getEffectivePlan(db, actor.id), countThisMonth(db, actor.id)]);
   const service = input.service ? serviceOrThrow(input.service) : null;
+  const effective = await getEffectivePlan(db, actor.id);
+  const { used, max } = await monthlyServiceUsage(db, actor.id, effective.plan);
   const included = service ? service.plans.includes(effective.planId) : true;
-  const max = effective.plan.maxServices === UNLIMITED ? null : effective.plan.maxServices;
   return {
     planId: effective.planId,
     planName: effective.plan.name,

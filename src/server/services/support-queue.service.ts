@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { idSchema, requestStatusUpdateSchema } from "~/lib/schemas/entitlements";
+import { toRequestDto } from "./service-requests.service";
 
 /** Requests staff still have to act on. */
 const OPEN_STATUSES = ["pending", "processing", "approved"] as const;
@@ -27,7 +28,7 @@ export async function openServiceRequests(db: Db) {
       user: { select: { name: true, email: true } },
     },
   });
-  return rows.map((row) => ({ ...row, preferredDate: row.preferredDate ? row.preferredDate.toISOString().slice(0, 10) : null }));
+  return rows.map(toRequestDto);
 }
 
 /** Staff move a request through the spec's statuses. */
