@@ -14,7 +14,7 @@ import {
   type GatewaySubscription,
   type PaymentGateway,
 } from "./gateway";
-import { DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
+import { chargeDecline, DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
 
 /** How long the demo gateway keeps retrying a failed renewal before it cancels, like Stripe's retries. */
 const RENEWAL_RETRY_DAYS = 7;
@@ -148,9 +148,8 @@ export class DemoGateway implements PaymentGateway {
     const card = paymentMethodId ? await this.read<DemoCard>(paymentMethodId, "payment_method") : null;
     let failureMessage: string | null = null;
     if (amountCents > 0) {
-      const testCard = card ? TEST_CARDS[card.number] : undefined;
       if (!card || card.customerId !== customerId) failureMessage = "This customer has no attached payment source or default payment method.";
-      else if (!testCard || testCard.outcome !== "succeeds") failureMessage = testCard?.message ?? "Your card was declined.";
+      else failureMessage = chargeDecline(card.number)?.message ?? null;
     }
     const invoice: DemoInvoice = {
       customerId,
@@ -323,8 +322,8 @@ export class DemoGateway implements PaymentGateway {
     if (invoice.status !== "paid") {
       const card = await this.read<DemoCard>(input.paymentMethodId, "payment_method");
       if (!card || card.customerId !== invoice.customerId) throw new AppError("NOT_FOUND", "No such payment method.");
-      const testCard = TEST_CARDS[card.number];
-      if (!testCard || testCard.outcome !== "succeeds") throw new PaymentDeclinedError(testCard?.message ?? "Your card was declined.", testCard?.code);
+      const decline = chargeDecline(card.number);
+      if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
       const paymentIntentId = newId("pi");
       await this.write<DemoPaymentIntent>(paymentIntentId, "payment_intent", invoice.customerId, {
         customerId: invoice.customerId,

@@ -27,4 +27,11 @@ export const TEST_CARDS: Record<string, TestCard> = {
   "4000000000000341": { brand: "visa", outcome: "declined_on_charge", message: DECLINED, code: "card_declined" },
 };
 
+/** How a charge on this card number is refused, or null when it goes through. */
+export function chargeDecline(number: string): { message: string; code?: string } | null {
+  const testCard = TEST_CARDS[number];
+  if (testCard?.outcome === "succeeds") return null;
+  return { message: testCard?.message ?? DECLINED, code: testCard?.code };
+}
+
 export const DEMO_CARD_HINT = "Demo mode accepts Stripe's test cards only, e.g. 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
