@@ -6,6 +6,7 @@ import { Modal } from "~/components/modal";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { CardForm, loadStripeOnce } from "./card-form";
+import { useAddPaymentMethod } from "./payment-methods-card";
 import { DemoModeBanner, errorMessage, useBillingConfig } from "./shared";
 
 type Step = "idle" | "processing" | "success";
@@ -47,10 +48,9 @@ export function PaymentDialog({
   customerId: string | null;
   onSuccess: (paymentIntentId: string) => void;
 }) {
-  const utils = api.useUtils();
   const config = useBillingConfig();
   const methods = api.billing.paymentMethods.useQuery({}, { enabled: open });
-  const addCard = api.billing.addPaymentMethod.useMutation();
+  const addPaymentMethod = useAddPaymentMethod();
   const [step, setStep] = useState<Step>("idle");
   const [cardId, setCardId] = useState<string | null>(null);
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
@@ -69,14 +69,7 @@ export function PaymentDialog({
   }, [cards, cardId, methods.data]);
 
   async function onNewCard(paymentMethodId: string) {
-    try {
-      await addCard.mutateAsync({ paymentMethodId });
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to add payment method"));
-      throw error;
-    }
-    toast.success("Payment method added successfully!");
-    await utils.billing.paymentMethods.invalidate();
+    await addPaymentMethod(paymentMethodId);
     setCardId(paymentMethodId);
   }
 

@@ -10,15 +10,14 @@ export function graceWarning(date: Date | string) {
   return `You removed your last payment method. Your plan will be downgraded to Free on ${formatDate(date)}. Please add a payment method to keep your plan.`;
 }
 
-/** Saved cards (spec 4.7): add with the card form, remove; the last removal starts the grace period. */
-export function PaymentMethodsCard() {
+/**
+ * Saves a card the card form produced, with the toasts of spec 8; adding a card also ends a grace
+ * period, so all billing data is refreshed. Throws (after the toast) when the card is refused.
+ */
+export function useAddPaymentMethod() {
   const utils = api.useUtils();
-  const methods = api.billing.paymentMethods.useQuery({});
   const add = api.billing.addPaymentMethod.useMutation();
-  const remove = api.billing.removePaymentMethod.useMutation();
-  const [adding, setAdding] = useState(false);
-
-  async function onPaymentMethod(paymentMethodId: string) {
+  return async (paymentMethodId: string) => {
     try {
       await add.mutateAsync({ paymentMethodId });
     } catch (error) {
@@ -26,8 +25,21 @@ export function PaymentMethodsCard() {
       throw error;
     }
     toast.success("Payment method added successfully!");
-    setAdding(false);
     await utils.billing.invalidate();
+  };
+}
+
+/** Saved cards (spec 4.7): add with the card form, remove; the last removal starts the grace period. */
+export function PaymentMethodsCard() {
+  const utils = api.useUtils();
+  const methods = api.billing.paymentMethods.useQuery({});
+  const addPaymentMethod = useAddPaymentMethod();
+  const remove = api.billing.removePaymentMethod.useMutation();
+  const [adding, setAdding] = useState(false);
+
+  async function onPaymentMethod(paymentMethodId: string) {
+    await addPaymentMethod(paymentMethodId);
+    setAdding(false);
   }
 
   async function onRemove(id: string) {
