@@ -87,7 +87,6 @@ const FILLER_STEMS = new Set([
   "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
 ]);
 
-
 /**
  * Words people use for the same thing as the knowledge base (stems). Each group expands a query
  * term with the others at a lower weight.
