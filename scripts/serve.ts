@@ -6,11 +6,12 @@ import { createServer } from "node:http";
 import next from "next";
 import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
 import { getDb } from "../src/server/db/client";
-import { startBillingJob } from "../src/server/jobs/billing-job";
+import { env } from "../src/env";
+import { startJobs } from "../src/server/jobs";
 
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const port = env.PORT;
+const host = env.HOST;
 
 const app = next({ dev, hostname: "localhost", port });
 const handle = app.getRequestHandler();
@@ -21,11 +22,11 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 server.listen(port, host, () => console.log(`[app] ready on http://localhost:${port}`));
-// Grace periods, renewals and lapsed plans move on even when nobody opens a page.
-const stopBillingJob = startBillingJob(getDb());
+// Mail, billing and clean-up run in every instance; each job is claimed by one of them.
+const stopJobs = startJobs(getDb());
 
 function shutdown() {
-  stopBillingJob();
+  void stopJobs();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 }

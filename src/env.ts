@@ -2,67 +2,191 @@ import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
 const optional = z.string().trim().min(1).optional();
+const flag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const WINDOW_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** A rate limit written as "<requests>/<window>", e.g. "10/1h", "30/1m", "200/1d". */
+export const rateLimitSetting = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(value);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: `must look like "10/1h" (requests / window with s, m, h or d), got "${value}"` });
+        return z.NEVER;
+      }
+      return { points: Number(match[1]), windowSeconds: Number(match[2]) * WINDOW_UNITS[match[3] as keyof typeof WINDOW_UNITS] };
+    });
+
+/** TRUST_PROXY: how many proxies of ours stand in front of the app ("true" = 1, "false" = 0). */
+const proxyHops = z
+  .string()
+  .trim()
+  .default("0")
+  .transform((value, ctx) => {
+    if (value === "false") return 0;
+    if (value === "true") return 1;
+    const hops = Number(value);
+    if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+      ctx.addIssue({ code: "custom", message: "must be the number of proxies in front of the app (0-10)" });
+      return z.NEVER;
+    }
+    return hops;
+  });
+
+const server = {
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  // ---- database ----
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // ---- serving ----
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: proxyHops,
+  // ---- sign-in ----
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  LINKEDIN_CLIENT_ID: optional,
+  LINKEDIN_CLIENT_SECRET: optional,
+  ADMIN_EMAILS: z.string().default(""),
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // ---- rate limits, per address (IPv6 by /64) unless noted ----
+  RATE_LIMIT_SIGNUP: rateLimitSetting("10/1h"),
+  RATE_LIMIT_PASSWORD_RESET: rateLimitSetting("5/1h"), // per address, and the same per email
+  RATE_LIMIT_VERIFICATION_RESEND: rateLimitSetting("5/1h"), // per account
+  RATE_LIMIT_CONTACT: rateLimitSetting("5/1h"),
+  RATE_LIMIT_NEWSLETTER: rateLimitSetting("10/1h"),
+  RATE_LIMIT_FEEDBACK: rateLimitSetting("120/1h"),
+  RATE_LIMIT_ANONYMOUS_CHAT: rateLimitSetting("30/10m"),
+  // ---- mail ----
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().trim().min(3).default("SwipeAbroad <no-reply@swipeabroad.de>"),
+  // ---- background jobs ----
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // ---- the assistant ----
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4.1-mini"),
+  OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-large"),
+  DEEPSEEK_API_KEY: optional,
+  DEEPSEEK_BASE_URL: z.url().optional(),
+  DEEPSEEK_CHAT_MODEL: z.string().trim().min(1).default("deepseek-chat"),
+  ANONYMOUS_SESSION_TOKEN_ALLOWANCE: count(5000),
+  ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE: count(30000),
+  // ---- payments ----
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_HOST: optional,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  DEMO_PAYMENTS: flag,
+};
+
+const client = {
+  NEXT_PUBLIC_COMPANY_ADDRESS: optional,
+  NEXT_PUBLIC_CONTACT_EMAIL: z.email().default("hello@swipeabroad.de"),
+  NEXT_PUBLIC_PRIVACY_EMAIL: z.email().default("privacy@swipeabroad.de"),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
+  // Stripe price ids of the paid plans; the demo gateway knows its own.
+  NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: z.string().trim().min(1).default("price_demo_pro"),
+  NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: z.string().trim().min(1).default("price_demo_unlimited"),
+};
+
+const SERVER_KEYS = Object.keys(server);
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "SettingsError";
+  }
+}
+
+function load() {
+  return createEnv({
+    server,
+    client,
+    // Next inlines only literal process.env.NEXT_PUBLIC_* reads into browser code.
+    experimental__runtimeEnv: {
+      NEXT_PUBLIC_COMPANY_ADDRESS: process.env.NEXT_PUBLIC_COMPANY_ADDRESS,
+      NEXT_PUBLIC_CONTACT_EMAIL: process.env.NEXT_PUBLIC_CONTACT_EMAIL,
+      NEXT_PUBLIC_PRIVACY_EMAIL: process.env.NEXT_PUBLIC_PRIVACY_EMAIL,
+      NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO,
+      NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED,
+    },
+    emptyStringAsUndefined: true,
+    onValidationError: (issues) => {
+      throw new SettingsError(issues.map((issue) => `${issue.path?.map(String).join(".") ?? "?"}: ${issue.message}`));
+    },
+  });
+}
+
+type Env = ReturnType<typeof load>;
+let cached: { signature: string; value: Env } | undefined;
+
+// The settings as the process has them now; a change (tests set them between cases) is read again.
+function signature() {
+  if (typeof window !== "undefined") return "browser";
+  return SERVER_KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
+}
+
+function current(): Env {
+  const now = signature();
+  if (!cached || cached.signature !== now) cached = { signature: now, value: load() };
+  return cached.value;
+}
 
 /**
- * Every setting of the product, validated once. All are optional: with none set the product runs
- * on its embedded defaults (PGlite database, generated session secret, email+password sign-in).
- * `.env.example` documents each one.
+ * Every setting of the product, validated, with its default. All are optional: with none set the
+ * product runs on its embedded defaults. `.env.example` documents each one. Read settings only here.
  */
-export const env = createEnv({
-  server: {
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    DATABASE_URL: z.url().optional(),
-    DATA_DIR: z.string().optional(),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
-    NEXTAUTH_URL: z.url().optional(),
-    NEXTAUTH_SECRET: z.string().min(32).optional(),
-    GOOGLE_CLIENT_ID: optional,
-    GOOGLE_CLIENT_SECRET: optional,
-    LINKEDIN_CLIENT_ID: optional,
-    LINKEDIN_CLIENT_SECRET: optional,
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-    // Comma-separated emails whose accounts are admins (set at signup and login).
-    ADMIN_EMAILS: z.string().optional(),
-    // The assistant: hosted models when their keys are set, else the local knowledge-base model.
-    OPENAI_API_KEY: optional,
-    OPENAI_BASE_URL: z.url().optional(), // any OpenAI-compatible server (Ollama, vLLM, ...)
-    OPENAI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4.1-mini"),
-    // Embedding model for re-ranking retrieval; "none" turns embeddings off.
-    OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-large"),
-    DEEPSEEK_API_KEY: optional,
-    DEEPSEEK_BASE_URL: z.url().optional(),
-    DEEPSEEK_CHAT_MODEL: z.string().trim().min(1).default("deepseek-chat"),
-    // Tokens an anonymous visitor may use per day: per browser session, and per address.
-    ANONYMOUS_SESSION_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).default(5000),
-    ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE: z.coerce.number().int().min(0).default(30000),
-    // Stripe: all of these together switch billing from the demo gateway to Stripe.
-    STRIPE_SECRET_KEY: optional,
-    STRIPE_WEBHOOK_SECRET: optional,
-    // Where the Stripe SDK connects (tests point it at tests/fakes/stripe-server.ts).
-    STRIPE_API_HOST: optional,
-    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-    // How often the billing job (grace periods, demo renewals) runs.
-    BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
-  },
-  client: {
-    NEXT_PUBLIC_COMPANY_ADDRESS: optional,
-    NEXT_PUBLIC_CONTACT_EMAIL: z.email().optional(),
-    NEXT_PUBLIC_PRIVACY_EMAIL: z.email().optional(),
-    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
-    NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: optional,
-    NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: optional,
-  },
-  experimental__runtimeEnv: {
-    NEXT_PUBLIC_COMPANY_ADDRESS: process.env.NEXT_PUBLIC_COMPANY_ADDRESS,
-    NEXT_PUBLIC_CONTACT_EMAIL: process.env.NEXT_PUBLIC_CONTACT_EMAIL,
-    NEXT_PUBLIC_PRIVACY_EMAIL: process.env.NEXT_PUBLIC_PRIVACY_EMAIL,
-    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
-    NEXT_PUBLIC_STRIPE_PRICE_ID_PRO: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO,
-    NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED: process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED,
-  },
-  emptyStringAsUndefined: true,
-  skipValidation: process.env.SKIP_ENV_VALIDATION === "true",
-});
+export const env: Env = new Proxy({} as Env, { get: (_, key) => current()[key as keyof Env] });
+
+/**
+ * What is wrong with the settings, as a list a person can act on: each invalid value, and the
+ * combinations that would make the product pretend (payments that cannot be real).
+ */
+export function settingsProblems(): string[] {
+  let settings: Env;
+  try {
+    settings = load();
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  const problems: string[] = [];
+  if (settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (payments are confirmed by Stripe's signed webhooks)");
+  }
+  if (settings.DATABASE_URL && !settings.STRIPE_SECRET_KEY && !settings.DEMO_PAYMENTS) {
+    problems.push(
+      "STRIPE_SECRET_KEY: required with DATABASE_URL, so that a deployment never takes test cards as payment; set DEMO_PAYMENTS=true to run the demo gateway on purpose",
+    );
+  }
+  if (settings.STRIPE_SECRET_KEY && settings.DEMO_PAYMENTS) {
+    problems.push("DEMO_PAYMENTS: cannot be true while STRIPE_SECRET_KEY is set");
+  }
+  if (Boolean(settings.GOOGLE_CLIENT_ID) !== Boolean(settings.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
+  }
+  if (Boolean(settings.LINKEDIN_CLIENT_ID) !== Boolean(settings.LINKEDIN_CLIENT_SECRET)) {
+    problems.push("LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET: set both or neither");
+  }
+  return problems;
+}
+
+/** The app's public address: NEXTAUTH_URL, else http://localhost:$PORT. */
+export function appUrl(): string {
+  return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}

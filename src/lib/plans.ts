@@ -1,3 +1,5 @@
+import { env } from "~/env";
+
 /**
  * The one plan table (spec section 9): pricing page, checkout, entitlements and the server all read it.
  * Prices are in euros per month; the server charges only these amounts, whatever a client sends.
@@ -36,8 +38,8 @@ export const TRIAL_DAYS = 7;
 export const GRACE_PERIOD_DAYS = 7;
 
 // NEXT_PUBLIC_ so the browser bundle knows them too; the demo gateway uses these defaults.
-const PRO_PRICE_ID = process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO || "price_demo_pro";
-const UNLIMITED_PRICE_ID = process.env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED || "price_demo_unlimited";
+const PRO_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO;
+const UNLIMITED_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED;
 
 const BASE_FEATURES = ["Country comparison", "Community forum"];
 const PAID_FEATURES = ["Priority AI processing", "Personalized study roadmaps", "Document review"];

@@ -1,13 +1,15 @@
+import { env } from "~/env";
+
 /** Site-wide facts shown in the footer, contact page and legal pages: change them here only. */
 export const SITE = {
   brand: "SwipeAbroad",
   legalName: "SwipeAbroad (project team)",
-  email: process.env.NEXT_PUBLIC_CONTACT_EMAIL || "hello@swipeabroad.de",
-  privacyEmail: process.env.NEXT_PUBLIC_PRIVACY_EMAIL || "privacy@swipeabroad.de",
+  email: env.NEXT_PUBLIC_CONTACT_EMAIL,
+  privacyEmail: env.NEXT_PUBLIC_PRIVACY_EMAIL,
   supportHours: "Monday to Friday, 9:00-17:00 CET",
   // The operator's postal address (legal notice, privacy policy): set by whoever runs the site,
   // lines separated by ";". Never made up: without the setting no address is shown.
-  address: (process.env.NEXT_PUBLIC_COMPANY_ADDRESS ?? "")
+  address: (env.NEXT_PUBLIC_COMPANY_ADDRESS ?? "")
     .split(";")
     .map((line) => line.trim())
     .filter(Boolean),

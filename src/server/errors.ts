@@ -9,6 +9,7 @@ const ERROR_KINDS = {
   NOT_FOUND: "NOT_FOUND", // 404
   CONFLICT: "CONFLICT", // 409
   TOO_LARGE: "PAYLOAD_TOO_LARGE", // 413
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE", // 415
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS", // 429
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
@@ -19,12 +20,17 @@ export type AppErrorKind = keyof typeof ERROR_KINDS;
  * Anything else that is thrown is logged and answered with a generic message.
  */
 export class AppError extends Error {
+  /** For 429: seconds until the caller may try again (answered as Retry-After). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly kind: AppErrorKind,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "AppError";
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get trpcCode(): TRPC_ERROR_CODE_KEY {

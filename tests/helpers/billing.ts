@@ -2,7 +2,7 @@ import { addDays } from "date-fns";
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "~/server/payments";
 import { runBillingJob } from "~/server/services/billing-sync.service";
-import type { SessionClaims } from "~/server/services/auth.service";
+import type { SessionClaims } from "~/server/services/sessions.service";
 import { callerFor } from "./session";
 
 /** A demo-gateway card of one of Stripe's test numbers, not yet attached. */

@@ -10,9 +10,6 @@ import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import { DemoGateway } from "~/server/payments";
 import { getEffectivePlan, monthlyTokenAllowance } from "~/server/services/entitlements.service";
-import pg from "pg";
-import { LOCK_IDS } from "~/server/db/locks";
-import { runBillingJobExclusively } from "~/server/jobs/billing-job";
 import { runBillingJob } from "~/server/services/billing-sync.service";
 import { demoCard, failRenewal } from "../helpers/billing";
 import { callRoute } from "../helpers/rest";
@@ -228,27 +225,6 @@ describe("billing in demo mode, through the REST routes", () => {
     await caller.billing.createSubscription({ paymentMethodId: good, planId: "pro", customerEmail: carol.email, customerName: "Carol" });
     expect(await getEffectivePlan(t.db, carol.claims.id)).toMatchObject({ planId: "pro", state: "active" });
     expect(await t.db.billingTransaction.count({ where: { userId: carol.claims.id, status: "succeeded", amountCents: 999 } })).toBe(1);
-  });
-
-  it("the billing job runs in one instance at a time", async () => {
-    const run = () => runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url);
-    const results = await Promise.all([run(), run()]);
-    expect(results.map((r) => r.ran).sort()).toEqual([false, true]);
-    expect((await run()).ran).toBe(true); // the lock was released
-  });
-
-  // Another instance is another database session; the embedded PGlite has only one session.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("another instance holding the advisory lock keeps the job from running", async () => {
-    const other = new pg.Client({ connectionString: t.url });
-    await other.connect();
-    try {
-      await other.query("SELECT pg_advisory_lock($1)", [LOCK_IDS.billingJob]);
-      expect((await runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url)).ran).toBe(false);
-      await other.query("SELECT pg_advisory_unlock($1)", [LOCK_IDS.billingJob]);
-      expect((await runBillingJobExclusively(t.db, new DemoGateway(t.db), t.url)).ran).toBe(true);
-    } finally {
-      await other.end();
-    }
   });
 
   it("billing addresses: create, default, delete, and nobody else's", async () => {

@@ -22,7 +22,7 @@ import * as contactRoute from "~/app/api/contact/route";
 import * as newsletterRoute from "~/app/api/newsletter/route";
 import * as feedbackRoute from "~/app/api/feedback/route";
 import { getPaymentGateway } from "~/server/payments";
-import type { SessionClaims } from "~/server/services/auth.service";
+import type { SessionClaims } from "~/server/services/sessions.service";
 import { callerFor } from "../helpers/session";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { createUser, sessionCookie } from "../helpers/session";

@@ -1,5 +1,5 @@
 import { describe, expect, it, afterEach } from "vitest";
-import { createCallerFactory, createTRPCRouter, permissionProcedure, protectedProcedure, publicProcedure } from "~/server/api/trpc";
+import { createCallerFactory, createTRPCRouter, permissionProcedure, protectedProcedure, publicProcedure, verifiedProcedure } from "~/server/api/trpc";
 import { configuredProviders } from "~/server/auth/options";
 import { AppError } from "~/server/errors";
 import type { Role } from "~/lib/permissions";
@@ -9,17 +9,18 @@ const router = createTRPCRouter({
   mine: protectedProcedure.query(({ ctx }) => ctx.session.id),
   finance: permissionProcedure("finance:view").query(() => "figures"),
   designer: permissionProcedure("designer:flows").query(() => "flows"),
+  verifiedOnly: verifiedProcedure.mutation(() => "posted"),
   failsKnown: publicProcedure.query(() => {
     throw new AppError("CONFLICT", "Already there.");
   }),
 });
 const createCaller = createCallerFactory(router);
-const callerAs = (role: Role | null) =>
+const callerAs = (role: Role | null, { twoFactorEnabled = true, emailVerified = true } = {}) =>
   createCaller({
     db: {} as never,
     ip: "127.0.0.1",
     requestId: "t",
-    session: role ? { id: `u-${role}`, email: "x@example.com", name: "X", role, sessionVersion: 0 } : null,
+    session: role ? { id: `u-${role}`, email: "x@example.com", name: "X", role, sessionId: "s-1", emailVerified, twoFactorEnabled } : null,
   });
 
 describe("procedures", () => {
@@ -37,6 +38,19 @@ describe("procedures", () => {
     expect(await callerAs("designer").designer()).toBe("flows");
     await expect(callerAs("backoffice").designer()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(callerAs(null).finance()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("refuses staff permissions until the staff member has two-factor sign-in", async () => {
+    await expect(callerAs("admin", { twoFactorEnabled: false }).finance()).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "Set up two-factor sign-in in your profile's Security tab to use the management area.",
+    });
+    await expect(callerAs("designer", { twoFactorEnabled: false }).designer()).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("keeps what needs a verified email from unverified accounts", async () => {
+    await expect(callerAs("user", { emailVerified: false }).verifiedOnly()).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/verify your email/) });
+    expect(await callerAs("user").verifiedOnly()).toBe("posted");
   });
 
   it("maps a service's AppError to its status with its message", async () => {

@@ -4,6 +4,7 @@ import type { LanguageModel } from "ai";
 import type { Db } from "~/server/db/client";
 import type { ChatModelChoice } from "~/lib/schemas/chat";
 import { createLocalKnowledgeModel } from "./local-model";
+import { env } from "~/env";
 
 export const LOCAL_MODEL_LABEL = "local-knowledge";
 
@@ -14,23 +15,21 @@ export interface ResolvedModel {
   hosted: boolean;
 }
 
-const setting = (name: string) => process.env[name]?.trim() || undefined;
-
 /**
  * The model behind a chat choice: the hosted model when its key is set (OpenAI also through
  * OPENAI_BASE_URL, e.g. Ollama or vLLM), otherwise the local knowledge-base model.
  * Settings are read per request so a changed environment takes effect without a rebuild.
  */
 export function resolveChatModel(db: Db, choice: ChatModelChoice): ResolvedModel {
-  if (choice === "openai" && setting("OPENAI_API_KEY")) {
-    const modelId = setting("OPENAI_CHAT_MODEL") ?? "gpt-4.1-mini";
-    const openai = createOpenAI({ apiKey: setting("OPENAI_API_KEY"), baseURL: setting("OPENAI_BASE_URL") });
+  if (choice === "openai" && env.OPENAI_API_KEY) {
+    const modelId = env.OPENAI_CHAT_MODEL;
+    const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
     // Chat Completions: the API every OpenAI-compatible server speaks.
     return { model: openai.chat(modelId), label: `openai:${modelId}`, hosted: true };
   }
-  if (choice === "deepseek" && setting("DEEPSEEK_API_KEY")) {
-    const modelId = setting("DEEPSEEK_CHAT_MODEL") ?? "deepseek-chat";
-    const deepseek = createDeepSeek({ apiKey: setting("DEEPSEEK_API_KEY"), baseURL: setting("DEEPSEEK_BASE_URL") });
+  if (choice === "deepseek" && env.DEEPSEEK_API_KEY) {
+    const modelId = env.DEEPSEEK_CHAT_MODEL;
+    const deepseek = createDeepSeek({ apiKey: env.DEEPSEEK_API_KEY, baseURL: env.DEEPSEEK_BASE_URL });
     return { model: deepseek(modelId), label: `deepseek:${modelId}`, hosted: true };
   }
   return { model: createLocalKnowledgeModel(db), label: LOCAL_MODEL_LABEL, hosted: false };

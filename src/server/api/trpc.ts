@@ -3,7 +3,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
-import type { SessionClaims } from "~/server/services/auth.service";
+import type { SessionClaims } from "~/server/services/sessions.service";
 import { hasPermission, type PermissionKey } from "~/lib/permissions";
 
 export interface Context {
@@ -72,11 +72,23 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
+export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in in your profile's Security tab to use the management area.";
+
 export function permissionProcedure(permission: PermissionKey) {
   return protectedProcedure.use(({ ctx, next }) => {
     if (!hasPermission(ctx.session.role, permission)) {
       throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do this." });
     }
+    // Staff powers need a second factor: a stolen password alone must not reach other people's data.
+    if (!ctx.session.twoFactorEnabled) throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED_MESSAGE });
     return next();
   });
 }
+
+export const VERIFY_EMAIL_FIRST_MESSAGE = "Please verify your email address first: open the link we sent you, or use “Resend” in the banner.";
+
+/** For what an unverified address may not do yet (posting in the community, linking a provider). */
+export const verifiedProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session.emailVerified) throw new TRPCError({ code: "FORBIDDEN", message: VERIFY_EMAIL_FIRST_MESSAGE });
+  return next();
+});

@@ -3,40 +3,37 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import LinkedInProvider from "next-auth/providers/linkedin";
 import type { Db } from "~/server/db/client";
-import { loginSchema } from "~/lib/schemas/auth";
+import { passwordSignInSchema } from "~/lib/schemas/auth";
 import type { Role } from "~/lib/permissions";
-import { resolveSession, signInWithOAuth, verifyCredentials } from "~/server/services/auth.service";
-import { clientIp } from "./request";
+import { env } from "~/env";
+import { SIGN_IN_ERRORS, SignInError, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
+import { createSession, endSession, resolveSession, SESSION_MAX_AGE_SECONDS, type SessionClaims, type SignInContext } from "~/server/services/sessions.service";
 import { getAuthSecret } from "./secret";
-
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Which social sign-in providers are configured; the others are hidden, not broken. */
 export function configuredProviders() {
   return {
-    google: Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET),
-    linkedin: Boolean(process.env.LINKEDIN_CLIENT_ID && process.env.LINKEDIN_CLIENT_SECRET),
+    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    linkedin: Boolean(env.LINKEDIN_CLIENT_ID && env.LINKEDIN_CLIENT_SECRET),
   };
 }
 
 function socialProviders() {
   const enabled = configuredProviders();
   return [
-    ...(enabled.google
-      ? [GoogleProvider({ clientId: process.env.GOOGLE_CLIENT_ID!, clientSecret: process.env.GOOGLE_CLIENT_SECRET! })]
-      : []),
+    ...(enabled.google ? [GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET! })] : []),
     ...(enabled.linkedin
       ? [
           // LinkedIn's "Sign In with LinkedIn using OpenID Connect".
           LinkedInProvider({
-            clientId: process.env.LINKEDIN_CLIENT_ID!,
-            clientSecret: process.env.LINKEDIN_CLIENT_SECRET!,
+            clientId: env.LINKEDIN_CLIENT_ID!,
+            clientSecret: env.LINKEDIN_CLIENT_SECRET!,
             wellKnown: "https://www.linkedin.com/oauth/.well-known/openid-configuration",
             issuer: "https://www.linkedin.com/oauth",
             jwks_endpoint: "https://www.linkedin.com/oauth/openid/jwks",
             authorization: { params: { scope: "openid profile email" } },
             profile: (raw) => {
-              const profile = raw as unknown as { sub: string; name: string; email: string; picture?: string };
+              const profile = raw as unknown as { sub: string; name: string; email: string; picture?: string; email_verified?: boolean | string };
               return { id: profile.sub, name: profile.name, email: profile.email, image: profile.picture };
             },
           }),
@@ -47,17 +44,33 @@ function socialProviders() {
 
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name: string; role: Role };
+    user: { id: string; email: string; name: string; role: Role; emailVerified: boolean; twoFactorEnabled: boolean };
   }
 }
 declare module "next-auth/jwt" {
   interface JWT {
     role?: Role;
-    sv?: number;
+    /** The AuthSession row of this sign-in. */
+    sid?: string;
   }
 }
 
-export async function buildAuthOptions(db: Db): Promise<AuthOptions> {
+/** OpenID Connect's email_verified; some providers send it as a string. */
+function providerVerifiedEmail(profile: unknown): boolean {
+  const value = (profile as { email_verified?: unknown } | undefined)?.email_verified;
+  return value === true || value === "true";
+}
+
+export interface AuthRequest extends SignInContext {
+  /** The user already signed in on this browser (linking a provider from the Security tab). */
+  current: SessionClaims | null;
+}
+
+/**
+ * next-auth's options for one request: the request's device, address and current session are what a
+ * new sign-in records, and what decides whether a social sign-in links to the signed-in account.
+ */
+export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<AuthOptions> {
   return {
     secret: await getAuthSecret(db),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -66,44 +79,68 @@ export async function buildAuthOptions(db: Db): Promise<AuthOptions> {
       CredentialsProvider({
         id: "credentials",
         name: "Email and password",
-        credentials: { email: { type: "email" }, password: { type: "password" } },
-        async authorize(credentials, req) {
-          const parsed = loginSchema.safeParse(credentials);
-          if (!parsed.success) return null;
-          const claims = await verifyCredentials(db, parsed.data, clientIp(new Headers(req.headers as Record<string, string>)));
-          return claims ? { ...claims } : null;
+        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
+        // The throttle lives here, so it holds for every path and body type that reaches a sign-in.
+        async authorize(credentials) {
+          const parsed = passwordSignInSchema.safeParse(credentials);
+          if (!parsed.success) throw new SignInError(SIGN_IN_ERRORS.invalid);
+          const claims = await signInWithPassword(db, parsed.data, request.ip);
+          return { ...claims };
         },
       }),
       ...socialProviders(),
     ],
     callbacks: {
-      async signIn({ user, account }) {
+      async signIn({ user, account, profile }) {
         if (!account || account.type !== "oauth") return true;
         if (!user.email) return false;
-        const claims = await signInWithOAuth(db, {
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          email: user.email.toLowerCase(),
-          name: user.name ?? user.email,
-        });
-        if (!claims) return false;
+        const claims = await signInWithOAuth(
+          db,
+          {
+            provider: account.provider,
+            providerAccountId: account.providerAccountId,
+            email: user.email.toLowerCase(),
+            name: user.name ?? user.email,
+            emailVerified: providerVerifiedEmail(profile),
+          },
+          request.current,
+        );
         Object.assign(user, claims); // the jwt callback below receives this same user
         return true;
       },
       async jwt({ token, user }) {
         if (user) {
-          const claims = user as unknown as { id: string; role: Role; sessionVersion: number; name: string; email: string };
-          return { sub: claims.id, name: claims.name, email: claims.email, role: claims.role, sv: claims.sessionVersion };
+          const claims = user as unknown as SessionClaims;
+          // Linking a provider keeps the browser's sign-in; any other sign-in is a new session.
+          const sid =
+            request.current && request.current.id === claims.id && request.current.sessionId
+              ? request.current.sessionId
+              : await createSession(db, claims, request);
+          return { sub: claims.id, name: claims.name, email: claims.email, role: claims.role, sid };
         }
-        // Every later read re-checks the database: a signed-out-everywhere, changed-password,
-        // suspended or deleted account loses its session at once (throwing clears the cookie).
-        const current = token.sub ? await resolveSession(db, token.sub, token.sv ?? -1) : null;
+        // Every later read checks the session row: a revoked, expired, suspended or deleted
+        // sign-in ends at once (throwing clears the cookie).
+        const current = token.sub && token.sid ? await resolveSession(db, token.sub, token.sid) : null;
         if (!current) throw new Error("Session is no longer valid");
         return { ...token, name: current.name, email: current.email, role: current.role };
       },
       async session({ session, token }) {
-        session.user = { id: token.sub!, email: token.email!, name: token.name ?? "", role: token.role ?? "user" };
+        const current = request.current;
+        session.user = {
+          id: token.sub!,
+          email: token.email!,
+          name: token.name ?? "",
+          role: token.role ?? "user",
+          emailVerified: current?.emailVerified ?? false,
+          twoFactorEnabled: current?.twoFactorEnabled ?? false,
+        };
         return session;
+      },
+    },
+    events: {
+      // Logout ends the sign-in on the server: a copied cookie stops working too.
+      async signOut({ token }) {
+        if (token?.sid) await endSession(db, token.sid);
       },
     },
     logger: {

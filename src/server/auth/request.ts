@@ -1,22 +1,61 @@
-import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { UAParser } from "ua-parser-js";
+import { appUrl, env } from "~/env";
 
 export const PEER_ADDRESS_HEADER = "x-app-peer-address";
 
-/**
- * The caller's address. Forwarded headers are trusted only behind a proxy we run (TRUST_PROXY=true),
- * otherwise any client could pick its own address and dodge the login throttle.
- */
-export function clientIp(headers: Headers): string {
-  if (process.env.TRUST_PROXY === "true") {
-    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded && isIP(forwarded)) return forwarded;
-    const real = headers.get("x-real-ip")?.trim();
-    if (real && isIP(real)) return real;
-  }
-  // Set from the socket by our HTTP server (scripts/serve.ts), which overwrites any client value.
-  return headers.get(PEER_ADDRESS_HEADER) ?? "unknown";
+function normalise(address: string | undefined): string | null {
+  if (!address) return null;
+  const trimmed = address.trim();
+  if (!ipaddr.isValid(trimmed)) return null;
+  const parsed = ipaddr.process(trimmed); // IPv4-mapped IPv6 (::ffff:1.2.3.4) becomes IPv4
+  return parsed.toString();
 }
 
+/**
+ * The caller's address. The socket's peer (set by our HTTP server, scripts/serve.ts, which overwrites
+ * any client value) unless TRUST_PROXY=N proxies of ours stand in front: then exactly the last N hops
+ * of X-Forwarded-For are trusted, and the address the outermost of them saw is the client's. Values a
+ * client wrote further left are never used, so nobody can pick their own address.
+ */
+export function clientIp(headers: Headers, hops = env.TRUST_PROXY): string {
+  const peer = normalise(headers.get(PEER_ADDRESS_HEADER) ?? undefined);
+  if (hops === 0) return peer ?? "unknown";
+  const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  // [client?, ..., proxy N-1 as seen by proxy N, peer]: step back N hops from the peer.
+  const hopsSeen = [...chain, peer ?? "unknown"];
+  const index = Math.max(0, hopsSeen.length - 1 - hops);
+  return normalise(hopsSeen[index]) ?? peer ?? "unknown";
+}
+
+/**
+ * The key of an address for throttles and limits: IPv4 as it is, IPv6 by its /64 network, since one
+ * household or phone gets a whole /64 and could otherwise take a fresh address for every request.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(":")}::/64`;
+}
+
+/** The caller's address as limits key it. */
+export function clientAddressKey(headers: Headers): string {
+  return addressKey(clientIp(headers));
+}
+
+/** "Chrome on macOS" from a user agent; "Unknown device" when it says nothing usable. */
+export function deviceName(userAgent: string | null | undefined): string {
+  if (!userAgent) return "Unknown device";
+  const { browser, os, device } = UAParser(userAgent);
+  const client = browser.name ?? (userAgent.startsWith("curl/") ? "curl" : null);
+  const system = os.name ? `${os.name}${device.type === "mobile" || device.type === "tablet" ? ` (${device.type})` : ""}` : null;
+  if (client && system) return `${client} on ${system}`;
+  return client ?? system ?? "Unknown device";
+}
+
+/** Served over https: secure cookies and HSTS. */
 export function useSecureCookies(): boolean {
-  return process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+  return appUrl().startsWith("https://");
 }

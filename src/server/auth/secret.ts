@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/server/db/client";
+import { env } from "~/env";
 
 const SECRET_KEY = "auth.secret";
 let cached: string | undefined;
@@ -9,7 +10,7 @@ let cached: string | undefined;
  * on first start and kept in the database, so every app instance and every restart shares it.
  */
 export async function getAuthSecret(db: Db): Promise<string> {
-  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
   if (cached) return cached;
   await db.appSetting.createMany({ data: [{ key: SECRET_KEY, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
   const row = await db.appSetting.findUniqueOrThrow({ where: { key: SECRET_KEY } });

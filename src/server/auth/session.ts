@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import type { Db } from "~/server/db/client";
-import { resolveSession, type SessionClaims } from "~/server/services/auth.service";
+import { resolveSession, type SessionClaims } from "~/server/services/sessions.service";
 import { useSecureCookies } from "./request";
 import { getAuthSecret } from "./secret";
 
@@ -20,14 +20,13 @@ function parseCookies(header: string | null): Record<string, string> {
   return cookies;
 }
 
-/** The signed-in user of a request, or null: the session token must decode and still be valid. */
+/** The signed-in user of a request, or null: the session token must decode and its sign-in still be valid. */
 export async function getSessionUser(db: Db, headers: Headers): Promise<SessionClaims | null> {
-  const secure = useSecureCookies();
   const token = await getToken({
     req: { headers: Object.fromEntries(headers), cookies: parseCookies(headers.get("cookie")) } as never,
     secret: await getAuthSecret(db),
-    secureCookie: secure,
+    secureCookie: useSecureCookies(),
   });
-  if (!token?.sub) return null;
-  return resolveSession(db, token.sub, token.sv ?? -1);
+  if (!token?.sub || !token.sid) return null;
+  return resolveSession(db, token.sub, token.sid);
 }

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
+import { env } from "~/env";
 
 export type Db = PrismaClient;
 
@@ -23,12 +24,11 @@ const globalForDb = globalThis as unknown as { __db?: Db };
  */
 export function getDb(): Db {
   if (!globalForDb.__db) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = env.DATABASE_URL;
     if (!connectionString) {
       throw new Error("DATABASE_URL is not set: start the app with `npm start` or `npm run dev`");
     }
-    const poolMax = process.env.DATABASE_POOL_MAX ? Number(process.env.DATABASE_POOL_MAX) : undefined;
-    globalForDb.__db = createDb({ connectionString, poolMax });
+    globalForDb.__db = createDb({ connectionString, poolMax: env.DATABASE_POOL_MAX });
   }
   return globalForDb.__db;
 }

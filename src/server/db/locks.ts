@@ -8,10 +8,9 @@ import pg from "pg";
  */
 
 // Any constants work: every instance of the app uses the same ones.
-export const LOCK_IDS = { migrations: 7_302_914_551, billingJob: 7_302_914_552 } as const;
+export const LOCK_IDS = { migrations: 7_302_914_551 } as const;
 
 const queues = new Map<string, Promise<unknown>>();
-const held = new Set<string>();
 const keyOf = (connectionString: string, lockId: number) => `${lockId}@${connectionString}`;
 
 async function onLockConnection<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -39,28 +38,4 @@ export function withAdvisoryLock<T>(connectionString: string, lockId: number, wo
   );
   queues.set(key, run.catch(() => {}));
   return run;
-}
-
-/** Runs `work` only if nobody holds the lock now; otherwise returns `{ acquired: false }` at once. */
-export async function tryWithAdvisoryLock<T>(
-  connectionString: string,
-  lockId: number,
-  work: () => Promise<T>,
-): Promise<{ acquired: true; result: T } | { acquired: false }> {
-  const key = keyOf(connectionString, lockId);
-  if (held.has(key)) return { acquired: false };
-  held.add(key);
-  try {
-    return await onLockConnection(connectionString, async (client) => {
-      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [lockId]);
-      if (!rows[0]?.locked) return { acquired: false as const };
-      try {
-        return { acquired: true as const, result: await work() };
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1)", [lockId]);
-      }
-    });
-  } finally {
-    held.delete(key);
-  }
 }

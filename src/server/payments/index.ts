@@ -2,21 +2,22 @@ import type { Db } from "~/server/db/client";
 import { DemoGateway } from "./demo";
 import type { PaymentGateway } from "./gateway";
 import { StripeGateway } from "./stripe";
+import { env } from "~/env";
 
 export * from "./gateway";
 export { DemoGateway } from "./demo";
 export { StripeGateway } from "./stripe";
 
-/** Stripe when STRIPE_SECRET_KEY is set (read at call time, see src/env.ts), else the demo gateway. */
+/** Stripe when STRIPE_SECRET_KEY is set (read at call time from src/env.ts), else the demo gateway. */
 export function stripeSettings() {
-  const secretKey = process.env.STRIPE_SECRET_KEY?.trim();
+  const secretKey = env.STRIPE_SECRET_KEY;
   if (!secretKey) return null;
   return {
     secretKey,
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET?.trim() || null,
-    host: process.env.STRIPE_API_HOST || undefined,
-    port: process.env.STRIPE_API_PORT ? Number(process.env.STRIPE_API_PORT) : undefined,
-    protocol: (process.env.STRIPE_API_PROTOCOL as "http" | "https" | undefined) || undefined,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    host: env.STRIPE_API_HOST,
+    port: env.STRIPE_API_PORT,
+    protocol: env.STRIPE_API_PROTOCOL,
   };
 }
 

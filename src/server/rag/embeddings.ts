@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { createOpenAI } from "@ai-sdk/openai";
 import { embed, embedMany, type EmbeddingModel } from "ai";
+import { env } from "~/env";
 
 export const EMBEDDING_MODEL_ID = "text-embedding-3-large";
 
@@ -28,8 +29,7 @@ export function embeddingModel(settings: EmbeddingSettings = readEmbeddingSettin
 
 /** Read at call time (not at import), so a key set for a running server or a test takes effect. */
 function readEmbeddingSettings(): EmbeddingSettings {
-  const setting = (name: string) => process.env[name]?.trim() || undefined;
-  return { apiKey: setting("OPENAI_API_KEY"), baseURL: setting("OPENAI_BASE_URL"), modelId: setting("OPENAI_EMBEDDING_MODEL") };
+  return { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, modelId: env.OPENAI_EMBEDDING_MODEL };
 }
 
 /** The text embedded for a passage: what it is about (title, heading) and what it says. */

@@ -1,6 +1,6 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { SessionClaims } from "./auth.service";
+import type { SessionClaims } from "./sessions.service";
 import { getEffectivePlan } from "./entitlements.service";
 import { toStudentDto } from "./student.service";
 
@@ -52,9 +52,11 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
-  const [newsletter, loginAttempts, tokenUsage] = await Promise.all([
-    db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { email: true, createdAt: true } }),
-    db.loginAttempt.findMany({ where: { email: user.email }, orderBy: { createdAt: "asc" }, select: { ip: true, succeeded: true, createdAt: true } }),
+  // Only the person's own data: sign-ins are their sessions, not the attempts anyone made with their email.
+  const [newsletter, sessions, mails, tokenUsage] = await Promise.all([
+    db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { email: true, confirmedAt: true, createdAt: true } }),
+    db.authSession.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { device: true, ip: true, createdAt: true, lastSeenAt: true, revokedAt: true } }),
+    db.mailMessage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { kind: true, subject: true, status: true, createdAt: true } }),
     db.tokenUsage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { route: true, model: true, inputTokens: true, outputTokens: true, charged: true, createdAt: true } }),
   ]);
   return {
@@ -65,6 +67,8 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       role: user.role,
       status: user.status,
       hasPassword: Boolean(user.passwordHash),
+      emailVerifiedAt: user.emailVerifiedAt,
+      twoFactorEnabledAt: user.totpEnabledAt,
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
       linkedSignIns: user.accounts,
@@ -78,6 +82,7 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     serviceRequests: user.serviceRequests,
     universityApplications: user.applications,
     tokenUsage,
-    loginAttempts,
+    sessions,
+    mails,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { PlanId } from "~/lib/plans";
 import { getEffectivePlan } from "./entitlements.service";
+import { env } from "~/env";
 
 /** A reservation older than this belongs to an answer that can no longer be settled (a crashed server). */
 const RESERVATION_TTL_MINUTES = 10;
@@ -26,11 +27,6 @@ export type ChatActor = { userId: string } | { userId: null; sessionId: string |
 const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-function anonymousLimit(name: string, fallback: number) {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value >= 0 && process.env[name] !== undefined && process.env[name] !== "" ? value : fallback;
-}
-
 /** The buckets an answer is charged to: the user's month, or the visitor's session and address days. */
 export async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Promise<AllowanceBucket[]> {
   if (actor.userId !== null) {
@@ -39,10 +35,10 @@ export async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Pr
     return [{ subject: `user:${actor.userId}`, period: monthOf(now), limit: plan.tokensPerMonth, planId: plan.id }];
   }
   const buckets: AllowanceBucket[] = [
-    { subject: `address:${actor.ip}`, period: dayOf(now), limit: anonymousLimit("ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE", 30_000) },
+    { subject: `address:${actor.ip}`, period: dayOf(now), limit: env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE },
   ];
   if (actor.sessionId) {
-    buckets.unshift({ subject: `session:${actor.sessionId}`, period: dayOf(now), limit: anonymousLimit("ANONYMOUS_SESSION_TOKEN_ALLOWANCE", 5_000) });
+    buckets.unshift({ subject: `session:${actor.sessionId}`, period: dayOf(now), limit: env.ANONYMOUS_SESSION_TOKEN_ALLOWANCE });
   }
   return buckets;
 }

@@ -4,7 +4,7 @@ import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
 import { UNLIMITED } from "~/lib/plans";
 import type { applicationSchema, applicationStatusSchema, idSchema } from "~/lib/schemas/entitlements";
-import type { SessionClaims } from "./auth.service";
+import type { SessionClaims } from "./sessions.service";
 import { assertWithinPlanLimit, getEffectivePlan, upgradeFor, withUserLock } from "./entitlements.service";
 
 const APPLICATION_FIELDS = { id: true, university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } as const;

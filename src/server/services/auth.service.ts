@@ -1,94 +1,161 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
-import { AUTH_MESSAGES, type LoginInput, type SignupInput } from "~/lib/schemas/auth";
+import { assertStrongPassword } from "~/server/auth/password-strength";
+import { addressKey } from "~/server/auth/request";
+import { queueMail } from "~/server/mail/outbox";
+import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
+import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
 import { profileCompletion } from "~/lib/schemas/student";
-import type { Role } from "~/lib/permissions";
+import { appUrl, env } from "~/env";
 import { Prisma } from "~/generated/prisma/client";
+import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
+import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service";
+import { verifySecondFactor } from "./two-factor.service";
 
-/** What a session carries about its user; checked against the database on every request. */
-export interface SessionClaims {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  sessionVersion: number;
-}
 
 /**
- * Failed logins allowed in the window before further attempts answer 429: per account, and per
- * address (higher, because a campus or office network shares one address among many students).
+ * Why a password sign-in did not succeed, as next-auth passes it to the browser (the `error` of the
+ * answer). "CredentialsSignin" is next-auth's own word for a wrong email or password.
  */
-export const LOGIN_THROTTLE = { windowMinutes: 15, maxFailuresPerAccount: 10, maxFailuresPerAddress: 50 } as const;
+export const SIGN_IN_ERRORS = {
+  invalid: "CredentialsSignin",
+  throttled: "TooManyAttempts",
+  codeRequired: "TwoFactorRequired",
+  invalidCode: "TwoFactorInvalid",
+} as const;
+
+export class SignInError extends Error {
+  constructor(readonly code: (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS]) {
+    super(code);
+    this.name = "SignInError";
+  }
+}
 
 function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /**
- * Accounts named in ADMIN_EMAILS (comma-separated) are admins: how the first admin of a new
- * installation comes to exist. Applied at signup and at each login, never removed by it.
+ * Accounts named in ADMIN_EMAILS (comma-separated) become admins once their email is verified: how
+ * the first admin of a new installation comes to exist. Nobody gets the role by typing an address.
  */
 export function isConfiguredAdmin(email: string): boolean {
-  return (process.env.ADMIN_EMAILS ?? "")
-    .split(",")
+  return env.ADMIN_EMAILS.split(",")
     .map((entry) => entry.trim().toLowerCase())
     .includes(email.toLowerCase());
 }
 
-function claimsOf(user: { id: string; email: string; name: string; role: Role; sessionVersion: number }): SessionClaims {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion };
-}
+const verifyUrl = (token: string) => `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
 
-/** Creates the account and its student profile together. */
-export async function signup(db: Db, input: SignupInput): Promise<SessionClaims> {
+/** Creates the account and its student profile together, and mails the link that verifies the address. */
+export async function signup(db: Db, input: SignupInput, ip: string): Promise<SessionClaims> {
+  await consumeRateLimit(db, "signup", addressKey(ip), "Too many accounts were created from your network. Please try again later.");
+  await assertStrongPassword(input.password, [input.email, input.firstName, input.lastName]);
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await db.user.create({
-      data: {
-        email: input.email,
-        name: `${input.firstName} ${input.lastName}`,
-        passwordHash,
-        role: isConfiguredAdmin(input.email) ? "admin" : "user",
-        student: {
-          create: {
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            profileCompletion: profileCompletion({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email: input.email,
+          name: `${input.firstName} ${input.lastName}`,
+          passwordHash,
+          student: {
+            create: {
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email,
+              profileCompletion: profileCompletion({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
+            },
           },
         },
-      },
+      });
+      const token = await issueAccountToken(tx, user.id, "verify_email");
+      await queueMail(tx, user.email, { kind: "verify-email", name: input.firstName, url: verifyUrl(token), expiresInHours: 24 }, user.id);
+      return claimsOf(user, null);
     });
-    return claimsOf(user);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", AUTH_MESSAGES.emailTaken);
     throw error;
   }
 }
 
-/** Refuses a login attempt once the account or the address has too many recent failures. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMinutes * 60_000);
-  const [forAccount, forAddress] = await Promise.all([
-    db.loginAttempt.count({ where: { email, succeeded: false, createdAt: { gte: since } } }),
-    db.loginAttempt.count({ where: { ip, succeeded: false, createdAt: { gte: since } } }),
-  ]);
-  if (forAccount >= LOGIN_THROTTLE.maxFailuresPerAccount || forAddress >= LOGIN_THROTTLE.maxFailuresPerAddress) {
-    throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
-  }
+/** Sends a new verification link (the old one stops working). */
+export async function resendVerification(db: Db, actor: SessionClaims) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, include: { student: { select: { firstName: true } } } });
+  if (user.emailVerifiedAt) throw new AppError("CONFLICT", "Your email address is already verified.");
+  await consumeRateLimit(db, "verificationResend", `user:${user.id}`, "We sent several verification mails already. Please check your inbox and spam folder, or try again later.");
+  await db.$transaction(async (tx) => {
+    const token = await issueAccountToken(tx, user.id, "verify_email");
+    await queueMail(tx, user.email, { kind: "verify-email", name: user.student?.firstName ?? user.name, url: verifyUrl(token), expiresInHours: 24 }, user.id);
+  });
 }
 
-/** Checks email and password, records the attempt, and returns the user's claims or null. */
-export async function verifyCredentials(db: Db, input: LoginInput, ip: string): Promise<SessionClaims | null> {
-  const user = await db.user.findUnique({ where: { email: input.email } });
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  const succeeded = Boolean(user && passwordOk && user.status === "active");
-  await db.loginAttempt.create({ data: { email: input.email, ip, succeeded } });
-  if (!succeeded || !user) return null;
+export const VERIFY_MESSAGES = {
+  invalid: "This verification link is not valid or has expired. Sign in and use “Resend” to get a new one.",
+} as const;
+
+/** Opens a verification link: the address is verified, and a configured admin gets the role now. */
+export async function verifyEmail(db: Db, token: string) {
+  const userId = await consumeAccountToken(db, "verify_email", token);
+  if (!userId) throw new AppError("BAD_INPUT", VERIFY_MESSAGES.invalid);
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
   const promote = user.role === "user" && isConfiguredAdmin(user.email);
-  const updated = await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
-  return claimsOf(updated);
+  const updated = await db.user.update({
+    where: { id: userId },
+    data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...(promote ? { role: "admin" } : {}) },
+  });
+  return { email: updated.email };
+}
+
+/** How the failed-login throttle counts: per account and per address (a campus shares one address). */
+export function loginThrottle() {
+  return {
+    windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+    maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  };
+}
+
+/** True once the account or the address has too many recent failures: every attempt then waits. */
+export async function isLoginThrottled(db: Db, email: string, ip: string): Promise<boolean> {
+  const throttle = loginThrottle();
+  const since = new Date(Date.now() - throttle.windowMinutes * 60_000);
+  const [forAccount, forAddress] = await Promise.all([
+    db.loginAttempt.count({ where: { email, succeeded: false, createdAt: { gte: since } } }),
+    db.loginAttempt.count({ where: { ip: addressKey(ip), succeeded: false, createdAt: { gte: since } } }),
+  ]);
+  return forAccount >= throttle.maxFailuresPerAccount || forAddress >= throttle.maxFailuresPerAddress;
+}
+
+export interface PasswordSignIn {
+  email: string;
+  password: string;
+  /** The authenticator or recovery code, for accounts with two-factor sign-in. */
+  code?: string;
+}
+
+/**
+ * The password sign-in: refused while throttled (even with the right password), every attempt
+ * recorded, then the second factor when the account has one. Throws SignInError with the reason.
+ */
+export async function signInWithPassword(db: Db, input: PasswordSignIn, ip: string): Promise<SessionClaims> {
+  const email = input.email.trim().toLowerCase();
+  if (await isLoginThrottled(db, email, ip)) throw new SignInError(SIGN_IN_ERRORS.throttled);
+  const user = await db.user.findUnique({ where: { email } });
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  const credentialsOk = Boolean(user && passwordOk && user.status === "active");
+  let failure: SignInError | null = credentialsOk ? null : new SignInError(SIGN_IN_ERRORS.invalid);
+  if (!failure && user!.totpEnabledAt) {
+    // Asking for the code is not a failure; a wrong code is, and counts towards the throttle.
+    if (!input.code?.trim()) throw new SignInError(SIGN_IN_ERRORS.codeRequired);
+    if (!(await verifySecondFactor(db, user!.id, input.code))) failure = new SignInError(SIGN_IN_ERRORS.invalidCode);
+  }
+  await db.loginAttempt.create({ data: { email, ip: addressKey(ip), succeeded: !failure } });
+  if (failure) throw failure;
+  const promote = user!.role === "user" && user!.emailVerifiedAt !== null && isConfiguredAdmin(user!.email);
+  const updated = await db.user.update({ where: { id: user!.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
+  return claimsOf(updated, null);
 }
 
 export interface OAuthIdentity {
@@ -96,35 +163,125 @@ export interface OAuthIdentity {
   providerAccountId: string;
   email: string;
   name: string;
+  /** The provider says it verified this address (OpenID Connect `email_verified`). */
+  emailVerified: boolean;
+}
+
+export const OAUTH_ERRORS = {
+  /** An account with this email exists and may not be linked automatically. */
+  notLinked: "OAuthAccountNotLinked",
+  /** Linking from the Security tab needs a verified email address first. */
+  unverified: "VerifyEmailFirst",
+  /** This provider account belongs to someone else's account. */
+  linkedElsewhere: "OAuthLinkedElsewhere",
+  suspended: "AccountSuspended",
+} as const;
+
+export class OAuthSignInError extends Error {
+  constructor(readonly code: (typeof OAUTH_ERRORS)[keyof typeof OAUTH_ERRORS]) {
+    super(code);
+    this.name = "OAuthSignInError";
+  }
 }
 
 /**
- * The account for a Google or LinkedIn sign-in: the linked one, else the account with the same
- * (provider-verified) email, else a new account with its student profile.
+ * The account for a Google or LinkedIn sign-in: the linked one; else, while signed in (`linkTo`, from
+ * the Security tab), the current account if its email is verified; else the account with the same
+ * email only when both the provider and the account verified it; else a new account.
  */
-export async function signInWithOAuth(db: Db, identity: OAuthIdentity): Promise<SessionClaims | null> {
+export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: SessionClaims | null = null): Promise<SessionClaims> {
   const link = { provider: identity.provider, providerAccountId: identity.providerAccountId };
   const linked = await db.oAuthAccount.findUnique({ where: { provider_providerAccountId: link }, include: { user: true } });
-  let user = linked?.user ?? (await db.user.findUnique({ where: { email: identity.email } }));
-  if (!user) {
-    const [firstName = identity.name, ...rest] = identity.name.split(/\s+/);
-    user = await db.user.create({
-      data: {
-        email: identity.email,
-        name: identity.name,
-        student: { create: { firstName, lastName: rest.join(" "), email: identity.email } },
-      },
-    });
+  let user = linked?.user ?? null;
+  if (linkTo) {
+    if (user && user.id !== linkTo.id) throw new OAuthSignInError(OAUTH_ERRORS.linkedElsewhere);
+    if (!user) {
+      if (!linkTo.emailVerified) throw new OAuthSignInError(OAUTH_ERRORS.unverified);
+      user = await db.user.findUniqueOrThrow({ where: { id: linkTo.id } });
+      await db.oAuthAccount.create({ data: { ...link, userId: user.id } });
+    }
+  } else if (!user) {
+    const existing = await db.user.findUnique({ where: { email: identity.email } });
+    if (existing) {
+      if (!identity.emailVerified || !existing.emailVerifiedAt) throw new OAuthSignInError(OAUTH_ERRORS.notLinked);
+      user = existing;
+    } else {
+      const [firstName = identity.name, ...rest] = identity.name.split(/\s+/);
+      user = await db.user.create({
+        data: {
+          email: identity.email,
+          name: identity.name,
+          emailVerifiedAt: identity.emailVerified ? new Date() : null,
+          student: { create: { firstName, lastName: rest.join(" "), email: identity.email } },
+        },
+      });
+    }
+    await db.oAuthAccount.create({ data: { ...link, userId: user.id } });
   }
-  if (!linked) await db.oAuthAccount.create({ data: { ...link, userId: user.id } });
-  if (user.status !== "active") return null;
-  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  return claimsOf(user);
+  if (user.status !== "active") throw new OAuthSignInError(OAUTH_ERRORS.suspended);
+  const promote = user.role === "user" && user.emailVerifiedAt !== null && isConfiguredAdmin(user.email);
+  const updated = await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
+  return claimsOf(updated, null);
 }
 
-/** The session's user if the session is still valid: same session version, account active. */
-export async function resolveSession(db: Db, userId: string, sessionVersion: number): Promise<SessionClaims | null> {
-  const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user || user.status !== "active" || user.sessionVersion !== sessionVersion) return null;
-  return claimsOf(user);
+export const PASSWORD_MESSAGES = {
+  wrongCurrent: "Your current password is not correct.",
+  resetInvalid: "This reset link is not valid or has expired. Ask for a new one with “Forgot password?”.",
+  resetSent: "If an account exists for this email, we have sent a link to reset the password. It works for one hour.",
+} as const;
+
+async function setPassword(db: Db, userId: string, password: string, ip: string | null, keepSession: string | null) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, include: { student: { select: { firstName: true, lastName: true } } } });
+  await assertStrongPassword(password, [user.email, user.student?.firstName ?? "", user.student?.lastName ?? user.name]);
+  const passwordHash = await hashPassword(password);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.authSession.updateMany({ where: { userId, revokedAt: null, ...(keepSession ? { id: { not: keepSession } } : {}) }, data: { revokedAt: new Date() } });
+    await queueMail(
+      tx,
+      user.email,
+      { kind: "password-changed", name: user.student?.firstName ?? user.name, when: new Date(), ip, resetUrl: `${appUrl()}/?forgot=1` },
+      user.id,
+    );
+  });
+}
+
+/** Changes the password of a signed-in user: other sessions end, this one stays. */
+export async function changePassword(db: Db, actor: SessionClaims, input: { currentPassword: string; newPassword: string }, ip: string) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.wrongCurrent);
+  await setPassword(db, actor.id, input.newPassword, ip, actor.sessionId);
+}
+
+/**
+ * "Forgot password?": mails a one-hour reset link when the account exists. The answer is the same
+ * either way, so the form does not tell who has an account.
+ */
+export async function requestPasswordReset(db: Db, email: string, ip: string) {
+  await consumeRateLimit(db, "passwordReset", addressKey(ip));
+  await consumeRateLimit(db, "passwordReset", emailKey(email));
+  const user = await db.user.findUnique({ where: { email }, include: { student: { select: { firstName: true } } } });
+  if (!user || user.status !== "active") return { message: PASSWORD_MESSAGES.resetSent };
+  await db.$transaction(async (tx) => {
+    const token = await issueAccountToken(tx, user.id, "reset_password");
+    const url = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+    await queueMail(tx, user.email, { kind: "password-reset", name: user.student?.firstName ?? user.name, url, expiresInMinutes: TOKEN_LIFETIME_MINUTES.reset_password }, user.id);
+  });
+  return { message: PASSWORD_MESSAGES.resetSent };
+}
+
+/** Sets a new password from a reset link: every session ends, and the link is used up. */
+export async function resetPassword(db: Db, input: { token: string; password: string }, ip: string) {
+  const userId = await consumeAccountToken(db, "reset_password", input.token);
+  if (!userId) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.resetInvalid);
+  await setPassword(db, userId, input.password, ip, null);
+  // The link reached the mailbox, so the address is the user's.
+  await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  return { email: user.email };
+}
+
+/** Signs the user out everywhere, this browser included. */
+export async function signOutEverywhere(db: Db, actor: SessionClaims) {
+  await revokeSessions(db, actor.id);
 }

@@ -18,7 +18,7 @@ import type {
 } from "~/lib/schemas/billing";
 import { PaymentDeclinedError, type GatewayCard, type PaymentGateway } from "~/server/payments/gateway";
 import type { DemoGateway } from "~/server/payments/demo";
-import type { SessionClaims } from "./auth.service";
+import type { SessionClaims } from "./sessions.service";
 import { getEffectivePlan } from "./entitlements.service";
 import { applyCardCount, releaseLease, syncSubscription, tryLease } from "./billing-sync.service";
 

@@ -1,13 +1,16 @@
 import type { Db } from "~/server/db/client";
 import type { FeedbackInput } from "~/lib/schemas/chat";
-import type { SessionClaims } from "~/server/services/auth.service";
+import { addressKey } from "~/server/auth/request";
+import { consumeRateLimit } from "~/server/security/rate-limit";
+import type { SessionClaims } from "./sessions.service";
 
 /**
  * Stores the feedback record of spec 3. userId stays 'anonymous' as the spec says; a signed-in
  * account is linked internally. A later opinion on the same message from the same session replaces
  * the earlier one.
  */
-export async function submitFeedback(db: Db, actor: SessionClaims | null, input: FeedbackInput) {
+export async function submitFeedback(db: Db, actor: SessionClaims | null, input: FeedbackInput, ip: string) {
+  await consumeRateLimit(db, "feedback", actor ? `user:${actor.id}` : addressKey(ip));
   const { sessionId, messageId, ...fields } = input;
   const data = {
     ...fields,

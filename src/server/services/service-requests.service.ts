@@ -5,7 +5,7 @@ import { AppError } from "~/server/errors";
 import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
 import { findService } from "~/lib/services";
 import type { idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
-import type { SessionClaims } from "./auth.service";
+import type { SessionClaims } from "./sessions.service";
 import { assertPlanIncludes, assertWithinPlanLimit, getEffectivePlan, startOfUtcMonth, upgradeFor, withUserLock } from "./entitlements.service";
 
 const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } as const;

@@ -2,7 +2,7 @@ import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { Student } from "~/generated/prisma/client";
 import { profileCompletion, type StudentCreate, type StudentUpdate } from "~/lib/schemas/student";
-import type { SessionClaims } from "./auth.service";
+import type { SessionClaims } from "./sessions.service";
 
 export const STUDENT_NOT_FOUND = "No student profile exists for this account yet.";
 

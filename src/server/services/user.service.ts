@@ -1,44 +1,101 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { hashPassword, verifyPassword } from "~/server/auth/password";
+import { verifyPassword } from "~/server/auth/password";
+import { queueMail } from "~/server/mail/outbox";
+import { emailKey, forgetRateLimitSubject } from "~/server/security/rate-limit";
 import { getPaymentGateway } from "~/server/payments";
-import type { SessionClaims } from "./auth.service";
+import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
+import type { SessionClaims } from "./sessions.service";
+import { verifySecondFactor } from "./two-factor.service";
 import { deleteBillingData } from "./billing.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({
     where: { id: actor.id },
-    select: { id: true, email: true, name: true, role: true, status: true, createdAt: true, lastLoginAt: true, passwordHash: true },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      status: true,
+      createdAt: true,
+      lastLoginAt: true,
+      passwordHash: true,
+      emailVerifiedAt: true,
+      totpEnabledAt: true,
+      accounts: { select: { provider: true } },
+    },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
-  const { passwordHash, ...rest } = user;
-  return { ...rest, hasPassword: Boolean(passwordHash) };
+  const { passwordHash, emailVerifiedAt, totpEnabledAt, accounts, ...rest } = user;
+  return {
+    ...rest,
+    hasPassword: Boolean(passwordHash),
+    emailVerified: emailVerifiedAt !== null,
+    twoFactorEnabled: totpEnabledAt !== null,
+    linkedProviders: accounts.map((account) => account.provider),
+  };
 }
 
-/** Ends every session of the user, this one included: their tokens no longer match. */
-export async function signOutEverywhere(db: Db, actor: SessionClaims) {
-  await db.user.update({ where: { id: actor.id }, data: { sessionVersion: { increment: 1 } } });
-}
+export const DELETE_MESSAGES = {
+  wrongPassword: "Your password is not correct.",
+  wrongCode: "That code is not correct or has expired.",
+  codeSent: "We sent a 6-digit code to your email address. It works for 10 minutes.",
+  hasPassword: "Your account has a password: enter it to delete your account.",
+} as const;
 
-export async function changePassword(db: Db, actor: SessionClaims, input: { currentPassword: string; newPassword: string }) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError("BAD_INPUT", "Your current password is not correct.");
-  }
-  await db.user.update({
-    where: { id: actor.id },
-    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
+/** For accounts without a password: a 6-digit code by mail that confirms the deletion. */
+export async function requestDeletionCode(db: Db, actor: SessionClaims) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, include: { student: { select: { firstName: true } } } });
+  if (user.passwordHash) throw new AppError("BAD_INPUT", DELETE_MESSAGES.hasPassword);
+  await db.$transaction(async (tx) => {
+    const code = await issueAccountToken(tx, user.id, "delete_account");
+    await queueMail(
+      tx,
+      user.email,
+      { kind: "account-deletion-code", name: user.student?.firstName ?? user.name, code, expiresInMinutes: TOKEN_LIFETIME_MINUTES.delete_account },
+      user.id,
+    );
   });
+  return { message: DELETE_MESSAGES.codeSent };
+}
+
+/** The person proves it is them: the password, or without one a two-factor code or the mailed code. */
+async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { password?: string; code?: string }) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
+  if (user.passwordHash) {
+    if (!(await verifyPassword(user.passwordHash, input.password ?? ""))) throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongPassword);
+    return;
+  }
+  const code = input.code?.trim() ?? "";
+  const confirmed = (user.totpEnabledAt && (await verifySecondFactor(db, user.id, code))) || (await consumeAccountToken(db, "delete_account", code, user.id));
+  if (!confirmed) throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongCode);
 }
 
 /**
- * Deletes the account and everything stored with it (the database cascades from the user), after
- * cancelling live subscriptions and removing the customer at the payment provider.
+ * Deletes the account and every row about the person: what cascades from the user, and what is kept
+ * by email, address or subject rather than by a foreign key (sign-in attempts, newsletter, anonymous
+ * contact messages, mails and their jobs, token usage and allowances, rate-limit counters). Feedback
+ * is deleted too, not kept anonymised: its texts could identify the person. Live subscriptions are
+ * cancelled and the payment provider's customer removed first.
  */
-export async function deleteAccount(db: Db, actor: SessionClaims) {
-  await deleteBillingData(db, getPaymentGateway(db), actor.id);
+export async function deleteAccount(db: Db, actor: SessionClaims, input: { password?: string; code?: string }) {
+  await assertDeletionConfirmed(db, actor, input);
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, email: true } });
+  await deleteBillingData(db, getPaymentGateway(db), user.id);
+  const mails = await db.mailMessage.findMany({ where: { OR: [{ userId: user.id }, { to: user.email }] }, select: { id: true } });
+  const subjects = [`user:${user.id}`];
   await db.$transaction([
-    db.loginAttempt.deleteMany({ where: { email: actor.email } }),
-    db.user.delete({ where: { id: actor.id } }),
+    db.job.deleteMany({ where: { kind: "mail.send", OR: mails.map((mail) => ({ payload: { equals: { mailId: mail.id } } })) } }),
+    db.mailMessage.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } }),
+    db.loginAttempt.deleteMany({ where: { email: user.email } }),
+    db.newsletterSubscriber.deleteMany({ where: { email: user.email } }),
+    db.contactMessage.deleteMany({ where: { email: user.email } }),
+    db.feedback.deleteMany({ where: { accountId: user.id } }),
+    db.tokenUsage.deleteMany({ where: { OR: [{ userId: user.id }, { subject: { in: subjects } }] } }),
+    db.tokenAllowance.deleteMany({ where: { subject: { in: subjects } } }),
+    db.user.delete({ where: { id: user.id } }),
   ]);
+  await forgetRateLimitSubject(db, `user:${user.id}`);
+  await forgetRateLimitSubject(db, emailKey(user.email));
 }

@@ -14,6 +14,7 @@ import {
 import { getPaymentGateway } from "~/server/payments";
 import * as billing from "~/server/services/billing.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
+import { env } from "~/env";
 
 /** Every procedure acts on the signed-in user's own customer, cards, addresses and transactions. */
 const billingProcedure = protectedProcedure.use(({ ctx, next }) =>
@@ -24,7 +25,7 @@ export const billingRouter = createTRPCRouter({
   /** Which gateway runs and the publishable key the browser needs (no secrets). */
   config: publicProcedure.query(({ ctx }) => ({
     mode: getPaymentGateway(ctx.db).mode,
-    publishableKey: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null,
+    publishableKey: env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null,
   })),
   overview: billingProcedure.query(({ ctx }) => billing.billingOverview(ctx.deps)),
   createCustomer: billingProcedure.input(customerCreateSchema).mutation(({ ctx, input }) => billing.createCustomer(ctx.deps, input)),

@@ -18,5 +18,5 @@ export const chatRouter = createTRPCRouter({
   allowance: publicProcedure.input(sessionIdInput).query(({ ctx, input }) =>
     getAllowanceStatus(ctx.db, ctx.session ? { userId: ctx.session.id } : { userId: null, sessionId: input?.sessionId ?? null, ip: ctx.ip }),
   ),
-  feedback: publicProcedure.input(feedbackSchema).mutation(({ ctx, input }) => submitFeedback(ctx.db, ctx.session, input)),
+  feedback: publicProcedure.input(feedbackSchema).mutation(({ ctx, input }) => submitFeedback(ctx.db, ctx.session, input, ctx.ip)),
 });

@@ -1,9 +1,11 @@
 import { contactSchema, newsletterSchema } from "~/lib/schemas/site";
+import { tokenSchema } from "~/lib/schemas/auth";
 import { sendContactMessage } from "~/server/services/contact.service";
-import { subscribeToNewsletter } from "~/server/services/newsletter.service";
+import { confirmNewsletter, subscribeToNewsletter } from "~/server/services/newsletter.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 export const siteRouter = createTRPCRouter({
-  subscribeNewsletter: publicProcedure.input(newsletterSchema).mutation(({ ctx, input }) => subscribeToNewsletter(ctx.db, input)),
-  sendContactMessage: publicProcedure.input(contactSchema).mutation(({ ctx, input }) => sendContactMessage(ctx.db, ctx.session, input)),
+  subscribeNewsletter: publicProcedure.input(newsletterSchema).mutation(({ ctx, input }) => subscribeToNewsletter(ctx.db, input, ctx.ip)),
+  sendContactMessage: publicProcedure.input(contactSchema).mutation(({ ctx, input }) => sendContactMessage(ctx.db, ctx.session, input, ctx.ip)),
+  confirmNewsletter: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => confirmNewsletter(ctx.db, input.token)),
 });

@@ -1,0 +1,59 @@
+import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
+import { buildAuthOptions } from "~/server/auth/options";
+import { clientIp } from "~/server/auth/request";
+import { getSessionUser } from "~/server/auth/session";
+import { getDb } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { readBodyText } from "~/server/http";
+import { AUTH_MESSAGES } from "~/lib/schemas/auth";
+import { SIGN_IN_ERRORS, loginThrottle } from "~/server/services/auth.service";
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+/** The `error` a next-auth answer carries in its redirect (Location header, or `{ url }` for fetch clients). */
+async function signInError(response: Response): Promise<string | null> {
+  const location = response.headers.get("location");
+  let url = location;
+  if (!url && response.headers.get("content-type")?.includes("application/json")) {
+    const body = (await response.clone().json().catch(() => null)) as { url?: string } | null;
+    url = body?.url ?? null;
+  }
+  if (!url) return null;
+  try {
+    return new URL(url, "http://localhost").searchParams.get("error");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one edge of next-auth: bodies read within the 64 KB limit, the request's device, address and
+ * current session handed to the sign-in, and a throttled sign-in (decided inside the credentials
+ * check, whatever the path or body type) answered 429 with Retry-After.
+ */
+export async function authRoute(request: Request, context: RouteContext): Promise<Response> {
+  const db = getDb();
+  let body: string | undefined;
+  if (request.method === "POST") {
+    try {
+      body = await readBodyText(request);
+    } catch (error) {
+      const message = error instanceof AppError ? error.message : "Could not read the request body.";
+      return Response.json({ success: false, error: message }, { status: 413 });
+    }
+  }
+  const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });
+  const options = await buildAuthOptions(db, {
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp(request.headers),
+    current: await getSessionUser(db, request.headers),
+  });
+  const response = await NextAuth(options)(limited, context);
+  if (response.status === 401 && (await signInError(response)) === SIGN_IN_ERRORS.throttled) {
+    const retryAfter = String(loginThrottle().windowMinutes * 60);
+    const url = new URL(`/?error=${SIGN_IN_ERRORS.throttled}`, request.url).toString();
+    return Response.json({ success: false, error: AUTH_MESSAGES.tooManyAttempts, url }, { status: 429, headers: { "retry-after": retryAfter } });
+  }
+  return response;
+}

@@ -1,0 +1,34 @@
+import type { Db } from "~/server/db/client";
+import { getPaymentGateway } from "~/server/payments";
+import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
+import { runBillingJob } from "~/server/services/billing-sync.service";
+import { purgeExpiredData } from "~/server/services/retention.service";
+import { env } from "~/env";
+import { registerJobHandler, startJobRunner, type PeriodicJob } from "./runner";
+
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge" } as const;
+
+/** Every background task of the product, in one runner. */
+export function registerJobHandlers() {
+  registerJobHandler(JOB_KINDS.mail, deliverMail);
+  // Grace periods, renewals and lapsed plans move on even when nobody opens a page.
+  registerJobHandler(JOB_KINDS.billing, async (db) => {
+    await runBillingJob(db, getPaymentGateway(db));
+  });
+  registerJobHandler(JOB_KINDS.retention, async (db) => {
+    await purgeExpiredData(db);
+  });
+}
+
+export function periodicJobs(): PeriodicJob[] {
+  return [
+    { kind: JOB_KINDS.billing, intervalSeconds: env.BILLING_JOB_INTERVAL_SECONDS },
+    { kind: JOB_KINDS.retention, intervalSeconds: 6 * 3600 },
+  ];
+}
+
+/** Starts this instance's job runner; returns a function that stops it. */
+export function startJobs(db: Db) {
+  registerJobHandlers();
+  return startJobRunner(db, { pollMs: env.JOB_POLL_INTERVAL_MS, periodic: periodicJobs() });
+}

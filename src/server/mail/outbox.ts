@@ -1,0 +1,35 @@
+import type { Db } from "~/server/db/client";
+import { enqueueJob, type DbOrTx, type JobContext } from "~/server/jobs/runner";
+import { env } from "~/env";
+import { renderMail, type MailTemplateInput } from "./templates";
+import { mailTransport } from "./transport";
+
+export const MAIL_JOB = "mail.send";
+
+/**
+ * Puts a mail in the outbox and a job to send it, in the caller's transaction when it has one: the
+ * request never waits for a mail server, and a mail exists only if what caused it was saved.
+ */
+export async function queueMail(db: DbOrTx, to: string, template: MailTemplateInput, userId: string | null = null) {
+  const { subject, text, html } = renderMail(template);
+  const mail = await db.mailMessage.create({ data: { to, userId, kind: template.kind, subject, text, html } });
+  await enqueueJob(db, MAIL_JOB, { mailId: mail.id }, { maxAttempts: 6 });
+  return mail;
+}
+
+/** The job: delivers one outbox mail; a mail already sent (a job run twice) is not sent again. */
+export async function deliverMail(db: Db, payload: unknown, job: JobContext) {
+  const { mailId } = payload as { mailId: string };
+  const mail = await db.mailMessage.findUnique({ where: { id: mailId } });
+  if (!mail || mail.status === "sent") return;
+  const transport = mailTransport();
+  try {
+    await transport.deliver({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  } catch (error) {
+    const lastTry = job.attempt >= job.maxAttempts;
+    const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
+    await db.mailMessage.update({ where: { id: mail.id }, data: { error: message, ...(lastTry ? { status: "failed" } : {}) } });
+    throw error;
+  }
+  await db.mailMessage.update({ where: { id: mail.id }, data: { status: "sent", sentAt: new Date(), transport: transport.name, error: null } });
+}
