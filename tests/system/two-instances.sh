@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two app instances started at the same moment against one PostgreSQL database: both must come up,
-# and the migrations must be applied exactly once. Usage: tests/system/two-instances.sh <database-url>
+# the migrations must be applied exactly once, and a mail queued by one is sent once by the pair. Usage: tests/system/two-instances.sh <database-url>
 set -euo pipefail
 DATABASE_URL="$1"
 cd "$(dirname "$0")/../.."
@@ -17,7 +17,8 @@ for port in 3201 3202; do
 done
 
 for port in 3201 3202; do
-  DATABASE_URL="$DATABASE_URL" PORT=$port NEXTAUTH_URL="http://localhost:$port" setsid npm start >"$logs/$port.log" 2>&1 &
+  # The demo gateway on purpose (a real deployment sets Stripe's keys); jobs polled often.
+  DATABASE_URL="$DATABASE_URL" DEMO_PAYMENTS=true JOB_POLL_INTERVAL_MS=200 PORT=$port NEXTAUTH_URL="http://localhost:$port" setsid npm start >"$logs/$port.log" 2>&1 &
   pids+=($!)
 done
 
@@ -41,3 +42,25 @@ applied=$(node -e '
 applied_logs=$(grep -h "applied migrations" "$logs"/*.log | wc -l)
 echo "two instances up; migrations recorded: $applied of $expected; instances that applied them: $applied_logs"
 [ "$applied" = "$expected" ] && [ "$applied_logs" = "1" ]
+
+# Five signups on alternating instances queue five verification mails; both runners poll the one
+# outbox, and each mail must be delivered exactly once (printed by one instance's log transport).
+for i in 1 2 3 4 5; do
+  port=$((i % 2 == 0 ? 3201 : 3202))
+  curl -fs -o /dev/null -H 'content-type: application/json' \
+    -d "{\"firstName\":\"Two\",\"lastName\":\"Instances\",\"email\":\"two-instances-$i@example.com\",\"password\":\"a-good-password\"}" \
+    "http://localhost:$port/api/auth/signup"
+done
+for _ in $(seq 1 60); do
+  sent=$(node -e '
+    const pg = require("pg");
+    const client = new pg.Client({ connectionString: process.argv[1] });
+    client.connect().then(() => client.query("SELECT count(*)::int AS n FROM \"MailMessage\" WHERE status = '"'"'sent'"'"' AND \"to\" LIKE '"'"'two-instances-%'"'"'"))
+      .then((r) => { console.log(r.rows[0].n); return client.end(); });
+  ' "$DATABASE_URL")
+  [ "$sent" = "5" ] && break
+  sleep 1
+done
+printed=$(grep -h "^\[mail\] to two-instances-" "$logs"/*.log | wc -l)
+echo "verification mails sent: $sent of 5; printed by the two instances together: $printed"
+[ "$sent" = "5" ] && [ "$printed" = "5" ]

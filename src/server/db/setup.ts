@@ -1,4 +1,5 @@
 import path from "node:path";
+import { env } from "~/env";
 import { createDb } from "./client";
 import { startEmbeddedDatabase } from "./embedded";
 import { embeddedSocketDir } from "./embedded-location";
@@ -6,7 +7,7 @@ import { applyMigrations, withMigrationLock } from "./migrate";
 import { seed } from "./seed";
 
 /** Where the embedded database keeps its files (DATA_DIR, default `.data/`). */
-export const DATA_DIR = path.resolve(process.cwd(), process.env.DATA_DIR ?? ".data");
+export const dataDir = () => path.resolve(process.cwd(), env.DATA_DIR);
 
 export interface DatabaseHandle {
   url: string;
@@ -17,11 +18,11 @@ export interface DatabaseHandle {
 }
 
 /** The configured PostgreSQL, or the embedded PGlite in `.data/` when DATABASE_URL is unset. */
-export async function openDatabase(databaseUrl = process.env.DATABASE_URL): Promise<DatabaseHandle> {
+export async function openDatabase(databaseUrl = env.DATABASE_URL): Promise<DatabaseHandle> {
   if (databaseUrl) {
-    return { url: databaseUrl, poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10), embedded: false, stop: async () => {} };
+    return { url: databaseUrl, poolMax: env.DATABASE_POOL_MAX ?? 10, embedded: false, stop: async () => {} };
   }
-  const embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, "pglite"), socketDir: embeddedSocketDir(DATA_DIR) });
+  const embedded = await startEmbeddedDatabase({ dataDir: path.join(dataDir(), "pglite"), socketDir: embeddedSocketDir(dataDir()) });
   return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
 }
 

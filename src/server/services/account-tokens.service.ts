@@ -25,6 +25,12 @@ export async function issueAccountToken(db: DbOrTx, userId: string, purpose: Acc
   return token;
 }
 
+/** The unused, unexpired link token of `purpose`, without using it up. */
+export async function findUsableAccountToken(db: DbOrTx, purpose: AccountTokenPurpose, token: string) {
+  if (!token || token.length > 200) return null;
+  return db.accountToken.findFirst({ where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } }, select: { userId: true } });
+}
+
 /**
  * Uses up a secret: returns its user id when it exists, has this purpose, is unexpired and unused,
  * marking it used in the same statement (two clicks on one link: one wins). Codes are tied to a user.

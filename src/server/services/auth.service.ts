@@ -9,7 +9,7 @@ import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
 import { profileCompletion } from "~/lib/schemas/student";
 import { appUrl, env } from "~/env";
 import { Prisma } from "~/generated/prisma/client";
-import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
+import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
 
@@ -230,9 +230,17 @@ export const PASSWORD_MESSAGES = {
   resetSent: "If an account exists for this email, we have sent a link to reset the password. It works for one hour.",
 } as const;
 
-async function setPassword(db: Db, userId: string, password: string, ip: string | null, keepSession: string | null) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, include: { student: { select: { firstName: true, lastName: true } } } });
-  await assertStrongPassword(password, [user.email, user.student?.firstName ?? "", user.student?.lastName ?? user.name]);
+async function accountOwner(db: Db, userId: string) {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, include: { student: { select: { firstName: true, lastName: true } } } });
+}
+type AccountOwner = Awaited<ReturnType<typeof accountOwner>>;
+
+const assertStrongPasswordFor = (user: AccountOwner, password: string) =>
+  assertStrongPassword(password, [user.email, user.student?.firstName ?? "", user.student?.lastName ?? user.name]);
+
+/** Stores a new (already checked) password, ends the sessions but `keepSession`, and tells the user by mail. */
+async function setPassword(db: Db, user: AccountOwner, password: string, ip: string | null, keepSession: string | null) {
+  const userId = user.id;
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
@@ -250,7 +258,9 @@ async function setPassword(db: Db, userId: string, password: string, ip: string 
 export async function changePassword(db: Db, actor: SessionClaims, input: { currentPassword: string; newPassword: string }, ip: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.wrongCurrent);
-  await setPassword(db, actor.id, input.newPassword, ip, actor.sessionId);
+  const owner = await accountOwner(db, actor.id);
+  await assertStrongPasswordFor(owner, input.newPassword);
+  await setPassword(db, owner, input.newPassword, ip, actor.sessionId);
 }
 
 /**
@@ -272,9 +282,14 @@ export async function requestPasswordReset(db: Db, email: string, ip: string) {
 
 /** Sets a new password from a reset link: every session ends, and the link is used up. */
 export async function resetPassword(db: Db, input: { token: string; password: string }, ip: string) {
+  // A refused (weak) password leaves the link usable: it is used up only when the password is set.
+  const pending = await findUsableAccountToken(db, "reset_password", input.token);
+  if (!pending) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.resetInvalid);
+  const owner = await accountOwner(db, pending.userId);
+  await assertStrongPasswordFor(owner, input.password);
   const userId = await consumeAccountToken(db, "reset_password", input.token);
-  if (!userId) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.resetInvalid);
-  await setPassword(db, userId, input.password, ip, null);
+  if (userId !== owner.id) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.resetInvalid);
+  await setPassword(db, owner, input.password, ip, null);
   // The link reached the mailbox, so the address is the user's.
   await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: new Date() } });
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
