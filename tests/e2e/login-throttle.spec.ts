@@ -1,23 +1,30 @@
-import { expect, test } from "@playwright/test";
-
-test("the 11th failed login for an account within 15 minutes answers 429 with a clear message", async ({ request }) => {
+test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on, and the right password still waits", async ({ request }) => {
   const email = `throttle-${Date.now()}@example.com`;
   const signup = await request.post("/api/auth/signup", { data: { firstName: "Tess", lastName: "Throttle", email, password: "the-right-password" } });
   expect(signup.status()).toBe(201);
 
-  async function attempt(password: string) {
+  // next-auth signs in at callback/credentials and at any path below it, from a form or a JSON body.
+  const paths = ["/api/auth/callback/credentials", "/api/auth/callback/credentials/anything", "/api/auth/callback/credentials/a/b"];
+  async function attempt(i: number, password: string) {
     const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
-    return request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, json: "true" } });
+    const path = paths[i % paths.length]!;
+    const fields = { csrfToken, email, password, json: "true" };
+    return i % 2 === 0 ? request.post(path, { form: fields }) : request.post(path, { data: fields });
   }
 
-  for (let i = 1; i <= 10; i++) {
-    const response = await attempt("a-wrong-password");
-    expect(response.status(), `attempt ${i}`).toBe(401);
+  for (let i = 1; i <= 20; i++) {
+    const response = await attempt(i, "a-wrong-password");
+    expect(response.status(), `attempt ${i}`).toBe(i <= 10 ? 401 : 429);
   }
-  const eleventh = await attempt("the-right-password");
-  expect(eleventh.status()).toBe(429);
-  expect(await eleventh.json()).toMatchObject({ success: false, error: "Too many failed login attempts. Please wait 15 minutes and try again." });
-  expect(eleventh.headers()["retry-after"]).toBe("900");
+  for (let i = 0; i < 2; i++) {
+    const right = await attempt(i, "the-right-password");
+    expect(right.status()).toBe(429);
+    expect(await right.json()).toMatchObject({ success: false, error: "Too many failed login attempts. Please wait 15 minutes and try again." });
+    expect(right.headers()["retry-after"]).toBe("900");
+  }
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const huge = await request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: "x".repeat(70 * 1024) } });
+  expect(huge.status()).toBe(413);
 });
 
 test("curl-style API use: login, read and change the profile, and no access without a session", async ({ request, playwright }) => {
