@@ -285,7 +285,7 @@ describe("the support queue", () => {
 
     const admin = await createUser(t.db);
     await t.db.user.update({ where: { id: admin.claims.id }, data: { role: "admin" } });
-    const staff = callerFor(t.db, { ...admin.claims, role: "admin" });
+    const staff = callerFor(t.db, { ...admin.claims, role: "admin", twoFactorEnabled: true });
 
     const queue = await staff.supportQueue.serviceRequests();
     expect(queue.map((request) => request.id)).toEqual([unlimitedRequest.id, olderProRequest.id, proRequest.id, freeRequest.id]);
@@ -306,7 +306,7 @@ describe("the support queue", () => {
     expect((await rejection(staff.supportQueue.markHandled({ id: messages[0]!.id }))).code).toBe("NOT_FOUND");
 
     // Backoffice staff hold both keys; ordinary users hold none.
-    const backoffice = callerFor(t.db, { ...admin.claims, role: "backoffice" });
+    const backoffice = callerFor(t.db, { ...admin.claims, role: "backoffice", twoFactorEnabled: true });
     expect(await backoffice.supportQueue.serviceRequests()).toHaveLength(3);
     for (const call of [() => api(pro).supportQueue.serviceRequests(), () => api(pro).supportQueue.contactMessages(), () => api(pro).supportQueue.setRequestStatus({ id: proRequest.id, status: "approved" })]) {
       expect((await rejection(call())).code).toBe("FORBIDDEN");

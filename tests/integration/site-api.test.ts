@@ -27,13 +27,24 @@ describe("POST /api/newsletter", () => {
     expect(await test.db.newsletterSubscriber.count()).toBe(0);
   });
 
-  it("stores an address once, however often it is sent", async () => {
+  it("stores an address once, however often it is sent, and subscribes it only from the confirmation mail", async () => {
     for (const email of ["reader@example.com", " Reader@Example.com "]) {
       const response = await callRoute(newsletterRoute, "/api/newsletter", { method: "POST", body: { email } });
       expect(response.status).toBe(200);
-      expect(response.json).toEqual({ success: true });
+      expect(response.json).toEqual({ success: true, message: "Almost done: we sent you an email. Click its link to confirm your subscription." });
     }
-    expect(await test.db.newsletterSubscriber.findMany({ select: { email: true } })).toEqual([{ email: "reader@example.com" }]);
+    expect(await test.db.newsletterSubscriber.findMany({ select: { email: true, confirmedAt: true } })).toEqual([{ email: "reader@example.com", confirmedAt: null }]);
+    // Double opt-in: only the newest mail's link works.
+    const mails = await test.db.mailMessage.findMany({ where: { to: "reader@example.com", kind: "newsletter-confirm" }, orderBy: { createdAt: "asc" } });
+    expect(mails).toHaveLength(2);
+    const tokenOf = (text: string) => decodeURIComponent(/newsletter\/confirm\?token=(\S+)/.exec(text)![1]!);
+    const api = callerFor(test.db, null);
+    await expect(api.site.confirmNewsletter({ token: tokenOf(mails[0]!.text) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await api.site.confirmNewsletter({ token: tokenOf(mails[1]!.text) })).toEqual({ success: true });
+    expect(await test.db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "reader@example.com" } })).toMatchObject({ confirmedAt: expect.any(Date) });
+    const again = await callRoute(newsletterRoute, "/api/newsletter", { method: "POST", body: { email: "reader@example.com" } });
+    expect(again.json).toEqual({ success: true, message: "You are already subscribed to our newsletter." });
+    expect(await test.db.mailMessage.count({ where: { to: "reader@example.com" } })).toBe(2);
   });
 });
 
