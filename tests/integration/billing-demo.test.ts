@@ -13,7 +13,7 @@ import { getEffectivePlan, monthlyTokenAllowance } from "~/server/services/entit
 import pg from "pg";
 import { LOCK_IDS } from "~/server/db/locks";
 import { runBillingJobExclusively } from "~/server/jobs/billing-job";
-import { runBillingJob } from "~/server/services/billing-sync.service";
+import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { demoCard, failRenewal } from "../helpers/billing";
 import { callRoute } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";

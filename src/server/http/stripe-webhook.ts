@@ -2,7 +2,7 @@ import { getDb } from "~/server/db/client";
 import { readBodyText } from "~/server/http/body";
 import { AppError } from "~/server/errors";
 import { gatewayEventOf, stripeWebhookReceiver, verifyStripeEvent } from "~/server/payments/stripe-events";
-import { handleGatewayEvent } from "~/server/services/billing-sync.service";
+import { handleGatewayEvent } from "~/server/services/billing/billing-sync.service";
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 

@@ -2,7 +2,7 @@ import type { Db } from "~/server/db/client";
 import { LOCK_IDS, tryWithAdvisoryLock } from "~/server/db/locks";
 import { getPaymentGateway } from "~/server/payments";
 import type { PaymentGateway } from "~/server/payments/gateway";
-import { runBillingJob } from "~/server/services/billing-sync.service";
+import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 
 /**
  * Runs the billing job unless another instance (or another run in this one) is running it: the

@@ -3,7 +3,7 @@ import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { getPaymentGateway } from "~/server/payments";
 import type { SessionClaims } from "./auth.service";
-import { deleteBillingData } from "./billing.service";
+import { deleteBillingData } from "./billing/customers.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({
