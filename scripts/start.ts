@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { env, settingsProblems } from "../src/env";
 
 const dev = process.argv.includes("--dev");
 const buildOnly = process.argv.includes("--build-only");
@@ -17,7 +18,13 @@ try {
 } catch {
   // no .env file: the embedded defaults apply
 }
-const port = Number(process.env.PORT ?? 3000);
+// Every setting is checked before anything else starts: a wrong one stops here with the whole list.
+const problems = settingsProblems();
+if (problems.length > 0) {
+  console.error(`[app] cannot start: fix these settings (see .env.example)\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+const port = env.PORT;
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
 const BUILD_INPUTS = ["src", "public", "prisma/schema.prisma", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json"];

@@ -1,3 +1,5 @@
+import { expect, test } from "@playwright/test";
+
 test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on, and the right password still waits", async ({ request }) => {
   const email = `throttle-${Date.now()}@example.com`;
   const signup = await request.post("/api/auth/signup", { data: { firstName: "Tess", lastName: "Throttle", email, password: "the-right-password" } });

@@ -1,7 +1,7 @@
 import { addDays } from "date-fns";
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "~/server/payments";
-import { runBillingJob } from "~/server/services/billing-sync.service";
+import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { callerFor } from "./session";
 

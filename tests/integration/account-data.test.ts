@@ -174,7 +174,7 @@ describe("settings", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       encoding: "utf8",
       timeout: 60_000,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: "postgresql://app@127.0.0.1:9/none", PORT: "3999" },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: "postgresql://app@127.0.0.1:9/none", PORT: "3999" } as NodeJS.ProcessEnv,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("cannot start: fix these settings");

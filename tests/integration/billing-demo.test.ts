@@ -10,7 +10,7 @@ import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import { DemoGateway } from "~/server/payments";
 import { getEffectivePlan, monthlyTokenAllowance } from "~/server/services/entitlements.service";
-import { runBillingJob } from "~/server/services/billing-sync.service";
+import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { demoCard, failRenewal } from "../helpers/billing";
 import { callRoute } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";

@@ -14,7 +14,7 @@ import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
 import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
 import * as webhookRoute from "~/app/api/stripe/webhook/route";
 import { getEffectivePlan } from "~/server/services/entitlements.service";
-import { deleteBillingData } from "~/server/services/billing.service";
+import { deleteBillingData } from "~/server/services/billing/customers.service";
 import { getPaymentGateway } from "~/server/payments";
 import { callRoute } from "../helpers/rest";
 import { createUser, sessionCookie } from "../helpers/session";

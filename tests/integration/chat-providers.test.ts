@@ -7,7 +7,7 @@ import { getPaymentGateway } from "~/server/payments";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
 import type { TestDatabase } from "../helpers/test-database";
-import { tokenCount } from "~/server/services/tokens.service";
+import { tokenCount } from "~/server/ai/local-model";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "./chat-helpers";
 

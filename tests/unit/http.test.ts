@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, readJsonBody } from "~/server/http";
+import { MAX_BODY_BYTES, readJsonBody } from "~/server/http/body";
 import { createQueryClient, shouldRetry, STALE_TIME_MS } from "~/trpc/query-client";
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {

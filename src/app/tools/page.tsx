@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
-import { TOOLS } from "~/lib/services";
+import { TOOLS } from "~/lib/tools";
 
 export const metadata: Metadata = { title: "Tools" };
 

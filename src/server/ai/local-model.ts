@@ -15,12 +15,16 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import type { EmbeddingModel } from "ai";
-import { decode, encode } from "gpt-tokenizer";
+import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
 import { answerQuestion } from "~/server/rag/answer";
-import { tokenCount } from "~/server/services/tokens.service";
 
 export const LOCAL_MODEL_ID = "local-knowledge";
+
+/** Tokens of a text with the o200k tokenizer of OpenAI's current models: the meter when a provider reports no usage. */
+export function tokenCount(text: string): number {
+  return text ? countTokens(text) : 0;
+}
 
 export interface LocalKnowledgeModelOptions {
   /** Embedding model for re-ranking; defaults to the configured one (none without OPENAI_API_KEY). */

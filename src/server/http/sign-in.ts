@@ -5,7 +5,7 @@ import { clientIp } from "~/server/auth/request";
 import { getSessionUser } from "~/server/auth/session";
 import { getDb } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { readBodyText } from "~/server/http";
+import { readBodyText } from "./body";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS, loginThrottle } from "~/server/services/auth.service";
 

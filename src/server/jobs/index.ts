@@ -1,7 +1,7 @@
 import type { Db } from "~/server/db/client";
 import { getPaymentGateway } from "~/server/payments";
 import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
-import { runBillingJob } from "~/server/services/billing-sync.service";
+import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "./runner";

@@ -7,7 +7,7 @@ import { getPaymentGateway } from "~/server/payments";
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import type { SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
-import { deleteBillingData } from "./billing.service";
+import { deleteBillingData } from "./billing/customers.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({

@@ -1,4 +1,4 @@
-import { chatRoute } from "~/server/ai/chat-handler";
+import { chatRoute } from "~/server/http/chat-stream";
 
 // Deep Thinking: the answer is grounded in passages retrieved from the knowledge base.
 export const POST = chatRoute({ rag: true });

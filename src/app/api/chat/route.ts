@@ -1,3 +1,3 @@
-import { chatRoute } from "~/server/ai/chat-handler";
+import { chatRoute } from "~/server/http/chat-stream";
 
 export const POST = chatRoute({ rag: false });

@@ -1,5 +1,5 @@
-import { readJsonBody } from "~/server/http";
-import { restRoute } from "~/server/rest";
+import { readJsonBody } from "~/server/http/body";
+import { restRoute } from "~/server/http/rest";
 
 /** The feedback record of spec 3 as the body, the browser session in the x-session-id header. */
 export const POST = restRoute({

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ApplicationsTracker } from "~/components/services/applications-tracker";
 import { PageHeader } from "~/components/site/page-header";
-import { findTool, TOOLS } from "~/lib/services";
+import { findTool, TOOLS } from "~/lib/tools";
 import { chatUrlFor } from "~/lib/site";
 
 type Props = { params: Promise<{ slug: string }> };

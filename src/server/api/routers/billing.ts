@@ -12,7 +12,17 @@ import {
   receiptIdSchema,
 } from "~/lib/schemas/billing";
 import { getPaymentGateway } from "~/server/payments";
-import * as billing from "~/server/services/billing.service";
+import { createAddress, deleteAddress, listAddresses, setDefaultAddress } from "~/server/services/billing/addresses.service";
+import {
+  addPaymentMethod,
+  createCustomer,
+  createDemoPaymentMethod,
+  listPaymentMethods,
+  removePaymentMethod,
+} from "~/server/services/billing/customers.service";
+import { billingOverview } from "~/server/services/billing/overview.service";
+import { createPaymentIntent, getReceipt, listTransactions } from "~/server/services/billing/payments.service";
+import { changeToFree, createSubscription } from "~/server/services/billing/subscriptions.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
 import { env } from "~/env";
 
@@ -27,19 +37,19 @@ export const billingRouter = createTRPCRouter({
     mode: getPaymentGateway(ctx.db).mode,
     publishableKey: env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null,
   })),
-  overview: billingProcedure.query(({ ctx }) => billing.billingOverview(ctx.deps)),
-  createCustomer: billingProcedure.input(customerCreateSchema).mutation(({ ctx, input }) => billing.createCustomer(ctx.deps, input)),
-  paymentMethods: billingProcedure.input(customerQuerySchema).query(({ ctx, input }) => billing.listPaymentMethods(ctx.deps, input)),
-  createDemoPaymentMethod: billingProcedure.input(demoCardSchema).mutation(({ ctx, input }) => billing.createDemoPaymentMethod(ctx.deps, input)),
-  addPaymentMethod: billingProcedure.input(attachPaymentMethodSchema).mutation(({ ctx, input }) => billing.addPaymentMethod(ctx.deps, input)),
-  removePaymentMethod: billingProcedure.input(detachPaymentMethodSchema).mutation(({ ctx, input }) => billing.removePaymentMethod(ctx.deps, input)),
-  createSubscription: billingProcedure.input(createSubscriptionSchema).mutation(({ ctx, input }) => billing.createSubscription(ctx.deps, input)),
-  changeToFree: billingProcedure.input(changeToFreeSchema).mutation(({ ctx, input }) => billing.changeToFree(ctx.deps, input)),
-  transactions: billingProcedure.input(customerQuerySchema).query(({ ctx, input }) => billing.listTransactions(ctx.deps, input)),
-  receipt: protectedProcedure.input(receiptIdSchema).query(({ ctx, input }) => billing.getReceipt(ctx.db, ctx.session, input.id)),
-  createPaymentIntent: billingProcedure.input(paymentIntentSchema).mutation(({ ctx, input }) => billing.createPaymentIntent(ctx.deps, input)),
-  addresses: protectedProcedure.query(({ ctx }) => billing.listAddresses(ctx.db, ctx.session)),
-  createAddress: protectedProcedure.input(billingAddressCreateSchema).mutation(({ ctx, input }) => billing.createAddress(ctx.db, ctx.session, input)),
-  deleteAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => billing.deleteAddress(ctx.db, ctx.session, input)),
-  setDefaultAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => billing.setDefaultAddress(ctx.db, ctx.session, input)),
+  overview: billingProcedure.query(({ ctx }) => billingOverview(ctx.deps)),
+  createCustomer: billingProcedure.input(customerCreateSchema).mutation(({ ctx, input }) => createCustomer(ctx.deps, input)),
+  paymentMethods: billingProcedure.input(customerQuerySchema).query(({ ctx, input }) => listPaymentMethods(ctx.deps, input)),
+  createDemoPaymentMethod: billingProcedure.input(demoCardSchema).mutation(({ ctx, input }) => createDemoPaymentMethod(ctx.deps, input)),
+  addPaymentMethod: billingProcedure.input(attachPaymentMethodSchema).mutation(({ ctx, input }) => addPaymentMethod(ctx.deps, input)),
+  removePaymentMethod: billingProcedure.input(detachPaymentMethodSchema).mutation(({ ctx, input }) => removePaymentMethod(ctx.deps, input)),
+  createSubscription: billingProcedure.input(createSubscriptionSchema).mutation(({ ctx, input }) => createSubscription(ctx.deps, input)),
+  changeToFree: billingProcedure.input(changeToFreeSchema).mutation(({ ctx, input }) => changeToFree(ctx.deps, input)),
+  transactions: billingProcedure.input(customerQuerySchema).query(({ ctx, input }) => listTransactions(ctx.deps, input)),
+  receipt: protectedProcedure.input(receiptIdSchema).query(({ ctx, input }) => getReceipt(ctx.db, ctx.session, input.id)),
+  createPaymentIntent: billingProcedure.input(paymentIntentSchema).mutation(({ ctx, input }) => createPaymentIntent(ctx.deps, input)),
+  addresses: protectedProcedure.query(({ ctx }) => listAddresses(ctx.db, ctx.session)),
+  createAddress: protectedProcedure.input(billingAddressCreateSchema).mutation(({ ctx, input }) => createAddress(ctx.db, ctx.session, input)),
+  deleteAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => deleteAddress(ctx.db, ctx.session, input)),
+  setDefaultAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => setDefaultAddress(ctx.db, ctx.session, input)),
 });

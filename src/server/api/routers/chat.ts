@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { conversationIdSchema, feedbackSchema, renameConversationSchema } from "~/lib/schemas/chat";
-import { getAllowanceStatus } from "~/server/services/allowance.service";
-import { deleteConversation, getConversation, listConversations, renameConversation } from "~/server/services/chat.service";
+import { getAllowanceStatus } from "~/server/services/chat/allowance.service";
+import { deleteConversation, getConversation, listConversations, renameConversation } from "~/server/services/chat/conversations.service";
 import { submitFeedback } from "~/server/services/feedback.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
 

@@ -1,4 +1,4 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 /** The account data export as a JSON file download. */
 export const GET = restRoute({

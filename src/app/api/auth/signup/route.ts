@@ -1,4 +1,4 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 export const POST = restRoute({
   input: "body",

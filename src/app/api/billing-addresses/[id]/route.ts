@@ -1,4 +1,4 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 const byId = (_request: Request, params: Record<string, string>) => ({ id: params.id });
 

@@ -1,4 +1,4 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 // Reference data changes only with a new release: browsers and proxies may cache it for a day.
 export const GET = restRoute({

@@ -1,3 +1,3 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 export const POST = restRoute({ input: "body", call: (api, input) => api.billing.createCustomer(input) });

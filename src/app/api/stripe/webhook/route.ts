@@ -1,5 +1,4 @@
-import { getDb } from "~/server/db/client";
-import { handleStripeWebhook } from "~/server/payments/webhook";
+import { handleStripeWebhook } from "~/server/http/stripe-webhook";
 
 /** Stripe calls this; it is verified by signature, not by session. */
-export const POST = (request: Request) => handleStripeWebhook(getDb(), request);
+export { handleStripeWebhook as POST };

@@ -1,4 +1,4 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 export const GET = restRoute({ call: (api) => api.students.me(), respond: (student) => ({ success: true, student }) });
 

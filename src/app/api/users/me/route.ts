@@ -1,3 +1,3 @@
-import { restRoute } from "~/server/rest";
+import { restRoute } from "~/server/http/rest";
 
 export const GET = restRoute({ call: (api) => api.users.me(), respond: (user) => ({ success: true, user }) });

@@ -4,7 +4,7 @@ import type { Db } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
 import { GRACE_PERIOD_DAYS, type PlanId } from "~/lib/plans";
 import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
-import { computeEffectivePlan, findLiveSubscription } from "./entitlements.service";
+import { computeEffectivePlan, findLiveSubscription } from "../entitlements.service";
 
 /**
  * Keeps our copy of the provider's state in step: subscriptions, plan, payment dates, transactions

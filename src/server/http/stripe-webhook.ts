@@ -1,10 +1,8 @@
-import type { Db } from "~/server/db/client";
-import { readBodyText } from "~/server/http";
+import { getDb } from "~/server/db/client";
+import { readBodyText } from "~/server/http/body";
 import { AppError } from "~/server/errors";
-import { handleGatewayEvent } from "~/server/services/billing-sync.service";
-import { getPaymentGateway, stripeSettings } from "./index";
-import type { GatewayEvent } from "./gateway";
-import { StripeGateway } from "./stripe";
+import { gatewayEventOf, stripeWebhookReceiver, verifyStripeEvent } from "~/server/payments/stripe-events";
+import { handleGatewayEvent } from "~/server/services/billing/billing-sync.service";
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -14,10 +12,10 @@ const json = (status: number, body: object) => Response.json(body, { status });
  * POST /api/stripe/webhook: verifies Stripe's signature on the raw body, records each event id
  * once, and re-reads the named object from Stripe before changing anything.
  */
-export async function handleStripeWebhook(db: Db, request: Request): Promise<Response> {
-  const settings = stripeSettings();
-  const gateway = getPaymentGateway(db);
-  if (!settings?.webhookSecret || !(gateway instanceof StripeGateway)) {
+export async function handleStripeWebhook(request: Request): Promise<Response> {
+  const db = getDb();
+  const receiver = stripeWebhookReceiver(db);
+  if (!receiver) {
     return json(404, { success: false, error: "Stripe webhooks are not configured." });
   }
   const signature = request.headers.get("stripe-signature");
@@ -29,23 +27,15 @@ export async function handleStripeWebhook(db: Db, request: Request): Promise<Res
     if (error instanceof AppError) return json(413, { success: false, error: error.message });
     throw error;
   }
-  let event;
+  let verified;
   try {
-    event = gateway.constructEvent(rawBody, signature, settings.webhookSecret);
+    verified = verifyStripeEvent(receiver, rawBody, signature);
   } catch {
     return json(400, { success: false, error: "Invalid webhook signature." });
   }
-  const object = event.data.object as { id?: string; customer?: string | { id: string } | null };
-  const previous = (event.data.previous_attributes ?? {}) as { customer?: string | null };
-  const customer = object.customer ?? previous.customer ?? null;
-  const normalized: GatewayEvent = {
-    id: event.id,
-    type: event.type,
-    objectId: object.id ?? "",
-    customerId: typeof customer === "string" ? customer : (customer?.id ?? null),
-  };
+  const event = gatewayEventOf(verified);
   try {
-    const outcome = await handleGatewayEvent(db, gateway, normalized);
+    const outcome = await handleGatewayEvent(db, receiver.gateway, event);
     return json(200, { received: true, outcome });
   } catch (error) {
     // Stripe retries a failed delivery; the event is recorded only once it has been handled.

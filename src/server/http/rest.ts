@@ -4,7 +4,7 @@ import { createContext } from "~/server/api/context";
 import { createCaller } from "~/server/api/root";
 import { publicError } from "~/server/api/trpc";
 import { AppError } from "~/server/errors";
-import { readJsonBody } from "~/server/http";
+import { readJsonBody } from "~/server/http/body";
 
 type Caller = ReturnType<typeof createCaller>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };

@@ -1,10 +1,5 @@
-import { countTokens } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
-
-/** Tokens of a text with the o200k tokenizer of OpenAI's current models: the meter when a provider reports no usage. */
-export function tokenCount(text: string): number {
-  return text ? countTokens(text) : 0;
-}
+import { tokenCount } from "~/server/ai/local-model";
 
 /** Tokens a prompt will use: every message's text plus the few tokens of chat framing per message. */
 export function promptTokenEstimate(texts: string[]): number {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { PlanId } from "~/lib/plans";
-import { getEffectivePlan } from "./entitlements.service";
+import { getEffectivePlan } from "../entitlements.service";
 import { env } from "~/env";
 
 /** A reservation older than this belongs to an answer that can no longer be settled (a crashed server). */

@@ -1,0 +1,66 @@
+/**
+ * POST /api/chat and /api/chat-rag: validate, answer, stream. The routes are streams, so they cannot go
+ * through the tRPC REST adapter; this is their one adapter, with the same context and error shapes.
+ */
+import { randomUUID } from "node:crypto";
+import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
+import { TRPCError } from "@trpc/server";
+import { createContext } from "~/server/api/context";
+import { readJsonBody } from "~/server/http/body";
+import { errorResponse } from "~/server/http/rest";
+import { chatRequestSchema } from "~/lib/schemas/chat";
+import type { ChatActor } from "~/server/services/chat/allowance.service";
+import { answerChat } from "~/server/services/chat/answer.service";
+
+export const AI_CONNECTION_ERROR = "Failed to connect to AI service";
+const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function actorOf(session: { id: string } | null, headers: Headers, ip: string): ChatActor {
+  if (session) return { userId: session.id };
+  const sessionId = headers.get("x-session-id");
+  return { userId: null, sessionId: sessionId && SESSION_ID.test(sessionId) ? sessionId : null, ip };
+}
+
+export function chatRoute({ rag }: { rag: boolean }) {
+  return async function POST(request: Request): Promise<Response> {
+    const requestId = randomUUID();
+    try {
+      const parsed = chatRequestSchema.safeParse(await readJsonBody(request));
+      if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
+      const ctx = await createContext(request.headers);
+      const actor = actorOf(ctx.session, request.headers, ctx.ip);
+      const answer = await answerChat({ db: ctx.db, actor, input: parsed.data, rag, requestId, signal: request.signal });
+      if (!answer.ok) {
+        return Response.json({ success: false, error: AI_CONNECTION_ERROR }, { status: 502, headers: { "x-request-id": requestId, "x-model": answer.model } });
+      }
+
+      const { metadata, retrieval, startedAt } = answer;
+      const headers: Record<string, string> = { "x-request-id": requestId, "x-model": answer.model };
+      if (retrieval) {
+        headers["x-confidence-score"] = String(retrieval.confidence);
+        headers["x-sources-count"] = String(retrieval.passages.length);
+      }
+      if (answer.tokensRemaining !== null) headers["x-tokens-remaining"] = String(answer.tokensRemaining);
+
+      return createUIMessageStreamResponse({
+        headers,
+        stream: toUIMessageStream({
+          stream: answer.parts,
+          generateMessageId: () => answer.assistantId,
+          messageMetadata: ({ part }) => {
+            if (part.type === "start") return metadata;
+            if (part.type === "finish") return { ...metadata, responseTimeMs: Date.now() - startedAt, tokens: part.totalUsage.totalTokens };
+            return undefined;
+          },
+          onError: (error) => {
+            console.error(`[chat] request ${requestId}: ${answer.model} failed while answering:`, error);
+            return AI_CONNECTION_ERROR;
+          },
+        }),
+        consumeSseStream: consumeStream,
+      });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}

@@ -1,0 +1,113 @@
+/** Billing customers and their cards (payment methods), and removing them when an account is deleted. */
+import type { z } from "zod";
+import type { Db } from "~/server/db/client";
+import type { BillingCustomer } from "~/generated/prisma/client";
+import { AppError } from "~/server/errors";
+import type { attachPaymentMethodSchema, customerCreateSchema, customerQuerySchema, demoCardSchema, detachPaymentMethodSchema } from "~/lib/schemas/billing";
+import type { GatewayCard, PaymentGateway } from "~/server/payments/gateway";
+import { applyCardCount } from "./billing-sync.service";
+import { payment, type BillingDeps } from "./shared";
+
+export const NO_CUSTOMER = "No billing customer exists for this account yet.";
+const NOT_FOUND_CUSTOMER = "Customer not found.";
+export const NOT_FOUND_CARD = "Payment method not found.";
+
+// ---- customers ----
+
+/** The user's customer of the active gateway; a customerId the client sent must be that one (else 404). */
+export async function ownCustomer({ db, gateway, actor }: BillingDeps, customerId?: string): Promise<BillingCustomer | null> {
+  const customer = await db.billingCustomer.findUnique({ where: { userId: actor.id } });
+  const usable = customer && customer.gateway === gateway.mode ? customer : null;
+  if (customerId !== undefined && usable?.customerId !== customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CUSTOMER);
+  return usable;
+}
+
+export async function requireCustomer(deps: BillingDeps, customerId?: string): Promise<BillingCustomer> {
+  const customer = await ownCustomer(deps, customerId);
+  if (!customer) throw new AppError("NOT_FOUND", NO_CUSTOMER);
+  return customer;
+}
+
+/** Gets or creates the user's customer (one per user; a second call returns the first). */
+export async function ensureCustomer(deps: BillingDeps, details: { email?: string; name?: string } = {}): Promise<BillingCustomer> {
+  const { db, gateway, actor } = deps;
+  const existing = await ownCustomer(deps);
+  if (existing) return existing;
+  const email = details.email ?? actor.email;
+  const name = details.name ?? actor.name;
+  const created = await gateway.createCustomer({ email, name, userId: actor.id });
+  const data = { gateway: gateway.mode, customerId: created.id, email, name };
+  const customer = await db.billingCustomer.upsert({ where: { userId: actor.id }, create: { ...data, userId: actor.id }, update: data });
+  await db.student.updateMany({ where: { userId: actor.id }, data: { stripeCustomerId: customer.customerId, billingEmail: email } });
+  return customer;
+}
+
+const toCustomerDto = (customer: BillingCustomer) => ({ id: customer.customerId, email: customer.email, name: customer.name });
+
+export async function createCustomer(deps: BillingDeps, input: z.infer<typeof customerCreateSchema>) {
+  return { customer: toCustomerDto(await ensureCustomer(deps, input)) };
+}
+
+// ---- payment methods ----
+
+const toPaymentMethodDto = (card: GatewayCard) => ({
+  id: card.id,
+  card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+  isDefault: false,
+});
+
+export async function listPaymentMethods(deps: BillingDeps, input: z.infer<typeof customerQuerySchema>) {
+  const customer = await ownCustomer(deps, input.customer_id);
+  if (!customer) return { paymentMethods: [] };
+  return { paymentMethods: (await deps.gateway.listPaymentMethods(customer.customerId)).map(toPaymentMethodDto) };
+}
+
+/** Demo mode only: what Stripe.js does in the browser, for Stripe's test card numbers. */
+export async function createDemoPaymentMethod(deps: BillingDeps, input: z.infer<typeof demoCardSchema>) {
+  if (!deps.gateway.tokenizeTestCard) throw new AppError("BAD_INPUT", "Cards are entered through Stripe when Stripe is configured.");
+  return { paymentMethodId: await payment(() => deps.gateway.tokenizeTestCard!(input)) };
+}
+
+/** A card the client names must be unattached or already this customer's; anyone else's is a 404. */
+export async function cardFor(deps: BillingDeps, customerId: string, paymentMethodId: string) {
+  const card = await deps.gateway.getPaymentMethod(paymentMethodId);
+  if (!card || (card.customerId !== null && card.customerId !== customerId)) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
+  return card;
+}
+
+export async function attachCard(deps: BillingDeps, customer: BillingCustomer, paymentMethodId: string) {
+  const card = await cardFor(deps, customer.customerId, paymentMethodId);
+  const attached = card.customerId === customer.customerId ? card : await payment(() => deps.gateway.attachPaymentMethod(customer.customerId, paymentMethodId));
+  await applyCardCount(deps.db, deps.actor.id, 1);
+  return attached;
+}
+
+export async function addPaymentMethod(deps: BillingDeps, input: z.infer<typeof attachPaymentMethodSchema>) {
+  const customer = input.customerId ? await requireCustomer(deps, input.customerId) : await ensureCustomer(deps);
+  const card = await attachCard(deps, customer, input.paymentMethodId);
+  return { success: true as const, paymentMethod: toPaymentMethodDto(card), gracePeriodEndDate: null };
+}
+
+export async function removePaymentMethod(deps: BillingDeps, input: z.infer<typeof detachPaymentMethodSchema>) {
+  const customer = await ownCustomer(deps);
+  const card = customer ? await deps.gateway.getPaymentMethod(input.payment_method_id) : null;
+  if (!customer || !card || card.customerId !== customer.customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
+  await deps.gateway.detachPaymentMethod(card.id);
+  const remaining = await deps.gateway.listPaymentMethods(customer.customerId);
+  const gracePeriodEndDate = await applyCardCount(deps.db, deps.actor.id, remaining.length);
+  return { success: true as const, remaining: remaining.length, gracePeriodEndDate };
+}
+
+// ---- account deletion ----
+
+/**
+ * For account deletion: ends live subscriptions now and removes the provider customer (and so its
+ * cards). Our own billing rows go with the user (ON DELETE CASCADE).
+ */
+export async function deleteBillingData(db: Db, gateway: PaymentGateway, userId: string) {
+  const customer = await db.billingCustomer.findUnique({ where: { userId } });
+  if (!customer || customer.gateway !== gateway.mode) return;
+  const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+  for (const row of live) await gateway.cancelSubscription(row.gatewaySubscriptionId, "now");
+  await gateway.deleteCustomer(customer.customerId);
+}
