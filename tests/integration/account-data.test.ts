@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as exportRoute from "~/app/api/account/export/route";
+import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as contactRoute from "~/app/api/contact/route";
 import * as feedbackRoute from "~/app/api/feedback/route";
 import * as newsletterRoute from "~/app/api/newsletter/route";
@@ -116,7 +117,8 @@ describe("rate limits", () => {
         headers: from(address),
         body: { firstName: "Rate", lastName: `Limited${n}`, email: `rate-${n}-${address.replace(/\W/g, "")}@example.com`, password: "a-good-password" },
       });
-    expect((await signup(1, "2001:db8:aa:1::1")).status).toBe(201);
+    const first = await signup(1, "2001:db8:aa:1::1");
+    expect(first.status, JSON.stringify(first.json)).toBe(201);
     expect((await signup(2, "2001:db8:aa:1::2")).status).toBe(201);
     const third = await signup(3, "2001:db8:aa:1:ffff::9"); // the same /64
     expect(third.status).toBe(429);
@@ -126,7 +128,7 @@ describe("rate limits", () => {
     expect((await signup(4, "2001:db8:aa:2::1")).status).toBe(201);
 
     const contact = () =>
-      callRoute(contactRoute.POST as RouteHandler, "/api/contact", { method: "POST", headers: from("192.0.2.44"), body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "Question" } });
+      callRoute(contactRoute.POST as RouteHandler, "/api/contact", { method: "POST", headers: from("192.0.2.44"), body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "A question about my student visa." } });
     expect((await contact()).status).toBe(201);
     const refused = await contact();
     expect(refused.status).toBe(429);
@@ -174,11 +176,33 @@ describe("settings", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       encoding: "utf8",
       timeout: 60_000,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: "postgresql://app@127.0.0.1:9/none", PORT: "3999" } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: "postgresql://app@127.0.0.1:9/none", PORT: "3999" } as unknown as NodeJS.ProcessEnv,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("cannot start: fix these settings");
     expect(result.stderr).toContain("STRIPE_SECRET_KEY");
     expect(result.stderr).toContain("DEMO_PAYMENTS=true");
+  });
+});
+
+describe("request bodies", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: false });
+  });
+  afterAll(() => database?.stop());
+
+  it("a text/plain or form POST to a billing route answers 415 and changes nothing", async () => {
+    const user = await createUser(database.db);
+    const cookie = await sessionCookie(database.db, user.claims);
+    const body = JSON.stringify({ name: "Plain Text", email: user.email, country: "DE", addressLine1: "Street 1", city: "Berlin", postalCode: "10115" });
+    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const res = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", { method: "POST", cookie, rawBody: body, headers: { "content-type": type } });
+      expect(res.status, type).toBe(415);
+      expect(res.json).toEqual({ success: false, error: "Send the request body as JSON (Content-Type: application/json)." });
+    }
+    expect(await database.db.billingAddress.count({ where: { userId: user.claims.id } })).toBe(0);
+    const json = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", { method: "POST", cookie, rawBody: body, headers: { "content-type": "application/json; charset=utf-8" } });
+    expect(json.status).toBe(201);
   });
 });

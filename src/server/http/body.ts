@@ -3,6 +3,22 @@ import { AppError } from "~/server/errors";
 /** Largest request body the API reads; larger ones are refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const JSON_REQUIRED_MESSAGE = "Send the request body as JSON (Content-Type: application/json).";
+
+/**
+ * API bodies are JSON. A state-changing request that says its body is anything else (a form, or the
+ * text/plain a cross-site page may send without asking) is refused with 415 before it is read.
+ */
+export function assertJsonRequest(request: Request): void {
+  if (!STATE_CHANGING.has(request.method)) return;
+  const type = request.headers.get("content-type");
+  const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
+  if (type === null ? hasBody : !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type.trim())) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", JSON_REQUIRED_MESSAGE);
+  }
+}
+
 /** Reads a request body up to `limit` bytes, whether or not the client sent a Content-Length. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const tooLarge = () => new AppError("TOO_LARGE", `Request body is too large (the limit is ${Math.round(limit / 1024)} KB).`);

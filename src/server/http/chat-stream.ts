@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
 import { TRPCError } from "@trpc/server";
 import { createContext } from "~/server/api/context";
-import { readJsonBody } from "~/server/http/body";
+import { assertJsonRequest, readJsonBody } from "~/server/http/body";
+import { addressKey } from "~/server/auth/request";
 import { errorResponse } from "~/server/http/rest";
 import { chatRequestSchema } from "~/lib/schemas/chat";
 import type { ChatActor } from "~/server/services/chat/allowance.service";
@@ -18,13 +19,15 @@ const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 function actorOf(session: { id: string } | null, headers: Headers, ip: string): ChatActor {
   if (session) return { userId: session.id };
   const sessionId = headers.get("x-session-id");
-  return { userId: null, sessionId: sessionId && SESSION_ID.test(sessionId) ? sessionId : null, ip };
+  // Anonymous allowances and limits key the address as every limit does (IPv6 by /64).
+  return { userId: null, sessionId: sessionId && SESSION_ID.test(sessionId) ? sessionId : null, ip: addressKey(ip) };
 }
 
 export function chatRoute({ rag }: { rag: boolean }) {
   return async function POST(request: Request): Promise<Response> {
     const requestId = randomUUID();
     try {
+      assertJsonRequest(request);
       const parsed = chatRequestSchema.safeParse(await readJsonBody(request));
       if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
       const ctx = await createContext(request.headers);

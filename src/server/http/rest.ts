@@ -4,7 +4,7 @@ import { createContext } from "~/server/api/context";
 import { createCaller } from "~/server/api/root";
 import { publicError } from "~/server/api/trpc";
 import { AppError } from "~/server/errors";
-import { readJsonBody } from "~/server/http/body";
+import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 
 type Caller = ReturnType<typeof createCaller>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -30,10 +30,15 @@ export function errorResponse(error: unknown, requestId: string): Response {
         ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
         : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
   const { message, issues } = publicError(trpcError, requestId);
-  return Response.json(
-    { success: false, error: message, ...(issues ? { issues } : {}) },
-    { status: getHTTPStatusCodeFromError(trpcError), headers: { "x-request-id": requestId } },
-  );
+  const headers: Record<string, string> = { "x-request-id": requestId };
+  const retryAfter = retryAfterSeconds(trpcError);
+  if (retryAfter) headers["retry-after"] = String(retryAfter);
+  return Response.json({ success: false, error: message, ...(issues ? { issues } : {}) }, { status: getHTTPStatusCodeFromError(trpcError), headers });
+}
+
+/** The seconds a rate-limited caller should wait, when the error says so (answered as Retry-After). */
+export function retryAfterSeconds(error: TRPCError): number | undefined {
+  return error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined;
 }
 
 async function readInput(source: InputSource, request: Request, params: Record<string, string>) {
@@ -53,6 +58,7 @@ export function restRoute<Result>(route: RestRoute<Result>) {
     try {
       const rawParams = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([key, value]) => [key, String(value)]));
+      assertJsonRequest(request);
       const input = await readInput(route.input ?? "none", request, params);
       const ctx = await createContext(request.headers);
       const result = await route.call(createCaller({ ...ctx, requestId }), input);

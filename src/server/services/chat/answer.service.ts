@@ -12,6 +12,7 @@ import { resolveChatModel, type ResolvedModel } from "~/server/ai/models";
 import { chatInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { Db } from "~/server/db/client";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
+import { consumeRateLimit } from "~/server/security/rate-limit";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
 
@@ -155,11 +156,14 @@ export type ChatAnswer =
  * Starts an answer: throws AppError (404 for another user's conversation, 429 at the token limit)
  * before anything is streamed; once streaming, the answer is settled and saved when its parts end.
  */
+export const ANONYMOUS_CHAT_LIMITED_MESSAGE = "You have asked many questions in a short time. Please wait a few minutes, or sign up for a free account to keep going.";
+
 export async function answerChat({ db, actor, input, rag, requestId, signal }: ChatAnswerRequest): Promise<ChatAnswer> {
   const route = rag ? "chat-rag" : "chat";
   let reservation: Reservation | null = null;
   try {
     if (input.conversationId && actor.userId) await assertConversationUsable(db, actor.userId, input.conversationId);
+    if (actor.userId === null) await consumeRateLimit(db, "anonymousChat", actor.ip, ANONYMOUS_CHAT_LIMITED_MESSAGE);
 
     const question = input.messages.at(-1)!.text;
     const resolved = resolveChatModel(db, input.chatModel);
