@@ -172,6 +172,13 @@ describe("billing in demo mode, through the REST routes", () => {
     expect((await t.db.student.findUnique({ where: { userId: alice.claims.id } }))?.gracePeriodEndDate).toBeNull();
 
     await callRoute(paymentMethodsRoute.DELETE, "/api/stripe/payment-methods", { method: "DELETE", cookie: aliceCookie, query: { payment_method_id: pm } });
+    const mailsTo = (kind: string) => t.db.mailMessage.count({ where: { userId: alice.claims.id, kind } });
+    expect(await mailsTo("grace-period-started")).toBe(2); // each grace period is announced
+    // Two days before the end, a reminder, once.
+    await t.db.student.update({ where: { userId: alice.claims.id }, data: { gracePeriodEndDate: addDays(new Date(), 1.5) } });
+    await runBillingJob(t.db, new DemoGateway(t.db));
+    await runBillingJob(t.db, new DemoGateway(t.db));
+    expect(await mailsTo("grace-period-ending")).toBe(1);
     await t.db.student.update({ where: { userId: alice.claims.id }, data: { gracePeriodEndDate: addDays(new Date(), -1) } });
     expect((await getEffectivePlan(t.db, alice.claims.id)).planId).toBe("free"); // at read time, before the job
     const result = await runBillingJob(t.db, new DemoGateway(t.db));
@@ -180,6 +187,8 @@ describe("billing in demo mode, through the REST routes", () => {
     expect(student?.membershipPlan).toBe("free");
     expect(student?.gracePeriodEndDate).toBeNull();
     expect(await t.db.subscription.count({ where: { userId: alice.claims.id, status: "canceled" } })).toBe(1);
+    const downgraded = await t.db.mailMessage.findFirstOrThrow({ where: { userId: alice.claims.id, kind: "plan-downgraded" } });
+    expect(downgraded.text).toContain("Free");
   });
 
   it("a second paid subscription has no trial and is charged; Free waits for the period end", async () => {
@@ -218,6 +227,7 @@ describe("billing in demo mode, through the REST routes", () => {
     expect(plan).toMatchObject({ planId: "pro", state: "past_due" });
     const failed = await t.db.billingTransaction.findFirst({ where: { userId: carol.claims.id, status: "failed" } });
     expect(failed?.amountCents).toBe(999);
+    expect(await t.db.mailMessage.count({ where: { userId: carol.claims.id, kind: "renewal-failed" } })).toBe(1);
     expect((await getEffectivePlan(t.db, carol.claims.id, addDays(new Date(), 7))).planId).toBe("free");
 
     // Paying with a working card settles it: a new period, active again.
@@ -225,6 +235,9 @@ describe("billing in demo mode, through the REST routes", () => {
     await caller.billing.createSubscription({ paymentMethodId: good, planId: "pro", customerEmail: carol.email, customerName: "Carol" });
     expect(await getEffectivePlan(t.db, carol.claims.id)).toMatchObject({ planId: "pro", state: "active" });
     expect(await t.db.billingTransaction.count({ where: { userId: carol.claims.id, status: "succeeded", amountCents: 999 } })).toBe(1);
+    const receipt = await t.db.mailMessage.findFirstOrThrow({ where: { userId: carol.claims.id, kind: "payment-receipt" } });
+    expect(receipt.text).toMatch(/€9\.99/);
+    expect(receipt.text).toMatch(/http:\/\/localhost:\d+\/billing\/receipts\//);
   });
 
   it("billing addresses: create, default, delete, and nobody else's", async () => {

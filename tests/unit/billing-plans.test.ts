@@ -69,6 +69,11 @@ describe("the effective plan, computed at read time", () => {
     expect(computeEffectivePlan(sub, null, now)).toMatchObject({ planId: "unlimited", pendingPlanId: "pro" });
     expect(computeEffectivePlan(sub, null, addDays(now, 20)).planId).toBe("pro");
   });
+  it("lets a scheduled downgrade lapse like any plan when no renewal ever comes", () => {
+    const sub = subscription({ planId: "unlimited", pendingPlanId: "pro", pendingFrom: addDays(now, 20), currentPeriodEnd: addDays(now, 20) });
+    expect(computeEffectivePlan(sub, null, addDays(now, 21)).planId).toBe("pro"); // the renewal may still arrive
+    expect(computeEffectivePlan(sub, null, addDays(now, 23)).planId).toBe("free");
+  });
   it("ends with the grace period", () => {
     const sub = subscription();
     expect(computeEffectivePlan(sub, addDays(now, 1), now).planId).toBe("pro");

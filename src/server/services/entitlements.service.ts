@@ -62,7 +62,8 @@ export function computeEffectivePlan(subscription: Subscription | null, gracePer
     endsAt = lastDay;
   } else if (now >= periodEnd) {
     if (subscription.cancelAtPeriodEnd) return free();
-    if (now >= addDays(periodEnd, RENEWAL_TOLERANCE_DAYS) && !subscription.pendingPlanId) return free();
+    // No renewal came: the plan ends like any other, a scheduled downgrade included.
+    if (now >= addDays(periodEnd, RENEWAL_TOLERANCE_DAYS)) return free();
   } else if (subscription.cancelAtPeriodEnd) {
     state = "canceling";
     endsAt = periodEnd;

@@ -2,7 +2,10 @@ import { addDays } from "date-fns";
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
-import { GRACE_PERIOD_DAYS, type PlanId } from "~/lib/plans";
+import { getPlan, GRACE_PERIOD_DAYS, PLAN_IDS, type PlanId } from "~/lib/plans";
+import { queueMail } from "~/server/mail/outbox";
+import type { MailTemplateInput } from "~/server/mail/templates";
+import { appUrl } from "~/env";
 import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
 import { computeEffectivePlan, findLiveSubscription } from "../entitlements.service";
 
@@ -20,11 +23,20 @@ export async function userIdForCustomer(db: Db, customerId: string): Promise<str
   return customer?.userId ?? null;
 }
 
-/** Re-computes the student's cached billing fields from our subscription rows. */
+/** Tells the user by mail what billing did (receipts, failed renewals, grace periods, downgrades). */
+async function mailUser(db: Db, userId: string, template: (name: string) => MailTemplateInput) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, name: true, student: { select: { firstName: true } } } });
+  if (user) await queueMail(db, user.email, template(user.student?.firstName || user.name), userId);
+}
+
+const billingUrl = () => `${appUrl()}/profile?tab=billing`;
+const planRank = (planId: PlanId) => PLAN_IDS.indexOf(planId);
+
+/** Re-computes the student's cached billing fields from our subscription rows; a lower plan is announced. */
 export async function refreshStudentBilling(db: Db, userId: string, now = new Date()) {
   const [subscription, student] = await Promise.all([
     findLiveSubscription(db, userId),
-    db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true } }),
+    db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true, membershipPlan: true } }),
   ]);
   if (!student) return;
   const effective = computeEffectivePlan(subscription, student.gracePeriodEndDate, now);
@@ -33,12 +45,16 @@ export async function refreshStudentBilling(db: Db, userId: string, now = new Da
     where: { userId },
     data: { membershipPlan: effective.planId, nextBillingDate: renews ? subscription.currentPeriodEnd : null },
   });
+  if (planRank(effective.planId) < planRank(student.membershipPlan)) {
+    const [fromPlan, toPlan] = [getPlan(student.membershipPlan).name, getPlan(effective.planId).name];
+    await mailUser(db, userId, (name) => ({ kind: "plan-downgraded", name, fromPlan, toPlan, pricingUrl: `${appUrl()}/pricing` }));
+  }
 }
 
 export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
   const status = invoice.refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
-  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true } });
+  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true } });
   const id = existing?.id ?? randomUUID();
   // A failed renewal paid later is the same invoice: its row becomes paid and gets its receipt.
   const receiptUrl = status === "failed" ? null : (invoice.receiptUrl ?? receiptPath(id));
@@ -61,6 +77,16 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
     },
     update: { status, refunded: invoice.refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl },
   });
+  // Each state is announced once, however often the provider's events repeat it.
+  if (existing?.status !== status && invoice.amountCents > 0) {
+    const planName = planId ? getPlan(planId).name : invoice.description;
+    const money = { planName, amountCents: invoice.amountCents, currency: invoice.currency };
+    if (status === "succeeded") {
+      const receipt = receiptUrl!.startsWith("http") ? receiptUrl! : `${appUrl()}${receiptUrl}`;
+      await mailUser(db, userId, (name) => ({ kind: "payment-receipt", name, ...money, paidAt: invoice.createdAt, receiptUrl: receipt }));
+    }
+    if (status === "failed") await mailUser(db, userId, (name) => ({ kind: "renewal-failed", name, ...money, billingUrl: billingUrl() }));
+  }
   if (status === "succeeded") {
     const student = await db.student.findUnique({ where: { userId }, select: { lastPaymentDate: true } });
     if (student && (!student.lastPaymentDate || student.lastPaymentDate < invoice.createdAt)) {
@@ -113,6 +139,7 @@ export async function applyCardCount(db: Db, userId: string, cardCount: number, 
   if (student.gracePeriodEndDate) return student.gracePeriodEndDate;
   const graceEnd = addDays(now, GRACE_PERIOD_DAYS);
   await db.student.update({ where: { userId }, data: { gracePeriodEndDate: graceEnd } });
+  await mailUser(db, userId, (name) => ({ kind: "grace-period-started", name, endsAt: graceEnd, billingUrl: billingUrl() }));
   return graceEnd;
 }
 
@@ -172,10 +199,12 @@ export async function releaseLease(db: Db, key: string) {
   await db.billingLock.deleteMany({ where: { key } });
 }
 
+const GRACE_REMINDER_DAYS = 2;
+
 /**
  * The periodic billing work: the demo gateway's renewals, ended grace periods (cancel the paid
- * subscription, back to Free) and plans whose period has ended. The job runner
- * (src/server/jobs/billing-job.ts) runs it in one instance at a time.
+ * subscription, back to Free), reminders before a grace period ends, and plans whose period has ended
+ * (a scheduled downgrade included). The job runner (src/server/jobs) runs it once per period.
  */
 export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceClock?: () => Promise<GatewayEvent[]> }, now = new Date()) {
   const events = gateway.advanceClock ? await gateway.advanceClock() : [];
@@ -195,6 +224,17 @@ export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceC
     }
     await db.student.update({ where: { userId }, data: { gracePeriodEndDate: null } });
     await refreshStudentBilling(db, userId, now);
+  }
+
+  // Two days before a grace period ends, once per grace period.
+  const endingSoon = await db.student.findMany({
+    where: { gracePeriodEndDate: { gt: now, lte: addDays(now, GRACE_REMINDER_DAYS) } },
+    select: { userId: true, gracePeriodEndDate: true },
+  });
+  for (const { userId, gracePeriodEndDate } of endingSoon) {
+    const started = addDays(gracePeriodEndDate!, -GRACE_PERIOD_DAYS);
+    if (await db.mailMessage.count({ where: { userId, kind: "grace-period-ending", createdAt: { gte: started } } })) continue;
+    await mailUser(db, userId, (name) => ({ kind: "grace-period-ending", name, endsAt: gracePeriodEndDate!, billingUrl: billingUrl(), now }));
   }
 
   const lapsed = await db.subscription.findMany({
