@@ -25,12 +25,6 @@ export const SIGN_IN_ERRORS = {
   invalidCode: "TwoFactorInvalid",
 } as const;
 
-export class SignInError extends Error {
-  constructor(readonly code: (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS]) {
-    super(code);
-    this.name = "SignInError";
-  }
-}
 
 function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -177,10 +171,13 @@ export const OAUTH_ERRORS = {
   suspended: "AccountSuspended",
 } as const;
 
-export class OAuthSignInError extends Error {
-  constructor(readonly code: (typeof OAUTH_ERRORS)[keyof typeof OAUTH_ERRORS]) {
+type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS] | (typeof OAUTH_ERRORS)[keyof typeof OAUTH_ERRORS];
+
+/** A refused sign-in: next-auth hands the code to the browser as the answer's `error`. */
+export class SignInError extends Error {
+  constructor(readonly code: SignInErrorCode) {
     super(code);
-    this.name = "OAuthSignInError";
+    this.name = "SignInError";
   }
 }
 
@@ -194,16 +191,16 @@ export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: S
   const linked = await db.oAuthAccount.findUnique({ where: { provider_providerAccountId: link }, include: { user: true } });
   let user = linked?.user ?? null;
   if (linkTo) {
-    if (user && user.id !== linkTo.id) throw new OAuthSignInError(OAUTH_ERRORS.linkedElsewhere);
+    if (user && user.id !== linkTo.id) throw new SignInError(OAUTH_ERRORS.linkedElsewhere);
     if (!user) {
-      if (!linkTo.emailVerified) throw new OAuthSignInError(OAUTH_ERRORS.unverified);
+      if (!linkTo.emailVerified) throw new SignInError(OAUTH_ERRORS.unverified);
       user = await db.user.findUniqueOrThrow({ where: { id: linkTo.id } });
       await db.oAuthAccount.create({ data: { ...link, userId: user.id } });
     }
   } else if (!user) {
     const existing = await db.user.findUnique({ where: { email: identity.email } });
     if (existing) {
-      if (!identity.emailVerified || !existing.emailVerifiedAt) throw new OAuthSignInError(OAUTH_ERRORS.notLinked);
+      if (!identity.emailVerified || !existing.emailVerifiedAt) throw new SignInError(OAUTH_ERRORS.notLinked);
       user = existing;
     } else {
       const [firstName = identity.name, ...rest] = identity.name.split(/\s+/);
@@ -218,7 +215,7 @@ export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: S
     }
     await db.oAuthAccount.create({ data: { ...link, userId: user.id } });
   }
-  if (user.status !== "active") throw new OAuthSignInError(OAUTH_ERRORS.suspended);
+  if (user.status !== "active") throw new SignInError(OAUTH_ERRORS.suspended);
   const promote = user.role === "user" && user.emailVerifiedAt !== null && isConfiguredAdmin(user.email);
   const updated = await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
   return claimsOf(updated, null);
