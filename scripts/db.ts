@@ -1,5 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: on DATABASE_URL, or on the embedded database in .data/. */
 import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { seed } from "../src/server/seed";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {
@@ -13,7 +14,7 @@ try {
 }
 const database = await openDatabase();
 try {
-  await prepareDatabase(database.url, { seed: command === "seed" });
+  await prepareDatabase(database.url, { seed: command === "seed" ? seed : undefined });
 } finally {
   await database.stop();
 }

@@ -7,7 +7,7 @@ import next from "next";
 import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
 import { getDb } from "../src/server/db/client";
 import { env } from "../src/env";
-import { startJobs } from "../src/server/jobs";
+import { startJobs } from "../src/server/background";
 
 const dev = process.argv.includes("--dev");
 const port = env.PORT;

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { seed } from "../src/server/seed";
 import { env, settingsProblems } from "../src/env";
 
 const dev = process.argv.includes("--dev");
@@ -77,7 +78,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   if (database.embedded) console.log("[db] using the embedded database in .data/ (set DATABASE_URL to use PostgreSQL)");
-  await prepareDatabase(database.url);
+  await prepareDatabase(database.url, { seed });
   if (!dev) buildIfNeeded();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

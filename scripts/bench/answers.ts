@@ -25,6 +25,7 @@ import { readPromptsFile, readThreadFiles } from "../../src/server/content/files
 import { createDb } from "../../src/server/db/client";
 import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
+import { seed } from "../../src/server/seed";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 
@@ -43,7 +44,7 @@ async function main() {
     stopEmbedded = embedded.stop;
   }
   // The full seed (topic threads and knowledge base): the "I don't know" answer suggests thread questions.
-  await prepareDatabase(url, { seed: true, log: () => {} });
+  await prepareDatabase(url, { seed, log: () => {} });
   const db = createDb({ connectionString: url, poolMax: stopEmbedded ? 1 : 5 });
   const model = createLocalKnowledgeModel(db, { embeddings: null });
   const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));

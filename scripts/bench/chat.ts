@@ -56,7 +56,7 @@ async function main() {
     stopEmbedded = embedded.stop;
   }
   const poolMax = stopEmbedded ? 1 : 5;
-  await prepareDatabase(url, { seed: false, log: () => {} });
+  await prepareDatabase(url, { log: () => {} });
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_MAX = String(poolMax);
   const db = createDb({ connectionString: url, poolMax });

@@ -163,7 +163,7 @@ async function main() {
   const url = scratchUrl ?? embedded!.url;
   const db = createDb({ connectionString: url, poolMax: embedded ? 1 : 5 });
   try {
-    await prepareDatabase(url, { seed: false, log: () => {} });
+    await prepareDatabase(url, { log: () => {} });
     const seeded = await seedKnowledgeBase(db, { embeddings: null });
     const passages = await db.knowledgePassage.count();
     const questions = readEvalSet();

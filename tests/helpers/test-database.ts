@@ -5,6 +5,7 @@ import pg from "pg";
 import { createDb, type Db } from "~/server/db/client";
 import { startEmbeddedDatabase } from "~/server/db/embedded";
 import { prepareDatabase } from "~/server/db/setup";
+import { seed } from "~/server/seed";
 
 export interface TestDatabase {
   db: Db;
@@ -44,7 +45,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     poolMax = 1;
     dispose = embedded.stop;
   }
-  await prepareDatabase(url, { seed: options.seed ?? false, log: () => {} });
+  await prepareDatabase(url, { seed: options.seed ? seed : undefined, log: () => {} });
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_MAX = String(poolMax);
   const db = createDb({ connectionString: url, poolMax });

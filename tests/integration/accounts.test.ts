@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as studentsMeRoute from "~/app/api/students/me/route";
 import * as usersMeRoute from "~/app/api/users/me/route";
 import * as signupRoute from "~/app/api/auth/signup/route";
-import { buildAuthOptions } from "~/server/auth/options";
+import { buildAuthOptions } from "~/server/http/auth-options";
 import { OAUTH_ERRORS, SIGN_IN_ERRORS, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
 import { endSession } from "~/server/services/sessions.service";
 import { callRoute, type RouteHandler } from "../helpers/rest";

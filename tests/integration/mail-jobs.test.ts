@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb, type Db } from "~/server/db/client";
-import { registerJobHandlers } from "~/server/jobs";
+import { registerJobHandlers } from "~/server/background";
 import { enqueueJob, registerJobHandler, retryDelaySeconds, runDueJobs, schedulePeriodicJobs } from "~/server/jobs/runner";
 import { queueMail } from "~/server/mail/outbox";
 import { purgeExpiredData } from "~/server/services/retention.service";

@@ -66,7 +66,7 @@ describe("migrations", () => {
       const client = await connect(fresh.url);
       await client.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
       await client.end();
-      const results = await Promise.all([0, 1, 2].map(() => prepareDatabase(fresh.url, { seed: false, log: () => {} })));
+      const results = await Promise.all([0, 1, 2].map(() => prepareDatabase(fresh.url, { log: () => {} })));
       expect(results.flat().sort()).toEqual(readMigrations().map((m) => m.name));
       const check = await connect(fresh.url);
       const { rows } = await check.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);

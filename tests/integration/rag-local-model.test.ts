@@ -19,7 +19,7 @@ const quotable = readKnowledgeBase()
 const isQuoted = (sentence: string) => quotable.some((text) => text.includes(sentence));
 
 beforeAll(async () => {
-  // The full seed step: the knowledge base is loaded by the line in src/server/db/seed.ts.
+  // The full seed step: the knowledge base is loaded by the line in src/server/seed.ts.
   delete process.env.OPENAI_API_KEY;
   database = await createTestDatabase({ seed: true });
 });

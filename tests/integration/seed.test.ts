@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as citiesRoute from "~/app/api/data/cities/route";
 import * as randomRoute from "~/app/api/settings/random/route";
 import * as threadsRoute from "~/app/api/threads/route";
-import { seed } from "~/server/db/seed";
+import { seed } from "~/server/seed";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, afterEach } from "vitest";
 import { createCallerFactory, createTRPCRouter, permissionProcedure, protectedProcedure, publicProcedure, verifiedProcedure } from "~/server/api/trpc";
-import { configuredProviders } from "~/server/auth/options";
+import { configuredProviders } from "~/server/auth/providers";
 import { AppError } from "~/server/errors";
 import type { Role } from "~/lib/permissions";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "~/server/db/client";
-import { getSessionUser } from "~/server/auth/session";
+import { getSessionUser } from "./session";
 import { clientIp } from "~/server/auth/request";
 import type { Context } from "./trpc";
 

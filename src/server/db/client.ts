@@ -1,8 +1,10 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient, type Prisma } from "~/generated/prisma/client";
 import { env } from "~/env";
 
 export type Db = PrismaClient;
+/** A database client or a transaction: work done with it inside a transaction exists only if it commits. */
+export type DbOrTx = Db | Prisma.TransactionClient;
 
 export interface DbOptions {
   connectionString: string;

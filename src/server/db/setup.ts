@@ -1,10 +1,9 @@
 import path from "node:path";
 import { env } from "~/env";
-import { createDb } from "./client";
+import { createDb, type Db } from "./client";
 import { startEmbeddedDatabase } from "./embedded";
 import { embeddedSocketDir } from "./embedded-location";
 import { applyMigrations, withMigrationLock } from "./migrate";
-import { seed } from "./seed";
 
 /** Where the embedded database keeps its files (DATA_DIR, default `.data/`). */
 export const dataDir = () => path.resolve(process.cwd(), env.DATA_DIR);
@@ -27,16 +26,17 @@ export async function openDatabase(databaseUrl = env.DATABASE_URL): Promise<Data
 }
 
 export interface PrepareOptions {
-  seed?: boolean;
+  /** What fills the database after the migrations (src/server/seed.ts), run under the same lock. */
+  seed?: (db: Db) => Promise<void>;
   log?: (message: string) => void;
 }
 
 /** Applies pending migrations and seeds, under the migration lock, so concurrent starts are safe. */
-export async function prepareDatabase(url: string, { seed: runSeed = true, log = console.log }: PrepareOptions = {}) {
+export async function prepareDatabase(url: string, { seed, log = console.log }: PrepareOptions = {}) {
   return withMigrationLock(url, async (client) => {
     const applied = await applyMigrations(client);
     log(applied.length ? `[db] applied migrations: ${applied.join(", ")}` : "[db] migrations up to date");
-    if (runSeed) {
+    if (seed) {
       const db = createDb({ connectionString: url, poolMax: 1 });
       try {
         await seed(db);

@@ -1,8 +1,8 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { buildAuthOptions } from "~/server/auth/options";
+import { buildAuthOptions } from "./auth-options";
 import { clientIp } from "~/server/auth/request";
-import { getSessionUser } from "~/server/auth/session";
+import { getSessionUser } from "~/server/api/session";
 import { getDb } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { readBodyText } from "./body";

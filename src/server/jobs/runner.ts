@@ -1,8 +1,5 @@
-import type { Db } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
-
-/** A database client or a transaction: jobs enqueued inside a transaction exist only if it commits. */
-export type DbOrTx = Db | Prisma.TransactionClient;
 
 export interface JobContext {
   id: string;

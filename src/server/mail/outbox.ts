@@ -1,5 +1,5 @@
-import type { Db } from "~/server/db/client";
-import { enqueueJob, type DbOrTx, type JobContext } from "~/server/jobs/runner";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { enqueueJob, type JobContext } from "~/server/jobs/runner";
 import { env } from "~/env";
 import { renderMail, type MailTemplateInput } from "./templates";
 import { mailTransport } from "./transport";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import type { DbOrTx } from "~/server/jobs/runner";
+import type { DbOrTx } from "~/server/db/client";
 import type { AccountTokenPurpose } from "~/generated/prisma/client";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

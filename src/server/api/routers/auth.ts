@@ -1,5 +1,5 @@
 import { forgotPasswordSchema, resetPasswordSchema, signupSchema, tokenSchema } from "~/lib/schemas/auth";
-import { configuredProviders } from "~/server/auth/options";
+import { configuredProviders } from "~/server/auth/providers";
 import { requestPasswordReset, resendVerification, resetPassword, signup, verifyEmail } from "~/server/services/auth.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
 

@@ -4,7 +4,7 @@ import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
 import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
 import { env } from "~/env";
-import { registerJobHandler, startJobRunner, type PeriodicJob } from "./runner";
+import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
 export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge" } as const;
 

@@ -1,8 +1,8 @@
 import { getToken } from "next-auth/jwt";
 import type { Db } from "~/server/db/client";
 import { resolveSession, type SessionClaims } from "~/server/services/sessions.service";
-import { useSecureCookies } from "./request";
-import { getAuthSecret } from "./secret";
+import { useSecureCookies } from "~/server/auth/request";
+import { getAuthSecret } from "~/server/auth/secret";
 
 function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
-import type { Db } from "./client";
+import type { Db } from "~/server/db/client";
 
 /**
  * Fills reference data and content. Idempotent: reference rows are inserted once, threads are
