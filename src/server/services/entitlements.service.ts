@@ -1,4 +1,5 @@
 import { addDays } from "date-fns";
+import { withLock } from "~/server/db/locks";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { Prisma, Subscription } from "~/generated/prisma/client";
@@ -148,17 +149,10 @@ export function startOfUtcMonth(now = new Date()): Date {
 }
 
 /**
- * Runs `work` in one transaction holding a per-user advisory lock for `scope`, so that a count and
- * the insert that depends on it cannot interleave with another request of the same user (two
- * clicks, two tabs, two app instances).
+ * Runs `work` in one transaction while holding the user's lock for `scope`, so that a count and the
+ * insert that depends on it cannot interleave with another request of the same user (two clicks,
+ * two tabs, two app instances).
  */
 export function withUserLock<T>(db: Db, scope: string, userId: string, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${userId}`}, 0))`;
-      return work(tx);
-    },
-    // Waiting requests queue on the lock (and on the single PGlite connection): give them time.
-    { maxWait: 15_000, timeout: 15_000 },
-  );
+  return withLock(db, `${scope}:${userId}`, () => db.$transaction(work));
 }

@@ -181,24 +181,6 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
   return outcome;
 }
 
-/**
- * A lease in PostgreSQL shared by every app instance: returns true when this caller holds `key`
- * until `ttlMs` from now (or until release). An expired lease can be taken over. Checkout uses it
- * (per user, held across provider calls, and it must expire if a request dies half-way).
- */
-export async function tryLease(db: Db, key: string, ttlMs: number): Promise<boolean> {
-  const expiresAt = new Date(Date.now() + ttlMs);
-  const rows = await db.$queryRaw<Array<{ key: string }>>`
-    INSERT INTO "BillingLock" ("key", "expiresAt") VALUES (${key}, ${expiresAt})
-    ON CONFLICT ("key") DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt" WHERE "BillingLock"."expiresAt" < now()
-    RETURNING "key"`;
-  return rows.length > 0;
-}
-
-export async function releaseLease(db: Db, key: string) {
-  await db.billingLock.deleteMany({ where: { key } });
-}
-
 const GRACE_REMINDER_DAYS = 2;
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from "~/server/errors";
 import { PaymentDeclinedError, type PaymentGateway } from "~/server/payments/gateway";
 import type { DemoGateway } from "~/server/payments/demo";
 import type { SessionClaims } from "../sessions.service";
-import { releaseLease, tryLease } from "./billing-sync.service";
+import { withLock } from "~/server/db/locks";
 
 type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
 export interface BillingDeps {
@@ -23,19 +23,7 @@ export async function payment<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const CHECKOUT_LEASE_MS = 60_000;
-
 /** One checkout per user at a time: a second click waits for the first and then finds its result. */
-export async function withCheckoutLock<T>(db: Db, userId: string, work: () => Promise<T>): Promise<T> {
-  const key = `checkout:${userId}`;
-  const deadline = Date.now() + 30_000;
-  while (!(await tryLease(db, key, CHECKOUT_LEASE_MS))) {
-    if (Date.now() > deadline) throw new AppError("CONFLICT", "A payment for this account is already being processed. Please wait a moment.");
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  try {
-    return await work();
-  } finally {
-    await releaseLease(db, key);
-  }
+export function withCheckoutLock<T>(db: Db, userId: string, work: () => Promise<T>): Promise<T> {
+  return withLock(db, `checkout:${userId}`, work, { busyMessage: "A payment for this account is already being processed. Please wait a moment." });
 }
