@@ -7,6 +7,18 @@ const config = {
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types once, not on every build
   // forbidden() answers /admin with 403 for non-admins.
   experimental: { authInterrupts: true },
+  // Pages and route handlers get their security headers from src/proxy.ts, which skips build output.
+  async headers() {
+    return [
+      {
+        source: "/_next/static/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default config;

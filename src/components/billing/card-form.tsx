@@ -1,7 +1,8 @@
 "use client";
 
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure"; // Stripe.js loads only when a card form needs it
 import { useMemo, useState } from "react";
 import { api } from "~/trpc/react";
 import { errorMessage, useBillingConfig } from "./shared";
