@@ -28,7 +28,8 @@ export function SessionsCard() {
     onSuccess: () => signOut({ callbackUrl: "/" }),
     onError: (error) => toast.error(errorMessage(error, "Failed to sign out. Please try again.")),
   });
-  const list = sessions.data ?? [];
+  // This device first, then the others by last activity (the server's order).
+  const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const otherCount = list.filter((session) => !session.current).length;
 
   return (

@@ -97,7 +97,7 @@ function TwoFactorSetup({ onEnabled }: { onEnabled: (codes: string[]) => Promise
         <img src={begin.data.qrCodeDataUrl} alt="QR code for your authenticator app" width={176} height={176} className="h-44 w-44 shrink-0 rounded-lg border border-slate-200" />
         <div className="min-w-0">
           <p className="text-sm text-slate-600">Key to type in</p>
-          <code className="mt-1 block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900" data-testid="totp-secret">{key}</code>
+          <code className="mt-1 block break-words rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm tracking-wider text-slate-900" data-testid="totp-secret">{key}</code>
           <p className="mt-1 text-xs text-slate-500">Time-based, 6 digits, every 30 seconds.</p>
         </div>
       </div>
