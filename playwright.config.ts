@@ -43,6 +43,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: E2E_DATA_DIR, NEXTAUTH_URL: E2E_BASE_URL, DATABASE_URL: "", ADMIN_EMAILS: E2E_ADMIN_EMAIL, BILLING_JOB_INTERVAL_SECONDS: "2" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      NEXTAUTH_URL: E2E_BASE_URL,
+      DATABASE_URL: "",
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      BILLING_JOB_INTERVAL_SECONDS: "2",
+      // Every test signs up from the one address of the test machine.
+      RATE_LIMIT_SIGNUP: "1000/1h",
+      RATE_LIMIT_PASSWORD_RESET: "100/1h",
+      RATE_LIMIT_NEWSLETTER: "100/1h",
+    },
   },
 });

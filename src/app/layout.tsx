@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChatBox } from "~/components/chat/mini-chat-box";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -25,6 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             Skip to content
           </a>
           <SiteHeader />
+          <VerifyEmailBanner />
           <main id="main" className="flex-1">{children}</main>
           <SiteFooter />
           <MiniChatBox />

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN_EMAIL } from "../../playwright.config";
-import { logIn, signUpAndLogIn } from "./site-helpers";
+import { deleteAccount, signUpAdmin, signUpAndLogIn } from "./site-helpers";
 
 const HELP = "I need the document checklist for my student visa appointment in Delhi.";
 
@@ -117,12 +116,10 @@ test("staff see the request in the support queue and move it; the student sees t
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  // The one admin address of the test server: the account is deleted afterwards, so that other
-  // browser tests can sign it up again.
-  const created = await staff.request.post("/api/auth/signup", { data: { firstName: "Ada", lastName: "Admin", email: E2E_ADMIN_EMAIL, password: "a-strong-password" } });
-  expect(created.status()).toBe(201);
+  // The one admin address of the test server: verified and with two-factor sign-in, as /admin
+  // requires; deleted afterwards, so that other browser tests can sign it up again.
+  const admin = await signUpAdmin(staff);
   try {
-    await logIn(staff, E2E_ADMIN_EMAIL, "a-strong-password");
     await staff.goto("/admin/support");
     const request = staff.getByRole("list", { name: "Open service requests" }).getByRole("listitem").filter({ hasText: student.email });
     await expect(request).toContainText("Career Guidance");
@@ -130,10 +127,7 @@ test("staff see the request in the support queue and move it; the student sees t
     await request.getByLabel(`Status of the request from ${student.email}`).selectOption({ label: "Processing" });
     await expect(staff.getByText("Request status updated")).toBeVisible();
   } finally {
-    await staff.goto("/profile?tab=account");
-    await staff.getByRole("button", { name: "Delete Account" }).click();
-    await staff.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete permanently" }).click();
-    await expect(staff.getByText("Account deleted successfully.")).toBeVisible();
+    await deleteAccount(staff, admin.password);
     await staffContext.close();
   }
 

@@ -1,4 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { mailLink } from "./site-helpers";
+
+const CONFIRM_SENT = "Almost done: we sent you an email. Click its link to confirm your subscription.";
 
 test("newsletter: empty, invalid, valid and repeated subscriptions", async ({ page }) => {
   await page.goto("/");
@@ -18,15 +21,23 @@ test("newsletter: empty, invalid, valid and repeated subscriptions", async ({ pa
   await input.fill(email);
   await expect(form.getByRole("alert")).toHaveCount(0);
   await subscribe.click();
-  await expect(page.getByText("Successfully subscribed to our newsletter!").first()).toBeVisible();
+  await expect(form.getByRole("status")).toHaveText(CONFIRM_SENT); // double opt-in: not subscribed yet
   await expect(input).toHaveValue("");
 
-  // Subscribing the same address again is accepted and stored once.
+  // Subscribing the same address again is accepted, stored once and sends a new link.
   await input.fill(email.toUpperCase());
   await subscribe.click();
-  await expect(form.getByRole("status")).toHaveText("Successfully subscribed to our newsletter!");
+  await expect(form.getByRole("status")).toHaveText(CONFIRM_SENT);
+
+  // The mailed link confirms the subscription; after that the address is already subscribed.
+  await page.goto(await mailLink(email, "newsletter-confirm", "/newsletter/confirm"));
+  await expect(page.getByText("Your subscription is confirmed.")).toBeVisible();
   const again = await page.request.post("/api/newsletter", { data: { email } });
   expect(again.status()).toBe(200);
+  expect((await again.json()).message).toBe("You are already subscribed to our newsletter.");
+
+  await page.goto("/newsletter/confirm?token=not-a-token");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This confirmation link is not valid. Subscribe again in the footer to get a new one.");
 });
 
 test("newsletter failure shows the failure text", async ({ page }) => {

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN_EMAIL } from "../../playwright.config";
-import { expectNoSeriousAxeViolations, logIn, signUpAndLogIn } from "./site-helpers";
+import { deleteAccount, expectNoSeriousAxeViolations, logIn, signUpAdmin, signUpAndLogIn, submitLogin } from "./site-helpers";
 
 test("profile: edit a card, reload and find it kept; the name change reloads the header", async ({ page }) => {
   await signUpAndLogIn(page);
@@ -116,11 +115,7 @@ test("security: change password, then the old password is rejected and the new o
   await expect(page.getByTestId("profile-name")).toBeVisible(); // this browser stays signed in
 
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-  const login = page.getByRole("dialog", { name: "Login" });
-  await login.getByLabel("Email").fill(user.email);
-  await login.getByLabel("Password").fill(user.password);
-  await login.getByRole("button", { name: "Login", exact: true }).click();
+  const login = await submitLogin(page, user.email, user.password);
   await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
   await login.getByLabel("Password").fill("a-newer-password");
   await login.getByRole("button", { name: "Login", exact: true }).click();
@@ -145,7 +140,13 @@ test("delete account: confirm, success toast, back to / after 1.5 s, and the log
   await page.getByRole("button", { name: "Delete Account" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete your account?" });
   await expect(confirm).toContainText("This action cannot be undone");
-  await confirm.getByRole("button", { name: "Delete permanently" }).click();
+  const remove = confirm.getByRole("button", { name: "Delete permanently" });
+  await expect(remove).toBeDisabled(); // until the password is given
+  await confirm.getByLabel("Your password").fill("not-my-password");
+  await remove.click();
+  await expect(confirm.getByRole("alert")).toHaveText("Your password is not correct.");
+  await confirm.getByLabel("Your password").fill(user.password);
+  await remove.click();
   await expect(page.getByText("Account deleted successfully.")).toBeVisible();
   await expect(page).toHaveURL("/", { timeout: 10_000 });
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
@@ -189,7 +190,7 @@ test("a signed-out visitor is asked to log in on /profile", async ({ page }) => 
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
 });
 
-test("sign out of all other sessions ends the other browser's session and keeps this one", async ({ page, browser }) => {
+test("sign out all other sessions ends the other browser's session and keeps this one", async ({ page, browser }) => {
   const user = await signUpAndLogIn(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -197,11 +198,10 @@ test("sign out of all other sessions ends the other browser's session and keeps 
 
   await page.goto("/profile?tab=security");
   const sessions = page.getByRole("region", { name: "Sessions" });
-  const button = sessions.getByRole("button", { name: "Sign out of all other sessions" });
-  await expect(button).toBeDisabled(); // until the password is given
-  await sessions.getByLabel("Password").fill(user.password);
-  await button.click();
+  await expect(sessions.getByRole("list", { name: "Signed-in sessions" }).getByRole("listitem")).toHaveCount(2);
+  await sessions.getByRole("button", { name: "Sign out all other sessions" }).click();
   await expect(page.getByText("All other sessions have been signed out.")).toBeVisible();
+  await expect(sessions.getByRole("list", { name: "Signed-in sessions" }).getByRole("listitem")).toHaveCount(1);
 
   await page.reload();
   await expect(page.getByTestId("profile-name")).toBeVisible();
@@ -219,14 +219,20 @@ test("an ordinary signed-in user sees no Manage entry and gets 403 on /admin", a
 });
 
 test("an admin sees Manage, which opens /admin in a new tab, and Manage is hidden under /admin", async ({ page, context }) => {
-  await signUpAndLogIn(page, { email: E2E_ADMIN_EMAIL });
-  const manage = page.getByRole("banner").getByRole("link", { name: "Manage" });
-  await expect(manage).toHaveAttribute("target", "_blank");
-  const [adminTab] = await Promise.all([context.waitForEvent("page"), manage.click()]);
-  await adminTab.waitForLoadState();
-  await expect(adminTab).toHaveURL(/\/admin$/);
-  await expect(adminTab.getByRole("heading", { name: "Management" })).toBeVisible();
-  await expect(adminTab.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
-  const response = await adminTab.goto("/admin");
-  expect(response?.status()).toBe(200);
+  const admin = await signUpAdmin(page);
+  try {
+    await page.goto("/");
+    const manage = page.getByRole("banner").getByRole("link", { name: "Manage" });
+    await expect(manage).toHaveAttribute("target", "_blank");
+    const [adminTab] = await Promise.all([context.waitForEvent("page"), manage.click()]);
+    await adminTab.waitForLoadState();
+    await expect(adminTab).toHaveURL(/\/admin$/);
+    await expect(adminTab.getByRole("heading", { name: "Management" })).toBeVisible();
+    await expect(adminTab.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
+    const response = await adminTab.goto("/admin");
+    expect(response?.status()).toBe(200);
+    await adminTab.close();
+  } finally {
+    await deleteAccount(page, admin.password);
+  }
 });

@@ -1,14 +1,29 @@
 import { forbidden } from "next/navigation";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { isStaff } from "~/lib/permissions";
 import { serverApi } from "~/server/api/server-caller";
+import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/server/api/trpc";
 
 /**
  * /admin is for staff (admin, designer, backoffice): everyone else gets 403, signed-out users too.
- * Each section checks its own permission keys.
+ * Staff without two-factor sign-in are asked to set it up first. Each section checks its own
+ * permission keys.
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).users.me().catch(() => null);
   if (!me || !isStaff(me.role)) forbidden();
+  if (!me.twoFactorEnabled) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="text-2xl font-bold">Management</h1>
+        <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-900">
+          <p className="font-semibold">Two-factor sign-in required</p>
+          <p className="mt-1 text-sm">{TWO_FACTOR_REQUIRED_MESSAGE}</p>
+          <Link href="/profile?tab=security" className="btn-primary mt-4">Open the Security tab</Link>
+        </div>
+      </div>
+    );
+  }
   return <>{children}</>;
 }

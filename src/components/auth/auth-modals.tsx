@@ -1,14 +1,26 @@
 "use client";
 
+import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
 import { Modal } from "~/components/modal";
-import { LoginForm } from "./login-form";
+import { signInErrorMessage } from "~/lib/sign-in-errors";
+import { LoginForm, type LoginView } from "./login-form";
 import { SignupForm } from "./signup-form";
 
 type AuthModal = "login" | "signup" | null;
-const AuthModalContext = createContext<{ open: (modal: "login" | "signup") => void }>({ open: () => {} });
+export interface OpenOptions {
+  /** The login modal's first view: the password form (default) or "Forgot password?". */
+  view?: LoginView;
+  /** A message shown at the top of the login form (e.g. why a social sign-in failed). */
+  notice?: string | null;
+}
+const AuthModalContext = createContext<{ open: (modal: "login" | "signup", options?: OpenOptions) => void }>({ open: () => {} });
 
 export const useAuthModal = () => useContext(AuthModalContext);
+
+/** Query parameters that open the login modal: `?login=1`, `?forgot=1` and a sign-in's `?error=`. */
+const URL_PARAMS = ["login", "forgot", "error"] as const;
 
 /**
  * The login and signup modals. Opening one pushes a browser history entry, so Back closes it;
@@ -16,7 +28,10 @@ export const useAuthModal = () => useContext(AuthModalContext);
  */
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<AuthModal>(null);
+  const [options, setOptions] = useState<OpenOptions>({});
+  const [openCount, setOpenCount] = useState(0);
   const pushed = useRef(false);
+  const { status } = useSession();
 
   useEffect(() => {
     const onPopState = () => {
@@ -27,13 +42,15 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("popstate", onPopState);
   }, []);
 
-  const open = useCallback((next: "login" | "signup") => {
+  const open = useCallback((next: "login" | "signup", nextOptions: OpenOptions = {}) => {
     if (pushed.current) {
       window.history.replaceState({ authModal: next }, "");
     } else {
       window.history.pushState({ authModal: next }, "");
       pushed.current = true;
     }
+    setOptions(nextOptions);
+    setOpenCount((count) => count + 1);
     setModal(next);
   }, []);
 
@@ -45,11 +62,31 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // Links in mails and next-auth's redirects open the login modal: /?login=1, /?forgot=1, /?error=...
+  const handledUrl = useRef(false);
+  useEffect(() => {
+    if (status === "loading" || handledUrl.current) return;
+    handledUrl.current = true;
+    const url = new URL(window.location.href);
+    if (!URL_PARAMS.some((name) => url.searchParams.has(name))) return;
+    const notice = signInErrorMessage(url.searchParams.get("error"));
+    const forgot = url.searchParams.has("forgot");
+    const login = url.searchParams.has("login");
+    for (const name of URL_PARAMS) url.searchParams.delete(name);
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+    if (status === "authenticated") {
+      // Signed in (linking a provider from the Security tab): the modal is not for them.
+      if (notice) toast.error(notice);
+      return;
+    }
+    if (notice || forgot || login) open("login", { view: forgot ? "forgot" : "password", notice });
+  }, [status, open]);
+
   return (
     <AuthModalContext.Provider value={{ open }}>
       {children}
       <Modal open={modal === "login"} onOpenChange={(isOpen) => !isOpen && close()} title="Login" description="Welcome back. Log in to continue planning your move.">
-        <LoginForm onSwitchToSignup={() => open("signup")} />
+        <LoginForm key={openCount} initialView={options.view} notice={options.notice} onSwitchToSignup={() => open("signup")} />
       </Modal>
       <Modal open={modal === "signup"} onOpenChange={(isOpen) => !isOpen && close()} title="Sign up" description="Create your free account.">
         <SignupForm onSwitchToLogin={() => open("login")} />

@@ -1,8 +1,8 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { AUTH_MESSAGES, signupFormSchema, type SignupForm as SignupValues } from "~/lib/schemas/auth";
+import { passwordSignIn } from "./password-sign-in";
 import { SocialButtons } from "./social-buttons";
 
 export const AUTO_LOGIN_DELAY_MS = 1500;
@@ -50,8 +50,7 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       setState("success");
       setMessage(AUTH_MESSAGES.signupSuccess);
       setTimeout(async () => {
-        const result = await signIn("credentials", { email: body.email, password: body.password, redirect: false }).catch(() => null);
-        if (result?.ok && !result.error) {
+        if ((await passwordSignIn({ email: body.email, password: body.password })) === "ok") {
           window.location.reload();
         } else {
           setState("failure");

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { toast } from "sonner";
 import { formatEuros } from "~/lib/plans";
@@ -17,6 +18,7 @@ import { TransactionsCard } from "./transactions-card";
 export function BillingTab() {
   const { data: session } = useSession();
   const overview = api.billing.overview.useQuery();
+  const sessions = api.users.sessions.useQuery();
 
   if (overview.isPending) return <p className="text-slate-500">Loading billing...</p>;
   if (!overview.data) return <p role="alert" className="text-red-700">Failed to load billing information. Please try again.</p>;
@@ -47,7 +49,14 @@ export function BillingTab() {
             <dt className="text-slate-500">Total spent</dt>
             <dd className="font-semibold" data-testid="spend-total">{formatEuros(data.spend.total)}</dd>
           </div>
-          <div className="col-span-2 sm:col-span-4">
+          <div>
+            <dt className="text-slate-500">Sessions</dt>
+            <dd className="font-semibold" data-testid="active-sessions">
+              {sessions.data ? `${sessions.data.length} Active` : "-"}{" "}
+              <Link href="/profile?tab=security" className="text-xs font-medium text-brand-600 hover:underline">Manage</Link>
+            </dd>
+          </div>
+          <div className="col-span-2 sm:col-span-3">
             <dt className="text-slate-500">Last transaction</dt>
             <dd>{data.spend.lastTransaction
                 ? [data.spend.lastTransaction.description, formatEuros(data.spend.lastTransaction.amount), formatDate(data.spend.lastTransaction.date), data.spend.lastTransaction.status === "failed" ? "Failed" : null].filter(Boolean).join(" · ")

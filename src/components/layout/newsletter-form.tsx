@@ -9,6 +9,7 @@ export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "done">("idle");
+  const [message, setMessage] = useState("");
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -22,10 +23,13 @@ export function NewsletterForm() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: email.trim() }),
       });
-      if (!response.ok) throw new Error(String(response.status));
+      const data = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      if (!response.ok) throw new Error(data?.error ?? String(response.status));
+      // Double opt-in: the server says what happens next (a confirmation mail), not "subscribed".
+      setMessage(data?.message ?? NEWSLETTER_MESSAGES.success);
       setState("done");
       setEmail("");
-      toast.success(NEWSLETTER_MESSAGES.success);
+      toast.success(data?.message ?? NEWSLETTER_MESSAGES.success);
     } catch {
       setState("idle");
       toast.error(NEWSLETTER_MESSAGES.failure);
@@ -58,7 +62,7 @@ export function NewsletterForm() {
         </button>
       </div>
       {error ? <p id="newsletter-error" role="alert" className="text-sm text-red-300">{error}</p> : null}
-      {state === "done" ? <p role="status" className="text-sm text-green-300">{NEWSLETTER_MESSAGES.success}</p> : null}
+      {state === "done" ? <p role="status" className="text-sm text-green-300">{message}</p> : null}
     </form>
   );
 }

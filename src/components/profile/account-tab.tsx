@@ -3,8 +3,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { format } from "date-fns";
 import { signOut } from "next-auth/react";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
 
@@ -124,23 +125,48 @@ function Item({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Confirm, delete for real (data removed, sessions ended), success toast, then / after 1.5 s. */
+/**
+ * Confirm with the password (or, for accounts without one, a mailed code or a two-factor code), delete
+ * for real (data removed, sessions ended), success toast, then / after 1.5 s.
+ */
 export function DeleteAccountButton() {
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const me = api.users.me.useQuery(undefined, { enabled: open });
   const remove = api.users.deleteAccount.useMutation();
-  async function confirm() {
+  const requestCode = api.users.requestDeletionCode.useMutation();
+  const hasPassword = me.data?.hasPassword ?? true;
+  const ready = me.data ? (hasPassword ? password !== "" : code.trim() !== "") : false;
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
     try {
-      await remove.mutateAsync();
-      setOpen(false);
-      toast.success(DELETE_SUCCESS);
-      await signOut({ redirect: false }).catch(() => undefined);
-      setTimeout(() => window.location.assign("/"), DELETE_REDIRECT_MS);
+      await remove.mutateAsync(hasPassword ? { password } : { code: code.trim() });
     } catch {
-      toast.error(DELETE_FAILURE);
+      return; // the dialog shows the server's message
     }
+    setOpen(false);
+    toast.success(DELETE_SUCCESS);
+    await signOut({ redirect: false }).catch(() => undefined);
+    setTimeout(() => window.location.assign("/"), DELETE_REDIRECT_MS);
   }
+  const busy = remove.isPending || remove.isSuccess;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) {
+          setPassword("");
+          setCode("");
+          remove.reset();
+          requestCode.reset();
+        }
+      }}
+    >
       <Dialog.Trigger asChild>
         <button type="button" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700" disabled={remove.isSuccess}>
           Delete Account
@@ -154,12 +180,32 @@ export function DeleteAccountButton() {
             This action cannot be undone. Your account, profile and all data stored with it will be removed permanently, and you will be
             signed out everywhere.
           </Dialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close className="btn-secondary" disabled={remove.isPending}>Cancel</Dialog.Close>
-            <button type="button" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50" disabled={remove.isPending} onClick={confirm}>
-              {remove.isPending ? "Deleting..." : "Delete permanently"}
-            </button>
-          </div>
+          <form onSubmit={confirm} noValidate className="mt-4 space-y-3">
+            {!me.data ? (
+              <p className="text-sm text-slate-500" role="status">{me.isPending ? "Loading..." : DELETE_FAILURE}</p>
+            ) : hasPassword ? (
+              <TextField id="delete-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            ) : (
+              <>
+                <p className="text-sm text-slate-700">
+                  Your account has no password. Confirm with a code we email you{me.data.twoFactorEnabled ? ", or a code from your authenticator app" : ""}.
+                </p>
+                <button type="button" className="btn-secondary" disabled={requestCode.isPending} onClick={() => requestCode.mutate()}>
+                  {requestCode.isPending ? "Sending..." : requestCode.isSuccess ? "Email me a new code" : "Email me a code"}
+                </button>
+                {requestCode.data ? <FormMessage kind="success">{requestCode.data.message}</FormMessage> : null}
+                {requestCode.error ? <FormMessage kind="error">{errorMessage(requestCode.error, "Failed to send the code. Please try again.")}</FormMessage> : null}
+                <TextField id="delete-code" label="Code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
+              </>
+            )}
+            {remove.error ? <FormMessage kind="error">{errorMessage(remove.error, DELETE_FAILURE)}</FormMessage> : null}
+            <div className="flex justify-end gap-2 pt-2">
+              <Dialog.Close className="btn-secondary" disabled={busy}>Cancel</Dialog.Close>
+              <button type="submit" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50" disabled={busy || !ready}>
+                {remove.isPending ? "Deleting..." : "Delete permanently"}
+              </button>
+            </div>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -48,7 +48,7 @@ export function ProfileModal({ open, onOpenChange }: { open: boolean; onOpenChan
                 <div className="mt-4">
                   <Tabs.Content value="profile"><ProfileTab student={student.data} onSaved={refetch} /></Tabs.Content>
                   <Tabs.Content value="settings"><SettingsTab student={student.data} onSaved={refetch} timeZones={MODAL_TIME_ZONES} /></Tabs.Content>
-                  <Tabs.Content value="security"><SecurityTab email={student.data.email} twoFactor={student.data.twoFactorAuth} /></Tabs.Content>
+                  <Tabs.Content value="security"><SecurityTab email={student.data.email} /></Tabs.Content>
                   <Tabs.Content value="billing"><BillingTab /></Tabs.Content>
                   <Tabs.Content value="account"><AccountTab compact /></Tabs.Content>
                 </div>

@@ -100,7 +100,7 @@ export function ProfileView() {
           <Tabs.Content value="profile"><ProfileTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="account"><AccountTab /></Tabs.Content>
           <Tabs.Content value="settings"><SettingsTab student={data} onSaved={refetch} /></Tabs.Content>
-          <Tabs.Content value="security"><SecurityTab email={data.email} twoFactor={data.twoFactorAuth} /></Tabs.Content>
+          <Tabs.Content value="security"><SecurityTab email={data.email} /></Tabs.Content>
         </div>
       </Tabs.Root>
     </div>

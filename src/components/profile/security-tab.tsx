@@ -1,57 +1,36 @@
 "use client";
 
-import { signIn, signOut } from "next-auth/react";
+import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { AUTH_MESSAGES, changePasswordSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";
+import { SecurityCard } from "./security-card";
+import { SessionsCard } from "./sessions-card";
+import { TwoFactorCard } from "./two-factor-card";
 
-export const COMING_SOON = {
-  twoFactor: "Two-factor authentication setup is coming soon.",
-  sessions: "Session management is coming soon.",
-  passwordReset: "Password reset by email is coming soon.",
-} as const;
+const PROVIDER_LABELS = { google: "Google", linkedin: "LinkedIn" } as const;
 
-/** Both actions end every session; the current browser signs in again with the (new) password. */
-async function signInAgain(email: string, password: string) {
-  const result = await signIn("credentials", { email, password, redirect: false }).catch(() => null);
-  if (!result?.ok || result.error) {
-    await signOut({ callbackUrl: "/" });
-    return false;
-  }
-  return true;
-}
-
-export function SecurityTab({ email, twoFactor }: { email: string; twoFactor: "enabled" | "disabled" }) {
+export function SecurityTab({ email }: { email: string }) {
   const me = api.users.me.useQuery();
   const hasPassword = me.data?.hasPassword ?? true;
   return (
     <div className="space-y-6">
-      {hasPassword ? <ChangePasswordCard email={email} /> : (
-        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 className="text-lg font-semibold">Password</h2>
-          <p className="mt-2 text-sm text-slate-600">You sign in with Google or LinkedIn, so your account has no password.</p>
-        </section>
-      )}
-      <SignOutOthersCard email={email} hasPassword={hasPassword} />
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="More security">
-        <h2 className="text-lg font-semibold">More security</h2>
-        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-          <div><dt className="text-slate-500">Two-factor authentication</dt><dd className="font-semibold">{twoFactor === "enabled" ? "Enabled" : "Disabled"}</dd></div>
-        </dl>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => toast.info(COMING_SOON.twoFactor)}>Set up 2FA</button>
-          <button type="button" className="btn-secondary" onClick={() => toast.info(COMING_SOON.sessions)}>Manage sessions</button>
-          <button type="button" className="btn-secondary" onClick={() => toast.info(COMING_SOON.passwordReset)}>Reset password by email</button>
-        </div>
-      </section>
+      {hasPassword ? <ChangePasswordCard /> : null}
+      <PasswordByEmailCard email={email} hasPassword={hasPassword} />
+      <TwoFactorCard hasPassword={hasPassword} />
+      <SessionsCard />
+      {me.data ? <LinkedSignInsCard linked={me.data.linkedProviders} emailVerified={me.data.emailVerified} /> : null}
     </div>
   );
 }
 
-function ChangePasswordCard({ email }: { email: string }) {
+/** Changing the password ends every other session; this one stays signed in. */
+function ChangePasswordCard() {
   const [values, setValues] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const [error, setError] = useState("");
+  const utils = api.useUtils();
   const change = api.users.changePassword.useMutation();
 
   async function onSubmit(event: FormEvent) {
@@ -63,11 +42,11 @@ function ChangePasswordCard({ email }: { email: string }) {
     try {
       await change.mutateAsync(parsed.data);
     } catch (e) {
-      return setError(e instanceof Error ? e.message : "Failed to change your password. Please try again.");
+      return setError(errorMessage(e, "Failed to change your password. Please try again."));
     }
     setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
-    // The change ended every session, this one too: sign this browser in again with the new password.
-    if (await signInAgain(email, parsed.data.newPassword)) toast.success("Password changed. Other devices have been signed out.");
+    void utils.users.sessions.invalidate();
+    toast.success("Password changed. Other devices have been signed out.");
   }
 
   const input = (name: keyof typeof values, label: string, autoComplete: string) => (
@@ -85,45 +64,60 @@ function ChangePasswordCard({ email }: { email: string }) {
         {input("newPassword", "New password", "new-password")}
         {input("confirmPassword", "Confirm new password", "new-password")}
       </div>
-      {error ? <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p> : null}
+      {error ? <FormMessage kind="error" className="mt-3">{error}</FormMessage> : null}
       <button type="submit" className="btn-primary mt-4" disabled={!filled || change.isPending}>{change.isPending ? "Changing..." : "Change password"}</button>
     </form>
   );
 }
 
-function SignOutOthersCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
-  const [password, setPassword] = useState("");
-  const everywhere = api.users.signOutEverywhere.useMutation();
-  async function run() {
-    try {
-      await everywhere.mutateAsync();
-    } catch {
-      return toast.error("Failed to sign out other sessions. Please try again.");
-    }
-    if (hasPassword && (await signInAgain(email, password))) {
-      setPassword("");
-      toast.success("All other sessions have been signed out.");
-    } else if (!hasPassword) {
-      await signOut({ callbackUrl: "/" });
-    }
-  }
+/** A reset link by mail: for a forgotten current password, or to give a social-only account a password. */
+function PasswordByEmailCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const send = api.auth.forgotPassword.useMutation({
+    onSuccess: () => toast.success(`We sent a link to ${email}. It works for one hour.`),
+    onError: (error) => toast.error(errorMessage(error, "Failed to send the link. Please try again.")),
+  });
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Sessions">
-      <h2 className="text-lg font-semibold">Sessions</h2>
+    <SecurityCard title={hasPassword ? "Password reset by email" : "Password"}>
       <p className="mt-2 text-sm text-slate-600">
-        Sign out on every other device and browser. {hasPassword ? "Confirm with your password to stay signed in here." : "You will need to sign in again here too."}
+        {hasPassword
+          ? `Forgot your current password? We can send a link to ${email} to choose a new one. Every session ends when you use it.`
+          : `You sign in with Google or LinkedIn, so your account has no password. To add one, we can send a link to ${email}.`}
       </p>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        {hasPassword ? (
-          <div className="sm:w-72">
-            <label htmlFor="security-session-password" className="field-label">Password</label>
-            <input id="security-session-password" type="password" autoComplete="current-password" className="field-input" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
-        ) : null}
-        <button type="button" className="btn-secondary" disabled={everywhere.isPending || (hasPassword && password === "")} onClick={run}>
-          {everywhere.isPending ? "Signing out..." : "Sign out of all other sessions"}
-        </button>
-      </div>
-    </section>
+      <button type="button" className="btn-secondary mt-4" disabled={send.isPending || send.isSuccess} onClick={() => send.mutate({ email })}>
+        {send.isPending ? "Sending..." : send.isSuccess ? "Link sent" : hasPassword ? "Email me a reset link" : "Email me a link to set a password"}
+      </button>
+    </SecurityCard>
+  );
+}
+
+/** Google and LinkedIn sign-in linked to this account (only the providers this site has settings for). */
+function LinkedSignInsCard({ linked, emailVerified }: { linked: string[]; emailVerified: boolean }) {
+  const providers = api.auth.providers.useQuery();
+  const configured = (Object.keys(PROVIDER_LABELS) as (keyof typeof PROVIDER_LABELS)[]).filter((id) => providers.data?.[id]);
+  if (configured.length === 0) return null;
+  return (
+    <SecurityCard title="Linked sign-ins">
+      <p className="mt-2 text-sm text-slate-600">Link an account to sign in with it instead of your password.</p>
+      {!emailVerified ? <FormMessage kind="info" className="mt-3">Verify your email address first: open the link we sent you, or use “Resend” in the banner above.</FormMessage> : null}
+      <ul className="mt-4 space-y-2">
+        {configured.map((id) => (
+          <li key={id} className="flex items-center justify-between gap-3 text-sm">
+            <span className="font-semibold">{PROVIDER_LABELS[id]}</span>
+            {linked.includes(id) ? (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Linked</span>
+            ) : (
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={!emailVerified}
+                onClick={() => signIn(id, { callbackUrl: `${window.location.origin}/profile?tab=security` }).catch(() => toast.error(`Failed to link ${PROVIDER_LABELS[id]}. Please try again.`))}
+              >
+                Link {PROVIDER_LABELS[id]}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </SecurityCard>
   );
 }
