@@ -54,6 +54,9 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP: "1000/1h",
       RATE_LIMIT_PASSWORD_RESET: "100/1h",
       RATE_LIMIT_NEWSLETTER: "100/1h",
+      RATE_LIMIT_CONTACT: "100/1h",
+      RATE_LIMIT_FEEDBACK: "1000/1h",
+      RATE_LIMIT_ANONYMOUS_CHAT: "1000/10m",
     },
   },
 });
