@@ -6,7 +6,8 @@ import { newNonce, securityHeaders, servedOverHttps, type SecuritySettings } fro
 /**
  * Runs before every page and route handler: refuses cross-site state-changing requests, and gives
  * every response the security headers. A page's policy carries a fresh nonce, which Next reads from
- * the request's Content-Security-Policy header and puts on its own scripts.
+ * the request's Content-Security-Policy header and puts on its own scripts; a server component that
+ * renders an inline script of its own gives it `(await headers()).get("x-nonce")`.
  */
 export function proxy(request: NextRequest) {
   const { pathname, protocol } = request.nextUrl;
