@@ -1,12 +1,13 @@
 "use client";
 
+import { Card } from "~/components/ui/card";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { AUTH_MESSAGES, changePasswordSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";
-import { SecurityCard } from "./security-card";
+
 import { SessionsCard } from "./sessions-card";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -77,7 +78,7 @@ function PasswordByEmailCard({ email, hasPassword }: { email: string; hasPasswor
     onError: (error) => toast.error(errorMessage(error, "Failed to send the link. Please try again.")),
   });
   return (
-    <SecurityCard title={hasPassword ? "Password reset by email" : "Password"}>
+    <Card title={hasPassword ? "Password reset by email" : "Password"}>
       <p className="mt-2 text-sm text-slate-600">
         {hasPassword
           ? `Forgot your current password? We can send a link to ${email} to choose a new one. Every session ends when you use it.`
@@ -86,7 +87,7 @@ function PasswordByEmailCard({ email, hasPassword }: { email: string; hasPasswor
       <button type="button" className="btn-secondary mt-4" disabled={send.isPending || send.isSuccess} onClick={() => send.mutate({ email })}>
         {send.isPending ? "Sending..." : send.isSuccess ? "Link sent" : hasPassword ? "Email me a reset link" : "Email me a link to set a password"}
       </button>
-    </SecurityCard>
+    </Card>
   );
 }
 
@@ -96,7 +97,7 @@ function LinkedSignInsCard({ linked, emailVerified }: { linked: string[]; emailV
   const configured = (Object.keys(PROVIDER_LABELS) as (keyof typeof PROVIDER_LABELS)[]).filter((id) => providers.data?.[id]);
   if (configured.length === 0) return null;
   return (
-    <SecurityCard title="Linked sign-ins">
+    <Card title="Linked sign-ins">
       <p className="mt-2 text-sm text-slate-600">Link an account to sign in with it instead of your password.</p>
       {!emailVerified ? <FormMessage kind="info" className="mt-3">Verify your email address first: open the link we sent you, or use “Resend” in the banner above.</FormMessage> : null}
       <ul className="mt-4 space-y-2">
@@ -118,6 +119,6 @@ function LinkedSignInsCard({ linked, emailVerified }: { linked: string[]; emailV
           </li>
         ))}
       </ul>
-    </SecurityCard>
+    </Card>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
+import { Card } from "~/components/ui/card";
 import { format, formatDistanceToNow } from "date-fns";
 import { signOut } from "next-auth/react";
 import { toast } from "sonner";
 import { errorMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
-import { SecurityCard } from "./security-card";
+
 
 const when = (value: Date) => format(new Date(value), "d MMM yyyy, HH:mm");
 
@@ -33,7 +34,7 @@ export function SessionsCard() {
   const otherCount = list.filter((session) => !session.current).length;
 
   return (
-    <SecurityCard title="Sessions">
+    <Card title="Sessions">
       <p className="mt-2 text-sm text-slate-600">The browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.</p>
       {sessions.isPending ? (
         <p className="mt-3 text-sm text-slate-500" role="status">Loading sessions...</p>
@@ -78,6 +79,6 @@ export function SessionsCard() {
           {everywhere.isPending ? "Signing out..." : "Sign out everywhere, this device too"}
         </button>
       </div>
-    </SecurityCard>
+    </Card>
   );
 }

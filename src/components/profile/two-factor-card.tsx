@@ -1,5 +1,6 @@
 "use client";
 
+import { Card } from "~/components/ui/card";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
 import { useState } from "react";
@@ -8,7 +9,7 @@ import { toast } from "sonner";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { confirmTwoFactorSchema, disableTwoFactorSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";
-import { downloadText, SecurityCard } from "./security-card";
+import { downloadText } from "./download-text";
 
 type Panel = { kind: "none" } | { kind: "codes"; codes: string[] } | { kind: "turnOff" } | { kind: "regenerate" };
 
@@ -56,7 +57,7 @@ export function TwoFactorCard({ hasPassword }: { hasPassword: boolean }) {
       </>
     );
   }
-  return <SecurityCard title="Two-factor sign-in">{body}</SecurityCard>;
+  return <Card title="Two-factor sign-in">{body}</Card>;
 }
 
 function CodeField({ id, label = "Code from your authenticator app", ...props }: { id: string; label?: string; error?: string } & ReturnType<ReturnType<typeof useForm<{ code: string }>>["register"]>) {
