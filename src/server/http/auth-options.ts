@@ -3,7 +3,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { Db } from "~/server/db/client";
 import { passwordSignInSchema } from "~/lib/schemas/auth";
 import type { Role } from "~/lib/permissions";
-import { SIGN_IN_ERRORS, SignInError, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
+import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
+import { SignInError, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
 import { createSession, endSession, resolveSession, SESSION_MAX_AGE_SECONDS, type SessionClaims, type SignInContext } from "~/server/services/sessions.service";
 import { socialProviders } from "~/server/auth/providers";
 import { getAuthSecret } from "~/server/auth/secret";
@@ -85,8 +86,14 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
           return { sub: claims.id, name: claims.name, email: claims.email, role: claims.role, sid };
         }
         // Every later read checks the session row: a revoked, expired, suspended or deleted
-        // sign-in ends at once (throwing clears the cookie).
-        const current = token.sub && token.sid ? await resolveSession(db, token.sub, token.sid) : null;
+        // sign-in ends at once (throwing clears the cookie). The request's own check of this cookie
+        // already read it; only another token is read again.
+        const current =
+          request.current && request.current.sessionId === token.sid
+            ? request.current
+            : token.sub && token.sid
+              ? await resolveSession(db, token.sub, token.sid)
+              : null;
         if (!current) throw new Error("Session is no longer valid");
         return { ...token, name: current.name, email: current.email, role: current.role };
       },

@@ -4,10 +4,12 @@ import { buildAuthOptions } from "./auth-options";
 import { clientIp } from "~/server/auth/request";
 import { getSessionUser } from "~/server/api/session";
 import { getDb } from "~/server/db/client";
-import { AppError } from "~/server/errors";
+import { randomUUID } from "node:crypto";
+import { errorResponse } from "./rest";
 import { readBodyText } from "./body";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
-import { SIGN_IN_ERRORS, loginThrottle } from "~/server/services/auth.service";
+import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
+import { loginThrottle } from "~/server/services/auth.service";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -39,8 +41,7 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     try {
       body = await readBodyText(request);
     } catch (error) {
-      const message = error instanceof AppError ? error.message : "Could not read the request body.";
-      return Response.json({ success: false, error: message }, { status: 413 });
+      return errorResponse(error, randomUUID());
     }
   }
   const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });

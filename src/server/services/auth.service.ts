@@ -6,6 +6,7 @@ import { addressKey } from "~/server/auth/request";
 import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
 import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
+import { OAUTH_ERRORS, SIGN_IN_ERRORS, type SignInErrorCode } from "~/lib/sign-in-errors";
 import { profileCompletion } from "~/lib/schemas/student";
 import { appUrl, env } from "~/env";
 import { Prisma } from "~/generated/prisma/client";
@@ -14,16 +15,6 @@ import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service
 import { verifySecondFactor } from "./two-factor.service";
 
 
-/**
- * Why a password sign-in did not succeed, as next-auth passes it to the browser (the `error` of the
- * answer). "CredentialsSignin" is next-auth's own word for a wrong email or password.
- */
-export const SIGN_IN_ERRORS = {
-  invalid: "CredentialsSignin",
-  throttled: "TooManyAttempts",
-  codeRequired: "TwoFactorRequired",
-  invalidCode: "TwoFactorInvalid",
-} as const;
 
 
 function isUniqueViolation(error: unknown) {
@@ -161,17 +152,7 @@ export interface OAuthIdentity {
   emailVerified: boolean;
 }
 
-export const OAUTH_ERRORS = {
-  /** An account with this email exists and may not be linked automatically. */
-  notLinked: "OAuthAccountNotLinked",
-  /** Linking from the Security tab needs a verified email address first. */
-  unverified: "VerifyEmailFirst",
-  /** This provider account belongs to someone else's account. */
-  linkedElsewhere: "OAuthLinkedElsewhere",
-  suspended: "AccountSuspended",
-} as const;
 
-type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS] | (typeof OAUTH_ERRORS)[keyof typeof OAUTH_ERRORS];
 
 /** A refused sign-in: next-auth hands the code to the browser as the answer's `error`. */
 export class SignInError extends Error {
