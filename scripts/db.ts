@@ -12,7 +12,7 @@ try {
 } catch {
   // no .env file: the embedded defaults apply
 }
-const database = await openDatabase();
+const database = await openDatabase(undefined, { shareRunning: true });
 try {
   await prepareDatabase(database.url, { seed: command === "seed" ? seed : undefined });
 } finally {

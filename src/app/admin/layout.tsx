@@ -1,14 +1,16 @@
 import { forbidden } from "next/navigation";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { sectionsFor } from "~/lib/admin-sections";
 import { isStaff } from "~/lib/permissions";
 import { serverApi } from "~/server/api/server-caller";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/server/api/trpc";
 
 /**
  * /admin is for staff (admin, designer, backoffice): everyone else gets 403, signed-out users too.
- * Staff without two-factor sign-in are asked to set it up first. Each section checks its own
- * permission keys.
+ * Staff without two-factor sign-in are asked to set it up first. The side navigation lists the
+ * sections the role opens; each page checks its own section again (src/app/admin/access.ts).
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).users.me().catch(() => null);
@@ -25,5 +27,14 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       </div>
     );
   }
-  return <>{children}</>;
+  const items = sectionsFor(me.role).map(({ slug, title }) => ({ slug, title }));
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:py-10">
+      <aside className="mb-6 lg:mb-0">
+        <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:block">Management</p>
+        <AdminNav items={items} />
+      </aside>
+      <main className="min-w-0">{children}</main>
+    </div>
+  );
 }

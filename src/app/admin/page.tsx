@@ -1,31 +1,28 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { hasPermission } from "~/lib/permissions";
+import { forbidden } from "next/navigation";
+import { AdminPageHeader } from "~/components/admin/admin-nav";
+import { sectionsFor } from "~/lib/admin-sections";
 import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Manage", robots: { index: false } };
 
 export default async function AdminPage() {
   const me = await (await serverApi()).users.me().catch(() => null);
-  const handlesSupport = me ? hasPermission(me.role, "support") || hasPermission(me.role, "backoffice:services") : false;
-  const readsOutbox = me ? hasPermission(me.role, "support") : false;
+  if (!me) forbidden();
+  const sections = sectionsFor(me.role);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-2xl font-bold">Management</h1>
-      <p className="mt-2 text-slate-600">The management area is being built. Its sections will appear here.</p>
-      <ul className="mt-6 space-y-2">
-        {handlesSupport ? (
-          <li>
-            <Link href="/admin/support" className="font-semibold text-brand-600 hover:underline">Support queue</Link>
-            <span className="text-slate-600"> - service requests and contact messages by plan priority</span>
+    <div>
+      <AdminPageHeader title="Management" description={`Signed in as ${me.email} (${me.role}). These are the sections your role opens.`} />
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {sections.map((section) => (
+          <li key={section.slug}>
+            <Link href={`/admin/${section.slug}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm">
+              <span className="font-semibold text-brand-700">{section.title}</span>
+              <span className="mt-1 block text-sm text-slate-600">{section.description}</span>
+            </Link>
           </li>
-        ) : null}
-        {readsOutbox ? (
-          <li>
-            <Link href="/admin/outbox" className="font-semibold text-brand-600 hover:underline">Outbox and jobs</Link>
-            <span className="text-slate-600"> - every mail sent, and background jobs that failed</span>
-          </li>
-        ) : null}
+        ))}
       </ul>
     </div>
   );

@@ -1,4 +1,5 @@
 import { accountRouter } from "./routers/account";
+import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   applications: applicationsRouter,
   supportQueue: supportQueueRouter,
   operations: operationsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,9 @@ import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
-import { hasPermission, type PermissionKey } from "~/lib/permissions";
+import type { PermissionKey } from "~/lib/permissions";
+import { canAccess, type StaffAccess } from "~/lib/admin-sections";
+import type { AuditActor } from "~/server/services/audit.service";
 
 export interface Context {
   db: Db;
@@ -74,15 +76,25 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor sign-in in your profile's Security tab to use the management area.";
 
-export function permissionProcedure(permission: PermissionKey) {
+export const NO_PERMISSION_MESSAGE = "You do not have permission to do this.";
+
+/**
+ * A procedure of the management area: the caller's role must pass `access` (the admin role, or any of
+ * the permission keys: src/lib/admin-sections.ts) and the account must sign in with two factors.
+ * The context gains `actor`, the staff member recorded in the audit log.
+ */
+export function staffProcedure(access: StaffAccess) {
   return protectedProcedure.use(({ ctx, next }) => {
-    if (!hasPermission(ctx.session.role, permission)) {
-      throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do this." });
-    }
+    if (!canAccess(ctx.session.role, access)) throw new TRPCError({ code: "FORBIDDEN", message: NO_PERMISSION_MESSAGE });
     // Staff powers need a second factor: a stolen password alone must not reach other people's data.
     if (!ctx.session.twoFactorEnabled) throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_REQUIRED_MESSAGE });
-    return next();
+    const actor: AuditActor = { id: ctx.session.id, email: ctx.session.email, ip: ctx.ip };
+    return next({ ctx: { ...ctx, actor } });
   });
+}
+
+export function permissionProcedure(...permissions: PermissionKey[]) {
+  return staffProcedure(permissions);
 }
 
 export const VERIFY_EMAIL_FIRST_MESSAGE = "Please verify your email address first: open the link we sent you, or use “Resend” in the banner.";

@@ -45,19 +45,36 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
   };
 }
 
-// Two processes writing one PGlite folder would corrupt it.
-function assertNotRunningElsewhere(lockPath: string) {
+/** The live process (not this one) serving the embedded database of `socketDir`, if any. */
+function ownerElsewhere(lockPath: string): number | null {
   let pid: number;
   try {
     pid = Number(fs.readFileSync(lockPath, "utf8"));
   } catch {
-    return;
+    return null;
   }
-  if (!pid || pid === process.pid) return;
+  if (!pid || pid === process.pid) return null;
   try {
     process.kill(pid, 0);
   } catch {
-    return; // stale lock from a process that is gone
+    return null; // stale lock from a process that is gone
   }
-  throw new Error(`The embedded database is already in use by process ${pid}. Stop it first.`);
+  return pid;
+}
+
+// Two processes writing one PGlite folder would corrupt it.
+function assertNotRunningElsewhere(lockPath: string) {
+  const pid = ownerElsewhere(lockPath);
+  if (pid) throw new Error(`The embedded database is already in use by process ${pid}. Stop it first.`);
+}
+
+/**
+ * The URL of the embedded database a running app serves on `socketDir`, or null when no other
+ * process serves it: command-line tools then talk to the running app's database instead of
+ * opening its folder a second time.
+ */
+export function runningEmbeddedDatabaseUrl(socketDir: string): string | null {
+  const dir = path.resolve(socketDir);
+  if (!ownerElsewhere(path.join(dir, "owner.pid")) || !fs.existsSync(path.join(dir, ".s.PGSQL.5432"))) return null;
+  return embeddedDatabaseUrl(dir);
 }

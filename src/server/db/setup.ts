@@ -1,7 +1,7 @@
 import path from "node:path";
 import { env } from "~/env";
 import { createDb, type Db } from "./client";
-import { startEmbeddedDatabase } from "./embedded";
+import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase } from "./embedded";
 import { embeddedSocketDir } from "./embedded-location";
 import { applyMigrations, withMigrationLock } from "./migrate";
 
@@ -17,10 +17,14 @@ export interface DatabaseHandle {
 }
 
 /** The configured PostgreSQL, or the embedded PGlite in `.data/` when DATABASE_URL is unset. */
-export async function openDatabase(databaseUrl = env.DATABASE_URL): Promise<DatabaseHandle> {
+export async function openDatabase(databaseUrl = env.DATABASE_URL, options: { shareRunning?: boolean } = {}): Promise<DatabaseHandle> {
   if (databaseUrl) {
     return { url: databaseUrl, poolMax: env.DATABASE_POOL_MAX ?? 10, embedded: false, stop: async () => {} };
   }
+  // Command-line tools (shareRunning) use the database a running app serves rather than open its
+  // files twice; the app itself refuses to start on a folder another process has open.
+  const running = options.shareRunning ? runningEmbeddedDatabaseUrl(embeddedSocketDir(dataDir())) : null;
+  if (running) return { url: running, poolMax: 1, embedded: true, stop: async () => {} };
   const embedded = await startEmbeddedDatabase({ dataDir: path.join(dataDir(), "pglite"), socketDir: embeddedSocketDir(dataDir()) });
   return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
 }

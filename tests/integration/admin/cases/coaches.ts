@@ -1,0 +1,3 @@
+import type { AdminProcedureCase } from "./types";
+
+export const cases: AdminProcedureCase[] = [];
