@@ -31,6 +31,9 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
   "contact-acknowledgement": { input: { kind: "contact-acknowledgement", name: "Anna", subject: "Visa question" }, links: [] },
   "newsletter-confirm": { input: { kind: "newsletter-confirm", url: `${base}/newsletter/confirm?token=n` }, links: [`${base}/newsletter/confirm?token=n`] },
   "account-deletion-code": { input: { kind: "account-deletion-code", name: "Anna", code: "482913", expiresInMinutes: 10 }, links: [] },
+  "staff-invite": { input: { kind: "staff-invite", inviterName: "Maria Admin", role: "designer", url: "https://swipeabroad.example/invite?token=abc", expiresInDays: 7 }, links: ["https://swipeabroad.example/invite?token=abc"] },
+  "contact-reply": { input: { kind: "contact-reply", name: "Anna", subject: "Blocked account", reply: "Hello <b>Anna</b>,\n\nYour account is open again.", staffName: "Sam" }, links: [] },
+  "payment-refunded": { input: { kind: "payment-refunded", name: "Anna", description: "Pro plan", amountCents: 1999, currency: "eur", billingUrl: "https://swipeabroad.example/profile?tab=billing" }, links: ["https://swipeabroad.example/profile?tab=billing"] },
 };
 
 describe("mail templates", () => {

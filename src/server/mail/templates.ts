@@ -21,7 +21,10 @@ export type MailTemplateInput =
   | { kind: "plan-downgraded"; name: string; fromPlan: string; toPlan: string; pricingUrl: string }
   | { kind: "contact-acknowledgement"; name: string; subject: string }
   | { kind: "newsletter-confirm"; url: string }
-  | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number };
+  | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number }
+  | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
+  | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
+  | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string };
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -61,6 +64,12 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
       return renderNewsletterConfirm(input);
     case "account-deletion-code":
       return renderAccountDeletionCode(input);
+    case "staff-invite":
+      return renderStaffInvite(input);
+    case "contact-reply":
+      return renderContactReply(input);
+    case "payment-refunded":
+      return renderPaymentRefunded(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -228,6 +237,40 @@ export function renderAccountDeletionCode({ name, code, expiresInMinutes = 10 }:
       "If you did not ask to delete your account, do not share this code with anyone, and change your password.",
     ],
     reason: SECURITY_REASON,
+  });
+}
+
+export function renderStaffInvite({ inviterName, role, url, expiresInDays = 7 }: MailData<"staff-invite">): RenderedMail {
+  return layout({
+    subject: `You are invited to the ${BRAND} team`,
+    greeting: "Hello,",
+    intro: [`${inviterName} invites you to join the ${BRAND} team as ${role}. Open the link to set your password and accept.`],
+    action: { label: "Accept the invitation", url },
+    outro: [
+      `The link works for ${plural(expiresInDays, "day")}. Before you can open the management area you will set up two-factor sign-in.`,
+      "If you did not expect this invitation, ignore this email.",
+    ],
+    reason: `a member of the ${BRAND} team invited this address`,
+  });
+}
+
+export function renderContactReply({ name, subject, reply, staffName }: MailData<"contact-reply">): RenderedMail {
+  return layout({
+    subject: `Re: ${subject}`,
+    greeting: greet(name),
+    intro: reply.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+    outro: [`${staffName}, ${BRAND} support`],
+    reason: `you sent us a message through the ${BRAND} contact form`,
+  });
+}
+
+export function renderPaymentRefunded({ name, description, amountCents, currency, billingUrl }: MailData<"payment-refunded">): RenderedMail {
+  return layout({
+    subject: `Your ${BRAND} payment was refunded`,
+    greeting: greet(name),
+    intro: [`We refunded ${formatMoney(amountCents, currency)} for "${description}". Depending on your bank it reaches your card within 5 to 10 business days.`],
+    action: { label: "See your payments", url: billingUrl },
+    reason: BILLING_REASON,
   });
 }
 
