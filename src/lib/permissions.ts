@@ -34,13 +34,13 @@ const withPrefix = (...prefixes: string[]) => PERMISSION_KEYS.filter((key) => pr
  * Which role holds which permission:
  * - admin: every permission;
  * - designer: designer:* and settings:*;
- * - backoffice: backoffice:*, customers:*, support and finance:view;
+ * - backoffice: backoffice:*, customers:*, support, finance:view and finance:payments (refunds);
  * - user (an ordinary student account): none.
  */
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<PermissionKey>> = {
   admin: new Set(PERMISSION_KEYS),
   designer: new Set(withPrefix("designer:", "settings:")),
-  backoffice: new Set([...withPrefix("backoffice:", "customers:"), "support", "finance:view"]),
+  backoffice: new Set([...withPrefix("backoffice:", "customers:", "finance:"), "support"]),
   user: new Set(),
 };
 

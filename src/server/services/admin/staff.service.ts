@@ -32,3 +32,25 @@ export async function assertAnotherAdmin(tx: Prisma.TransactionClient, userId: s
   const others = await tx.user.count({ where: { role: "admin", status: "active", id: { not: userId } } });
   if (others === 0) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
 }
+
+/**
+ * Suspends or reactivates any account. A suspended account cannot sign in, and its sign-ins end at
+ * once (every request checks the account's status; the session rows are revoked too). The last
+ * active admin cannot be suspended, and nobody suspends their own account.
+ */
+export async function setAccountStatus(db: Db, actor: AuditActor, userId: string, status: "active" | "suspended") {
+  if (actor.id === userId && status === "suspended") throw new AppError("BAD_INPUT", "You cannot suspend your own account.");
+  return db.$transaction(
+    async (tx) => {
+      const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, status: true } });
+      if (!user) throw new AppError("NOT_FOUND", "That account does not exist.");
+      if (user.status === status) return { id: user.id, status, changed: false };
+      if (status === "suspended" && user.role === "admin") await assertAnotherAdmin(tx, user.id);
+      await tx.user.update({ where: { id: user.id }, data: { status } });
+      if (status === "suspended") await tx.authSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await recordAudit(tx, actor, { action: status === "suspended" ? "account.suspended" : "account.reactivated", targetType: "user", targetId: user.id, before: { status: user.status }, after: { status } });
+      return { id: user.id, status, changed: true };
+    },
+    { isolationLevel: Prisma.TransactionIsolationLevel.Serializable },
+  );
+}
