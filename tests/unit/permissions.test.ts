@@ -15,12 +15,12 @@ describe("role permissions", () => {
     expect(hasPermission("designer", "finance:view")).toBe(false);
   });
 
-  it("gives backoffice backoffice:*, customers:*, support and finance:view", () => {
+  it("gives backoffice backoffice:*, customers:*, finance:* and support", () => {
     expect([...ROLE_PERMISSIONS.backoffice].sort()).toEqual([
       "backoffice:analytics", "backoffice:clients", "backoffice:services", "backoffice:settings",
-      "customers:coaches", "customers:students", "customers:view", "finance:view", "support",
+      "customers:coaches", "customers:students", "customers:view", "finance:payments", "finance:view", "support",
     ]);
-    expect(hasPermission("backoffice", "finance:payments")).toBe(false);
+    expect(hasPermission("backoffice", "swipe_ai")).toBe(false);
     expect(hasPermission("backoffice", "settings:view")).toBe(false);
   });
 
