@@ -10,7 +10,7 @@ export function PermissionsMatrix() {
     <section aria-labelledby="staff-permissions">
       <h2 id="staff-permissions" className="text-lg font-semibold">Roles and permissions</h2>
       <p className="mt-1 text-sm text-slate-600">Which permission each staff role holds. Ordinary accounts hold none. Staff and roles, the audit log and System are for admins only.</p>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Permissions of each staff role</caption>
           <thead className="bg-slate-50 text-slate-700">

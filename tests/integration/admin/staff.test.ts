@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/server/auth/password";
 import { WEAK_PASSWORD_MESSAGE } from "~/server/auth/password-strength";
 import { changeRole, INVITE_MESSAGES, LAST_ADMIN_MESSAGE, setAccountStatus } from "~/server/services/admin/staff.service";
-import { signInWithPassword } from "~/server/services/auth.service";
+import { loginThrottle, signInWithPassword } from "~/server/services/auth.service";
 import { resolveSession } from "~/server/services/sessions.service";
 import { createStaff } from "../../helpers/admin";
 import { callerFor, createUser, signInAs } from "../../helpers/session";
@@ -112,6 +112,16 @@ describe("invitations", () => {
     expect(user.emailVerifiedAt).not.toBeNull(); // the link reached the mailbox
     const [acceptRow] = await auditRows("staff.invite_accepted", invite.id);
     expect(acceptRow).toMatchObject({ actorId: user.id, before: { role: "user" }, after: { userId: user.id, role: "backoffice", newAccount: false } });
+  });
+
+  it("counts wrong passwords towards the sign-in throttle, which then refuses even the right one", async () => {
+    const student = await createUser(t.db);
+    await admin.caller.admin.staff.invite({ email: student.email, role: "designer" });
+    const token = await inviteToken(student.email);
+    const { maxFailuresPerAccount, windowMinutes } = loginThrottle();
+    await t.db.loginAttempt.createMany({ data: Array.from({ length: maxFailuresPerAccount }, () => ({ email: student.email, ip: "198.51.100.1", succeeded: false })) });
+    await expect(anonymous().invites.accept({ account: "existing", token, password: student.password })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: INVITE_MESSAGES.throttled(windowMinutes) });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: student.claims.id } })).role).toBe("user");
   });
 
   it("a new address must choose a strong password, and the link stays usable after a refusal", async () => {

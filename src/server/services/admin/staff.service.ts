@@ -13,7 +13,7 @@ import { profileCompletion } from "~/lib/schemas/student";
 import { ROLE_LABELS, type AcceptInviteInput, type InviteStaffInput, type StaffListQuery } from "~/lib/schemas/staff";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { hashToken } from "../account-tokens.service";
-import { isLoginThrottled } from "../auth.service";
+import { isLoginThrottled, loginThrottle } from "../auth.service";
 
 export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another account admin first.";
 
@@ -125,7 +125,7 @@ export const INVITE_MESSAGES = {
   noAccount: "No account has this address yet: choose your name and a password to create it.",
   wrongPassword: "That password is not correct.",
   noPassword: "This account signs in with Google or LinkedIn only. Set a password with “Forgot password?” first, then open the invitation again.",
-  throttled: "Too many wrong passwords. Please wait 15 minutes and try again.",
+  throttled: (minutes: number) => `Too many wrong passwords. Please wait ${minutes} minutes and try again.`,
   accountSuspended: "This account is suspended and cannot join the team.",
 } as const;
 
@@ -252,7 +252,7 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, ip: string)
   if (existing) {
     if (existing.status === "suspended") throw new AppError("FORBIDDEN", INVITE_MESSAGES.accountSuspended);
     if (!existing.passwordHash) throw new AppError("BAD_INPUT", INVITE_MESSAGES.noPassword);
-    if (await isLoginThrottled(db, existing.email, ip)) throw new AppError("TOO_MANY_REQUESTS", INVITE_MESSAGES.throttled);
+    if (await isLoginThrottled(db, existing.email, ip)) throw new AppError("TOO_MANY_REQUESTS", INVITE_MESSAGES.throttled(loginThrottle().windowMinutes));
     if (!(await verifyPassword(existing.passwordHash, input.password))) {
       await db.loginAttempt.create({ data: { email: existing.email, ip: addressKey(ip), succeeded: false } });
       throw new AppError("BAD_INPUT", INVITE_MESSAGES.wrongPassword);
