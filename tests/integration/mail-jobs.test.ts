@@ -74,14 +74,14 @@ describe("mail and the job runner", () => {
     // Staff with the support permission see it and send it again; others may not look.
     const staff = callerFor(database.db, { id: "staff", email: "staff@example.com", name: "Staff", role: "backoffice", sessionId: "s", emailVerified: true, twoFactorEnabled: true });
     const student = callerFor(database.db, { id: "student", email: "s@example.com", name: "S", role: "user", sessionId: "s", emailVerified: true, twoFactorEnabled: true });
-    await expect(student.operations.outbox({})).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await staff.operations.outbox({ to: "omar@" })).toEqual([expect.objectContaining({ id: mail.id, status: "failed", error: expect.any(String) })]);
-    expect(await staff.operations.troubledJobs()).toEqual(expect.arrayContaining([expect.objectContaining({ id: job.id, status: "dead" })]));
+    await expect(student.admin.system.outbox({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await staff.admin.system.outbox({ q: "omar@" })).rows).toEqual([expect.objectContaining({ id: mail.id, status: "failed", error: expect.any(String) })]);
+    expect((await staff.admin.system.troubledJobs()).jobs).toEqual(expect.arrayContaining([expect.objectContaining({ id: job.id, status: "dead" })]));
     delete process.env.SMTP_URL;
-    await staff.operations.retryJob({ id: job.id });
+    await staff.admin.system.retryJob({ id: job.id });
     await runDueJobs(database.db);
     expect(await database.db.mailMessage.findUniqueOrThrow({ where: { id: mail.id } })).toMatchObject({ status: "sent", transport: "log" });
-    await expect(staff.operations.retryJob({ id: job.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(staff.admin.system.retryJob({ id: job.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("runs a job once when several runners poll at the same time", async () => {

@@ -1,15 +1,27 @@
 "use client";
 
+import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
-import { useState } from "react";
+import { useMemo } from "react";
 import { toast } from "sonner";
-import { api } from "~/trpc/react";
+import type { z } from "zod";
+import { MAIL_STATUSES, type outboxListSchema } from "~/lib/schemas/system";
+import { api, type RouterOutputs } from "~/trpc/react";
+import { AdminTable, useListParams } from "./admin-table";
 
-const when = (date: Date | null) => (date ? format(new Date(date), "d MMM yyyy, HH:mm") : "-");
+export const when = (date: Date | null) => (date ? format(new Date(date), "d MMM yyyy, HH:mm") : "-");
 
-const MAIL_STATUS_STYLES = { queued: "bg-slate-100 text-slate-700", sent: "bg-emerald-100 text-emerald-900", failed: "bg-red-100 text-red-900" } as const;
+type MailRow = RouterOutputs["admin"]["system"]["outbox"]["rows"][number];
+type MailStatus = MailRow["status"];
+type OutboxListInput = z.input<typeof outboxListSchema>;
 
-/** /admin/outbox: the mails the product sent (readable in full) and the jobs that failed, with a retry. */
+const MAIL_STATUS_STYLES: Record<MailStatus, string> = { queued: "bg-slate-100 text-slate-700", sent: "bg-emerald-100 text-emerald-900", failed: "bg-red-100 text-red-900" };
+
+export function MailStatusBadge({ status }: { status: MailStatus }) {
+  return <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLES[status]}`}>{status}</span>;
+}
+
+/** /admin/outbox: the jobs that failed, with a retry, and every mail the product sent (readable in full). */
 export function Outbox() {
   return (
     <div className="space-y-10">
@@ -19,62 +31,98 @@ export function Outbox() {
   );
 }
 
+const mailColumns: ColumnDef<MailRow, unknown>[] = [
+  {
+    id: "createdAt",
+    header: "Queued",
+    enableSorting: true,
+    enableHiding: false,
+    cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span>,
+  },
+  { id: "to", header: "To", enableSorting: true, cell: ({ row }) => <span className="break-all">{row.original.to}</span> },
+  {
+    id: "subject",
+    header: "Mail",
+    enableHiding: false,
+    cell: ({ row }) => {
+      const mail = row.original;
+      return (
+        <details className="min-w-56">
+          <summary className="cursor-pointer font-medium text-brand-700">{mail.subject}</summary>
+          <p className="mt-2 text-xs text-slate-500">
+            {mail.transport ? `Sent by ${mail.transport} at ${when(mail.sentAt)}` : "Not sent yet"}
+            {mail.error ? ` · last error: ${mail.error}` : ""}
+          </p>
+          <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans text-sm">{mail.text}</pre>
+        </details>
+      );
+    },
+  },
+  { id: "kind", header: "Kind", cell: ({ row }) => <span className="whitespace-nowrap text-slate-600">{row.original.kind}</span> },
+  { id: "status", header: "Status", enableSorting: true, cell: ({ row }) => <MailStatusBadge status={row.original.status} /> },
+];
+
 function Mails() {
-  const [to, setTo] = useState("");
-  const mails = api.operations.outbox.useQuery({ to: to || undefined });
-  const [open, setOpen] = useState<string | null>(null);
+  const params = useListParams<string>({ filters: ["kind", "status"], defaultSort: "createdAt" });
+  // The URL's values go to the server as they are: it checks them and answers a readable error.
+  const mails = api.admin.system.outbox.useQuery(params.query as OutboxListInput, { placeholderData: (previous) => previous });
+  const kinds = api.admin.system.outboxKinds.useQuery();
+  const filters = useMemo(
+    () => [
+      { key: "kind", label: "Kind", options: (kinds.data ?? []).map((kind) => ({ value: kind, label: kind })) },
+      { key: "status", label: "Status", options: MAIL_STATUSES.map((status) => ({ value: status, label: status })) },
+    ],
+    [kinds.data],
+  );
   return (
-    <section aria-labelledby="outbox-mails">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="outbox-mails" className="text-lg font-semibold">Mails</h2>
-        <label className="text-sm">
-          <span className="field-label">To (part of the address)</span>
-          <input className="field-input" value={to} onChange={(event) => setTo(event.target.value)} placeholder="name@example.com" />
-        </label>
-      </div>
-      {mails.isLoading ? <p className="mt-4 text-sm text-slate-500">Loading...</p> : null}
-      {mails.error ? <p role="alert" className="mt-4 text-sm text-red-700">{mails.error.message}</p> : null}
-      {mails.data?.length === 0 ? <p className="mt-4 text-sm text-slate-500">No mails.</p> : null}
-      <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {mails.data?.map((mail) => (
-          <li key={mail.id} className="p-4">
-            <button type="button" className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-left" aria-expanded={open === mail.id} onClick={() => setOpen(open === mail.id ? null : mail.id)}>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLES[mail.status]}`}>{mail.status}</span>
-              <span className="font-medium">{mail.subject}</span>
-              <span className="text-sm text-slate-600">to {mail.to}</span>
-              <span className="ml-auto text-xs text-slate-500">{when(mail.createdAt)}</span>
-            </button>
-            {open === mail.id ? (
-              <div className="mt-3 space-y-2 text-sm">
-                <p className="text-slate-500">
-                  {mail.kind} · {mail.transport ? `sent by ${mail.transport} at ${when(mail.sentAt)}` : "not sent yet"}
-                  {mail.error ? ` · last error: ${mail.error}` : ""}
-                </p>
-                <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans">{mail.text}</pre>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+    <section aria-labelledby="outbox-mails" className="space-y-3">
+      <h2 id="outbox-mails" className="text-lg font-semibold">Mails</h2>
+      <AdminTable
+        caption="Mails"
+        columns={mailColumns}
+        rows={mails.data?.rows}
+        total={mails.data?.total}
+        params={params}
+        loading={mails.isFetching}
+        error={mails.error?.message}
+        rowKey={(mail) => mail.id}
+        searchLabel="Search by recipient"
+        filters={filters}
+        emptyText="No mails."
+      />
     </section>
   );
 }
 
-function TroubledJobs() {
+/** Retries a dead job; the lists that show jobs are refreshed. */
+export function RetryJobButton({ jobId }: { jobId: string }) {
   const utils = api.useUtils();
-  const jobs = api.operations.troubledJobs.useQuery();
-  const retry = api.operations.retryJob.useMutation({
+  const retry = api.admin.system.retryJob.useMutation({
     onSuccess: () => toast.success("The job will run again in a moment."),
     onError: (error) => toast.error(error.message),
-    onSettled: () => utils.operations.troubledJobs.invalidate(),
+    onSettled: () => Promise.all([utils.admin.system.troubledJobs.invalidate(), utils.admin.system.health.invalidate(), utils.admin.system.outbox.invalidate()]),
   });
+  return (
+    <button type="button" className="btn-secondary px-3 py-1" disabled={retry.isPending} onClick={() => retry.mutate({ id: jobId })}>
+      {retry.isPending ? "Retrying..." : "Retry"}
+    </button>
+  );
+}
+
+function TroubledJobs() {
+  const jobs = api.admin.system.troubledJobs.useQuery();
+  const list = jobs.data?.jobs;
   return (
     <section aria-labelledby="outbox-jobs">
       <h2 id="outbox-jobs" className="text-lg font-semibold">Jobs that failed</h2>
-      {jobs.data?.length === 0 ? <p className="mt-2 text-sm text-slate-500">None: every background job ran.</p> : null}
+      {jobs.isPending ? <p className="mt-2 text-sm text-slate-500">Loading...</p> : null}
+      {list?.length === 0 ? <p className="mt-2 text-sm text-slate-500">None: every background job ran.</p> : null}
       {jobs.error ? <p role="alert" className="mt-2 text-sm text-red-700">{jobs.error.message}</p> : null}
-      <ul className="mt-4 space-y-3">
-        {jobs.data?.map((job) => (
+      {jobs.data && jobs.data.total > jobs.data.jobs.length ? (
+        <p className="mt-2 text-sm text-slate-600">The newest {jobs.data.jobs.length} of {jobs.data.total} are shown.</p>
+      ) : null}
+      <ul className="mt-4 space-y-3" aria-label="Jobs that failed">
+        {list?.map((job) => (
           <li key={job.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
             <div className="flex flex-wrap items-center gap-3">
               <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${job.status === "dead" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}>
@@ -83,9 +131,7 @@ function TroubledJobs() {
               <span className="font-medium">{job.kind}</span>
               <span className="text-slate-600">attempt {job.attempts} of {job.maxAttempts}</span>
               <span className="text-slate-500">{job.status === "dead" ? `ended ${when(job.finishedAt)}` : `next try ${when(job.runAt)}`}</span>
-              {job.status === "dead" ? (
-                <button type="button" className="btn-secondary ml-auto" disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id })}>Retry</button>
-              ) : null}
+              {job.status === "dead" ? <span className="ml-auto"><RetryJobButton jobId={job.id} /></span> : null}
             </div>
             {job.lastError ? <p className="mt-2 break-words text-red-800">{job.lastError}</p> : null}
           </li>

@@ -5,7 +5,7 @@ import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
 import { applicationsRouter, servicesRouter, supportQueueRouter } from "./routers/entitlements";
-import { operationsRouter } from "./routers/operations";
+import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { usersRouter } from "./routers/users";
@@ -23,7 +23,7 @@ export const appRouter = createTRPCRouter({
   services: servicesRouter,
   applications: applicationsRouter,
   supportQueue: supportQueueRouter,
-  operations: operationsRouter,
+  invites: invitesRouter,
   admin: adminRouter,
 });
 

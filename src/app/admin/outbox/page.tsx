@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { AdminPageHeader } from "~/components/admin/admin-nav";
 import { Outbox } from "~/components/admin/outbox";
 import { requireSection } from "../access";
 
@@ -8,14 +10,13 @@ export default async function OutboxPage() {
   await requireSection("outbox");
   return (
     <div>
-      <h1 className="text-2xl font-bold">Outbox and jobs</h1>
-      <p className="mt-2 text-slate-600">
-        Every mail the product sends, newest first, and the background jobs that failed. Without an SMTP server the mails are
-        delivered here and to the server log only.
-      </p>
-      <div className="mt-8">
+      <AdminPageHeader
+        title="Outbox and jobs"
+        description="Every mail the product sends, newest first, and the background jobs that failed. Without an SMTP server the mails are delivered here and to the server log only."
+      />
+      <Suspense>
         <Outbox />
-      </div>
+      </Suspense>
     </div>
   );
 }
