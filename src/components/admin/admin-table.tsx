@@ -14,37 +14,53 @@ import { SelectBox } from "~/components/ui/select-box";
 import type { Option } from "~/lib/options";
 import { PAGE_SIZES } from "~/lib/schemas/admin";
 
+/** What a table needs of its list's URL state (see `useListParams`). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  q: string;
+  sort: string | undefined;
+  dir: "asc" | "desc";
+  filters: Partial<Record<string, string>>;
+  /** Changes some parameters; anything but the page itself sends the list back to page 1. */
+  set: (changes: Record<string, string | number | undefined | null>) => void;
+}
+
 /**
  * The state of an /admin list kept in the page's URL (page, pageSize, q, sort, dir and the list's
- * own filters), so that reloading, the back button and a shared link show the same view.
+ * own filters), so that reloading, the back button and a shared link show the same view. Two
+ * tables on one page each take a `prefix` so that their parameters do not mix.
  * `query` is the object the list's tRPC procedure takes (see `listQuery` in src/lib/schemas/admin.ts).
  */
-export function useListParams<const Filter extends string = never>(options: { filters?: readonly Filter[]; defaultSort?: string; defaultDir?: "asc" | "desc"; defaultPageSize?: number } = {}) {
+export function useListParams<const Filter extends string = never>(
+  options: { filters?: readonly Filter[]; defaultSort?: string; defaultDir?: "asc" | "desc"; defaultPageSize?: number; prefix?: string } = {},
+) {
   const searchParams = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const page = Math.max(1, Number(searchParams.get("page")) || 1);
-  const sizeParam = Number(searchParams.get("pageSize"));
+  const prefix = options.prefix ? `${options.prefix}.` : "";
+  const read = (name: string) => searchParams.get(prefix + name);
+  const page = Math.max(1, Number(read("page")) || 1);
+  const sizeParam = Number(read("pageSize"));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : (options.defaultPageSize ?? 25);
-  const q = searchParams.get("q") ?? "";
-  const sort = searchParams.get("sort") ?? options.defaultSort;
-  const dir = (searchParams.get("dir") === "asc" ? "asc" : searchParams.get("dir") === "desc" ? "desc" : (options.defaultDir ?? "desc")) as "asc" | "desc";
+  const q = read("q") ?? "";
+  const sort = read("sort") ?? options.defaultSort;
+  const dir: "asc" | "desc" = read("dir") === "asc" ? "asc" : read("dir") === "desc" ? "desc" : (options.defaultDir ?? "desc");
   const filterKeys = options.filters ?? [];
-  const filters = Object.fromEntries(filterKeys.map((key) => [key, searchParams.get(key) ?? undefined])) as Partial<Record<Filter, string>>;
+  const filters = Object.fromEntries(filterKeys.map((key) => [key, read(key) ?? undefined])) as Partial<Record<Filter, string>>;
 
-  /** Changes some parameters; anything but the page itself sends the list back to page 1. */
   const set = useCallback(
     (changes: Record<string, string | number | undefined | null>) => {
       const next = new URLSearchParams(searchParams.toString());
       for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === null || value === "") next.delete(key);
-        else next.set(key, String(value));
+        if (value === undefined || value === null || value === "") next.delete(prefix + key);
+        else next.set(prefix + key, String(value));
       }
-      if (!("page" in changes)) next.delete("page");
+      if (!("page" in changes)) next.delete(`${prefix}page`);
       const text = next.toString();
       router.replace(text ? `${pathname}?${text}` : pathname, { scroll: false });
     },
-    [pathname, router, searchParams],
+    [pathname, router, searchParams, prefix],
   );
 
   const query = { page, pageSize, dir, ...(q ? { q } : {}), ...(sort ? { sort } : {}), ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) } as {
@@ -54,10 +70,8 @@ export function useListParams<const Filter extends string = never>(options: { fi
     q?: string;
     sort?: string;
   } & Partial<Record<Filter, string>>;
-  return { page, pageSize, q, sort, dir, filters, query, set };
+  return { page, pageSize, q, sort, dir, filters, query, set } satisfies ListParams & { query: unknown };
 }
-
-export type ListParams = ReturnType<typeof useListParams<string>>;
 
 export interface TableFilter {
   key: string;
@@ -159,7 +173,7 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
             <SelectBox
               aria-labelledby={`filter-${filter.key}`}
               options={[{ value: "", label: "All" }, ...filter.options]}
-              value={params.filters[filter.key as never] ?? ""}
+              value={params.filters[filter.key] ?? ""}
               onChange={(value) => params.set({ [filter.key]: value || undefined })}
               placeholder="All"
             />

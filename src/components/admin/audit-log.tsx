@@ -71,7 +71,7 @@ function PeriodFilter({ params }: { params: ListParams }) {
 
 /** /admin/audit: every staff action, searchable and filtered by area, record type and period; a row opens the entry. */
 export function AuditLog() {
-  const params = useListParams<string>({ filters: ["area", "targetType", "from", "to"], defaultSort: "createdAt" });
+  const params = useListParams({ filters: ["area", "targetType", "from", "to"], defaultSort: "createdAt" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
   const entries = api.admin.audit.list.useQuery(params.query as AuditListInput, { placeholderData: (previous) => previous });
   const options = api.admin.audit.filters.useQuery();

@@ -63,7 +63,7 @@ const mailColumns: ColumnDef<MailRow, unknown>[] = [
 ];
 
 function Mails() {
-  const params = useListParams<string>({ filters: ["kind", "status"], defaultSort: "createdAt" });
+  const params = useListParams({ filters: ["kind", "status"], defaultSort: "createdAt" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
   const mails = api.admin.system.outbox.useQuery(params.query as OutboxListInput, { placeholderData: (previous) => previous });
   const kinds = api.admin.system.outboxKinds.useQuery();

@@ -78,7 +78,7 @@ export function StaffManagement({ meId }: { meId: string }) {
 }
 
 function StaffTable({ meId }: { meId: string }) {
-  const params = useListParams<string>({ filters: ["role", "status"], defaultSort: "name", defaultDir: "asc" });
+  const params = useListParams({ filters: ["role", "status"], defaultSort: "name", defaultDir: "asc" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
   const staff = api.admin.staff.list.useQuery(params.query as StaffListInput, { placeholderData: (previous) => previous });
   const utils = api.useUtils();
