@@ -29,11 +29,3 @@ export function periodBounds(period: Period): { start: Date; end: Date } {
   const end = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   return { start, end };
 }
-
-/** Every day of the period, in order. */
-export function periodDays(period: Period): string[] {
-  const { start, end } = periodBounds(period);
-  const days: string[] = [];
-  for (let time = start.getTime(); time < end.getTime(); time += DAY_MS) days.push(utcDay(new Date(time)));
-  return days;
-}

@@ -33,7 +33,7 @@ export function AnalyticsReport() {
       {report.isPending ? <p className="text-sm text-slate-500">Loading...</p> : null}
       {data ? (
         <>
-          <section aria-label="Totals of the period" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <section aria-label="Totals of the period" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <FigureCard label="Sign-ups" value={data.totals.signups} />
             <FigureCard label="Verified" value={data.totals.verified} note="email addresses verified in the period" />
             <FigureCard label="Active users" value={data.totals.activeUsers} note="each counted once in the period" />

@@ -127,16 +127,6 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
       cell: ({ row }) => <p className="min-w-48 max-w-xs whitespace-pre-line break-words">{row.original.userPrompt || <span className="text-slate-500">Not sent</span>}</p>,
     },
     {
-      id: "answer",
-      header: "Answer",
-      cell: ({ row }) => (
-        <details className="min-w-56 max-w-md">
-          <summary className="cursor-pointer break-words text-slate-700">{excerpt(row.original.messageContent)}</summary>
-          <p className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-2 text-slate-800">{row.original.messageContent}</p>
-        </details>
-      ),
-    },
-    {
       id: "reason",
       header: "Reason",
       cell: ({ row }) => (
@@ -146,9 +136,6 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
         </div>
       ),
     },
-    { id: "articles", header: "Cited articles", cell: ({ row }) => <div className="min-w-40"><ArticleLinks articles={row.original.citedArticles} /></div> },
-    { id: "model", header: "Model", cell: ({ row }) => <span className="whitespace-nowrap">{row.original.chatModel}{row.original.ragEnabled ? " · Deep Thinking" : ""}</span> },
-    { id: "confidenceScore", header: "Confidence", enableSorting: true, cell: ({ row }) => <span className="tabular-nums">{formatRatio(row.original.confidenceScore)}</span> },
     {
       id: "handled",
       header: "Status",
@@ -164,6 +151,19 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
         </div>
       ),
     },
+    { id: "articles", header: "Cited articles", cell: ({ row }) => <div className="min-w-40"><ArticleLinks articles={row.original.citedArticles} /></div> },
+    {
+      id: "answer",
+      header: "Answer",
+      cell: ({ row }) => (
+        <details className="min-w-56 max-w-md">
+          <summary className="cursor-pointer break-words text-slate-700">{excerpt(row.original.messageContent)}</summary>
+          <p className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-2 text-slate-800">{row.original.messageContent}</p>
+        </details>
+      ),
+    },
+    { id: "model", header: "Model", cell: ({ row }) => <span className="whitespace-nowrap">{row.original.chatModel}{row.original.ragEnabled ? " · Deep Thinking" : ""}</span> },
+    { id: "confidenceScore", header: "Confidence", enableSorting: true, cell: ({ row }) => <span className="tabular-nums">{formatRatio(row.original.confidenceScore)}</span> },
   ];
 
   return (
@@ -355,7 +355,7 @@ function FiguresTab() {
       {figures.error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{figures.error.message}</p> : null}
       {figures.data ? (
         <>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <FigureCard label="Likes" value={figures.data.totals.likes} />
             <FigureCard label="Dislikes" value={figures.data.totals.dislikes} />
             <FigureCard label="Like ratio" value={formatRatio(figures.data.totals.likeRatio)} note="likes ÷ (likes + dislikes)" />
