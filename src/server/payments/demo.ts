@@ -184,8 +184,21 @@ export class DemoGateway implements PaymentGateway {
   }
 
   private toInvoice(id: string, invoice: DemoInvoice): GatewayInvoice {
-    const { amountRefundedCents = 0, refundId: _refundId, ...fields } = invoice;
-    return { ...fields, id, receiptUrl: null, refunded: amountRefundedCents > 0 && amountRefundedCents >= invoice.amountCents, createdAt: new Date(invoice.createdAt) };
+    const refunded = invoice.amountCents > 0 && (invoice.amountRefundedCents ?? 0) >= invoice.amountCents;
+    return {
+      id,
+      customerId: invoice.customerId,
+      subscriptionId: invoice.subscriptionId,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      status: invoice.status,
+      description: invoice.description,
+      paymentIntentId: invoice.paymentIntentId,
+      receiptUrl: null,
+      refunded,
+      createdAt: new Date(invoice.createdAt),
+      failureMessage: invoice.failureMessage,
+    };
   }
 
   async getInvoice(invoiceId: string) {
