@@ -60,6 +60,7 @@ export class StripeFake {
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
   readonly paymentIntents = new Map<string, Obj>();
+  readonly refunds = new Map<string, Obj>();
   readonly requests: Array<{ method: string; path: string; body: Obj }> = [];
   private readonly idempotent = new Map<string, { status: number; body: Obj }>();
   private server: Server | null = null;
@@ -188,6 +189,7 @@ export class StripeFake {
       if (!pi) throw missing("payment_intent", id!);
       return pi;
     }
+    if (resource === "refunds" && method === "POST" && !id) return this.createRefund(body);
     throw new StripeFakeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
   }
 
@@ -224,11 +226,34 @@ export class StripeFake {
       status: declined ? "requires_payment_method" : "succeeded",
       client_secret: `secret_${randomBytes(8).toString("hex")}`,
       created: now(),
-      latest_charge: declined ? null : { id: this.id("ch"), object: "charge", receipt_url: `https://pay.stripe.com/receipts/${randomBytes(6).toString("hex")}` },
+      latest_charge: declined
+        ? null
+        : { id: this.id("ch"), object: "charge", payment_intent: null as string | null, amount, amount_refunded: 0, refunded: false, receipt_url: `https://pay.stripe.com/receipts/${randomBytes(6).toString("hex")}` },
     };
+    if (pi.latest_charge) pi.latest_charge.payment_intent = pi.id;
     this.paymentIntents.set(pi.id, pi);
     if (declined && fail) throw cardError(declined);
     return pi;
+  }
+
+  /** A refund of a payment intent's charge: the whole amount unless `amount` says less. */
+  private createRefund(body: Obj) {
+    const pi = this.paymentIntents.get(body.payment_intent);
+    if (!pi) throw missing("payment_intent", body.payment_intent);
+    const charge = pi.latest_charge;
+    if (pi.status !== "succeeded" || !charge) {
+      throw new StripeFakeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: `This PaymentIntent (${pi.id}) does not have a successful charge to refund.` });
+    }
+    const left = pi.amount - (charge.amount_refunded ?? 0);
+    if (left <= 0) throw new StripeFakeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${charge.id} has already been refunded.` });
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) throw new StripeFakeError(400, { type: "invalid_request_error", code: "amount_too_large", message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})` });
+    const refund = { id: this.id("re"), object: "refund", amount, currency: pi.currency, payment_intent: pi.id, charge: charge.id, status: "succeeded", reason: body.reason ?? null, metadata: body.metadata ?? {}, created: now() };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded = (charge.amount_refunded ?? 0) + amount;
+    charge.refunded = charge.amount_refunded >= pi.amount;
+    charge.refunds = { object: "list", data: [refund, ...(charge.refunds?.data ?? [])], has_more: false };
+    return refund;
   }
 
   private createInvoice(sub: Obj, amount: number, paymentMethod: string | null, fail: boolean) {

@@ -11,8 +11,11 @@ import {
   type GatewayEvent,
   type GatewayInvoice,
   type GatewayPaymentIntent,
+  type GatewayRefund,
   type GatewaySubscription,
   type PaymentGateway,
+  RefundFailedError,
+  type RefundPaymentInput,
 } from "./gateway";
 import { chargeDecline, DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
 
@@ -46,8 +49,22 @@ interface DemoInvoice {
   paymentIntentId: string | null;
   failureMessage: string | null;
   createdAt: string;
+  /** Cents given back so far, and the last refund; refunded once it is all of the amount. */
+  amountRefundedCents?: number;
+  refundId?: string | null;
 }
-interface DemoPaymentIntent { customerId: string; amountCents: number; currency: string; status: string; description: string; paymentMethodId: string; createdAt: string }
+interface DemoPaymentIntent {
+  customerId: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  description: string;
+  paymentMethodId: string;
+  createdAt: string;
+  amountRefundedCents?: number;
+  refundId?: string | null;
+}
+interface DemoRefund { paymentIntentId: string; amountCents: number; currency: string; reason: string; status: "succeeded"; createdAt: string }
 
 const newId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString("hex")}`;
 const iso = (date: Date) => date.toISOString();
@@ -167,7 +184,21 @@ export class DemoGateway implements PaymentGateway {
   }
 
   private toInvoice(id: string, invoice: DemoInvoice): GatewayInvoice {
-    return { ...invoice, id, receiptUrl: null, refunded: false, createdAt: new Date(invoice.createdAt) };
+    const refunded = invoice.amountCents > 0 && (invoice.amountRefundedCents ?? 0) >= invoice.amountCents;
+    return {
+      id,
+      customerId: invoice.customerId,
+      subscriptionId: invoice.subscriptionId,
+      amountCents: invoice.amountCents,
+      currency: invoice.currency,
+      status: invoice.status,
+      description: invoice.description,
+      paymentIntentId: invoice.paymentIntentId,
+      receiptUrl: null,
+      refunded,
+      createdAt: new Date(invoice.createdAt),
+      failureMessage: invoice.failureMessage,
+    };
   }
 
   async getInvoice(invoiceId: string) {
@@ -308,7 +339,19 @@ export class DemoGateway implements PaymentGateway {
 
   // ---- payments ----
   private toPaymentIntent(id: string, intent: DemoPaymentIntent): GatewayPaymentIntent {
-    return { id, clientSecret: `${id}_secret_demo`, status: intent.status, amountCents: intent.amountCents, currency: intent.currency, customerId: intent.customerId, receiptUrl: null, createdAt: new Date(intent.createdAt) };
+    const refunded = (intent.amountRefundedCents ?? 0) >= intent.amountCents && intent.amountCents > 0;
+    return {
+      id,
+      clientSecret: `${id}_secret_demo`,
+      status: intent.status,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      customerId: intent.customerId,
+      receiptUrl: null,
+      refunded,
+      refundId: refunded ? (intent.refundId ?? null) : null,
+      createdAt: new Date(intent.createdAt),
+    };
   }
 
   async getPaymentIntent(paymentIntentId: string) {
@@ -353,6 +396,44 @@ export class DemoGateway implements PaymentGateway {
     const paymentIntent = invoice.paymentIntentId ? await this.getPaymentIntent(invoice.paymentIntentId) : null;
     if (!paymentIntent) throw new AppError("NOT_FOUND", "No such payment.");
     return { invoice: this.toInvoice(invoiceId, invoice), paymentIntent };
+  }
+
+  // ---- refunds ----
+  private toRefund(id: string, refund: DemoRefund): GatewayRefund {
+    return { id, paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, currency: refund.currency, status: refund.status, createdAt: new Date(refund.createdAt) };
+  }
+
+  /**
+   * Refunds a payment as Stripe does: a refund object, and the payment (the payment intent and the
+   * invoice it paid) marked refunded. The same idempotency key answers the first refund again.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<GatewayRefund> {
+    const idempotencyId = `idem_refund_${input.idempotencyKey}`;
+    const previous = await this.read<{ refundId: string }>(idempotencyId, "idempotency");
+    if (previous) {
+      const refund = await this.read<DemoRefund>(previous.refundId, "refund");
+      if (refund) return this.toRefund(previous.refundId, refund);
+    }
+    const intent = await this.read<DemoPaymentIntent>(input.paymentIntentId, "payment_intent");
+    const invoiceRow = await this.db.demoGatewayObject.findFirst({ where: { kind: "invoice", data: { path: ["paymentIntentId"], equals: input.paymentIntentId } } });
+    const invoice = invoiceRow ? (invoiceRow.data as unknown as DemoInvoice) : null;
+    const paid = intent ? intent.status === "succeeded" : invoice?.status === "paid";
+    if ((!intent && !invoice) || !paid) throw new RefundFailedError(`No such payment: '${input.paymentIntentId}'.`);
+    const payment = (intent ?? invoice)!;
+    const alreadyRefunded = payment.amountRefundedCents ?? 0;
+    const amountCents = input.amountCents ?? payment.amountCents - alreadyRefunded;
+    if (alreadyRefunded >= payment.amountCents) throw new RefundFailedError("This payment has already been refunded.");
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || alreadyRefunded + amountCents > payment.amountCents) {
+      throw new RefundFailedError(`The refund amount must be between 1 and ${payment.amountCents - alreadyRefunded} cents.`);
+    }
+    const id = newId("re");
+    const refund: DemoRefund = { paymentIntentId: input.paymentIntentId, amountCents, currency: payment.currency, reason: input.reason, status: "succeeded", createdAt: iso(this.now()) };
+    await this.write(id, "refund", payment.customerId, refund);
+    const refunded = { amountRefundedCents: alreadyRefunded + amountCents, refundId: id };
+    if (intent) await this.write<DemoPaymentIntent>(input.paymentIntentId, "payment_intent", intent.customerId, { ...intent, ...refunded });
+    if (invoiceRow && invoice) await this.write<DemoInvoice>(invoiceRow.id, "invoice", invoice.customerId, { ...invoice, ...refunded });
+    await this.write(idempotencyId, "idempotency", payment.customerId, { refundId: id });
+    return this.toRefund(id, refund);
   }
 
   // ---- the billing clock ----

@@ -59,7 +59,30 @@ export interface GatewayPaymentIntent {
   currency: string;
   customerId: string;
   receiptUrl: string | null;
+  /** True once the payment was refunded in full, with the refund's id. */
+  refunded: boolean;
+  refundId: string | null;
   createdAt: Date;
+}
+
+/** A refund the provider made: the money goes back to the card the payment came from. */
+export interface GatewayRefund {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+}
+
+export interface RefundPaymentInput {
+  paymentIntentId: string;
+  /** Part of the payment; the whole payment when absent. */
+  amountCents?: number;
+  /** The same key answers the same refund, so a retried request never refunds twice. */
+  idempotencyKey: string;
+  /** Why, in the staff member's words (kept with the refund at the provider). */
+  reason: string;
 }
 
 /** A normalized provider event: only its kind and object id; handlers re-read the current state. */
@@ -68,6 +91,16 @@ export interface GatewayEvent {
   type: string;
   objectId: string;
   customerId: string | null;
+  /** The payment an event about a charge (charge.refunded) belongs to. */
+  paymentIntentId?: string | null;
+}
+
+/** A refund the provider refused (already refunded, unknown payment); the message is safe to show. */
+export class RefundFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundFailedError";
+  }
 }
 
 /** A payment the provider refused; the message is the provider's and safe to show. */
@@ -120,4 +153,9 @@ export interface PaymentGateway {
    * subscription renews with. Declines throw PaymentDeclinedError.
    */
   payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<{ invoice: GatewayInvoice; paymentIntent: GatewayPaymentIntent }>;
+  /**
+   * Gives a payment back to the customer's card. A refusal (already refunded, no such payment)
+   * throws RefundFailedError; other errors mean the provider could not be reached.
+   */
+  refundPayment(input: RefundPaymentInput): Promise<GatewayRefund>;
 }

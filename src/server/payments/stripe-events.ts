@@ -25,13 +25,15 @@ export function verifyStripeEvent({ gateway, webhookSecret }: StripeWebhookRecei
 
 /** What a verified event is about; the named object is re-read from Stripe before anything changes. */
 export function gatewayEventOf(event: Stripe.Event): GatewayEvent {
-  const object = event.data.object as { id?: string; customer?: string | { id: string } | null };
+  const object = event.data.object as { id?: string; customer?: string | { id: string } | null; payment_intent?: string | { id: string } | null };
   const previous = (event.data.previous_attributes ?? {}) as { customer?: string | null };
   const customer = object.customer ?? previous.customer ?? null;
+  const paymentIntent = object.payment_intent ?? null;
   return {
     id: event.id,
     type: event.type,
     objectId: object.id ?? "",
     customerId: typeof customer === "string" ? customer : (customer?.id ?? null),
+    paymentIntentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
   };
 }

@@ -6,8 +6,11 @@ import {
   type GatewayCard,
   type GatewayInvoice,
   type GatewayPaymentIntent,
+  type GatewayRefund,
   type GatewaySubscription,
   type PaymentGateway,
+  RefundFailedError,
+  type RefundPaymentInput,
 } from "./gateway";
 
 export interface StripeSettings {
@@ -236,6 +239,7 @@ export class StripeGateway implements PaymentGateway {
 
   private toPaymentIntent(intent: Stripe.PaymentIntent): GatewayPaymentIntent {
     const charge = intent.latest_charge && typeof intent.latest_charge !== "string" ? intent.latest_charge : null;
+    const refunded = charge?.refunded === true;
     return {
       id: intent.id,
       clientSecret: intent.client_secret ?? "",
@@ -244,13 +248,15 @@ export class StripeGateway implements PaymentGateway {
       currency: intent.currency,
       customerId: idOf(intent.customer as string | { id: string } | null) ?? "",
       receiptUrl: charge?.receipt_url ?? null,
+      refunded,
+      refundId: refunded ? (charge?.refunds?.data?.[0]?.id ?? null) : null,
       createdAt: toDate(intent.created),
     };
   }
 
   async getPaymentIntent(paymentIntentId: string) {
     try {
-      return this.toPaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));
+      return this.toPaymentIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge.refunds"] }));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -266,6 +272,35 @@ export class StripeGateway implements PaymentGateway {
     if (!intent) throw new Error(`Stripe returned no payment for invoice ${invoiceId}`);
     if (invoice.subscriptionId) await this.stripe.subscriptions.update(invoice.subscriptionId, { default_payment_method: input.paymentMethodId });
     return { invoice, paymentIntent: intent };
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<GatewayRefund> {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+          reason: "requested_by_customer",
+          // Stripe's reason is one of three words; the staff member's own words go in the metadata.
+          metadata: { reason: input.reason.slice(0, 500) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      // Stripe refuses with a readable message (already refunded, no such payment intent).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundFailedError(error.message);
+      throw error;
+    }
+    if (refund.status === "failed" || refund.status === "canceled") throw new RefundFailedError(`Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`);
+    return {
+      id: refund.id,
+      paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null) ?? input.paymentIntentId,
+      amountCents: refund.amount,
+      currency: refund.currency,
+      status: refund.status ?? "pending",
+      createdAt: toDate(refund.created),
+    };
   }
 
   /** Verifies a webhook's signature on the raw body; throws when it does not match. */

@@ -1,6 +1,6 @@
 import { addDays } from "date-fns";
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
 import { getPlan, GRACE_PERIOD_DAYS, PLAN_IDS, type PlanId } from "~/lib/plans";
 import { queueMail } from "~/server/mail/outbox";
@@ -24,7 +24,7 @@ export async function userIdForCustomer(db: Db, customerId: string): Promise<str
 }
 
 /** Tells the user by mail what billing did (receipts, failed renewals, grace periods, downgrades). */
-async function mailUser(db: Db, userId: string, template: (name: string) => MailTemplateInput) {
+async function mailUser(db: DbOrTx, userId: string, template: (name: string) => MailTemplateInput) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, name: true, student: { select: { firstName: true } } } });
   if (user) await queueMail(db, user.email, template(user.student?.firstName || user.name), userId);
 }
@@ -53,8 +53,10 @@ export async function refreshStudentBilling(db: Db, userId: string, now = new Da
 
 export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
-  const status = invoice.refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
-  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true } });
+  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true, refunded: true } });
+  // A refund is final: a later sync of the same invoice (which a provider may still report as paid) keeps it.
+  const refunded = invoice.refunded || existing?.refunded === true;
+  const status = refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
   const id = existing?.id ?? randomUUID();
   // A failed renewal paid later is the same invoice: its row becomes paid and gets its receipt.
   const receiptUrl = status === "failed" ? null : (invoice.receiptUrl ?? receiptPath(id));
@@ -71,11 +73,11 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       amountCents: invoice.amountCents,
       currency: invoice.currency,
       status,
-      refunded: invoice.refunded,
+      refunded,
       receiptUrl,
       paidAt: invoice.createdAt,
     },
-    update: { status, refunded: invoice.refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl },
+    update: { status, refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl },
   });
   // Each state is announced once, however often the provider's events repeat it.
   if (existing?.status !== status && invoice.amountCents > 0) {
@@ -93,6 +95,22 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       await db.student.update({ where: { userId }, data: { lastPaymentDate: invoice.createdAt } });
     }
   }
+}
+
+/**
+ * Marks a paid transaction refunded and mails the customer, once: whichever comes second of a refund
+ * made in /admin and the provider's charge.refunded event changes nothing. Answers whether this call
+ * made the change. Call it in the transaction that records the rest of the refund.
+ */
+export async function recordRefund(db: DbOrTx, transactionId: string, refund: { refundId: string | null; refundedById: string | null; at?: Date }) {
+  const { count } = await db.billingTransaction.updateMany({
+    where: { id: transactionId, refunded: false },
+    data: { refunded: true, status: "refunded", refundedAt: refund.at ?? new Date(), refundId: refund.refundId, refundedById: refund.refundedById },
+  });
+  if (count === 0) return false;
+  const row = await db.billingTransaction.findUniqueOrThrow({ where: { id: transactionId }, select: { userId: true, description: true, amountCents: true, currency: true } });
+  await mailUser(db, row.userId, (name) => ({ kind: "payment-refunded", name, description: row.description, amountCents: row.amountCents, currency: row.currency, billingUrl: billingUrl() }));
+  return true;
 }
 
 /** Writes the provider's subscription into our table and the student's cached fields. */
@@ -166,6 +184,12 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
       await db.subscription.updateMany({ where: { gatewaySubscriptionId: event.objectId }, data: { status: "canceled", canceledAt: new Date() } });
       for (const row of rows) await refreshStudentBilling(db, row.userId);
     }
+  } else if (event.type === "charge.refunded") {
+    // A refund made at the provider (its dashboard) or from /admin: re-read the payment, record it once.
+    const intent = event.paymentIntentId ? await gateway.getPaymentIntent(event.paymentIntentId) : null;
+    const row = intent?.refunded ? await db.billingTransaction.findFirst({ where: { paymentIntentId: intent.id, status: { in: ["succeeded", "refunded"] } }, select: { id: true } }) : null;
+    if (intent && row) await db.$transaction((tx) => recordRefund(tx, row.id, { refundId: intent.refundId, refundedById: null }));
+    else outcome = "ignored";
   } else if (event.type === "payment_method.attached" || event.type === "payment_method.detached") {
     const userId = event.customerId ? await userIdForCustomer(db, event.customerId) : null;
     if (userId && event.customerId) await applyCardCount(db, userId, (await gateway.listPaymentMethods(event.customerId)).length);

@@ -1,0 +1,31 @@
+import type { Period } from "./schemas/admin";
+
+/**
+ * The management area's periods are UTC calendar days (YYYY-MM-DD), both ends included, so a
+ * figure for "3 March" means the same to every staff member wherever they are.
+ */
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of a moment. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar day written YYYY-MM-DD (not 2025-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && utcDay(date) === value;
+}
+
+/** The last `days` days up to and including today (UTC). */
+export function lastDays(days: number, now = new Date()): Period {
+  return { from: utcDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: utcDay(now) };
+}
+
+/** The first moment of the period and the first moment after it. */
+export function periodBounds(period: Period): { start: Date; end: Date } {
+  const start = new Date(`${period.from}T00:00:00Z`);
+  const end = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
+  return { start, end };
+}
