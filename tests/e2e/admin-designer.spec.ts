@@ -59,25 +59,26 @@ test("a staff member edits a mail template and sees the preview change", async (
     await page.getByRole("link", { name: "Confirm email address" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Confirm email address" })).toBeVisible();
     const preview = page.frameLocator('iframe[title="Mail preview"]');
-    await expect(preview.getByText("Welcome to SwipeAbroad! Please confirm that this is your email address.")).toBeVisible();
+    await expect(preview.getByRole("paragraph").filter({ hasText: "Welcome to SwipeAbroad! Please confirm that this is your email address." })).toBeVisible();
     await expect(page.getByTestId("preview-subject")).toHaveText("Confirm your email address for SwipeAbroad");
 
     await page.getByLabel("Subject").fill("Hello {name}, one click to go");
     const text = page.getByLabel("Text", { exact: true });
     await text.fill("Hi {name},\n\nWe are glad you joined <us>.\n\n{url}");
     await expect(page.getByTestId("preview-subject")).toHaveText("Hello Anna, one click to go");
-    await expect(preview.getByText("We are glad you joined <us>.")).toBeVisible();
+    await expect(preview.getByRole("paragraph").filter({ hasText: "We are glad you joined <us>." })).toBeVisible();
     await expect(preview.getByRole("link", { name: "Confirm email address" })).toBeVisible();
 
     // Without the link the text cannot be saved; the preview says why.
+    const linkMissing = page.getByRole("alert").filter({ hasText: "The text must keep {url}" });
     await text.fill("Hi {name}, there is no link here.");
-    await expect(page.getByRole("alert")).toContainText("The text must keep {url}");
+    await expect(linkMissing).toHaveCount(1);
     await page.getByRole("button", { name: "Save" }).click();
     // The preview's list of problems and the refused save both say it.
-    await expect(page.getByRole("alert").filter({ hasText: "The text must keep {url}" })).toHaveCount(2);
+    await expect(linkMissing).toHaveCount(2);
 
     await text.fill("Hi {name},\n\nWe are glad you joined <us>.\n\n{url}");
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(linkMissing).toHaveCount(0);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved: the next mail of this kind uses this text.")).toBeVisible();
     await expect(page.getByText(`Customized by ${E2E_ADMIN_EMAIL}`)).toBeVisible();

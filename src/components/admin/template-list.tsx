@@ -30,9 +30,9 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
     header: "Text",
     cell: ({ row }) =>
       row.original.customized ? (
-        <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Customized</span>
+        <span className="whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Customized</span>
       ) : (
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Built-in</span>
+        <span className="whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Built-in</span>
       ),
   },
   {

@@ -8,7 +8,6 @@
  * value is escaped. Staff may replace a kind's subject and text in /admin: ./overrides.ts renders
  * those inside the same layout.
  */
-import type { MailKindName } from "~/lib/schemas/mail-templates";
 import { SITE } from "~/lib/site";
 
 export type MailTemplateInput =
@@ -29,11 +28,6 @@ export type MailTemplateInput =
   | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string };
 
 export type MailKind = MailTemplateInput["kind"];
-
-// The list of kinds the management area offers (src/lib/schemas/mail-templates.ts) names each kind once.
-type SameKinds = [MailKind] extends [MailKindName] ? ([MailKindName] extends [MailKind] ? true : never) : never;
-const kindsMatch: SameKinds = true;
-void kindsMatch;
 
 /** The data of one kind of mail, without its `kind`. */
 export type MailData<K extends MailKind> = Omit<Extract<MailTemplateInput, { kind: K }>, "kind">;
