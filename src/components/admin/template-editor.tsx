@@ -83,7 +83,6 @@ export function TemplateEditor({ kind }: { kind: MailKindName }) {
 
       <div className="grid gap-8 xl:grid-cols-2">
         <TemplateForm
-          kind={kind}
           data={data}
           draft={draft}
           onChange={(next) => {
@@ -119,7 +118,6 @@ function TemplateForm({
   actions,
   saveError,
 }: {
-  kind: MailKindName;
   data: Template;
   draft: Draft;
   onChange: (draft: Draft) => void;
