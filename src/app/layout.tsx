@@ -1,10 +1,12 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChatBox } from "~/components/chat/mini-chat-box";
+import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -18,6 +20,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request, so Next can put this request's CSP nonce (src/proxy.ts) on its scripts.
   await connection();
+  const siteTexts = await loadSiteTexts();
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
@@ -25,10 +28,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
             Skip to content
           </a>
+          <AnnouncementBanner banner={siteTexts.banner} />
           <SiteHeader />
           <VerifyEmailBanner />
           <main id="main" className="flex-1">{children}</main>
-          <SiteFooter />
+          <SiteFooter supportHours={siteTexts.supportHours} />
           <MiniChatBox />
         </Providers>
       </body>

@@ -36,7 +36,8 @@ const COLUMNS = [
   },
 ];
 
-export function SiteFooter() {
+/** The site's footer; the support hours come from the site texts (/admin/site-texts). */
+export function SiteFooter({ supportHours }: { supportHours: string }) {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6">
@@ -80,7 +81,7 @@ export function SiteFooter() {
                 <br />
               </>
             ) : null}
-            <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">{SITE.email}</a> · Support {SITE.supportHours}
+            <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">{SITE.email}</a> · Support {supportHours}
           </address>
           <div className="space-y-2 sm:text-right">
             <p className="space-x-3">

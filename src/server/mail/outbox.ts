@@ -1,7 +1,9 @@
 import type { Db, DbOrTx } from "~/server/db/client";
 import { enqueueJob, type JobContext } from "~/server/jobs/runner";
 import { env } from "~/env";
-import { renderMail, type MailTemplateInput } from "./templates";
+import { readSiteTexts } from "~/server/services/site-texts.service";
+import { renderMailWithOverride } from "./overrides";
+import type { MailKind, MailTemplateInput, RenderedMail } from "./templates";
 import { mailTransport } from "./transport";
 
 export const MAIL_JOB = "mail.send";
@@ -9,10 +11,24 @@ export const MAIL_JOB = "mail.send";
 /**
  * Puts a mail in the outbox and a job to send it, in the caller's transaction when it has one: the
  * request never waits for a mail server, and a mail exists only if what caused it was saved.
+ * The mail is rendered now, with the text staff set for its kind in /admin/templates when there is
+ * one, and the site texts of this moment (support hours).
  */
 export async function queueMail(db: DbOrTx, to: string, template: MailTemplateInput, userId: string | null = null) {
-  const { subject, text, html } = renderMail(template);
-  const mail = await db.mailMessage.create({ data: { to, userId, kind: template.kind, subject, text, html } });
+  return queueRenderedMail(db, to, template.kind, await renderForSending(db, template), userId);
+}
+
+/** Renders a mail as it is sent today: the kind's override (if any) and the current site texts. */
+export async function renderForSending(db: DbOrTx, template: MailTemplateInput): Promise<RenderedMail> {
+  const input: MailTemplateInput =
+    template.kind === "contact-acknowledgement" && !template.supportHours ? { ...template, supportHours: (await readSiteTexts(db)).supportHours } : template;
+  const override = await db.mailTemplateOverride.findUnique({ where: { kind: template.kind }, select: { subject: true, body: true } });
+  return renderMailWithOverride(input, override);
+}
+
+/** Queues a mail already rendered (a test mail from /admin/templates). */
+export async function queueRenderedMail(db: DbOrTx, to: string, kind: MailKind, { subject, text, html }: RenderedMail, userId: string | null = null) {
+  const mail = await db.mailMessage.create({ data: { to, userId, kind, subject, text, html } });
   await enqueueJob(db, MAIL_JOB, { mailId: mail.id }, { maxAttempts: 6 });
   return mail;
 }

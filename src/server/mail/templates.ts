@@ -2,10 +2,11 @@
  * The product's transactional mails, content only: each function turns a mail's data into a subject,
  * a plain-text part and an HTML part that say the same thing and carry the same links. Sending,
  * the outbox and the jobs that pick a mail live elsewhere. Every mail is built as a `MailContent`
- * (greeting, paragraphs, facts, one action) and laid out by `layout`, so all mails share one look:
+ * (greeting, paragraphs, facts, one action) and laid out by `layoutMail`, so all mails share one look:
  * a header with the product name, a single button with its link written out, and a footer with the
  * contact address and why the reader got the mail. HTML uses inline styles only; every inserted
- * value is escaped.
+ * value is escaped. Staff may replace a kind's subject and text in /admin: ./overrides.ts renders
+ * those inside the same layout.
  */
 import { SITE } from "~/lib/site";
 
@@ -19,7 +20,7 @@ export type MailTemplateInput =
   | { kind: "grace-period-started"; name: string; endsAt: Date; billingUrl: string }
   | { kind: "grace-period-ending"; name: string; endsAt: Date; billingUrl: string; now?: Date }
   | { kind: "plan-downgraded"; name: string; fromPlan: string; toPlan: string; pricingUrl: string }
-  | { kind: "contact-acknowledgement"; name: string; subject: string }
+  | { kind: "contact-acknowledgement"; name: string; subject: string; supportHours?: string }
   | { kind: "newsletter-confirm"; url: string }
   | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number }
   | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
@@ -37,39 +38,44 @@ export interface RenderedMail {
   html: string;
 }
 
-/** Renders any mail from its tagged data. */
+/** Renders any mail from its tagged data, as the product writes it (staff overrides: ./overrides.ts). */
 export function renderMail(input: MailTemplateInput): RenderedMail {
+  return layoutMail(mailLayoutOf(mailContent(input)));
+}
+
+/** The built-in content of any mail: its subject, paragraphs, facts, code, action and reason. */
+export function mailContent(input: MailTemplateInput): MailContent {
   switch (input.kind) {
     case "verify-email":
-      return renderVerifyEmail(input);
+      return verifyEmailContent(input);
     case "password-reset":
-      return renderPasswordReset(input);
+      return passwordResetContent(input);
     case "password-changed":
-      return renderPasswordChanged(input);
+      return passwordChangedContent(input);
     case "new-sign-in":
-      return renderNewSignIn(input);
+      return newSignInContent(input);
     case "payment-receipt":
-      return renderPaymentReceipt(input);
+      return paymentReceiptContent(input);
     case "renewal-failed":
-      return renderRenewalFailed(input);
+      return renewalFailedContent(input);
     case "grace-period-started":
-      return renderGracePeriodStarted(input);
+      return gracePeriodStartedContent(input);
     case "grace-period-ending":
-      return renderGracePeriodEnding(input);
+      return gracePeriodEndingContent(input);
     case "plan-downgraded":
-      return renderPlanDowngraded(input);
+      return planDowngradedContent(input);
     case "contact-acknowledgement":
-      return renderContactAcknowledgement(input);
+      return contactAcknowledgementContent(input);
     case "newsletter-confirm":
-      return renderNewsletterConfirm(input);
+      return newsletterConfirmContent(input);
     case "account-deletion-code":
-      return renderAccountDeletionCode(input);
+      return accountDeletionCodeContent(input);
     case "staff-invite":
-      return renderStaffInvite(input);
+      return staffInviteContent(input);
     case "contact-reply":
-      return renderContactReply(input);
+      return contactReplyContent(input);
     case "payment-refunded":
-      return renderPaymentRefunded(input);
+      return paymentRefundedContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -81,22 +87,25 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
 // The mails
 
 const BRAND = SITE.brand;
+
+/** How long links and codes work when the caller does not say. */
+export const LINK_LIFETIMES = { verifyEmailHours: 24, passwordResetMinutes: 60, deletionCodeMinutes: 10, staffInviteDays: 7 } as const;
 const SECURITY_REASON = `it is about the security of your ${BRAND} account`;
 const BILLING_REASON = `it is about the plan and payments of your ${BRAND} account`;
 
-export function renderVerifyEmail({ name, url, expiresInHours = 24 }: MailData<"verify-email">): RenderedMail {
-  return layout({
+function verifyEmailContent({ name, url, expiresInHours = LINK_LIFETIMES.verifyEmailHours }: MailData<"verify-email">): MailContent {
+  return {
     subject: `Confirm your email address for ${BRAND}`,
     greeting: greet(name),
     intro: [`Welcome to ${BRAND}! Please confirm that this is your email address.`],
     action: { label: "Confirm email address", url },
     outro: [`The link works for ${plural(expiresInHours, "hour")}. If you did not create an account, you can ignore this email.`],
     reason: `this address was used to create a ${BRAND} account`,
-  });
+  };
 }
 
-export function renderPasswordReset({ name, url, expiresInMinutes = 60 }: MailData<"password-reset">): RenderedMail {
-  return layout({
+function passwordResetContent({ name, url, expiresInMinutes = LINK_LIFETIMES.passwordResetMinutes }: MailData<"password-reset">): MailContent {
+  return {
     subject: `Reset your ${BRAND} password`,
     greeting: greet(name),
     intro: ["We received a request to reset the password of your account."],
@@ -107,11 +116,11 @@ export function renderPasswordReset({ name, url, expiresInMinutes = 60 }: MailDa
       "If you did not ask for this, ignore this email: your password stays the same.",
     ],
     reason: `a password reset was requested for your ${BRAND} account`,
-  });
+  };
 }
 
-export function renderPasswordChanged({ name, when, ip, resetUrl }: MailData<"password-changed">): RenderedMail {
-  return layout({
+function passwordChangedContent({ name, when, ip, resetUrl }: MailData<"password-changed">): MailContent {
+  return {
     subject: `Your ${BRAND} password was changed`,
     greeting: greet(name),
     intro: ["The password of your account was just changed."],
@@ -119,11 +128,11 @@ export function renderPasswordChanged({ name, when, ip, resetUrl }: MailData<"pa
     prompt: "If this was you, there is nothing more to do. If it was not you, reset your password now:",
     action: { label: "Reset your password", url: resetUrl },
     reason: SECURITY_REASON,
-  });
+  };
 }
 
-export function renderNewSignIn({ name, device, ip, when, securityUrl }: MailData<"new-sign-in">): RenderedMail {
-  return layout({
+function newSignInContent({ name, device, ip, when, securityUrl }: MailData<"new-sign-in">): MailContent {
+  return {
     subject: `New sign-in to your ${BRAND} account`,
     greeting: greet(name),
     intro: ["There was a new sign-in to your account:"],
@@ -135,12 +144,12 @@ export function renderNewSignIn({ name, device, ip, when, securityUrl }: MailDat
     prompt: "If this was you, there is nothing more to do. If not, review your sessions and change your password:",
     action: { label: "Review your sessions", url: securityUrl },
     reason: SECURITY_REASON,
-  });
+  };
 }
 
-export function renderPaymentReceipt({ name, planName, amountCents, currency, paidAt, receiptUrl }: MailData<"payment-receipt">): RenderedMail {
+function paymentReceiptContent({ name, planName, amountCents, currency, paidAt, receiptUrl }: MailData<"payment-receipt">): MailContent {
   const amount = formatMoney(amountCents, currency);
-  return layout({
+  return {
     subject: `Your ${BRAND} receipt: ${amount} for ${planName}`,
     greeting: greet(name),
     intro: ["Thank you for your payment. Here are the details:"],
@@ -151,11 +160,11 @@ export function renderPaymentReceipt({ name, planName, amountCents, currency, pa
     ],
     action: { label: "View receipt", url: receiptUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
-export function renderRenewalFailed({ name, planName, amountCents, currency, billingUrl }: MailData<"renewal-failed">): RenderedMail {
-  return layout({
+function renewalFailedContent({ name, planName, amountCents, currency, billingUrl }: MailData<"renewal-failed">): MailContent {
+  return {
     subject: `We could not renew your ${planName} plan`,
     greeting: greet(name),
     intro: [
@@ -164,11 +173,11 @@ export function renderRenewalFailed({ name, planName, amountCents, currency, bil
     ],
     action: { label: "Update payment method", url: billingUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
-export function renderGracePeriodStarted({ name, endsAt, billingUrl }: MailData<"grace-period-started">): RenderedMail {
-  return layout({
+function gracePeriodStartedContent({ name, endsAt, billingUrl }: MailData<"grace-period-started">): MailContent {
+  return {
     subject: "Add a card to keep your plan",
     greeting: greet(name),
     intro: [
@@ -177,12 +186,12 @@ export function renderGracePeriodStarted({ name, endsAt, billingUrl }: MailData<
     ],
     action: { label: "Add a card", url: billingUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
-export function renderGracePeriodEnding({ name, endsAt, billingUrl, now = new Date() }: MailData<"grace-period-ending">): RenderedMail {
+function gracePeriodEndingContent({ name, endsAt, billingUrl, now = new Date() }: MailData<"grace-period-ending">): MailContent {
   const left = timeLeft(endsAt, now);
-  return layout({
+  return {
     subject: `Your plan ends ${left}: add a card to keep it`,
     greeting: greet(name),
     intro: [
@@ -191,43 +200,43 @@ export function renderGracePeriodEnding({ name, endsAt, billingUrl, now = new Da
     ],
     action: { label: "Add a card", url: billingUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
-export function renderPlanDowngraded({ name, fromPlan, toPlan, pricingUrl }: MailData<"plan-downgraded">): RenderedMail {
-  return layout({
+function planDowngradedContent({ name, fromPlan, toPlan, pricingUrl }: MailData<"plan-downgraded">): MailContent {
+  return {
     subject: `Your plan changed from ${fromPlan} to ${toPlan}`,
     greeting: greet(name),
     intro: [`Your account is now on the ${toPlan} plan instead of ${fromPlan}. The limits of the ${toPlan} plan apply from now on.`],
     prompt: "You can choose another plan at any time:",
     action: { label: "See plans", url: pricingUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
-export function renderContactAcknowledgement({ name, subject }: MailData<"contact-acknowledgement">): RenderedMail {
-  return layout({
+function contactAcknowledgementContent({ name, subject, supportHours = SITE.supportHours }: MailData<"contact-acknowledgement">): MailContent {
+  return {
     subject: "We received your message",
     greeting: greet(name),
     intro: [`Thank you for writing to us. We received your message "${subject}" and will answer you by email.`],
-    outro: [`Our support hours are ${SITE.supportHours}. You do not need to send it again.`],
+    outro: [`Our support hours are ${supportHours}. You do not need to send it again.`],
     reason: `you sent us a message through the ${BRAND} contact form`,
-  });
+  };
 }
 
-export function renderNewsletterConfirm({ url }: MailData<"newsletter-confirm">): RenderedMail {
-  return layout({
+function newsletterConfirmContent({ url }: MailData<"newsletter-confirm">): MailContent {
+  return {
     subject: `Confirm your ${BRAND} newsletter subscription`,
     greeting: "Hello,",
     intro: [`Please confirm that you want to receive the ${BRAND} newsletter at this address.`],
     action: { label: "Confirm subscription", url },
     outro: ["If you did not ask for it, ignore this email: you will not be subscribed."],
     reason: `this address was entered to subscribe to the ${BRAND} newsletter`,
-  });
+  };
 }
 
-export function renderAccountDeletionCode({ name, code, expiresInMinutes = 10 }: MailData<"account-deletion-code">): RenderedMail {
-  return layout({
+function accountDeletionCodeContent({ name, code, expiresInMinutes = LINK_LIFETIMES.deletionCodeMinutes }: MailData<"account-deletion-code">): MailContent {
+  return {
     subject: `Your ${BRAND} account deletion code`,
     greeting: greet(name),
     intro: ["Enter this code to confirm that you want to delete your account:"],
@@ -237,11 +246,11 @@ export function renderAccountDeletionCode({ name, code, expiresInMinutes = 10 }:
       "If you did not ask to delete your account, do not share this code with anyone, and change your password.",
     ],
     reason: SECURITY_REASON,
-  });
+  };
 }
 
-export function renderStaffInvite({ inviterName, role, url, expiresInDays = 7 }: MailData<"staff-invite">): RenderedMail {
-  return layout({
+function staffInviteContent({ inviterName, role, url, expiresInDays = LINK_LIFETIMES.staffInviteDays }: MailData<"staff-invite">): MailContent {
+  return {
     subject: `You are invited to the ${BRAND} team`,
     greeting: "Hello,",
     intro: [`${inviterName} invites you to join the ${BRAND} team as ${role}. Open the link to set your password and accept.`],
@@ -251,27 +260,27 @@ export function renderStaffInvite({ inviterName, role, url, expiresInDays = 7 }:
       "If you did not expect this invitation, ignore this email.",
     ],
     reason: `a member of the ${BRAND} team invited this address`,
-  });
+  };
 }
 
-export function renderContactReply({ name, subject, reply, staffName }: MailData<"contact-reply">): RenderedMail {
-  return layout({
+function contactReplyContent({ name, subject, reply, staffName }: MailData<"contact-reply">): MailContent {
+  return {
     subject: `Re: ${subject}`,
     greeting: greet(name),
     intro: reply.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
     outro: [`${staffName}, ${BRAND} support`],
     reason: `you sent us a message through the ${BRAND} contact form`,
-  });
+  };
 }
 
-export function renderPaymentRefunded({ name, description, amountCents, currency, billingUrl }: MailData<"payment-refunded">): RenderedMail {
-  return layout({
+function paymentRefundedContent({ name, description, amountCents, currency, billingUrl }: MailData<"payment-refunded">): MailContent {
+  return {
     subject: `Your ${BRAND} payment was refunded`,
     greeting: greet(name),
     intro: [`We refunded ${formatMoney(amountCents, currency)} for "${description}". Depending on your bank it reaches your card within 5 to 10 business days.`],
     action: { label: "See your payments", url: billingUrl },
     reason: BILLING_REASON,
-  });
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,16 +301,16 @@ export function formatUtc(date: Date): string {
 }
 
 /** "in 2 days", or "within a day" when less than one day is left. */
-function timeLeft(endsAt: Date, now: Date): string {
+export function timeLeft(endsAt: Date, now: Date): string {
   const days = Math.ceil((endsAt.getTime() - now.getTime()) / 86_400_000);
   return days > 1 ? `in ${days} days` : "within a day";
 }
 
-function plural(count: number, unit: string): string {
+export function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
 
-function greet(name: string): string {
+export function greet(name: string): string {
   const trimmed = name.trim();
   return trimmed ? `Hi ${trimmed},` : "Hi,";
 }
@@ -330,7 +339,8 @@ function checkedUrl(url: string): string {
 
 type Fact = [label: string, value: string];
 
-interface MailContent {
+/** The built-in description of a mail, turned into blocks by `mailLayoutOf`. */
+export interface MailContent {
   subject: string;
   greeting: string;
   /** Paragraphs before the facts, code and button. */
@@ -349,69 +359,126 @@ interface MailContent {
   reason: string;
 }
 
-const SIGN_OFF = `The ${BRAND} team`;
+/** A piece of a paragraph: text (line breaks kept), or a link written out. */
+export type MailInline = string | { link: string };
 
-function layout(content: MailContent): RenderedMail {
-  const action = content.action && { label: content.action.label, url: checkedUrl(content.action.url) };
-  return { subject: content.subject, text: layoutText(content, action), html: layoutHtml(content, action) };
+/** One block of a mail's card, in reading order. */
+export type MailBlock =
+  | { type: "paragraph"; parts: MailInline[] }
+  | { type: "facts"; facts: Fact[] }
+  | { type: "code"; code: string }
+  | { type: "action"; label: string; url: string };
+
+/** What the branded layout needs: the blocks between the greeting card's top and the sign-off. */
+export interface MailLayout {
+  subject: string;
+  blocks: MailBlock[];
+  reason: string;
 }
 
-function layoutText(content: MailContent, action: MailContent["action"]): string {
-  const blocks: string[] = [content.greeting, ...content.intro];
-  if (content.facts?.length) blocks.push(content.facts.map(([label, value]) => `${label}: ${value}`).join("\n"));
-  if (content.code) blocks.push(`    ${content.code}`);
-  if (content.prompt) blocks.push(content.prompt);
-  if (action) blocks.push(`${action.label}:\n${action.url}`);
-  blocks.push(...(content.outro ?? []), SIGN_OFF);
-  blocks.push(`--\nYou received this email because ${content.reason}.\nQuestions? Write to us at ${SITE.email}.`);
-  return `${blocks.join("\n\n")}\n`;
+const SIGN_OFF = `The ${BRAND} team`;
+
+/** The blocks of a built-in mail. */
+export function mailLayoutOf(content: MailContent): MailLayout {
+  const paragraph = (text: string): MailBlock => ({ type: "paragraph", parts: [text] });
+  const blocks: MailBlock[] = [paragraph(content.greeting), ...content.intro.map(paragraph)];
+  if (content.facts?.length) blocks.push({ type: "facts", facts: content.facts });
+  if (content.code) blocks.push({ type: "code", code: content.code });
+  if (content.prompt) blocks.push(paragraph(content.prompt));
+  if (content.action) blocks.push({ type: "action", ...content.action });
+  blocks.push(...(content.outro ?? []).map(paragraph));
+  return { subject: content.subject, blocks, reason: content.reason };
+}
+
+/**
+ * Lays a mail out in the product's one look, as text and HTML: the brand, a card with the blocks and
+ * the sign-off, and a footer with the reason and the contact address. Links must be absolute http(s).
+ */
+export function layoutMail(mail: MailLayout): RenderedMail {
+  const blocks = mail.blocks.map((block): MailBlock => {
+    if (block.type === "action") return { ...block, url: checkedUrl(block.url) };
+    if (block.type === "paragraph") return { ...block, parts: block.parts.map((part) => (typeof part === "string" ? part : { link: checkedUrl(part.link) })) };
+    return block;
+  });
+  const subject = mail.subject.replace(/\s+/g, " ").trim();
+  return { subject, text: layoutText(blocks, mail.reason), html: layoutHtml(subject, blocks, mail.reason) };
+}
+
+const inlineText = (parts: MailInline[]) => parts.map((part) => (typeof part === "string" ? part : part.link)).join("");
+
+function layoutText(blocks: MailBlock[], reason: string): string {
+  const texts = blocks.map((block) => {
+    switch (block.type) {
+      case "paragraph":
+        return inlineText(block.parts);
+      case "facts":
+        return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
+      case "code":
+        return `    ${block.code}`;
+      case "action":
+        return `${block.label}:\n${block.url}`;
+    }
+  });
+  texts.push(SIGN_OFF, `--\nYou received this email because ${reason}.\nQuestions? Write to us at ${SITE.email}.`);
+  return `${texts.join("\n\n")}\n`;
 }
 
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const COLOR = { text: "#1e293b", muted: "#64748b", border: "#e2e8f0", page: "#f1f5f9", brand: "#2563eb" };
 const P = `margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOR.text}`;
 
-function layoutHtml(content: MailContent, action: MailContent["action"]): string {
-  const e = escapeHtml;
-  const parts: string[] = [content.greeting, ...content.intro].map((text) => `<p style="${P}">${e(text)}</p>`);
-  if (content.facts?.length) {
-    const rows = content.facts
-      .map(
-        ([label, value]) =>
-          `<tr><td style="padding:6px 16px 6px 0;font-size:14px;color:${COLOR.muted};white-space:nowrap;vertical-align:top">${e(label)}</td>` +
-          `<td style="padding:6px 0;font-size:14px;color:${COLOR.text}">${e(value)}</td></tr>`,
-      )
-      .join("");
-    parts.push(
-      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-top:1px solid ${COLOR.border};border-bottom:1px solid ${COLOR.border};width:100%">${rows}</table>`,
-    );
-  }
-  if (content.code) {
-    parts.push(
-      `<p style="margin:0 0 16px;padding:16px;background:${COLOR.page};border-radius:6px;text-align:center;font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;font-weight:bold;color:${COLOR.text}">${e(content.code)}</p>`,
-    );
-  }
-  if (content.prompt) parts.push(`<p style="${P}">${e(content.prompt)}</p>`);
-  if (action) {
-    const href = e(action.url);
-    parts.push(
-      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${COLOR.brand}">` +
-        `<a href="${href}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${e(action.label)}</a>` +
-        `</td></tr></table>`,
-      `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted}">If the button does not work, copy this link into your browser:<br>` +
-        `<a href="${href}" style="color:${COLOR.brand};word-break:break-all">${href}</a></p>`,
-    );
-  }
-  parts.push(...(content.outro ?? []).map((text) => `<p style="${P}">${e(text)}</p>`), `<p style="${P};margin-bottom:0">${e(SIGN_OFF)}</p>`);
+function inlineHtml(parts: MailInline[]): string {
+  return parts
+    .map((part) => {
+      if (typeof part !== "string") return `<a href="${escapeHtml(part.link)}" style="color:${COLOR.brand};word-break:break-all">${escapeHtml(part.link)}</a>`;
+      return escapeHtml(part).replace(/\n/g, "<br>");
+    })
+    .join("");
+}
 
+function blockHtml(block: MailBlock): string {
+  const e = escapeHtml;
+  switch (block.type) {
+    case "paragraph":
+      return `<p style="${P}">${inlineHtml(block.parts)}</p>`;
+    case "facts": {
+      const rows = block.facts
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 16px 6px 0;font-size:14px;color:${COLOR.muted};white-space:nowrap;vertical-align:top">${e(label)}</td>` +
+            `<td style="padding:6px 0;font-size:14px;color:${COLOR.text}">${e(value)}</td></tr>`,
+        )
+        .join("");
+      return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-top:1px solid ${COLOR.border};border-bottom:1px solid ${COLOR.border};width:100%">${rows}</table>`;
+    }
+    case "code":
+      return `<p style="margin:0 0 16px;padding:16px;background:${COLOR.page};border-radius:6px;text-align:center;font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;font-weight:bold;color:${COLOR.text}">${e(block.code)}</p>`;
+    case "action": {
+      const href = e(block.url);
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${COLOR.brand}">` +
+        `<a href="${href}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${e(block.label)}</a>` +
+        `</td></tr></table>\n` +
+        `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted}">If the button does not work, copy this link into your browser:<br>` +
+        `<a href="${href}" style="color:${COLOR.brand};word-break:break-all">${href}</a></p>`
+      );
+    }
+  }
+}
+
+function layoutHtml(subject: string, blocks: MailBlock[], reason: string): string {
+  const e = escapeHtml;
+  const parts = [...blocks.map(blockHtml), `<p style="${P};margin-bottom:0">${e(SIGN_OFF)}</p>`];
+  // The inbox's preview line: the first paragraph after the greeting, else the subject.
+  const paragraphs = blocks.filter((block) => block.type === "paragraph");
+  const preview = e(paragraphs.length > 1 ? inlineText(paragraphs[1]!.parts) : subject);
   const email = e(SITE.email);
-  const preview = e(content.intro[0] ?? content.subject);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(content.subject)}</title>
+<title>${e(subject)}</title>
 </head>
 <body style="margin:0;padding:0;background:${COLOR.page};${FONT}">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>
@@ -423,7 +490,7 @@ function layoutHtml(content: MailContent, action: MailContent["action"]): string
 ${parts.join("\n")}
 </td></tr>
 <tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:${COLOR.muted}">
-You received this email because ${e(content.reason)}.<br>
+You received this email because ${e(reason)}.<br>
 Questions? Write to us at <a href="mailto:${email}" style="color:${COLOR.muted}">${email}</a>.
 </td></tr>
 </table>

@@ -2,11 +2,13 @@ import type { Metadata } from "next";
 import { PageHeader } from "~/components/site/page-header";
 import { ContactForm } from "~/components/site/contact-form";
 import { SITE } from "~/lib/site";
+import { loadSiteTexts } from "../../site-texts";
 
 export const metadata: Metadata = { title: "Contact" };
 
 export default async function ContactPage({ searchParams }: { searchParams: Promise<{ subject?: string }> }) {
   const { subject } = await searchParams;
+  const { supportHours } = await loadSiteTexts();
   return (
     <>
       <PageHeader eyebrow="About us" title="Contact us">
@@ -28,7 +30,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="font-semibold text-slate-900">Support hours</h2>
-            <p className="mt-1">{SITE.supportHours}</p>
+            <p className="mt-1">{supportHours}</p>
           </section>
         </aside>
       </div>

@@ -1,0 +1,586 @@
+/**
+ * Staff-written versions of the product's mails (/admin/templates). For each kind of mail this file
+ * says which {placeholders} its text may use (formatted as the built-in mail formats them), which
+ * ones the text must keep (the link of a mail that has one, the code of a code mail), the built-in
+ * subject and text written with those placeholders, and sample data for previews.
+ *
+ * An override is rendered inside the same branded layout as the built-in mail: brand, card,
+ * sign-off, footer and reason stay. Its text is split into paragraphs at blank lines; a paragraph
+ * that holds only the link placeholder becomes the button (with the link written out), one that
+ * holds only the code placeholder becomes the large code. Values are inserted as text, so the
+ * layout escapes them in the HTML part like every other value.
+ */
+import { appUrl } from "~/env";
+import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, type MailGroup } from "~/lib/schemas/mail-templates";
+import { SITE } from "~/lib/site";
+import {
+  formatMoney,
+  formatUtc,
+  layoutMail,
+  LINK_LIFETIMES,
+  mailContent,
+  plural,
+  renderMail,
+  timeLeft,
+  type MailBlock,
+  type MailData,
+  type MailInline,
+  type MailKind,
+  type MailTemplateInput,
+  type RenderedMail,
+} from "./templates";
+
+/** A stored override: the subject and text of one kind, with placeholders. */
+export interface MailOverrideText {
+  subject: string;
+  body: string;
+}
+
+interface PlaceholderSpec<K extends MailKind> {
+  /** What the value is, for the editor. */
+  about: string;
+  value: (data: MailData<K>) => string;
+}
+
+interface MailTemplateSpec<K extends MailKind> {
+  group: MailGroup;
+  title: string;
+  /** When the product sends it. */
+  description: string;
+  placeholders: Record<string, PlaceholderSpec<K>>;
+  /** The placeholder holding the mail's one link (its button); the text must keep it. */
+  link?: string;
+  /** The placeholder holding a one-time code; the text must keep it. */
+  code?: string;
+  /** Other placeholders the text must keep, with the reason shown when one is missing. */
+  mustKeep?: Record<string, string>;
+  /** The built-in subject and text, written with the placeholders. */
+  subject: string;
+  body: string;
+  /** Data for previews and test mails. */
+  sample: () => MailData<K>;
+}
+
+const BRAND = SITE.brand;
+
+const name = { about: "The reader's first name", value: (data: { name: string }) => data.name.trim() };
+const amount = {
+  about: "The amount with its currency, e.g. €9.99",
+  value: (data: { amountCents: number; currency: string }) => formatMoney(data.amountCents, data.currency),
+};
+const sampleUrl = (path: string) => `${appUrl()}${path}`;
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+/** Every kind of mail, in the order the list shows them. */
+const SPECS: { [K in MailKind]: MailTemplateSpec<K> } = {
+  "verify-email": {
+    group: "account",
+    title: "Confirm email address",
+    description: "Sent after signing up, and again when the user asks for a new link.",
+    placeholders: {
+      name,
+      url: { about: "The confirmation link", value: (data) => data.url },
+      expiresIn: { about: "How long the link works, e.g. 24 hours", value: (data) => plural(data.expiresInHours ?? LINK_LIFETIMES.verifyEmailHours, "hour") },
+    },
+    link: "url",
+    subject: `Confirm your email address for ${BRAND}`,
+    body: `Hi {name},
+
+Welcome to ${BRAND}! Please confirm that this is your email address.
+
+{url}
+
+The link works for {expiresIn}. If you did not create an account, you can ignore this email.`,
+    sample: () => ({ name: "Anna", url: sampleUrl("/verify-email?token=sample"), expiresInHours: LINK_LIFETIMES.verifyEmailHours }),
+  },
+  "password-reset": {
+    group: "security",
+    title: "Reset password",
+    description: "Sent when someone asks to reset the password of an account (Forgot password?).",
+    placeholders: {
+      name,
+      url: { about: "The link to choose a new password", value: (data) => data.url },
+      expiresIn: { about: "How long the link works, e.g. 60 minutes", value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.passwordResetMinutes, "minute") },
+    },
+    link: "url",
+    subject: `Reset your ${BRAND} password`,
+    body: `Hi {name},
+
+We received a request to reset the password of your account.
+
+Choose a new password here:
+
+{url}
+
+The link works for {expiresIn}.
+
+If you did not ask for this, ignore this email: your password stays the same.`,
+    sample: () => ({ name: "Anna", url: sampleUrl("/reset-password?token=sample"), expiresInMinutes: LINK_LIFETIMES.passwordResetMinutes }),
+  },
+  "password-changed": {
+    group: "security",
+    title: "Password changed",
+    description: "Sent when the password of an account was changed, with a link to reset it if it was not the owner.",
+    placeholders: {
+      name,
+      when: { about: "When it was changed (UTC)", value: (data) => formatUtc(data.when) },
+      ip: { about: "The address the change came from (“not recorded” when unknown)", value: (data) => data.ip ?? "not recorded" },
+      resetUrl: { about: "The link to reset the password", value: (data) => data.resetUrl },
+    },
+    link: "resetUrl",
+    subject: `Your ${BRAND} password was changed`,
+    body: `Hi {name},
+
+The password of your account was just changed.
+
+When: {when}
+IP address: {ip}
+
+If this was you, there is nothing more to do. If it was not you, reset your password now:
+
+{resetUrl}`,
+    sample: () => ({ name: "Anna", when: new Date(), ip: "203.0.113.7", resetUrl: sampleUrl("/?forgot=1") }),
+  },
+  "new-sign-in": {
+    group: "security",
+    title: "New sign-in",
+    description: "Sent when an account signs in from a device it has not used before.",
+    placeholders: {
+      name,
+      device: { about: "Browser and system, e.g. Firefox on Linux", value: (data) => data.device },
+      ip: { about: "The address of the sign-in", value: (data) => data.ip },
+      when: { about: "When it happened (UTC)", value: (data) => formatUtc(data.when) },
+      securityUrl: { about: "The link to the Security tab (sessions)", value: (data) => data.securityUrl },
+    },
+    link: "securityUrl",
+    subject: `New sign-in to your ${BRAND} account`,
+    body: `Hi {name},
+
+There was a new sign-in to your account:
+
+Device: {device}
+IP address: {ip}
+When: {when}
+
+If this was you, there is nothing more to do. If not, review your sessions and change your password:
+
+{securityUrl}`,
+    sample: () => ({ name: "Anna", device: "Firefox on Linux", ip: "203.0.113.7", when: new Date(), securityUrl: sampleUrl("/profile?tab=security") }),
+  },
+  "account-deletion-code": {
+    group: "security",
+    title: "Account deletion code",
+    description: "Sent when a user without a password deletes the account: the code confirms it.",
+    placeholders: {
+      name,
+      code: { about: "The one-time code", value: (data) => data.code },
+      expiresIn: { about: "How long the code works, e.g. 10 minutes", value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.deletionCodeMinutes, "minute") },
+    },
+    code: "code",
+    subject: `Your ${BRAND} account deletion code`,
+    body: `Hi {name},
+
+Enter this code to confirm that you want to delete your account:
+
+{code}
+
+The code works for {expiresIn}. Deleting your account cannot be undone.
+
+If you did not ask to delete your account, do not share this code with anyone, and change your password.`,
+    sample: () => ({ name: "Anna", code: "482913", expiresInMinutes: LINK_LIFETIMES.deletionCodeMinutes }),
+  },
+  "payment-receipt": {
+    group: "billing",
+    title: "Payment receipt",
+    description: "Sent after each successful payment (first payment and renewals).",
+    placeholders: {
+      name,
+      planName: { about: "The plan paid for", value: (data) => data.planName },
+      amount,
+      paidAt: { about: "When it was paid (UTC)", value: (data) => formatUtc(data.paidAt) },
+      receiptUrl: { about: "The link to the receipt", value: (data) => data.receiptUrl },
+    },
+    link: "receiptUrl",
+    subject: `Your ${BRAND} receipt: {amount} for {planName}`,
+    body: `Hi {name},
+
+Thank you for your payment. Here are the details:
+
+Plan: {planName}
+Amount: {amount}
+Paid on: {paidAt}
+
+{receiptUrl}`,
+    sample: () => ({ name: "Anna", planName: "Pro", amountCents: 999, currency: "EUR", paidAt: new Date(), receiptUrl: sampleUrl("/profile?tab=billing") }),
+  },
+  "renewal-failed": {
+    group: "billing",
+    title: "Renewal failed",
+    description: "Sent when charging the card for a plan's renewal did not go through.",
+    placeholders: {
+      name,
+      planName: { about: "The plan that could not renew", value: (data) => data.planName },
+      amount,
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    subject: "We could not renew your {planName} plan",
+    body: `Hi {name},
+
+We tried to charge {amount} for your {planName} plan, but the payment did not go through.
+
+Please check your card or add another one so that we can renew your plan.
+
+{billingUrl}`,
+    sample: () => ({ name: "Anna", planName: "Pro", amountCents: 999, currency: "EUR", billingUrl: sampleUrl("/profile?tab=billing") }),
+  },
+  "grace-period-started": {
+    group: "billing",
+    title: "Grace period started",
+    description: "Sent when the last card of a paid account was removed: the plan ends unless a card is added.",
+    placeholders: {
+      name,
+      endsAt: { about: "When the plan ends without a card (UTC)", value: (data) => formatUtc(data.endsAt) },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    subject: "Add a card to keep your plan",
+    body: `Hi {name},
+
+The last card on your account was removed, so your paid plan cannot renew.
+
+Add a card before {endsAt} to keep your plan. After that, your account moves to the Free plan.
+
+{billingUrl}`,
+    sample: () => ({ name: "Anna", endsAt: daysFromNow(7), billingUrl: sampleUrl("/profile?tab=billing") }),
+  },
+  "grace-period-ending": {
+    group: "billing",
+    title: "Grace period ending",
+    description: "Sent shortly before the grace period ends while the account still has no card.",
+    placeholders: {
+      name,
+      timeLeft: { about: "Time left, e.g. in 2 days", value: (data) => timeLeft(data.endsAt, data.now ?? new Date()) },
+      endsAt: { about: "When the plan ends (UTC)", value: (data) => formatUtc(data.endsAt) },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    subject: "Your plan ends {timeLeft}: add a card to keep it",
+    body: `Hi {name},
+
+Your account still has no card, and your paid plan ends {timeLeft}, on {endsAt}.
+
+Add a card before then to keep your plan. Otherwise your account moves to the Free plan.
+
+{billingUrl}`,
+    sample: () => {
+      const now = new Date();
+      return { name: "Anna", endsAt: new Date(now.getTime() + 2 * 86_400_000), now, billingUrl: sampleUrl("/profile?tab=billing") };
+    },
+  },
+  "plan-downgraded": {
+    group: "billing",
+    title: "Plan changed to a lower one",
+    description: "Sent when an account moves to a lower plan (a grace period ended, or the user chose it).",
+    placeholders: {
+      name,
+      fromPlan: { about: "The plan before", value: (data) => data.fromPlan },
+      toPlan: { about: "The plan now", value: (data) => data.toPlan },
+      pricingUrl: { about: "The link to the pricing page", value: (data) => data.pricingUrl },
+    },
+    link: "pricingUrl",
+    subject: "Your plan changed from {fromPlan} to {toPlan}",
+    body: `Hi {name},
+
+Your account is now on the {toPlan} plan instead of {fromPlan}. The limits of the {toPlan} plan apply from now on.
+
+You can choose another plan at any time:
+
+{pricingUrl}`,
+    sample: () => ({ name: "Anna", fromPlan: "Pro", toPlan: "Free", pricingUrl: sampleUrl("/pricing") }),
+  },
+  "payment-refunded": {
+    group: "billing",
+    title: "Payment refunded",
+    description: "Sent when staff refund a payment.",
+    placeholders: {
+      name,
+      amount,
+      description: { about: "What the payment was for", value: (data) => data.description },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    subject: `Your ${BRAND} payment was refunded`,
+    body: `Hi {name},
+
+We refunded {amount} for "{description}". Depending on your bank it reaches your card within 5 to 10 business days.
+
+{billingUrl}`,
+    sample: () => ({ name: "Anna", description: "Pro plan", amountCents: 999, currency: "EUR", billingUrl: sampleUrl("/profile?tab=billing") }),
+  },
+  "contact-acknowledgement": {
+    group: "support",
+    title: "Contact message received",
+    description: "Sent to whoever writes through the contact form.",
+    placeholders: {
+      name,
+      messageSubject: { about: "The subject of their message", value: (data) => data.subject },
+      supportHours: { about: "The support hours (Site texts)", value: (data) => data.supportHours ?? SITE.supportHours },
+    },
+    subject: "We received your message",
+    body: `Hi {name},
+
+Thank you for writing to us. We received your message "{messageSubject}" and will answer you by email.
+
+Our support hours are {supportHours}. You do not need to send it again.`,
+    sample: () => ({ name: "Anna", subject: "Blocked account", supportHours: SITE.supportHours }),
+  },
+  "contact-reply": {
+    group: "support",
+    title: "Reply to a contact message",
+    description: "Sent when staff answer a contact message from the support queue.",
+    placeholders: {
+      name,
+      messageSubject: { about: "The subject of their message", value: (data) => data.subject },
+      reply: { about: "The answer staff wrote (its paragraphs kept)", value: (data) => data.reply },
+      staffName: { about: "The name of the staff member who answered", value: (data) => data.staffName },
+    },
+    mustKeep: { reply: "it is the answer itself" },
+    subject: "Re: {messageSubject}",
+    body: `Hi {name},
+
+{reply}
+
+{staffName}, ${BRAND} support`,
+    sample: () => ({ name: "Anna", subject: "Blocked account", reply: "Your account is open again.\n\nYou can sign in as before.", staffName: "Sam" }),
+  },
+  "newsletter-confirm": {
+    group: "newsletter",
+    title: "Confirm newsletter subscription",
+    description: "Sent when an address is entered in the newsletter form (double opt-in).",
+    placeholders: { url: { about: "The confirmation link", value: (data) => data.url } },
+    link: "url",
+    subject: `Confirm your ${BRAND} newsletter subscription`,
+    body: `Hello,
+
+Please confirm that you want to receive the ${BRAND} newsletter at this address.
+
+{url}
+
+If you did not ask for it, ignore this email: you will not be subscribed.`,
+    sample: () => ({ url: sampleUrl("/newsletter/confirm?token=sample") }),
+  },
+  "staff-invite": {
+    group: "staff",
+    title: "Staff invitation",
+    description: "Sent when an admin invites someone to the team.",
+    placeholders: {
+      inviterName: { about: "The admin who invited them", value: (data) => data.inviterName },
+      role: { about: "The role offered (admin, designer, backoffice)", value: (data) => data.role },
+      url: { about: "The link to accept the invitation", value: (data) => data.url },
+      expiresIn: { about: "How long the link works, e.g. 7 days", value: (data) => plural(data.expiresInDays ?? LINK_LIFETIMES.staffInviteDays, "day") },
+    },
+    link: "url",
+    subject: `You are invited to the ${BRAND} team`,
+    body: `Hello,
+
+{inviterName} invites you to join the ${BRAND} team as {role}. Open the link to set your password and accept.
+
+{url}
+
+The link works for {expiresIn}. Before you can open the management area you will set up two-factor sign-in.
+
+If you did not expect this invitation, ignore this email.`,
+    sample: () => ({ inviterName: "Maria", role: "designer", url: sampleUrl("/invite?token=sample"), expiresInDays: LINK_LIFETIMES.staffInviteDays }),
+  },
+};
+
+function specOf<K extends MailKind>(kind: K): MailTemplateSpec<K> {
+  return SPECS[kind];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the editor shows
+
+export interface PlaceholderInfo {
+  name: string;
+  about: string;
+  required: boolean;
+  /** "link" becomes the button when alone in a paragraph, "code" the large code. */
+  role: "link" | "code" | "text";
+  sample: string;
+}
+
+export interface MailTemplateInfo {
+  kind: MailKind;
+  group: MailGroup;
+  title: string;
+  description: string;
+  /** The built-in subject and text, with placeholders. */
+  builtIn: MailOverrideText;
+  placeholders: PlaceholderInfo[];
+}
+
+/** The kinds in list order. */
+export const TEMPLATE_KINDS = Object.keys(SPECS) as MailKind[];
+
+/** Why each required placeholder must stay, by name. */
+function requiredPlaceholders(kind: MailKind): Map<string, string> {
+  const spec = specOf(kind);
+  const required = new Map<string, string>();
+  if (spec.link) required.set(spec.link, `it is the mail's link (the “${actionLabel(kind)}” button)`);
+  if (spec.code) required.set(spec.code, "it is the code the reader enters");
+  for (const [placeholder, reason] of Object.entries(spec.mustKeep ?? {})) required.set(placeholder, reason);
+  return required;
+}
+
+function actionLabel(kind: MailKind): string {
+  return mailContent(sampleInput(kind)).action?.label ?? "";
+}
+
+/** The kind's data for previews and test mails, with the support hours the site shows now. */
+export function sampleInput<K extends MailKind>(kind: K, siteTexts: { supportHours?: string } = {}): Extract<MailTemplateInput, { kind: K }> {
+  const data = specOf(kind).sample() as MailData<K> & { supportHours?: string };
+  if (kind === "contact-acknowledgement" && siteTexts.supportHours) data.supportHours = siteTexts.supportHours;
+  return { kind, ...data } as Extract<MailTemplateInput, { kind: K }>;
+}
+
+export function templateInfo(kind: MailKind, siteTexts: { supportHours?: string } = {}): MailTemplateInfo {
+  const spec = specOf(kind);
+  const required = requiredPlaceholders(kind);
+  const values = placeholderValues(sampleInput(kind, siteTexts));
+  return {
+    kind,
+    group: spec.group,
+    title: spec.title,
+    description: spec.description,
+    builtIn: { subject: spec.subject, body: spec.body },
+    placeholders: Object.entries(spec.placeholders).map(([placeholder, { about }]) => ({
+      name: placeholder,
+      about,
+      required: required.has(placeholder),
+      role: placeholder === spec.link ? "link" : placeholder === spec.code ? "code" : "text",
+      sample: values[placeholder] ?? "",
+    })),
+  };
+}
+
+/** Each placeholder's value for one mail, formatted as the built-in mail formats it. */
+export function placeholderValues(input: MailTemplateInput): Record<string, string> {
+  const spec = specOf(input.kind) as MailTemplateSpec<MailKind>;
+  const data = input as unknown as MailData<MailKind>;
+  return Object.fromEntries(Object.entries(spec.placeholders).map(([placeholder, { value }]) => [placeholder, value(data as never)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking and rendering
+
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+const placeholdersIn = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+
+/**
+ * What is wrong with a subject and text for `kind`, as sentences for staff (empty when nothing):
+ * unknown placeholders, required ones missing from the text, lengths.
+ */
+export function checkMailOverride(kind: MailKind, { subject, body }: MailOverrideText): string[] {
+  const spec = specOf(kind);
+  const known = Object.keys(spec.placeholders);
+  const offered = known.map((placeholder) => `{${placeholder}}`).join(", ");
+  const problems: string[] = [];
+  if (!subject.trim()) problems.push("Subject is required.");
+  if (subject.length > MAIL_SUBJECT_MAX) problems.push(`Subject must be at most ${MAIL_SUBJECT_MAX} characters.`);
+  if (/[\r\n]/.test(subject)) problems.push("Subject must be one line.");
+  if (!body.trim()) problems.push("Text is required.");
+  if (body.length > MAIL_BODY_MAX) problems.push(`Text must be at most ${MAIL_BODY_MAX.toLocaleString("en")} characters.`);
+  for (const [where, text] of [["subject", subject], ["text", body]] as const) {
+    for (const placeholder of new Set(placeholdersIn(text))) {
+      if (!known.includes(placeholder)) problems.push(`Unknown placeholder {${placeholder}} in the ${where}. This mail offers ${offered}.`);
+    }
+  }
+  const inBody = new Set(placeholdersIn(body));
+  for (const [placeholder, reason] of requiredPlaceholders(kind)) {
+    if (!inBody.has(placeholder)) problems.push(`The text must keep {${placeholder}}: ${reason}.`);
+  }
+  return problems;
+}
+
+/** Replaces placeholders in a line of text; a link placeholder becomes a link part. */
+function fill(text: string, values: Record<string, string>, linkPlaceholder: string | undefined): MailInline[] {
+  const parts: MailInline[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const placeholder = match[1]!;
+    if (!(placeholder in values)) continue; // refused when saved; left as written
+    let before = text.slice(last, match.index);
+    const value = values[placeholder]!;
+    const after = text.slice(match.index + match[0].length);
+    // "Hi {name}," with an empty name reads "Hi," as the built-in greeting does.
+    if (value === "" && /^[,.;:!?]/.test(after)) before = before.replace(/ +$/, "");
+    if (before) parts.push(before);
+    if (placeholder === linkPlaceholder && value) parts.push({ link: value });
+    else if (value) parts.push(value);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** Splits filled parts into paragraphs where a value brought blank lines (a reply's paragraphs). */
+function paragraphsOf(parts: MailInline[]): MailBlock[] {
+  const paragraphs: MailInline[][] = [[]];
+  for (const part of parts) {
+    if (typeof part !== "string") {
+      paragraphs.at(-1)!.push(part);
+      continue;
+    }
+    part.split(/\n{2,}/).forEach((piece, index) => {
+      if (index > 0) paragraphs.push([]);
+      if (piece) paragraphs.at(-1)!.push(piece);
+    });
+  }
+  return paragraphs.map(trimParts).filter((paragraph) => paragraph.length > 0).map((paragraph) => ({ type: "paragraph", parts: paragraph }));
+}
+
+function trimParts(parts: MailInline[]): MailInline[] {
+  const trimmed = [...parts];
+  if (typeof trimmed[0] === "string") trimmed[0] = trimmed[0].trimStart();
+  const lastIndex = trimmed.length - 1;
+  if (typeof trimmed[lastIndex] === "string") trimmed[lastIndex] = (trimmed[lastIndex] as string).trimEnd();
+  return trimmed.filter((part) => part !== "");
+}
+
+/**
+ * Renders a mail from a staff override: the override's subject and text with the mail's data, in
+ * the built-in layout (the built-in mail gives the button's label and the reason). Pure; an
+ * override that does not pass `checkMailOverride` is not used.
+ */
+export function renderMailWithOverride(input: MailTemplateInput, override: MailOverrideText | null): RenderedMail {
+  if (!override) return renderMail(input);
+  const problems = checkMailOverride(input.kind, override);
+  if (problems.length) {
+    // Stored before a release renamed a placeholder, say: the built-in text still carries the link.
+    console.warn(`[mail] the override of ${input.kind} is not used: ${problems.join(" ")}`);
+    return renderMail(input);
+  }
+  return renderMailDraft(input, override);
+}
+
+/**
+ * Renders a subject and text as far as they go, problems or not (an unknown placeholder stays as
+ * written): the editor's preview. Mails are sent through `renderMailWithOverride` only.
+ */
+export function renderMailDraft(input: MailTemplateInput, draft: MailOverrideText): RenderedMail {
+  const spec = specOf(input.kind);
+  const builtIn = mailContent(input);
+  const values = placeholderValues(input);
+  const blocks: MailBlock[] = [];
+  for (const paragraph of draft.body.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
+    const alone = paragraph.trim().match(/^\{([A-Za-z][A-Za-z0-9]*)\}$/)?.[1];
+    if (alone && alone === spec.link && builtIn.action) blocks.push({ type: "action", label: builtIn.action.label, url: values[alone]! });
+    else if (alone && alone === spec.code) blocks.push({ type: "code", code: values[alone]! });
+    else blocks.push(...paragraphsOf(fill(paragraph, values, spec.link)));
+  }
+  const subject = fill(draft.subject, values, undefined).map((part) => (typeof part === "string" ? part : part.link)).join("");
+  return layoutMail({ subject: subject || builtIn.subject, blocks, reason: builtIn.reason });
+}

@@ -1,0 +1,156 @@
+import type { z } from "zod";
+import { pageWindow, type Paged } from "~/lib/schemas/admin";
+import type { MailGroup, MailKindName, MailTemplateDraft, mailTemplateListQuery } from "~/lib/schemas/mail-templates";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { queueRenderedMail, renderForSending } from "~/server/mail/outbox";
+import { checkMailOverride, renderMailDraft, renderMailWithOverride, sampleInput, templateInfo, TEMPLATE_KINDS, type MailOverrideText, type PlaceholderInfo } from "~/server/mail/overrides";
+import type { RenderedMail } from "~/server/mail/templates";
+import { recordAudit, type AuditActor } from "../audit.service";
+import { readSiteTexts } from "../site-texts.service";
+
+/**
+ * The mail templates of /admin/templates: staff replace the subject and text of a kind of mail
+ * (MailTemplateOverride); every mail of that kind queued afterwards uses it (src/server/mail/outbox.ts).
+ */
+
+interface Editor {
+  email: string;
+  name: string;
+}
+
+export interface MailTemplateRow {
+  kind: MailKindName;
+  title: string;
+  description: string;
+  group: MailGroup;
+  customized: boolean;
+  updatedAt: Date | null;
+  updatedBy: Editor | null;
+}
+
+export interface MailTemplateDetail extends MailTemplateRow {
+  /** What the mail uses now: the override, or the built-in text with placeholders. */
+  subject: string;
+  body: string;
+  builtIn: MailOverrideText;
+  placeholders: PlaceholderInfo[];
+}
+
+async function editorsById(db: Db, ids: (string | null)[]): Promise<Map<string, Editor>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, email: true, name: true } });
+  return new Map(users.map((user) => [user.id, { email: user.email, name: user.name }]));
+}
+
+/** Every kind of mail with whether staff changed it, filtered, sorted and paged in memory (15 kinds). */
+export async function listMailTemplates(db: Db, query: z.infer<typeof mailTemplateListQuery>): Promise<Paged<MailTemplateRow>> {
+  const overrides = await db.mailTemplateOverride.findMany({ select: { kind: true, updatedAt: true, updatedById: true } });
+  const byKind = new Map(overrides.map((override) => [override.kind, override]));
+  const editors = await editorsById(db, overrides.map((override) => override.updatedById));
+  const search = query.q?.toLowerCase();
+  let rows: MailTemplateRow[] = TEMPLATE_KINDS.map((kind) => {
+    const info = templateInfo(kind);
+    const override = byKind.get(kind);
+    return {
+      kind,
+      title: info.title,
+      description: info.description,
+      group: info.group,
+      customized: Boolean(override),
+      updatedAt: override?.updatedAt ?? null,
+      updatedBy: override?.updatedById ? (editors.get(override.updatedById) ?? null) : null,
+    };
+  });
+  rows = rows.filter(
+    (row) =>
+      (!search || [row.kind, row.title, row.description].some((text) => text.toLowerCase().includes(search))) &&
+      (!query.group || row.group === query.group) &&
+      (!query.customized || row.customized === (query.customized === "yes")),
+  );
+  if (query.sort) {
+    const direction = query.dir === "asc" ? 1 : -1;
+    const key = (row: MailTemplateRow) => (query.sort === "kind" ? row.kind : (row.updatedAt?.toISOString() ?? ""));
+    rows.sort((a, b) => direction * key(a).localeCompare(key(b)));
+  }
+  const { skip, take } = pageWindow(query);
+  return { rows: rows.slice(skip, skip + take), total: rows.length, page: query.page, pageSize: query.pageSize };
+}
+
+/** One kind: the text it uses now, the built-in text, and its placeholders with sample values. */
+export async function getMailTemplate(db: Db, kind: MailKindName): Promise<MailTemplateDetail> {
+  const [override, siteTexts] = await Promise.all([db.mailTemplateOverride.findUnique({ where: { kind } }), readSiteTexts(db)]);
+  const info = templateInfo(kind, siteTexts);
+  const editors = await editorsById(db, [override?.updatedById ?? null]);
+  return {
+    kind,
+    title: info.title,
+    description: info.description,
+    group: info.group,
+    customized: Boolean(override),
+    updatedAt: override?.updatedAt ?? null,
+    updatedBy: override?.updatedById ? (editors.get(override.updatedById) ?? null) : null,
+    subject: override?.subject ?? info.builtIn.subject,
+    body: override?.body ?? info.builtIn.body,
+    builtIn: info.builtIn,
+    placeholders: info.placeholders,
+  };
+}
+
+/** A draft rendered with sample data, and what is wrong with it (it is rendered as far as it can be). */
+export async function previewMailTemplate(db: Db, draft: MailTemplateDraft): Promise<RenderedMail & { problems: string[] }> {
+  const problems = checkMailOverride(draft.kind, draft);
+  const input = sampleInput(draft.kind, await readSiteTexts(db));
+  return { ...renderMailDraft(input, draft), problems };
+}
+
+function assertValid(draft: MailTemplateDraft) {
+  const problems = checkMailOverride(draft.kind, draft);
+  if (problems.length) throw new AppError("BAD_INPUT", problems.join(" "));
+}
+
+/** Stores the subject and text for a kind; the next mail of that kind uses them. */
+export async function saveMailTemplate(db: Db, actor: AuditActor, draft: MailTemplateDraft) {
+  assertValid(draft);
+  return db.$transaction(async (tx) => {
+    const before = await tx.mailTemplateOverride.findUnique({ where: { kind: draft.kind }, select: { subject: true, body: true } });
+    const saved = await tx.mailTemplateOverride.upsert({
+      where: { kind: draft.kind },
+      create: { kind: draft.kind, subject: draft.subject, body: draft.body, updatedById: actor.id },
+      update: { subject: draft.subject, body: draft.body, updatedById: actor.id },
+    });
+    await recordAudit(tx, actor, { action: "mail_template.saved", targetType: "mail_template", targetId: draft.kind, before, after: { subject: saved.subject, body: saved.body } });
+    return { kind: saved.kind, updatedAt: saved.updatedAt };
+  });
+}
+
+/** Goes back to the built-in mail for a kind. */
+export async function resetMailTemplate(db: Db, actor: AuditActor, kind: MailKindName) {
+  return db.$transaction(async (tx) => {
+    const before = await tx.mailTemplateOverride.findUnique({ where: { kind }, select: { subject: true, body: true } });
+    if (!before) return { kind, reset: false };
+    await tx.mailTemplateOverride.delete({ where: { kind } });
+    await recordAudit(tx, actor, { action: "mail_template.reset", targetType: "mail_template", targetId: kind, before, after: null });
+    return { kind, reset: true };
+  });
+}
+
+export const TEST_SUBJECT_PREFIX = "[Test] ";
+
+/**
+ * Queues the mail, rendered with sample data, to the staff member's own address: the draft from the
+ * editor when given, else what the kind uses now. It goes through the outbox like every mail.
+ */
+export async function sendTestMailTemplate(db: Db, actor: AuditActor, input: { kind: MailKindName; subject?: string; body?: string }) {
+  if (!actor.id) throw new AppError("FORBIDDEN", "Test mails go to a staff member's own address.");
+  const draft = input.subject !== undefined && input.body !== undefined ? { kind: input.kind, subject: input.subject, body: input.body } : null;
+  if (draft) assertValid(draft);
+  return db.$transaction(async (tx) => {
+    const sample = sampleInput(input.kind, await readSiteTexts(tx));
+    const rendered = draft ? renderMailWithOverride(sample, draft) : await renderForSending(tx, sample);
+    const mail = await queueRenderedMail(tx, actor.email, input.kind, { ...rendered, subject: `${TEST_SUBJECT_PREFIX}${rendered.subject}` }, actor.id);
+    await recordAudit(tx, actor, { action: "mail_template.test_sent", targetType: "mail_template", targetId: input.kind, after: { to: actor.email, subject: mail.subject, draft: Boolean(draft) } });
+    return { mailId: mail.id, to: actor.email };
+  });
+}
