@@ -53,17 +53,19 @@ export async function listPartners(db: Db, input: z.output<typeof partnerListSch
   const direction = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const { skip, take } = pageWindow(input);
   const groups = await db.$queryRaw<{ email: string; name: string; origins: string[]; messages: number; unhandled: number; firstContact: Date; lastContact: Date; total: number }[]>`
-    SELECT email,
-           (array_agg(name ORDER BY "createdAt" DESC))[1] AS name,
-           array_agg(DISTINCT origin ORDER BY origin) AS origins,
-           COUNT(*)::int AS messages,
-           (COUNT(*) FILTER (WHERE "handledAt" IS NULL))::int AS unhandled,
-           MIN("createdAt") AS "firstContact",
-           MAX("createdAt") AS "lastContact",
-           (COUNT(*) OVER ())::int AS total
-    FROM "ContactMessage"
-    ${where}
-    GROUP BY email
+    SELECT *, (COUNT(*) OVER ())::int AS total
+    FROM (
+      SELECT email,
+             (array_agg(name ORDER BY "createdAt" DESC))[1] AS name,
+             array_agg(DISTINCT origin ORDER BY origin) AS origins,
+             COUNT(*)::int AS messages,
+             (COUNT(*) FILTER (WHERE "handledAt" IS NULL))::int AS unhandled,
+             MIN("createdAt") AS "firstContact",
+             MAX("createdAt") AS "lastContact"
+      FROM "ContactMessage"
+      ${where}
+      GROUP BY email
+    ) AS sender
     ORDER BY ${SORT_SQL[input.sort ?? "lastContact"]} ${direction}, email ASC
     LIMIT ${take} OFFSET ${skip}`;
   const items = groups.length
