@@ -26,7 +26,7 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <div className="min-w-40">
+      <div className="min-w-44">
         <p className="font-medium">{row.original.name}</p>
         <a href={`mailto:${row.original.email}`} className="break-all text-xs text-brand-700 hover:underline">{row.original.email}</a>
       </div>
@@ -47,7 +47,7 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <details className="group w-72 max-w-full sm:w-96">
+      <details className="group max-w-full open:w-72 sm:open:w-96">
         <summary className="cursor-pointer list-none font-medium text-brand-700">
           <span className="tabular-nums">{row.original.messages}</span> message{row.original.messages === 1 ? "" : "s"}
           <span aria-hidden="true" className="ml-1 inline-block transition-transform group-open:rotate-90">▸</span>

@@ -63,7 +63,7 @@ export function CoachList() {
         enableSorting: true,
         enableHiding: false,
         cell: ({ row }) => (
-          <div>
+          <div className="min-w-44">
             <p className="font-medium">{row.original.displayName}</p>
             <p className="break-all text-xs text-slate-500">{row.original.email} · {row.original.role}</p>
           </div>

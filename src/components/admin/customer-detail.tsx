@@ -168,7 +168,7 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{findService(request.service)?.name ?? request.service}</span>
                     <StateBadge>{REQUEST_STATUS_LABELS[request.status]}</StateBadge>
-                    <span className="text-xs capitalize text-slate-500">{request.priority} priority</span>
+                    <span className="text-xs text-slate-500">{request.priority} priority</span>
                   </p>
                   <p className="mt-1 line-clamp-2 break-words text-slate-700">{request.message}</p>
                   <p className="text-xs text-slate-500">{when(request.createdAt)}{request.coach ? ` · coach ${request.coach.displayName}` : " · no coach yet"}</p>

@@ -26,7 +26,7 @@ const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <div className="min-w-0">
+      <div className="min-w-44">
         <Link href={`/admin/customers/${row.original.id}`} className="font-medium text-brand-700 hover:underline">{row.original.name}</Link>
         <p className="break-all text-xs text-slate-500">{row.original.email}</p>
       </div>

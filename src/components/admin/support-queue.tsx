@@ -129,7 +129,7 @@ function ServiceRequestQueue() {
         id: "student",
         header: "Student",
         cell: ({ row }) => (
-          <div className="min-w-40">
+          <div className="min-w-44">
             <Link href={`/admin/customers/${row.original.user.id}`} className="font-medium text-brand-700 hover:underline">{row.original.user.name}</Link>
             <p className="break-all text-xs text-slate-500">{row.original.user.email}</p>
           </div>
@@ -141,7 +141,7 @@ function ServiceRequestQueue() {
         header: "Status",
         cell: ({ row }) => (
           <select
-            className="field-input w-auto py-1.5"
+            className="field-input w-auto min-w-32 py-1.5"
             aria-label={`Status of the request from ${row.original.user.email}`}
             value={row.original.status}
             disabled={setStatus.isPending}
@@ -158,7 +158,7 @@ function ServiceRequestQueue() {
           const assigned = row.original.coach;
           return (
             <select
-              className="field-input w-auto max-w-48 py-1.5"
+              className="field-input w-auto min-w-40 max-w-56 py-1.5"
               aria-label={`Coach for the request from ${row.original.user.email}`}
               value={assigned?.id ?? ""}
               disabled={assign.isPending}
@@ -237,7 +237,7 @@ function ContactMessageQueue() {
         id: "from",
         header: "From",
         cell: ({ row }) => (
-          <div className="min-w-40">
+          <div className="min-w-44">
             {row.original.userId ? (
               <Link href={`/admin/customers/${row.original.userId}`} className="font-medium text-brand-700 hover:underline">{row.original.name}</Link>
             ) : (
