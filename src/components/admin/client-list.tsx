@@ -41,13 +41,25 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
       </div>
     ),
   },
+  { id: "firstContact", header: "First contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.firstContact)}</span> },
+  { id: "lastContact", header: "Last contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.lastContact)}</span> },
+  {
+    id: "handled",
+    header: "State",
+    cell: ({ row }) => (
+      <div className="space-y-1">
+        {row.original.handled ? <StateBadge tone="good">Handled</StateBadge> : <StateBadge tone="warn">{row.original.unhandled} open</StateBadge>}
+        <Link href={supportLink(row.original.email)} className="block whitespace-nowrap text-xs text-brand-700 hover:underline">Reply in support</Link>
+      </div>
+    ),
+  },
   {
     id: "messages",
     header: "Messages",
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <details className="group max-w-full open:w-72 sm:open:w-96">
+      <details className="group max-w-full open:w-72 sm:open:w-80">
         <summary className="cursor-pointer list-none font-medium text-brand-700">
           <span className="tabular-nums">{row.original.messages}</span> message{row.original.messages === 1 ? "" : "s"}
           <span aria-hidden="true" className="ml-1 inline-block transition-transform group-open:rotate-90">▸</span>
@@ -66,18 +78,6 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
           ))}
         </ol>
       </details>
-    ),
-  },
-  { id: "firstContact", header: "First contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.firstContact)}</span> },
-  { id: "lastContact", header: "Last contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.lastContact)}</span> },
-  {
-    id: "handled",
-    header: "State",
-    cell: ({ row }) => (
-      <div className="space-y-1">
-        {row.original.handled ? <StateBadge tone="good">Handled</StateBadge> : <StateBadge tone="warn">{row.original.unhandled} open</StateBadge>}
-        <Link href={supportLink(row.original.email)} className="block whitespace-nowrap text-xs text-brand-700 hover:underline">Reply in support</Link>
-      </div>
     ),
   },
 ];

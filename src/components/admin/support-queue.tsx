@@ -34,7 +34,7 @@ const when = (date: Date) => format(new Date(date), "d MMM yyyy, HH:mm");
 
 const ORIGIN_LABELS: Record<string, string> = { contact: "Contact page", institutes: "Institutes page", business: "Business page" };
 
-const REQUEST_VIEW_LABELS: Record<RequestView, string> = { open: "Open (pending, processing, approved)", all: "All statuses", ...REQUEST_STATUS_LABELS };
+const REQUEST_VIEW_LABELS: Record<RequestView, string> = { open: "Open", all: "All statuses", ...REQUEST_STATUS_LABELS };
 const MESSAGE_VIEW_LABELS: Record<MessageView, string> = { unhandled: "Unhandled", handled: "Handled", all: "Handled and unhandled" };
 
 const PRIORITY_FILTER: TableFilter = { key: "priority", label: "Priority", options: [...SUPPORT_PRIORITIES].reverse().map((priority) => ({ value: priority, label: priority[0]!.toUpperCase() + priority.slice(1) })) };
@@ -113,7 +113,7 @@ function ServiceRequestQueue() {
         header: "Request",
         enableHiding: false,
         cell: ({ row }) => (
-          <div className="min-w-56 max-w-md">
+          <div className="min-w-52 max-w-md">
             <p className="font-semibold">{findService(row.original.service)?.name ?? row.original.service}</p>
             <p className="line-clamp-3 whitespace-pre-line break-words text-slate-700" title={row.original.message}>{row.original.message}</p>
             {row.original.preferredDate ? (
@@ -129,13 +129,13 @@ function ServiceRequestQueue() {
         id: "student",
         header: "Student",
         cell: ({ row }) => (
-          <div className="min-w-44">
+          <div className="min-w-40">
             <Link href={`/admin/customers/${row.original.user.id}`} className="font-medium text-brand-700 hover:underline">{row.original.user.name}</Link>
             <p className="break-all text-xs text-slate-500">{row.original.user.email}</p>
           </div>
         ),
       },
-      { id: "createdAt", header: "Requested", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span> },
+      { id: "createdAt", header: "Requested", enableSorting: true, cell: ({ row }) => <span className="block min-w-24">{when(row.original.createdAt)}</span> },
       {
         id: "status",
         header: "Status",
