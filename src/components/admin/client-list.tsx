@@ -59,7 +59,7 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <details className="group max-w-full open:w-72 sm:open:w-80">
+      <details className="group max-w-full open:w-64 sm:open:w-72">
         <summary className="cursor-pointer list-none font-medium text-brand-700">
           <span className="tabular-nums">{row.original.messages}</span> message{row.original.messages === 1 ? "" : "s"}
           <span aria-hidden="true" className="ml-1 inline-block transition-transform group-open:rotate-90">▸</span>
