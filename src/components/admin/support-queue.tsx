@@ -226,7 +226,7 @@ function ContactMessageQueue() {
             <p className="line-clamp-4 whitespace-pre-line break-words text-slate-700" title={row.original.message}>{row.original.message}</p>
             {row.original.replies.map((reply) => (
               <details key={`${reply.at.toString()}-${reply.by}`} className="text-xs text-slate-600">
-                <summary className="cursor-pointer">Replied by {reply.by}, {when(reply.at)}</summary>
+                <summary className="cursor-pointer">Replied by {reply.by}, {when(reply.at)}{reply.status === "sent" ? "" : ` (${reply.status})`}</summary>
                 <p className="mt-1 whitespace-pre-line rounded-lg bg-slate-50 p-2">{reply.text}</p>
               </details>
             ))}

@@ -115,8 +115,8 @@ export interface ContactMessageRow {
   createdAt: Date;
   handledAt: Date | null;
   handledBy: { name: string; email: string } | null;
-  /** Replies mailed from the queue (from the audit log, which keeps their text). */
-  replies: { at: Date; by: string; text: string }[];
+  /** Replies mailed from the queue: who sent them (audit log) and the mail as sent (outbox). */
+  replies: { at: Date; by: string; text: string; status: string }[];
 }
 
 /** Contact messages: unhandled by default, or handled, or all; filtered by origin; searched in sender, subject and text. */
@@ -156,14 +156,19 @@ export async function listContactMessages(db: Db, input: z.output<typeof contact
         })
       : [],
   ]);
+  // The audit row names the mail; the mail holds the text (and goes when the sender's account is deleted).
+  const mailIds = replies.map((entry) => (entry.after as { mailId?: unknown } | null)?.mailId).filter((id): id is string => typeof id === "string");
+  const mails = mailIds.length ? await db.mailMessage.findMany({ where: { id: { in: mailIds } }, select: { id: true, text: true, status: true } }) : [];
+  const mailById = new Map(mails.map((mail) => [mail.id, mail]));
   const handlerById = new Map(handlers.map((user) => [user.id, { name: user.name, email: user.email }]));
   return {
     rows: rows.map(({ handledById, ...row }) => ({
       ...row,
       handledBy: handledById ? (handlerById.get(handledById) ?? null) : null,
-      replies: replies
-        .filter((entry) => entry.targetId === row.id)
-        .map((entry) => ({ at: entry.createdAt, by: entry.actorEmail, text: String((entry.after as { reply?: unknown } | null)?.reply ?? "") })),
+      replies: replies.flatMap((entry) => {
+        const mail = entry.targetId === row.id ? mailById.get(String((entry.after as { mailId?: unknown } | null)?.mailId)) : undefined;
+        return mail ? [{ at: entry.createdAt, by: entry.actorEmail, text: mail.text, status: mail.status }] : [];
+      }),
     })),
     total,
     page: input.page,
@@ -188,7 +193,8 @@ export async function markContactMessageHandled(db: Db, actor: AuditActor, { id 
 
 /**
  * Replies to a contact message by mail ("contact-reply", from the outbox) and marks it handled by the
- * staff member; the mail, the mark and the audit row (which keeps the reply's text) commit together.
+ * staff member; the mail, the mark and the audit row commit together. The audit row names the mail
+ * rather than copying the text: the log is never deleted, the sender's mails go with their account.
  * A message already handled can be answered again (a follow-up); it keeps its first handling.
  */
 export async function replyToContactMessage(db: Db, actor: AuditActor, { id, reply }: z.output<typeof contactReplySchema>) {
@@ -204,7 +210,7 @@ export async function replyToContactMessage(db: Db, actor: AuditActor, { id, rep
       targetType: "contact_message",
       targetId: id,
       before: { handledAt: message.handledAt },
-      after: { ...handled, to: message.email, mailId: mail.id, reply },
+      after: { ...handled, mailId: mail.id, replyLength: reply.length },
     });
     return { success: true as const, mailId: mail.id };
   });

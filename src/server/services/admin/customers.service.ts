@@ -242,7 +242,7 @@ export async function resendCustomerVerification(db: Db, actor: AuditActor, user
     const user = await findCustomer(tx, userId);
     if (user.emailVerifiedAt) throw new AppError("CONFLICT", ALREADY_VERIFIED_MESSAGE);
     const mail = await queueVerificationMail(tx, user);
-    await recordAudit(tx, actor, { action: "customer.verification_resent", targetType: "user", targetId: user.id, after: { email: user.email, mailId: mail.id } });
+    await recordAudit(tx, actor, { action: "customer.verification_resent", targetType: "user", targetId: user.id, after: { mailId: mail.id } });
     return { email: user.email };
   });
 }
