@@ -121,7 +121,7 @@ test("staff see the request in the support queue and move it; the student sees t
   const admin = await signUpAdmin(staff);
   try {
     await staff.goto("/admin/support");
-    const request = staff.getByRole("list", { name: "Open service requests" }).getByRole("listitem").filter({ hasText: student.email });
+    const request = staff.getByRole("table", { name: "Service requests" }).getByRole("row").filter({ hasText: student.email });
     await expect(request).toContainText("Career Guidance");
     await expect(request).toContainText("standard");
     await request.getByLabel(`Status of the request from ${student.email}`).selectOption({ label: "Processing" });

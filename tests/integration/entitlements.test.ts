@@ -287,30 +287,31 @@ describe("the support queue", () => {
     await t.db.user.update({ where: { id: admin.claims.id }, data: { role: "admin" } });
     const staff = callerFor(t.db, { ...admin.claims, role: "admin", twoFactorEnabled: true });
 
-    const queue = await staff.supportQueue.serviceRequests();
+    const queue = (await staff.admin.support.serviceRequests({})).rows;
     expect(queue.map((request) => request.id)).toEqual([unlimitedRequest.id, olderProRequest.id, proRequest.id, freeRequest.id]);
     expect(queue[0]).toMatchObject({ priority: "urgent", user: { email: unlimited.email } });
 
-    const messages = await staff.supportQueue.contactMessages();
+    const messages = (await staff.admin.support.contactMessages({})).rows;
     expect(messages.map((message) => message.priority)).toEqual(["urgent", "high", "standard"]);
 
-    await staff.supportQueue.setRequestStatus({ id: unlimitedRequest.id, status: "processing" });
+    await staff.admin.support.setRequestStatus({ id: unlimitedRequest.id, status: "processing" });
     expect((await api(unlimited).services.mine({ service: "career-guidance" }))[0]!.status).toBe("processing");
-    await staff.supportQueue.setRequestStatus({ id: freeRequest.id, status: "rejected" });
-    expect((await staff.supportQueue.serviceRequests()).map((request) => request.id)).not.toContain(freeRequest.id);
-    expect((await rejection(staff.supportQueue.setRequestStatus({ id: "missing", status: "approved" }))).code).toBe("NOT_FOUND");
-    expect((await rejection(staff.supportQueue.setRequestStatus({ id: proRequest.id, status: "lost" as "approved" }))).message).toBe("Choose a request status");
+    await staff.admin.support.setRequestStatus({ id: freeRequest.id, status: "rejected" });
+    expect((await staff.admin.support.serviceRequests({})).rows.map((request) => request.id)).not.toContain(freeRequest.id);
+    expect((await rejection(staff.admin.support.setRequestStatus({ id: "missing", status: "approved" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(staff.admin.support.setRequestStatus({ id: proRequest.id, status: "lost" as "approved" }))).message).toBe("Choose a request status");
 
-    await staff.supportQueue.markHandled({ id: messages[0]!.id });
-    expect((await staff.supportQueue.contactMessages()).map((message) => message.priority)).toEqual(["high", "standard"]);
-    expect((await rejection(staff.supportQueue.markHandled({ id: messages[0]!.id }))).code).toBe("NOT_FOUND");
+    await staff.admin.support.markHandled({ id: messages[0]!.id });
+    expect((await staff.admin.support.contactMessages({})).rows.map((message) => message.priority)).toEqual(["high", "standard"]);
+    expect((await rejection(staff.admin.support.markHandled({ id: messages[0]!.id }))).code).toBe("CONFLICT");
+    expect((await rejection(staff.admin.support.markHandled({ id: "missing" }))).code).toBe("NOT_FOUND");
 
     // Backoffice staff hold both keys; ordinary users hold none.
     const backoffice = callerFor(t.db, { ...admin.claims, role: "backoffice", twoFactorEnabled: true });
-    expect(await backoffice.supportQueue.serviceRequests()).toHaveLength(3);
-    for (const call of [() => api(pro).supportQueue.serviceRequests(), () => api(pro).supportQueue.contactMessages(), () => api(pro).supportQueue.setRequestStatus({ id: proRequest.id, status: "approved" })]) {
+    expect((await backoffice.admin.support.serviceRequests({})).rows).toHaveLength(3);
+    for (const call of [() => api(pro).admin.support.serviceRequests({}), () => api(pro).admin.support.contactMessages({}), () => api(pro).admin.support.setRequestStatus({ id: proRequest.id, status: "approved" })]) {
       expect((await rejection(call())).code).toBe("FORBIDDEN");
     }
-    expect((await rejection(callerFor(t.db, null).supportQueue.contactMessages())).code).toBe("UNAUTHORIZED");
+    expect((await rejection(callerFor(t.db, null).admin.support.contactMessages({}))).code).toBe("UNAUTHORIZED");
   });
 });

@@ -21,7 +21,7 @@ export default function InstitutesPage() {
             <li>Fewer incomplete applications and repetitive emails</li>
             <li>Anonymous insight into what applicants ask about you</li>
           </ul>
-          <Link href="/about/contact?subject=Partnership" className="btn-primary mt-5">Become a partner</Link>
+          <Link href="/about/contact?subject=Partnership&from=institutes" className="btn-primary mt-5">Become a partner</Link>
         </Card>
         <Card id="tools-for-institutes" title="Tools for Institutes">
           <p>
@@ -33,7 +33,7 @@ export default function InstitutesPage() {
             <li>Document completeness checks before uni-assist or your own portal</li>
             <li>Group plans for your incoming students</li>
           </ul>
-          <Link href="/about/contact?subject=Partnership" className="btn-secondary mt-5">Talk to us</Link>
+          <Link href="/about/contact?subject=Partnership&from=institutes" className="btn-secondary mt-5">Talk to us</Link>
         </Card>
       </div>
     </>

@@ -97,7 +97,7 @@ function useInvalidateFeedback() {
 }
 
 function DislikesTab({ canHandle }: { canHandle: boolean }) {
-  const params = useListParams<string>({ filters: ["reason", "state", "article", "from", "to"], defaultSort: "createdAt" });
+  const params = useListParams({ filters: ["reason", "state", "article", "from", "to"], defaultSort: "createdAt" });
   const dislikes = api.admin.feedback.dislikes.useQuery(params.query as DislikeListQuery, { placeholderData: (previous) => previous });
   const groups = api.admin.feedback.byArticle.useQuery({});
   const [handling, setHandling] = useState<DislikeRow | null>(null);
@@ -293,7 +293,7 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
 }
 
 function UnansweredTab({ canHandle }: { canHandle: boolean }) {
-  const params = useListParams<string>({ filters: ["state", "from", "to"], defaultSort: "createdAt" });
+  const params = useListParams({ filters: ["state", "from", "to"], defaultSort: "createdAt" });
   const questions = api.admin.feedback.unanswered.useQuery(params.query as UnansweredListQuery, { placeholderData: (previous) => previous });
   const invalidate = useInvalidateFeedback();
   const mark = api.admin.feedback.markUnansweredHandled.useMutation({

@@ -90,7 +90,7 @@ function PeopleList({ title, empty, rows }: { title: string; empty: string; rows
 }
 
 function Transactions({ canRefund }: { canRefund: boolean }) {
-  const params = useListParams<string>({ filters: ["status", "plan", "refunded", "from", "to"], defaultSort: "paidAt" });
+  const params = useListParams({ filters: ["status", "plan", "refunded", "from", "to"], defaultSort: "paidAt" });
   const transactions = api.admin.finance.transactions.useQuery(params.query as TransactionListQuery, { placeholderData: (previous) => previous });
   const [refunding, setRefunding] = useState<TransactionRow | null>(null);
   const columns: ColumnDef<TransactionRow, unknown>[] = [

@@ -18,7 +18,7 @@ const FILTERS = [
 
 /** /admin/flows: what the fields mean, the steps in roadmap order, and (with write access) their editor. */
 export function FlowSteps({ canEdit }: { canEdit: boolean }) {
-  const params = useListParams<string>({ filters: ["appliesTo", "hidden"], defaultSort: "position", defaultDir: "asc" });
+  const params = useListParams({ filters: ["appliesTo", "hidden"], defaultSort: "position", defaultDir: "asc" });
   const list = api.admin.flows.list.useQuery(params.query as z.input<typeof roadmapStepListQuery>, { placeholderData: (previous) => previous });
   const [editing, setEditing] = useState<Step | "new" | null>(null);
   const utils = api.useUtils();

@@ -58,7 +58,7 @@ const FILTERS = [
 
 /** /admin/templates: the product's mails, which of them staff changed, and links to their editors. */
 export function TemplateList() {
-  const params = useListParams<string>({ filters: ["group", "customized"] });
+  const params = useListParams({ filters: ["group", "customized"] });
   const list = api.admin.templates.list.useQuery(params.query as z.input<typeof mailTemplateListQuery>, { placeholderData: (previous) => previous });
   return (
     <AdminTable

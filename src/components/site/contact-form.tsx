@@ -3,14 +3,17 @@
 import { useSession } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactSchema, type ContactInput } from "~/lib/schemas/site";
+import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactSchema, type ContactInput, type ContactOrigin } from "~/lib/schemas/site";
 import { api } from "~/trpc/react";
 import { fieldErrors } from "~/lib/schemas/common";
 
-type Field = keyof ContactInput;
+type Field = Exclude<keyof ContactInput, "origin">;
 
-/** The contact form: validated with the same schema as the server, stored as a contact message. */
-export function ContactForm({ defaultSubject }: { defaultSubject?: string }) {
+/**
+ * The contact form: validated with the same schema as the server, stored as a contact message with
+ * the page that sent the writer here (`origin`: the partner links of /institutes and /business).
+ */
+export function ContactForm({ defaultSubject, origin = "contact" }: { defaultSubject?: string; origin?: ContactOrigin }) {
   const { data: session } = useSession();
   const initialSubject = (CONTACT_SUBJECTS as readonly string[]).includes(defaultSubject ?? "") ? defaultSubject! : CONTACT_SUBJECTS[0];
   const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", subject: initialSubject, message: "" });
@@ -24,7 +27,7 @@ export function ContactForm({ defaultSubject }: { defaultSubject?: string }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = contactSchema.safeParse({ ...values, name, email });
+    const parsed = contactSchema.safeParse({ ...values, name, email, origin });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;

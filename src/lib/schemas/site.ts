@@ -39,6 +39,17 @@ export const CONTACT_MESSAGES = {
   failure: "Failed to send your message. Please try again.",
 } as const;
 
+/** Where a contact message was written: the contact page, or the partner links of /institutes and /business. */
+export const CONTACT_ORIGINS = ["contact", "institutes", "business"] as const;
+export type ContactOrigin = (typeof CONTACT_ORIGINS)[number];
+/** The origins of partner messages (listed in /admin/clients). */
+export const PARTNER_ORIGINS = ["institutes", "business"] as const satisfies readonly ContactOrigin[];
+
+/** The origin a contact page link names (?from=...), or the contact page itself. */
+export function contactOriginOf(from: string | undefined): ContactOrigin {
+  return (CONTACT_ORIGINS as readonly string[]).includes(from ?? "") ? (from as ContactOrigin) : "contact";
+}
+
 /** POST /api/contact */
 export const contactSchema = z.object({
   name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(100, "Your name must be at most 100 characters"),
@@ -49,5 +60,6 @@ export const contactSchema = z.object({
     .trim()
     .min(10, CONTACT_MESSAGES.messageTooShort)
     .max(5000, "Your message must be at most 5,000 characters"),
+  origin: z.enum(CONTACT_ORIGINS, { error: "origin must be contact, institutes or business" }).default("contact"),
 });
 export type ContactInput = z.input<typeof contactSchema>;

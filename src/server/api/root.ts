@@ -4,7 +4,7 @@ import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
-import { applicationsRouter, servicesRouter, supportQueueRouter } from "./routers/entitlements";
+import { applicationsRouter, servicesRouter } from "./routers/entitlements";
 import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
@@ -22,7 +22,6 @@ export const appRouter = createTRPCRouter({
   chat: chatRouter,
   services: servicesRouter,
   applications: applicationsRouter,
-  supportQueue: supportQueueRouter,
   invites: invitesRouter,
   admin: adminRouter,
 });

@@ -1,4 +1,4 @@
-import type { Db } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { assertStrongPassword } from "~/server/auth/password-strength";
@@ -70,10 +70,16 @@ export async function resendVerification(db: Db, actor: SessionClaims) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, include: { student: { select: { firstName: true } } } });
   if (user.emailVerifiedAt) throw new AppError("CONFLICT", "Your email address is already verified.");
   await consumeRateLimit(db, "verificationResend", `user:${user.id}`, "We sent several verification mails already. Please check your inbox and spam folder, or try again later.");
-  await db.$transaction(async (tx) => {
-    const token = await issueAccountToken(tx, user.id, "verify_email");
-    await queueMail(tx, user.email, { kind: "verify-email", name: user.student?.firstName ?? user.name, url: verifyUrl(token), expiresInHours: 24 }, user.id);
-  });
+  await db.$transaction((tx) => queueVerificationMail(tx, user));
+}
+
+/**
+ * Issues a new verification link for the account (the old one stops working) and queues its mail,
+ * in the caller's transaction: the user's own "Resend" and staff's resend share it.
+ */
+export async function queueVerificationMail(tx: DbOrTx, user: { id: string; email: string; name: string; student: { firstName: string } | null }) {
+  const token = await issueAccountToken(tx, user.id, "verify_email");
+  return queueMail(tx, user.email, { kind: "verify-email", name: user.student?.firstName ?? user.name, url: verifyUrl(token), expiresInHours: 24 }, user.id);
 }
 
 export const VERIFY_MESSAGES = {

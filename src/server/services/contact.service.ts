@@ -4,16 +4,17 @@ import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import type { SessionClaims } from "./sessions.service";
 import { getEffectivePlan } from "./entitlements.service";
+import type { ContactOrigin } from "~/lib/schemas/site";
 
 /**
- * Stores a contact-form message, linked to the account when the sender is signed in, with the
+ * Stores a contact-form message with the form it came from (contact page or a partner link), linked to the account when the sender is signed in, with the
  * support priority of the sender's effective plan (standard for anonymous senders), and confirms
  * its receipt to the sender by mail.
  */
 export async function sendContactMessage(
   db: Db,
   actor: SessionClaims | null,
-  input: { name: string; email: string; subject: string; message: string },
+  input: { name: string; email: string; subject: string; message: string; origin: ContactOrigin },
   ip: string,
 ) {
   await consumeRateLimit(db, "contact", actor ? `user:${actor.id}` : addressKey(ip), "You have sent several messages already. Please wait a little before sending another.");

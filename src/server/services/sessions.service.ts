@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { deviceName } from "~/server/auth/request";
 import { queueMail } from "~/server/mail/outbox";
@@ -104,7 +104,7 @@ export async function revokeSession(db: Db, actor: SessionClaims, sessionId: str
 }
 
 /** Ends every sign-in of the user but `keep` (none: all of them). */
-export async function revokeSessions(db: Db, userId: string, keep: string | null = null) {
+export async function revokeSessions(db: DbOrTx, userId: string, keep: string | null = null) {
   const { count } = await db.authSession.updateMany({
     where: { userId, revokedAt: null, ...(keep ? { id: { not: keep } } : {}) },
     data: { revokedAt: new Date() },

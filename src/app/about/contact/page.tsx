@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { PageHeader } from "~/components/site/page-header";
 import { ContactForm } from "~/components/site/contact-form";
 import { SITE } from "~/lib/site";
+import { contactOriginOf } from "~/lib/schemas/site";
 import { loadSiteTexts } from "../../site-texts";
 
 export const metadata: Metadata = { title: "Contact" };
 
-export default async function ContactPage({ searchParams }: { searchParams: Promise<{ subject?: string }> }) {
-  const { subject } = await searchParams;
+export default async function ContactPage({ searchParams }: { searchParams: Promise<{ subject?: string; from?: string }> }) {
+  const { subject, from } = await searchParams;
   const { supportHours } = await loadSiteTexts();
   return (
     <>
@@ -16,7 +17,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <ContactForm defaultSubject={subject} />
+          <ContactForm defaultSubject={subject} origin={contactOriginOf(from)} />
         </div>
         <aside className="space-y-4 text-sm text-slate-700">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import { AdminPageHeader } from "~/components/admin/admin-nav";
 import { SupportQueue } from "~/components/admin/support-queue";
+import { hasPermission } from "~/lib/permissions";
 import { requireSection } from "../access";
 
 export const metadata: Metadata = { title: "Support queue", robots: { index: false } };
 
 export default async function SupportQueuePage() {
-  await requireSection("support");
+  const { me } = await requireSection("support");
   return (
     <div>
-      <h1 className="text-2xl font-bold">Support queue</h1>
-      <p className="mt-2 text-slate-600">
-        Service requests and contact messages, urgent first (Unlimited), then high (Pro), then standard; the oldest first within each priority.
-      </p>
-      <div className="mt-8">
-        <SupportQueue />
-      </div>
+      <AdminPageHeader
+        title="Support queue"
+        description="Service requests and contact messages, urgent first (Unlimited), then high (Pro), then standard; the oldest first within each priority."
+      />
+      <Suspense>
+        <SupportQueue canRequests={hasPermission(me.role, "backoffice:services")} canMessages={hasPermission(me.role, "support")} />
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { applicationSchema, applicationStatusSchema, idSchema, requestStatusUpdateSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
+import { applicationSchema, applicationStatusSchema, idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
 import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
 import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
-import { markContactMessageHandled, openContactMessages, openServiceRequests, setServiceRequestStatus } from "~/server/services/support-queue.service";
-import { createTRPCRouter, permissionProcedure, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 /** Service requests (/services/[slug]) and the university applications tracker, limited by the plan. */
 export const servicesRouter = createTRPCRouter({
@@ -17,12 +16,4 @@ export const applicationsRouter = createTRPCRouter({
   add: protectedProcedure.input(applicationSchema).mutation(({ ctx, input }) => addApplication(ctx.db, ctx.session, input)),
   setStatus: protectedProcedure.input(applicationStatusSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx.db, ctx.session, input)),
   remove: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => deleteApplication(ctx.db, ctx.session, input)),
-});
-
-/** The support queue of /admin/support: staff with "backoffice:services" handle requests, with "support" messages. */
-export const supportQueueRouter = createTRPCRouter({
-  serviceRequests: permissionProcedure("backoffice:services").query(({ ctx }) => openServiceRequests(ctx.db)),
-  setRequestStatus: permissionProcedure("backoffice:services").input(requestStatusUpdateSchema).mutation(({ ctx, input }) => setServiceRequestStatus(ctx.db, input)),
-  contactMessages: permissionProcedure("support").query(({ ctx }) => openContactMessages(ctx.db)),
-  markHandled: permissionProcedure("support").input(idSchema).mutation(({ ctx, input }) => markContactMessageHandled(ctx.db, input)),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { PlanId } from "~/lib/plans";
 import { getEffectivePlan } from "../entitlements.service";
@@ -24,15 +24,38 @@ export interface AllowanceBucket {
 /** Who is asking: a signed-in user, or an anonymous visitor known by browser session and address. */
 export type ChatActor = { userId: string } | { userId: null; sessionId: string | null; ip: string };
 
-const monthOf = (now: Date) => now.toISOString().slice(0, 7);
+/** The allowance period of a signed-in user: the calendar month (UTC), as YYYY-MM. */
+export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export interface MonthlyLimit {
+  planId: PlanId;
+  period: string;
+  /** The plan's tokens per month (null = unlimited). */
+  planLimit: number | null;
+  /** Tokens staff granted for this month (TokenGrant rows). */
+  granted: number;
+  /** What the user may use this month: the plan's tokens plus the grants; null = unlimited. */
+  limit: number | null;
+}
+
+/** A user's token limit for the month of `now`: the effective plan's allowance plus that month's grants. */
+export async function monthlyLimitFor(db: DbOrTx, userId: string, now = new Date()): Promise<MonthlyLimit> {
+  const period = monthOf(now);
+  // The plan in force now (subscription, grace period, past due), as billing computes it.
+  const [{ plan }, grants] = await Promise.all([
+    getEffectivePlan(db, userId, now),
+    db.tokenGrant.aggregate({ where: { userId, period }, _sum: { amount: true } }),
+  ]);
+  const granted = grants._sum.amount ?? 0;
+  return { planId: plan.id, period, planLimit: plan.tokensPerMonth, granted, limit: plan.tokensPerMonth === null ? null : plan.tokensPerMonth + granted };
+}
 
 /** The buckets an answer is charged to: the user's month, or the visitor's session and address days. */
 export async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Promise<AllowanceBucket[]> {
   if (actor.userId !== null) {
-    // The plan in force now (subscription, grace period, past due), as billing computes it.
-    const { plan } = await getEffectivePlan(db, actor.userId, now);
-    return [{ subject: `user:${actor.userId}`, period: monthOf(now), limit: plan.tokensPerMonth, planId: plan.id }];
+    const { period, limit, planId } = await monthlyLimitFor(db, actor.userId, now);
+    return [{ subject: `user:${actor.userId}`, period, limit, planId }];
   }
   const buckets: AllowanceBucket[] = [
     { subject: `address:${actor.ip}`, period: dayOf(now), limit: env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE },
