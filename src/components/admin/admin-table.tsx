@@ -247,10 +247,10 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
 
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p aria-live="polite">{total === undefined ? "" : total === 0 ? "No rows" : `${first}–${last} of ${total}`}</p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
             Rows
-            <select className="field-input w-auto py-1" value={params.pageSize} onChange={(event) => params.set({ pageSize: Number(event.target.value) })}>
+            <select className="field-input w-auto min-w-[4.5rem] py-1" value={params.pageSize} onChange={(event) => params.set({ pageSize: Number(event.target.value) })}>
               {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
             </select>
           </label>
