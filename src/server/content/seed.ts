@@ -57,9 +57,18 @@ export async function seedPlaces(db: Db) {
   }
 }
 
-/** Topic threads, matched by slug with their questions replaced by the current content, and prompts, by text. */
-export async function seedThreadsAndPrompts(db: Db) {
+/**
+ * Topic threads from src/content/threads, matched by slug. Staff edits win over the files: a thread
+ * changed in /admin (customizedAt set by any change to it or its questions) is left as staff made
+ * it; untouched threads take their title, description, position and questions from their file; a
+ * new file adds its thread. Positions are then renumbered 1..n in that order, so they stay unique.
+ */
+export async function seedThreads(db: Db) {
+  const customized = new Set(
+    (await db.thread.findMany({ where: { customizedAt: { not: null } }, select: { slug: true } })).map((thread) => thread.slug),
+  );
   for (const thread of readThreadFiles()) {
+    if (customized.has(thread.slug)) continue;
     const fields = { title: thread.title, description: thread.description, position: thread.position };
     await db.$transaction(async (tx) => {
       const row = await tx.thread.upsert({ where: { slug: thread.slug }, create: { slug: thread.slug, ...fields }, update: fields });
@@ -69,6 +78,38 @@ export async function seedThreadsAndPrompts(db: Db) {
       });
     });
   }
+  await renumberThreads(db);
+}
 
-  await db.prompt.createMany({ data: readPromptsFile().map((text) => ({ text })), skipDuplicates: true });
+/** Positions 1..n in the current order; on a tie, a thread staff placed goes first. */
+async function renumberThreads(db: Db) {
+  const threads = await db.thread.findMany({ select: { id: true, position: true, customizedAt: true, title: true } });
+  threads.sort((a, b) => a.position - b.position || Number(Boolean(b.customizedAt)) - Number(Boolean(a.customizedAt)) || a.title.localeCompare(b.title));
+  const moves = threads.map((thread, index) => ({ id: thread.id, from: thread.position, to: index + 1 })).filter((move) => move.from !== move.to);
+  if (moves.length) await db.$transaction(moves.map((move) => db.thread.update({ where: { id: move.id }, data: { position: move.to } })));
+}
+
+/** The prompts of the file that have been offered before, so prompts staff deleted or reworded do not come back. */
+const SEEDED_PROMPTS_KEY = "seed:prompts";
+
+/**
+ * Chat prompts from src/content/prompts.json: a line new to the file adds a prompt. A prompt staff
+ * hid, reworded or deleted in /admin stays that way (lines seeded before are remembered).
+ */
+export async function seedPrompts(db: Db) {
+  const texts = readPromptsFile();
+  const row = await db.appSetting.findUnique({ where: { key: SEEDED_PROMPTS_KEY } });
+  const seeded = new Set<string>(row ? (JSON.parse(row.value) as string[]) : []);
+  const fresh = texts.filter((text) => !seeded.has(text));
+  if (!fresh.length) return;
+  const value = JSON.stringify([...seeded, ...fresh]);
+  await db.$transaction([
+    db.prompt.createMany({ data: fresh.map((text) => ({ text })), skipDuplicates: true }),
+    db.appSetting.upsert({ where: { key: SEEDED_PROMPTS_KEY }, create: { key: SEEDED_PROMPTS_KEY, value }, update: { value } }),
+  ]);
+}
+
+export async function seedThreadsAndPrompts(db: Db) {
+  await seedThreads(db);
+  await seedPrompts(db);
 }
