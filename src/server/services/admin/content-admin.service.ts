@@ -28,6 +28,7 @@ import {
   type threadListQuery,
   type threadUpdateSchema,
 } from "~/lib/schemas/content-admin";
+import { THREAD_ORDER_BY_STAFF_KEY } from "~/server/content/seed";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { isUniqueViolation } from "./unique-violation";
 
@@ -160,8 +161,9 @@ export async function setThreadHidden(db: Db, actor: AuditActor, input: Input<ty
 }
 
 /**
- * Moves a thread to a place in the site's order; the others close up, positions stay 1..n. Every
- * thread whose position changes counts as edited by staff (the seed leaves it where staff put it).
+ * Moves a thread to a place in the site's order; the others close up, positions stay 1..n. The moved
+ * thread counts as edited by staff, and the order as a whole becomes staff's: the seed step no longer
+ * applies the files' positions to threads that exist.
  */
 export async function moveThread(db: Db, actor: AuditActor, input: Input<typeof moveSchema>) {
   return db.$transaction(async (tx) => {
@@ -171,11 +173,13 @@ export async function moveThread(db: Db, actor: AuditActor, input: Input<typeof 
     const threads = await tx.thread.findMany({ orderBy: [{ position: "asc" }, { title: "asc" }], select: { id: true, position: true } });
     const place = clampPlace(input.position, threads.length);
     const order = reordered(threads.map((t) => t.id), thread.id, place);
-    const now = new Date();
     const before = new Map(threads.map((t) => [t.id, t.position]));
     for (const [index, id] of order.entries()) {
-      if (before.get(id) !== index + 1) await tx.thread.update({ where: { id }, data: { position: index + 1, customizedAt: now } });
+      if (before.get(id) !== index + 1) await tx.thread.update({ where: { id }, data: { position: index + 1 } });
     }
+    await tx.thread.update({ where: { id: thread.id }, data: { customizedAt: new Date() } });
+    const orderedAt = new Date().toISOString();
+    await tx.appSetting.upsert({ where: { key: THREAD_ORDER_BY_STAFF_KEY }, create: { key: THREAD_ORDER_BY_STAFF_KEY, value: orderedAt }, update: { value: orderedAt } });
     await recordAudit(tx, actor, { action: "content.thread_moved", targetType: "thread", targetId: thread.id, before: { position: thread.position }, after: { position: place } });
     return { id: thread.id, position: place };
   });
