@@ -2,11 +2,12 @@
  * /admin/content: threads, their questions, prompts and tags as staff edit them; what the site shows
  * afterwards (at once, hidden things left out); audit rows; and the seed step leaving staff edits alone.
  */
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content-admin";
 import { readPromptsFile, readThreadFiles } from "~/server/content/files";
 import { seedPrompts, seedThreads, seedThreadsAndPrompts } from "~/server/content/seed";
+import { publicError } from "~/server/api/trpc";
 import { createStaff } from "../../helpers/admin";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
@@ -25,11 +26,12 @@ const admin = () => designer.caller.admin.content;
 const site = () => callerFor(t.db, null).content;
 const threadBySlug = (slug: string) => t.db.thread.findUniqueOrThrow({ where: { slug } });
 
+/** A failed call's code and the message a client reads (input issues as the API words them). */
 async function errorOf(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    return error as TRPCError;
+    return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
   }
   throw new Error("expected the call to fail");
 }

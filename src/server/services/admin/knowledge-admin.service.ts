@@ -176,7 +176,7 @@ async function afterSave(db: Db, articleId: string, options: KnowledgeOptions) {
     await embedMissingPassages(db, model, { articleId });
   } catch (error) {
     // Full-text retrieval already has the new text; the next start embeds what is missing.
-    console.error(`[knowledge] embeddings of article ${articleId} not computed:`, error instanceof Error ? error.message : error);
+    console.error(`[knowledge] embeddings of a saved article (${articleId}) not computed:`, error instanceof Error ? error.message : error);
   }
 }
 
