@@ -71,6 +71,8 @@ export const articleFrontMatterSchema = z.object({
  * future), the Markdown body and a note for the version history.
  */
 export const articleInputSchema = articleFrontMatterSchema.extend({
+  // /admin/knowledge/new is the editor of a new article.
+  slug: knowledgeSlugSchema.refine((slug) => slug !== "new", "“new” cannot be a slug: choose another"),
   lastReviewed: isoDate.refine((day) => day <= latestToday(), KNOWLEDGE_MESSAGES.futureReview),
   body: z
     .string({ error: KNOWLEDGE_MESSAGES.bodyRequired })
