@@ -10,7 +10,7 @@ import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextField } from "~/components/ui/form-field";
 import { promptCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
 
 type PromptRow = RouterOutputs["admin"]["content"]["prompts"]["list"]["rows"][number];
 
@@ -45,7 +45,7 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <span className="flex flex-wrap gap-2">
+          <RowActions>
             <button type="button" className="btn-secondary px-3 py-1" disabled={editing === row.original.id} onClick={() => setEditing(row.original.id)}>
               Edit<span className="sr-only"> “{row.original.text}”</span>
             </button>
@@ -62,7 +62,7 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
             >
               Delete<span className="sr-only"> “{row.original.text}”</span>
             </button>
-          </span>
+          </RowActions>
         ) : null,
     },
   ];

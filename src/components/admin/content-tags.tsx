@@ -10,7 +10,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { tagCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { MoveButtons, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
 
 type TagRow = RouterOutputs["admin"]["content"]["tags"]["list"]["rows"][number];
 
@@ -49,14 +49,14 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <span className="flex flex-wrap gap-2">
+          <RowActions>
             <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(row.original)}>
               Edit<span className="sr-only"> “{row.original.name}”</span>
             </button>
             <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
               {row.original.hidden ? "Show" : "Hide"}<span className="sr-only"> “{row.original.name}”</span>
             </button>
-          </span>
+          </RowActions>
         ) : null,
     },
   ];

@@ -11,7 +11,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";
 import { topicAnchor } from "~/lib/navigation";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
 
 type Thread = RouterOutputs["admin"]["content"]["threads"]["get"];
 type QuestionRow = RouterOutputs["admin"]["content"]["questions"]["list"]["rows"][number];
@@ -65,7 +65,14 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
           <h2 id="thread-title-heading" className="text-lg font-semibold">Thread</h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <VisibilityBadge hidden={thread.hidden} />
-            {thread.customizedAt ? <Badge tone="info">Edited here {format(new Date(thread.customizedAt), "d MMM yyyy")}: the repository&apos;s file no longer changes it</Badge> : <Badge>Follows the repository&apos;s file</Badge>}
+            {thread.customizedAt ? (
+              <>
+                <Badge tone="info">Edited here</Badge>
+                <span>since {format(new Date(thread.customizedAt), "d MMM yyyy")}: the repository&apos;s file no longer changes it</span>
+              </>
+            ) : (
+              <Badge>Follows the repository&apos;s file</Badge>
+            )}
             <a className="text-brand-700 hover:underline" href={`/students#${topicAnchor(thread.slug)}`} target="_blank" rel="noreferrer">/students#{topicAnchor(thread.slug)}</a>
           </p>
         </div>
@@ -161,7 +168,7 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <span className="flex flex-wrap gap-2">
+          <RowActions>
             <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(row.original.id)} disabled={editing === row.original.id}>
               Edit<span className="sr-only"> “{row.original.text}”</span>
             </button>
@@ -178,7 +185,7 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
             >
               Delete<span className="sr-only"> “{row.original.text}”</span>
             </button>
-          </span>
+          </RowActions>
         ) : null,
     },
   ];

@@ -12,7 +12,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { slugFromTitle, threadCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
 
 type ThreadRow = RouterOutputs["admin"]["content"]["threads"]["list"]["rows"][number];
 
@@ -82,7 +82,7 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       header: "Actions",
       enableHiding: false,
       cell: ({ row }) => (
-        <span className="flex flex-wrap gap-2">
+        <RowActions>
           <Link href={`/admin/content/threads/${row.original.id}`} className="btn-secondary px-3 py-1">{canEdit ? "Edit" : "Open"}</Link>
           {canEdit ? (
             <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
@@ -90,7 +90,7 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
               <span className="sr-only"> “{row.original.title}”</span>
             </button>
           ) : null}
-        </span>
+        </RowActions>
       ),
     },
   ];

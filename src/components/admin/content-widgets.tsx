@@ -34,6 +34,14 @@ export function Badge({ tone = "neutral", children, title }: { tone?: keyof type
   );
 }
 
+/**
+ * The buttons of a table row. Positioned, so that the screen-reader-only texts of its buttons stay
+ * inside the table's scrolling box instead of widening the page on a phone.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <span className="relative flex flex-wrap gap-2">{children}</span>;
+}
+
 /** Shown or hidden on the site (or for the assistant). */
 export function VisibilityBadge({ hidden }: { hidden: boolean }) {
   return hidden ? <Badge tone="hidden">Hidden</Badge> : <Badge tone="ok">Shown</Badge>;

@@ -80,8 +80,11 @@ function ArticleStatus({ article }: { article: Article }) {
       <p className="flex flex-wrap items-center gap-2">
         {article.hidden ? <Badge tone="hidden">Hidden from the assistant</Badge> : <Badge tone="ok">Used by the assistant</Badge>}
         {article.reviewDue ? <Badge tone="warning">Review due: last reviewed more than {REVIEW_DUE_DAYS} days ago</Badge> : null}
-        {article.origin === "admin" ? <Badge tone="info">Written here</Badge> : article.customizedAt ? <Badge tone="info">Edited here: the repository&apos;s file no longer changes it</Badge> : <Badge>Follows the repository&apos;s file until edited here</Badge>}
-        <span className="text-slate-600">Version {article.version} · {article.passagesCount} passages for retrieval</span>
+        {article.origin === "admin" ? <Badge tone="info">Written here</Badge> : article.customizedAt ? <Badge tone="info">Edited here</Badge> : <Badge>From the repository</Badge>}
+        <span className="text-slate-600">
+          Version {article.version} · {article.passagesCount} passages for retrieval
+          {article.origin === "file" ? (article.customizedAt ? " · the repository's file no longer changes it" : " · follows the repository's file until edited here") : ""}
+        </span>
       </p>
       <button type="button" className="btn-secondary" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ slug: article.slug, hidden: !article.hidden })}>
         {article.hidden ? "Use for answers again" : "Hide from the assistant"}
@@ -141,7 +144,7 @@ function ArticleForm({ article }: { article: Article | null }) {
           </div>
           <TextField id="article-country" label="Country" hint="ISO code, e.g. DE" error={errors.country?.message} {...form.register("country")} />
           <div>
-            <label className="field-label" id="article-reviewed-label">Last reviewed</label>
+            <span className="field-label">Last reviewed</span>
             <Controller
               control={form.control}
               name="lastReviewed"
@@ -205,7 +208,7 @@ function MarkdownPreview({ control }: { control: Control<FormValues, unknown, Sa
   return (
     <div>
       <span className="field-label" id="article-preview">Preview</span>
-      <div aria-labelledby="article-preview" className="prose-page max-h-[38rem] overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 px-4 pb-4 text-sm [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:mt-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" data-testid="markdown-preview">
+      <div aria-labelledby="article-preview" className="prose-page max-h-[38rem] overflow-y-auto [&>:first-child]:mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 pb-4 text-sm [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:mt-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" data-testid="markdown-preview">
         {body.trim() ? (
           <ReactMarkdown remarkPlugins={[remarkGfm]} components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a> }}>
             {body}
