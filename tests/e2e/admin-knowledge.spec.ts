@@ -29,6 +29,9 @@ test("an admin edits a knowledge-base article and the assistant's next answer us
     // The article in /admin/knowledge, found by its slug.
     await page.goto("/admin/knowledge");
     await page.getByLabel("Search title or slug").fill("blocked-account-amount");
+    // The search is applied after a pause in typing: wait for the one row it finds.
+    await expect(page).toHaveURL(/q=blocked-account-amount/);
+    await expect(page.getByText("1–1 of 1")).toBeVisible();
     await page.getByRole("link", { name: ARTICLE }).click();
     await expect(page.getByRole("heading", { name: "Edit article" })).toBeVisible();
     const body = page.getByLabel("Markdown");
