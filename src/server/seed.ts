@@ -3,8 +3,8 @@ import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import type { Db } from "~/server/db/client";
 
 /**
- * Fills reference data and content. Idempotent: reference rows are inserted once, threads are
- * matched by slug and their questions replaced with the current content, prompts by text.
+ * Fills reference data and content. Idempotent: reference rows are inserted once; threads, prompts
+ * and knowledge-base articles follow their files unless staff edited them in /admin.
  */
 export async function seed(db: Db) {
   await seedPlaces(db);

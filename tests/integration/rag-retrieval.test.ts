@@ -93,7 +93,7 @@ describe("seedKnowledgeBase", () => {
       expect(await scratch.db.knowledgePassage.count()).toBe(passages);
 
       const [changed, ...rest] = articles;
-      const edited = { ...changed!, contentHash: "edited", passages: [{ position: 0, heading: "Only", text: "Zebra crossings are rare." }] };
+      const edited = { ...changed!, contentHash: "edited", body: "## Only\n\nZebra crossings are rare." };
       expect(await seedKnowledgeBase(scratch.db, { articles: [edited, ...rest.slice(1)], embeddings: null })).toMatchObject({ updated: 1, removed: 1 });
       expect(await scratch.db.knowledgeArticle.count()).toBe(articles.length - 1);
       const zebra = await retrieve(scratch.db, "zebra crossings", { embeddings: null });

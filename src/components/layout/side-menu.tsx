@@ -91,7 +91,8 @@ function SecondLevel({ parent, onBack, onNavigate }: { parent: MenuEntry; onBack
 
 /** Students' second level: one entry per thread; choosing one scrolls to that topic on /students. */
 function ThreadEntries({ onNavigate }: { onNavigate: () => void }) {
-  const threads = api.content.threads.useQuery();
+  // Fetched again whenever the menu opens: staff edits of threads show without a page reload.
+  const threads = api.content.threads.useQuery(undefined, { staleTime: 0 });
   const router = useRouter();
   const pathname = usePathname();
   if (threads.isPending) return <p className="px-3 py-2 text-sm text-slate-500">Loading topics...</p>;

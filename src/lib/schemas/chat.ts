@@ -49,7 +49,8 @@ export const chatRequestSchema = z
       .array(z.union([plainMessageSchema, uiMessageSchema], { error: "Each message needs a role and either content or parts" }))
       .min(1, "messages must contain at least one message")
       .max(MAX_CHAT_MESSAGES, `messages can contain at most ${MAX_CHAT_MESSAGES} messages`),
-    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }).default("openai"),
+    // Absent: the default model set in /admin/assistant answers.
+    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }).optional(),
     embeddingModel: z.enum(EMBEDDING_MODELS, { error: "embeddingModel must be 'openai-large'" }).optional(),
   })
   .transform((input, context) => {

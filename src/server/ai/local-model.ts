@@ -17,7 +17,8 @@ import type {
 import type { EmbeddingModel } from "ai";
 import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
-import { answerQuestion } from "~/server/rag/answer";
+import { answerQuestion, type AnswerOptions } from "~/server/rag/answer";
+import { recordUnansweredQuestion, type AnswerRoute } from "~/server/rag/unanswered";
 
 export const LOCAL_MODEL_ID = "local-knowledge";
 
@@ -29,6 +30,10 @@ export function tokenCount(text: string): number {
 export interface LocalKnowledgeModelOptions {
   /** Embedding model for re-ranking; defaults to the configured one (none without OPENAI_API_KEY). */
   embeddings?: EmbeddingModel | null;
+  /** The assistant's settings (/admin/assistant): confidence threshold and "I don't know" texts. */
+  answer?: Pick<AnswerOptions, "sureConfidence" | "unknownText" | "otherCountryText">;
+  /** When set, questions answered "I don't know" are recorded with this route. */
+  recordUnanswered?: AnswerRoute;
 }
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
@@ -36,10 +41,12 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
     const userTexts = call.prompt.filter((m) => m.role === "user").map(messageText).filter(Boolean);
     const question = userTexts.at(-1) ?? "";
     const composed = await answerQuestion(db, question, {
+      ...options.answer,
       history: userTexts.slice(0, -1),
       embeddings: options.embeddings,
       abortSignal: call.abortSignal,
     });
+    if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, question, options.recordUnanswered);
     const { text, truncated } = limitTokens(composed.text, call.maxOutputTokens);
     const finishReason: LanguageModelV4FinishReason = truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };
     return { text, finishReason, usage: usageOf(call.prompt, text), composed };

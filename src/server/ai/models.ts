@@ -2,8 +2,9 @@ import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import type { Db } from "~/server/db/client";
+import type { AssistantModel } from "~/lib/schemas/assistant-settings";
 import type { ChatModelChoice } from "~/lib/schemas/chat";
-import { createLocalKnowledgeModel } from "./local-model";
+import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions } from "./local-model";
 import { env } from "~/env";
 
 export const LOCAL_MODEL_LABEL = "local-knowledge";
@@ -15,12 +16,25 @@ export interface ResolvedModel {
   hosted: boolean;
 }
 
-/**
- * The model behind a chat choice: the hosted model when its key is set (OpenAI also through
- * OPENAI_BASE_URL, e.g. Ollama or vLLM), otherwise the local knowledge-base model.
- * Settings are read per request so a changed environment takes effect without a rebuild.
- */
-export function resolveChatModel(db: Db, choice: ChatModelChoice): ResolvedModel {
+export interface ChatModelOption {
+  value: AssistantModel;
+  label: string;
+  /** False when the provider's key is not set: the local model answers instead. */
+  configured: boolean;
+  /** What is missing, when not configured. */
+  missing?: string;
+}
+
+/** The models the product can answer with, and whether each is configured on this server. */
+export function chatModelOptions(): ChatModelOption[] {
+  return [
+    { value: "openai", label: `OpenAI (${env.OPENAI_CHAT_MODEL})`, configured: Boolean(env.OPENAI_API_KEY), missing: "OPENAI_API_KEY is not set" },
+    { value: "deepseek", label: `DeepSeek (${env.DEEPSEEK_CHAT_MODEL})`, configured: Boolean(env.DEEPSEEK_API_KEY), missing: "DEEPSEEK_API_KEY is not set" },
+    { value: "local", label: "Local knowledge-base model (quotes the knowledge base, no account needed)", configured: true },
+  ];
+}
+
+function hostedModel(choice: AssistantModel): ResolvedModel | null {
   if (choice === "openai" && env.OPENAI_API_KEY) {
     const modelId = env.OPENAI_CHAT_MODEL;
     const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
@@ -32,5 +46,26 @@ export function resolveChatModel(db: Db, choice: ChatModelChoice): ResolvedModel
     const deepseek = createDeepSeek({ apiKey: env.DEEPSEEK_API_KEY, baseURL: env.DEEPSEEK_BASE_URL });
     return { model: deepseek(modelId), label: `deepseek:${modelId}`, hosted: true };
   }
-  return { model: createLocalKnowledgeModel(db), label: LOCAL_MODEL_LABEL, hosted: false };
+  return null;
+}
+
+export interface ResolveOptions {
+  /** The model staff chose in /admin/assistant for chats that name none, or name an unconfigured provider. */
+  defaultModel?: AssistantModel;
+  /** Settings of the local knowledge-base model. */
+  local?: LocalKnowledgeModelOptions;
+}
+
+/**
+ * The model behind a chat choice: the chosen hosted model when its key is set (OpenAI also through
+ * OPENAI_BASE_URL, e.g. Ollama or vLLM); otherwise the default model when it is configured; otherwise
+ * the local knowledge-base model. Settings are read per request so a change takes effect without a
+ * restart.
+ */
+export function resolveChatModel(db: Db, choice: ChatModelChoice | undefined, options: ResolveOptions = {}): ResolvedModel {
+  const chosen = choice ? hostedModel(choice) : null;
+  if (chosen) return chosen;
+  const fallback = options.defaultModel && options.defaultModel !== "local" ? hostedModel(options.defaultModel) : null;
+  if (fallback) return fallback;
+  return { model: createLocalKnowledgeModel(db, options.local), label: LOCAL_MODEL_LABEL, hosted: false };
 }

@@ -25,7 +25,22 @@ export interface AnswerOptions {
   history?: string[];
   embeddings?: EmbeddingModel | null;
   abortSignal?: AbortSignal;
+  /** Below this confidence (0..1) the answer says it is not sure; default SURE_CONFIDENCE. */
+  sureConfidence?: number;
+  /** The first paragraph of the "I don't know" answer; default UNKNOWN_TEXT. */
+  unknownText?: string;
+  /** The same for plans for another country, "{country}" standing for it; default OTHER_COUNTRY_UNKNOWN_TEXT. */
+  otherCountryText?: string;
 }
+
+/**
+ * The defaults of what staff may change in /admin/assistant (src/server/services/assistant-settings.ts):
+ * below SURE_CONFIDENCE the answer says it is not sure the passages answer the question, and the
+ * texts that open the "I don't know" answer.
+ */
+export const SURE_CONFIDENCE = 0.55;
+export const UNKNOWN_TEXT = "I don't know. I could not find anything about this in my knowledge base, and I will not guess.";
+export const OTHER_COUNTRY_UNKNOWN_TEXT = "I don't know. My knowledge base is about Germany, and it has nothing on plans for {country}, so I will not guess.";
 
 /** Quoted units at most, and roughly how many words the quoted text may have. */
 const MAX_UNITS = 5;
@@ -44,8 +59,8 @@ const OTHER_ARTICLE_FACTOR = 0.8;
 const LEAD_ARTICLE_SHARE = 0.6;
 /** What a word of the question is worth in another sentence of the same paragraph. */
 const PARAGRAPH_SHARE = 0.5;
-/** Below this confidence the answer says it is not sure the passages answer the question. */
-const SURE_CONFIDENCE = 0.55;
+/** Below this confidence a short question may be a follow-up of the previous one. */
+const FOLLOW_UP_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
 const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
@@ -64,7 +79,7 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   // when it says it continues, otherwise when that finds more than the question alone.
   const previous = options.history?.at(-1);
   const continues = FOLLOW_UP.test(trimmed);
-  if (previous && (continues || (retrieval.confidence < SURE_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
+  if (previous && (continues || (retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
     const combined = await analyzeQuery(db, `${previous} ${trimmed}`);
     const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
     if (followUp?.passages.length && (continues || followUp.confidence > retrieval.confidence)) {
@@ -76,7 +91,7 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), otherDestination(trimmed)), retrieval };
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(trimmed)), retrieval };
   }
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
@@ -111,11 +126,11 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
     if (chosen.length && chosen.every((u) => units.includes(u))) chosen = fillShortAnswer(units, chosen);
   }
   if (!chosen.length) {
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic])), retrieval };
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic]), options), retrieval };
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
-  return { kind: "answer", text: renderAnswer(chosen, retrieval), retrieval };
+  return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval };
 }
 
 /** An answer shorter than this is completed from its article; units must score this share of its best one. */
@@ -517,7 +532,7 @@ function similarity(a: Set<string>, b: Set<string>): number {
  * Groups the chosen units by article (in the order they were chosen: the lead article first), keeps each article's
  * units in the order it wrote them, and ends every group with its source and review date.
  */
-export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string {
+export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureConfidence = SURE_CONFIDENCE): string {
   // The articles in the order they were chosen: the lead article first.
   const groups = new Map<string, ScoredUnit[]>();
   for (const unit of chosen) {
@@ -532,7 +547,7 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval): string
     units.sort((a, b) => passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
     sections.push(renderGroup(units));
   }
-  const preface = retrieval.confidence < SURE_CONFIDENCE ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
+  const preface = retrieval.confidence < sureConfidence ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
   const sources = [...groups.values()].map((units) => sourceLine(units[0]!.passage));
   return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n\n")}`;
 }
@@ -588,11 +603,12 @@ const FALLBACK_SUGGESTIONS = [
   "How many hours may I work as an international student in Germany?",
 ];
 
-/** Questions the knowledge base answers: from the topic threads near the question, else one per topic. */
+/** Questions the knowledge base answers: from the topic threads near the question, else one per topic (those shown on the site). */
 async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
   const threads = await db.thread.findMany({
+    where: { hidden: false },
     orderBy: { position: "asc" },
-    select: { slug: true, questions: { orderBy: { position: "asc" }, take: 3, select: { text: true } } },
+    select: { slug: true, questions: { where: { hidden: false }, orderBy: { position: "asc" }, take: 3, select: { text: true } } },
   });
   if (!threads.length) return FALLBACK_SUGGESTIONS;
   const near = threads.filter((t) => topics.includes(t.slug));
@@ -604,11 +620,11 @@ async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
 const COVERAGE =
   "studying and moving to Germany: admission and uni-assist, APS, language tests, the student visa and residence permit, the blocked account, health insurance, accommodation, cost of living, working while studying, scholarships, the first steps after arrival, and staying after graduation";
 
-function unknownText(suggestions: string[], otherCountry: string | null = null): string {
+function unknownText(suggestions: string[], texts: Pick<AnswerOptions, "unknownText" | "otherCountryText">, otherCountry: string | null = null): string {
   return [
     otherCountry
-      ? `I don't know. My knowledge base is about Germany, and it has nothing on plans for ${otherCountry}, so I will not guess.`
-      : "I don't know. I could not find anything about this in my knowledge base, and I will not guess.",
+      ? (texts.otherCountryText ?? OTHER_COUNTRY_UNKNOWN_TEXT).replaceAll("{country}", otherCountry)
+      : (texts.unknownText ?? UNKNOWN_TEXT),
     `My knowledge base covers ${COVERAGE}. You could ask, for example:`,
     suggestions.map((q) => `- ${q}`).join("\n"),
     "For anything else, please check an official source, such as the website of the German mission in your country, your university's international office or make-it-in-germany.com.",

@@ -7,28 +7,14 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
+import { articleFrontMatterSchema } from "~/lib/schemas/knowledge";
 import { CONTENT_DIR } from "~/server/content/files";
 import { parseBlocks, wordCount, type Block } from "./markdown";
 
 export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
 
-const isoDate = z
-  .union([z.string(), z.date()])
-  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"));
-
-export const articleFrontMatterSchema = z.object({
-  title: z.string().trim().min(1),
-  slug: z.string().regex(/^[a-z0-9-]+$/),
-  topic: z.string().regex(/^[a-z0-9-]+$/),
-  country: z.string().trim().min(2),
-  lastReviewed: isoDate,
-  sources: z
-    .array(z.object({ title: z.string().trim().min(1), url: z.url(), accessed: isoDate.optional() }))
-    .min(1, "every article needs at least one source"),
-});
-
-export type ArticleSource = z.infer<typeof articleFrontMatterSchema>["sources"][number];
+/** The front matter's rules live with the editor's (src/lib/schemas/knowledge.ts): files and /admin agree. */
+export { articleFrontMatterSchema, type ArticleSource } from "~/lib/schemas/knowledge";
 
 export interface ArticlePassage {
   position: number;

@@ -3,8 +3,9 @@
  *
  * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
  * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
- *    until the knowledge base changes), so rare, telling words ("Sperrkonto", "APS") weigh more
- *    than words found everywhere ("Germany", "student").
+ *    until the knowledge base changes: any saved, hidden, added or removed article changes the
+ *    version the cache is checked against), so rare, telling words ("Sperrkonto", "APS") weigh more
+ *    than words found everywhere ("Germany", "student"). Hidden articles are never retrieved.
  * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density.
@@ -208,15 +209,25 @@ interface LexemeStatistics {
 const statisticsCache = new WeakMap<Db, LexemeStatistics>();
 
 /**
+ * Drops this client's statistics at once after a change to the knowledge base (the version check
+ * would find most changes on its own, but two saves within one millisecond look alike to it).
+ */
+export function forgetLexemeStatistics(db: Db) {
+  statisticsCache.delete(db);
+}
+
+/**
  * In how many passages each lexeme occurs (ts_stat over the search vectors), kept per database
  * client and recomputed when the knowledge base changes (its article count or last update).
  */
 async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatistics> {
   const cached = statisticsCache.get(db);
   if (cached?.version === version) return cached;
+  // Hidden articles are not retrieved, so they do not count in the statistics either.
   const rows = await db.$queryRaw<{ word: string; ndoc: number }[]>`
-    SELECT word, ndoc FROM ts_stat('SELECT search FROM "KnowledgePassage" WHERE search IS NOT NULL')`;
-  const [{ total = 0 } = {}] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "KnowledgePassage"`;
+    SELECT word, ndoc FROM ts_stat('SELECT p.search FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE p.search IS NOT NULL AND NOT a.hidden')`;
+  const [{ total = 0 } = {}] = await db.$queryRaw<{ total: number }[]>`
+    SELECT count(*)::int AS total FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE NOT a.hidden`;
   const statistics = { version, total, frequencies: new Map(rows.map((r) => [r.word, r.ndoc])) };
   statisticsCache.set(db, statistics);
   return statistics;
@@ -280,7 +291,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     WITH rough AS (
       SELECT p.id, p."articleId", p.search
       FROM "KnowledgePassage" p
-      ${options.topic ? Prisma.sql`JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND t.topic = ${options.topic}` : Prisma.empty}
+      JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND NOT t.hidden ${options.topic ? Prisma.sql`AND t.topic = ${options.topic}` : Prisma.empty}
       WHERE p.search @@ ${selectingQuery}::tsquery
       ORDER BY ${roughScore} DESC, p.id
       LIMIT ${ROUGH_CANDIDATES}

@@ -1,14 +1,23 @@
 /**
- * Loads the knowledge base into the database: articles, their passages, the weighted full-text
- * vector of each passage and, when an OpenAI key is configured, passage embeddings.
- * Idempotent: unchanged articles (same file hash) are skipped, removed articles are deleted, and
- * embeddings are kept for passages whose text did not change.
+ * Loads the knowledge base's files into the database: articles with their body, passages, the
+ * weighted full-text vector of each passage and, when an OpenAI key is configured, passage
+ * embeddings. Idempotent: unchanged articles (same file hash) are skipped, and embeddings are kept
+ * for passages whose text did not change. Each new or changed file is recorded as a version
+ * ("from the repository").
+ *
+ * Staff edits win over the repository: an article edited in /admin (customizedAt set) is left as
+ * staff made it, even when its file changes; only the editor (or restoring a version) changes it.
+ * An article whose file disappeared is deleted only when it came from a file and was never edited.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { readKnowledgeBase, type KnowledgeArticleFile } from "./articles";
-import { EMBEDDING_MODEL_ID, embeddingHash, embeddingModel, embedTexts, packVector, passageEmbeddingInput } from "./embeddings";
-import { searchableText, stripMarkdown } from "./text";
+import { embeddingModel } from "./embeddings";
+import { addArticleVersion, embedMissingPassages, indexArticle } from "./indexing";
+
+export { embedMissingPassages } from "./indexing";
+
+export const REPOSITORY_VERSION_NOTE = "from the repository";
 
 export interface SeedKnowledgeBaseOptions {
   articles?: KnowledgeArticleFile[];
@@ -21,6 +30,8 @@ export interface SeedKnowledgeBaseResult {
   articles: number;
   updated: number;
   removed: number;
+  /** Files not applied because staff edited their article in /admin. */
+  kept: number;
   embedded: number;
 }
 
@@ -28,16 +39,27 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
   const articles = options.articles ?? readKnowledgeBase();
   const log = options.log ?? (() => {});
   const existing = new Map(
-    (await db.knowledgeArticle.findMany({ select: { slug: true, contentHash: true } })).map((a) => [a.slug, a.contentHash]),
+    (
+      await db.knowledgeArticle.findMany({ select: { slug: true, contentHash: true, customizedAt: true, _count: { select: { versions: true } } } })
+    ).map((a) => [a.slug, a]),
   );
 
   let updated = 0;
+  let kept = 0;
   for (const article of articles) {
-    if (existing.get(article.slug) === article.contentHash) continue;
+    const row = existing.get(article.slug);
+    if (row?.customizedAt) {
+      kept++;
+      continue;
+    }
+    // A database from before versions were kept has no body or version yet: it is written once more.
+    if (row && row.contentHash === article.contentHash && row._count.versions > 0) continue;
     await writeArticle(db, article);
     updated++;
   }
-  const { count: removed } = await db.knowledgeArticle.deleteMany({ where: { slug: { notIn: articles.map((a) => a.slug) } } });
+  const { count: removed } = await db.knowledgeArticle.deleteMany({
+    where: { origin: "file", customizedAt: null, slug: { notIn: articles.map((a) => a.slug) } },
+  });
 
   let embedded = 0;
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
@@ -49,77 +71,25 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
       log(`[rag] passage embeddings not computed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { articles: articles.length, updated, removed, embedded };
+  return { articles: articles.length, updated, removed, kept, embedded };
 }
 
 async function writeArticle(db: Db, article: KnowledgeArticleFile) {
-  const fields = {
+  const content = {
     title: article.title,
     topic: article.topic,
     country: article.country,
     lastReviewed: article.lastReviewed,
     sources: article.sources,
-    contentHash: article.contentHash,
+    body: article.body,
   };
   await db.$transaction(async (tx) => {
-    const row = await tx.knowledgeArticle.upsert({ where: { slug: article.slug }, create: { slug: article.slug, ...fields }, update: fields });
-    // Embeddings of passages whose text is unchanged are kept.
-    const previous = await tx.knowledgePassage.findMany({
-      where: { articleId: row.id, embedding: { not: null } },
-      select: { embedding: true, embeddingModel: true, embeddingHash: true },
+    const row = await tx.knowledgeArticle.upsert({
+      where: { slug: article.slug },
+      create: { slug: article.slug, origin: "file", contentHash: article.contentHash, ...content },
+      update: { contentHash: article.contentHash, ...content },
     });
-    const keep = new Map(previous.map((p) => [p.embeddingHash, p]));
-    await tx.knowledgePassage.deleteMany({ where: { articleId: row.id } });
-    await tx.knowledgePassage.createMany({
-      data: article.passages.map((passage) => {
-        const hash = embeddingHash(passageEmbeddingInput({ title: article.title, heading: passage.heading, plainText: stripMarkdown(passage.text) }));
-        const kept = keep.get(hash);
-        return {
-          articleId: row.id,
-          position: passage.position,
-          heading: passage.heading,
-          text: passage.text,
-          ...(kept ? { embedding: kept.embedding, embeddingModel: kept.embeddingModel, embeddingHash: hash } : {}),
-        };
-      }),
-    });
-    await tx.$executeRaw`
-      UPDATE "KnowledgePassage" AS p
-      SET search = setweight(to_tsvector('english', ${searchableText(article.title)}), 'A')
-        || setweight(to_tsvector('english', ${article.topic.replace(/-/g, " ")}::text || ' ' || v.heading), 'B')
-        || setweight(to_tsvector('english', v.body), 'C')
-      FROM unnest(${article.passages.map((p) => p.position)}::int[], ${article.passages.map((p) => searchableText(p.heading ?? ""))}::text[],
-                  ${article.passages.map((p) => searchableText(p.text))}::text[]) AS v(position, heading, body)
-      WHERE p."articleId" = ${row.id} AND p.position = v.position`;
+    await indexArticle(tx, row.id, content);
+    await addArticleVersion(tx, row.id, content, { id: null, email: null }, REPOSITORY_VERSION_NOTE);
   });
-}
-
-const EMBEDDING_BATCH = 64;
-
-/** Embeds every passage that has no embedding for its current text and model. */
-export async function embedMissingPassages(db: Db, model: EmbeddingModel): Promise<number> {
-  const modelId = typeof model === "string" ? model : model.modelId || EMBEDDING_MODEL_ID;
-  const passages = await db.knowledgePassage.findMany({
-    select: { id: true, heading: true, text: true, embeddingHash: true, embeddingModel: true, article: { select: { title: true } } },
-    orderBy: [{ articleId: "asc" }, { position: "asc" }],
-  });
-  const missing = passages
-    .map((p) => {
-      const input = passageEmbeddingInput({ title: p.article.title, heading: p.heading, plainText: stripMarkdown(p.text) });
-      return { id: p.id, input, hash: embeddingHash(input), current: p.embeddingHash, currentModel: p.embeddingModel };
-    })
-    .filter((p) => p.hash !== p.current || p.currentModel !== modelId);
-  for (let i = 0; i < missing.length; i += EMBEDDING_BATCH) {
-    const batch = missing.slice(i, i + EMBEDDING_BATCH);
-    const vectors = await embedTexts(model, batch.map((p) => p.input));
-    await db.$transaction(
-      batch.map((p, n) =>
-        db.knowledgePassage.update({
-          where: { id: p.id },
-          data: { embedding: packVector(vectors[n]!), embeddingModel: modelId, embeddingHash: p.hash },
-        }),
-      ),
-    );
-  }
-  return missing.length;
 }

@@ -1,10 +1,15 @@
 import type { Db } from "~/server/db/client";
 
-/** Topic threads with both shapes the site uses: title and description, and title and questions. */
+/**
+ * Topic threads with both shapes the site uses: title and description, and title and questions.
+ * Threads and questions staff hid in /admin are left out. Read from the database on every request
+ * (no cache), so a change in /admin shows on the next page load.
+ */
 export async function listThreads(db: Db) {
   const threads = await db.thread.findMany({
+    where: { hidden: false },
     orderBy: [{ position: "asc" }, { title: "asc" }],
-    include: { questions: { orderBy: { position: "asc" }, select: { text: true } } },
+    include: { questions: { where: { hidden: false }, orderBy: { position: "asc" }, select: { text: true } } },
   });
   return threads.map((thread) => ({
     id: thread.id,
@@ -17,9 +22,9 @@ export async function listThreads(db: Db) {
 
 export const RANDOM_PROMPTS_DEFAULT = 6;
 
-/** A random selection of chat prompts (the table is small, so it is shuffled in memory). */
+/** A random selection of the chat prompts not hidden in /admin (the table is small, so it is shuffled in memory). */
 export async function randomPrompts(db: Db, count = RANDOM_PROMPTS_DEFAULT) {
-  const prompts = await db.prompt.findMany({ select: { id: true, text: true } });
+  const prompts = await db.prompt.findMany({ where: { hidden: false }, select: { id: true, text: true } });
   for (let i = prompts.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [prompts[i], prompts[j]] = [prompts[j]!, prompts[i]!];

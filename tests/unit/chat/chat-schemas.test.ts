@@ -16,7 +16,7 @@ describe("chat requests", () => {
     });
     expect(parsed).toEqual({
       conversationId: "conversation-1",
-      chatModel: "openai",
+      chatModel: undefined, // no choice: the default model of /admin/assistant answers
       messages: [
         { id: "m0", role: "user", text: "Hi", metadata: undefined },
         { id: "a1", role: "assistant", text: "Hello!", metadata: { model: "x" } },

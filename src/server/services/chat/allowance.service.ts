@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { PlanId } from "~/lib/plans";
 import { getEffectivePlan } from "../entitlements.service";
-import { env } from "~/env";
+import { readAssistantSettings } from "../assistant-settings";
 
 /** A reservation older than this belongs to an answer that can no longer be settled (a crashed server). */
 const RESERVATION_TTL_MINUTES = 10;
@@ -57,11 +57,11 @@ export async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Pr
     const { period, limit, planId } = await monthlyLimitFor(db, actor.userId, now);
     return [{ subject: `user:${actor.userId}`, period, limit, planId }];
   }
-  const buckets: AllowanceBucket[] = [
-    { subject: `address:${actor.ip}`, period: dayOf(now), limit: env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE },
-  ];
+  // The anonymous allowances are settings of /admin/assistant (the environment gives their defaults).
+  const { anonymousAddressTokens, anonymousSessionTokens } = await readAssistantSettings(db);
+  const buckets: AllowanceBucket[] = [{ subject: `address:${actor.ip}`, period: dayOf(now), limit: anonymousAddressTokens }];
   if (actor.sessionId) {
-    buckets.unshift({ subject: `session:${actor.sessionId}`, period: dayOf(now), limit: env.ANONYMOUS_SESSION_TOKEN_ALLOWANCE });
+    buckets.unshift({ subject: `session:${actor.sessionId}`, period: dayOf(now), limit: anonymousSessionTokens });
   }
   return buckets;
 }

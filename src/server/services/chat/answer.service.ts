@@ -15,6 +15,7 @@ import { reserveTokens, settleTokens, type ChatActor, type Reservation } from ".
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
+import { readAssistantSettings } from "../assistant-settings";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -166,7 +167,15 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     if (actor.userId === null) await consumeRateLimit(db, "anonymousChat", actor.ip, ANONYMOUS_CHAT_LIMITED_MESSAGE);
 
     const question = input.messages.at(-1)!.text;
-    const resolved = resolveChatModel(db, input.chatModel);
+    // Read per answer: a change in /admin/assistant applies to the next one.
+    const settings = await readAssistantSettings(db);
+    const resolved = resolveChatModel(db, input.chatModel, {
+      defaultModel: settings.defaultChatModel,
+      local: {
+        answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
+        recordUnanswered: route,
+      },
+    });
     const retrieval: Retrieval | null = rag ? await retrieve(db, question, { limit: RETRIEVED_PASSAGES }) : null;
     const instructions = chatInstructions(retrieval?.passages ?? null);
     const history: ModelMessage[] = input.messages

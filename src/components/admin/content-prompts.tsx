@@ -1,0 +1,138 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ColumnDef } from "@tanstack/react-table";
+import { format } from "date-fns";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { AdminTable, useListParams } from "~/components/admin/admin-table";
+import { errorMessage, TextField } from "~/components/ui/form-field";
+import { promptCreateSchema } from "~/lib/schemas/content-admin";
+import { api, type RouterOutputs } from "~/trpc/react";
+import { RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+
+type PromptRow = RouterOutputs["admin"]["content"]["prompts"]["list"]["rows"][number];
+
+/** /admin/content/prompts: the chat's random prompts (the suggestions under the chat's composer). */
+export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
+  const params = useListParams({ filters: ["visibility"] as const, defaultSort: "createdAt", defaultDir: "desc" });
+  const utils = api.useUtils();
+  const list = api.admin.content.prompts.list.useQuery(params.query as AdminInputs["content"]["prompts"]["list"]);
+  const refresh = () => utils.admin.content.prompts.list.invalidate();
+  const onError = (error: { message: string }) => toast.error(error.message);
+  const setHidden = api.admin.content.prompts.setHidden.useMutation({
+    onSuccess: (prompt) => toast.success(prompt.hidden ? "The prompt is hidden from the chat." : "The prompt is offered in the chat again."),
+    onError,
+    onSettled: refresh,
+  });
+  const remove = api.admin.content.prompts.delete.useMutation({ onSuccess: () => toast.success("Prompt deleted."), onError, onSettled: refresh });
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const columns: ColumnDef<PromptRow, unknown>[] = [
+    {
+      id: "text",
+      header: "Prompt",
+      enableSorting: true,
+      enableHiding: false,
+      cell: ({ row }) => (editing === row.original.id ? <PromptTextForm id={row.original.id} text={row.original.text} onDone={() => setEditing(null)} /> : <span className="block min-w-56">{row.original.text}</span>),
+    },
+    { id: "createdAt", header: "Added", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "d MMM yyyy")}</span> },
+    { id: "status", header: "Status", cell: ({ row }) => <VisibilityBadge hidden={row.original.hidden} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      enableHiding: false,
+      cell: ({ row }) =>
+        canEdit ? (
+          <RowActions>
+            <button type="button" className="btn-secondary px-3 py-1" disabled={editing === row.original.id} onClick={() => setEditing(row.original.id)}>
+              Edit<span className="sr-only"> “{row.original.text}”</span>
+            </button>
+            <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
+              {row.original.hidden ? "Show" : "Hide"}<span className="sr-only"> “{row.original.text}”</span>
+            </button>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1 text-red-700"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`Delete the prompt “${row.original.text}”? Hiding it keeps it for later.`)) remove.mutate({ id: row.original.id });
+              }}
+            >
+              Delete<span className="sr-only"> “{row.original.text}”</span>
+            </button>
+          </RowActions>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      {canEdit ? <AddPrompt /> : null}
+      <AdminTable
+        caption="Chat prompts"
+        columns={columns}
+        rows={list.data?.rows}
+        total={list.data?.total}
+        params={tableParams(params)}
+        loading={list.isPending}
+        error={list.error?.message}
+        rowKey={(row) => row.id}
+        searchLabel="Search prompts"
+        filters={[VISIBILITY_FILTER]}
+        emptyText="No prompts."
+      />
+    </div>
+  );
+}
+
+function AddPrompt() {
+  const utils = api.useUtils();
+  const form = useForm({ resolver: zodResolver(promptCreateSchema), defaultValues: { text: "" } });
+  const create = api.admin.content.prompts.create.useMutation({
+    onSuccess: () => {
+      toast.success("Prompt added: the chat may offer it from now on.");
+      form.reset({ text: "" });
+      void utils.admin.content.prompts.list.invalidate();
+    },
+  });
+  return (
+    <form noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+      <div className="flex-1">
+        <TextField id="new-prompt" label="New prompt" error={form.formState.errors.text?.message ?? (create.error ? errorMessage(create.error, "The prompt could not be added.") : undefined)} {...form.register("text")} />
+      </div>
+      <button type="submit" className="btn-primary sm:mb-[1px]" disabled={create.isPending}>{create.isPending ? "Adding..." : "Add prompt"}</button>
+    </form>
+  );
+}
+
+function PromptTextForm({ id, text, onDone }: { id: string; text: string; onDone: () => void }) {
+  const utils = api.useUtils();
+  const [value, setValue] = useState(text);
+  const update = api.admin.content.prompts.update.useMutation({
+    onSuccess: () => {
+      toast.success("Prompt saved.");
+      void utils.admin.content.prompts.list.invalidate();
+      onDone();
+    },
+  });
+  return (
+    <form
+      className="min-w-56 space-y-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate({ id, text: value });
+      }}
+    >
+      <label className="sr-only" htmlFor={`prompt-${id}`}>Prompt text</label>
+      <textarea id={`prompt-${id}`} className="field-input" rows={2} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+      {update.error ? <p className="text-sm text-red-700">{errorMessage(update.error, "The prompt could not be saved.")}</p> : null}
+      <span className="flex gap-2">
+        <button type="submit" className="btn-primary px-3 py-1" disabled={update.isPending}>Save</button>
+        <button type="button" className="btn-secondary px-3 py-1" onClick={onDone}>Cancel</button>
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { listQuery } from "./admin";
+import { optionalText, requiredText } from "./common";
+
+/**
+ * Knowledge-base articles: the front matter of the repository's files (src/content/knowledge-base)
+ * and the editor of /admin/knowledge share these rules, so an article saved by staff is one the
+ * files could hold too.
+ */
+export const KNOWLEDGE_MESSAGES = {
+  sourcesRequired: "Add at least one source: its title and address",
+  sourceUrl: "A source's address must be a web address starting with http:// or https://",
+  futureReview: "The review date cannot be in the future",
+  bodyRequired: "Write the article's text",
+  noPassages: "The article needs some text under its headings: headings alone give the assistant nothing to quote",
+  slugTaken: "An article with this slug exists already: choose another slug",
+  changedMeanwhile: "This article was saved by someone else since you opened it. Reload it to see their version, then make your change again.",
+} as const;
+
+export const ARTICLE_BODY_MAX = 100_000;
+/** Articles whose review is older than this are flagged "review due". */
+export const REVIEW_DUE_DAYS = 180;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const knowledgeSlugSchema = z
+  .string({ error: "Slug is required" })
+  .trim()
+  .min(1, "Slug is required")
+  .max(120, "The slug must be at most 120 characters")
+  .regex(SLUG, "The slug may use lower-case letters, digits and single hyphens");
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isValidDay = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** A day as YYYY-MM-DD; YAML front matter may give it as a date, which is turned into that text. */
+const isoDate = z
+  .union([z.string(), z.date()], { error: "Dates must be written YYYY-MM-DD" })
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
+  .pipe(z.string().refine(isValidDay, "Dates must be written YYYY-MM-DD"));
+
+/** The latest day that is "today" somewhere on Earth (UTC+14), so no time zone finds today in the future. */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export const articleSourceSchema = z.object({
+  title: requiredText("The source's title", 300),
+  url: z
+    .string({ error: "The source's address is required" })
+    .trim()
+    .min(1, "The source's address is required")
+    .max(2000, "The source's address must be at most 2000 characters")
+    .pipe(z.url({ protocol: /^https?$/, error: KNOWLEDGE_MESSAGES.sourceUrl })),
+  // An empty field of the form means "not given".
+  accessed: z.union([z.literal(""), isoDate]).optional().transform((value) => value || undefined),
+});
+export type ArticleSource = z.output<typeof articleSourceSchema>;
+
+/** The front matter of an article file. */
+export const articleFrontMatterSchema = z.object({
+  title: requiredText("Title", 200),
+  slug: knowledgeSlugSchema,
+  topic: z.string({ error: "Topic is required" }).trim().min(1, "Topic is required").max(60, "The topic must be at most 60 characters").regex(SLUG, "The topic may use lower-case letters, digits and single hyphens"),
+  country: z.string({ error: "Country is required" }).trim().min(2, "Country is required (an ISO code such as DE)").max(60, "The country must be at most 60 characters"),
+  lastReviewed: isoDate,
+  sources: z.array(articleSourceSchema, { error: KNOWLEDGE_MESSAGES.sourcesRequired }).min(1, KNOWLEDGE_MESSAGES.sourcesRequired).max(30, "An article can list at most 30 sources"),
+});
+
+/**
+ * An article as staff save it in /admin: the front matter (with a review date that is not in the
+ * future), the Markdown body and a note for the version history.
+ */
+export const articleInputSchema = articleFrontMatterSchema.extend({
+  // /admin/knowledge/new is the editor of a new article.
+  slug: knowledgeSlugSchema.refine((slug) => slug !== "new", "“new” cannot be a slug: choose another"),
+  lastReviewed: isoDate.refine((day) => day <= latestToday(), KNOWLEDGE_MESSAGES.futureReview),
+  body: z
+    .string({ error: KNOWLEDGE_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, KNOWLEDGE_MESSAGES.bodyRequired)
+    .max(ARTICLE_BODY_MAX, `The article can have at most ${ARTICLE_BODY_MAX.toLocaleString("en")} characters`),
+  note: optionalText("Note", 300),
+});
+export type ArticleInput = z.input<typeof articleInputSchema>;
+export type ArticleValues = z.output<typeof articleInputSchema>;
+
+/** Saving an existing article: `baseVersion` is the version the editor opened, so a save over someone else's is refused. */
+export const articleSaveSchema = articleInputSchema.extend({
+  baseVersion: z.number().int().min(0).nullish(),
+});
+
+export const articleSlugInput = z.object({ slug: knowledgeSlugSchema });
+
+export const articleListQuery = listQuery(["title", "topic", "lastReviewed", "updatedAt"], {
+  topic: z.string().trim().max(60).optional(),
+  review: z.enum(["due", "ok"], { error: "review must be 'due' or 'ok'" }).optional(),
+  visibility: z.enum(["shown", "hidden"], { error: "visibility must be 'shown' or 'hidden'" }).optional(),
+});
+
+export const articleHiddenInput = z.object({ slug: knowledgeSlugSchema, hidden: z.boolean({ error: "hidden must be true or false" }) });
+
+const versionId = z.string({ error: "versionId is required" }).trim().min(1, "versionId is required").max(100);
+
+/** Two versions to compare; without `to`, the article as it is now. */
+export const articleDiffInput = z.object({ slug: knowledgeSlugSchema, from: versionId, to: versionId.nullish() });
+
+export const articleRestoreInput = z.object({ versionId, note: optionalText("Note", 300) });

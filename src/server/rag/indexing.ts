@@ -1,0 +1,116 @@
+/**
+ * Storing one knowledge-base article for retrieval, the same way whether it comes from the
+ * repository's files (the seed step) or from the editor in /admin: its passages (chunkArticle), the
+ * weighted full-text vector of each, embeddings kept for passages whose text did not change, and a
+ * version row for the history.
+ */
+import type { EmbeddingModel } from "ai";
+import type { Prisma } from "~/generated/prisma/client";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { chunkArticle, type ArticleSource } from "./articles";
+import { EMBEDDING_MODEL_ID, embeddingHash, embedTexts, packVector, passageEmbeddingInput } from "./embeddings";
+import { searchableText, stripMarkdown } from "./text";
+
+/** What an article says: the fields a version keeps. */
+export interface ArticleContent {
+  title: string;
+  topic: string;
+  country: string;
+  lastReviewed: string;
+  sources: ArticleSource[];
+  body: string;
+}
+
+/**
+ * Replaces the passages of an article with those of `article.body` and fills their search vectors,
+ * keeping the embeddings of passages whose embedded text is unchanged. Run it in the transaction
+ * that changes the article, so retrieval never sees half an article. Answers the passage count.
+ */
+export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<ArticleContent, "title" | "topic" | "body">): Promise<number> {
+  const passages = chunkArticle(article.body);
+  const previous = await tx.knowledgePassage.findMany({
+    where: { articleId, embedding: { not: null } },
+    select: { embedding: true, embeddingModel: true, embeddingHash: true },
+  });
+  const keep = new Map(previous.map((p) => [p.embeddingHash, p]));
+  await tx.knowledgePassage.deleteMany({ where: { articleId } });
+  if (!passages.length) return 0;
+  await tx.knowledgePassage.createMany({
+    data: passages.map((passage) => {
+      const hash = embeddingHash(passageEmbeddingInput({ title: article.title, heading: passage.heading, plainText: stripMarkdown(passage.text) }));
+      const kept = keep.get(hash);
+      return {
+        articleId,
+        position: passage.position,
+        heading: passage.heading,
+        text: passage.text,
+        ...(kept ? { embedding: kept.embedding, embeddingModel: kept.embeddingModel, embeddingHash: hash } : {}),
+      };
+    }),
+  });
+  await tx.$executeRaw`
+    UPDATE "KnowledgePassage" AS p
+    SET search = setweight(to_tsvector('english', ${searchableText(article.title)}), 'A')
+      || setweight(to_tsvector('english', ${article.topic.replace(/-/g, " ")}::text || ' ' || v.heading), 'B')
+      || setweight(to_tsvector('english', v.body), 'C')
+    FROM unnest(${passages.map((p) => p.position)}::int[], ${passages.map((p) => searchableText(p.heading ?? ""))}::text[],
+                ${passages.map((p) => searchableText(p.text))}::text[]) AS v(position, heading, body)
+    WHERE p."articleId" = ${articleId} AND p.position = v.position`;
+  return passages.length;
+}
+
+export interface VersionAuthor {
+  id: string | null;
+  email: string | null;
+}
+
+/** Records a saved state of an article as its next version number. */
+export async function addArticleVersion(tx: DbOrTx, articleId: string, content: ArticleContent, author: VersionAuthor, note: string | null) {
+  const { _max } = await tx.knowledgeArticleVersion.aggregate({ where: { articleId }, _max: { version: true } });
+  return tx.knowledgeArticleVersion.create({
+    data: {
+      articleId,
+      version: (_max.version ?? 0) + 1,
+      title: content.title,
+      topic: content.topic,
+      country: content.country,
+      lastReviewed: content.lastReviewed,
+      sources: content.sources as unknown as Prisma.InputJsonValue,
+      body: content.body,
+      authorId: author.id,
+      authorEmail: author.email,
+      note,
+    },
+  });
+}
+
+const EMBEDDING_BATCH = 64;
+
+/** Embeds every passage (or every passage of one article) that has no embedding for its current text and model. */
+export async function embedMissingPassages(db: Db, model: EmbeddingModel, options: { articleId?: string } = {}): Promise<number> {
+  const modelId = typeof model === "string" ? model : model.modelId || EMBEDDING_MODEL_ID;
+  const passages = await db.knowledgePassage.findMany({
+    where: options.articleId ? { articleId: options.articleId } : {},
+    select: { id: true, heading: true, text: true, embeddingHash: true, embeddingModel: true, article: { select: { title: true } } },
+    orderBy: [{ articleId: "asc" }, { position: "asc" }],
+  });
+  const missing = passages
+    .map((p) => {
+      const input = passageEmbeddingInput({ title: p.article.title, heading: p.heading, plainText: stripMarkdown(p.text) });
+      return { id: p.id, input, hash: embeddingHash(input), current: p.embeddingHash, currentModel: p.embeddingModel };
+    })
+    .filter((p) => p.hash !== p.current || p.currentModel !== modelId);
+  for (let i = 0; i < missing.length; i += EMBEDDING_BATCH) {
+    const batch = missing.slice(i, i + EMBEDDING_BATCH);
+    const vectors = await embedTexts(model, batch.map((p) => p.input));
+    await db.$transaction(
+      batch.map((p, n) =>
+        db.knowledgePassage.update({
+          where: { id: p.id },
+          data: { embedding: packVector(vectors[n]!), embeddingModel: modelId, embeddingHash: p.hash },
+        }),
+      ),
+    );
+  }
+  return missing.length;
+}
