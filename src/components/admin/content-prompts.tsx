@@ -10,7 +10,7 @@ import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextField } from "~/components/ui/form-field";
 import { promptCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type PromptRow = RouterOutputs["admin"]["content"]["prompts"]["list"]["rows"][number];
 
@@ -75,7 +75,7 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
         columns={columns}
         rows={list.data?.rows}
         total={list.data?.total}
-        params={tableParams(params)}
+        params={params}
         loading={list.isPending}
         error={list.error?.message}
         rowKey={(row) => row.id}

@@ -10,7 +10,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { tagCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type TagRow = RouterOutputs["admin"]["content"]["tags"]["list"]["rows"][number];
 
@@ -68,7 +68,7 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
         columns={columns}
         rows={list.data?.rows}
         total={list.data?.total}
-        params={tableParams(params)}
+        params={params}
         loading={list.isPending}
         error={list.error?.message}
         rowKey={(row) => row.id}

@@ -11,7 +11,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";
 import { topicAnchor } from "~/lib/navigation";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type Thread = RouterOutputs["admin"]["content"]["threads"]["get"];
 type QuestionRow = RouterOutputs["admin"]["content"]["questions"]["list"]["rows"][number];
@@ -196,7 +196,7 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
       columns={columns}
       rows={list.data?.rows}
       total={list.data?.total}
-      params={tableParams(params)}
+      params={params}
       loading={list.isPending}
       error={list.error?.message}
       rowKey={(row) => row.id}

@@ -12,7 +12,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { slugFromTitle, threadCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, tableParams, type AdminInputs } from "./content-widgets";
+import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type ThreadRow = RouterOutputs["admin"]["content"]["threads"]["list"]["rows"][number];
 
@@ -101,7 +101,7 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       columns={columns}
       rows={list.data?.rows}
       total={list.data?.total}
-      params={tableParams(params)}
+      params={params}
       loading={list.isPending}
       error={list.error?.message}
       rowKey={(row) => row.id}

@@ -4,19 +4,10 @@ import type { inferRouterInputs } from "@trpc/server";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
-import type { ListParams } from "~/components/admin/admin-table";
 import type { AppRouter } from "~/server/api/root";
 
 /** The inputs of the management area's procedures, for casting a list's URL state to its query. */
 export type AdminInputs = inferRouterInputs<AppRouter>["admin"];
-
-/**
- * A list's URL state with its own filters, as AdminTable takes it: `ListParams` is typed for any
- * filter key, which TypeScript does not see in the state of a list with named filters.
- */
-export function tableParams<Params extends { query: object }>(params: Params): ListParams {
-  return params as unknown as ListParams;
-}
 
 const BADGE_TONES = {
   neutral: "bg-slate-100 text-slate-700",

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { REVIEW_DUE_DAYS } from "~/lib/schemas/knowledge";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, tableParams, type AdminInputs } from "./content-widgets";
+import { Badge, type AdminInputs } from "./content-widgets";
 
 type ArticleRow = RouterOutputs["admin"]["knowledge"]["list"]["rows"][number];
 
@@ -61,7 +61,7 @@ export function KnowledgeList() {
       columns={columns}
       rows={list.data?.rows}
       total={list.data?.total}
-      params={tableParams(params)}
+      params={params}
       loading={list.isPending}
       error={list.error?.message}
       rowKey={(row) => row.slug}
