@@ -84,7 +84,8 @@ test("a backoffice user refunds a demo payment and the customer sees it refunded
   await confirm.click();
   await expect(staff.getByText("Payment refunded. The customer was mailed.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(table.getByRole("button", { name: /^Refund / })).toHaveCount(0);
+  // The refunded row says so (the billing job may meanwhile add the next period's payment, so the
+  // table is not required to be free of Refund buttons).
   await expect(table.getByText("Refunded", { exact: true })).toBeVisible();
 
   // The customer sees it in the billing tab of the profile, and got the mail.

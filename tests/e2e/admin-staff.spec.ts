@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { deleteAccount, logIn, mailLink, setUpTwoFactor, signUpAdmin } from "./site-helpers";
 
-test("an admin invites a designer, who joins with a password and two-factor sign-in and sees only the designer's sections", async ({ page, browser }) => {
+test("an admin invites a designer, who joins with a password and two-factor sign-in, sees only the designer's sections and edits a question students see", async ({ page, browser }) => {
   const admin = await signUpAdmin(page);
   const designerEmail = `designer-${Date.now()}@example.com`;
   const designerPassword = "copper lantern drifts north";
@@ -46,6 +46,24 @@ test("an admin invites a designer, who joins with a password and two-factor sign
     await expect(sections.getByRole("link", { name: "Customers" })).toHaveCount(0);
     expect((await designer.goto("/admin/staff"))?.status()).toBe(403);
     expect((await designer.goto("/admin/audit"))?.status()).toBe(403);
+
+    // The designer rewords a question of the admission topic; /students shows it at once.
+    const original = "How do I check my certificate in anabin or the DAAD admission database?";
+    const reworded = `How can I find out in anabin whether my certificate is recognised? (${Date.now()})`;
+    const editQuestion = async (from: string, to: string) => {
+      await designer.goto("/admin/content");
+      await designer.getByRole("link", { name: "University admission & applications" }).first().click();
+      await designer.getByRole("button", { name: `Edit “${from}”` }).click();
+      await designer.getByLabel("Question text").fill(to);
+      await designer.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(designer.getByRole("row").filter({ hasText: to })).toBeVisible();
+    };
+    await editQuestion(original, reworded);
+    await designer.goto("/students");
+    const admission = designer.getByRole("region", { name: "Questions about University admission & applications" });
+    await expect(admission).toContainText(reworded);
+    await expect(admission).not.toContainText(original);
+    await editQuestion(reworded, original);
 
     // The admin sees the new designer with two-factor on, and the acceptance in the audit log.
     await page.goto("/admin/staff");
