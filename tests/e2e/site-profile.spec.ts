@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { ADMIN_SECTIONS } from "../../src/lib/admin-sections";
 import { deleteAccount, expectNoSeriousAxeViolations, logIn, signUpAdmin, signUpAndLogIn, submitLogin } from "./site-helpers";
 
 test("profile: edit a card, reload and find it kept; the name change reloads the header", async ({ page }) => {
@@ -210,12 +211,14 @@ test("sign out all other sessions ends the other browser's session and keeps thi
   await other.close();
 });
 
-test("an ordinary signed-in user sees no Manage entry and gets 403 on /admin", async ({ page }) => {
+test("an ordinary signed-in user sees no Manage entry and gets 403 on every /admin page", async ({ page }) => {
   await signUpAndLogIn(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
-  const response = await page.goto("/admin");
-  expect(response?.status()).toBe(403);
+  for (const path of ["/admin", ...ADMIN_SECTIONS.map((section) => `/admin/${section.slug}`), "/admin/customers/any-id", "/admin/knowledge/new"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
 });
 
 test("an admin sees Manage, which opens /admin in a new tab, and Manage is hidden under /admin", async ({ page, context }) => {
