@@ -50,6 +50,36 @@ function reordered(ids: string[], id: string, place: number): string[] {
 
 const visibilityWhere = (visibility: "shown" | "hidden" | undefined) => (visibility ? { hidden: visibility === "hidden" } : {});
 
+/**
+ * Hides or shows one record in its own transaction, audited as `actions.hidden` or `actions.shown`
+ * with the state before and after. `find` answers 404 for a missing record; `save` writes the new
+ * state and whatever goes with it.
+ */
+async function setHidden<Row extends { id: string; hidden: boolean }>(
+  db: Db,
+  actor: AuditActor,
+  input: Input<typeof setHiddenSchema>,
+  record: {
+    targetType: string;
+    actions: { hidden: string; shown: string };
+    find: (tx: DbOrTx, id: string) => Promise<Row>;
+    save: (tx: DbOrTx, hidden: boolean) => Promise<Row>;
+  },
+): Promise<Row> {
+  return db.$transaction(async (tx) => {
+    const before = await record.find(tx, input.id);
+    const saved = await record.save(tx, input.hidden);
+    await recordAudit(tx, actor, {
+      action: input.hidden ? record.actions.hidden : record.actions.shown,
+      targetType: record.targetType,
+      targetId: saved.id,
+      before: { hidden: before.hidden },
+      after: { hidden: saved.hidden },
+    });
+    return saved;
+  });
+}
+
 // ---- Threads ----
 
 export type ThreadRow = Awaited<ReturnType<typeof listThreadsForAdmin>>["rows"][number];
@@ -146,17 +176,11 @@ export async function updateThread(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function setThreadHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findThread(tx, input.id);
-    const thread = await tx.thread.update({ where: { id: input.id }, data: { hidden: input.hidden, customizedAt: new Date() } });
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.thread_hidden" : "content.thread_shown",
-      targetType: "thread",
-      targetId: thread.id,
-      before: { hidden: before.hidden },
-      after: { hidden: thread.hidden },
-    });
-    return thread;
+  return setHidden(db, actor, input, {
+    targetType: "thread",
+    actions: { hidden: "content.thread_hidden", shown: "content.thread_shown" },
+    find: findThread,
+    save: (tx, hidden) => tx.thread.update({ where: { id: input.id }, data: { hidden, customizedAt: new Date() } }),
   });
 }
 
@@ -263,18 +287,15 @@ export async function updateQuestion(db: Db, actor: AuditActor, input: Input<typ
 }
 
 export async function setQuestionHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findQuestion(tx, input.id);
-    const question = await tx.threadQuestion.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await markThreadCustomized(tx, question.threadId);
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.question_hidden" : "content.question_shown",
-      targetType: "thread_question",
-      targetId: question.id,
-      before: { hidden: before.hidden },
-      after: { hidden: question.hidden },
-    });
-    return question;
+  return setHidden(db, actor, input, {
+    targetType: "thread_question",
+    actions: { hidden: "content.question_hidden", shown: "content.question_shown" },
+    find: findQuestion,
+    save: async (tx, hidden) => {
+      const question = await tx.threadQuestion.update({ where: { id: input.id }, data: { hidden } });
+      await markThreadCustomized(tx, question.threadId);
+      return question;
+    },
   });
 }
 
@@ -357,17 +378,11 @@ export async function updatePrompt(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function setPromptHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findPrompt(tx, input.id);
-    const prompt = await tx.prompt.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.prompt_hidden" : "content.prompt_shown",
-      targetType: "prompt",
-      targetId: prompt.id,
-      before: { hidden: before.hidden },
-      after: { hidden: prompt.hidden },
-    });
-    return prompt;
+  return setHidden(db, actor, input, {
+    targetType: "prompt",
+    actions: { hidden: "content.prompt_hidden", shown: "content.prompt_shown" },
+    find: findPrompt,
+    save: (tx, hidden) => tx.prompt.update({ where: { id: input.id }, data: { hidden } }),
   });
 }
 
@@ -450,11 +465,11 @@ export async function updateTag(db: Db, actor: AuditActor, input: Input<typeof t
 }
 
 export async function setTagHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findTag(tx, input.id);
-    const tag = await tx.tag.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await recordAudit(tx, actor, { action: input.hidden ? "content.tag_hidden" : "content.tag_shown", targetType: "tag", targetId: tag.id, before: { hidden: before.hidden }, after: { hidden: tag.hidden } });
-    return tag;
+  return setHidden(db, actor, input, {
+    targetType: "tag",
+    actions: { hidden: "content.tag_hidden", shown: "content.tag_shown" },
+    find: findTag,
+    save: (tx, hidden) => tx.tag.update({ where: { id: input.id }, data: { hidden } }),
   });
 }
 
