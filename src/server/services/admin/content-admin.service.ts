@@ -48,6 +48,16 @@ function reordered(ids: string[], id: string, place: number): string[] {
   return rest;
 }
 
+/** Runs a write, answering 409 with `message` when it would store a second record with a unique value. */
+async function conflictIfTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", message);
+    throw error;
+  }
+}
+
 const visibilityWhere = (visibility: "shown" | "hidden" | undefined) => (visibility ? { hidden: visibility === "hidden" } : {});
 
 /**
@@ -150,8 +160,8 @@ async function findThread(tx: DbOrTx, id: string) {
 export async function createThread(db: Db, actor: AuditActor, input: Input<typeof threadCreateSchema>) {
   const slug = input.slug ?? slugFromTitle(input.title);
   if (!slug) throw new AppError("BAD_INPUT", CONTENT_MESSAGES.noSlug);
-  try {
-    return await db.$transaction(async (tx) => {
+  return conflictIfTaken(CONTENT_MESSAGES.threadSlugTaken, () =>
+    db.$transaction(async (tx) => {
       if (await tx.thread.findUnique({ where: { slug }, select: { id: true } })) throw new AppError("CONFLICT", CONTENT_MESSAGES.threadSlugTaken);
       const { _max } = await tx.thread.aggregate({ _max: { position: true } });
       const thread = await tx.thread.create({
@@ -159,11 +169,8 @@ export async function createThread(db: Db, actor: AuditActor, input: Input<typeo
       });
       await recordAudit(tx, actor, { action: "content.thread_created", targetType: "thread", targetId: thread.id, after: threadSnapshot(thread) });
       return thread;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.threadSlugTaken);
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateThread(db: Db, actor: AuditActor, input: Input<typeof threadUpdateSchema>) {
@@ -346,18 +353,8 @@ async function findPrompt(tx: DbOrTx, id: string) {
   return prompt;
 }
 
-/** Runs a prompt write, answering 409 when the text exists already. */
-async function uniquePrompt<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.promptTaken);
-    throw error;
-  }
-}
-
 export async function createPrompt(db: Db, actor: AuditActor, input: Input<typeof promptCreateSchema>) {
-  return uniquePrompt(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.promptTaken, () =>
     db.$transaction(async (tx) => {
       const prompt = await tx.prompt.create({ data: { text: input.text } });
       await recordAudit(tx, actor, { action: "content.prompt_created", targetType: "prompt", targetId: prompt.id, after: { text: prompt.text } });
@@ -367,7 +364,7 @@ export async function createPrompt(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function updatePrompt(db: Db, actor: AuditActor, input: Input<typeof promptUpdateSchema>) {
-  return uniquePrompt(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.promptTaken, () =>
     db.$transaction(async (tx) => {
       const before = await findPrompt(tx, input.id);
       const prompt = await tx.prompt.update({ where: { id: input.id }, data: { text: input.text } });
@@ -433,17 +430,8 @@ const tagSnapshot = (tag: { slug: string; name: string; description: string | nu
   hidden: tag.hidden,
 });
 
-async function uniqueTag<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.tagSlugTaken);
-    throw error;
-  }
-}
-
 export async function createTag(db: Db, actor: AuditActor, input: Input<typeof tagCreateSchema>) {
-  return uniqueTag(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const { _max } = await tx.tag.aggregate({ _max: { position: true } });
       const tag = await tx.tag.create({ data: { slug: input.slug, name: input.name, description: input.description, position: (_max.position ?? 0) + 1 } });
@@ -454,7 +442,7 @@ export async function createTag(db: Db, actor: AuditActor, input: Input<typeof t
 }
 
 export async function updateTag(db: Db, actor: AuditActor, input: Input<typeof tagUpdateSchema>) {
-  return uniqueTag(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const before = await findTag(tx, input.id);
       const tag = await tx.tag.update({ where: { id: input.id }, data: { slug: input.slug, name: input.name, description: input.description } });
