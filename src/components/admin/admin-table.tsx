@@ -195,7 +195,7 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
         ) : null}
       </div>
 
-      {error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
+      {error ? <LoadError message={error} /> : null}
 
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
@@ -261,4 +261,9 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
       </div>
     </div>
   );
+}
+
+/** A list or report that could not be loaded: the server's message, announced to screen readers. */
+export function LoadError({ message }: { message: string }) {
+  return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{message}</p>;
 }

@@ -53,6 +53,16 @@ export function PeriodPresets({ value, onChange }: { value: Period; onChange: (p
   );
 }
 
+/** The period of a report: two dates (UTC days) and the presets beside them. */
+export function ReportPeriodBar({ period, onChange }: { period: Period; onChange: (period: OptionalPeriod) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <PeriodField label="Period (UTC days)" value={period} onChange={onChange} />
+      <PeriodPresets value={period} onChange={onChange} />
+    </div>
+  );
+}
+
 /**
  * The report period kept in the page's URL (`from`, `to`), the last `defaultDays` days (UTC) when
  * none is given or the one given is not valid.

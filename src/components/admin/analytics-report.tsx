@@ -3,7 +3,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { getPlan } from "~/lib/plans";
 import { api } from "~/trpc/react";
-import { FigureCard, formatRatio, PeriodField, PeriodPresets, useReportPeriod } from "./analytics-period";
+import { LoadError } from "./admin-table";
+import { FigureCard, formatRatio, ReportPeriodBar, useReportPeriod } from "./analytics-period";
 
 function Chart({ title, children }: { title: string; children: React.ReactElement }) {
   return (
@@ -25,11 +26,8 @@ export function AnalyticsReport() {
   const data = report.data;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <PeriodField label="Period (UTC days)" value={period} onChange={(next) => setPeriod(next)} />
-        <PeriodPresets value={period} onChange={setPeriod} />
-      </div>
-      {report.error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{report.error.message}</p> : null}
+      <ReportPeriodBar period={period} onChange={setPeriod} />
+      {report.error ? <LoadError message={report.error.message} /> : null}
       {report.isPending ? <p className="text-sm text-slate-500">Loading...</p> : null}
       {data ? (
         <>

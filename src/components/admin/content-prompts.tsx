@@ -10,7 +10,7 @@ import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextField } from "~/components/ui/form-field";
 import { promptCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { EditHideDeleteActions, RowTextForm, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type PromptRow = RouterOutputs["admin"]["content"]["prompts"]["list"]["rows"][number];
 
@@ -45,24 +45,15 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <RowActions>
-            <button type="button" className="btn-secondary px-3 py-1" disabled={editing === row.original.id} onClick={() => setEditing(row.original.id)}>
-              Edit<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-            <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
-              {row.original.hidden ? "Show" : "Hide"}<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1 text-red-700"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(`Delete the prompt “${row.original.text}”? Hiding it keeps it for later.`)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              Delete<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-          </RowActions>
+          <EditHideDeleteActions
+            name={row.original.text}
+            hidden={row.original.hidden}
+            onEdit={() => setEditing(row.original.id)}
+            editDisabled={editing === row.original.id}
+            onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
+            hideDisabled={setHidden.isPending}
+            remove={{ question: `Delete the prompt “${row.original.text}”? Hiding it keeps it for later.`, disabled: remove.isPending, onConfirm: () => remove.mutate({ id: row.original.id }) }}
+          />
         ) : null,
     },
   ];
@@ -109,7 +100,6 @@ function AddPrompt() {
 
 function PromptTextForm({ id, text, onDone }: { id: string; text: string; onDone: () => void }) {
   const utils = api.useUtils();
-  const [value, setValue] = useState(text);
   const update = api.admin.content.prompts.update.useMutation({
     onSuccess: () => {
       toast.success("Prompt saved.");
@@ -118,21 +108,14 @@ function PromptTextForm({ id, text, onDone }: { id: string; text: string; onDone
     },
   });
   return (
-    <form
-      className="min-w-56 space-y-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate({ id, text: value });
-      }}
-    >
-      <label className="sr-only" htmlFor={`prompt-${id}`}>Prompt text</label>
-      <textarea id={`prompt-${id}`} className="field-input" rows={2} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
-      {update.error ? <p className="text-sm text-red-700">{errorMessage(update.error, "The prompt could not be saved.")}</p> : null}
-      <span className="flex gap-2">
-        <button type="submit" className="btn-primary px-3 py-1" disabled={update.isPending}>Save</button>
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onDone}>Cancel</button>
-      </span>
-    </form>
+    <RowTextForm
+      id={`prompt-${id}`}
+      label="Prompt text"
+      text={text}
+      saving={update.isPending}
+      error={update.error ? errorMessage(update.error, "The prompt could not be saved.") : undefined}
+      onSave={(value) => update.mutate({ id, text: value })}
+      onCancel={onDone}
+    />
   );
 }

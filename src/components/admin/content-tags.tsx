@@ -10,7 +10,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { tagCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { EditHideDeleteActions, orderColumn, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type TagRow = RouterOutputs["admin"]["content"]["tags"]["list"]["rows"][number];
 
@@ -27,18 +27,7 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<TagRow, unknown>[] = [
-    {
-      id: "position",
-      header: "Order",
-      enableSorting: true,
-      enableHiding: false,
-      cell: ({ row }) =>
-        canEdit ? (
-          <MoveButtons name={row.original.name} position={row.original.position} count={count} disabled={move.isPending} onMove={(position) => move.mutate({ id: row.original.id, position })} />
-        ) : (
-          <span className="tabular-nums">{row.original.position}</span>
-        ),
-    },
+    orderColumn<TagRow>({ canEdit, count, moving: move.isPending, name: (tag) => tag.name, position: (tag) => tag.position, onMove: (id, position) => move.mutate({ id, position }) }),
     { id: "name", header: "Name", enableSorting: true, enableHiding: false, cell: ({ row }) => <span className="font-semibold">{row.original.name}</span> },
     { id: "slug", header: "Slug", enableSorting: true, cell: ({ row }) => <code className="text-xs">{row.original.slug}</code> },
     { id: "description", header: "Description", cell: ({ row }) => <span className="block min-w-40 text-slate-600">{row.original.description ?? "-"}</span> },
@@ -49,14 +38,13 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <RowActions>
-            <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(row.original)}>
-              Edit<span className="sr-only"> “{row.original.name}”</span>
-            </button>
-            <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
-              {row.original.hidden ? "Show" : "Hide"}<span className="sr-only"> “{row.original.name}”</span>
-            </button>
-          </RowActions>
+          <EditHideDeleteActions
+            name={row.original.name}
+            hidden={row.original.hidden}
+            onEdit={() => setEditing(row.original)}
+            onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
+            hideDisabled={setHidden.isPending}
+          />
         ) : null,
     },
   ];

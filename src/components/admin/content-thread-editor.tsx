@@ -11,7 +11,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";
 import { topicAnchor } from "~/lib/navigation";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { Badge, EditHideDeleteActions, orderColumn, RowTextForm, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type Thread = RouterOutputs["admin"]["content"]["threads"]["get"];
 type QuestionRow = RouterOutputs["admin"]["content"]["questions"]["list"]["rows"][number];
@@ -137,18 +137,7 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<QuestionRow, unknown>[] = [
-    {
-      id: "position",
-      header: "Order",
-      enableSorting: true,
-      enableHiding: false,
-      cell: ({ row }) =>
-        canEdit ? (
-          <MoveButtons name={row.original.text} position={row.original.place} count={count} disabled={move.isPending} onMove={(position) => move.mutate({ id: row.original.id, position })} />
-        ) : (
-          <span className="tabular-nums">{row.original.place}</span>
-        ),
-    },
+    orderColumn<QuestionRow>({ canEdit, count, moving: move.isPending, name: (question) => question.text, position: (question) => question.place, onMove: (id, position) => move.mutate({ id, position }) }),
     {
       id: "text",
       header: "Question",
@@ -168,24 +157,15 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
       enableHiding: false,
       cell: ({ row }) =>
         canEdit ? (
-          <RowActions>
-            <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(row.original.id)} disabled={editing === row.original.id}>
-              Edit<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-            <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
-              {row.original.hidden ? "Show" : "Hide"}<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1 text-red-700"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(`Delete the question “${row.original.text}”? Hiding it keeps it for later.`)) remove.mutate({ id: row.original.id });
-              }}
-            >
-              Delete<span className="sr-only"> “{row.original.text}”</span>
-            </button>
-          </RowActions>
+          <EditHideDeleteActions
+            name={row.original.text}
+            hidden={row.original.hidden}
+            onEdit={() => setEditing(row.original.id)}
+            editDisabled={editing === row.original.id}
+            onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
+            hideDisabled={setHidden.isPending}
+            remove={{ question: `Delete the question “${row.original.text}”? Hiding it keeps it for later.`, disabled: remove.isPending, onConfirm: () => remove.mutate({ id: row.original.id }) }}
+          />
         ) : null,
     },
   ];
@@ -209,7 +189,6 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
 
 function QuestionTextForm({ id, text, onDone }: { id: string; text: string; onDone: () => void }) {
   const utils = api.useUtils();
-  const [value, setValue] = useState(text);
   const update = api.admin.content.questions.update.useMutation({
     onSuccess: () => {
       toast.success("Question saved. The site shows it now.");
@@ -219,21 +198,14 @@ function QuestionTextForm({ id, text, onDone }: { id: string; text: string; onDo
     },
   });
   return (
-    <form
-      className="min-w-56 space-y-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate({ id, text: value });
-      }}
-    >
-      <label className="sr-only" htmlFor={`question-${id}`}>Question text</label>
-      <textarea id={`question-${id}`} className="field-input" rows={2} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
-      {update.error ? <p className="text-sm text-red-700">{errorMessage(update.error, "The question could not be saved.")}</p> : null}
-      <span className="flex gap-2">
-        <button type="submit" className="btn-primary px-3 py-1" disabled={update.isPending}>Save</button>
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onDone}>Cancel</button>
-      </span>
-    </form>
+    <RowTextForm
+      id={`question-${id}`}
+      label="Question text"
+      text={text}
+      saving={update.isPending}
+      error={update.error ? errorMessage(update.error, "The question could not be saved.") : undefined}
+      onSave={(value) => update.mutate({ id, text: value })}
+      onCancel={onDone}
+    />
   );
 }

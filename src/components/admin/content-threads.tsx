@@ -12,7 +12,7 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { Modal } from "~/components/ui/modal";
 import { slugFromTitle, threadCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, MoveButtons, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { Badge, HideButton, orderColumn, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
 
 type ThreadRow = RouterOutputs["admin"]["content"]["threads"]["list"]["rows"][number];
 
@@ -31,18 +31,7 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<ThreadRow, unknown>[] = [
-    {
-      id: "position",
-      header: "Order",
-      enableSorting: true,
-      enableHiding: false,
-      cell: ({ row }) =>
-        canEdit ? (
-          <MoveButtons name={row.original.title} position={row.original.position} count={count} disabled={move.isPending} onMove={(position) => move.mutate({ id: row.original.id, position })} />
-        ) : (
-          <span className="tabular-nums">{row.original.position}</span>
-        ),
-    },
+    orderColumn<ThreadRow>({ canEdit, count, moving: move.isPending, name: (thread) => thread.title, position: (thread) => thread.position, onMove: (id, position) => move.mutate({ id, position }) }),
     {
       id: "title",
       header: "Thread",
@@ -84,12 +73,7 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       cell: ({ row }) => (
         <RowActions>
           <Link href={`/admin/content/threads/${row.original.id}`} className="btn-secondary px-3 py-1">{canEdit ? "Edit" : "Open"}</Link>
-          {canEdit ? (
-            <button type="button" className="btn-secondary px-3 py-1" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: row.original.id, hidden: !row.original.hidden })}>
-              {row.original.hidden ? "Show" : "Hide"}
-              <span className="sr-only"> “{row.original.title}”</span>
-            </button>
-          ) : null}
+          {canEdit ? <HideButton name={row.original.title} hidden={row.original.hidden} disabled={setHidden.isPending} onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })} /> : null}
         </RowActions>
       ),
     },

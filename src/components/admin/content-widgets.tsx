@@ -1,9 +1,10 @@
 "use client";
 
+import type { ColumnDef } from "@tanstack/react-table";
 import type { inferRouterInputs } from "@trpc/server";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { AppRouter } from "~/server/api/root";
 
 /** The inputs of the management area's procedures, for casting a list's URL state to its query. */
@@ -33,6 +34,92 @@ export function RowActions({ children }: { children: ReactNode }) {
   return <span className="relative flex flex-wrap gap-2">{children}</span>;
 }
 
+/** The record's name after a button's visible word, for screen readers: "Hide “Visa”". */
+function ForRecord({ name }: { name: string }) {
+  return <span className="sr-only"> “{name}”</span>;
+}
+
+/** "Hide" or "Show" for the record called `name`, by its current state. */
+export function HideButton({ name, hidden, disabled, onSetHidden }: { name: string; hidden: boolean; disabled?: boolean; onSetHidden: (hidden: boolean) => void }) {
+  return (
+    <button type="button" className="btn-secondary px-3 py-1" disabled={disabled} onClick={() => onSetHidden(!hidden)}>
+      {hidden ? "Show" : "Hide"}
+      <ForRecord name={name} />
+    </button>
+  );
+}
+
+/**
+ * Edit, Hide/Show and (with `remove`) Delete for the record called `name`. Delete asks
+ * `remove.question` first.
+ */
+export function EditHideDeleteActions({
+  name,
+  hidden,
+  onEdit,
+  editDisabled,
+  onSetHidden,
+  hideDisabled,
+  remove,
+}: {
+  name: string;
+  hidden: boolean;
+  onEdit: () => void;
+  editDisabled?: boolean;
+  onSetHidden: (hidden: boolean) => void;
+  hideDisabled?: boolean;
+  remove?: { question: string; disabled?: boolean; onConfirm: () => void };
+}) {
+  return (
+    <RowActions>
+      <button type="button" className="btn-secondary px-3 py-1" disabled={editDisabled} onClick={onEdit}>
+        Edit
+        <ForRecord name={name} />
+      </button>
+      <HideButton name={name} hidden={hidden} disabled={hideDisabled} onSetHidden={onSetHidden} />
+      {remove ? (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-red-700"
+          disabled={remove.disabled}
+          onClick={() => {
+            if (window.confirm(remove.question)) remove.onConfirm();
+          }}
+        >
+          Delete
+          <ForRecord name={name} />
+        </button>
+      ) : null}
+    </RowActions>
+  );
+}
+
+/**
+ * A record's text edited in its table row: `label` names the text box for screen readers; Save
+ * hands the text to `onSave`, Cancel to `onCancel`.
+ */
+export function RowTextForm({ id, label, text, saving, error, onSave, onCancel }: { id: string; label: string; text: string; saving: boolean; error?: string; onSave: (text: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(text);
+  return (
+    <form
+      className="min-w-56 space-y-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(value);
+      }}
+    >
+      <label className="sr-only" htmlFor={id}>{label}</label>
+      <textarea id={id} className="field-input" rows={2} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+      {error ? <p className="text-sm text-red-700">{error}</p> : null}
+      <span className="flex gap-2">
+        <button type="submit" className="btn-primary px-3 py-1" disabled={saving}>Save</button>
+        <button type="button" className="btn-secondary px-3 py-1" onClick={onCancel}>Cancel</button>
+      </span>
+    </form>
+  );
+}
+
 /** Shown or hidden on the site (or for the assistant). */
 export function VisibilityBadge({ hidden }: { hidden: boolean }) {
   return hidden ? <Badge tone="hidden">Hidden</Badge> : <Badge tone="ok">Shown</Badge>;
@@ -54,6 +141,39 @@ export function MoveButtons({ name, position, count, disabled, onMove }: { name:
       </button>
     </span>
   );
+}
+
+/**
+ * The "Order" column of a list kept in the site's order: the record's place, with "Move up" and
+ * "Move down" for those who may edit.
+ */
+export function orderColumn<Row extends { id: string }>({
+  canEdit,
+  count,
+  moving,
+  name,
+  position,
+  onMove,
+}: {
+  canEdit: boolean;
+  count: number;
+  moving: boolean;
+  name: (row: Row) => string;
+  position: (row: Row) => number;
+  onMove: (id: string, position: number) => void;
+}): ColumnDef<Row, unknown> {
+  return {
+    id: "position",
+    header: "Order",
+    enableSorting: true,
+    enableHiding: false,
+    cell: ({ row }) =>
+      canEdit ? (
+        <MoveButtons name={name(row.original)} position={position(row.original)} count={count} disabled={moving} onMove={(to) => onMove(row.original.id, to)} />
+      ) : (
+        <span className="tabular-nums">{position(row.original)}</span>
+      ),
+  };
 }
 
 const CONTENT_TABS = [

@@ -8,12 +8,12 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { toast } from "sonner";
-import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, LoadError, useListParams, type TableFilter } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
 import { NO_ARTICLE, type DislikeListQuery, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
 import { DISLIKE_REASONS } from "~/lib/schemas/chat";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { FigureCard, formatRatio, PeriodField, PeriodPresets, useReportPeriod, type OptionalPeriod } from "./analytics-period";
+import { FigureCard, formatRatio, PeriodField, ReportPeriodBar, useReportPeriod, type OptionalPeriod } from "./analytics-period";
 
 type DislikeRow = RouterOutputs["admin"]["feedback"]["dislikes"]["rows"][number];
 type UnansweredRow = RouterOutputs["admin"]["feedback"]["unanswered"]["rows"][number];
@@ -251,7 +251,7 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
         </div>
         <PeriodField label="Period" value={period} onChange={setPeriod} />
       </div>
-      {groups.error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{groups.error.message}</p> : null}
+      {groups.error ? <LoadError message={groups.error.message} /> : null}
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Dislikes by cited article</caption>
@@ -348,11 +348,8 @@ function FiguresTab() {
   const byDay = figures.data?.byDay.map((day) => ({ ...day, likeRatioPercent: day.likeRatio === null ? null : Math.round(day.likeRatio * 1000) / 10 }));
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <PeriodField label="Period (UTC days)" value={period} onChange={(next) => setPeriod(next)} />
-        <PeriodPresets value={period} onChange={setPeriod} />
-      </div>
-      {figures.error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{figures.error.message}</p> : null}
+      <ReportPeriodBar period={period} onChange={setPeriod} />
+      {figures.error ? <LoadError message={figures.error.message} /> : null}
       {figures.data ? (
         <>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

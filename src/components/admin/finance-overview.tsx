@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
-import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, LoadError, useListParams, type TableFilter } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
 import { getPlan, PLAN_IDS, type PlanId } from "~/lib/plans";
 import { TRANSACTION_STATUSES, type TransactionListQuery } from "~/lib/schemas/admin-finance";
@@ -43,7 +43,7 @@ export function FinanceOverview({ canRefund }: { canRefund: boolean }) {
 
 function FinanceSummary() {
   const summary = api.admin.finance.summary.useQuery();
-  if (summary.error) return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{summary.error.message}</p>;
+  if (summary.error) return <LoadError message={summary.error.message} />;
   if (!summary.data) return <p className="text-sm text-slate-500">Loading...</p>;
   const data = summary.data;
   return (

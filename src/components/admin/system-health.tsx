@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { api } from "~/trpc/react";
+import { LoadError } from "./admin-table";
 import { RetryJobButton, when } from "./outbox";
 
 /** Seconds between automatic refreshes of the page. */
@@ -37,7 +38,7 @@ export function SystemHealth() {
         <p className="text-sm text-slate-600" aria-live="polite">{data ? `Checked ${when(data.checkedAt)}` : "Checking..."}</p>
         <CountdownTimer start={REFRESH_SECONDS} loading={health.isFetching} onEnd={() => void health.refetch()} onRefresh={() => void health.refetch()} />
       </div>
-      {health.error ? <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{health.error.message}</p> : null}
+      {health.error ? <LoadError message={health.error.message} /> : null}
       {data ? (
         <div className="grid gap-4 md:grid-cols-2">
           <Card title="Database">

@@ -3,16 +3,15 @@
  * allowances or the default model applies to the very next answer; changes are validated and
  * audited; questions answered "I don't know" are recorded for the triage list.
  */
-import type { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantSettings } from "~/lib/schemas/assistant-settings";
-import { publicError } from "~/server/api/trpc";
 import { SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag/answer";
 import { ANONYMOUS_LIMIT_MESSAGE } from "~/server/services/chat/allowance.service";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../fakes/openai-server";
 import { createStaff } from "../../helpers/admin";
 import type { TestDatabase } from "../../helpers/test-database";
 import { answerText, ask, parseUiStream, postChat, settled, setUpChat, type StreamRoute } from "../chat-helpers";
+import { rejection } from "./fixtures";
 
 let database: TestDatabase;
 let chat: StreamRoute;
@@ -53,15 +52,6 @@ async function askAnonymously(question: string, options: { rag?: boolean; body?:
   const response = await postChat(options.rag === false ? chat : chatRag, { messages: ask(question), ...options.body }, { headers: { "x-session-id": options.session ?? `assistant-settings-${++sessions}` } });
   const body = await response.text();
   return { response, text: response.status === 200 ? answerText(parseUiStream(body)) : body };
-}
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
-  }
-  throw new Error("expected the call to fail");
 }
 
 describe("the assistant's settings", () => {
@@ -130,12 +120,12 @@ describe("the assistant's settings", () => {
 
   it("refuses invalid values with clear messages and keeps the stored ones", async () => {
     await change({ sureConfidence: 0.4 });
-    const tooHigh = await errorOf(change({ sureConfidence: 1.5 }));
+    const tooHigh = await rejection(change({ sureConfidence: 1.5 }));
     expect(tooHigh).toEqual({ code: "BAD_REQUEST", message: "The confidence threshold must be a number from 0 to 1" });
-    expect((await errorOf(change({ otherCountryText: "Sorry, only Germany." }))).message).toBe("Keep {country} in this text: it is replaced by the country the question is about");
-    expect((await errorOf(change({ anonymousSessionTokens: -1 }))).message).toBe("The allowance per visitor's browser session cannot be negative");
-    expect((await errorOf(change({ unknownText: " " }))).message).toBe("The “I don't know” text is required");
-    expect((await errorOf(settings().update({ ...defaults, defaultChatModel: "gpt-5" as never }))).message).toBe("Choose one of the listed models");
+    expect((await rejection(change({ otherCountryText: "Sorry, only Germany." }))).message).toBe("Keep {country} in this text: it is replaced by the country the question is about");
+    expect((await rejection(change({ anonymousSessionTokens: -1 }))).message).toBe("The allowance per visitor's browser session cannot be negative");
+    expect((await rejection(change({ unknownText: " " }))).message).toBe("The “I don't know” text is required");
+    expect((await rejection(settings().update({ ...defaults, defaultChatModel: "gpt-5" as never }))).message).toBe("Choose one of the listed models");
     expect((await settings().get()).values.sureConfidence).toBe(0.4);
   });
 });

@@ -2,15 +2,14 @@
  * /admin/content: threads, their questions, prompts and tags as staff edit them; what the site shows
  * afterwards (at once, hidden things left out); audit rows; and the seed step leaving staff edits alone.
  */
-import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES } from "~/lib/schemas/content-admin";
 import { readPromptsFile, readThreadFiles } from "~/server/content/files";
 import { seedPrompts, seedThreads, seedThreadsAndPrompts } from "~/server/content/seed";
-import { publicError } from "~/server/api/trpc";
 import { createStaff } from "../../helpers/admin";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
+import { rejection } from "./fixtures";
 
 let t: TestDatabase;
 let designer: Awaited<ReturnType<typeof createStaff>>;
@@ -25,16 +24,6 @@ afterAll(() => t.stop());
 const admin = () => designer.caller.admin.content;
 const site = () => callerFor(t.db, null).content;
 const threadBySlug = (slug: string) => t.db.thread.findUniqueOrThrow({ where: { slug } });
-
-/** A failed call's code and the message a client reads (input issues as the API words them). */
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function lastAudit(action: string) {
   return t.db.auditLog.findFirstOrThrow({ where: { action }, orderBy: { createdAt: "desc" } });
@@ -58,11 +47,11 @@ describe("threads", () => {
     expect(created.slug).toBe("family-partners");
     const count = await t.db.thread.count();
     expect(created.position).toBe(count);
-    const taken = await errorOf(admin().threads.create({ title: "Family & partners" }));
+    const taken = await rejection(admin().threads.create({ title: "Family & partners" }));
     expect(taken.code).toBe("CONFLICT");
     expect(taken.message).toBe(CONTENT_MESSAGES.threadSlugTaken);
-    expect((await errorOf(admin().threads.create({ title: "Something", slug: "Not a slug" }))).code).toBe("BAD_REQUEST");
-    expect((await errorOf(admin().threads.create({ title: "???" }))).message).toBe(CONTENT_MESSAGES.noSlug);
+    expect((await rejection(admin().threads.create({ title: "Something", slug: "Not a slug" }))).code).toBe("BAD_REQUEST");
+    expect((await rejection(admin().threads.create({ title: "???" }))).message).toBe(CONTENT_MESSAGES.noSlug);
     expect((await lastAudit("content.thread_created")).after).toMatchObject({ slug: "family-partners", title: "Family & partners" });
     expect((await site().threads()).map((thread) => thread.slug)).toContain("family-partners");
   });
@@ -100,8 +89,8 @@ describe("threads", () => {
   });
 
   it("answers 404 for a thread that does not exist", async () => {
-    expect((await errorOf(admin().threads.update({ id: "missing", title: "x" }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(admin().threads.get({ id: "missing" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(admin().threads.update({ id: "missing", title: "x" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(admin().threads.get({ id: "missing" }))).code).toBe("NOT_FOUND");
   });
 });
 
@@ -139,8 +128,8 @@ describe("questions of a thread", () => {
 
   it("refuses a blank question and a thread that does not exist", async () => {
     const thread = await threadBySlug("admission");
-    expect((await errorOf(admin().questions.add({ threadId: thread.id, text: "   " }))).code).toBe("BAD_REQUEST");
-    expect((await errorOf(admin().questions.add({ threadId: "missing", text: "A question?" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(admin().questions.add({ threadId: thread.id, text: "   " }))).code).toBe("BAD_REQUEST");
+    expect((await rejection(admin().questions.add({ threadId: "missing", text: "A question?" }))).code).toBe("NOT_FOUND");
   });
 });
 
@@ -156,10 +145,10 @@ describe("prompts", () => {
       for (const prompt of hidden) expect(texts).not.toContain(prompt.text);
     }
     const created = await admin().prompts.create({ text: "How do I open a German bank account?" });
-    const duplicate = await errorOf(admin().prompts.create({ text: "How do I open a German bank account?" }));
+    const duplicate = await rejection(admin().prompts.create({ text: "How do I open a German bank account?" }));
     expect(duplicate.code).toBe("CONFLICT");
     expect(duplicate.message).toBe(CONTENT_MESSAGES.promptTaken);
-    expect((await errorOf(admin().prompts.update({ id: created.id, text: all[5]!.text }))).code).toBe("CONFLICT");
+    expect((await rejection(admin().prompts.update({ id: created.id, text: all[5]!.text }))).code).toBe("CONFLICT");
     await admin().prompts.update({ id: created.id, text: "How do I open a bank account in Germany?" });
     expect((await lastAudit("content.prompt_updated")).after).toEqual({ text: "How do I open a bank account in Germany?" });
     await admin().prompts.delete({ id: created.id });
@@ -174,7 +163,7 @@ describe("tags", () => {
     const visa = await admin().tags.create({ slug: "visa", name: "Visa", description: "Visas and permits" });
     const money = await admin().tags.create({ slug: "money", name: "Money", description: null });
     expect([visa.position, money.position]).toEqual([1, 2]);
-    const taken = await errorOf(admin().tags.create({ slug: "visa", name: "Another" }));
+    const taken = await rejection(admin().tags.create({ slug: "visa", name: "Another" }));
     expect(taken.code).toBe("CONFLICT");
     expect(taken.message).toBe(CONTENT_MESSAGES.tagSlugTaken);
     await admin().tags.update({ id: money.id, slug: "finances", name: "Finances", description: "Money matters" });

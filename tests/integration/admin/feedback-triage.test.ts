@@ -4,7 +4,6 @@
  * groups and figures equal hand counts of seeded rows; handling is audited and happens once.
  */
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicError } from "~/server/api/trpc";
 import { ALREADY_HANDLED, DISLIKE_NOT_FOUND, QUESTION_ALREADY_HANDLED } from "~/server/services/admin/feedback-triage.service";
@@ -13,6 +12,7 @@ import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
 import { answerText, parseUiStream, postChat, settled, setUpChat, type StreamRoute } from "../chat-helpers";
 import { createDislike } from "./cases/feedback";
+import { errorOf } from "./fixtures";
 
 let t: TestDatabase;
 let chatRag: StreamRoute;
@@ -27,15 +27,6 @@ beforeAll(async () => {
   admin = await createStaff(t.db, "admin");
 });
 afterAll(() => t?.stop());
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TRPCError;
-  }
-  throw new Error("expected an error");
-}
 
 const dislike = (fields: Record<string, unknown>) => ({
   sessionId: `session-${randomUUID()}`,

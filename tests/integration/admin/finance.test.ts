@@ -6,7 +6,6 @@
  */
 import { addDays, subDays } from "date-fns";
 import Stripe from "stripe";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanId } from "~/lib/plans";
 import { publicError } from "~/server/api/trpc";
@@ -20,6 +19,7 @@ import { createStaff } from "../../helpers/admin";
 import { paidDemoPayment } from "../../helpers/finance";
 import { callerFor, createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
+import { errorOf } from "./fixtures";
 
 let t: TestDatabase;
 let backoffice: Awaited<ReturnType<typeof createStaff>>;
@@ -31,15 +31,6 @@ beforeAll(async () => {
   designer = await createStaff(t.db, "designer");
 });
 afterAll(() => t?.stop());
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TRPCError;
-  }
-  throw new Error("expected an error");
-}
 
 type Customer = Awaited<ReturnType<typeof createUser>>;
 let seeded = 0;

@@ -57,3 +57,16 @@ export async function rejection(promise: Promise<unknown>): Promise<{ code: TRPC
   if (!(error instanceof TRPCError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
   return { code: error.code, message: publicError(error).message };
 }
+
+/**
+ * The error a call fails with, as thrown (a tRPC error from a caller; a service's own error when a
+ * service is called directly). Fails the test when the call succeeds.
+ */
+export async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as TRPCError;
+  }
+  throw new Error("expected the call to fail");
+}

@@ -1,9 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { latestToday } from "~/lib/schemas/roadmap-steps";
 import { createStaff } from "../../helpers/admin";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 import { validStep } from "./cases/flows";
+import { errorOf } from "./fixtures";
 
 /**
  * /admin/flows: the roadmap step templates. The product ships none (each needs an official
@@ -22,15 +22,6 @@ afterAll(() => t.stop());
 beforeEach(async () => {
   await t.db.roadmapStepTemplate.deleteMany();
 });
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TRPCError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const flows = () => designer.caller.admin.flows;
 const auditOf = (targetId: string) => t.db.auditLog.findMany({ where: { targetType: "roadmap_step", targetId }, orderBy: { createdAt: "asc" } });

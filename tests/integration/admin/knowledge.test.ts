@@ -4,7 +4,6 @@
  * retrieved; invalid articles are refused with clear texts; the seed step keeps staff edits.
  */
 import { createOpenAI } from "@ai-sdk/openai";
-import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWLEDGE_MESSAGES } from "~/lib/schemas/knowledge";
 import { readKnowledgeBase } from "~/server/rag/articles";
@@ -13,9 +12,9 @@ import { retrieve } from "~/server/rag/retrieve";
 import { REPOSITORY_VERSION_NOTE, seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { saveArticle } from "~/server/services/admin/knowledge-admin.service";
 import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../fakes/openai-server";
-import { publicError } from "~/server/api/trpc";
 import { createStaff } from "../../helpers/admin";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
+import { rejection } from "./fixtures";
 
 const SLUG = "finances-blocked-account-amount-2026";
 const QUESTION = "How much money do I need in a blocked account for a German student visa?";
@@ -38,16 +37,6 @@ afterAll(async () => {
 const knowledge = () => staff.caller.admin.knowledge;
 const answer = async (question = QUESTION) => (await answerQuestion(t.db, question, { embeddings: null })).text;
 const retrievedSlugs = async (question = QUESTION) => (await retrieve(t.db, question, { embeddings: null, limit: 8 })).passages.map((p) => p.articleSlug);
-
-/** A failed call's code and the message a client reads (input issues as the API words them). */
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** The editor's form for an article: what `get` answers, in the shape `save` takes. */
 async function formOf(slug: string) {
@@ -110,29 +99,29 @@ describe("saving an article", () => {
 
     // A version of another article is not one of this one.
     const other = await t.db.knowledgeArticleVersion.findFirstOrThrow({ where: { article: { slug: { not: SLUG } } } });
-    expect((await errorOf(knowledge().diff({ slug: SLUG, from: other.id }))).code).toBe("NOT_FOUND");
+    expect((await rejection(knowledge().diff({ slug: SLUG, from: other.id }))).code).toBe("NOT_FOUND");
   });
 
   it("refuses a save over someone else's newer version with 409", async () => {
     const form = await formOf(SLUG);
     await knowledge().save({ ...form, note: "first" });
-    const stale = await errorOf(knowledge().save({ ...form, note: "second" }));
+    const stale = await rejection(knowledge().save({ ...form, note: "second" }));
     expect(stale.code).toBe("CONFLICT");
     expect(stale.message).toBe(KNOWLEDGE_MESSAGES.changedMeanwhile);
   });
 
   it("refuses an article without a source, with a bad address, a future review date or no text", async () => {
     const form = await formOf("visa-documents-checklist");
-    const noSource = await errorOf(knowledge().save({ ...form, sources: [] }));
+    const noSource = await rejection(knowledge().save({ ...form, sources: [] }));
     expect(noSource.code).toBe("BAD_REQUEST");
     expect(noSource.message).toBe("Add at least one source: its title and address");
-    expect((await errorOf(knowledge().save({ ...form, sources: [{ title: "A page", url: "javascript:alert(1)" }] }))).message).toBe(KNOWLEDGE_MESSAGES.sourceUrl);
-    expect((await errorOf(knowledge().save({ ...form, sources: [{ title: "", url: "https://example.org" }] }))).message).toBe("The source's title is required");
-    expect((await errorOf(knowledge().save({ ...form, lastReviewed: "2999-01-01" }))).message).toBe(KNOWLEDGE_MESSAGES.futureReview);
-    expect((await errorOf(knowledge().save({ ...form, lastReviewed: "2026-02-30" }))).message).toBe("Dates must be written YYYY-MM-DD");
-    expect((await errorOf(knowledge().save({ ...form, body: "  " }))).message).toBe(KNOWLEDGE_MESSAGES.bodyRequired);
-    expect((await errorOf(knowledge().save({ ...form, body: "## Only a heading" }))).message).toBe(KNOWLEDGE_MESSAGES.noPassages);
-    expect((await errorOf(knowledge().save({ ...form, slug: "no-such-article" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "A page", url: "javascript:alert(1)" }] }))).message).toBe(KNOWLEDGE_MESSAGES.sourceUrl);
+    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "", url: "https://example.org" }] }))).message).toBe("The source's title is required");
+    expect((await rejection(knowledge().save({ ...form, lastReviewed: "2999-01-01" }))).message).toBe(KNOWLEDGE_MESSAGES.futureReview);
+    expect((await rejection(knowledge().save({ ...form, lastReviewed: "2026-02-30" }))).message).toBe("Dates must be written YYYY-MM-DD");
+    expect((await rejection(knowledge().save({ ...form, body: "  " }))).message).toBe(KNOWLEDGE_MESSAGES.bodyRequired);
+    expect((await rejection(knowledge().save({ ...form, body: "## Only a heading" }))).message).toBe(KNOWLEDGE_MESSAGES.noPassages);
+    expect((await rejection(knowledge().save({ ...form, slug: "no-such-article" }))).code).toBe("NOT_FOUND");
     // Nothing was written by the refused saves.
     expect(await t.db.knowledgeArticleVersion.count({ where: { article: { slug: "visa-documents-checklist" } } })).toBe(1);
   });
@@ -154,7 +143,7 @@ describe("creating and hiding articles", () => {
     const row = await t.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: "arrival-library-card" } });
     expect(row).toMatchObject({ origin: "admin", hidden: false });
     expect(row.customizedAt).not.toBeNull();
-    const taken = await errorOf(knowledge().create(article));
+    const taken = await rejection(knowledge().create(article));
     expect(taken.code).toBe("CONFLICT");
     expect(taken.message).toBe(KNOWLEDGE_MESSAGES.slugTaken);
     expect(await t.db.auditLog.count({ where: { action: "knowledge.article_created", targetId: "arrival-library-card" } })).toBe(1);

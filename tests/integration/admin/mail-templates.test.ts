@@ -1,9 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { escapeHtml, renderMail } from "~/server/mail/templates";
 import { createStaff } from "../../helpers/admin";
 import { createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
+import { errorOf } from "./fixtures";
 
 /**
  * /admin/templates: a saved override changes the next mail of its kind (inside the branded layout,
@@ -21,15 +21,6 @@ afterAll(() => t.stop());
 beforeEach(async () => {
   await t.db.mailTemplateOverride.deleteMany();
 });
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TRPCError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const latestMail = (to: string, kind: string) => t.db.mailMessage.findFirstOrThrow({ where: { to, kind }, orderBy: { createdAt: "desc" } });
 const auditRows = (action: string) => t.db.auditLog.findMany({ where: { action }, orderBy: { createdAt: "asc" } });

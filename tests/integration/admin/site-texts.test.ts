@@ -1,9 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE } from "~/lib/site";
 import { createStaff } from "../../helpers/admin";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
+import { errorOf } from "./fixtures";
 
 /**
  * /admin/site-texts: the announcement banner and the support hours, validated, audited, and shown
@@ -19,15 +19,6 @@ beforeAll(async () => {
   backoffice = await createStaff(t.db, "backoffice");
 });
 afterAll(() => t.stop());
-
-async function errorOf(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TRPCError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const OFF = { enabled: false, text: "", linkUrl: "", linkLabel: "", tone: "info" as const };
 const ON = { enabled: true, text: "Applications for the winter semester are open", linkUrl: "/students", linkLabel: "Read the guide", tone: "warning" as const };

@@ -48,7 +48,47 @@ function reordered(ids: string[], id: string, place: number): string[] {
   return rest;
 }
 
+/** Runs a write, answering 409 with `message` when it would store a second record with a unique value. */
+async function conflictIfTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", message);
+    throw error;
+  }
+}
+
 const visibilityWhere = (visibility: "shown" | "hidden" | undefined) => (visibility ? { hidden: visibility === "hidden" } : {});
+
+/**
+ * Hides or shows one record in its own transaction, audited as `actions.hidden` or `actions.shown`
+ * with the state before and after. `find` answers 404 for a missing record; `save` writes the new
+ * state and whatever goes with it.
+ */
+async function setHidden<Row extends { id: string; hidden: boolean }>(
+  db: Db,
+  actor: AuditActor,
+  input: Input<typeof setHiddenSchema>,
+  record: {
+    targetType: string;
+    actions: { hidden: string; shown: string };
+    find: (tx: DbOrTx, id: string) => Promise<Row>;
+    save: (tx: DbOrTx, hidden: boolean) => Promise<Row>;
+  },
+): Promise<Row> {
+  return db.$transaction(async (tx) => {
+    const before = await record.find(tx, input.id);
+    const saved = await record.save(tx, input.hidden);
+    await recordAudit(tx, actor, {
+      action: input.hidden ? record.actions.hidden : record.actions.shown,
+      targetType: record.targetType,
+      targetId: saved.id,
+      before: { hidden: before.hidden },
+      after: { hidden: saved.hidden },
+    });
+    return saved;
+  });
+}
 
 // ---- Threads ----
 
@@ -120,8 +160,8 @@ async function findThread(tx: DbOrTx, id: string) {
 export async function createThread(db: Db, actor: AuditActor, input: Input<typeof threadCreateSchema>) {
   const slug = input.slug ?? slugFromTitle(input.title);
   if (!slug) throw new AppError("BAD_INPUT", CONTENT_MESSAGES.noSlug);
-  try {
-    return await db.$transaction(async (tx) => {
+  return conflictIfTaken(CONTENT_MESSAGES.threadSlugTaken, () =>
+    db.$transaction(async (tx) => {
       if (await tx.thread.findUnique({ where: { slug }, select: { id: true } })) throw new AppError("CONFLICT", CONTENT_MESSAGES.threadSlugTaken);
       const { _max } = await tx.thread.aggregate({ _max: { position: true } });
       const thread = await tx.thread.create({
@@ -129,11 +169,8 @@ export async function createThread(db: Db, actor: AuditActor, input: Input<typeo
       });
       await recordAudit(tx, actor, { action: "content.thread_created", targetType: "thread", targetId: thread.id, after: threadSnapshot(thread) });
       return thread;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.threadSlugTaken);
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateThread(db: Db, actor: AuditActor, input: Input<typeof threadUpdateSchema>) {
@@ -146,17 +183,11 @@ export async function updateThread(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function setThreadHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findThread(tx, input.id);
-    const thread = await tx.thread.update({ where: { id: input.id }, data: { hidden: input.hidden, customizedAt: new Date() } });
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.thread_hidden" : "content.thread_shown",
-      targetType: "thread",
-      targetId: thread.id,
-      before: { hidden: before.hidden },
-      after: { hidden: thread.hidden },
-    });
-    return thread;
+  return setHidden(db, actor, input, {
+    targetType: "thread",
+    actions: { hidden: "content.thread_hidden", shown: "content.thread_shown" },
+    find: findThread,
+    save: (tx, hidden) => tx.thread.update({ where: { id: input.id }, data: { hidden, customizedAt: new Date() } }),
   });
 }
 
@@ -263,18 +294,15 @@ export async function updateQuestion(db: Db, actor: AuditActor, input: Input<typ
 }
 
 export async function setQuestionHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findQuestion(tx, input.id);
-    const question = await tx.threadQuestion.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await markThreadCustomized(tx, question.threadId);
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.question_hidden" : "content.question_shown",
-      targetType: "thread_question",
-      targetId: question.id,
-      before: { hidden: before.hidden },
-      after: { hidden: question.hidden },
-    });
-    return question;
+  return setHidden(db, actor, input, {
+    targetType: "thread_question",
+    actions: { hidden: "content.question_hidden", shown: "content.question_shown" },
+    find: findQuestion,
+    save: async (tx, hidden) => {
+      const question = await tx.threadQuestion.update({ where: { id: input.id }, data: { hidden } });
+      await markThreadCustomized(tx, question.threadId);
+      return question;
+    },
   });
 }
 
@@ -325,18 +353,8 @@ async function findPrompt(tx: DbOrTx, id: string) {
   return prompt;
 }
 
-/** Runs a prompt write, answering 409 when the text exists already. */
-async function uniquePrompt<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.promptTaken);
-    throw error;
-  }
-}
-
 export async function createPrompt(db: Db, actor: AuditActor, input: Input<typeof promptCreateSchema>) {
-  return uniquePrompt(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.promptTaken, () =>
     db.$transaction(async (tx) => {
       const prompt = await tx.prompt.create({ data: { text: input.text } });
       await recordAudit(tx, actor, { action: "content.prompt_created", targetType: "prompt", targetId: prompt.id, after: { text: prompt.text } });
@@ -346,7 +364,7 @@ export async function createPrompt(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function updatePrompt(db: Db, actor: AuditActor, input: Input<typeof promptUpdateSchema>) {
-  return uniquePrompt(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.promptTaken, () =>
     db.$transaction(async (tx) => {
       const before = await findPrompt(tx, input.id);
       const prompt = await tx.prompt.update({ where: { id: input.id }, data: { text: input.text } });
@@ -357,17 +375,11 @@ export async function updatePrompt(db: Db, actor: AuditActor, input: Input<typeo
 }
 
 export async function setPromptHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findPrompt(tx, input.id);
-    const prompt = await tx.prompt.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await recordAudit(tx, actor, {
-      action: input.hidden ? "content.prompt_hidden" : "content.prompt_shown",
-      targetType: "prompt",
-      targetId: prompt.id,
-      before: { hidden: before.hidden },
-      after: { hidden: prompt.hidden },
-    });
-    return prompt;
+  return setHidden(db, actor, input, {
+    targetType: "prompt",
+    actions: { hidden: "content.prompt_hidden", shown: "content.prompt_shown" },
+    find: findPrompt,
+    save: (tx, hidden) => tx.prompt.update({ where: { id: input.id }, data: { hidden } }),
   });
 }
 
@@ -418,17 +430,8 @@ const tagSnapshot = (tag: { slug: string; name: string; description: string | nu
   hidden: tag.hidden,
 });
 
-async function uniqueTag<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", CONTENT_MESSAGES.tagSlugTaken);
-    throw error;
-  }
-}
-
 export async function createTag(db: Db, actor: AuditActor, input: Input<typeof tagCreateSchema>) {
-  return uniqueTag(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const { _max } = await tx.tag.aggregate({ _max: { position: true } });
       const tag = await tx.tag.create({ data: { slug: input.slug, name: input.name, description: input.description, position: (_max.position ?? 0) + 1 } });
@@ -439,7 +442,7 @@ export async function createTag(db: Db, actor: AuditActor, input: Input<typeof t
 }
 
 export async function updateTag(db: Db, actor: AuditActor, input: Input<typeof tagUpdateSchema>) {
-  return uniqueTag(() =>
+  return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const before = await findTag(tx, input.id);
       const tag = await tx.tag.update({ where: { id: input.id }, data: { slug: input.slug, name: input.name, description: input.description } });
@@ -450,11 +453,11 @@ export async function updateTag(db: Db, actor: AuditActor, input: Input<typeof t
 }
 
 export async function setTagHidden(db: Db, actor: AuditActor, input: Input<typeof setHiddenSchema>) {
-  return db.$transaction(async (tx) => {
-    const before = await findTag(tx, input.id);
-    const tag = await tx.tag.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await recordAudit(tx, actor, { action: input.hidden ? "content.tag_hidden" : "content.tag_shown", targetType: "tag", targetId: tag.id, before: { hidden: before.hidden }, after: { hidden: tag.hidden } });
-    return tag;
+  return setHidden(db, actor, input, {
+    targetType: "tag",
+    actions: { hidden: "content.tag_hidden", shown: "content.tag_shown" },
+    find: findTag,
+    save: (tx, hidden) => tx.tag.update({ where: { id: input.id }, data: { hidden } }),
   });
 }
 

@@ -44,25 +44,31 @@ async function editorsById(db: Db, ids: (string | null)[]): Promise<Map<string, 
   return new Map(users.map((user) => [user.id, { email: user.email, name: user.name }]));
 }
 
+/** A kind of mail as the list shows it: its description and who changed it last, if anyone. */
+function templateRow(
+  kind: MailKindName,
+  info: { title: string; description: string; group: MailGroup },
+  override: { updatedAt: Date; updatedById: string | null } | null | undefined,
+  editors: Map<string, Editor>,
+): MailTemplateRow {
+  return {
+    kind,
+    title: info.title,
+    description: info.description,
+    group: info.group,
+    customized: Boolean(override),
+    updatedAt: override?.updatedAt ?? null,
+    updatedBy: override?.updatedById ? (editors.get(override.updatedById) ?? null) : null,
+  };
+}
+
 /** Every kind of mail with whether staff changed it, filtered, sorted and paged in memory (15 kinds). */
 export async function listMailTemplates(db: Db, query: z.infer<typeof mailTemplateListQuery>): Promise<Paged<MailTemplateRow>> {
   const overrides = await db.mailTemplateOverride.findMany({ select: { kind: true, updatedAt: true, updatedById: true } });
   const byKind = new Map(overrides.map((override) => [override.kind, override]));
   const editors = await editorsById(db, overrides.map((override) => override.updatedById));
   const search = query.q?.toLowerCase();
-  let rows: MailTemplateRow[] = TEMPLATE_KINDS.map((kind) => {
-    const info = templateInfo(kind);
-    const override = byKind.get(kind);
-    return {
-      kind,
-      title: info.title,
-      description: info.description,
-      group: info.group,
-      customized: Boolean(override),
-      updatedAt: override?.updatedAt ?? null,
-      updatedBy: override?.updatedById ? (editors.get(override.updatedById) ?? null) : null,
-    };
-  });
+  let rows = TEMPLATE_KINDS.map((kind) => templateRow(kind, templateInfo(kind), byKind.get(kind), editors));
   rows = rows.filter(
     (row) =>
       (!search || [row.kind, row.title, row.description].some((text) => text.toLowerCase().includes(search))) &&
@@ -84,13 +90,7 @@ export async function getMailTemplate(db: Db, kind: MailKindName): Promise<MailT
   const info = templateInfo(kind, siteTexts);
   const editors = await editorsById(db, [override?.updatedById ?? null]);
   return {
-    kind,
-    title: info.title,
-    description: info.description,
-    group: info.group,
-    customized: Boolean(override),
-    updatedAt: override?.updatedAt ?? null,
-    updatedBy: override?.updatedById ? (editors.get(override.updatedById) ?? null) : null,
+    ...templateRow(kind, info, override, editors),
     subject: override?.subject ?? info.builtIn.subject,
     body: override?.body ?? info.builtIn.body,
     builtIn: info.builtIn,
