@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { assertStrongPassword } from "~/server/auth/password-strength";
@@ -9,17 +10,12 @@ import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
 import { OAUTH_ERRORS, SIGN_IN_ERRORS, type SignInErrorCode } from "~/lib/sign-in-errors";
 import { profileCompletion } from "~/lib/schemas/student";
 import { appUrl, env } from "~/env";
-import { Prisma } from "~/generated/prisma/client";
 import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
 
 
 
-
-function isUniqueViolation(error: unknown) {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 /**
  * Accounts named in ADMIN_EMAILS (comma-separated) become admins once their email is verified: how

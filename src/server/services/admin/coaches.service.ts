@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
@@ -74,7 +75,7 @@ export async function createCoach(db: Db, actor: AuditActor, input: z.output<typ
     });
   } catch (error) {
     // Two staff members adding the same account at once: one wins.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError("CONFLICT", COACH_MESSAGES.already);
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", COACH_MESSAGES.already);
     throw error;
   }
 }

@@ -30,7 +30,7 @@ import {
 } from "~/lib/schemas/content-admin";
 import { THREAD_ORDER_BY_STAFF_KEY } from "~/server/content/seed";
 import { recordAudit, type AuditActor } from "../audit.service";
-import { isUniqueViolation } from "./unique-violation";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 
 type Input<Schema extends z.ZodType> = z.output<Schema>;
 

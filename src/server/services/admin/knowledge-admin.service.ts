@@ -29,7 +29,7 @@ import { embeddingModel } from "~/server/rag/embeddings";
 import { addArticleVersion, embedMissingPassages, indexArticle, type ArticleContent } from "~/server/rag/indexing";
 import { forgetLexemeStatistics } from "~/server/rag/retrieve";
 import { recordAudit, type AuditActor } from "../audit.service";
-import { isUniqueViolation } from "./unique-violation";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 
 export interface KnowledgeOptions {
   /** Embedding model for the saved passages; defaults to the configured one (none without OPENAI_API_KEY). */

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { Prisma, type RoadmapStepTemplate } from "~/generated/prisma/client";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
 import type { RoadmapStepInput, roadmapStepListQuery, roadmapStepUpdateSchema } from "~/lib/schemas/roadmap-steps";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { recordAudit, type AuditActor } from "../audit.service";
@@ -96,7 +97,7 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
     });
   } catch (error) {
     // Two staff members adding the same slug at once: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw slugTaken(input.slug);
+    if (isUniqueViolation(error)) throw slugTaken(input.slug);
     throw error;
   }
 }

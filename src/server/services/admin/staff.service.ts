@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
@@ -306,7 +307,7 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, ip: string)
     );
   } catch (error) {
     // Someone signed up with the address between the check and the insert.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError("CONFLICT", INVITE_MESSAGES.accountExists);
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", INVITE_MESSAGES.accountExists);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { addDays } from "date-fns";
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { Prisma } from "~/generated/prisma/client";
 import { getPlan, GRACE_PERIOD_DAYS, PLAN_IDS, type PlanId } from "~/lib/plans";
 import { queueMail } from "~/server/mail/outbox";
 import type { MailTemplateInput } from "~/server/mail/templates";
@@ -199,7 +199,7 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
     await db.webhookEvent.create({ data: { id: event.id, type: event.type } });
   } catch (error) {
     // Delivered twice at once: both runs re-read the same state, so the second is harmless.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    if (!isUniqueViolation(error)) throw error;
     return "duplicate";
   }
   return outcome;
