@@ -29,6 +29,17 @@ export function isConfiguredAdmin(email: string): boolean {
 
 const verifyUrl = (token: string) => `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
 
+/** A new password account with the student profile every account has, as one nested create. */
+export function newAccountData(fields: { email: string; firstName: string; lastName: string; passwordHash: string | null }) {
+  const { email, firstName, lastName, passwordHash } = fields;
+  return {
+    email,
+    name: `${firstName} ${lastName}`,
+    passwordHash,
+    student: { create: { firstName, lastName, email, profileCompletion: profileCompletion({ firstName, lastName, email }) } },
+  };
+}
+
 /** Creates the account and its student profile together, and mails the link that verifies the address. */
 export async function signup(db: Db, input: SignupInput, ip: string): Promise<SessionClaims> {
   await consumeRateLimit(db, "signup", addressKey(ip), "Too many accounts were created from your network. Please try again later.");
@@ -36,21 +47,7 @@ export async function signup(db: Db, input: SignupInput, ip: string): Promise<Se
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: {
-          email: input.email,
-          name: `${input.firstName} ${input.lastName}`,
-          passwordHash,
-          student: {
-            create: {
-              firstName: input.firstName,
-              lastName: input.lastName,
-              email: input.email,
-              profileCompletion: profileCompletion({ firstName: input.firstName, lastName: input.lastName, email: input.email }),
-            },
-          },
-        },
-      });
+      const user = await tx.user.create({ data: newAccountData({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash }) });
       const token = await issueAccountToken(tx, user.id, "verify_email");
       await queueMail(tx, user.email, { kind: "verify-email", name: input.firstName, url: verifyUrl(token), expiresInHours: 24 }, user.id);
       return claimsOf(user, null);

@@ -10,11 +10,10 @@ import { queueMail } from "~/server/mail/outbox";
 import { appUrl } from "~/env";
 import type { Role } from "~/lib/permissions";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import { profileCompletion } from "~/lib/schemas/student";
 import { ROLE_LABELS, type AcceptInviteInput, type InviteStaffInput, type StaffListQuery } from "~/lib/schemas/staff";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { hashToken } from "../account-tokens.service";
-import { isLoginThrottled, loginThrottle } from "../auth.service";
+import { isLoginThrottled, loginThrottle, newAccountData } from "../auth.service";
 
 export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another account admin first.";
 
@@ -280,17 +279,9 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, ip: string)
           before = { role: existing.role };
           user = await tx.user.update({ where: { id: existing.id }, data: { role: invite.role, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() } });
         } else if (input.account === "new") {
-          const { firstName, lastName } = input;
-          user = await tx.user.create({
-            data: {
-              email: invite.email,
-              name: `${firstName} ${lastName}`,
-              passwordHash,
-              role: invite.role,
-              emailVerifiedAt: new Date(),
-              student: { create: { firstName, lastName, email: invite.email, profileCompletion: profileCompletion({ firstName, lastName, email: invite.email }) } },
-            },
-          });
+          // Verified: the invitation's link reached this mailbox.
+          const account = newAccountData({ email: invite.email, firstName: input.firstName, lastName: input.lastName, passwordHash });
+          user = await tx.user.create({ data: { ...account, role: invite.role, emailVerifiedAt: new Date() } });
         } else {
           throw new AppError("BAD_INPUT", INVITE_MESSAGES.noAccount);
         }
