@@ -64,13 +64,18 @@ export interface VersionAuthor {
   email: string | null;
 }
 
+/** The number of an article's latest version (0 before the first). */
+export async function latestArticleVersion(tx: DbOrTx, articleId: string): Promise<number> {
+  const { _max } = await tx.knowledgeArticleVersion.aggregate({ where: { articleId }, _max: { version: true } });
+  return _max.version ?? 0;
+}
+
 /** Records a saved state of an article as its next version number. */
 export async function addArticleVersion(tx: DbOrTx, articleId: string, content: ArticleContent, author: VersionAuthor, note: string | null) {
-  const { _max } = await tx.knowledgeArticleVersion.aggregate({ where: { articleId }, _max: { version: true } });
   return tx.knowledgeArticleVersion.create({
     data: {
       articleId,
-      version: (_max.version ?? 0) + 1,
+      version: (await latestArticleVersion(tx, articleId)) + 1,
       title: content.title,
       topic: content.topic,
       country: content.country,

@@ -26,7 +26,7 @@ import {
 } from "~/lib/schemas/knowledge";
 import { chunkArticle } from "~/server/rag/articles";
 import { embeddingModel } from "~/server/rag/embeddings";
-import { addArticleVersion, embedMissingPassages, indexArticle, type ArticleContent } from "~/server/rag/indexing";
+import { addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion, type ArticleContent } from "~/server/rag/indexing";
 import { forgetLexemeStatistics } from "~/server/rag/retrieve";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { isUniqueViolation } from "~/server/db/unique-violation";
@@ -94,11 +94,6 @@ export async function listArticles(db: Db, query: z.output<typeof articleListQue
   };
 }
 
-async function latestVersion(tx: DbOrTx, articleId: string): Promise<number> {
-  const { _max } = await tx.knowledgeArticleVersion.aggregate({ where: { articleId }, _max: { version: true } });
-  return _max.version ?? 0;
-}
-
 export async function getArticle(db: Db, slug: string, now = new Date()) {
   const article = await db.knowledgeArticle.findUnique({
     where: { slug },
@@ -120,7 +115,7 @@ export async function getArticle(db: Db, slug: string, now = new Date()) {
   });
   if (!article) throw notFound();
   const { _count, sources, id, ...rest } = article;
-  return { ...rest, sources: sourcesOf(sources), passagesCount: _count.passages, version: await latestVersion(db, id), reviewDue: article.lastReviewed < reviewDueBefore(now) };
+  return { ...rest, sources: sourcesOf(sources), passagesCount: _count.passages, version: await latestArticleVersion(db, id), reviewDue: article.lastReviewed < reviewDueBefore(now) };
 }
 
 /** Topics in use, for the editor's suggestions. */
@@ -216,7 +211,7 @@ export async function saveArticle(db: Db, actor: AuditActor, input: z.output<typ
     if (!article) throw notFound();
     // The row is locked, so two saves of one article happen one after the other.
     await tx.$queryRaw`SELECT id FROM "KnowledgeArticle" WHERE id = ${article.id} FOR UPDATE`;
-    const current = await latestVersion(tx, article.id);
+    const current = await latestArticleVersion(tx, article.id);
     if (input.baseVersion !== undefined && input.baseVersion !== null && input.baseVersion !== current) throw new AppError("CONFLICT", KNOWLEDGE_MESSAGES.changedMeanwhile);
     const before = contentOf({ ...article, sources: sourcesOf(article.sources) });
     const saved = await storeEdit(tx, actor, { action: "knowledge.article_saved", articleId: article.id, before, after: contentOf(input), note: input.note }, now);
