@@ -29,3 +29,15 @@ export function periodBounds(period: Period): { start: Date; end: Date } {
   const end = new Date(new Date(`${period.to}T00:00:00Z`).getTime() + DAY_MS);
   return { start, end };
 }
+
+/**
+ * A list's optional day filter (either end may be missing, both included) as bounds of a moment:
+ * `gte` the first moment of `from`, `lt` the first moment after `to`; undefined without either.
+ */
+export function withinDays({ from, to }: { from?: string; to?: string }): { gte?: Date; lt?: Date } | undefined {
+  if (!from && !to) return undefined;
+  return {
+    ...(from ? { gte: periodBounds({ from, to: from }).start } : {}),
+    ...(to ? { lt: periodBounds({ from: to, to }).end } : {}),
+  };
+}

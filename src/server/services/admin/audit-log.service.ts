@@ -3,8 +3,7 @@ import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
 import type { AuditListQuery } from "~/lib/schemas/audit";
-
-const DAY_MS = 86_400_000;
+import { withinDays } from "~/lib/period";
 
 export interface AuditRow {
   id: string;
@@ -25,15 +24,8 @@ export async function listAuditLog(db: Db, query: AuditListQuery): Promise<Paged
   const where: Prisma.AuditLogWhereInput = {
     ...(query.area ? { action: { startsWith: `${query.area}.` } } : {}),
     ...(query.targetType ? { targetType: query.targetType } : {}),
-    ...(query.from || query.to
-      ? {
-          createdAt: {
-            ...(query.from ? { gte: new Date(`${query.from}T00:00:00Z`) } : {}),
-            // Both ends are whole days: "to" includes that day.
-            ...(query.to ? { lt: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) } : {}),
-          },
-        }
-      : {}),
+    // Both ends are whole days: "to" includes that day.
+    createdAt: withinDays(query),
     ...(query.q
       ? { OR: [{ actorEmail: { contains: query.q, mode: "insensitive" } }, { action: { contains: query.q, mode: "insensitive" } }, { targetId: query.q }] }
       : {}),

@@ -9,22 +9,13 @@ import { AppError } from "~/server/errors";
 import { pageWindow, type Paged, type Period } from "~/lib/schemas/admin";
 import { NO_ARTICLE, type DislikeListQuery, type TriageState, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
 import { DISLIKE_REASONS } from "~/lib/schemas/chat";
-import { periodBounds } from "~/lib/period";
+import { periodBounds, withinDays } from "~/lib/period";
 import { recordAudit, type AuditActor } from "../audit.service";
 
 export const DISLIKE_NOT_FOUND = "Dislike not found.";
 export const ALREADY_HANDLED = "This dislike was already marked handled.";
 export const QUESTION_NOT_FOUND = "Question not found.";
 export const QUESTION_ALREADY_HANDLED = "This question was already marked handled.";
-
-/** `createdAt` within the optional period filter of a list. */
-function createdWithin({ from, to }: { from?: string; to?: string }): Prisma.DateTimeFilter | undefined {
-  if (!from && !to) return undefined;
-  return {
-    ...(from ? { gte: periodBounds({ from, to: from }).start } : {}),
-    ...(to ? { lt: periodBounds({ from: to, to }).end } : {}),
-  };
-}
 
 function triageFilter(state: TriageState | undefined) {
   if (state === "handled") return { handledAt: { not: null } };
@@ -63,7 +54,7 @@ export async function listDislikes(db: Db, query: DislikeListQuery): Promise<Pag
     ...(query.reason ? { dislikeReason: query.reason } : {}),
     ...triageFilter(query.state),
     ...(query.article === NO_ARTICLE ? { citedArticles: { isEmpty: true } } : query.article ? { citedArticles: { has: query.article } } : {}),
-    ...(createdWithin(query) ? { createdAt: createdWithin(query) } : {}),
+    ...(withinDays(query) ? { createdAt: withinDays(query) } : {}),
     ...(contains ? { OR: [{ userPrompt: contains }, { messageContent: contains }, { customFeedback: contains }] } : {}),
   };
   const orderBy: Prisma.FeedbackOrderByWithRelationInput[] =
@@ -155,7 +146,7 @@ export interface UnansweredRow {
 export async function listUnanswered(db: Db, query: UnansweredListQuery): Promise<Paged<UnansweredRow>> {
   const where: Prisma.UnansweredQuestionWhereInput = {
     ...triageFilter(query.state),
-    ...(createdWithin(query) ? { createdAt: createdWithin(query) } : {}),
+    ...(withinDays(query) ? { createdAt: withinDays(query) } : {}),
     ...(query.q ? { question: { contains: query.q, mode: "insensitive" } } : {}),
   };
   const [rows, total] = await Promise.all([

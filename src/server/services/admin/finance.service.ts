@@ -9,7 +9,7 @@ import { AppError } from "~/server/errors";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
 import type { RefundInput, TransactionListQuery } from "~/lib/schemas/admin-finance";
 import { PLAN_IDS, planPriceCents, type PlanId } from "~/lib/plans";
-import { periodBounds } from "~/lib/period";
+import { withinDays } from "~/lib/period";
 import { RefundFailedError, type GatewayRefund, type PaymentGateway } from "~/server/payments/gateway";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { recordRefund } from "../billing/billing-sync.service";
@@ -47,14 +47,7 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
     ...(query.status ? { status: query.status } : {}),
     ...(query.plan ? { planId: query.plan } : {}),
     ...(query.refunded ? { refunded: query.refunded === "yes" } : {}),
-    ...(query.from || query.to
-      ? {
-          paidAt: {
-            ...(query.from ? { gte: periodBounds({ from: query.from, to: query.from }).start } : {}),
-            ...(query.to ? { lt: periodBounds({ from: query.to, to: query.to }).end } : {}),
-          },
-        }
-      : {}),
+    paidAt: withinDays(query),
     ...(query.q ? { user: { email: { contains: query.q, mode: "insensitive" } } } : {}),
   };
   const orderBy: Prisma.BillingTransactionOrderByWithRelationInput[] =
