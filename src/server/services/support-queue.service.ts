@@ -8,6 +8,7 @@ import type { assignRequestSchema, contactMessageListSchema, contactReplySchema,
 import type { idSchema, requestStatusUpdateSchema } from "~/lib/schemas/entitlements";
 import { recordAudit, type AuditActor } from "./audit.service";
 import { toRequestDto } from "./service-requests.service";
+import { accountsById } from "./user.service";
 
 /** Requests staff still have to act on. */
 export const OPEN_STATUSES = ["pending", "processing", "approved"] as const;
@@ -145,9 +146,8 @@ export async function listContactMessages(db: Db, input: z.output<typeof contact
     db.contactMessage.count({ where }),
   ]);
   const ids = rows.map((row) => row.id);
-  const handlerIds = [...new Set(rows.map((row) => row.handledById).filter((id): id is string => id !== null))];
   const [handlers, replies] = await Promise.all([
-    handlerIds.length ? db.user.findMany({ where: { id: { in: handlerIds } }, select: { id: true, name: true, email: true } }) : [],
+    accountsById(db, rows.map((row) => row.handledById)),
     ids.length
       ? db.auditLog.findMany({
           where: { targetType: "contact_message", action: "contact_message.replied", targetId: { in: ids } },
@@ -160,11 +160,10 @@ export async function listContactMessages(db: Db, input: z.output<typeof contact
   const mailIds = replies.map((entry) => (entry.after as { mailId?: unknown } | null)?.mailId).filter((id): id is string => typeof id === "string");
   const mails = mailIds.length ? await db.mailMessage.findMany({ where: { id: { in: mailIds } }, select: { id: true, text: true, status: true } }) : [];
   const mailById = new Map(mails.map((mail) => [mail.id, mail]));
-  const handlerById = new Map(handlers.map((user) => [user.id, { name: user.name, email: user.email }]));
   return {
     rows: rows.map(({ handledById, ...row }) => ({
       ...row,
-      handledBy: handledById ? (handlerById.get(handledById) ?? null) : null,
+      handledBy: handledById ? (handlers.get(handledById) ?? null) : null,
       replies: replies.flatMap((entry) => {
         const mail = entry.targetId === row.id ? mailById.get(String((entry.after as { mailId?: unknown } | null)?.mailId)) : undefined;
         return mail ? [{ at: entry.createdAt, by: entry.actorEmail, text: mail.text, status: mail.status }] : [];

@@ -99,3 +99,14 @@ export async function deleteAccount(db: Db, actor: SessionClaims, input: { passw
   await forgetRateLimitSubject(db, `user:${user.id}`);
   await forgetRateLimitSubject(db, emailKey(user.email));
 }
+
+/**
+ * Names and addresses of accounts by id, for the "by whom" lines of staff lists (granted by, handled
+ * by, edited by); ids of accounts deleted since are simply absent.
+ */
+export async function accountsById(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, { name: string; email: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true, email: true } });
+  return new Map(users.map((user) => [user.id, { name: user.name, email: user.email }]));
+}

@@ -12,6 +12,7 @@ import { getEffectivePlan } from "../entitlements.service";
 import { toRequestDto } from "../service-requests.service";
 import { revokeSessions } from "../sessions.service";
 import { setAccountStatus } from "./staff.service";
+import { accountsById } from "../user.service";
 
 export const CUSTOMER_NOT_FOUND = "That customer does not exist.";
 export const ALREADY_VERIFIED_MESSAGE = "This email address is already verified: there is nothing to resend.";
@@ -133,7 +134,7 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
       select: { id: true, device: true, ip: true, createdAt: true, lastSeenAt: true },
     }),
   ]);
-  const granters = await staffNames(db, grants.map((grant) => grant.grantedById));
+  const granters = await accountsById(db, grants.map((grant) => grant.grantedById));
   const student = user.student;
   return {
     account: {
@@ -178,7 +179,7 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
       history: subscriptions,
     },
     tokens: { period, used: allowance.used, planLimit: limit.planLimit, granted: limit.granted, limit: limit.limit, remaining: limit.limit === null ? null : Math.max(0, limit.limit - allowance.used) },
-    grants: grants.map((grant) => ({ id: grant.id, amount: grant.amount, reason: grant.reason, createdAt: grant.createdAt, grantedBy: grant.grantedById ? (granters.get(grant.grantedById) ?? null) : null })),
+    grants: grants.map((grant) => ({ id: grant.id, amount: grant.amount, reason: grant.reason, createdAt: grant.createdAt, grantedBy: staffLine(grant.grantedById ? granters.get(grant.grantedById) : undefined) })),
     transactions,
     serviceRequests: serviceRequests.map(toRequestDto),
     applications: applications.map((application) => ({ ...application, deadline: application.deadline.toISOString().slice(0, 10) })),
@@ -189,12 +190,9 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
 
 export type CustomerDetail = Awaited<ReturnType<typeof getCustomer>>;
 
-/** Names of staff members by id, for "granted by" lines; an account deleted since reads as absent. */
-async function staffNames(db: Db, ids: (string | null)[]) {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map<string, string>();
-  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true, email: true } });
-  return new Map(users.map((user) => [user.id, `${user.name} <${user.email}>`]));
+/** "Name <email>" of a staff member for "granted by" lines; an account deleted since reads as absent. */
+function staffLine(account: { name: string; email: string } | undefined) {
+  return account ? `${account.name} <${account.email}>` : null;
 }
 
 /** Suspends or reactivates a student account (the staff service's rule: sessions end at once, audited). */

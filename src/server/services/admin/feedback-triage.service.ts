@@ -11,6 +11,7 @@ import { NO_ARTICLE, type DislikeListQuery, type TriageState, type UnansweredLis
 import { DISLIKE_REASONS } from "~/lib/schemas/chat";
 import { periodBounds, withinDays } from "~/lib/period";
 import { recordAudit, type AuditActor } from "../audit.service";
+import { accountsById } from "../user.service";
 
 export const DISLIKE_NOT_FOUND = "Dislike not found.";
 export const ALREADY_HANDLED = "This dislike was already marked handled.";
@@ -23,12 +24,6 @@ function triageFilter(state: TriageState | undefined) {
   return {};
 }
 
-async function staffEmails(db: Db, ids: (string | null)[]) {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map<string, string>();
-  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, email: true } });
-  return new Map(users.map((user) => [user.id, user.email]));
-}
 
 export interface DislikeRow {
   id: string;
@@ -62,9 +57,9 @@ export async function listDislikes(db: Db, query: DislikeListQuery): Promise<Pag
   const [rows, total] = await Promise.all([db.feedback.findMany({ where, orderBy, ...pageWindow(query) }), db.feedback.count({ where })]);
 
   const slugs = [...new Set(rows.flatMap((row) => row.citedArticles))];
-  const [articles, emails] = await Promise.all([
+  const [articles, handlers] = await Promise.all([
     slugs.length ? db.knowledgeArticle.findMany({ where: { slug: { in: slugs } }, select: { slug: true, title: true } }) : [],
-    staffEmails(db, rows.map((row) => row.handledById)),
+    accountsById(db, rows.map((row) => row.handledById)),
   ]);
   const titles = new Map(articles.map((article) => [article.slug, article.title]));
   return {
@@ -80,7 +75,7 @@ export async function listDislikes(db: Db, query: DislikeListQuery): Promise<Pag
       confidenceScore: row.confidenceScore,
       citedArticles: row.citedArticles.map((slug) => ({ slug, title: titles.get(slug) ?? null })),
       handledAt: row.handledAt,
-      handledBy: row.handledById ? (emails.get(row.handledById) ?? null) : null,
+      handledBy: row.handledById ? (handlers.get(row.handledById)?.email ?? null) : null,
       handledNote: row.handledNote,
     })),
     total,

@@ -8,6 +8,7 @@ import { checkMailOverride, renderMailDraft, renderMailWithOverride, sampleInput
 import type { RenderedMail } from "~/server/mail/templates";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { readSiteTexts } from "../site-texts.service";
+import { accountsById } from "../user.service";
 
 /**
  * The mail templates of /admin/templates: staff replace the subject and text of a kind of mail
@@ -37,13 +38,6 @@ export interface MailTemplateDetail extends MailTemplateRow {
   placeholders: PlaceholderInfo[];
 }
 
-async function editorsById(db: Db, ids: (string | null)[]): Promise<Map<string, Editor>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, email: true, name: true } });
-  return new Map(users.map((user) => [user.id, { email: user.email, name: user.name }]));
-}
-
 /** A kind of mail as the list shows it: its description and who changed it last, if anyone. */
 function templateRow(
   kind: MailKindName,
@@ -66,7 +60,7 @@ function templateRow(
 export async function listMailTemplates(db: Db, query: z.infer<typeof mailTemplateListQuery>): Promise<Paged<MailTemplateRow>> {
   const overrides = await db.mailTemplateOverride.findMany({ select: { kind: true, updatedAt: true, updatedById: true } });
   const byKind = new Map(overrides.map((override) => [override.kind, override]));
-  const editors = await editorsById(db, overrides.map((override) => override.updatedById));
+  const editors = await accountsById(db, overrides.map((override) => override.updatedById));
   const search = query.q?.toLowerCase();
   let rows = TEMPLATE_KINDS.map((kind) => templateRow(kind, templateInfo(kind), byKind.get(kind), editors));
   rows = rows.filter(
@@ -88,7 +82,7 @@ export async function listMailTemplates(db: Db, query: z.infer<typeof mailTempla
 export async function getMailTemplate(db: Db, kind: MailKindName): Promise<MailTemplateDetail> {
   const [override, siteTexts] = await Promise.all([db.mailTemplateOverride.findUnique({ where: { kind } }), readSiteTexts(db)]);
   const info = templateInfo(kind, siteTexts);
-  const editors = await editorsById(db, [override?.updatedById ?? null]);
+  const editors = await accountsById(db, [override?.updatedById ?? null]);
   return {
     ...templateRow(kind, info, override, editors),
     subject: override?.subject ?? info.builtIn.subject,

@@ -14,6 +14,7 @@ import { ROLE_LABELS, type AcceptInviteInput, type InviteStaffInput, type StaffL
 import { recordAudit, type AuditActor } from "../audit.service";
 import { hashToken } from "../account-tokens.service";
 import { isLoginThrottled, loginThrottle, newAccountData } from "../auth.service";
+import { accountsById } from "../user.service";
 
 export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another account admin first.";
 
@@ -170,8 +171,7 @@ export async function inviteStaff(db: Db, actor: AuditActor, input: InviteStaffI
 /** The invitations not yet accepted or withdrawn, newest first; expired ones are marked so (send again renews them). */
 export async function listPendingInvites(db: Db) {
   const invites = await db.staffInvite.findMany({ where: pendingWhere, orderBy: { createdAt: "desc" }, take: 200 });
-  const inviterIds = [...new Set(invites.map((invite) => invite.invitedById).filter((id): id is string => Boolean(id)))];
-  const inviters = new Map((await db.user.findMany({ where: { id: { in: inviterIds } }, select: { id: true, email: true } })).map((user) => [user.id, user.email]));
+  const inviters = await accountsById(db, invites.map((invite) => invite.invitedById));
   const now = Date.now();
   return invites.map((invite) => ({
     id: invite.id,
@@ -180,7 +180,7 @@ export async function listPendingInvites(db: Db) {
     createdAt: invite.createdAt,
     expiresAt: invite.expiresAt,
     expired: invite.expiresAt.getTime() <= now,
-    invitedBy: (invite.invitedById && inviters.get(invite.invitedById)) ?? null,
+    invitedBy: (invite.invitedById && inviters.get(invite.invitedById)?.email) ?? null,
   }));
 }
 
