@@ -1,7 +1,6 @@
 import type { Db, DbOrTx } from "~/server/db/client";
 import { enqueueJob, type JobContext } from "~/server/jobs/runner";
 import { env } from "~/env";
-import { readSiteTexts } from "~/server/services/site-texts.service";
 import { renderMailWithOverride } from "./overrides";
 import type { MailKind, MailTemplateInput, RenderedMail } from "./templates";
 import { mailTransport } from "./transport";
@@ -18,12 +17,10 @@ export async function queueMail(db: DbOrTx, to: string, template: MailTemplateIn
   return queueRenderedMail(db, to, template.kind, await renderForSending(db, template), userId);
 }
 
-/** Renders a mail as it is sent today: the kind's override (if any) and the current site texts. */
+/** Renders a mail as it is sent today: with the kind's override, if staff wrote one. */
 export async function renderForSending(db: DbOrTx, template: MailTemplateInput): Promise<RenderedMail> {
-  const input: MailTemplateInput =
-    template.kind === "contact-acknowledgement" && !template.supportHours ? { ...template, supportHours: (await readSiteTexts(db)).supportHours } : template;
   const override = await db.mailTemplateOverride.findUnique({ where: { kind: template.kind }, select: { subject: true, body: true } });
-  return renderMailWithOverride(input, override);
+  return renderMailWithOverride(template, override);
 }
 
 /** Queues a mail already rendered (a test mail from /admin/templates). */

@@ -4,6 +4,7 @@ import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import type { SessionClaims } from "./sessions.service";
 import { getEffectivePlan } from "./entitlements.service";
+import { readSiteTexts } from "./site-texts.service";
 import type { ContactOrigin } from "~/lib/schemas/site";
 
 /**
@@ -21,7 +22,8 @@ export async function sendContactMessage(
   const priority = actor ? (await getEffectivePlan(db, actor.id)).plan.priority : "standard";
   const stored = await db.$transaction(async (tx) => {
     const message = await tx.contactMessage.create({ data: { ...input, userId: actor?.id ?? null, priority }, select: { id: true } });
-    await queueMail(tx, input.email, { kind: "contact-acknowledgement", name: input.name, subject: input.subject }, actor?.id ?? null);
+    const { supportHours } = await readSiteTexts(tx);
+    await queueMail(tx, input.email, { kind: "contact-acknowledgement", name: input.name, subject: input.subject, supportHours }, actor?.id ?? null);
     return message;
   });
   return { success: true as const, id: stored.id };
