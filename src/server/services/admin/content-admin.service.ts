@@ -48,6 +48,14 @@ function reordered(ids: string[], id: string, place: number): string[] {
   return rest;
 }
 
+/** Gives the rows of `order` the positions 1..n, writing only the rows whose position changes. */
+async function writePositions(rows: { id: string; position: number }[], order: string[], write: (id: string, position: number) => Promise<unknown>) {
+  const current = new Map(rows.map((row) => [row.id, row.position]));
+  for (const [index, id] of order.entries()) {
+    if (current.get(id) !== index + 1) await write(id, index + 1);
+  }
+}
+
 /** Runs a write, answering 409 with `message` when it would store a second record with a unique value. */
 async function conflictIfTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
   try {
@@ -162,7 +170,6 @@ export async function createThread(db: Db, actor: AuditActor, input: Input<typeo
   if (!slug) throw new AppError("BAD_INPUT", CONTENT_MESSAGES.noSlug);
   return conflictIfTaken(CONTENT_MESSAGES.threadSlugTaken, () =>
     db.$transaction(async (tx) => {
-      if (await tx.thread.findUnique({ where: { slug }, select: { id: true } })) throw new AppError("CONFLICT", CONTENT_MESSAGES.threadSlugTaken);
       const { _max } = await tx.thread.aggregate({ _max: { position: true } });
       const thread = await tx.thread.create({
         data: { slug, title: input.title, description: input.description, position: (_max.position ?? 0) + 1, customizedAt: new Date() },
@@ -203,11 +210,7 @@ export async function moveThread(db: Db, actor: AuditActor, input: Input<typeof 
     await tx.$queryRaw`SELECT id FROM "Thread" ORDER BY id FOR UPDATE`;
     const threads = await tx.thread.findMany({ orderBy: [{ position: "asc" }, { title: "asc" }], select: { id: true, position: true } });
     const place = clampPlace(input.position, threads.length);
-    const order = reordered(threads.map((t) => t.id), thread.id, place);
-    const before = new Map(threads.map((t) => [t.id, t.position]));
-    for (const [index, id] of order.entries()) {
-      if (before.get(id) !== index + 1) await tx.thread.update({ where: { id }, data: { position: index + 1 } });
-    }
+    await writePositions(threads, reordered(threads.map((t) => t.id), thread.id, place), (id, position) => tx.thread.update({ where: { id }, data: { position } }));
     await tx.thread.update({ where: { id: thread.id }, data: { customizedAt: new Date() } });
     const orderedAt = new Date().toISOString();
     await tx.appSetting.upsert({ where: { key: THREAD_ORDER_BY_STAFF_KEY }, create: { key: THREAD_ORDER_BY_STAFF_KEY, value: orderedAt }, update: { value: orderedAt } });
@@ -467,10 +470,7 @@ export async function moveTag(db: Db, actor: AuditActor, input: Input<typeof mov
     await tx.$queryRaw`SELECT id FROM "Tag" ORDER BY id FOR UPDATE`;
     const tags = await tx.tag.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { id: true, position: true } });
     const place = clampPlace(input.position, tags.length);
-    const before = new Map(tags.map((t) => [t.id, t.position]));
-    for (const [index, id] of reordered(tags.map((t) => t.id), tag.id, place).entries()) {
-      if (before.get(id) !== index + 1) await tx.tag.update({ where: { id }, data: { position: index + 1 } });
-    }
+    await writePositions(tags, reordered(tags.map((t) => t.id), tag.id, place), (id, position) => tx.tag.update({ where: { id }, data: { position } }));
     await recordAudit(tx, actor, { action: "content.tag_moved", targetType: "tag", targetId: tag.id, before: { position: tag.position }, after: { position: place } });
     return { id: tag.id, position: place };
   });
