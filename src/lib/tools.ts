@@ -1,40 +1,36 @@
-/** The four tools of /tools. They are being built; until then each page says so and links to the assistant. */
+/** The four tools of /tools. Each answers from seeded data that carries its sources and checked dates. */
 export interface ToolInfo {
   slug: "visa-checker" | "university-finder" | "scholarship-search" | "cost-calculator";
   name: string;
   summary: string;
-  willDo: string[];
-  askInstead: string;
+  /** What the tool gives, in a few words each, for the /tools overview. */
+  gives: string[];
 }
 
 export const TOOLS: ToolInfo[] = [
   {
     slug: "visa-checker",
     name: "Visa Checker",
-    summary: "Find out which visa or residence permit fits your nationality and plans, and which documents you need.",
-    willDo: ["Ask a few questions about your nationality, course and funding", "Name the visa type and legal basis", "Give you the document checklist"],
-    askInstead: "Which visa do I need to study in Germany and what documents are required?",
+    summary: "Find out whether you need a visa before entry, which residence title fits your plans, and which documents and funds to prove.",
+    gives: ["Visa or not, the residence title and its legal basis", "APS, proof of funds with the current amount, fees", "The document checklist and the steps after arrival"],
   },
   {
     slug: "university-finder",
     name: "University Finder",
-    summary: "Match your degree, grades and language level with programmes at German universities.",
-    willDo: ["Filter programmes by subject, language and tuition", "Show admission requirements and deadlines", "Say whether you need uni-assist, APS or a Studienkolleg"],
-    askInstead: "How do I find an English-taught master's programme in Germany that matches my bachelor's degree?",
+    summary: "Search Germany's state-recognised universities by name, city, state and type, and track your applications.",
+    gives: ["Institutions with city, state, type and website", "Tuition rules of each state, uni-assist and semester fees where sourced", "Links to the official programme databases"],
   },
   {
     slug: "scholarship-search",
     name: "Scholarship Search",
-    summary: "Find scholarships you are eligible for: DAAD, Deutschlandstipendium, political and religious foundations, Erasmus+.",
-    willDo: ["Match scholarships to your nationality, level and subject", "Show amounts and deadlines", "Link to the official application pages"],
-    askInstead: "Which scholarships can international master's students in Germany apply for?",
+    summary: "Find scholarships and funding you can apply for: DAAD, Deutschlandstipendium, the foundations for gifted students, Erasmus+ and loans.",
+    gives: ["Filters by level, subject and nationality", "Amounts, durations and deadlines with the official link", "Bookmarks with a reminder mail before the deadline"],
   },
   {
     slug: "cost-calculator",
     name: "Cost Calculator",
-    summary: "Estimate your monthly budget in your city: rent, health insurance, semester contribution, food and transport.",
-    willDo: ["Estimate rent by city and housing type", "Add insurance, semester fees and living costs", "Compare with the blocked-account amount"],
-    askInstead: "How much money do I need per month as a student in Germany?",
+    summary: "Estimate your monthly and yearly budget in a German university city and compare it with the blocked-account amount.",
+    gives: ["Rent by housing type, insurance, semester contribution and living costs", "Every line with its source", "A shareable, printable budget"],
   },
 ];
 

@@ -8,6 +8,7 @@ import { applicationsRouter, servicesRouter } from "./routers/entitlements";
 import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
+import { toolsRouter } from "./routers/tools";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   applications: applicationsRouter,
   invites: invitesRouter,
   admin: adminRouter,
+  tools: toolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

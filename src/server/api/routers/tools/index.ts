@@ -1,0 +1,7 @@
+import { createTRPCRouter } from "../../trpc";
+import { savedToolResultsRouter } from "./saved";
+
+/** The four tools of /tools. Each answer is computed here from the seeded, sourced data. */
+export const toolsRouter = createTRPCRouter({
+  saved: savedToolResultsRouter,
+});

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+
+/** The tools' data files: src/content/tools (figures and rules with their sources and checked dates). */
+export const TOOLS_CONTENT_DIR = path.join(process.cwd(), "src", "content", "tools");
+
+/**
+ * Reads and validates one JSON data file of src/content/tools. A file that does not match its schema
+ * stops the seed with the file's name and the first problems, so a broken figure never ships.
+ */
+export function readToolFile<S extends z.ZodType>(relativePath: string, schema: S): z.output<S> {
+  const file = path.join(TOOLS_CONTENT_DIR, relativePath);
+  const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`src/content/tools/${relativePath} is not valid:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** The JSON files of a folder of src/content/tools, by name. */
+export function listToolFiles(relativeDir: string): string[] {
+  return fs
+    .readdirSync(path.join(TOOLS_CONTENT_DIR, relativeDir))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => path.join(relativeDir, name));
+}
+
+/**
+ * Writes each record of a data file unless staff changed its row in /admin (its key is in
+ * `customized`): as for threads and articles, staff edits win over the repository's files.
+ */
+export async function seedEditable<R>(records: R[], keyOf: (record: R) => string, customized: Iterable<string>, write: (record: R) => Promise<unknown>) {
+  const skip = new Set(customized);
+  for (const record of records) {
+    if (!skip.has(keyOf(record))) await write(record);
+  }
+}
