@@ -37,3 +37,18 @@ export const TOOLS: ToolInfo[] = [
 export function findTool(slug: string): ToolInfo | undefined {
   return TOOLS.find((tool) => tool.slug === slug);
 }
+
+/**
+ * The address that reopens a tool with saved inputs: each input field becomes a query parameter,
+ * which is how the tool pages read shared and saved inputs.
+ */
+export function toolUrlWithInput(slug: ToolInfo["slug"], input: unknown): string {
+  const query = new URLSearchParams();
+  if (input && typeof input === "object") {
+    for (const [key, value] of Object.entries(input)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query.set(key, String(value));
+    }
+  }
+  const search = query.toString();
+  return `/tools/${slug}${search ? `?${search}` : ""}`;
+}

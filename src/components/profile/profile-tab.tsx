@@ -2,6 +2,7 @@
 
 import type { StudentUpdate } from "~/lib/schemas/student";
 import { EditableCard } from "./editable-card";
+import { SavedToolResults } from "./saved-tool-results";
 import { GENDER_FIELD, RESIDENCE_OPTIONS, type FieldSpec } from "./fields";
 import type { Student } from "./types";
 
@@ -56,6 +57,7 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
         toUpdate={toUpdate}
         onSaved={onSaved}
       />
+      <SavedToolResults />
     </div>
   );
 }

@@ -49,6 +49,8 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       billingTransactions: { orderBy: { createdAt: "asc" }, select: { description: true, amountCents: true, currency: true, status: true, refunded: true, paidAt: true, createdAt: true } },
       serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } },
       applications: { orderBy: { createdAt: "asc" }, select: { university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } },
+      savedToolResults: { orderBy: { createdAt: "asc" }, select: { tool: true, title: true, input: true, result: true, createdAt: true } },
+      scholarshipBookmarks: { orderBy: { createdAt: "asc" }, select: { createdAt: true, remindedFor: true, scholarship: { select: { name: true, url: true } } } },
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
@@ -81,6 +83,8 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     billing: { subscriptions: user.subscriptions, addresses: user.billingAddresses, transactions: user.billingTransactions },
     serviceRequests: user.serviceRequests,
     universityApplications: user.applications,
+    savedToolResults: user.savedToolResults,
+    scholarshipBookmarks: user.scholarshipBookmarks.map(({ scholarship, ...bookmark }) => ({ scholarship: scholarship.name, url: scholarship.url, ...bookmark })),
     tokenUsage,
     sessions,
     mails,
