@@ -237,7 +237,7 @@ function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaR
     const all = APS_FACTS.map((candidate) => facts[candidate]);
     return {
       status: "none",
-      headline: `No APS procedure for ${countryName(input.nationality)}.`,
+      headline: "No APS procedure is tied to your nationality.",
       lines: [
         {
           text: `APS checks exist for qualifications from ${all.map((fact) => countryName(fact.value.country)).join(", ")}; if your school or university documents come from one of them, check that APS procedure.`,
@@ -252,7 +252,7 @@ function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaR
   if (aps.value.required.includes(input.purpose)) {
     const lines = [line(aps, aps.value.text)];
     if (aps.value.exemptionText) lines.push(line(aps, aps.value.exemptionText));
-    return { status: "required", headline: `APS certificate required (for ${name}'s qualifications).`, lines };
+    return { status: "required", headline: `APS certificate required: the APS procedure for ${name} applies to you.`, lines };
   }
   if (aps.value.notRequired.includes(input.purpose)) {
     return { status: "not-required", headline: "No APS certificate needed for this purpose.", lines: [line(aps, aps.value.notRequiredText ?? aps.value.text)] };
@@ -312,7 +312,7 @@ function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purp
 function feesOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaLine[] {
   if (entry === "free-movement" || entry === "german-citizen" || entry === "not-from-abroad") return [];
   const permit = facts["visa.fee.residence-permit"];
-  const permitLine = line(permit, `${permit.value.text} Each foreigners authority sets its own fee within the law.`);
+  const permitLine = line(permit, permit.value.text);
   if (entry !== "national-visa") return [permitLine];
   const visa = facts["visa.fee.national-visa"];
   const lines = [line(visa, visa.value.text)];
