@@ -154,7 +154,8 @@ export interface VisaResult {
 }
 
 export const NOT_VALID_FOR_STUDY_OR_WORK = "Not valid for study or work";
-export const NO_SOURCE_TEXT = "No official source we could read gives this; ask the German mission or the foreigners authority.";
+/** An honest gap: the figure no official page we could read gives. */
+export const noSourceFor = (what: string) => `${what}: no official source we could read gives the current figure, so we show none. Ask the German mission or the foreigners authority.`;
 
 const line = (fact: SourcedFact<unknown>, lineText: string): VisaLine => ({ text: lineText, sources: fact.sources, checkedOn: fact.checkedOn });
 const gap = (lineText: string): VisaLine => ({ text: lineText, sources: [], checkedOn: null });
@@ -266,8 +267,7 @@ function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaR
 
 function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purpose: ReturnType<typeof purposeFactOf>): VisaResult["funds"] {
   if (entry === "free-movement") {
-    const free = facts["visa.entry.free-movement"];
-    return { headline: "No proof of funds for a visa: free movement.", amounts: [], lines: [line(free, free.value.text)] };
+    return { headline: "Not needed for a visa: free movement.", amounts: [], lines: [] };
   }
   if (entry === "german-citizen") return { headline: "No proof of funds needed.", amounts: [], lines: [] };
   const plan = facts[FUNDING_FACTS[input.funding]];
@@ -278,7 +278,7 @@ function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purp
       const yearly = facts["blocked-account.yearly"];
       const monthly = facts["blocked-account.monthly"];
       return {
-        headline: `Proof of funds: ${euros(yearly.value.amountEur)} a year (${euros(monthly.value.amountEur)} a month).`,
+        headline: `${euros(yearly.value.amountEur)} a year (${euros(monthly.value.amountEur)} a month).`,
         amounts: [
           { label: yearly.label, amountEur: yearly.value.amountEur, per: "year", sources: yearly.sources, checkedOn: yearly.checkedOn },
           { label: monthly.label, amountEur: monthly.value.amountEur, per: "month", sources: monthly.sources, checkedOn: monthly.checkedOn },
@@ -288,15 +288,15 @@ function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purp
     }
     case "study-applicant": {
       const fact = facts["visa.funds.study-applicant"];
-      return { headline: "Proof of funds: a higher monthly amount than for students; no official figure found.", amounts: [], lines: [line(fact, fact.value.text), gap(NO_SOURCE_TEXT), ...planLines] };
+      return { headline: "A higher monthly amount than for students.", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for applicants for a study place")), ...planLines] };
     }
     case "opportunity-card": {
       const fact = facts["visa.funds.opportunity-card"];
-      return { headline: "Proof of funds: your living costs for the whole stay (up to one year).", amounts: [], lines: [line(fact, fact.value.text), gap(NO_SOURCE_TEXT), ...planLines] };
+      return { headline: "Your living costs for the whole stay (up to one year).", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for the Opportunity Card")), ...planLines] };
     }
     case "salary": {
       const fact = facts["visa.funds.salary"];
-      return { headline: "Your salary covers your living costs; the EU Blue Card needs a minimum salary.", amounts: [], lines: [line(fact, fact.value.text), gap(NO_SOURCE_TEXT)] };
+      return { headline: "Your salary covers your living costs; the EU Blue Card needs a minimum salary.", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("This year's EU Blue Card minimum salary"))] };
     }
     case "training": {
       const fact = facts["visa.funds.training"];
@@ -401,7 +401,7 @@ export function evaluateVisa(facts: VisaFacts, input: VisaCheckInput): VisaResul
     fundingLabel: FUNDING_PLAN_LABELS[input.funding],
     entry,
     residence: free || entry.kind === "german-citizen"
-      ? { title: "No residence title needed", legalBasis: free ? "Freedom of movement (Freedom of Movement Act/EU, FreizügG/EU)" : "German citizenship", minimumPoints: null, lines: entry.lines }
+      ? { title: "No residence title needed", legalBasis: free ? "Freedom of movement (Freedom of Movement Act/EU, FreizügG/EU)" : "German citizenship", minimumPoints: null, lines: [] }
       : { title: purpose.value.title, legalBasis: purpose.value.legalBasis, minimumPoints: purpose.value.minimumPoints ?? null, lines: residenceLines },
     aps,
     funds: fundsOf(facts, input, entry.kind, purpose),
