@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { visaCheckInputSchema, visaCheckerHref, visaInputFromQuery, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { toolUrlWithInput } from "~/lib/tools";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";
 import { evaluateVisa, visaFactsFromRecords, type VisaLine } from "~/server/services/tools/visa-rules";
@@ -149,5 +150,12 @@ describe("the Visa Checker's input and query string", () => {
     const query = Object.fromEntries(new URL(href, "http://x").searchParams);
     expect(visaInputFromQuery(query)).toEqual(input);
     expect(visaInputFromQuery({ nationality: "zz", purpose: "master" })).toEqual({ purpose: "master" });
+  });
+
+  it("reopens a result saved to the profile (its link writes the boolean as true/false)", () => {
+    const input: VisaCheckInput = { nationality: "US", purpose: "phd", holdsGermanTitle: true, funding: "scholarship" };
+    const href = toolUrlWithInput("visa-checker", input);
+    expect(href.startsWith("/tools/visa-checker?")).toBe(true);
+    expect(visaInputFromQuery(Object.fromEntries(new URL(href, "http://x").searchParams))).toEqual(input);
   });
 });
