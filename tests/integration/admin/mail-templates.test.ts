@@ -125,7 +125,7 @@ describe("reading", () => {
   it("lists every kind with whether and by whom it was changed", async () => {
     await designer.caller.admin.templates.save(VERIFY_OVERRIDE);
     const all = await designer.caller.admin.templates.list({ pageSize: 100 });
-    expect(all.total).toBe(15);
+    expect(all.total).toBe(16);
     const verify = all.rows.find((row) => row.kind === "verify-email")!;
     expect(verify).toMatchObject({ customized: true, group: "account", updatedBy: { email: designer.email } });
     expect(verify.updatedAt).toBeInstanceOf(Date);
