@@ -1,0 +1,107 @@
+"use client";
+
+import { useSession } from "next-auth/react";
+import { useEffect, useId, useState } from "react";
+import { SelectBox } from "~/components/ui/select-box";
+import { COUNTRY_OPTIONS } from "~/lib/options";
+import {
+  LEVEL_LABELS,
+  SCHOLARSHIP_LEVELS,
+  SCHOLARSHIP_SUBJECTS,
+  SUBJECT_LABELS,
+  type ScholarshipLevel,
+  type ScholarshipSearchInput,
+  type ScholarshipSubject,
+} from "~/lib/schemas/tools/scholarships";
+import { api } from "~/trpc/react";
+import { BookmarkList } from "./bookmark-list";
+import { ScholarshipCard } from "./scholarship-card";
+
+const NATIONALITY_CHOICES = [{ value: "", label: "Any nationality" }, ...COUNTRY_OPTIONS];
+
+/** The Scholarship Search: filters, the matching programmes with their reasons and sources, and the user's bookmarks. */
+export function ScholarshipSearch() {
+  const { status } = useSession();
+  const signedIn = status === "authenticated";
+  const [filters, setFilters] = useState<ScholarshipSearchInput>({ level: "master" });
+  const [prefilled, setPrefilled] = useState(false);
+  const defaults = api.tools.saved.defaults.useQuery(undefined, { enabled: signedIn, staleTime: Infinity });
+  useEffect(() => {
+    // Start from the profile's nationality once, unless the visitor already chose one.
+    if (prefilled || !defaults.data) return;
+    setPrefilled(true);
+    const nationality = defaults.data.nationality;
+    if (nationality) setFilters((current) => (current.nationality ? current : { ...current, nationality }));
+  }, [defaults.data, prefilled]);
+
+  const search = api.tools.scholarships.search.useQuery(filters, { placeholderData: (previous) => previous });
+  const bookmarks = api.tools.scholarships.bookmarks.useQuery(undefined, { enabled: signedIn });
+  const bookmarked = new Set((bookmarks.data ?? []).map((bookmark) => bookmark.scholarship.slug));
+  const ids = { level: useId(), subject: useId(), nationality: useId(), open: useId() };
+  const set = (patch: Partial<ScholarshipSearchInput>) => setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <aside className="space-y-6">
+        <form className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Scholarship filters" onSubmit={(event) => event.preventDefault()}>
+          <div>
+            <label htmlFor={ids.level} className="field-label">Study level</label>
+            <select id={ids.level} className="field-input" value={filters.level ?? ""} onChange={(event) => set({ level: (event.target.value || undefined) as ScholarshipLevel | undefined })}>
+              <option value="">Any level</option>
+              {SCHOLARSHIP_LEVELS.map((level) => <option key={level} value={level}>{LEVEL_LABELS[level]}</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.subject} className="field-label">Subject</label>
+            <select id={ids.subject} className="field-input" value={filters.subject ?? ""} onChange={(event) => set({ subject: (event.target.value || undefined) as ScholarshipSubject | undefined })}>
+              <option value="">Any subject</option>
+              {SCHOLARSHIP_SUBJECTS.map((subject) => <option key={subject} value={subject}>{SUBJECT_LABELS[subject]}</option>)}
+            </select>
+          </div>
+          <div>
+            <span id={ids.nationality} className="field-label">Nationality</span>
+            <SelectBox aria-labelledby={ids.nationality} options={NATIONALITY_CHOICES} value={filters.nationality ?? ""} onChange={(value) => set({ nationality: value || undefined })} placeholder="Any nationality" />
+            {signedIn && defaults.data?.nationality && filters.nationality === defaults.data.nationality ? (
+              <p className="mt-1 text-xs text-slate-500">From your profile.</p>
+            ) : null}
+          </div>
+          <div className="flex items-start gap-2">
+            <input id={ids.open} type="checkbox" className="mt-1 h-4 w-4 rounded border-slate-300" checked={filters.openNow ?? false} onChange={(event) => set({ openNow: event.target.checked || undefined })} />
+            <label htmlFor={ids.open} className="text-sm text-slate-700">
+              <span className="font-medium">Open now</span>
+              <span className="block text-xs text-slate-500">A dated deadline still ahead, or applications at any time. Deadlines that vary by country or university are not counted.</span>
+            </label>
+          </div>
+          <button type="button" className="btn-secondary w-full" onClick={() => setFilters({})}>Clear filters</button>
+        </form>
+        <section id="bookmarks" aria-labelledby="bookmarks-title" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="bookmarks-title" className="text-base font-semibold">Your bookmarks</h2>
+          <BookmarkList signedIn={signedIn} loading={status === "loading" || (signedIn && bookmarks.isPending)} bookmarks={bookmarks.data ?? []} />
+        </section>
+      </aside>
+      <section aria-labelledby="results-title" aria-busy={search.isFetching}>
+        <h2 id="results-title" className="sr-only">Results</h2>
+        {search.isPending ? <p className="text-sm text-slate-500">Searching...</p> : null}
+        {search.isError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{search.error.message}</p> : null}
+        {search.data ? (
+          <>
+            <p className="mb-4 text-sm text-slate-700" data-testid="result-count" role="status">
+              <strong>{search.data.results.length}</strong> of {search.data.total} programmes match
+              {filters.nationality ? (
+                <>: {search.data.counts.eligible} name your nationality{search.data.counts.check ? `, ${search.data.counts.check} refer to a list to check` : ""}.</>
+              ) : "."}
+            </p>
+            {search.data.results.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">No programme matches these filters. Try another level or subject, or untick Open now.</p> : null}
+            <ul className="space-y-4" aria-label="Scholarships">
+              {search.data.results.map((result) => (
+                <li key={result.slug}>
+                  <ScholarshipCard scholarship={result} bookmarked={bookmarked.has(result.slug)} signedIn={signedIn} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
