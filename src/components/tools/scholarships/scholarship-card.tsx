@@ -52,7 +52,7 @@ export function ScholarshipCard({ scholarship, bookmarked, signedIn }: { scholar
         <summary className="cursor-pointer font-medium text-brand-700">Who can apply and how</summary>
         <dl className="mt-2 space-y-2">
           <div><dt className="font-medium text-slate-500">Nationality</dt><dd className="text-slate-800">{scholarship.nationality.note}</dd></div>
-          <div><dt className="font-medium text-slate-500">Conditions</dt><dd className="text-slate-800">{scholarship.eligibility?.conditions ?? ""}</dd></div>
+          <div><dt className="font-medium text-slate-500">Conditions</dt><dd className="text-slate-800">{scholarship.conditions}</dd></div>
           <div><dt className="font-medium text-slate-500">Subjects</dt><dd className="text-slate-800">{subjectsLine(scholarship)}</dd></div>
           <div><dt className="font-medium text-slate-500">How to apply</dt><dd className="text-slate-800">{scholarship.howToApply}</dd></div>
         </dl>

@@ -9,9 +9,7 @@ import {
   SCHOLARSHIP_LEVELS,
   SCHOLARSHIP_SUBJECTS,
   SUBJECT_LABELS,
-  type ScholarshipLevel,
   type ScholarshipSearchInput,
-  type ScholarshipSubject,
 } from "~/lib/schemas/tools/scholarships";
 import { api } from "~/trpc/react";
 import { BookmarkList } from "./bookmark-list";
@@ -41,23 +39,12 @@ export function ScholarshipSearch() {
   const set = (patch: Partial<ScholarshipSearchInput>) => setFilters((current) => ({ ...current, ...patch }));
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-      <aside className="space-y-6">
+    // Phones: filters, results, then bookmarks; desktop: filters and bookmarks on the left, results on the right.
+    <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:grid-rows-[auto_1fr]">
+      <div className="lg:col-start-1 lg:row-start-1">
         <form className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Scholarship filters" onSubmit={(event) => event.preventDefault()}>
-          <div>
-            <label htmlFor={ids.level} className="field-label">Study level</label>
-            <select id={ids.level} className="field-input" value={filters.level ?? ""} onChange={(event) => set({ level: (event.target.value || undefined) as ScholarshipLevel | undefined })}>
-              <option value="">Any level</option>
-              {SCHOLARSHIP_LEVELS.map((level) => <option key={level} value={level}>{LEVEL_LABELS[level]}</option>)}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.subject} className="field-label">Subject</label>
-            <select id={ids.subject} className="field-input" value={filters.subject ?? ""} onChange={(event) => set({ subject: (event.target.value || undefined) as ScholarshipSubject | undefined })}>
-              <option value="">Any subject</option>
-              {SCHOLARSHIP_SUBJECTS.map((subject) => <option key={subject} value={subject}>{SUBJECT_LABELS[subject]}</option>)}
-            </select>
-          </div>
+          <ChoiceSelect id={ids.level} label="Study level" anyLabel="Any level" value={filters.level} labels={LEVEL_LABELS} choices={SCHOLARSHIP_LEVELS} onChange={(level) => set({ level })} />
+          <ChoiceSelect id={ids.subject} label="Subject" anyLabel="Any subject" value={filters.subject} labels={SUBJECT_LABELS} choices={SCHOLARSHIP_SUBJECTS} onChange={(subject) => set({ subject })} />
           <div>
             <span id={ids.nationality} className="field-label">Nationality</span>
             <SelectBox aria-labelledby={ids.nationality} options={NATIONALITY_CHOICES} value={filters.nationality ?? ""} onChange={(value) => set({ nationality: value || undefined })} placeholder="Any nationality" />
@@ -74,12 +61,8 @@ export function ScholarshipSearch() {
           </div>
           <button type="button" className="btn-secondary w-full" onClick={() => setFilters({})}>Clear filters</button>
         </form>
-        <section id="bookmarks" aria-labelledby="bookmarks-title" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="bookmarks-title" className="text-base font-semibold">Your bookmarks</h2>
-          <BookmarkList signedIn={signedIn} loading={status === "loading" || (signedIn && bookmarks.isPending)} bookmarks={bookmarks.data ?? []} />
-        </section>
-      </aside>
-      <section aria-labelledby="results-title" aria-busy={search.isFetching}>
+      </div>
+      <section aria-labelledby="results-title" aria-busy={search.isFetching} className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <h2 id="results-title" className="sr-only">Results</h2>
         {search.isPending ? <p className="text-sm text-slate-500">Searching...</p> : null}
         {search.isError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{search.error.message}</p> : null}
@@ -102,6 +85,23 @@ export function ScholarshipSearch() {
           </>
         ) : null}
       </section>
+      <section id="bookmarks" aria-labelledby="bookmarks-title" className="scroll-mt-24 self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-start-1 lg:row-start-2">
+        <h2 id="bookmarks-title" className="text-base font-semibold">Your bookmarks</h2>
+        <BookmarkList signedIn={signedIn} loading={status === "loading" || (signedIn && bookmarks.isPending)} bookmarks={bookmarks.data ?? []} />
+      </section>
+    </div>
+  );
+}
+
+/** A labelled native select of a fixed list, with an "any" choice that clears the filter. */
+function ChoiceSelect<T extends string>({ id, label, anyLabel, value, labels, choices, onChange }: { id: string; label: string; anyLabel: string; value: T | undefined; labels: Record<T, string>; choices: readonly T[]; onChange: (value: T | undefined) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <select id={id} className="field-input" value={value ?? ""} onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}>
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => <option key={choice} value={choice}>{labels[choice]}</option>)}
+      </select>
     </div>
   );
 }

@@ -110,7 +110,7 @@ export function presentScholarship(row: ScholarshipRow, today: string) {
     subjects: row.subjects,
     subjectsNote: subjectsNote ?? null,
     nationality: rule,
-    eligibility,
+    conditions: eligibility,
     amount: row.amount,
     duration: row.duration,
     deadline: { kind, text: kind === "dated" ? row.deadlineText : row.deadlineText.replace(/^\w+: /, ""), next: row.nextDeadline },
@@ -138,7 +138,7 @@ export async function searchScholarships(db: Db, input: ScholarshipSearchInput, 
     .filter((row) => !input.openNow || isOpenNow(row, today))
     .map((row) => {
       const scholarship = presentScholarship(row, today);
-      return { ...scholarship, eligibility: { ...eligibilityFor(scholarship.nationality, input.nationality), conditions: scholarship.eligibility } };
+      return { ...scholarship, eligibility: eligibilityFor(scholarship.nationality, input.nationality) };
     })
     .filter((result) => result.eligibility.status !== "not-eligible")
     .sort((a, b) => {
