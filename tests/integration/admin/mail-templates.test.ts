@@ -138,7 +138,7 @@ describe("reading", () => {
     const searched = await designer.caller.admin.templates.list({ q: "refund" });
     expect(searched.rows.map((row) => row.kind)).toEqual(["payment-refunded"]);
     const paged = await designer.caller.admin.templates.list({ pageSize: 10, page: 2 });
-    expect(paged.rows).toHaveLength(5);
+    expect(paged.rows).toHaveLength(6);
   });
 
   it("gets the text a kind uses now, the built-in text and its placeholders with sample values", async () => {
