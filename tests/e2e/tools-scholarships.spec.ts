@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpAndLogIn } from "./site-helpers";
+import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 async function chooseNationality(page: Page, country: string) {
   await page.getByRole("combobox", { name: "Nationality" }).click();
@@ -26,6 +26,8 @@ test("without an account, master's and a Nigerian nationality list at least 10 r
     await expect(card.getByText(/\(checked \d{1,2} \w+ \d{4}\)/)).toBeVisible();
   }
   await expect(page.getByRole("article", { name: "Deutschlandstipendium" })).toContainText("300 euros a month");
+  await page.getByText("Who can apply and how").first().click();
+  await expectNoSeriousAxeViolations(page);
 
   // Open now narrows the list to dated deadlines still ahead (or rolling ones).
   await page.getByLabel("Open now").check();
