@@ -29,6 +29,15 @@ test("without an account, master's and a Nigerian nationality list at least 10 r
   await page.getByText("Who can apply and how").first().click();
   await expectNoSeriousAxeViolations(page);
 
+  // The address carries the filters: a fresh page opened on it shows the same search.
+  await expect(page).toHaveURL(/\?level=master&nationality=NG$/);
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await expect(shared.getByRole("combobox", { name: "Nationality" })).toContainText("Nigeria");
+  await expect(shared.getByLabel("Study level")).toHaveValue("master");
+  await expect(shared.getByTestId("result-count")).toHaveText(await page.getByTestId("result-count").innerText());
+  await shared.close();
+
   // Open now narrows the list to dated deadlines still ahead (or rolling ones).
   await page.getByLabel("Open now").check();
   await expect(page.getByTestId("scholarship-card").first()).toContainText("Open now");

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PageHeader } from "~/components/site/page-header";
 import { ScholarshipSearch } from "~/components/tools/scholarships/scholarship-search";
 
@@ -11,7 +12,9 @@ export default function ScholarshipSearchPage() {
         Scholarships, grants and loans for studying in Germany, filtered by level, subject and nationality. Every programme links to its official page, with the sources we read and the day we checked them.
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 pb-16">
-        <ScholarshipSearch />
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading the search...</p>}>
+          <ScholarshipSearch />
+        </Suspense>
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSession } from "next-auth/react";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { SelectBox } from "~/components/ui/select-box";
 import { COUNTRY_OPTIONS } from "~/lib/options";
@@ -8,6 +9,7 @@ import {
   LEVEL_LABELS,
   SCHOLARSHIP_LEVELS,
   SCHOLARSHIP_SUBJECTS,
+  scholarshipSearchSchema,
   SUBJECT_LABELS,
   type ScholarshipSearchInput,
 } from "~/lib/schemas/tools/scholarships";
@@ -17,11 +19,32 @@ import { ScholarshipCard } from "./scholarship-card";
 
 const NATIONALITY_CHOICES = [{ value: "", label: "Any nationality" }, ...COUNTRY_OPTIONS];
 
+/** The filters a link carries (?level=master&nationality=NG&openNow=1); a link without any starts at master's. Unknown values are ignored. */
+export function filtersFromQuery(query: URLSearchParams): ScholarshipSearchInput {
+  if (![...query.keys()].length) return { level: "master" };
+  const filters: ScholarshipSearchInput = {};
+  for (const key of ["level", "subject", "nationality"] as const) {
+    const value = query.get(key);
+    const parsed = value ? scholarshipSearchSchema.safeParse({ [key]: value }) : null;
+    if (parsed?.success) Object.assign(filters, parsed.data);
+  }
+  if (query.get("openNow") === "1") filters.openNow = true;
+  return filters;
+}
+
+function queryOf(filters: ScholarshipSearchInput): string {
+  const query = new URLSearchParams();
+  for (const key of ["level", "subject", "nationality"] as const) if (filters[key]) query.set(key, filters[key]);
+  if (filters.openNow) query.set("openNow", "1");
+  return query.toString();
+}
+
 /** The Scholarship Search: filters, the matching programmes with their reasons and sources, and the user's bookmarks. */
 export function ScholarshipSearch() {
   const { status } = useSession();
   const signedIn = status === "authenticated";
-  const [filters, setFilters] = useState<ScholarshipSearchInput>({ level: "master" });
+  const query = useSearchParams();
+  const [filters, setFilters] = useState<ScholarshipSearchInput>(() => filtersFromQuery(new URLSearchParams(query.toString())));
   const [prefilled, setPrefilled] = useState(false);
   const defaults = api.tools.saved.defaults.useQuery(undefined, { enabled: signedIn, staleTime: Infinity });
   useEffect(() => {
@@ -31,6 +54,12 @@ export function ScholarshipSearch() {
     const nationality = defaults.data.nationality;
     if (nationality) setFilters((current) => (current.nationality ? current : { ...current, nationality }));
   }, [defaults.data, prefilled]);
+
+  useEffect(() => {
+    // The address follows the filters, so a search can be shared or bookmarked in the browser.
+    const search = queryOf(filters);
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}${search ? `?${search}` : "?level="}${window.location.hash}`);
+  }, [filters]);
 
   const search = api.tools.scholarships.search.useQuery(filters, { placeholderData: (previous) => previous });
   const bookmarks = api.tools.scholarships.bookmarks.useQuery(undefined, { enabled: signedIn });
