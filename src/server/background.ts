@@ -3,10 +3,11 @@ import { getPaymentGateway } from "~/server/payments";
 import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
 import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
+import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -18,12 +19,17 @@ export function registerJobHandlers() {
   registerJobHandler(JOB_KINDS.retention, async (db) => {
     await purgeExpiredData(db);
   });
+  // A mail 14 days before each bookmarked scholarship's deadline, once per deadline.
+  registerJobHandler(JOB_KINDS.scholarshipReminders, async (db) => {
+    await sendDeadlineReminders(db);
+  });
 }
 
 export function periodicJobs(): PeriodicJob[] {
   return [
     { kind: JOB_KINDS.billing, intervalSeconds: env.BILLING_JOB_INTERVAL_SECONDS },
     { kind: JOB_KINDS.retention, intervalSeconds: 6 * 3600 },
+    { kind: JOB_KINDS.scholarshipReminders, intervalSeconds: 24 * 3600 },
   ];
 }
 

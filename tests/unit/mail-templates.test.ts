@@ -34,6 +34,10 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
   "staff-invite": { input: { kind: "staff-invite", inviterName: "Maria Admin", role: "designer", url: "https://swipeabroad.example/invite?token=abc", expiresInDays: 7 }, links: ["https://swipeabroad.example/invite?token=abc"] },
   "contact-reply": { input: { kind: "contact-reply", name: "Anna", subject: "Blocked account", reply: "Hello <b>Anna</b>,\n\nYour account is open again.", staffName: "Sam" }, links: [] },
   "payment-refunded": { input: { kind: "payment-refunded", name: "Anna", description: "Pro plan", amountCents: 1999, currency: "eur", billingUrl: "https://swipeabroad.example/profile?tab=billing" }, links: ["https://swipeabroad.example/profile?tab=billing"] },
+  "scholarship-deadline": {
+    input: { kind: "scholarship-deadline", name: "Anna", scholarshipName: "Deutschlandstipendium", provider: "German universities", deadline: "2027-03-01", daysLeft: 14, url: "https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html" },
+    links: ["https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html"],
+  },
 };
 
 describe("mail templates", () => {

@@ -18,12 +18,13 @@ export const MAIL_KINDS = [
   "contact-reply",
   "newsletter-confirm",
   "staff-invite",
+  "scholarship-deadline",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
 /** What a mail is about, to group them in the list. */
-export const MAIL_GROUPS = ["account", "security", "billing", "support", "newsletter", "staff"] as const;
+export const MAIL_GROUPS = ["account", "security", "billing", "support", "newsletter", "staff", "tools"] as const;
 export type MailGroup = (typeof MAIL_GROUPS)[number];
 export const MAIL_GROUP_LABELS: Record<MailGroup, string> = {
   account: "Account",
@@ -32,6 +33,7 @@ export const MAIL_GROUP_LABELS: Record<MailGroup, string> = {
   support: "Support",
   newsletter: "Newsletter",
   staff: "Staff",
+  tools: "Tools",
 };
 
 export const MAIL_SUBJECT_MAX = 200;

@@ -14,6 +14,8 @@ import { appUrl } from "~/env";
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, type MailGroup } from "~/lib/schemas/mail-templates";
 import { SITE } from "~/lib/site";
 import {
+  daysLeftText,
+  formatDay,
   formatMoney,
   formatUtc,
   layoutMail,
@@ -392,6 +394,35 @@ The link works for {expiresIn}. Before you can open the management area you will
 
 If you did not expect this invitation, ignore this email.`,
     sample: () => ({ inviterName: "Maria", role: "designer", url: sampleUrl("/invite?token=sample"), expiresInDays: LINK_LIFETIMES.staffInviteDays }),
+  },
+  "scholarship-deadline": {
+    group: "tools",
+    title: "Scholarship deadline reminder",
+    description: "Sent 14 days before the next deadline of a scholarship the user bookmarked in the Scholarship Search, once per deadline.",
+    placeholders: {
+      name,
+      scholarshipName: { about: "The scholarship's name", value: (data) => data.scholarshipName },
+      provider: { about: "Who offers it", value: (data) => data.provider },
+      deadline: { about: "The deadline, e.g. 15 July 2027", value: (data) => formatDay(data.deadline) },
+      timeLeft: { about: "Time left, e.g. in 14 days", value: (data) => daysLeftText(data.daysLeft) },
+      url: { about: "The scholarship's official page", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "{scholarshipName}: the deadline is {timeLeft}",
+    body: `Hi {name},
+
+The deadline of a scholarship you bookmarked is {timeLeft}, on {deadline}.
+
+Scholarship: {scholarshipName}
+Provider: {provider}
+Deadline: {deadline}
+
+Check the call and the documents on the official page:
+
+{url}
+
+Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.`,
+    sample: () => ({ name: "Anna", scholarshipName: "Konrad-Adenauer-Stiftung - scholarships for international students", provider: "Konrad-Adenauer-Stiftung (KAS)", deadline: "2027-07-15", daysLeft: 14, url: "https://www.kas.de/de/web/begabtenfoerderung-und-kultur/auslaenderfoerderung" }),
   },
 };
 

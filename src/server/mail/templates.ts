@@ -25,7 +25,8 @@ export type MailTemplateInput =
   | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number }
   | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
   | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
-  | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string };
+  | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string }
+  | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string };
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -76,6 +77,8 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return contactReplyContent(input);
     case "payment-refunded":
       return paymentRefundedContent(input);
+    case "scholarship-deadline":
+      return scholarshipDeadlineContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -283,8 +286,38 @@ function paymentRefundedContent({ name, description, amountCents, currency, bill
   };
 }
 
+function scholarshipDeadlineContent({ name, scholarshipName, provider, deadline, daysLeft, url }: MailData<"scholarship-deadline">): MailContent {
+  const when = formatDay(deadline);
+  return {
+    subject: `${scholarshipName}: the deadline is ${daysLeftText(daysLeft)}`,
+    greeting: greet(name),
+    intro: [`The deadline of a scholarship you bookmarked is ${daysLeftText(daysLeft)}, on ${when}.`],
+    facts: [
+      ["Scholarship", scholarshipName],
+      ["Provider", provider],
+      ["Deadline", when],
+    ],
+    prompt: "Check the call and the documents on the official page:",
+    action: { label: "Open the official page", url },
+    outro: ["Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search."],
+    reason: `you bookmarked this scholarship in the ${BRAND} Scholarship Search`,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Formatting
+
+/** "15 July 2027" for a YYYY-MM-DD calendar day. */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "in 14 days", "tomorrow", "today". */
+export function daysLeftText(days: number): string {
+  if (days <= 0) return "today";
+  if (days === 1) return "tomorrow";
+  return `in ${days} days`;
+}
 
 /** "€9.99": an amount in the currency's smallest unit (cents; yen for JPY), as payment providers send it. */
 export function formatMoney(amountMinor: number, currency: string): string {

@@ -1,9 +1,11 @@
 import type { Db } from "~/server/db/client";
 import { seedToolFacts } from "./facts";
 import { seedVisaTool } from "./visa";
+import { seedScholarships } from "./scholarships";
 
 /** The tools' data (src/content/tools): facts, then each tool's records. */
 export async function seedTools(db: Db) {
   await seedToolFacts(db);
   await seedVisaTool(db);
+  await seedScholarships(db);
 }
