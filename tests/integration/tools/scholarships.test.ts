@@ -111,8 +111,8 @@ describe("the deadline reminder job", () => {
   it("mails a bookmark whose deadline is 14 days away exactly once, even when run twice, and none for a far deadline", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const now = new Date();
-    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(14, now) } });
-    await t.db.scholarship.update({ where: { slug: "kas-international-scholarships" }, data: { nextDeadline: inDays(200, now) } });
+    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(14, now), annualDeadlines: [] } });
+    await t.db.scholarship.update({ where: { slug: "kas-international-scholarships" }, data: { nextDeadline: inDays(200, now), annualDeadlines: [] } });
     const user = await createUser(t.db);
     const caller = callerFor(t.db, user.claims);
     await caller.tools.scholarships.bookmark({ slug: "fnf-international-students" });
@@ -131,7 +131,7 @@ describe("the deadline reminder job", () => {
     expect(bookmark.remindedFor).toBe(inDays(14, now));
 
     // A new deadline is a new reminder; a suspended account gets none.
-    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(10, now) } });
+    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(10, now), annualDeadlines: [] } });
     await t.db.user.update({ where: { id: user.claims.id }, data: { status: "suspended" } });
     expect(await sendDeadlineReminders(t.db, now)).toEqual({ sent: 0 });
     await t.db.user.update({ where: { id: user.claims.id }, data: { status: "active" } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nationalityRuleSchema, scholarshipSearchSchema, type NationalityRule } from "~/lib/schemas/tools/scholarships";
+import { nationalityRuleSchema, nextDeadlineOn, scholarshipSearchSchema, type NationalityRule } from "~/lib/schemas/tools/scholarships";
 import { readScholarships, scholarshipRowOf } from "~/server/content/tools/scholarships";
 import { daysUntil, eligibilityFor, isOpenNow, matchesLevel, matchesSubject } from "~/server/services/tools/scholarships.service";
 
@@ -17,8 +17,9 @@ describe("the scholarship data files", () => {
     }
   });
 
-  it("give a next deadline only for dated deadlines, and never one in the past of its checked date", () => {
+  it("give dates only for dated deadlines, and never a one-off date in the past of its checked date", () => {
     for (const record of records) {
+      if (record.deadline.annual.length > 0) expect(record.deadline.kind, record.slug).toBe("dated");
       if (record.deadline.next) {
         expect(record.deadline.kind, record.slug).toBe("dated");
         expect(record.deadline.next >= record.checkedOn, record.slug).toBe(true);
@@ -38,7 +39,7 @@ describe("the scholarship data files", () => {
     const varies = records.find((record) => record.deadline.kind === "varies")!;
     expect(scholarshipRowOf(varies).deadlineText).toMatch(/^Varies: /);
     const dated = records.find((record) => record.deadline.kind === "dated")!;
-    expect(scholarshipRowOf(dated)).toMatchObject({ deadlineText: dated.deadline.text, nextDeadline: dated.deadline.next });
+    expect(scholarshipRowOf(dated)).toMatchObject({ deadlineText: dated.deadline.text, nextDeadline: dated.deadline.next ?? null, annualDeadlines: dated.deadline.annual });
   });
 });
 
@@ -85,11 +86,21 @@ describe("levels, subjects and open now", () => {
 
   it("counts as open now a future or today's deadline and a rolling one, not a passed or varying one", () => {
     const today = "2026-11-23";
-    expect(isOpenNow({ deadlineText: "15 July each year.", nextDeadline: "2027-07-15" }, today)).toBe(true);
-    expect(isOpenNow({ deadlineText: "Today.", nextDeadline: "2026-11-23" }, today)).toBe(true);
-    expect(isOpenNow({ deadlineText: "Passed.", nextDeadline: "2026-11-22" }, today)).toBe(false);
-    expect(isOpenNow({ deadlineText: "Rolling: apply at any time.", nextDeadline: null }, today)).toBe(true);
-    expect(isOpenNow({ deadlineText: "Varies: by country.", nextDeadline: null }, today)).toBe(false);
+    expect(isOpenNow({ deadlineText: "15 July each year.", nextDeadline: "2027-07-15", annualDeadlines: [] }, today)).toBe(true);
+    expect(isOpenNow({ deadlineText: "Today.", nextDeadline: "2026-11-23", annualDeadlines: [] }, today)).toBe(true);
+    expect(isOpenNow({ deadlineText: "Passed.", nextDeadline: "2026-11-22", annualDeadlines: [] }, today)).toBe(false);
+    expect(isOpenNow({ deadlineText: "Rolling: apply at any time.", nextDeadline: null, annualDeadlines: [] }, today)).toBe(true);
+    expect(isOpenNow({ deadlineText: "Varies: by country.", nextDeadline: null, annualDeadlines: [] }, today)).toBe(false);
+    expect(isOpenNow({ deadlineText: "15 July each year.", nextDeadline: null, annualDeadlines: ["07-15"] }, today)).toBe(true);
+  });
+
+  it("works out the next yearly deadline on the day asked, so a passed date never counts", () => {
+    const twiceAYear = { annual: ["03-01", "09-01"], next: null };
+    expect(nextDeadlineOn(twiceAYear, "2026-11-23")).toBe("2027-03-01");
+    expect(nextDeadlineOn(twiceAYear, "2027-03-01")).toBe("2027-03-01");
+    expect(nextDeadlineOn(twiceAYear, "2027-03-02")).toBe("2027-09-01");
+    expect(nextDeadlineOn({ annual: ["12-31"], next: "2027-01-15" }, "2027-01-01")).toBe("2027-01-15");
+    expect(nextDeadlineOn({ annual: [], next: "2026-11-22" }, "2026-11-23")).toBeNull();
   });
 
   it("counts days to a deadline in calendar days", () => {

@@ -80,18 +80,35 @@ export const nationalityRuleSchema = z
   .refine((rule) => rule.kind !== "only" || rule.countries.length + rule.continents.length > 0 || !rule.listComplete, "An 'only' rule names countries, or says the list is not reproduced (listComplete: false).");
 export type NationalityRule = z.infer<typeof nationalityRuleSchema>;
 
+/** A day of the year, "MM-DD", on which a yearly deadline falls. */
+const monthDaySchema = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "A yearly deadline is written MM-DD.");
+
 /**
- * The deadline as the provider states it. "dated": `text` says it and `next` is the next date the
- * page gives; "rolling": applications at any time; "varies": by country, university or call (the
- * official page says where).
+ * The deadline as the provider states it. "dated": `text` says it, with `annual` the days it falls
+ * on every year ("MM-DD") or `next` a one-off date (YYYY-MM-DD); "rolling": applications at any time;
+ * "varies": by country, university or call (the official page says where).
  */
 export const deadlineSchema = z
   .object({
     kind: z.enum(["dated", "rolling", "varies"]),
     text: z.string().trim().min(3),
+    annual: z.array(monthDaySchema).default([]),
     next: checkedOnSchema.optional(),
   })
-  .refine((deadline) => deadline.kind === "dated" || !deadline.next, "Only a dated deadline has a next date.");
+  .refine((deadline) => deadline.kind === "dated" || (!deadline.next && deadline.annual.length === 0), "Only a dated deadline has dates.")
+  .refine((deadline) => deadline.kind !== "dated" || Boolean(deadline.next) || deadline.annual.length > 0, "A dated deadline gives its yearly days or its date.");
+
+/**
+ * The next deadline on or after `today` (YYYY-MM-DD): the nearest of the coming yearly days and the
+ * one-off date; null when there is none.
+ */
+export function nextDeadlineOn(deadline: { annual: readonly string[]; next: string | null }, today: string): string | null {
+  const year = Number(today.slice(0, 4));
+  const coming = [...deadline.annual.flatMap((monthDay) => [`${year}-${monthDay}`, `${year + 1}-${monthDay}`]), ...(deadline.next ? [deadline.next] : [])]
+    .filter((date) => date >= today)
+    .sort();
+  return coming[0] ?? null;
+}
 
 /** One scholarship or funding programme of src/content/tools/scholarships/*.json. */
 export const scholarshipRecordSchema = sourcedSchema.extend({

@@ -26,6 +26,7 @@ export function scholarshipRowOf(record: ScholarshipRecord) {
     duration: record.duration,
     deadlineText: deadlineTextOf(record.deadline),
     nextDeadline: record.deadline.next ?? null,
+    annualDeadlines: record.deadline.annual,
     howToApply: record.howToApply,
     url: record.url,
     sources: record.sources,

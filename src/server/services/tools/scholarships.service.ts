@@ -7,6 +7,7 @@ import { sourceRefSchema } from "~/lib/schemas/tools/common";
 import {
   CONTINENT_NAMES,
   deadlineKindOf,
+  nextDeadlineOn,
   nationalityRuleSchema,
   type NationalityRule,
   type ScholarshipLevel,
@@ -79,9 +80,14 @@ export function eligibilityFor(rule: NationalityRule, nationality: string | unde
 }
 
 /** "Open now", honestly: a dated deadline that has not passed, or applications at any time. A deadline that varies is not counted. */
-export function isOpenNow(row: { deadlineText: string; nextDeadline: string | null }, today: string): boolean {
+export function isOpenNow(row: { deadlineText: string; nextDeadline: string | null; annualDeadlines: string[] }, today: string): boolean {
   if (deadlineKindOf(row.deadlineText) === "rolling") return true;
-  return row.nextDeadline !== null && row.nextDeadline >= today;
+  return upcomingDeadline(row, today) !== null;
+}
+
+/** The programme's next deadline on or after `today`, from its yearly days or its one-off date. */
+export function upcomingDeadline(row: { nextDeadline: string | null; annualDeadlines: string[] }, today: string): string | null {
+  return nextDeadlineOn({ annual: row.annualDeadlines, next: row.nextDeadline }, today);
 }
 
 export function matchesLevel(levels: string[], level: ScholarshipLevel | undefined): boolean {
@@ -113,7 +119,7 @@ export function presentScholarship(row: ScholarshipRow, today: string) {
     conditions: eligibility,
     amount: row.amount,
     duration: row.duration,
-    deadline: { kind, text: kind === "dated" ? row.deadlineText : row.deadlineText.replace(/^\w+: /, ""), next: row.nextDeadline },
+    deadline: { kind, text: kind === "dated" ? row.deadlineText : row.deadlineText.replace(/^\w+: /, ""), next: upcomingDeadline(row, today) },
     openNow: isOpenNow(row, today),
     howToApply: row.howToApply,
     url: row.url,
@@ -204,14 +210,14 @@ export async function sendDeadlineReminders(db: Db, now = new Date()) {
   const due = await db.scholarshipBookmark.findMany({
     where: {
       user: { status: "active" },
-      scholarship: { hidden: false, nextDeadline: { gte: today, lte: last } },
+      scholarship: { hidden: false, OR: [{ nextDeadline: { gte: today, lte: last } }, { annualDeadlines: { isEmpty: false } }] },
     },
     include: { user: { select: { id: true, email: true, name: true } }, scholarship: true },
   });
   let sent = 0;
   for (const bookmark of due) {
-    const deadline = bookmark.scholarship.nextDeadline!;
-    if (bookmark.remindedFor === deadline) continue;
+    const deadline = upcomingDeadline(bookmark.scholarship, today);
+    if (!deadline || deadline > last || bookmark.remindedFor === deadline) continue;
     const queued = await db.$transaction(async (tx) => {
       const claimed = await tx.scholarshipBookmark.updateMany({
         where: { userId: bookmark.userId, scholarshipId: bookmark.scholarshipId, OR: [{ remindedFor: null }, { remindedFor: { not: deadline } }] },

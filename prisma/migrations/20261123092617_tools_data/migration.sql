@@ -53,6 +53,7 @@ CREATE TABLE "Scholarship" (
     "duration" TEXT NOT NULL,
     "deadlineText" TEXT NOT NULL,
     "nextDeadline" TEXT,
+    "annualDeadlines" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "howToApply" TEXT NOT NULL,
     "url" TEXT NOT NULL,
     "sources" JSONB NOT NULL,
