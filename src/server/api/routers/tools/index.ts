@@ -1,7 +1,9 @@
 import { createTRPCRouter } from "../../trpc";
 import { savedToolResultsRouter } from "./saved";
+import { universitiesRouter } from "./universities";
 
 /** The four tools of /tools. Each answer is computed here from the seeded, sourced data. */
 export const toolsRouter = createTRPCRouter({
   saved: savedToolResultsRouter,
+  universities: universitiesRouter,
 });
