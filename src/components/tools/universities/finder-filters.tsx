@@ -5,14 +5,13 @@ import { useState, useTransition, type FormEvent } from "react";
 import { SelectBox } from "~/components/ui/select-box";
 import type { Option } from "~/lib/options";
 import {
+  FINDER_PATH,
   INSTITUTION_TYPE_LABELS,
   INSTITUTION_TYPES,
   searchToQuery,
   STATES,
   type UniversitySearch,
 } from "~/lib/schemas/tools/universities";
-
-export const FINDER_PATH = "/tools/university-finder";
 
 const STATE_OPTIONS: Option[] = [{ value: "", label: "All states" }, ...STATES.map((state) => ({ value: state.code, label: state.name }))];
 const TYPE_OPTIONS: Option[] = [{ value: "", label: "All types" }, ...INSTITUTION_TYPES.map((type) => ({ value: type, label: INSTITUTION_TYPE_LABELS[type] }))];

@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { searchToQuery, type UniversitySearch } from "~/lib/schemas/tools/universities";
+import { FINDER_PATH, searchToQuery, type UniversitySearch } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
-import { FINDER_PATH } from "./finder-filters";
 
 type Results = RouterOutputs["tools"]["universities"]["search"];
 

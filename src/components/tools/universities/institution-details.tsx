@@ -1,9 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SourceList } from "~/components/tools/source-list";
-import type { FieldSource, TuitionRule } from "~/lib/schemas/tools/universities";
+import { FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
-import { FINDER_PATH } from "./finder-filters";
 import { displayHost } from "./finder-results";
 
 type Details = RouterOutputs["tools"]["universities"]["get"];

@@ -159,6 +159,9 @@ export type TuitionRule = z.infer<typeof tuitionRuleSchema>;
 
 // ---- The finder's procedures ----
 
+/** The finder's page; an institution's page is FINDER_PATH/<slug>. */
+export const FINDER_PATH = "/tools/university-finder";
+
 export const SEARCH_SORTS = ["name", "city"] as const;
 export const SEARCH_PAGE_SIZES = [10, 20, 50] as const;
 export const MAX_PAGE_SIZE = 50;
