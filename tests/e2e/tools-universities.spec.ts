@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpAndLogIn } from "./site-helpers";
+import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 async function chooseFilter(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
@@ -32,6 +32,8 @@ test("searching 'Technische' in a state lists real institutions with their citie
   await expect(page.getByRole("combobox", { name: "Federal state" })).toContainText("Saxony");
   await expect(page.getByRole("search").getByLabel("Name")).toHaveValue("Technische");
 
+  await expectNoSeriousAxeViolations(page);
+
   await page.goto("/tools/university-finder?q=Munchen");
   await expect(page.getByRole("list", { name: "Institutions" })).toContainText("Technische Universität München");
 });
@@ -39,6 +41,8 @@ test("searching 'Technische' in a state lists real institutions with their citie
 test("the results page through, and an institution's page shows its sourced facts and tuition rules", async ({ page }) => {
   await page.goto("/tools/university-finder");
   await chooseFilter(page, "Federal state", "Baden-Württemberg");
+  await expect(page).toHaveURL(/\?state=BW$/);
+  await expect(page.getByRole("combobox", { name: "Federal state" })).toContainText("Baden-Württemberg");
   const count = page.getByTestId("finder-count");
   await expect(count).toContainText(/^Showing 1–20 of \d+ institutions, sorted by name\.$/);
   const firstOnPageOne = await page.getByRole("list", { name: "Institutions" }).getByRole("listitem").first().innerText();
@@ -67,6 +71,10 @@ test("the results page through, and an institution's page shows its sourced fact
   await expect(tuition).toContainText(/checked 23 November 2026/);
   await expect(page.getByRole("region", { name: "Applying and fees" })).toContainText("Not given by our sources");
   await expect(page.getByRole("link", { name: "Search DAAD International Programmes" })).toHaveAttribute("href", /international-programmes\/en\/result\/\?q=Universit%C3%A4t\+Stuttgart/);
+  await page.getByLabel("Degree").selectOption({ label: "Master's" });
+  await expect(page.getByRole("link", { name: "Search DAAD International Programmes" })).toHaveAttribute("href", /&degree%5B%5D=2$/);
+  await expect(page.getByText(/Hipo\/university-domains-list, licensed under\s+MIT/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 
   // Anonymous visitors reach the tracker, which asks them to log in.
   await page.getByRole("link", { name: "Track an application" }).click();

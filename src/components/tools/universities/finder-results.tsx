@@ -39,7 +39,7 @@ export function FinderResults({ results }: { results: Results }) {
             </h3>
             <p className="mt-1 text-sm text-slate-700">
               {item.city ?? <span className="text-slate-500">City not given by our sources</span>}
-              {item.stateName ? `, ${item.stateName}` : ""}
+              {item.stateName && item.stateName !== item.city ? `, ${item.stateName}` : ""}
               <span className="text-slate-400"> · </span>
               {item.typeLabel}
             </p>

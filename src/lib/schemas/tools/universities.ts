@@ -37,7 +37,6 @@ export const CITY_ALIASES: Record<string, string[]> = {
   Nürnberg: ["Nuremberg"],
   Hannover: ["Hanover"],
   Braunschweig: ["Brunswick"],
-  "Frankfurt am Main": ["Frankfurt"],
 };
 
 export const INSTITUTION_TYPES = ["university", "applied_sciences", "art_music", "other"] as const;

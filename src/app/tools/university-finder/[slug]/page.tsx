@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { DatasetCredit } from "~/components/tools/source-list";
 import { ApplyingFacts, InstitutionFacts, TrackApplication, TuitionRules } from "~/components/tools/universities/institution-details";
 import { ProgrammeLinks } from "~/components/tools/universities/programme-links";
-import { INSTITUTION_DATASETS } from "~/lib/schemas/tools/universities";
+import { FINDER_PATH, INSTITUTION_DATASETS } from "~/lib/schemas/tools/universities";
 import { serverApi } from "~/server/api/server-caller";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -29,14 +29,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function InstitutionPage({ params }: Props) {
   const { institution, tuition } = await load((await params).slug);
-  const place = [institution.city, institution.stateName].filter(Boolean).join(", ");
+  const place = [...new Set([institution.city, institution.stateName].filter(Boolean))].join(", ");
   return (
     <>
       <PageHeader eyebrow="University Finder" title={institution.name}>
         {place || "City and state not given by our sources"} · {institution.typeLabel}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4">
-        <Link href="/tools/university-finder" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the University Finder</Link>
+        <Link href={FINDER_PATH} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the University Finder</Link>
       </div>
       <div className="mx-auto mt-4 grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
