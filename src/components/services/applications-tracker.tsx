@@ -31,8 +31,11 @@ function deadlineNote(deadline: string): { text: string; passed: boolean } {
   return { text: `${days} day${days === 1 ? "" : "s"} left`, passed: false };
 }
 
-/** The university applications tracker of /tools/university-finder; how many it holds depends on the plan. */
-export function ApplicationsTracker() {
+/**
+ * The university applications tracker of /tools/university-finder; how many it holds depends on the plan.
+ * `initialUniversity` pre-fills the form (an institution page's "Track an application").
+ */
+export function ApplicationsTracker({ initialUniversity = "" }: { initialUniversity?: string } = {}) {
   const { status } = useSession();
   const { open } = useAuthModal();
   return (
@@ -45,12 +48,12 @@ export function ApplicationsTracker() {
           <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Log in to track applications</button>
         </div>
       ) : null}
-      {status === "authenticated" ? <SignedInTracker /> : null}
+      {status === "authenticated" ? <SignedInTracker initialUniversity={initialUniversity} /> : null}
     </section>
   );
 }
 
-function SignedInTracker() {
+function SignedInTracker({ initialUniversity }: { initialUniversity: string }) {
   const tracker = api.applications.list.useQuery();
   // Kept here, not in the form: a refusal refreshes the list, which may replace the form by the limit notice.
   const [serverError, setServerError] = useState<string | null>(null);
@@ -72,7 +75,7 @@ function SignedInTracker() {
           {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
         </div>
       ) : (
-        <AddApplicationForm onServerError={setServerError} />
+        <AddApplicationForm onServerError={setServerError} initialUniversity={initialUniversity} />
       )}
     </div>
   );
@@ -142,9 +145,9 @@ function ApplicationList({ applications, onDeleted }: { applications: Tracker["a
 
 const EMPTY = { university: "", programme: "", programType: "" as ProgramType | "", deadline: null as string | null, status: "not_applied" as ApplicationStatus, notes: "" };
 
-function AddApplicationForm({ onServerError }: { onServerError: (message: string | null) => void }) {
+function AddApplicationForm({ onServerError, initialUniversity }: { onServerError: (message: string | null) => void; initialUniversity: string }) {
   const utils = api.useUtils();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState({ ...EMPTY, university: initialUniversity });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const add = api.applications.add.useMutation();
 

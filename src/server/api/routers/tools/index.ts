@@ -2,10 +2,12 @@ import { createTRPCRouter } from "../../trpc";
 import { savedToolResultsRouter } from "./saved";
 import { visaRouter } from "./visa";
 import { scholarshipsRouter } from "./scholarships";
+import { universitiesRouter } from "./universities";
 
 /** The four tools of /tools. Each answer is computed here from the seeded, sourced data. */
 export const toolsRouter = createTRPCRouter({
   saved: savedToolResultsRouter,
   visa: visaRouter,
   scholarships: scholarshipsRouter,
+  universities: universitiesRouter,
 });

@@ -1,0 +1,144 @@
+import { Prisma } from "~/generated/prisma/client";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
+import {
+  CITY_ALIASES,
+  foldForSearch,
+  INSTITUTION_NOT_FOUND_MESSAGE,
+  INSTITUTION_TYPE_LABELS,
+  OWNERSHIP_LABELS,
+  provenanceSchema,
+  semesterContributionSchema,
+  stateName,
+  STATE_CODES,
+  tuitionRuleSchema,
+  type InstitutionTypeValue,
+  type StateCode,
+  type TuitionRule,
+  type UniversitySearch,
+} from "~/lib/schemas/tools/universities";
+
+
+/**
+ * The same folding as foldForSearch, in SQL: lower case (the accented capitals by hand, since lower()
+ * may leave them under the C locale), "ß" as "ss", accents dropped, then "ae"/"oe"/"ue" as "a"/"o"/"u".
+ */
+function folded(column: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`replace(replace(replace(translate(replace(lower(${column}), 'ß', 'ss'), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u')`;
+}
+
+/** A LIKE pattern that finds `text` anywhere, its own % _ \ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+interface ResultRow {
+  slug: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  type: InstitutionTypeValue;
+  website: string | null;
+}
+
+/**
+ * The finder's search: every word of `q` somewhere in the name (umlauts and accents optional, so
+ * "Munchen" finds "München"), filtered by city, state and type, sorted by name or by city, one page.
+ */
+export async function searchInstitutions(db: Db, search: UniversitySearch) {
+  const words = foldForSearch(search.q).split(/\s+/).filter(Boolean);
+  const name = Prisma.sql`"name"`;
+  const conditions: Prisma.Sql[] = [Prisma.sql`"hidden" = false`];
+  for (const word of words) conditions.push(Prisma.sql`${folded(name)} LIKE ${containing(word)}`);
+  if (search.city) conditions.push(Prisma.sql`"city" = ${search.city}`);
+  if (search.state) conditions.push(Prisma.sql`"state" = ${search.state}`);
+  if (search.type) conditions.push(Prisma.sql`"type" = ${search.type}::"InstitutionType"`);
+  const where = Prisma.join(conditions, " AND ");
+  const order =
+    search.sort === "city"
+      ? Prisma.sql`"city" IS NULL, ${folded(Prisma.sql`"city"`)}, ${folded(name)}, "slug"`
+      : Prisma.sql`${folded(name)}, "slug"`;
+
+  const [{ count }] = await db.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS count FROM "Institution" WHERE ${where}`;
+  const rows = await db.$queryRaw<ResultRow[]>`
+    SELECT "slug", "name", "city", "state", "type"::text AS "type", "website"
+    FROM "Institution" WHERE ${where}
+    ORDER BY ${order}
+    LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;
+  return {
+    items: rows.map((row) => ({ ...row, stateName: stateName(row.state), typeLabel: INSTITUTION_TYPE_LABELS[row.type] })),
+    total: count,
+    page: search.page,
+    pageSize: search.pageSize,
+    pageCount: Math.max(1, Math.ceil(count / search.pageSize)),
+    search,
+  };
+}
+
+/** The cities the finder can filter by, with how many institutions each has; "Munich (München)". */
+export async function institutionCities(db: Db) {
+  const groups = await db.institution.groupBy({ by: ["city"], where: { hidden: false, city: { not: null } }, _count: { _all: true } });
+  return groups
+    .map((group) => {
+      const city = group.city!;
+      const aliases = CITY_ALIASES[city];
+      return { value: city, label: aliases ? `${city} (${aliases.join(", ")})` : city, count: group._count._all };
+    })
+    .sort((a, b) => foldForSearch(a.value).localeCompare(foldForSearch(b.value)));
+}
+
+export interface TuitionLine {
+  key: string;
+  label: string;
+  rule: TuitionRule;
+  sources: SourceRef[];
+  checkedOn: string;
+}
+
+/** The tuition rules (facts "tuition.*") of a state and of the institution itself: the state's first. */
+export async function tuitionRulesFor(db: Db, institution: { slug: string; state: string | null }): Promise<TuitionLine[]> {
+  const facts = await db.toolFact.findMany({ where: { key: { startsWith: "tuition." } }, orderBy: { key: "asc" } });
+  const order = ["none", "non_eu", "institution", "second_degree", "long_term"];
+  return facts
+    .map((fact) => {
+      const rule = tuitionRuleSchema.safeParse(fact.value);
+      const sources = sourceRefSchema.array().safeParse(fact.sources);
+      if (!rule.success || !sources.success) throw new Error(`The tool fact "${fact.key}" does not have the shape of a tuition rule.`);
+      return { key: fact.key, label: fact.label, rule: rule.data, sources: sources.data, checkedOn: fact.checkedOn };
+    })
+    .filter(({ rule }) => rule.institutions.includes(institution.slug) || (institution.state !== null && rule.states.includes(institution.state as StateCode)))
+    .sort((a, b) => order.indexOf(a.rule.kind) - order.indexOf(b.rule.kind));
+}
+
+/** One institution's page: its record with each field's origin, and the tuition rules that apply to it. */
+export async function getInstitution(db: Db, slug: string) {
+  const row = await db.institution.findFirst({ where: { slug, hidden: false } });
+  if (!row) throw new AppError("NOT_FOUND", INSTITUTION_NOT_FOUND_MESSAGE);
+  const provenance = provenanceSchema.safeParse(row.provenance);
+  const contribution = semesterContributionSchema.safeParse(row.semesterContribution);
+  const sources = sourceRefSchema.array().safeParse(row.sources);
+  const state = row.state && (STATE_CODES as string[]).includes(row.state) ? row.state : null;
+  return {
+    institution: {
+      slug: row.slug,
+      name: row.name,
+      city: row.city,
+      state,
+      stateName: stateName(state),
+      type: row.type,
+      typeLabel: INSTITUTION_TYPE_LABELS[row.type],
+      ownership: row.ownership,
+      ownershipLabel: row.ownership && row.ownership in OWNERSHIP_LABELS ? OWNERSHIP_LABELS[row.ownership as keyof typeof OWNERSHIP_LABELS] : null,
+      website: row.website,
+      domains: row.domains,
+      internationalOfficeUrl: row.internationalOfficeUrl,
+      usesUniAssist: row.usesUniAssist,
+      semesterContribution: contribution.success ? contribution.data : null,
+      provenance: provenance.success ? provenance.data : {},
+      sources: sources.success ? sources.data : [],
+      checkedOn: row.checkedOn,
+    },
+    tuition: await tuitionRulesFor(db, { slug: row.slug, state }),
+  };
+}
