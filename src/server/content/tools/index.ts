@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/client";
+import { seedCityCosts } from "./costs";
 import { seedToolFacts } from "./facts";
 import { seedVisaTool } from "./visa";
 import { seedScholarships } from "./scholarships";
@@ -10,4 +11,5 @@ export async function seedTools(db: Db) {
   await seedVisaTool(db);
   await seedScholarships(db);
   await seedInstitutions(db);
+  await seedCityCosts(db);
 }

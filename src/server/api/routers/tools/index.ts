@@ -1,4 +1,5 @@
 import { createTRPCRouter } from "../../trpc";
+import { costsRouter } from "./costs";
 import { savedToolResultsRouter } from "./saved";
 import { visaRouter } from "./visa";
 import { scholarshipsRouter } from "./scholarships";
@@ -10,4 +11,5 @@ export const toolsRouter = createTRPCRouter({
   visa: visaRouter,
   scholarships: scholarshipsRouter,
   universities: universitiesRouter,
+  costs: costsRouter,
 });

@@ -1,0 +1,50 @@
+import type { Db } from "~/server/db/client";
+import type { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/server/errors";
+import type { SessionClaims } from "~/server/services/sessions.service";
+import { COST_FACT_SHAPES, HOUSING_LABELS, cityFiguresSchema, type CostInput } from "~/lib/schemas/tools/costs";
+import { computeBudget, type BudgetCity, type BudgetResult } from "./costs-budget";
+import { readFacts } from "./facts.service";
+import { storeToolResult } from "./saved-results.service";
+
+export const UNKNOWN_CITY_MESSAGE = "We have no cost figures for this city. Choose one of the cities in the list.";
+
+/** The cities of the calculator, by name, for its city field. */
+export async function listCostCities(db: Db) {
+  return db.cityCost.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, state: true } });
+}
+
+/** A city and its sourced figures; an unknown or hidden city answers as not found. */
+export async function getCostCity(db: Db, slug: string): Promise<BudgetCity> {
+  const row = await db.cityCost.findUnique({ where: { slug } });
+  if (!row || row.hidden) throw new AppError("NOT_FOUND", UNKNOWN_CITY_MESSAGE);
+  const figures = cityFiguresSchema.safeParse(row.figures);
+  // The seed validates every file; a row that no longer parses was broken by hand and must not be shown half right.
+  if (!figures.success) throw new Error(`The cost figures of "${slug}" do not have the expected shape.`);
+  return { slug: row.slug, name: row.name, state: row.state, figures: figures.data };
+}
+
+/** The monthly and yearly budget for these inputs, computed here from the seeded city and national figures. */
+export async function calculateBudget(db: Db, input: CostInput): Promise<BudgetResult> {
+  const city = await getCostCity(db, input.city);
+  const facts = await readFacts(db, COST_FACT_SHAPES);
+  return computeBudget(input, city, facts);
+}
+
+/** "Munich, room in a shared flat (WG), age 24": how a saved budget is named unless the user names it. */
+export function defaultBudgetTitle(result: BudgetResult): string {
+  const housing = HOUSING_LABELS[result.input.housing];
+  return `${result.city.name}, ${housing.charAt(0).toLowerCase()}${housing.slice(1)}, age ${result.input.age}`;
+}
+
+/** Saves the budget, computed again on the server, to the user's profile. */
+export async function saveBudget(db: Db, actor: SessionClaims, input: CostInput & { title?: string }) {
+  const { title, ...costInput } = input;
+  const result = await calculateBudget(db, costInput);
+  return storeToolResult(db, actor, {
+    tool: "cost-calculator",
+    title: title || defaultBudgetTitle(result),
+    input: costInput as Prisma.InputJsonValue,
+    result: result as unknown as Prisma.InputJsonValue,
+  });
+}
