@@ -8,12 +8,10 @@
  * `--verbose` lists the questions whose expected article is not in the top 3.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { createDb, type Db } from "../../src/server/db/client";
-import { startEmbeddedDatabase } from "../../src/server/db/embedded";
-import { prepareDatabase } from "../../src/server/db/setup";
+import type { Db } from "../../src/server/db/client";
+import { withBenchDatabase } from "./bench-database";
 import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
 import { DEFAULT_MIN_CONFIDENCE, retrieve } from "../../src/server/rag/retrieve";
 import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
@@ -158,16 +156,11 @@ export async function latency(db: Db, questions: string[], rounds = LATENCY_ROUN
 }
 
 async function main() {
-  const scratchUrl = process.env.BENCH_DATABASE_URL;
-  const embedded = scratchUrl ? null : await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-")) });
-  const url = scratchUrl ?? embedded!.url;
-  const db = createDb({ connectionString: url, poolMax: embedded ? 1 : 5 });
-  try {
-    await prepareDatabase(url, { log: () => {} });
+  await withBenchDatabase(async (db, where) => {
     const seeded = await seedKnowledgeBase(db, { embeddings: null });
     const passages = await db.knowledgePassage.count();
     const questions = readEvalSet();
-    console.log(`Retrieval benchmark on ${embedded ? "embedded PGlite (in memory)" : "BENCH_DATABASE_URL"}`);
+    console.log(`Retrieval benchmark on ${where}`);
     console.log(`Knowledge base: ${seeded.articles} articles, ${passages} passages; evaluation set: ${questions.length} questions`);
 
     const quality = await evaluate(db, questions);
@@ -191,10 +184,7 @@ async function main() {
     const replicated = await replicate(db, TARGET_PASSAGES);
     const large = await latency(db, questions.map((q) => q.question));
     console.log(`Latency, ${replicated} passages (replicated): median ${large.median.toFixed(1)} ms  p95 ${large.p95.toFixed(1)} ms  (${large.runs} queries)`);
-  } finally {
-    await db.$disconnect();
-    await embedded?.stop();
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -4,24 +4,14 @@
  * prints how long the seed took and how many records each tool has, and how many carry a source and
  * a checked date.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createDb } from "../../src/server/db/client";
-import { startEmbeddedDatabase } from "../../src/server/db/embedded";
-import { prepareDatabase } from "../../src/server/db/setup";
 import { seedTools } from "../../src/server/content/tools";
+import { withBenchDatabase } from "./bench-database";
 
 type SourcedRow = { sources: unknown; checkedOn: string };
 const sourced = (rows: SourcedRow[]) => rows.filter((row) => Array.isArray(row.sources) && row.sources.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(row.checkedOn)).length;
 
 async function main() {
-  const scratchUrl = process.env.BENCH_DATABASE_URL;
-  const embedded = scratchUrl ? null : await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-")) });
-  const url = scratchUrl ?? embedded!.url;
-  const db = createDb({ connectionString: url, poolMax: embedded ? 1 : 5 });
-  try {
-    await prepareDatabase(url, { log: () => {} });
+  await withBenchDatabase(async (db, where) => {
     const started = performance.now();
     await seedTools(db);
     const firstSeedMs = performance.now() - started;
@@ -39,13 +29,10 @@ async function main() {
       ["Scholarship Search scholarships", await db.scholarship.findMany({ select })],
       ["Cost Calculator cities", await db.cityCost.findMany({ select })],
     ];
-    console.log(`Tools data on ${embedded ? "embedded PGlite (in memory)" : "BENCH_DATABASE_URL"}`);
+    console.log(`Tools data on ${where}`);
     for (const [name, rows] of counts) console.log(`${name}: ${rows.length} records, ${sourced(rows)} with a source and a checked date`);
     console.log(`Seed of the tools' data: first run ${firstSeedMs.toFixed(0)} ms, again (unchanged files) ${secondSeedMs.toFixed(0)} ms`);
-  } finally {
-    await db.$disconnect();
-    await embedded?.stop();
-  }
+  });
 }
 
 await main();

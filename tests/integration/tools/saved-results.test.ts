@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { readToolFacts, seedToolFacts } from "~/server/content/tools/facts";
+import { seedTools, TOOLS_SEED_FINGERPRINT_KEY } from "~/server/content/tools";
+import { toolFilesFingerprint } from "~/server/content/tools/files";
 import { readFacts } from "~/server/services/tools/facts.service";
 import { MAX_SAVED_PER_TOOL, storeToolResult } from "~/server/services/tools/saved-results.service";
 import { z } from "zod";
@@ -82,5 +84,31 @@ describe("tool facts and saved tool results", () => {
     const defaults = await callerFor(database.db, user).tools.saved.defaults();
     expect(defaults.nationality).toBe("IN");
     expect(defaults.age).toBeGreaterThanOrEqual(26);
+  });
+});
+
+describe("seeding the tools' data", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: false });
+  });
+  afterAll(() => database?.stop());
+
+  it("fills every tool, records the files' digest, and skips a start whose files are unchanged", async () => {
+    await seedTools(database.db);
+    expect(await database.db.institution.count()).toBeGreaterThanOrEqual(250);
+    expect(await database.db.scholarship.count()).toBeGreaterThanOrEqual(40);
+    expect(await database.db.cityCost.count()).toBeGreaterThanOrEqual(30);
+    const digest = await database.db.appSetting.findUniqueOrThrow({ where: { key: TOOLS_SEED_FINGERPRINT_KEY } });
+    expect(digest.value).toBe(toolFilesFingerprint());
+
+    // Unchanged files: nothing is rewritten (a row removed by hand stays removed) ...
+    await database.db.cityCost.delete({ where: { slug: "munich" } });
+    await seedTools(database.db);
+    expect(await database.db.cityCost.findUnique({ where: { slug: "munich" } })).toBeNull();
+    // ... changed files (another digest): the seed runs and the row is back.
+    await database.db.appSetting.update({ where: { key: TOOLS_SEED_FINGERPRINT_KEY }, data: { value: "an older digest" } });
+    await seedTools(database.db);
+    expect(await database.db.cityCost.findUnique({ where: { slug: "munich" } })).not.toBeNull();
   });
 });

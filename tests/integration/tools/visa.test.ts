@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicError } from "~/server/api/trpc";
 import { seedTools } from "~/server/content/tools";
+import { seedToolFacts } from "~/server/content/tools/facts";
 import { callerFor, createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -35,7 +36,7 @@ describe("tools.visa.check", () => {
 
   it("reads a staff edit of a fact (the seed does not overwrite it)", async () => {
     await t.db.toolFact.update({ where: { key: "visa.fee.national-visa" }, data: { value: { adultEur: 75, minorEur: 37.5, text: "Edited in /admin: 75 €." }, customizedAt: new Date() } });
-    await seedTools(t.db);
+    await seedToolFacts(t.db);
     const result = await callerFor(t.db, null).tools.visa.check(INDIA_MASTER);
     expect(result.fees[0]!.text).toBe("Edited in /admin: 75 €.");
   });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
@@ -37,4 +38,21 @@ export async function seedEditable<R>(records: R[], keyOf: (record: R) => string
   for (const record of records) {
     if (!skip.has(keyOf(record))) await write(record);
   }
+}
+
+/** A digest of every data file of src/content/tools (names and contents). */
+export function toolFilesFingerprint(dir = TOOLS_CONTENT_DIR): string {
+  const hash = createHash("sha256");
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        hash.update(path.relative(dir, full));
+        hash.update(fs.readFileSync(full));
+      }
+    }
+  };
+  walk(dir);
+  return hash.digest("hex");
 }
