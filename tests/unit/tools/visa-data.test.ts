@@ -3,7 +3,8 @@ import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
 import { readToolFile } from "~/server/content/tools/files";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact, SHORT_STAY_FILE } from "~/server/content/tools/visa";
-import { shortStayFileSchema, VISA_FACT_SHAPES, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
+import { shortStayFileSchema } from "~/lib/schemas/tools/visa";
+import { VISA_FACT_SHAPES, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 describe("the Visa Checker's data files", () => {
   it("facts/visa.json parses: every fact has at least one source and a checked date", () => {

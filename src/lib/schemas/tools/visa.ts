@@ -1,6 +1,6 @@
 import { countries, type TCountryCode } from "countries-list";
 import { z } from "zod";
-import { countryCodeSchema } from "./common";
+import { countryCodeSchema, datasetSchema } from "./common";
 import { savedTitleSchema } from "./saved";
 
 /** What the person comes to Germany for: the Visa Checker's purposes (issue 11). */
@@ -105,3 +105,13 @@ export function visaInputFromQuery(query: Record<string, QueryValue>): Partial<V
 export function countryName(code: string): string {
   return countries[code as TCountryCode]?.name ?? code;
 }
+
+/** The short-stay rows of the Passport Index dataset for Germany as destination (src/content/tools/visa/short-stay.json). */
+export const shortStayFileSchema = z.object({
+  dataset: datasetSchema.extend({ copyright: z.string().min(3) }),
+  destination: z.literal("DE"),
+  note: z.string().trim().min(3),
+  requirements: z.record(z.string().regex(/^[A-Z]{2}$/), z.string().min(1)),
+});
+export type ShortStayFile = z.infer<typeof shortStayFileSchema>;
+export const SHORT_STAY_FACT_KEY = "visa.short-stay.dataset";

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { datasetSchema, sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
+import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
 import {
   countryName,
   FUNDING_PLAN_LABELS,
   VISA_PURPOSE_LABELS,
   VISA_PURPOSES,
+  SHORT_STAY_FACT_KEY,
+  shortStayFileSchema,
   type FundingPlan,
+  type ShortStayFile,
   type VisaCheckInput,
   type VisaPurpose,
 } from "~/lib/schemas/tools/visa";
@@ -47,15 +50,6 @@ const purposeFact = z.object({
 const processingFact = z.object({ purposes: purposeList.min(1), text });
 const amountFact = z.object({ amountEur: z.number().positive() });
 
-/** The short-stay rows of the Passport Index dataset for Germany as destination (src/content/tools/visa/short-stay.json). */
-export const shortStayFileSchema = z.object({
-  dataset: datasetSchema.extend({ copyright: z.string().min(3) }),
-  destination: z.literal("DE"),
-  note: text,
-  requirements: z.record(z.string().regex(/^[A-Z]{2}$/), z.string().min(1)),
-});
-export type ShortStayFile = z.infer<typeof shortStayFileSchema>;
-export const SHORT_STAY_FACT_KEY = "visa.short-stay.dataset";
 
 /** Every fact the Visa Checker reads, with the shape its value must have. */
 export const VISA_FACT_SHAPES = {
