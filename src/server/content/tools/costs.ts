@@ -2,17 +2,12 @@ import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { cityCostFileSchema, hasAmount, type CityCostFile } from "~/lib/schemas/tools/costs";
-import { listToolFiles, readToolFile, seedEditable } from "./files";
+import { assertUniqueKeys, listToolFiles, readToolFile, seedEditable } from "./files";
 
 /** Every city of src/content/tools/costs/*.json; a slug used twice stops the seed. */
 export function readCityCostFiles(): CityCostFile[] {
   const cities = listToolFiles("costs").map((file) => readToolFile(file, cityCostFileSchema));
-  const seen = new Set<string>();
-  for (const city of cities) {
-    if (seen.has(city.slug)) throw new Error(`The city "${city.slug}" is defined twice in src/content/tools/costs.`);
-    seen.add(city.slug);
-  }
-  return cities;
+  return assertUniqueKeys(cities, (city) => city.slug, (slug) => `The city "${slug}" of src/content/tools/costs`);
 }
 
 /** The figures of a city that carry a value, each with its sources and checked date. */

@@ -1,17 +1,12 @@
 import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import { toolFactFileSchema, type ToolFactRecord } from "~/lib/schemas/tools/facts";
-import { listToolFiles, readToolFile, seedEditable } from "./files";
+import { assertUniqueKeys, listToolFiles, readToolFile, seedEditable } from "./files";
 
 /** Every fact of src/content/tools/facts/*.json; a key used twice stops the seed. */
 export function readToolFacts(): ToolFactRecord[] {
   const facts = listToolFiles("facts").flatMap((file) => readToolFile(file, toolFactFileSchema).facts);
-  const seen = new Set<string>();
-  for (const fact of facts) {
-    if (seen.has(fact.key)) throw new Error(`The tool fact "${fact.key}" is defined twice in src/content/tools/facts.`);
-    seen.add(fact.key);
-  }
-  return facts;
+  return assertUniqueKeys(facts, (fact) => fact.key, (key) => `The tool fact "${key}" of src/content/tools/facts`);
 }
 
 /** Facts follow their files unless staff changed them in /admin. */

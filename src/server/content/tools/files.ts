@@ -29,6 +29,17 @@ export function listToolFiles(relativeDir: string): string[] {
     .map((name) => path.join(relativeDir, name));
 }
 
+/** Stops the seed when two records of a folder share a key: `describe` names the record and its folder, e.g. `The city "munich"`. */
+export function assertUniqueKeys<R>(records: R[], keyOf: (record: R) => string, describe: (key: string) => string): R[] {
+  const seen = new Set<string>();
+  for (const record of records) {
+    const key = keyOf(record);
+    if (seen.has(key)) throw new Error(`${describe(key)} is defined twice.`);
+    seen.add(key);
+  }
+  return records;
+}
+
 /**
  * Writes each record of a data file unless staff changed its row in /admin (its key is in
  * `customized`): as for threads and articles, staff edits win over the repository's files.

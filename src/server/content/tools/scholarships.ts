@@ -1,17 +1,12 @@
 import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import { deadlineTextOf, scholarshipFileSchema, type ScholarshipRecord } from "~/lib/schemas/tools/scholarships";
-import { listToolFiles, readToolFile, seedEditable } from "./files";
+import { assertUniqueKeys, listToolFiles, readToolFile, seedEditable } from "./files";
 
 /** Every programme of src/content/tools/scholarships/*.json; a slug used twice stops the seed. */
 export function readScholarships(): ScholarshipRecord[] {
   const records = listToolFiles("scholarships").flatMap((file) => readToolFile(file, scholarshipFileSchema).scholarships);
-  const seen = new Set<string>();
-  for (const record of records) {
-    if (seen.has(record.slug)) throw new Error(`The scholarship "${record.slug}" is defined twice in src/content/tools/scholarships.`);
-    seen.add(record.slug);
-  }
-  return records;
+  return assertUniqueKeys(records, (record) => record.slug, (slug) => `The scholarship "${slug}" of src/content/tools/scholarships`);
 }
 
 /** The row of a record: the rule and the other eligibility conditions share the nationality Json column. */
