@@ -15,6 +15,18 @@ export const NATIONALITY_OPTIONS: Option[] = (Object.keys(countries) as TCountry
   .map((code) => ({ value: countries[code].name, label: countries[code].name }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+/** A country's English name from its ISO code ("IN" -> "India"), as the country list gives it. */
+export function countryName(code: string): string {
+  return countries[code as TCountryCode]?.name ?? code;
+}
+
+/** The ISO code of a country given by its English name (as the profile stores nationality); null when unknown. */
+export function countryCodeOf(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const wanted = name.trim().toLowerCase();
+  return (Object.keys(countries) as TCountryCode[]).find((code) => countries[code].name.toLowerCase() === wanted) ?? null;
+}
+
 /** Languages (ISO 639-1 code -> "English name (native name)"). */
 export const LANGUAGE_OPTIONS: Option[] = Object.entries(languages)
   .map(([code, language]) => ({

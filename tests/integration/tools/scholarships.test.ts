@@ -6,7 +6,8 @@ import { publicError } from "~/server/api/trpc";
 import { seedScholarships } from "~/server/content/tools/scholarships";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { enqueueJob, runDueJobs } from "~/server/jobs/runner";
-import { dayOf, sendDeadlineReminders, SCHOLARSHIP_NOT_FOUND } from "~/server/services/tools/scholarships.service";
+import { addDays, utcDay } from "~/lib/period";
+import { sendDeadlineReminders, SCHOLARSHIP_NOT_FOUND } from "~/server/services/tools/scholarships.service";
 import { callerFor, createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -28,7 +29,7 @@ async function failure(promise: Promise<unknown>) {
 }
 
 const anonymous = () => callerFor(t.db, null);
-const inDays = (days: number, from = new Date()) => dayOf(new Date(Date.parse(`${dayOf(from)}T00:00:00Z`) + days * 86_400_000));
+const inDays = (days: number, from = new Date()) => addDays(utcDay(from), days);
 
 describe("tools.scholarships.search", () => {
   it("works without an account and lists at least 10 real programmes with links for a Nigerian master's student", async () => {

@@ -1,4 +1,4 @@
-import { countries, type TCountryCode } from "countries-list";
+import { countries } from "countries-list";
 import { z } from "zod";
 import { countryCodeSchema, datasetSchema } from "./common";
 import { savedTitleSchema } from "./saved";
@@ -60,22 +60,18 @@ export type VisaSaveInput = z.infer<typeof visaSaveInputSchema>;
 export const VISA_CHECKER_PATH = "/tools/visa-checker";
 
 /**
- * The query string of a result: the schema's field names, nationality as ISO code, purpose and funding as
- * their ids, holdsGermanTitle as yes/no. e.g. ?nationality=IN&purpose=master&holdsGermanTitle=no&funding=blocked-account
+ * The link that reopens a result (the tool's own address bar and the profile's saved results): the
+ * schema's field names, nationality as ISO code, purpose and funding as their ids, holdsGermanTitle as
+ * yes/no, e.g. ?nationality=IN&purpose=master&holdsGermanTitle=no&funding=blocked-account
  */
-export function visaQueryString(input: VisaCheckInput): string {
+export function visaCheckerHref(input: VisaCheckInput): string {
   const params = new URLSearchParams({
     nationality: input.nationality,
     purpose: input.purpose,
     holdsGermanTitle: input.holdsGermanTitle ? "yes" : "no",
     funding: input.funding,
   });
-  return params.toString();
-}
-
-/** The link that reopens a result (the profile's saved results use it). */
-export function visaCheckerHref(input: VisaCheckInput): string {
-  return `${VISA_CHECKER_PATH}?${visaQueryString(input)}`;
+  return `${VISA_CHECKER_PATH}?${params.toString()}`;
 }
 
 type QueryValue = string | string[] | undefined;
@@ -101,10 +97,6 @@ export function visaInputFromQuery(query: Record<string, QueryValue>): Partial<V
   return out;
 }
 
-/** "India", from the country list. */
-export function countryName(code: string): string {
-  return countries[code as TCountryCode]?.name ?? code;
-}
 
 /** The short-stay rows of the Passport Index dataset for Germany as destination (src/content/tools/visa/short-stay.json). */
 export const shortStayFileSchema = z.object({

@@ -1,5 +1,5 @@
 import { differenceInYears } from "date-fns";
-import { countries, type TCountryCode } from "countries-list";
+import { countryCodeOf } from "~/lib/options";
 import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
@@ -45,16 +45,9 @@ export async function deleteSavedResult(db: Db, actor: SessionClaims, id: string
   return { id };
 }
 
-/** ISO code of a nationality stored as the country's English name (as the profile keeps it). */
-export function nationalityCodeOf(name: string | null | undefined): string | null {
-  if (!name) return null;
-  const code = (Object.keys(countries) as TCountryCode[]).find((candidate) => countries[candidate].name.toLowerCase() === name.trim().toLowerCase());
-  return code ?? null;
-}
-
 /** What the tools pre-fill for a signed-in user: nationality (ISO code) and age, from the profile. */
 export async function toolDefaults(db: Db, actor: SessionClaims, today = new Date()) {
   const student = await db.student.findUnique({ where: { userId: actor.id }, select: { nationality: true, dateOfBirth: true } });
   const age = student?.dateOfBirth ? differenceInYears(today, new Date(`${student.dateOfBirth}T00:00:00Z`)) : null;
-  return { nationality: nationalityCodeOf(student?.nationality), age: age !== null && age >= 0 ? age : null };
+  return { nationality: countryCodeOf(student?.nationality), age: age !== null && age >= 0 ? age : null };
 }

@@ -1,7 +1,10 @@
 import { countries, type TCountryCode } from "countries-list";
 import { z } from "zod";
 import type { Db } from "~/server/db/client";
+import { differenceInCalendarDays } from "date-fns";
 import { AppError } from "~/server/errors";
+import { countryName } from "~/lib/options";
+import { addDays, utcDay } from "~/lib/period";
 import { queueMail } from "~/server/mail/outbox";
 import { sourceRefSchema } from "~/lib/schemas/tools/common";
 import {
@@ -22,21 +25,11 @@ export const REMINDER_DAYS_BEFORE = 14;
 /** The most scholarships one user bookmarks. */
 export const MAX_BOOKMARKS = 200;
 
-const DAY_MS = 86_400_000;
-
-/** The UTC calendar day (YYYY-MM-DD) of a moment: deadlines are calendar days. */
-export function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** Whole days from `today` to `deadline` (both YYYY-MM-DD): 0 on the day, negative once passed. */
 export function daysUntil(deadline: string, today: string): number {
-  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  return differenceInCalendarDays(new Date(`${deadline}T00:00:00Z`), new Date(`${today}T00:00:00Z`));
 }
 
-export function countryName(code: string): string {
-  return countries[code as TCountryCode]?.name ?? code;
-}
 
 function joinNames(names: string[]): string {
   if (names.length <= 1) return names.join("");
@@ -137,7 +130,7 @@ const STATUS_ORDER: Record<EligibilityStatus, number> = { eligible: 0, check: 1,
  * the nationality for come first, then those to check, each by nearest deadline then name.
  */
 export async function searchScholarships(db: Db, input: ScholarshipSearchInput, now = new Date()) {
-  const today = dayOf(now);
+  const today = utcDay(now);
   const rows = await db.scholarship.findMany({ where: { hidden: false }, orderBy: { name: "asc" } });
   const results = rows
     .filter((row) => matchesLevel(row.levels, input.level) && matchesSubject(row.subjects, input.subject))
@@ -189,7 +182,7 @@ export async function unbookmarkScholarship(db: Db, actor: SessionClaims, slug: 
 
 /** The user's bookmarked programmes, newest bookmark first, with their deadlines. */
 export async function listBookmarks(db: Db, actor: SessionClaims, now = new Date()) {
-  const today = dayOf(now);
+  const today = utcDay(now);
   const rows = await db.scholarshipBookmark.findMany({
     where: { userId: actor.id, scholarship: { hidden: false } },
     orderBy: { createdAt: "desc" },
@@ -205,8 +198,8 @@ export async function listBookmarks(db: Db, actor: SessionClaims, now = new Date
  * second run (or a second instance) sends nothing more.
  */
 export async function sendDeadlineReminders(db: Db, now = new Date()) {
-  const today = dayOf(now);
-  const last = dayOf(new Date(Date.parse(`${today}T00:00:00Z`) + REMINDER_DAYS_BEFORE * DAY_MS));
+  const today = utcDay(now);
+  const last = addDays(today, REMINDER_DAYS_BEFORE);
   const due = await db.scholarshipBookmark.findMany({
     where: {
       user: { status: "active" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
+import { countryName } from "~/lib/options";
 import {
-  countryName,
   FUNDING_PLAN_LABELS,
   VISA_PURPOSE_LABELS,
   VISA_PURPOSES,
