@@ -1,3 +1,6 @@
+import { costCalculatorHref, costInputSchema } from "./schemas/tools/costs";
+import { visaCheckerHref, visaCheckInputSchema } from "./schemas/tools/visa";
+
 /** The four tools of /tools. Each answers from seeded data that carries its sources and checked dates. */
 export interface ToolInfo {
   slug: "visa-checker" | "university-finder" | "scholarship-search" | "cost-calculator";
@@ -39,16 +42,17 @@ export function findTool(slug: string): ToolInfo | undefined {
 }
 
 /**
- * The address that reopens a tool with saved inputs: each input field becomes a query parameter,
- * which is how the tool pages read shared and saved inputs.
+ * The address that reopens a saved result: the tool's own link for its inputs (the same the tool
+ * writes when it answers), or the tool's page when the stored inputs no longer fit its form.
  */
-export function toolUrlWithInput(slug: ToolInfo["slug"], input: unknown): string {
-  const query = new URLSearchParams();
-  if (input && typeof input === "object") {
-    for (const [key, value] of Object.entries(input)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query.set(key, String(value));
-    }
+export function savedResultHref(slug: ToolInfo["slug"], input: unknown): string {
+  if (slug === "visa-checker") {
+    const visa = visaCheckInputSchema.safeParse(input);
+    if (visa.success) return visaCheckerHref(visa.data);
   }
-  const search = query.toString();
-  return `/tools/${slug}${search ? `?${search}` : ""}`;
+  if (slug === "cost-calculator") {
+    const cost = costInputSchema.safeParse(input);
+    if (cost.success) return costCalculatorHref(cost.data);
+  }
+  return `/tools/${slug}`;
 }

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { format } from "date-fns";
 import { toast } from "sonner";
 import { Card } from "~/components/ui/card";
-import { findTool, toolUrlWithInput, type ToolInfo } from "~/lib/tools";
+import { findTool, savedResultHref } from "~/lib/tools";
 import { api } from "~/trpc/react";
 
 /** Results saved from the Visa Checker and the Cost Calculator: reopen one with its inputs, or delete it. */
@@ -43,7 +43,7 @@ export function SavedToolResults() {
                 </div>
                 <div className="flex gap-2">
                   {tool ? (
-                    <Link className="btn-secondary" href={toolUrlWithInput(tool.slug as ToolInfo["slug"], entry.input)}>
+                    <Link className="btn-secondary" href={savedResultHref(tool.slug, entry.input)}>
                       Open
                     </Link>
                   ) : null}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { savedResultHref } from "~/lib/tools";
 import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
 import {
   COST_FACT_SHAPES,
@@ -210,5 +211,10 @@ describe("the input schema and the share link", () => {
     const query = Object.fromEntries(new URL(href, "http://localhost").searchParams);
     expect(costInputFromQuery(query).input).toEqual(input({ lifestyle: "frugal", sharing: 2 }));
     expect(costInputFromQuery({ city: "munich" })).toEqual({ input: null, values: { city: "munich" } });
+  });
+
+  it("reopens a budget saved to the profile with the same link", () => {
+    expect(savedResultHref("cost-calculator", input({ lifestyle: "frugal", sharing: 2 }))).toBe(costCalculatorHref(input({ lifestyle: "frugal", sharing: 2 })));
+    expect(savedResultHref("cost-calculator", { city: "munich" })).toBe("/tools/cost-calculator");
   });
 });

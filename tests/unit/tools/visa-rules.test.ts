@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { visaCheckInputSchema, visaCheckerHref, visaInputFromQuery, type VisaCheckInput } from "~/lib/schemas/tools/visa";
-import { toolUrlWithInput } from "~/lib/tools";
+import { savedResultHref } from "~/lib/tools";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";
 import { evaluateVisa, visaFactsFromRecords, type VisaLine } from "~/server/services/tools/visa-rules";
@@ -152,10 +152,11 @@ describe("the Visa Checker's input and query string", () => {
     expect(visaInputFromQuery({ nationality: "zz", purpose: "master" })).toEqual({ purpose: "master" });
   });
 
-  it("reopens a result saved to the profile (its link writes the boolean as true/false)", () => {
+  it("reopens a result saved to the profile with the tool's own link", () => {
     const input: VisaCheckInput = { nationality: "US", purpose: "phd", holdsGermanTitle: true, funding: "scholarship" };
-    const href = toolUrlWithInput("visa-checker", input);
+    const href = savedResultHref("visa-checker", input);
     expect(href.startsWith("/tools/visa-checker?")).toBe(true);
     expect(visaInputFromQuery(Object.fromEntries(new URL(href, "http://x").searchParams))).toEqual(input);
+    expect(savedResultHref("visa-checker", { nationality: "US" })).toBe("/tools/visa-checker");
   });
 });

@@ -12,11 +12,10 @@ import { COUNTRY_OPTIONS } from "~/lib/options";
 import {
   FUNDING_PLAN_LABELS,
   FUNDING_PLANS,
-  VISA_CHECKER_PATH,
   VISA_PURPOSE_LABELS,
   VISA_PURPOSES,
   visaCheckInputSchema,
-  visaQueryString,
+  visaCheckerHref,
   type VisaCheckInput,
 } from "~/lib/schemas/tools/visa";
 import { api } from "~/trpc/react";
@@ -44,7 +43,7 @@ export function VisaChecker({ initial }: { initial: Partial<VisaCheckInput> }) {
 
   function onSubmit(values: VisaCheckInput) {
     setSubmitted(values);
-    router.replace(`${VISA_CHECKER_PATH}?${visaQueryString(values)}`, { scroll: false });
+    router.replace(visaCheckerHref(values), { scroll: false });
   }
 
   return (
