@@ -11,6 +11,16 @@ export interface SourcedFact<T> {
   checkedOn: string;
 }
 
+type FactRow = Awaited<ReturnType<Db["toolFact"]["findMany"]>>[number];
+
+/** A fact row as a tool uses it, its value checked against the shape the tool expects. */
+function sourcedFactOf<S extends z.ZodType>(row: FactRow, shape: S): SourcedFact<z.output<S>> {
+  const value = shape.safeParse(row.value);
+  const sources = sourceRefSchema.array().safeParse(row.sources);
+  if (!value.success || !sources.success) throw new Error(`The tool fact "${row.key}" does not have the expected shape.`);
+  return { key: row.key, label: row.label, value: value.data, sources: sources.data, checkedOn: row.checkedOn };
+}
+
 /**
  * The facts a tool computes with, each value checked against the shape the tool expects. A missing or
  * malformed fact is a broken deployment (the seed writes them all), so it throws rather than guessing.
@@ -23,9 +33,13 @@ export async function readFacts<S extends Record<string, z.ZodType>>(db: Db, sha
   for (const key of keys) {
     const row = byKey.get(key);
     if (!row) throw new Error(`The tool fact "${key}" is missing: run the seed.`);
-    const value = shapes[key]!.safeParse(row.value);
-    if (!value.success) throw new Error(`The tool fact "${key}" does not have the expected shape.`);
-    out[key] = { key, label: row.label, value: value.data, sources: sourceRefSchema.array().parse(row.sources), checkedOn: row.checkedOn };
+    out[key] = sourcedFactOf(row, shapes[key]!);
   }
   return out as { [K in keyof S]: SourcedFact<z.output<S[K]>> };
+}
+
+/** Every fact whose key starts with `prefix` (e.g. "tuition."), by key, all of one shape. */
+export async function readFactsWithPrefix<S extends z.ZodType>(db: Db, prefix: string, shape: S): Promise<SourcedFact<z.output<S>>[]> {
+  const rows = await db.toolFact.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } });
+  return rows.map((row) => sourcedFactOf(row, shape));
 }

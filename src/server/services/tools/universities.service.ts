@@ -1,7 +1,8 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
+import { sourceRefSchema } from "~/lib/schemas/tools/common";
+import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
 import {
   CITY_ALIASES,
   foldForSearch,
@@ -18,7 +19,6 @@ import {
   type TuitionRule,
   type UniversitySearch,
 } from "~/lib/schemas/tools/universities";
-
 
 /**
  * The same folding as foldForSearch, in SQL: lower case (the accented capitals by hand, since lower()
@@ -88,25 +88,14 @@ export async function institutionCities(db: Db) {
     .sort((a, b) => foldForSearch(a.value).localeCompare(foldForSearch(b.value)));
 }
 
-export interface TuitionLine {
-  key: string;
-  label: string;
-  rule: TuitionRule;
-  sources: SourceRef[];
-  checkedOn: string;
-}
+export type TuitionLine = { rule: TuitionRule } & Omit<SourcedFact<TuitionRule>, "value">;
 
 /** The tuition rules (facts "tuition.*") of a state and of the institution itself: the state's first. */
 export async function tuitionRulesFor(db: Db, institution: { slug: string; state: string | null }): Promise<TuitionLine[]> {
-  const facts = await db.toolFact.findMany({ where: { key: { startsWith: "tuition." } }, orderBy: { key: "asc" } });
+  const facts = await readFactsWithPrefix(db, "tuition.", tuitionRuleSchema);
   const order = ["none", "non_eu", "institution", "second_degree", "long_term"];
   return facts
-    .map((fact) => {
-      const rule = tuitionRuleSchema.safeParse(fact.value);
-      const sources = sourceRefSchema.array().safeParse(fact.sources);
-      if (!rule.success || !sources.success) throw new Error(`The tool fact "${fact.key}" does not have the shape of a tuition rule.`);
-      return { key: fact.key, label: fact.label, rule: rule.data, sources: sources.data, checkedOn: fact.checkedOn };
-    })
+    .map(({ value, ...fact }) => ({ ...fact, rule: value }))
     .filter(({ rule }) => rule.institutions.includes(institution.slug) || (institution.state !== null && rule.states.includes(institution.state as StateCode)))
     .sort((a, b) => order.indexOf(a.rule.kind) - order.indexOf(b.rule.kind));
 }
