@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { UIMessage } from "ai";
 import { useEffect, useState } from "react";
 import ReactMarkdown from "react-markdown";
@@ -257,6 +258,16 @@ export function MessageItem({
       <div className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <Markdown text={text} />
       </div>
+      {metadata.links?.length ? (
+        <div className="mt-2 grid gap-2">
+          {metadata.links.map((link) => (
+            <Link key={link.href} href={link.href} className="block rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 hover:border-brand-400" data-testid="answer-link">
+              <span className="block text-sm font-semibold text-brand-800">{link.title} →</span>
+              <span className="block text-xs text-slate-600">{link.description}</span>
+            </Link>
+          ))}
+        </div>
+      ) : null}
       <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
         {typeof metadata.sourcesCount === "number" ? <span>{metadata.sourcesCount} sources</span> : null}

@@ -82,6 +82,8 @@ export interface AssistantMetadata {
   confidence?: number;
   sourcesCount?: number;
   sources?: { title: string; url: string; lastReviewed?: string }[];
+  /** Pages of the product that answer the question better, shown as link cards (e.g. the country comparison). */
+  links?: { title: string; href: string; description: string }[];
   tokens?: number;
   responseTimeMs?: number;
   createdAt?: number;

@@ -4,17 +4,13 @@ import { SourceList } from "~/components/tools/source-list";
 import { FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
 import { displayHost } from "./finder-results";
+import { formatAmount } from "~/lib/money";
 
 type Details = RouterOutputs["tools"]["universities"]["get"];
 type Institution = Details["institution"];
 
 export const NOT_GIVEN = "Not given by our sources";
 
-/** "€1,500" for whole euros, "€290.44" otherwise. */
-function euros(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
-}
 
 /** A value with where it came from; a missing value says so. */
 function Field({ label, origin, children }: { label: string; origin?: FieldSource; children: ReactNode }) {
@@ -62,8 +58,8 @@ export function InstitutionFacts({ institution }: { institution: Institution }) 
 }
 
 function amountOf(rule: TuitionRule): string {
-  if (rule.amountEurPerSemester) return `${euros(rule.amountEurPerSemester)} per semester`;
-  if (rule.amountRangeEurPerSemester) return `${euros(rule.amountRangeEurPerSemester[0])} to ${euros(rule.amountRangeEurPerSemester[1])} per semester`;
+  if (rule.amountEurPerSemester) return `${formatAmount(rule.amountEurPerSemester)} per semester`;
+  if (rule.amountRangeEurPerSemester) return `${formatAmount(rule.amountRangeEurPerSemester[0])} to ${formatAmount(rule.amountRangeEurPerSemester[1])} per semester`;
   return rule.kind === "none" ? "No general tuition fee" : "";
 }
 
@@ -108,7 +104,7 @@ export function ApplyingFacts({ institution }: { institution: Institution }) {
         <Field label="Semester contribution" origin={provenance.semesterContribution}>
           {contribution ? (
             <>
-              <span className="font-semibold">{euros(contribution.amountEur)}</span>
+              <span className="font-semibold">{formatAmount(contribution.amountEur)}</span>
               <span className="block text-slate-600">{contribution.what}</span>
             </>
           ) : null}

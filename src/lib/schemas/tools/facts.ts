@@ -8,7 +8,7 @@ import { sourcedSchema } from "./common";
  */
 export const toolFactSchema = sourcedSchema.extend({
   key: z.string().regex(/^[a-z0-9.-]+$/, "A fact key is lower-case words joined by dots or dashes."),
-  tool: z.enum(["visa-checker", "cost-calculator", "shared"]),
+  tool: z.enum(["visa-checker", "cost-calculator", "compare", "shared"]),
   label: z.string().min(3),
   value: z.unknown().refine((value) => value !== undefined && value !== null, "A fact needs its value."),
 });

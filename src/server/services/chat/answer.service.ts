@@ -16,6 +16,7 @@ import { consumeRateLimit } from "~/server/security/rate-limit";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
 import { readAssistantSettings } from "../assistant-settings";
+import { comparisonLinkFor } from "../tools/compare-link";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -210,12 +211,14 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     }
 
     const assistantId = randomUUID();
+    const comparison = comparisonLinkFor(question);
     const metadata: AssistantMetadata = {
       model: resolved.label,
       ragEnabled: rag,
       ...(retrieval
         ? { confidence: retrieval.confidence, sourcesCount: retrieval.passages.length, sources: sourceList(retrieval.passages) }
         : {}),
+      ...(comparison ? { links: [comparison] } : {}),
       createdAt: startedAt,
     };
     const appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";

@@ -1,15 +1,17 @@
 import { createTRPCRouter } from "../../trpc";
+import { compareRouter } from "./compare";
 import { costsRouter } from "./costs";
 import { savedToolResultsRouter } from "./saved";
 import { visaRouter } from "./visa";
 import { scholarshipsRouter } from "./scholarships";
 import { universitiesRouter } from "./universities";
 
-/** The four tools of /tools. Each answer is computed here from the seeded, sourced data. */
+/** The four tools of /tools and the country comparison. Each answer is computed here from the seeded, sourced data. */
 export const toolsRouter = createTRPCRouter({
   saved: savedToolResultsRouter,
   visa: visaRouter,
   scholarships: scholarshipsRouter,
   universities: universitiesRouter,
   costs: costsRouter,
+  compare: compareRouter,
 });
