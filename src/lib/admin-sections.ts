@@ -33,6 +33,7 @@ export const ADMIN_SECTIONS = [
   { slug: "analytics", title: "Analytics", description: "Sign-ups, activity, chats, plans, conversions and churn", access: ["analytics", "designer:analytics", "backoffice:analytics"] },
   { slug: "finance", title: "Finance", description: "Transactions, recurring revenue, failed renewals and refunds", access: ["finance:view", "finance:payments"] },
   { slug: "flows", title: "Roadmap steps", description: "Step templates of the study roadmaps", access: ["settings:view", "designer:flows", "settings:flows"] },
+  { slug: "exchange-rates", title: "Exchange rates", description: "The euro rates the country comparison converts with", access: ["settings:view", "designer:settings"] },
   { slug: "templates", title: "Mail templates", description: "Subjects and texts of the mails the product sends", access: ["designer:templates"] },
   { slug: "site-texts", title: "Site texts", description: "Announcement banner and support hours", access: ["designer:settings", "backoffice:settings"] },
   { slug: "outbox", title: "Outbox", description: "Every mail sent, and background jobs that failed", access: ["support"] },

@@ -33,6 +33,8 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "University Finder", href: "/tools/university-finder" },
       { label: "Scholarship Search", href: "/tools/scholarship-search" },
       { label: "Cost Calculator", href: "/tools/cost-calculator" },
+      { label: "Compare Countries", href: "/compare" },
+      { label: "Study Roadmap", href: "/roadmap" },
     ],
   },
   {

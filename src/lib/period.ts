@@ -23,6 +23,14 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && utcDay(date) === value;
 }
 
+/**
+ * True for a day of the year written MM-DD that every year has (so not 02-29): a deadline that
+ * comes back each year.
+ */
+export function isMonthDay(value: string): boolean {
+  return /^\d{2}-\d{2}$/.test(value) && isCalendarDay(`2001-${value}`);
+}
+
 /** The last `days` days up to and including today (UTC). */
 export function lastDays(days: number, now = new Date()): Period {
   return { from: utcDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: utcDay(now) };

@@ -4,10 +4,11 @@ import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
 import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
 import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
+import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -23,6 +24,10 @@ export function registerJobHandlers() {
   registerJobHandler(JOB_KINDS.scholarshipReminders, async (db) => {
     await sendDeadlineReminders(db);
   });
+  // The weekly mail of the roadmap steps due in the next 14 days.
+  registerJobHandler(JOB_KINDS.roadmapDigest, async (db) => {
+    await sendRoadmapDigests(db);
+  });
 }
 
 export function periodicJobs(): PeriodicJob[] {
@@ -30,6 +35,7 @@ export function periodicJobs(): PeriodicJob[] {
     { kind: JOB_KINDS.billing, intervalSeconds: env.BILLING_JOB_INTERVAL_SECONDS },
     { kind: JOB_KINDS.retention, intervalSeconds: 6 * 3600 },
     { kind: JOB_KINDS.scholarshipReminders, intervalSeconds: 24 * 3600 },
+    { kind: JOB_KINDS.roadmapDigest, intervalSeconds: 7 * 24 * 3600 },
   ];
 }
 

@@ -1,15 +1,17 @@
 import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { seedRoadmap } from "~/server/content/roadmap";
 import { seedTools } from "~/server/content/tools";
 import type { Db } from "~/server/db/client";
 
 /**
- * Fills reference data, content and the tools' sourced data. Idempotent: reference rows are inserted once; threads, prompts
+ * Fills reference data, content, the tools' sourced data and the roadmap's step templates. Idempotent: reference rows are inserted once; threads, prompts
  * and knowledge-base articles follow their files unless staff edited them in /admin.
  */
 export async function seed(db: Db) {
   await seedPlaces(db);
   await seedThreadsAndPrompts(db);
   await seedTools(db);
+  await seedRoadmap(db);
   await seedKnowledgeBase(db, { log: console.warn });
 }

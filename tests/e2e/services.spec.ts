@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { deleteAccount, signUpAdmin, signUpAndLogIn } from "./site-helpers";
+import { deleteAccount, signUpAdmin, signUpAndLogIn, subscribeWithTestCard } from "./site-helpers";
 
 const HELP = "I need the document checklist for my student visa appointment in Delhi.";
 
@@ -144,19 +144,7 @@ test("the support queue is for staff only", async ({ page }) => {
 
 test("an Unlimited user books a consultation with a preferred day and time; the Account tab counts it", async ({ page }) => {
   await signUpAndLogIn(page);
-  // Subscribe to Unlimited in demo mode with Stripe's test card.
-  await page.goto("/billing");
-  await page.getByLabel("Change plan").selectOption("unlimited");
-  const upgrade = page.getByRole("button", { name: "Upgrade to Unlimited" });
-  await expect(upgrade).toBeEnabled();
-  await upgrade.click();
-  await page.getByRole("dialog", { name: /Confirm upgrade/ }).getByRole("button", { name: "Confirm" }).click();
-  const checkout = page.getByRole("dialog", { name: /Subscribe to/ });
-  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await checkout.getByLabel("Expiry (MM/YY)").fill("1234");
-  await checkout.getByLabel("CVC").fill("123");
-  await checkout.getByRole("button", { name: "Start free trial" }).click();
-  await expect(page.getByText("Successfully subscribed to Unlimited plan!")).toBeVisible();
+  await subscribeWithTestCard(page, "Unlimited");
 
   await page.goto("/services/consultation");
   const panel = page.getByRole("region", { name: "Request Consultation" });

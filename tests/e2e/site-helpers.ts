@@ -168,3 +168,19 @@ export async function clickVisiblePrompt(page: Page, row: Locator): Promise<stri
   }
   throw new Error("No prompt of the row is on screen");
 }
+
+/** Subscribes the signed-in user to a paid plan in demo mode with Stripe's test card 4242. */
+export async function subscribeWithTestCard(page: Page, plan: "Pro" | "Unlimited") {
+  await page.goto("/billing");
+  await page.getByLabel("Change plan").selectOption(plan.toLowerCase());
+  const upgrade = page.getByRole("button", { name: `Upgrade to ${plan}` });
+  await expect(upgrade).toBeEnabled(); // enabled once the customer exists
+  await upgrade.click();
+  await page.getByRole("dialog", { name: /Confirm upgrade/ }).getByRole("button", { name: "Confirm" }).click();
+  const checkout = page.getByRole("dialog", { name: /Subscribe to/ });
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await checkout.getByLabel("Expiry (MM/YY)").fill("1234");
+  await checkout.getByLabel("CVC").fill("123");
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(page.getByText(`Successfully subscribed to ${plan} plan!`)).toBeVisible();
+}

@@ -1,4 +1,5 @@
-import { addDays } from "date-fns";
+import { addDays, subDays } from "date-fns";
+import type { PlanId } from "~/lib/plans";
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "~/server/payments";
 import { runBillingJob } from "~/server/services/billing/billing-sync.service";
@@ -22,4 +23,19 @@ export async function failRenewal(db: Db, claims: SessionClaims) {
   await db.demoGatewayObject.update({ where: { id: row.id }, data: { data: { ...(row.data as object), currentPeriodEnd: addDays(new Date(), -1).toISOString(), lastAttemptAt: null } } });
   await runBillingJob(db, new DemoGateway(db));
   return db.subscription.findUniqueOrThrow({ where: { id: sub.id } });
+}
+
+/** A live subscription to `planId` for 30 days, as the billing flows write its row. */
+export function subscribeTo(db: Db, userId: string, planId: PlanId, now = new Date()) {
+  return db.subscription.create({
+    data: {
+      userId,
+      gatewaySubscriptionId: `sub_test_${userId}_${planId}_${now.getTime()}`,
+      customerId: `cus_test_${userId}`,
+      planId,
+      status: "active",
+      currentPeriodStart: subDays(now, 1),
+      currentPeriodEnd: addDays(now, 29),
+    },
+  });
 }

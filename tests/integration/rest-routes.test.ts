@@ -375,6 +375,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   "POST /api/stripe/webhook": "signed by Stripe, not by a session (tests/integration/billing-stripe.test.ts)",
   "POST /api/chat": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
   "POST /api/chat-rag": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
+  "GET /api/roadmap/calendar.ics": "an iCalendar file, not JSON (tests/integration/roadmap/roadmap.test.ts: file, 401, 404)",
 };
 
 function routeFiles(dir: string): string[] {

@@ -38,6 +38,10 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "scholarship-deadline", name: "Anna", scholarshipName: "Deutschlandstipendium", provider: "German universities", deadline: "2027-03-01", daysLeft: 14, url: "https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html" },
     links: ["https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html"],
   },
+  "roadmap-digest": {
+    input: { kind: "roadmap-digest", name: "Anna", steps: [{ title: "Book your visa appointment", targetDate: "2027-07-20" }], url: `${base}/roadmap` },
+    links: [`${base}/roadmap`],
+  },
 };
 
 describe("mail templates", () => {

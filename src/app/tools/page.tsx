@@ -23,6 +23,19 @@ export default function ToolsPage() {
           </article>
         ))}
       </div>
+      <section aria-labelledby="roadmap-offer" className="mx-auto mt-8 max-w-6xl px-4">
+        <div className="flex flex-col gap-4 rounded-2xl border-2 border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Pro and Unlimited</p>
+            <h2 id="roadmap-offer" className="mt-1 text-lg font-semibold">Your personal study roadmap</h2>
+            <p className="mt-1 max-w-2xl text-sm leading-6 text-slate-700">
+              Dated steps from today to your first semester, made from your nationality, degree, intake, language and funding: APS, applications,
+              language tests, blocked account, insurance, visa and arrival, each with its official page. Free accounts see the first three steps.
+            </p>
+          </div>
+          <Link href="/roadmap" className="btn-primary shrink-0 self-start sm:self-center">Open your roadmap</Link>
+        </div>
+      </section>
     </>
   );
 }

@@ -5,7 +5,18 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
-import { latestToday, ROADMAP_AUDIENCE_LABELS, ROADMAP_AUDIENCES, roadmapStepSchema, STEP_DAYS_MAX, type RoadmapAudience, type RoadmapStepInput } from "~/lib/schemas/roadmap-steps";
+import {
+  latestToday,
+  ROADMAP_AUDIENCE_LABELS,
+  ROADMAP_AUDIENCES,
+  ROADMAP_CONDITION_LABELS,
+  ROADMAP_CONDITIONS,
+  roadmapStepSchema,
+  STEP_DAYS_MAX,
+  type RoadmapAudience,
+  type RoadmapCondition,
+  type RoadmapStepInput,
+} from "~/lib/schemas/roadmap-steps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type Step = RouterOutputs["admin"]["flows"]["list"]["rows"][number];
@@ -22,6 +33,12 @@ const EMPTY: RoadmapStepInput = {
   dueDaysBeforeIntake: Number.NaN,
   deadlineRule: "",
   checkedOn: "",
+  conditions: [],
+  optional: false,
+  fixedDeadlineWinter: "",
+  fixedDeadlineSummer: "",
+  linkHref: "",
+  linkLabel: "",
 };
 
 function valuesOf(step: Step): RoadmapStepInput {
@@ -37,6 +54,12 @@ function valuesOf(step: Step): RoadmapStepInput {
     dueDaysBeforeIntake: step.dueDaysBeforeIntake,
     deadlineRule: step.deadlineRule,
     checkedOn: step.checkedOn,
+    conditions: step.conditions as RoadmapCondition[],
+    optional: step.optional,
+    fixedDeadlineWinter: step.fixedDeadlineWinter ?? "",
+    fixedDeadlineSummer: step.fixedDeadlineSummer ?? "",
+    linkHref: step.linkHref ?? "",
+    linkLabel: step.linkLabel ?? "",
   };
 }
 
@@ -105,12 +128,44 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
         )}
       />
 
+      <Controller
+        control={form.control}
+        name="conditions"
+        render={({ field }) => (
+          <fieldset>
+            <legend className="field-label">Only when (all must hold; none: always)</legend>
+            <div className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+              {ROADMAP_CONDITIONS.map((condition) => (
+                <label key={condition} className="flex items-start gap-2">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={field.value.includes(condition)}
+                    onChange={(event) => field.onChange(event.target.checked ? [...field.value, condition] : field.value.filter((value) => value !== condition))}
+                  />
+                  {ROADMAP_CONDITION_LABELS[condition]}
+                </label>
+              ))}
+            </div>
+            {errors.conditions?.message ? <p className="mt-1 text-sm text-red-700">{errors.conditions.message}</p> : null}
+          </fieldset>
+        )}
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register("optional")} />
+        Optional: students may hide this step
+      </label>
+
       <TextArea id={id("why")} label="Why" hint="Why the step matters for the student." error={errors.why?.message} {...form.register("why")} />
       <TextArea id={id("how")} label="How" hint="How to do it, in a few sentences or a short list." error={errors.how?.message} rows={5} {...form.register("how")} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id={id("duration")} label="Duration (days)" type="number" min={1} max={STEP_DAYS_MAX} inputMode="numeric" hint="How long the step usually takes: 1 to 730." error={errors.durationDays?.message} {...form.register("durationDays", { valueAsNumber: true })} />
         <TextField id={id("due")} label="Due before the intake (days)" type="number" min={0} max={STEP_DAYS_MAX} inputMode="numeric" hint="When it should be done, counted back from the semester start: 0 to 730." error={errors.dueDaysBeforeIntake?.message} {...form.register("dueDaysBeforeIntake", { valueAsNumber: true })} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id("fixed-winter")} label="Fixed deadline, winter intake (MM-DD, optional)" placeholder="07-15" hint="A day the official source fixes; it replaces the days before the intake." error={errors.fixedDeadlineWinter?.message} {...form.register("fixedDeadlineWinter")} />
+        <TextField id={id("fixed-summer")} label="Fixed deadline, summer intake (MM-DD, optional)" placeholder="01-15" hint="A day after the semester start falls in the year before." error={errors.fixedDeadlineSummer?.message} {...form.register("fixedDeadlineSummer")} />
       </div>
       <TextArea id={id("rule")} label="Deadline rule (optional)" rows={2} hint="The rule students act on, as the official page states it. A step with a rule needs its official page below." error={errors.deadlineRule?.message} {...form.register("deadlineRule")} />
 
@@ -130,6 +185,11 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
           </div>
         </div>
       </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id("link")} label="Product link (optional)" placeholder="/tools/visa-checker" hint="A path of this site: a tool, a topic or /swipe-ai?q=..." error={errors.linkHref?.message} {...form.register("linkHref")} />
+        <TextField id={id("link-label")} label="Link text" placeholder="Check your visa in the Visa Checker" error={errors.linkLabel?.message} {...form.register("linkLabel")} />
+      </div>
 
       {failure ? <FormMessage kind="error">{errorMessage(failure, "The step could not be saved.")}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
-import { ROADMAP_AUDIENCE_LABELS, ROADMAP_AUDIENCES, type RoadmapAudience, type roadmapStepListQuery } from "~/lib/schemas/roadmap-steps";
+import { ROADMAP_AUDIENCE_LABELS, ROADMAP_AUDIENCES, ROADMAP_CONDITION_LABELS, type RoadmapAudience, type RoadmapCondition, type roadmapStepListQuery } from "~/lib/schemas/roadmap-steps";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { FlowStepForm } from "./flow-step-form";
 
@@ -61,8 +61,12 @@ export function FlowSteps({ canEdit }: { canEdit: boolean }) {
             <p className="font-medium">
               {row.original.title}
               {row.original.hidden ? <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">hidden</span> : null}
+              {row.original.optional ? <span className="ml-2 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800">optional</span> : null}
             </p>
             <p className="text-xs text-slate-500">{row.original.slug}</p>
+            {row.original.conditions.length > 0 ? (
+              <p className="mt-1 text-xs text-slate-600">Only if: {row.original.conditions.map((condition) => ROADMAP_CONDITION_LABELS[condition as RoadmapCondition] ?? condition).join("; ")}</p>
+            ) : null}
             {row.original.deadlineRule ? <p className="mt-1 text-xs text-slate-700">Rule: {row.original.deadlineRule}</p> : null}
           </div>
         ),
@@ -74,7 +78,11 @@ export function FlowSteps({ canEdit }: { canEdit: boolean }) {
         cell: ({ row }) => (
           <span className="whitespace-nowrap text-slate-700">
             takes {row.original.durationDays} d
-            <span className="block text-xs text-slate-500">done {row.original.dueDaysBeforeIntake} d before intake</span>
+            <span className="block text-xs text-slate-500">
+              {row.original.fixedDeadlineWinter || row.original.fixedDeadlineSummer
+                ? `fixed: winter ${row.original.fixedDeadlineWinter ?? "-"}, summer ${row.original.fixedDeadlineSummer ?? "-"}`
+                : `done ${row.original.dueDaysBeforeIntake} d before intake`}
+            </span>
           </span>
         ),
       },
@@ -146,7 +154,7 @@ export function FlowSteps({ canEdit }: { canEdit: boolean }) {
         rowKey={(row) => row.id}
         searchLabel="Search title or slug"
         filters={FILTERS}
-        emptyText={empty ? "No steps yet. Roadmaps stay empty until steps are added here, each from an official source." : "No step matches."}
+        emptyText={empty ? "No steps yet. The seed brings the steps of src/content/roadmap/steps.json; each step comes from an official source." : "No step matches."}
       />
     </div>
   );
@@ -158,9 +166,10 @@ function FieldGuide({ open }: { open: boolean }) {
     <details open={open} className="rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm">
       <summary className="cursor-pointer font-semibold">What the fields mean</summary>
       <p className="mt-3 text-slate-700">
-        A student's roadmap lists the visible steps for their programme in the order below, and gives each a target date counted back
-        from their intake (the start of their first semester). Steps state facts students act on, so each rule comes from an official page
-        (a ministry, embassy, uni-assist, DAAD, a university), with the day it was checked.
+        A student's roadmap lists the visible steps for their programme whose conditions hold for them, gives each a target date counted back
+        from their intake (the start of their first semester), and orders them by that date (steps due the same day in the order below).
+        Steps state facts students act on, so each rule comes from an official page (a ministry, embassy, uni-assist, DAAD, a university),
+        with the day it was checked. A step you change here is no longer updated from the product's content file.
       </p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium">Applies to</dt>
@@ -175,6 +184,14 @@ function FieldGuide({ open }: { open: boolean }) {
         <dd className="text-slate-700">The rule as the official page states it, e.g. an application deadline. A step with a rule must name its official page.</dd>
         <dt className="font-medium">Official source</dt>
         <dd className="text-slate-700">The page the facts come from (https), its title, and the day you checked it (not in the future). Give all three or none.</dd>
+        <dt className="font-medium">Conditions</dt>
+        <dd className="text-slate-700">The step is in a roadmap only when all of them hold, e.g. “Needs a national (D) visa” for the visa appointment. None: every roadmap of its programmes.</dd>
+        <dt className="font-medium">Fixed deadline</dt>
+        <dd className="text-slate-700">A day the official source fixes (MM-DD), per intake: it replaces “due before the intake”. 07-15 for a winter intake means 15 July before the semester; a day after the semester start falls in the year before.</dd>
+        <dt className="font-medium">Optional</dt>
+        <dd className="text-slate-700">Students may hide an optional step from their roadmap.</dd>
+        <dt className="font-medium">Product link</dt>
+        <dd className="text-slate-700">Where the step continues in the product: a tool, a topic or an assistant question (a path starting with /), with its text.</dd>
         <dt className="font-medium">Hidden</dt>
         <dd className="text-slate-700">A hidden step stays here but no roadmap uses it.</dd>
       </dl>

@@ -31,6 +31,8 @@ const COLUMNS = [
       { label: "How it works", href: "/how-it-works" },
       { label: "Pricing", href: "/pricing" },
       { label: "Tools", href: "/tools" },
+      { label: "Compare countries", href: "/compare" },
+      { label: "Study roadmap", href: "/roadmap" },
       { label: "FAQ", href: "/faq" },
     ],
   },

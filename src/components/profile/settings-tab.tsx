@@ -22,17 +22,18 @@ export function preferenceFields(timeZones: string[] = PROFILE_TIME_ZONES): Fiel
     { name: "timeZone", label: "Time zone", kind: { options: timeZones.map((zone) => ({ value: zone, label: zone })) } },
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
+    { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },
   ];
 }
 
 export const valuesOf = (student: Student, fields: FieldSpec[]) =>
   Object.fromEntries(fields.map((f) => [f.name, String((student as Record<string, unknown>)[f.name] ?? "")]));
 
+const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadmapDigest"]);
+
 /** Toggles travel as booleans; everything else as the chosen string. */
 export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
-  Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, key === "emailNotifications" || key === "smsNotifications" ? value === "true" : value]),
-  ) as StudentUpdate;
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, TOGGLE_FIELDS.has(key) ? value === "true" : value])) as StudentUpdate;
 
 export function SettingsTab({ student, onSaved, timeZones }: { student: Student; onSaved: () => void; timeZones?: string[] }) {
   const preferences = preferenceFields(timeZones);

@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   "newsletter-confirm",
   "staff-invite",
   "scholarship-deadline",
+  "roadmap-digest",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { StaffAccess } from "../admin-sections";
+import { isCalendarDay, isMonthDay } from "../period";
 import { listQuery } from "./admin";
 import { PROGRAM_TYPE_LABELS, PROGRAM_TYPES } from "./entitlements";
+import { sourcedSchema } from "./tools/common";
 
 /** Which roadmaps use a step: every roadmap, or those for the listed programme types. */
 export const ROADMAP_AUDIENCES = ["all", ...PROGRAM_TYPES] as const;
@@ -10,18 +12,46 @@ export const ROADMAP_AUDIENCE_LABELS: Record<RoadmapAudience, string> = { all: "
 
 export const STEP_DAYS_MAX = 730;
 
+/**
+ * The conditions a step may require, computed by the roadmap generator from the intake form and the
+ * Visa Checker's rules; a step is in a roadmap only when all its conditions hold.
+ */
+export const ROADMAP_CONDITIONS = [
+  "non-eu",
+  "national-visa",
+  "visa-free-entry",
+  "aps",
+  "studienkolleg",
+  "german-programme",
+  "english-programme",
+  "language-course",
+  "language-certificate",
+  "blocked-account",
+  "scholarship",
+  "commitment",
+  "parents",
+] as const;
+export type RoadmapCondition = (typeof ROADMAP_CONDITIONS)[number];
+export const ROADMAP_CONDITION_LABELS: Record<RoadmapCondition, string> = {
+  "non-eu": "Nationality outside the EU, the EEA and Switzerland",
+  "national-visa": "Needs a national (D) visa before entry",
+  "visa-free-entry": "May enter without a visa (section 41 of the Residence Ordinance)",
+  aps: "The APS procedure applies (China, India, Vietnam)",
+  studienkolleg: "No direct university entrance (Studienkolleg)",
+  "german-programme": "German-taught programme",
+  "english-programme": "English-taught programme",
+  "language-course": "Language level below what the programme commonly asks",
+  "language-certificate": "No language certificate yet",
+  "blocked-account": "Funding: blocked account",
+  scholarship: "Funding: scholarship",
+  commitment: "Funding: formal obligation (Verpflichtungserklärung)",
+  parents: "Funding: parents' income",
+};
+
 /** Who may change the steps; settings:view may only read them (the section's access). */
 export const ROADMAP_STEP_WRITE_ACCESS = ["designer:flows", "settings:flows"] as const satisfies StaffAccess;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Today as YYYY-MM-DD where the day starts first (UTC+14), so nobody's today counts as the future. */
 export function latestToday(now = new Date()): string {
@@ -42,6 +72,13 @@ const days = (what: string, min: number) =>
     .int(`${what} must be a whole number of days`)
     .min(min, `${what} must be at least ${min} ${min === 1 ? "day" : "days"}`)
     .max(STEP_DAYS_MAX, `${what} must be at most ${STEP_DAYS_MAX} days`);
+
+/** A fixed deadline of the intake's cycle, MM-DD, or "" for none. */
+const fixedDeadline = (term: "winter" | "summer") =>
+  z
+    .string()
+    .trim()
+    .refine((day) => day === "" || isMonthDay(day), `The ${term} deadline is a day written MM-DD that every year has, e.g. 07-15`);
 
 const stepFields = z.object({
   slug: z
@@ -70,8 +107,20 @@ const stepFields = z.object({
   checkedOn: z
     .string()
     .trim()
-    .refine((date) => date === "" || isCalendarDate(date), "The check date must be a day written YYYY-MM-DD")
+    .refine((date) => date === "" || isCalendarDay(date), "The check date must be a day written YYYY-MM-DD")
     .refine((date) => date === "" || date <= latestToday(), "The check date cannot be in the future"),
+  conditions: z
+    .array(z.enum(ROADMAP_CONDITIONS, { error: "Choose conditions from the list" }), { error: "Choose the step's conditions" })
+    .refine((conditions) => new Set(conditions).size === conditions.length, "Each condition once"),
+  optional: z.boolean({ error: "Say whether the step is optional" }),
+  fixedDeadlineWinter: fixedDeadline("winter"),
+  fixedDeadlineSummer: fixedDeadline("summer"),
+  linkHref: z
+    .string()
+    .trim()
+    .max(300, "The product link must be at most 300 characters")
+    .refine((href) => href === "" || (href.startsWith("/") && !href.startsWith("//")), "The product link is a path of this site starting with /, e.g. /tools/visa-checker"),
+  linkLabel: z.string().trim().max(120, "The link text must be at most 120 characters"),
 });
 
 /**
@@ -87,14 +136,47 @@ function requireOfficialPage(step: { officialUrl: string; officialTitle: string;
   if (!step.checkedOn) context.addIssue({ code: "custom", path: ["checkedOn"], message: `Add the day the official page was checked: ${reason}` });
 }
 
-export const roadmapStepSchema = stepFields.superRefine(requireOfficialPage);
+/** A link into the product has its text, and text has its link. */
+function requireLinkPair(step: { linkHref: string; linkLabel: string }, context: z.RefinementCtx) {
+  if (step.linkHref && !step.linkLabel) context.addIssue({ code: "custom", path: ["linkLabel"], message: "Add the link's text, e.g. Check your visa in the Visa Checker" });
+  if (step.linkLabel && !step.linkHref) context.addIssue({ code: "custom", path: ["linkHref"], message: "Add the product link the text leads to, or clear the text" });
+}
+
+function checkStep(step: Parameters<typeof requireOfficialPage>[0] & Parameters<typeof requireLinkPair>[0], context: z.RefinementCtx) {
+  requireOfficialPage(step, context);
+  requireLinkPair(step, context);
+}
+
+export const roadmapStepSchema = stepFields.superRefine(checkStep);
 export type RoadmapStepInput = z.infer<typeof roadmapStepSchema>;
+
+/** A step's stored columns: absent optional texts as null (address, title, deadlines, link) or "" (rule, check date: required columns). */
+export function roadmapStepColumns(input: Omit<RoadmapStepInput, "slug">) {
+  return {
+    appliesTo: input.appliesTo,
+    title: input.title,
+    why: input.why,
+    how: input.how,
+    officialUrl: input.officialUrl || null,
+    officialTitle: input.officialTitle || null,
+    durationDays: input.durationDays,
+    dueDaysBeforeIntake: input.dueDaysBeforeIntake,
+    deadlineRule: input.deadlineRule,
+    checkedOn: input.checkedOn,
+    conditions: input.conditions,
+    optional: input.optional,
+    fixedDeadlineWinter: input.fixedDeadlineWinter || null,
+    fixedDeadlineSummer: input.fixedDeadlineSummer || null,
+    linkHref: input.linkHref || null,
+    linkLabel: input.linkLabel || null,
+  };
+}
 
 /** Changing a step: every field but the slug, which names the step for good. */
 export const roadmapStepUpdateSchema = stepFields
   .omit({ slug: true })
   .extend({ id: z.string().trim().min(1, "id is required").max(100, "id is too long") })
-  .superRefine(requireOfficialPage);
+  .superRefine(checkStep);
 
 const id = z.string({ error: "id is required" }).trim().min(1, "id is required").max(100, "id is too long");
 
@@ -110,3 +192,47 @@ export const roadmapStepListQuery = listQuery(["position", "title", "updatedAt",
   appliesTo: z.enum(ROADMAP_AUDIENCES, { error: "Choose a programme type" }).optional(),
   hidden: z.enum(["yes", "no"], { error: "hidden is yes or no" }).optional(),
 });
+
+// ---- src/content/roadmap/steps.json: the step templates the seed inserts, and the semester starts.
+
+/** One step as the content file writes it: the fixed deadline as { winter, summer }, optional fields left out. */
+const roadmapStepFileEntry = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    why: z.string(),
+    how: z.string(),
+    officialUrl: z.string().default(""),
+    officialTitle: z.string().default(""),
+    checkedOn: z.string().default(""),
+    appliesTo: z.array(z.string()),
+    conditions: z.array(z.string()).default([]),
+    optional: z.boolean().default(false),
+    durationDays: z.number(),
+    dueDaysBeforeIntake: z.number(),
+    fixedDeadline: z.object({ winter: z.string().optional(), summer: z.string().optional() }).optional(),
+    deadlineRule: z.string().default(""),
+    linkHref: z.string().default(""),
+    linkLabel: z.string().default(""),
+  })
+  .transform(({ fixedDeadline: fixed, ...step }) => ({ ...step, fixedDeadlineWinter: fixed?.winter ?? "", fixedDeadlineSummer: fixed?.summer ?? "" }))
+  .pipe(roadmapStepSchema);
+
+/** When the semesters start (MM-DD): the value of the tool fact the generator reads. */
+export const semesterStartDaysSchema = z.object({
+  winter: z.string().refine(isMonthDay, "The winter semester's start is a day written MM-DD"),
+  summer: z.string().refine(isMonthDay, "The summer semester's start is a day written MM-DD"),
+});
+export const SEMESTER_STARTS_FACT_KEY = "roadmap.semester-starts";
+
+/** The semester starts as the content file gives them: the days, what they are, their sources. */
+export const semesterStartsSchema = sourcedSchema.extend(semesterStartDaysSchema.shape).extend({
+  label: z.string().trim().min(3, "Say what the dates are"),
+});
+export type SemesterStarts = z.infer<typeof semesterStartsSchema>;
+
+export const roadmapContentFileSchema = z.object({
+  semesterStarts: semesterStartsSchema,
+  steps: z.array(roadmapStepFileEntry).min(1, "The file needs at least one step"),
+});
+export type RoadmapContentFile = z.infer<typeof roadmapContentFileSchema>;

@@ -8,6 +8,7 @@ import { applicationsRouter, servicesRouter } from "./routers/entitlements";
 import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
+import { roadmapRouter } from "./routers/roadmap";
 import { toolsRouter } from "./routers/tools";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   invites: invitesRouter,
   admin: adminRouter,
   tools: toolsRouter,
+  roadmap: roadmapRouter,
 });
 
 export type AppRouter = typeof appRouter;

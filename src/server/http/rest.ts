@@ -17,6 +17,8 @@ export interface RestRoute<Result> {
   call: (api: Caller, input: any) => Promise<Result>;
   /** The success body; defaults to the procedure's result as it is. */
   respond?: (result: Result) => unknown;
+  /** A file download instead of JSON: the body as text (name its content-type in `headers`). */
+  text?: (result: Result) => string;
   status?: number;
   headers?: Record<string, string>;
 }
@@ -62,11 +64,10 @@ export function restRoute<Result>(route: RestRoute<Result>) {
       const input = await readInput(route.input ?? "none", request, params);
       const ctx = await createContext(request.headers);
       const result = await route.call(createCaller({ ...ctx, requestId }), input);
+      const headers = { "x-request-id": requestId, ...route.headers };
+      if (route.text) return new Response(route.text(result), { status: route.status ?? 200, headers });
       const body = route.respond ? route.respond(result) : result;
-      return Response.json(body ?? { success: true }, {
-        status: route.status ?? 200,
-        headers: { "x-request-id": requestId, ...route.headers },
-      });
+      return Response.json(body ?? { success: true }, { status: route.status ?? 200, headers });
     } catch (error) {
       return errorResponse(error, requestId);
     }

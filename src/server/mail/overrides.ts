@@ -21,6 +21,8 @@ import {
   layoutMail,
   LINK_LIFETIMES,
   mailContent,
+  roadmapDigestLines,
+  stepCount,
   plural,
   renderMail,
   timeLeft,
@@ -423,6 +425,38 @@ Check the call and the documents on the official page:
 
 Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.`,
     sample: () => ({ name: "Anna", scholarshipName: "Konrad-Adenauer-Stiftung - scholarships for international students", provider: "Konrad-Adenauer-Stiftung (KAS)", deadline: "2027-07-15", daysLeft: 14, url: "https://www.kas.de/de/web/begabtenfoerderung-und-kultur/auslaenderfoerderung" }),
+  },
+  "roadmap-digest": {
+    group: "tools",
+    title: "Weekly roadmap digest",
+    description: "Sent once a week to users on a plan with roadmaps whose roadmap has steps due in the next 14 days (not done, not hidden), unless they turned the digest off in Settings.",
+    placeholders: {
+      name,
+      count: { about: "How many steps are due, e.g. 3 steps", value: (data) => stepCount(data.steps) },
+      steps: { about: "The steps due, one line each: date and title", value: (data) => roadmapDigestLines(data.steps).map(([day, title]) => `${day}: ${title}`).join("\n") },
+      url: { about: "The link to the roadmap", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "Your study roadmap: {count} due in the next 14 days",
+    body: `Hi {name},
+
+These steps of your study roadmap are due in the next 14 days:
+
+{steps}
+
+Tick them off, add notes or see what comes next in your roadmap:
+
+{url}
+
+Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile.`,
+    sample: () => ({
+      name: "Anna",
+      steps: [
+        { title: "Apply through uni-assist or directly to the university", targetDate: "2027-07-15" },
+        { title: "Book your visa appointment", targetDate: "2027-07-20" },
+      ],
+      url: sampleUrl("/roadmap"),
+    }),
   },
 };
 

@@ -26,7 +26,8 @@ export type MailTemplateInput =
   | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
   | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
   | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string }
-  | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string };
+  | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string }
+  | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string };
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -79,6 +80,8 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return paymentRefundedContent(input);
     case "scholarship-deadline":
       return scholarshipDeadlineContent(input);
+    case "roadmap-digest":
+      return roadmapDigestContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -301,6 +304,25 @@ function scholarshipDeadlineContent({ name, scholarshipName, provider, deadline,
     action: { label: "Open the official page", url },
     outro: ["Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search."],
     reason: `you bookmarked this scholarship in the ${BRAND} Scholarship Search`,
+  };
+}
+
+/** How many roadmap steps, e.g. "1 step", "3 steps". */
+export const stepCount = (steps: unknown[]) => plural(steps.length, "step");
+
+/** The digest's steps, one line each: "15 July 2027: Apply through uni-assist". */
+export const roadmapDigestLines = (steps: MailData<"roadmap-digest">["steps"]) => steps.map((step) => [formatDay(step.targetDate), step.title] as Fact);
+
+function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">): MailContent {
+  return {
+    subject: `Your study roadmap: ${stepCount(steps)} due in the next 14 days`,
+    greeting: greet(name),
+    intro: ["These steps of your study roadmap are due in the next 14 days:"],
+    facts: roadmapDigestLines(steps),
+    prompt: "Tick them off, add notes or see what comes next in your roadmap:",
+    action: { label: "Open your roadmap", url },
+    outro: ["Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile."],
+    reason: `you have a study roadmap on ${BRAND} and its weekly digest is on`,
   };
 }
 

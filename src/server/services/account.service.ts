@@ -50,6 +50,10 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } },
       applications: { orderBy: { createdAt: "asc" }, select: { university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } },
       savedToolResults: { orderBy: { createdAt: "asc" }, select: { tool: true, title: true, input: true, result: true, createdAt: true } },
+      roadmap: {
+        omit: { id: true, userId: true },
+        include: { items: { orderBy: { position: "asc" }, select: { slug: true, title: true, targetDate: true, position: true, done: true, doneAt: true, note: true, hidden: true } } },
+      },
       scholarshipBookmarks: { orderBy: { createdAt: "asc" }, select: { createdAt: true, remindedFor: true, scholarship: { select: { name: true, url: true } } } },
     },
   });
@@ -84,6 +88,7 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     serviceRequests: user.serviceRequests,
     universityApplications: user.applications,
     savedToolResults: user.savedToolResults,
+    roadmap: user.roadmap,
     scholarshipBookmarks: user.scholarshipBookmarks.map(({ scholarship, ...bookmark }) => ({ scholarship: scholarship.name, url: scholarship.url, ...bookmark })),
     tokenUsage,
     sessions,

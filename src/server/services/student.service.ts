@@ -23,6 +23,7 @@ export function toStudentDto(student: Student) {
     emergencyContactPhone: student.emergencyContactPhone,
     emailNotifications: student.emailNotifications,
     smsNotifications: student.smsNotifications,
+    roadmapDigest: student.roadmapDigest,
     language: student.language,
     timeZone: student.timeZone,
     twoFactorAuth: student.twoFactorAuth,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { latestToday } from "~/lib/schemas/roadmap-steps";
+import { readRoadmapContent } from "~/server/content/roadmap";
 import { createStaff } from "../../helpers/admin";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 import { validStep } from "./cases/flows";
 import { errorOf } from "./fixtures";
 
 /**
- * /admin/flows: the roadmap step templates. The product ships none (each needs an official
- * source); staff add, change, order, hide and delete them, every change audited.
+ * /admin/flows: the roadmap step templates. The seed brings those of src/content/roadmap/steps.json
+ * (each with its official source); staff add, change, order, hide and delete them, every change audited.
  */
 let t: TestDatabase;
 let designer: Awaited<ReturnType<typeof createStaff>>;
@@ -28,8 +29,8 @@ const auditOf = (targetId: string) => t.db.auditLog.findMany({ where: { targetTy
 const slugsInOrder = async () => (await flows().list({ sort: "position", dir: "asc", pageSize: 100 })).rows.map((row) => row.slug);
 
 describe("roadmap steps", () => {
-  it("are not seeded: the list is empty until staff add steps", async () => {
-    expect(seededSteps).toBe(0);
+  it("are seeded from the content file; without steps the list is empty", async () => {
+    expect(seededSteps).toBe(readRoadmapContent().steps.length);
     expect(await flows().list({})).toEqual({ rows: [], total: 0, page: 1, pageSize: 25 });
   });
 
@@ -38,6 +39,8 @@ describe("roadmap steps", () => {
     const second = await flows().create({ ...validStep(), slug: "second-step", officialUrl: "", officialTitle: "", checkedOn: "", deadlineRule: "" });
     expect(first.position).toBe(0);
     expect(second).toMatchObject({ position: 1, officialUrl: null, officialTitle: null, checkedOn: "", deadlineRule: "", hidden: false });
+    const fixed = await flows().create({ ...validStep(), slug: "fixed-step", conditions: ["aps", "national-visa"], optional: true, fixedDeadlineWinter: "07-15", fixedDeadlineSummer: "", linkHref: "", linkLabel: "" });
+    expect(fixed).toMatchObject({ conditions: ["aps", "national-visa"], optional: true, fixedDeadlineWinter: "07-15", fixedDeadlineSummer: null, linkHref: null, linkLabel: null });
     const [audit] = await auditOf(first.id);
     expect(audit).toMatchObject({ action: "roadmap_step.created", actorId: designer.claims.id, after: { slug: "first-step", title: "Test step", durationDays: 30 } });
   });
@@ -71,6 +74,17 @@ describe("roadmap steps", () => {
     await refused({ officialUrl: "", officialTitle: "", checkedOn: "" }, "Add the official page's address: a step with a deadline rule needs the official page it comes from");
     await refused({ checkedOn: "" }, "Add the day the official page was checked");
     await refused({ deadlineRule: "", officialTitle: "" }, "Add the official page's title: give the official page whole");
+    // Conditions come from the vocabulary; fixed deadlines are days every year has; links stay on the site.
+    await refused({ conditions: ["rich"] }, "Choose conditions from the list");
+    await refused({ conditions: ["aps", "aps"] }, "Each condition once");
+    await refused({ fixedDeadlineWinter: "07-32" }, "The winter deadline is a day written MM-DD that every year has");
+    await refused({ fixedDeadlineSummer: "02-29" }, "The summer deadline is a day written MM-DD that every year has");
+    await refused({ fixedDeadlineWinter: "2026-07-15" }, "The winter deadline is a day written MM-DD");
+    await refused({ linkHref: "https://evil.example/" }, "The product link is a path of this site starting with /");
+    await refused({ linkHref: "//evil.example/" }, "The product link is a path of this site starting with /");
+    await refused({ linkLabel: "" }, "Add the link's text");
+    await refused({ linkHref: "" }, "Add the product link the text leads to, or clear the text");
+    await refused({ optional: "yes" }, "Say whether the step is optional");
     // The limits themselves are fine.
     await flows().create({ ...validStep(), durationDays: 730, dueDaysBeforeIntake: 0, checkedOn: latestToday() });
     await flows().create({ ...validStep(), durationDays: 1, dueDaysBeforeIntake: 730 });
@@ -80,8 +94,10 @@ describe("roadmap steps", () => {
   it("are updated (slug kept) and audited with before and after", async () => {
     const step = await flows().create({ ...validStep(), slug: "to-change" });
     const { slug: _slug, ...fields } = validStep();
-    const updated = await flows().update({ id: step.id, ...fields, title: "Changed title", appliesTo: ["all"], durationDays: 45 });
-    expect(updated).toMatchObject({ slug: "to-change", title: "Changed title", appliesTo: ["all"], durationDays: 45 });
+    const updated = await flows().update({ id: step.id, ...fields, title: "Changed title", appliesTo: ["all"], durationDays: 45, fixedDeadlineSummer: "01-15", conditions: [] });
+    expect(updated).toMatchObject({ slug: "to-change", title: "Changed title", appliesTo: ["all"], durationDays: 45, fixedDeadlineSummer: "01-15", conditions: [] });
+    // Changed by staff: the seed leaves it as they made it.
+    expect((await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { id: step.id } })).customizedAt).toBeInstanceOf(Date);
     const audit = (await auditOf(step.id)).at(-1);
     expect(audit).toMatchObject({ action: "roadmap_step.updated", before: { title: "Test step", durationDays: 30 }, after: { title: "Changed title", durationDays: 45 } });
     const missing = await errorOf(flows().update({ id: "no-such-step", ...fields }));

@@ -2,22 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { readValidatedFile } from "../json-file";
 
 /** The tools' data files: src/content/tools (figures and rules with their sources and checked dates). */
 export const TOOLS_CONTENT_DIR = path.join(process.cwd(), "src", "content", "tools");
 
-/**
- * Reads and validates one JSON data file of src/content/tools. A file that does not match its schema
- * stops the seed with the file's name and the first problems, so a broken figure never ships.
- */
+/** Reads and validates one JSON data file of src/content/tools (see readValidatedFile). */
 export function readToolFile<S extends z.ZodType>(relativePath: string, schema: S): z.output<S> {
-  const file = path.join(TOOLS_CONTENT_DIR, relativePath);
-  const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`src/content/tools/${relativePath} is not valid:\n${problems.join("\n")}`);
-  }
-  return parsed.data;
+  return readValidatedFile(path.join(TOOLS_CONTENT_DIR, relativePath), schema, `src/content/tools/${relativePath}`);
 }
 
 /** The JSON files of a folder of src/content/tools, by name. */

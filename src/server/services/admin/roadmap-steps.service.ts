@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { Prisma, type RoadmapStepTemplate } from "~/generated/prisma/client";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import type { RoadmapStepInput, roadmapStepListQuery, roadmapStepUpdateSchema } from "~/lib/schemas/roadmap-steps";
+import { roadmapStepColumns, type RoadmapStepInput, type roadmapStepListQuery, type roadmapStepUpdateSchema } from "~/lib/schemas/roadmap-steps";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -9,14 +9,15 @@ import { recordAudit, type AuditActor } from "../audit.service";
 
 /**
  * The step templates of the study roadmaps (/admin/flows): what to do, why, how, the official page
- * it comes from, how long it takes and how many days before the intake it should be done. The
- * roadmaps generate each student's dated plan from the visible steps in this order. Staff write
- * every step; the product ships none, because each fact needs an official source.
+ * it comes from, how long it takes, how many days before the intake (or on which fixed day) it should
+ * be done, and the conditions under which a roadmap includes it. The roadmaps generate each student's
+ * dated plan from the visible steps. The seed brings the steps of src/content/roadmap/steps.json; a
+ * step staff change here (customizedAt) is left as they made it.
  */
 
 export const STEP_NOT_FOUND = "That roadmap step does not exist (it may have been deleted).";
 
-export type RoadmapStepRow = Omit<RoadmapStepTemplate, "createdAt">;
+export type RoadmapStepRow = Omit<RoadmapStepTemplate, "createdAt" | "customizedAt">;
 
 const ROW_FIELDS = {
   id: true,
@@ -32,6 +33,12 @@ const ROW_FIELDS = {
   dueDaysBeforeIntake: true,
   deadlineRule: true,
   checkedOn: true,
+  conditions: true,
+  optional: true,
+  fixedDeadlineWinter: true,
+  fixedDeadlineSummer: true,
+  linkHref: true,
+  linkLabel: true,
   hidden: true,
   updatedAt: true,
 } as const satisfies Prisma.RoadmapStepTemplateSelect;
@@ -40,22 +47,6 @@ const ROW_FIELDS = {
 function snapshot(step: RoadmapStepRow) {
   const { updatedAt: _updatedAt, ...fields } = step;
   return fields;
-}
-
-/** Absent optional texts are stored as null (address, title) or "" (rule, check date: required columns). */
-function storedFields(input: Omit<RoadmapStepInput, "slug">) {
-  return {
-    appliesTo: input.appliesTo,
-    title: input.title,
-    why: input.why,
-    how: input.how,
-    officialUrl: input.officialUrl || null,
-    officialTitle: input.officialTitle || null,
-    durationDays: input.durationDays,
-    dueDaysBeforeIntake: input.dueDaysBeforeIntake,
-    deadlineRule: input.deadlineRule,
-    checkedOn: input.checkedOn,
-  };
 }
 
 export async function listRoadmapSteps(db: Db, query: z.infer<typeof roadmapStepListQuery>): Promise<Paged<RoadmapStepRow>> {
@@ -89,7 +80,7 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
       if (await tx.roadmapStepTemplate.findUnique({ where: { slug: input.slug }, select: { id: true } })) throw slugTaken(input.slug);
       const last = await tx.roadmapStepTemplate.aggregate({ _max: { position: true } });
       const step = await tx.roadmapStepTemplate.create({
-        data: { slug: input.slug, position: (last._max.position ?? -1) + 1, ...storedFields(input) },
+        data: { slug: input.slug, position: (last._max.position ?? -1) + 1, ...roadmapStepColumns(input), customizedAt: new Date() },
         select: ROW_FIELDS,
       });
       await recordAudit(tx, actor, { action: "roadmap_step.created", targetType: "roadmap_step", targetId: step.id, after: snapshot(step) });
@@ -105,7 +96,7 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
 export async function updateRoadmapStep(db: Db, actor: AuditActor, input: z.infer<typeof roadmapStepUpdateSchema>): Promise<RoadmapStepRow> {
   return db.$transaction(async (tx) => {
     const before = await findStep(tx, input.id);
-    const step = await tx.roadmapStepTemplate.update({ where: { id: input.id }, data: storedFields(input), select: ROW_FIELDS });
+    const step = await tx.roadmapStepTemplate.update({ where: { id: input.id }, data: { ...roadmapStepColumns(input), customizedAt: new Date() }, select: ROW_FIELDS });
     await recordAudit(tx, actor, { action: "roadmap_step.updated", targetType: "roadmap_step", targetId: step.id, before: snapshot(before), after: snapshot(step) });
     return step;
   });

@@ -1,5 +1,5 @@
 import { adminSection } from "~/lib/admin-sections";
-import { ROADMAP_STEP_WRITE_ACCESS, type RoadmapAudience } from "~/lib/schemas/roadmap-steps";
+import { ROADMAP_STEP_WRITE_ACCESS, type RoadmapAudience, type RoadmapCondition } from "~/lib/schemas/roadmap-steps";
 import type { Db } from "~/server/db/client";
 import type { AdminProcedureCase } from "./types";
 
@@ -19,6 +19,12 @@ export const validStep = () => ({
   dueDaysBeforeIntake: 90,
   deadlineRule: "Test rule: 90 days before the intake",
   checkedOn: "2025-01-15",
+  conditions: ["non-eu"] as RoadmapCondition[],
+  optional: false,
+  fixedDeadlineWinter: "",
+  fixedDeadlineSummer: "",
+  linkHref: "/tools/visa-checker",
+  linkLabel: "Check your visa in the Visa Checker",
 });
 
 async function createStep(db: Db) {

@@ -6,6 +6,7 @@ import { clientsRouter } from "./clients";
 import { coachesRouter } from "./coaches";
 import { contentRouter } from "./content";
 import { customersRouter } from "./customers";
+import { exchangeRatesRouter } from "./exchange-rates";
 import { feedbackRouter } from "./feedback";
 import { financeRouter } from "./finance";
 import { flowsRouter } from "./flows";
@@ -37,4 +38,5 @@ export const adminRouter = createTRPCRouter({
   templates: templatesRouter,
   siteTexts: siteTextsRouter,
   flows: flowsRouter,
+  exchangeRates: exchangeRatesRouter,
 });

@@ -1,0 +1,240 @@
+import type { Roadmap, RoadmapItem, RoadmapStepTemplate } from "~/generated/prisma/client";
+import { plansWithFeature } from "~/lib/plans";
+import { utcDay } from "~/lib/period";
+import { INTAKE_TERM_LABELS, INTAKE_YEARS_AHEAD, ROADMAP_PREVIEW_STEPS, roadmapIntakeSchema, type RoadmapIntake } from "~/lib/schemas/roadmap";
+import { SEMESTER_STARTS_FACT_KEY, semesterStartDaysSchema } from "~/lib/schemas/roadmap-steps";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { assertPlanIncludes, getEffectivePlan, withUserLock } from "../entitlements.service";
+import type { SessionClaims } from "../sessions.service";
+import { readFacts } from "../tools/facts.service";
+import { toolDefaults } from "../tools/saved-results.service";
+import { VISA_FACT_SHAPES } from "../tools/visa-rules";
+import { intakeConditions, intakeProblem, planSteps, semesterStart, stepTiming } from "./generator";
+
+/*
+ * The study roadmap (/roadmap) of a signed-in user: the intake, the dated steps generated from the
+ * step templates, and what the user changes (done, notes, order, hidden optional steps). Plans with
+ * roadmaps (Pro, Unlimited) see every step; any other plan sees the first steps as a preview and only
+ * their number beyond it: no function here returns the rest to such an account. A downgrade keeps the
+ * data; it shows again after an upgrade.
+ */
+
+export const NO_ROADMAP = "You have no roadmap yet: fill in the intake form on /roadmap first.";
+export const STEP_NOT_IN_ROADMAP = "That step is not in your roadmap.";
+export const ONLY_OPTIONAL_HIDDEN = "Only optional steps can be hidden.";
+const WHOLE_ROADMAP = "The whole roadmap";
+
+export const ROADMAP_PLANS = plansWithFeature("roadmaps");
+
+const SEMESTER_FACT_SHAPE = { [SEMESTER_STARTS_FACT_KEY]: semesterStartDaysSchema };
+
+/** The semester starts (MM-DD) with what they are, their sources and the day they were checked. */
+async function readSemesterStarts(db: Db) {
+  return (await readFacts(db, SEMESTER_FACT_SHAPE))[SEMESTER_STARTS_FACT_KEY];
+}
+
+/** Whether the user's plan right now includes the whole roadmap. */
+export async function hasFullRoadmap(db: DbOrTx, userId: string): Promise<boolean> {
+  return ROADMAP_PLANS.includes((await getEffectivePlan(db, userId)).planId);
+}
+
+const ordered = (items: RoadmapItem[]) => [...items].sort((a, b) => a.position - b.position);
+
+/** The steps a plan without roadmaps shows: the first visible ones. */
+function previewOf(items: RoadmapItem[]): RoadmapItem[] {
+  return ordered(items)
+    .filter((item) => !item.hidden)
+    .slice(0, ROADMAP_PREVIEW_STEPS);
+}
+
+function stepView(item: RoadmapItem, today: string) {
+  return {
+    id: item.id,
+    slug: item.slug,
+    title: item.title,
+    why: item.why,
+    how: item.how,
+    officialUrl: item.officialUrl,
+    officialTitle: item.officialTitle,
+    checkedOn: item.checkedOn,
+    deadlineRule: item.deadlineRule,
+    linkHref: item.linkHref,
+    linkLabel: item.linkLabel,
+    optional: item.optional,
+    durationDays: item.durationDays,
+    targetDate: item.targetDate,
+    ...stepTiming(item, today),
+    done: item.done,
+    doneAt: item.doneAt,
+    note: item.note,
+    hidden: item.hidden,
+  };
+}
+export type RoadmapStepView = ReturnType<typeof stepView>;
+
+function intakeOf(roadmap: Roadmap): RoadmapIntake {
+  // Stored by saveRoadmapIntake from this schema; parsing again keeps the types honest.
+  return roadmapIntakeSchema.parse({
+    nationality: roadmap.nationality,
+    programType: roadmap.programType,
+    intakeTerm: roadmap.intakeTerm,
+    intakeYear: roadmap.intakeYear,
+    programmeLanguage: roadmap.programmeLanguage,
+    languageLevel: roadmap.languageLevel,
+    hasLanguageCertificate: roadmap.hasLanguageCertificate,
+    directEntry: roadmap.directEntry,
+    fundingPlan: roadmap.fundingPlan,
+  });
+}
+
+async function findRoadmap(db: DbOrTx, userId: string) {
+  return db.roadmap.findUnique({ where: { userId }, include: { items: true } });
+}
+
+/**
+ * The user's roadmap as the page shows it, or null before the intake: every step on a plan with
+ * roadmaps, else the preview and `lockedCount`, the number of steps beyond it.
+ */
+export async function getRoadmap(db: Db, actor: SessionClaims, now = new Date()) {
+  const roadmap = await findRoadmap(db, actor.id);
+  if (!roadmap) return null;
+  const [full, starts] = await Promise.all([hasFullRoadmap(db, actor.id), readSemesterStarts(db)]);
+  const today = utcDay(now);
+  const intake = intakeOf(roadmap);
+  const shown = full ? ordered(roadmap.items) : previewOf(roadmap.items);
+  const counted = shown.filter((item) => !item.hidden);
+  return {
+    intake,
+    semester: {
+      term: INTAKE_TERM_LABELS[intake.intakeTerm],
+      start: semesterStart(starts.value, intake.intakeTerm, intake.intakeYear),
+      label: starts.label,
+      sources: starts.sources,
+      checkedOn: starts.checkedOn,
+    },
+    full,
+    steps: shown.map((item) => stepView(item, today)),
+    lockedCount: roadmap.items.length - shown.length,
+    progress: { done: counted.filter((item) => item.done).length, total: counted.length },
+    today,
+  };
+}
+export type RoadmapView = NonNullable<Awaited<ReturnType<typeof getRoadmap>>>;
+
+/** The roadmap, which exists: the answer of every change. */
+async function currentRoadmap(db: Db, actor: SessionClaims): Promise<RoadmapView> {
+  const view = await getRoadmap(db, actor);
+  if (!view) throw new AppError("NOT_FOUND", NO_ROADMAP);
+  return view;
+}
+
+/** What the intake form starts from: the profile's nationality and the programme type of the newest tracked application. */
+export async function roadmapDefaults(db: Db, actor: SessionClaims) {
+  const [{ nationality }, application] = await Promise.all([
+    toolDefaults(db, actor),
+    db.universityApplication.findFirst({ where: { userId: actor.id }, orderBy: { createdAt: "desc" }, select: { programType: true } }),
+  ]);
+  return { nationality, programType: application?.programType ?? null };
+}
+
+/** The item's columns copied from its template. */
+function copiedFields(template: RoadmapStepTemplate) {
+  return {
+    templateId: template.id,
+    title: template.title,
+    why: template.why,
+    how: template.how,
+    officialUrl: template.officialUrl,
+    officialTitle: template.officialTitle,
+    checkedOn: template.checkedOn,
+    deadlineRule: template.deadlineRule,
+    linkHref: template.linkHref,
+    linkLabel: template.linkLabel,
+    optional: template.optional,
+    durationDays: template.durationDays,
+  };
+}
+
+/**
+ * Creates the roadmap from the intake, or generates it again for a changed intake: the steps and
+ * their dates follow the templates of today; a step whose slug survives keeps its done mark, its
+ * note and (if still optional) its hidden flag. The order is the generated one again.
+ */
+export async function saveRoadmapIntake(db: Db, actor: SessionClaims, intake: RoadmapIntake, now = new Date()): Promise<RoadmapView> {
+  const [starts, visaFacts, templates] = await Promise.all([readSemesterStarts(db), readFacts(db, VISA_FACT_SHAPES), db.roadmapStepTemplate.findMany()]);
+  const start = semesterStart(starts.value, intake.intakeTerm, intake.intakeYear);
+  const problem = intakeProblem(start, utcDay(now), INTAKE_YEARS_AHEAD, INTAKE_TERM_LABELS[intake.intakeTerm].toLowerCase());
+  if (problem) throw new AppError("BAD_INPUT", problem);
+  const planned = planSteps(templates, intake, intakeConditions(visaFacts, intake), starts.value);
+
+  await withUserLock(db, "roadmap", actor.id, async (tx) => {
+    const roadmap = await tx.roadmap.upsert({ where: { userId: actor.id }, create: { userId: actor.id, ...intake }, update: intake, include: { items: true } });
+    const before = new Map(roadmap.items.map((item) => [item.slug, item]));
+    const kept = new Set(planned.map((step) => step.template.slug));
+    await tx.roadmapItem.deleteMany({ where: { roadmapId: roadmap.id, slug: { notIn: [...kept] } } });
+    for (const [position, { template, targetDate }] of planned.entries()) {
+      const fields = { ...copiedFields(template), targetDate, position };
+      const previous = before.get(template.slug);
+      if (previous) {
+        await tx.roadmapItem.update({ where: { id: previous.id }, data: { ...fields, hidden: previous.hidden && template.optional } });
+      } else {
+        await tx.roadmapItem.create({ data: { roadmapId: roadmap.id, slug: template.slug, ...fields } });
+      }
+    }
+  });
+  return currentRoadmap(db, actor);
+}
+
+/**
+ * One step of the user's roadmap for a change. Another user's step answers as not found; a step
+ * beyond the preview needs a plan with roadmaps, and so does every change but done and note.
+ */
+async function ownStep(db: Db, actor: SessionClaims, id: string, { previewAllowed }: { previewAllowed: boolean }) {
+  const roadmap = await findRoadmap(db, actor.id);
+  const item = roadmap?.items.find((candidate) => candidate.id === id);
+  if (!roadmap || !item) throw new AppError("NOT_FOUND", STEP_NOT_IN_ROADMAP);
+  const inPreview = previewOf(roadmap.items).some((candidate) => candidate.id === id);
+  if (!(previewAllowed && inPreview)) await assertPlanIncludes(db, actor.id, ROADMAP_PLANS, WHOLE_ROADMAP);
+  return { roadmap, item };
+}
+
+export async function setRoadmapStepDone(db: Db, actor: SessionClaims, input: { id: string; done: boolean }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.id, { previewAllowed: true });
+  if (item.done !== input.done) await db.roadmapItem.update({ where: { id: item.id }, data: { done: input.done, doneAt: input.done ? new Date() : null } });
+  return currentRoadmap(db, actor);
+}
+
+export async function setRoadmapStepNote(db: Db, actor: SessionClaims, input: { id: string; note: string }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.id, { previewAllowed: true });
+  await db.roadmapItem.update({ where: { id: item.id }, data: { note: input.note } });
+  return currentRoadmap(db, actor);
+}
+
+/** Moves a step one place up or down among the steps shown with it (visible ones, or hidden ones). */
+export async function moveRoadmapStep(db: Db, actor: SessionClaims, input: { id: string; direction: "up" | "down" }): Promise<RoadmapView> {
+  await ownStep(db, actor, input.id, { previewAllowed: false });
+  await withUserLock(db, "roadmap", actor.id, async (tx) => {
+    const items = ordered((await findRoadmap(tx, actor.id))?.items ?? []);
+    const item = items.find((candidate) => candidate.id === input.id);
+    if (!item) return;
+    const peers = items.filter((candidate) => candidate.hidden === item.hidden);
+    const neighbour = peers[peers.indexOf(item) + (input.direction === "up" ? -1 : 1)];
+    if (!neighbour) return;
+    await tx.roadmapItem.update({ where: { id: item.id }, data: { position: neighbour.position } });
+    await tx.roadmapItem.update({ where: { id: neighbour.id }, data: { position: item.position } });
+  });
+  return currentRoadmap(db, actor);
+}
+
+export async function setRoadmapStepHidden(db: Db, actor: SessionClaims, input: { id: string; hidden: boolean }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.id, { previewAllowed: false });
+  if (!item.optional) throw new AppError("BAD_INPUT", ONLY_OPTIONAL_HIDDEN);
+  await db.roadmapItem.update({ where: { id: item.id }, data: { hidden: input.hidden } });
+  return currentRoadmap(db, actor);
+}
+
+export async function deleteRoadmap(db: Db, actor: SessionClaims) {
+  const { count } = await db.roadmap.deleteMany({ where: { userId: actor.id } });
+  return { deleted: count > 0 };
+}

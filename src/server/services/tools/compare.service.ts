@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import {
+  EXCHANGE_RATES_FACT_KEY,
+  exchangeRatesValueSchema,
+  type CompareInput,
+  type ExchangeRatesUpdate,
+  type ExchangeRatesValue,
+} from "~/lib/schemas/tools/compare";
+import type { AuditActor } from "../audit.service";
+import { recordAudit } from "../audit.service";
+import { buildComparison, type Comparison } from "./compare-table";
+import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
+
+/** The stored exchange rates with their source, or null before any are stored. */
+export async function readExchangeRates(db: Db): Promise<SourcedFact<ExchangeRatesValue> | null> {
+  const [rates] = await readFactsWithPrefix(db, EXCHANGE_RATES_FACT_KEY, exchangeRatesValueSchema);
+  return rates ?? null;
+}
+
+/** The comparison of the chosen destinations on the chosen criteria, from the seeded cells. */
+export async function compareCountries(db: Db, input: CompareInput): Promise<Comparison> {
+  const cells = await readFactsWithPrefix(db, "compare.", z.unknown());
+  const rates = await readExchangeRates(db);
+  return buildComparison(input, new Map(cells.map((cell) => [cell.key, cell])), rates);
+}
+
+export const NO_RATES_MESSAGE = "No exchange rates are stored yet: run the seed.";
+
+/**
+ * Stores new exchange rates from /admin: the fact keeps staff's values at the next seed
+ * (customizedAt), and the change is audited with the rates before and after.
+ */
+export async function updateExchangeRates(db: Db, actor: AuditActor, input: ExchangeRatesUpdate): Promise<SourcedFact<ExchangeRatesValue>> {
+  const value: ExchangeRatesValue = { date: input.date, rates: Object.fromEntries(input.rates.map((row) => [row.currency, row.rate])) };
+  const sources = [{ title: input.sourceTitle, url: input.sourceUrl }];
+  const checkedOn = new Date().toISOString().slice(0, 10);
+  await db.$transaction(async (tx) => {
+    const before = await tx.toolFact.findUnique({ where: { key: EXCHANGE_RATES_FACT_KEY } });
+    if (!before) throw new AppError("NOT_FOUND", NO_RATES_MESSAGE);
+    await tx.toolFact.update({
+      where: { key: EXCHANGE_RATES_FACT_KEY },
+      data: { label: `Euro reference rates of ${input.date}`, value, sources, checkedOn, customizedAt: new Date() },
+    });
+    await recordAudit(tx, actor, {
+      action: "tools.exchange_rates_changed",
+      targetType: "tool_fact",
+      targetId: EXCHANGE_RATES_FACT_KEY,
+      before: { value: before.value, sources: before.sources },
+      after: { value, sources },
+    });
+  });
+  return (await readExchangeRates(db))!;
+}
