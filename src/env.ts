@@ -67,6 +67,7 @@ const server = {
   RATE_LIMIT_NEWSLETTER: rateLimitSetting("10/1h"),
   RATE_LIMIT_FEEDBACK: rateLimitSetting("120/1h"),
   RATE_LIMIT_ANONYMOUS_CHAT: rateLimitSetting("30/10m"),
+  RATE_LIMIT_COMMUNITY_POST: rateLimitSetting("20/10m"), // topics and replies per account, every member
   // ---- mail ----
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("SwipeAbroad <no-reply@swipeabroad.de>"),

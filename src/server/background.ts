@@ -5,10 +5,11 @@ import { runBillingJob } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
 import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
+import { sendCommunityDigests } from "~/server/services/community/notifications.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -28,6 +29,10 @@ export function registerJobHandlers() {
   registerJobHandler(JOB_KINDS.roadmapDigest, async (db) => {
     await sendRoadmapDigests(db);
   });
+  // The daily mail of community notifications not read and not mailed yet.
+  registerJobHandler(JOB_KINDS.communityDigest, async (db) => {
+    await sendCommunityDigests(db);
+  });
 }
 
 export function periodicJobs(): PeriodicJob[] {
@@ -36,6 +41,7 @@ export function periodicJobs(): PeriodicJob[] {
     { kind: JOB_KINDS.retention, intervalSeconds: 6 * 3600 },
     { kind: JOB_KINDS.scholarshipReminders, intervalSeconds: 24 * 3600 },
     { kind: JOB_KINDS.roadmapDigest, intervalSeconds: 7 * 24 * 3600 },
+    { kind: JOB_KINDS.communityDigest, intervalSeconds: 24 * 3600 },
   ];
 }
 

@@ -2,10 +2,11 @@ import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { seedRoadmap } from "~/server/content/roadmap";
 import { seedTools } from "~/server/content/tools";
+import { seedForumCategories } from "~/server/services/community/categories.service";
 import type { Db } from "~/server/db/client";
 
 /**
- * Fills reference data, content, the tools' sourced data and the roadmap's step templates. Idempotent: reference rows are inserted once; threads, prompts
+ * Fills reference data, content, the tools' sourced data, the roadmap's step templates and the forum's categories. Idempotent: reference rows are inserted once; threads, prompts
  * and knowledge-base articles follow their files unless staff edited them in /admin.
  */
 export async function seed(db: Db) {
@@ -13,5 +14,6 @@ export async function seed(db: Db) {
   await seedThreadsAndPrompts(db);
   await seedTools(db);
   await seedRoadmap(db);
+  await seedForumCategories(db);
   await seedKnowledgeBase(db, { log: console.warn });
 }

@@ -42,6 +42,14 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "roadmap-digest", name: "Anna", steps: [{ title: "Book your visa appointment", targetDate: "2027-07-20" }], url: `${base}/roadmap` },
     links: [`${base}/roadmap`],
   },
+  "community-digest": {
+    input: { kind: "community-digest", name: "Anna", lines: ["Priya replied in “Blocked account”"], more: 2, url: `${base}/community/notifications` },
+    links: [`${base}/community/notifications`],
+  },
+  "community-moderation": {
+    input: { kind: "community-moderation", name: "Anna", action: "suspend", message: "Please stop posting <a href=x>links</a>.", until: new Date("2027-01-10T12:00:00Z"), url: `${base}/community` },
+    links: [`${base}/community`],
+  },
 };
 
 describe("mail templates", () => {

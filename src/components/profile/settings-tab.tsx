@@ -23,13 +23,14 @@ export function preferenceFields(timeZones: string[] = PROFILE_TIME_ZONES): Fiel
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
     { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },
+    { name: "communityDigest", label: "Daily community digest (unread replies, mentions and likes)", kind: "toggle" },
   ];
 }
 
 export const valuesOf = (student: Student, fields: FieldSpec[]) =>
   Object.fromEntries(fields.map((f) => [f.name, String((student as Record<string, unknown>)[f.name] ?? "")]));
 
-const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadmapDigest"]);
+const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadmapDigest", "communityDigest"]);
 
 /** Toggles travel as booleans; everything else as the chosen string. */
 export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>

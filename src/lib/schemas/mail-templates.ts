@@ -20,12 +20,14 @@ export const MAIL_KINDS = [
   "staff-invite",
   "scholarship-deadline",
   "roadmap-digest",
+  "community-digest",
+  "community-moderation",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];
 
 /** What a mail is about, to group them in the list. */
-export const MAIL_GROUPS = ["account", "security", "billing", "support", "newsletter", "staff", "tools"] as const;
+export const MAIL_GROUPS = ["account", "security", "billing", "support", "newsletter", "staff", "tools", "community"] as const;
 export type MailGroup = (typeof MAIL_GROUPS)[number];
 export const MAIL_GROUP_LABELS: Record<MailGroup, string> = {
   account: "Account",
@@ -35,6 +37,7 @@ export const MAIL_GROUP_LABELS: Record<MailGroup, string> = {
   newsletter: "Newsletter",
   staff: "Staff",
   tools: "Tools",
+  community: "Community",
 };
 
 export const MAIL_SUBJECT_MAX = 200;

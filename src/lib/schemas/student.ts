@@ -49,6 +49,7 @@ export const studentSettingsFields = {
   emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
   smsNotifications: z.boolean({ error: "smsNotifications must be true or false" }),
   roadmapDigest: z.boolean({ error: "roadmapDigest must be true or false" }),
+  communityDigest: z.boolean({ error: "communityDigest must be true or false" }),
   language: z.string().trim().min(2).max(35),
   timeZone: z.string().trim().regex(/^UTC[+-]\d{2}:\d{2}$/, "Time zone must look like UTC+01:00"),
   profileVisibility: z.enum(PROFILE_VISIBILITIES),

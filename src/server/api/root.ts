@@ -9,6 +9,7 @@ import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
 import { studentsRouter } from "./routers/students";
 import { roadmapRouter } from "./routers/roadmap";
+import { communityRouter } from "./routers/community";
 import { toolsRouter } from "./routers/tools";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   tools: toolsRouter,
   roadmap: roadmapRouter,
+  community: communityRouter,
 });
 
 export type AppRouter = typeof appRouter;

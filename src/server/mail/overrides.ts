@@ -23,6 +23,9 @@ import {
   mailContent,
   roadmapDigestLines,
   stepCount,
+  communityDigestLines,
+  moderationDecision,
+  notificationCount,
   plural,
   renderMail,
   timeLeft,
@@ -457,6 +460,64 @@ Dates and rules can change: each step links its official page. To stop this week
       ],
       url: sampleUrl("/roadmap"),
     }),
+  },
+  "community-digest": {
+    group: "community",
+    title: "Daily community digest",
+    description: "Sent once a day to members with community notifications they have not read or been mailed yet, unless they turned the digest off in Settings.",
+    placeholders: {
+      name,
+      count: { about: "How many notifications, e.g. 4 new notifications", value: (data) => notificationCount(data) },
+      lines: { about: "The notifications, one line each", value: (data) => communityDigestLines(data).join("\n\n") },
+      url: { about: "The link to the notifications page", value: (data) => data.url },
+    },
+    link: "url",
+    subject: `${BRAND} community: {count}`,
+    body: `Hi {name},
+
+Here is what happened in the community since you last looked:
+
+{lines}
+
+Read the replies and answer in the community:
+
+{url}
+
+To stop this daily mail, turn off the community digest in the Settings tab of your profile.`,
+    sample: () => ({
+      name: "Anna",
+      lines: ["Priya Sharma replied in “Blocked account: which bank is fastest?”", "Your reply was marked as the answer to “Do I need APS for a master's?”"],
+      more: 0,
+      url: sampleUrl("/community/notifications"),
+    }),
+  },
+  "community-moderation": {
+    group: "community",
+    title: "Community warning or suspension",
+    description: "Sent when a moderator warns a member or suspends their community posting from the review queue in /admin.",
+    placeholders: {
+      name,
+      decision: { about: "What the moderator decided, with the end of a suspension", value: (data) => moderationDecision(data) },
+      message: { about: "The moderator's message", value: (data) => data.message },
+      url: { about: "The link to the community", value: (data) => data.url },
+    },
+    link: "url",
+    mustKeep: { message: "The member must read why the moderator acted: keep {message}." },
+    subject: `A message from the ${BRAND} community moderators`,
+    body: `Hi {name},
+
+{decision}
+
+The moderator's message:
+
+{message}
+
+Please read the community's rules of conduct before you post again:
+
+{url}
+
+If you think this was a mistake, reply to this mail or write to us through the contact form.`,
+    sample: () => ({ name: "Anna", action: "warn", message: "Please do not post the same question in several categories.", until: null, url: sampleUrl("/community") }),
   },
 };
 

@@ -27,7 +27,9 @@ export type MailTemplateInput =
   | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
   | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string }
   | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string }
-  | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string };
+  | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string }
+  | { kind: "community-digest"; name: string; lines: string[]; more: number; url: string }
+  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string };
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -82,6 +84,10 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return scholarshipDeadlineContent(input);
     case "roadmap-digest":
       return roadmapDigestContent(input);
+    case "community-digest":
+      return communityDigestContent(input);
+    case "community-moderation":
+      return communityModerationContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -323,6 +329,42 @@ function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">):
     action: { label: "Open your roadmap", url },
     outro: ["Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile."],
     reason: `you have a study roadmap on ${BRAND} and its weekly digest is on`,
+  };
+}
+
+/** How many community notifications, e.g. "1 new notification", "4 new notifications". */
+export const notificationCount = (data: MailData<"community-digest">) => plural(data.lines.length + data.more, "new notification");
+
+/** The digest's lines, and how many more wait in the product. */
+export const communityDigestLines = (data: MailData<"community-digest">) => [...data.lines.map((line) => `- ${line}`), ...(data.more ? [`… and ${data.more} more`] : [])];
+
+function communityDigestContent(data: MailData<"community-digest">): MailContent {
+  return {
+    subject: `${BRAND} community: ${notificationCount(data)}`,
+    greeting: greet(data.name),
+    intro: ["Here is what happened in the community since you last looked:", ...communityDigestLines(data)],
+    prompt: "Read the replies and answer in the community:",
+    action: { label: "Open your notifications", url: data.url },
+    outro: ["To stop this daily mail, turn off the community digest in the Settings tab of your profile."],
+    reason: `you are a member of the ${BRAND} community and its daily digest is on`,
+  };
+}
+
+/** What the moderators decided, in a sentence. */
+export const moderationDecision = (data: MailData<"community-moderation">) =>
+  data.action === "suspend" && data.until
+    ? `A moderator suspended your posting in the ${BRAND} community until ${formatUtc(data.until)}. You can still read the forum.`
+    : `A moderator of the ${BRAND} community sent you a warning.`;
+
+function communityModerationContent(data: MailData<"community-moderation">): MailContent {
+  return {
+    subject: `A message from the ${BRAND} community moderators`,
+    greeting: greet(data.name),
+    intro: [moderationDecision(data), "The moderator's message:", data.message],
+    prompt: "Please read the community's rules of conduct before you post again:",
+    action: { label: "Open the community", url: data.url },
+    outro: ["If you think this was a mistake, reply to this mail or write to us through the contact form."],
+    reason: `you are a member of the ${BRAND} community`,
   };
 }
 

@@ -17,6 +17,7 @@ export const RATE_LIMITS = {
   newsletter: () => env.RATE_LIMIT_NEWSLETTER,
   feedback: () => env.RATE_LIMIT_FEEDBACK,
   anonymousChat: () => env.RATE_LIMIT_ANONYMOUS_CHAT,
+  communityPost: () => env.RATE_LIMIT_COMMUNITY_POST,
 } satisfies Record<string, () => RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

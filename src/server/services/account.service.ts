@@ -55,6 +55,12 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
         include: { items: { orderBy: { position: "asc" }, select: { slug: true, title: true, targetDate: true, position: true, done: true, doneAt: true, note: true, hidden: true } } },
       },
       scholarshipBookmarks: { orderBy: { createdAt: "asc" }, select: { createdAt: true, remindedFor: true, scholarship: { select: { name: true, url: true } } } },
+      forumPosts: {
+        orderBy: { createdAt: "asc" },
+        select: { body: true, status: true, createdAt: true, editedAt: true, topic: { select: { title: true } }, edits: { select: { title: true, body: true, editedAt: true } } },
+      },
+      forumLikes: { orderBy: { createdAt: "asc" }, select: { createdAt: true, post: { select: { topic: { select: { title: true } } } } } },
+      forumFlags: { orderBy: { createdAt: "asc" }, select: { reason: true, note: true, createdAt: true } },
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
@@ -89,6 +95,13 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     universityApplications: user.applications,
     savedToolResults: user.savedToolResults,
     roadmap: user.roadmap,
+    community: {
+      handle: user.forumHandle,
+      suspendedUntil: user.forumSuspendedUntil,
+      posts: user.forumPosts.map(({ topic, ...post }) => ({ topic: topic.title, ...post })),
+      likes: user.forumLikes.map((like) => ({ topic: like.post.topic.title, createdAt: like.createdAt })),
+      flags: user.forumFlags,
+    },
     scholarshipBookmarks: user.scholarshipBookmarks.map(({ scholarship, ...bookmark }) => ({ scholarship: scholarship.name, url: scholarship.url, ...bookmark })),
     tokenUsage,
     sessions,

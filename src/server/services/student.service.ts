@@ -24,6 +24,7 @@ export function toStudentDto(student: Student) {
     emailNotifications: student.emailNotifications,
     smsNotifications: student.smsNotifications,
     roadmapDigest: student.roadmapDigest,
+    communityDigest: student.communityDigest,
     language: student.language,
     timeZone: student.timeZone,
     twoFactorAuth: student.twoFactorAuth,

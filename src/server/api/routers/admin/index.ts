@@ -7,6 +7,7 @@ import { coachesRouter } from "./coaches";
 import { contentRouter } from "./content";
 import { customersRouter } from "./customers";
 import { exchangeRatesRouter } from "./exchange-rates";
+import { communityAdminRouter } from "./community";
 import { feedbackRouter } from "./feedback";
 import { financeRouter } from "./finance";
 import { flowsRouter } from "./flows";
@@ -39,4 +40,5 @@ export const adminRouter = createTRPCRouter({
   siteTexts: siteTextsRouter,
   flows: flowsRouter,
   exchangeRates: exchangeRatesRouter,
+  community: communityAdminRouter,
 });

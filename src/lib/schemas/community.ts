@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { optionalText, requiredText } from "./common";
+
+/** The community forum's shared rules: forms, routers and tests read them from here. */
+
+export const TOPIC_TITLE_MIN = 10;
+export const TOPIC_TITLE_MAX = 150;
+export const POST_BODY_MIN = 2;
+export const POST_BODY_MAX = 20_000;
+export const MAX_TAGS = 5;
+export const TOPICS_PAGE_SIZE = 20;
+export const POSTS_PAGE_SIZE = 50;
+
+/** New members (under 24 hours or fewer than 3 accepted posts) post at most this much per day. */
+export const NEW_MEMBER_RULES = {
+  accountAgeHours: 24,
+  acceptedPosts: 3,
+  topicsPerDay: 3,
+  repliesPerDay: 10,
+  linksPerPost: 2,
+} as const;
+
+/** Flags from this many different members hide a post until a moderator decides. */
+export const FLAGS_TO_HIDE = 3;
+
+export const idSchema = z.string({ error: "id is required" }).trim().min(1, "id is required").max(40, "id is too long");
+
+const slugSchema = z
+  .string({ error: "Category is required" })
+  .trim()
+  .min(1, "Category is required")
+  .max(60, "Category is too long")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Category must be lower-case letters, digits and dashes");
+
+export const tagSchema = z
+  .string({ error: "A tag must be text" })
+  .trim()
+  .toLowerCase()
+  .min(2, "A tag needs at least 2 characters")
+  .max(30, "A tag must be at most 30 characters")
+  .regex(/^[a-z0-9äöüß]+(?:-[a-z0-9äöüß]+)*$/, "A tag may hold letters, digits and dashes only");
+
+export const tagsSchema = z
+  .array(tagSchema, { error: "Tags must be a list" })
+  .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+  .default([])
+  .transform((tags) => [...new Set(tags)]);
+
+export const postBodySchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Write something first" : "The text must be text") })
+  .trim()
+  .min(POST_BODY_MIN, "Write something first")
+  .max(POST_BODY_MAX, `A post must be at most ${POST_BODY_MAX.toLocaleString("en")} characters`);
+
+export const topicTitleSchema = requiredText("Title", TOPIC_TITLE_MAX).refine(
+  (title) => title.length >= TOPIC_TITLE_MIN,
+  `The title needs at least ${TOPIC_TITLE_MIN} characters: say what you want to know`,
+);
+
+export const newTopicSchema = z.object({
+  categorySlug: slugSchema,
+  title: topicTitleSchema,
+  body: postBodySchema,
+  tags: tagsSchema,
+});
+export type NewTopicInput = z.input<typeof newTopicSchema>;
+
+export const replySchema = z.object({
+  topicId: idSchema,
+  body: postBodySchema,
+});
+export type ReplyInput = z.input<typeof replySchema>;
+
+/** Editing a post; a title only for the opening post. */
+export const editPostSchema = z.object({
+  postId: idSchema,
+  body: postBodySchema,
+  title: topicTitleSchema.optional(),
+  tags: tagsSchema.optional(),
+});
+export type EditPostInput = z.input<typeof editPostSchema>;
+
+export const TOPIC_LISTS = ["latest", "top", "unanswered", "solved"] as const;
+export type TopicList = (typeof TOPIC_LISTS)[number];
+export const TOPIC_LIST_LABELS: Record<TopicList, string> = {
+  latest: "Latest",
+  top: "Top this month",
+  unanswered: "Unanswered",
+  solved: "Solved",
+};
+
+export const topicListSchema = z.object({
+  list: z.enum(TOPIC_LISTS, { error: "Unknown list" }).default("latest"),
+  categorySlug: slugSchema.optional(),
+  tag: tagSchema.optional(),
+  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(10_000).default(0),
+  limit: z.number({ error: "limit must be a number" }).int().min(1).max(50).default(TOPICS_PAGE_SIZE),
+});
+export type TopicListInput = z.input<typeof topicListSchema>;
+
+export const topicQuerySchema = z.object({
+  topicId: idSchema,
+  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(100_000).default(0),
+});
+
+export const searchSchema = z.object({
+  query: requiredText("Search", 200),
+  categorySlug: slugSchema.optional(),
+  solved: z.boolean({ error: "solved must be true or false" }).optional(),
+  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(1_000).default(0),
+});
+export type SearchInput = z.input<typeof searchSchema>;
+
+export const FLAG_REASONS = ["spam", "inappropriate", "off_topic", "other"] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
+  spam: "Spam",
+  inappropriate: "Inappropriate",
+  off_topic: "Off topic",
+  other: "Something else",
+};
+
+export const flagSchema = z
+  .object({
+    postId: idSchema,
+    reason: z.enum(FLAG_REASONS, { error: "Choose why you flag this post" }),
+    note: optionalText("Note", 500),
+  })
+  .refine((flag) => flag.reason !== "other" || !!flag.note, { message: "Tell the moderators what is wrong", path: ["note"] });
+export type FlagInput = z.input<typeof flagSchema>;
+
+export const postIdSchema = z.object({ postId: idSchema });
+export const topicIdSchema = z.object({ topicId: idSchema });
+
+export const markSolvedSchema = z.object({
+  topicId: idSchema,
+  /** The reply that answers the question; null takes the mark back. */
+  postId: idSchema.nullable(),
+});
+
+export const watchSchema = z.union([
+  z.object({ topicId: idSchema, watching: z.boolean({ error: "watching must be true or false" }) }),
+  z.object({ categorySlug: slugSchema, watching: z.boolean({ error: "watching must be true or false" }) }),
+]);
+
+export const notificationsSchema = z.object({
+  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(10_000).default(0),
+});
+
+// ---- Moderation (/admin/community, permission `support`) ----
+
+export const MODERATION_ACTIONS = ["approve", "hide", "delete"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const moderatePostSchema = z.object({
+  postId: idSchema,
+  action: z.enum(MODERATION_ACTIONS, { error: "Choose approve, hide or delete" }),
+  note: optionalText("Note", 500),
+});
+
+export const MAX_SUSPENSION_DAYS = 365;
+
+export const moderateMemberSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("warn"), userId: idSchema, message: requiredText("Message", 2000) }),
+  z.object({
+    action: z.literal("suspend"),
+    userId: idSchema,
+    message: requiredText("Message", 2000),
+    days: z.number({ error: "days must be a number" }).int().min(1, "Suspend for at least 1 day").max(MAX_SUSPENSION_DAYS, `At most ${MAX_SUSPENSION_DAYS} days`),
+  }),
+  z.object({ action: z.literal("lift"), userId: idSchema }),
+]);
+export type ModerateMemberInput = z.input<typeof moderateMemberSchema>;
+
+export const moderateTopicSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("lock"), topicId: idSchema, value: z.boolean() }),
+  z.object({ action: z.literal("pin"), topicId: idSchema, value: z.boolean() }),
+  z.object({ action: z.literal("move"), topicId: idSchema, categorySlug: slugSchema }),
+]);
+
+export const categoryFormSchema = z.object({
+  slug: slugSchema,
+  name: requiredText("Name", 60),
+  description: requiredText("Description", 300),
+});
+export type CategoryForm = z.input<typeof categoryFormSchema>;
+
+export const categoryUpdateSchema = categoryFormSchema.omit({ slug: true }).extend({ id: idSchema });
+export const categoryMoveSchema = z.object({ id: idSchema, direction: z.enum(["up", "down"]) });
+export const categoryArchiveSchema = z.object({ id: idSchema, archived: z.boolean() });
+
+export const moderationQueueSchema = z.object({
+  cursor: z.number().int().min(0).max(10_000).default(0),
+});
+
+/** The address of a topic page: the id finds it, the slug reads well and is corrected if stale. */
+export function topicHref(topic: { id: string; slug: string }, postPosition?: number): string {
+  return `/community/t/${topic.slug}/${topic.id}${postPosition ? `#post-${postPosition}` : ""}`;
+}
+
+export function categoryHref(slug: string): string {
+  return `/community/c/${slug}`;
+}
+
+export function memberHref(userId: string): string {
+  return `/community/u/${userId}`;
+}
+
+/** A new-topic form pre-filled with a question, e.g. one the assistant could not answer. */
+export function askCommunityHref(question: string): string {
+  const title = question.replace(/\s+/g, " ").trim().slice(0, TOPIC_TITLE_MAX);
+  return `/community/new?${new URLSearchParams({ title })}`;
+}

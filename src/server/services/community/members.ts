@@ -1,0 +1,83 @@
+/**
+ * Who is posting: a member's @handle, whether they may moderate, and the trust rules for new
+ * members (spec: issue 13, point 7).
+ */
+import { hasPermission, type Role } from "~/lib/permissions";
+import { NEW_MEMBER_RULES } from "~/lib/schemas/community";
+import { slugFromTitle } from "~/lib/schemas/content-admin";
+import type { DbOrTx } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+
+/** The signed-in reader of a community page or caller of a procedure, or null when signed out. */
+export interface CommunityViewer {
+  id: string;
+  role: Role;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** Moderators hold `support` and, as everywhere in the management area, sign in with two factors. */
+export function isModerator(viewer: CommunityViewer | null): boolean {
+  return !!viewer && hasPermission(viewer.role, "support") && viewer.twoFactorEnabled;
+}
+
+const HANDLE_MAX = 24;
+
+/**
+ * The member's @handle, made from their name at the first post ("Priya Sharma" -> priya_sharma,
+ * then priya_sharma2 ... when taken) and kept afterwards, so mentions keep pointing at them.
+ */
+export async function ensureHandle(db: DbOrTx, userId: string): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, forumHandle: true } });
+  if (user.forumHandle) return user.forumHandle;
+  const base = (slugFromTitle(user.name).replace(/-/g, "_").slice(0, HANDLE_MAX - 4) || "member").replace(/_+$/, "");
+  const taken = new Set(
+    (await db.user.findMany({ where: { forumHandle: { startsWith: base } }, select: { forumHandle: true } })).map((row) => row.forumHandle),
+  );
+  let handle = base;
+  for (let n = 2; taken.has(handle); n++) handle = `${base}${n}`;
+  await db.user.update({ where: { id: userId }, data: { forumHandle: handle } });
+  return handle;
+}
+
+export const SUSPENDED_MESSAGE = (until: Date) =>
+  `A moderator suspended your community posting until ${until.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}. You can still read the forum.`;
+
+export const NEW_MEMBER_TOPICS_MESSAGE = `New members can start at most ${NEW_MEMBER_RULES.topicsPerDay} topics in 24 hours. Please try again later: the limit lifts once your account is a day old and ${NEW_MEMBER_RULES.acceptedPosts} of your posts are published.`;
+export const NEW_MEMBER_REPLIES_MESSAGE = `New members can write at most ${NEW_MEMBER_RULES.repliesPerDay} replies in 24 hours. Please try again later: the limit lifts once your account is a day old and ${NEW_MEMBER_RULES.acceptedPosts} of your posts are published.`;
+export const NEW_MEMBER_LINKS_MESSAGE = `New members can include at most ${NEW_MEMBER_RULES.linksPerPost} links in a post. Please remove some links, or describe where to find the page.`;
+
+/** Web addresses in a post's Markdown: bare ones and those inside links. */
+export function countLinks(markdown: string): number {
+  return markdown.match(/\bhttps?:\/\/[^\s)<>\]]+|\bwww\.[^\s)<>\]]+/gi)?.length ?? 0;
+}
+
+/** Whether the member still counts as new: under a day old, or fewer than 3 published posts. */
+export async function isNewMember(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { createdAt: true } });
+  if (now.getTime() - user.createdAt.getTime() < NEW_MEMBER_RULES.accountAgeHours * 3_600_000) return true;
+  const accepted = await db.forumPost.count({ where: { authorId: userId, status: "visible" } });
+  return accepted < NEW_MEMBER_RULES.acceptedPosts;
+}
+
+/**
+ * Refuses a post the member may not write now: suspended, or past a new member's daily limits or
+ * link limit. The counts come from the database, so every instance applies the same limits.
+ */
+export async function assertMayPost(db: DbOrTx, userId: string, kind: "topic" | "reply", markdown: string, now = new Date()) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { forumSuspendedUntil: true } });
+  if (user.forumSuspendedUntil && user.forumSuspendedUntil > now) throw new AppError("FORBIDDEN", SUSPENDED_MESSAGE(user.forumSuspendedUntil));
+  if (!(await isNewMember(db, userId, now))) return;
+  if (countLinks(markdown) > NEW_MEMBER_RULES.linksPerPost) throw new AppError("BAD_INPUT", NEW_MEMBER_LINKS_MESSAGE);
+  const since = new Date(now.getTime() - 24 * 3_600_000);
+  const written = await db.forumPost.count({ where: { authorId: userId, createdAt: { gt: since }, position: kind === "topic" ? 0 : { gt: 0 } } });
+  if (kind === "topic" && written >= NEW_MEMBER_RULES.topicsPerDay) throw new AppError("TOO_MANY_REQUESTS", NEW_MEMBER_TOPICS_MESSAGE);
+  if (kind === "reply" && written >= NEW_MEMBER_RULES.repliesPerDay) throw new AppError("TOO_MANY_REQUESTS", NEW_MEMBER_REPLIES_MESSAGE);
+}
+
+/** The @handles a post mentions, outside code, lower-cased and without repeats. */
+export function mentionedHandles(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, " ").replace(/`[^`]*`/g, " ");
+  const handles = [...prose.matchAll(/(?<![\w@/.])@([a-z0-9_]{2,30})\b/gi)].map((match) => match[1]!.toLowerCase());
+  return [...new Set(handles)];
+}
