@@ -101,6 +101,8 @@ export type TopicListInput = z.input<typeof topicListSchema>;
 export const topicQuerySchema = z.object({
   topicId: idSchema,
   cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(100_000).default(0),
+  /** The topic page counts one view per render; other reads (more posts, refreshes) do not. */
+  countView: z.boolean({ error: "countView must be true or false" }).default(false),
 });
 
 export const searchSchema = z.object({
