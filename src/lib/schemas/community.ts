@@ -25,7 +25,7 @@ export const FLAGS_TO_HIDE = 3;
 
 export const idSchema = z.string({ error: "id is required" }).trim().min(1, "id is required").max(40, "id is too long");
 
-const slugSchema = z
+export const categorySlugSchema = z
   .string({ error: "Category is required" })
   .trim()
   .min(1, "Category is required")
@@ -58,7 +58,7 @@ export const topicTitleSchema = requiredText("Title", TOPIC_TITLE_MAX).refine(
 );
 
 export const newTopicSchema = z.object({
-  categorySlug: slugSchema,
+  categorySlug: categorySlugSchema,
   title: topicTitleSchema,
   body: postBodySchema,
   tags: tagsSchema,
@@ -91,7 +91,7 @@ export const TOPIC_LIST_LABELS: Record<TopicList, string> = {
 
 export const topicListSchema = z.object({
   list: z.enum(TOPIC_LISTS, { error: "Unknown list" }).default("latest"),
-  categorySlug: slugSchema.optional(),
+  categorySlug: categorySlugSchema.optional(),
   tag: tagSchema.optional(),
   cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(10_000).default(0),
   limit: z.number({ error: "limit must be a number" }).int().min(1).max(50).default(TOPICS_PAGE_SIZE),
@@ -107,7 +107,7 @@ export const topicQuerySchema = z.object({
 
 export const searchSchema = z.object({
   query: requiredText("Search", 200),
-  categorySlug: slugSchema.optional(),
+  categorySlug: categorySlugSchema.optional(),
   solved: z.boolean({ error: "solved must be true or false" }).optional(),
   cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(1_000).default(0),
 });
@@ -142,7 +142,7 @@ export const markSolvedSchema = z.object({
 
 export const watchSchema = z.union([
   z.object({ topicId: idSchema, watching: z.boolean({ error: "watching must be true or false" }) }),
-  z.object({ categorySlug: slugSchema, watching: z.boolean({ error: "watching must be true or false" }) }),
+  z.object({ categorySlug: categorySlugSchema, watching: z.boolean({ error: "watching must be true or false" }) }),
 ]);
 
 export const notificationsSchema = z.object({
@@ -177,11 +177,11 @@ export type ModerateMemberInput = z.input<typeof moderateMemberSchema>;
 export const moderateTopicSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("lock"), topicId: idSchema, value: z.boolean() }),
   z.object({ action: z.literal("pin"), topicId: idSchema, value: z.boolean() }),
-  z.object({ action: z.literal("move"), topicId: idSchema, categorySlug: slugSchema }),
+  z.object({ action: z.literal("move"), topicId: idSchema, categorySlug: categorySlugSchema }),
 ]);
 
 export const categoryFormSchema = z.object({
-  slug: slugSchema,
+  slug: categorySlugSchema,
   name: requiredText("Name", 60),
   description: requiredText("Description", 300),
 });
@@ -195,6 +195,17 @@ export const moderationQueueSchema = z.object({
   cursor: z.number().int().min(0).max(10_000).default(0),
 });
 
+/** Marks of the matched words in a search snippet (characters that never occur in posts). */
+export const HIGHLIGHT_START = "\uE000";
+export const HIGHLIGHT_END = "\uE001";
+
+export const PRIVATE_PROFILE_MESSAGE = "This member keeps their profile private.";
+
+/** An @handle in a post's text (not inside an email address or a path); a fresh expression each call, as it is global. */
+export function mentionPattern(): RegExp {
+  return /(?<![\w@/.])@([a-z0-9_]{2,30})\b/gi;
+}
+
 /** The address of a topic page: the id finds it, the slug reads well and is corrected if stale. */
 export function topicHref(topic: { id: string; slug: string }, postPosition?: number): string {
   return `/community/t/${topic.slug}/${topic.id}${postPosition ? `#post-${postPosition}` : ""}`;
@@ -204,8 +215,8 @@ export function categoryHref(slug: string): string {
   return `/community/c/${slug}`;
 }
 
-export function memberHref(userId: string): string {
-  return `/community/u/${userId}`;
+export function memberHref(handle: string): string {
+  return `/community/u/${handle}`;
 }
 
 /** A new-topic form pre-filled with a question, e.g. one the assistant could not answer. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  categorySlugSchema,
   editPostSchema,
   flagSchema,
   markSolvedSchema,
@@ -16,7 +17,7 @@ import {
 import { categoryBySlug, listCategories } from "~/server/services/community/categories.service";
 import { flagPost } from "~/server/services/community/moderation.service";
 import { listNotifications, markRead, unreadCount } from "~/server/services/community/notifications.service";
-import { createTopic, deleteOwnPost, editPost, markSolved, reply, setLike, setWatch } from "~/server/services/community/posts.service";
+import { createTopic, deleteOwnPost, editPost, markSolved, reply, setLike, setWatch, watchesCategory } from "~/server/services/community/posts.service";
 import { listTopics, memberProfile, readTopic, searchCommunity } from "~/server/services/community/reads.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from "../trpc";
 
@@ -42,6 +43,9 @@ export const communityRouter = createTRPCRouter({
     const target = "topicId" in input ? { topicId: input.topicId } : { categoryId: (await categoryBySlug(ctx.db, input.categorySlug)).id };
     return setWatch(ctx.db, ctx.session, target, input.watching);
   }),
+  categoryWatching: protectedProcedure.input(z.object({ categorySlug: categorySlugSchema })).query(async ({ ctx, input }) => ({
+    watching: await watchesCategory(ctx.db, ctx.session.id, (await categoryBySlug(ctx.db, input.categorySlug)).id),
+  })),
 
   unreadCount: protectedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.session.id)),
   notifications: protectedProcedure.input(notificationsSchema).query(({ ctx, input }) => listNotifications(ctx.db, ctx.session.id, input.cursor)),

@@ -3,7 +3,7 @@
  * members (spec: issue 13, point 7).
  */
 import { hasPermission, type Role } from "~/lib/permissions";
-import { NEW_MEMBER_RULES } from "~/lib/schemas/community";
+import { mentionPattern, NEW_MEMBER_RULES } from "~/lib/schemas/community";
 import { slugFromTitle } from "~/lib/schemas/content-admin";
 import type { DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -78,6 +78,6 @@ export async function assertMayPost(db: DbOrTx, userId: string, kind: "topic" | 
 /** The @handles a post mentions, outside code, lower-cased and without repeats. */
 export function mentionedHandles(markdown: string): string[] {
   const prose = markdown.replace(/```[\s\S]*?```/g, " ").replace(/`[^`]*`/g, " ");
-  const handles = [...prose.matchAll(/(?<![\w@/.])@([a-z0-9_]{2,30})\b/gi)].map((match) => match[1]!.toLowerCase());
+  const handles = [...prose.matchAll(mentionPattern())].map((match) => match[1]!.toLowerCase());
   return [...new Set(handles)];
 }

@@ -259,3 +259,8 @@ export async function setWatch(db: Db, viewer: CommunityViewer, target: { topicI
   }
   return { watching };
 }
+
+/** Whether the member watches the category (new topics in it notify them). */
+export async function watchesCategory(db: Db, userId: string, categoryId: string): Promise<boolean> {
+  return !!(await db.forumWatch.findFirst({ where: { userId, categoryId }, select: { id: true } }));
+}

@@ -2,7 +2,7 @@
  * Reading the community: topic lists (latest, top this month, unanswered, solved, per category or
  * tag), a topic with its replies as the viewer may see them, full-text search and public profiles.
  */
-import { POSTS_PAGE_SIZE, searchSchema, topicHref, topicListSchema, type SearchInput, type TopicListInput } from "~/lib/schemas/community";
+import { HIGHLIGHT_END, HIGHLIGHT_START, POSTS_PAGE_SIZE, searchSchema, topicHref, topicListSchema, type SearchInput, type TopicListInput } from "~/lib/schemas/community";
 import type { ForumPostStatus, Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -164,9 +164,6 @@ export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId:
 export type TopicPage = Awaited<ReturnType<typeof readTopic>>;
 export type PostView = TopicPage["posts"][number];
 
-/** Marks of the matched words in a search snippet (characters that never occur in posts). */
-export const HIGHLIGHT_START = "\uE000";
-export const HIGHLIGHT_END = "\uE001";
 export const SEARCH_PAGE_SIZE = 20;
 
 interface SearchRow {
@@ -221,7 +218,6 @@ export async function searchCommunity(db: Db, input: SearchInput) {
   return { items, nextCursor: rows.length > SEARCH_PAGE_SIZE ? cursor + SEARCH_PAGE_SIZE : null };
 }
 
-export const PRIVATE_PROFILE_MESSAGE = "This member keeps their profile private.";
 export const MEMBER_NOT_FOUND = "There is no member with this name.";
 
 /**
