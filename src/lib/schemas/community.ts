@@ -215,6 +215,10 @@ export function categoryHref(slug: string): string {
   return `/community/c/${slug}`;
 }
 
+export function tagHref(tag: string): string {
+  return `/community/tag/${encodeURIComponent(tag)}`;
+}
+
 export function memberHref(handle: string): string {
   return `/community/u/${handle}`;
 }

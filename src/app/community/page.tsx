@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { CategoryGrid } from "~/components/community/category-grid";
+import { CommunitySearchBox } from "~/components/community/community-search-box";
+import { listFromQuery, listHref } from "~/components/community/list-tabs";
+import { NewTopicButton } from "~/components/community/new-topic-button";
+import { TopicListSection } from "~/components/community/topic-list-section";
+import { PageHeader } from "~/components/site/page-header";
+import { TOPIC_LIST_LABELS } from "~/lib/schemas/community";
+import { serverApi } from "~/server/api/server-caller";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const COMMUNITY_PATH = "/community";
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const list = listFromQuery((await searchParams).list);
+  return {
+    title: list === "latest" ? "Community" : `${TOPIC_LIST_LABELS[list]} · Community`,
+    description: "Ask students who have been through it: admission, visas, money, housing, arrival and work in Germany, with answers marked solved.",
+    alternates: { canonical: listHref(COMMUNITY_PATH, list) },
+  };
+}
+
+/** /community: the categories, then the topic lists (readable signed out; posting needs a verified email). */
+export default async function CommunityPage({ searchParams }: Props) {
+  const list = listFromQuery((await searchParams).list);
+  const api = await serverApi();
+  const [categories, firstPage] = await Promise.all([api.community.categories(), api.community.topics({ list })]);
+  return (
+    <>
+      <PageHeader eyebrow="Community" title="Ask students who have done it">
+        Questions and answers about studying and moving to Germany. Answers that helped are marked solved.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CommunitySearchBox />
+          <NewTopicButton />
+        </div>
+        <CategoryGrid categories={categories} />
+        <TopicListSection basePath={COMMUNITY_PATH} filter={{ list }} firstPage={firstPage} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+"use client";
+
+import Link from "next/link";
+import { MemberAction } from "./sign-in-gate";
+
+/** "New topic": the form for verified members (in this category, if given); the login or a word about verifying for others. */
+export function NewTopicButton({ categorySlug }: { categorySlug?: string }) {
+  const href = categorySlug ? `/community/new?${new URLSearchParams({ category: categorySlug })}` : "/community/new";
+  return (
+    <MemberAction label="New topic">
+      <Link href={href} className="btn-primary">New topic</Link>
+    </MemberAction>
+  );
+}
