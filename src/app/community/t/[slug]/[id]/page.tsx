@@ -1,0 +1,38 @@
+import { TRPCError } from "@trpc/server";
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { cache } from "react";
+import { TopicView } from "~/components/community/topic-view";
+import { serverApi } from "~/server/api/server-caller";
+
+type Props = { params: Promise<{ slug: string; id: string }> };
+
+/** The topic's one read of this request, shared by the title and the page, and counting the view once. */
+const loadTopic = cache(async (topicId: string) => {
+  const api = await serverApi();
+  try {
+    return await api.community.topic({ topicId, countView: true });
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { topic, posts } = await loadTopic((await params).id);
+  const question = posts.find((post) => post.position === 0)?.body ?? "";
+  return {
+    title: `${topic.title} · Community`,
+    description: question.replace(/[#>*_`[\]()~-]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 160) || undefined,
+    alternates: { canonical: topic.href },
+    robots: topic.status === "visible" ? undefined : { index: false },
+  };
+}
+
+/** /community/t/[slug]/[id]: the id finds the topic; a stale slug (the title changed) redirects to the current address. */
+export default async function TopicPage({ params }: Props) {
+  const { slug, id } = await params;
+  const page = await loadTopic(id);
+  if (slug !== page.topic.slug) permanentRedirect(page.topic.href);
+  return <TopicView initial={page} />;
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import type { Ref, TextareaHTMLAttributes } from "react";
+import { SectionTabs } from "~/components/ui/section-tabs";
+import { PostMarkdown } from "./post-markdown";
+
+/** The preview reads the text when its tab opens (the text area is uncontrolled, so typing re-renders nothing). */
+function Preview({ readText }: { readText: () => string }) {
+  const text = readText();
+  return text.trim() ? (
+    <div className="min-h-32 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3" data-testid="markdown-preview">
+      <PostMarkdown body={text} />
+    </div>
+  ) : (
+    <p className="min-h-32 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600">Nothing to preview yet.</p>
+  );
+}
+
+/**
+ * A Markdown text area with Write and Preview tabs, rendered by the same renderer as published posts.
+ * Spread react-hook-form's `register(name)` into `textarea`; `readText` gives the current text.
+ */
+export function MarkdownField({ id, label, error, readText, textarea }: {
+  id: string;
+  label: string;
+  error?: string;
+  readText: () => string;
+  textarea: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
+}) {
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}</label>
+      <SectionTabs
+        label={`${label}: write or preview`}
+        tabs={[
+          {
+            value: "write",
+            label: "Write",
+            content: <textarea id={id} rows={7} className="field-input min-h-32 font-mono text-sm" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />,
+          },
+          { value: "preview", label: "Preview", content: <Preview readText={readText} /> },
+        ]}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        Markdown: **bold**, *italic*, [link](https://…), lists, &gt; quotes, `code`. Mention a member with @name.
+      </p>
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
