@@ -6,6 +6,7 @@ import { signOut, useSession } from "next-auth/react";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { SideMenu } from "~/components/layout/side-menu";
+import { NotificationBell } from "~/components/community/notification-bell";
 import { ProfileModalButton } from "~/components/profile/profile-modal";
 import { showsManage } from "~/lib/navigation";
 import { SITE } from "~/lib/site";
@@ -30,6 +31,7 @@ function UserMenu() {
   return (
     <nav aria-label="Account" className="flex items-center gap-1.5 text-sm sm:gap-2">
       <span className="hidden text-slate-600 md:inline">{session.user.name}</span>
+      <NotificationBell />
       <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
       <Link href="/profile" className="btn-secondary px-3">Profile</Link>
       {showManage ? (
@@ -47,6 +49,7 @@ const PRIMARY_LINKS = [
   { href: "/services", label: "Services" },
   { href: "/how-it-works", label: "How it works" },
   { href: "/pricing", label: "Pricing" },
+  { href: "/community", label: "Community" },
   { href: "/swipe-ai", label: "SwipeAI" },
 ];
 

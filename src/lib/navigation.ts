@@ -37,6 +37,7 @@ export const SIDE_MENU: MenuEntry[] = [
       { label: "Study Roadmap", href: "/roadmap" },
     ],
   },
+  { label: "Community", href: "/community" },
   {
     label: "Institutes",
     href: "/institutes",

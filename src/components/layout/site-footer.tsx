@@ -28,6 +28,7 @@ const COLUMNS = [
     title: "Resources",
     links: [
       { label: "Student topics", href: "/students" },
+      { label: "Community", href: "/community" },
       { label: "How it works", href: "/how-it-works" },
       { label: "Pricing", href: "/pricing" },
       { label: "Tools", href: "/tools" },

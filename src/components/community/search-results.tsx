@@ -1,0 +1,70 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { InfiniteList } from "~/components/ui/infinite-list";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchInput } from "~/lib/schemas/community";
+import { api, type RouterOutputs } from "~/trpc/react";
+import { CategoryLink, ForumTime, SolvedBadge } from "./forum-meta";
+
+type SearchPage = RouterOutputs["community"]["search"];
+
+/** The snippet with the matched words between the server's marks shown as <mark>. */
+export function HighlightedSnippet({ text }: { text: string }) {
+  const parts = text.split(HIGHLIGHT_START);
+  return (
+    <>
+      {parts[0]}
+      {parts.slice(1).map((part, index) => {
+        const [matched = "", rest = ""] = part.split(HIGHLIGHT_END);
+        return (
+          <span key={index}>
+            <mark className="rounded bg-yellow-100 px-0.5 text-slate-900">{matched}</mark>
+            {rest}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function SearchHit({ hit }: { hit: SearchPage["items"][number] }) {
+  return (
+    <article className="space-y-1 px-1 py-2">
+      <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+        <Link href={hit.href} className="hover:text-brand-700 hover:underline">{hit.topic.title}</Link>
+        {hit.topic.solved ? <SolvedBadge /> : null}
+      </h3>
+      <p className="text-sm text-slate-700"><HighlightedSnippet text={hit.snippet} /></p>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <CategoryLink category={hit.category} />
+        <span>{hit.position === 0 ? "Question" : "Reply"} by {hit.authorName}</span>
+        <ForumTime date={hit.createdAt} />
+      </p>
+    </article>
+  );
+}
+
+/** The ranked hits, the first page with the page, more as the reader scrolls. */
+export function SearchResults({ input, firstPage }: { input: SearchInput; firstPage: SearchPage }) {
+  const [renderedAt] = useState(() => Date.now());
+  const search = api.community.search.useInfiniteQuery(input, {
+    getNextPageParam: (page) => page.nextCursor,
+    initialData: { pages: [firstPage], pageParams: [0] },
+    initialDataUpdatedAt: renderedAt,
+  });
+  const items = search.data.pages.flatMap((page) => page.items);
+  return (
+    <InfiniteList
+      items={items}
+      // The server tells whether a next page exists, not the total: one more than loaded while it does.
+      total={items.length + (search.hasNextPage ? 1 : 0)}
+      loadMore={async () => {
+        await search.fetchNextPage();
+      }}
+      renderItem={(hit) => <SearchHit hit={hit} />}
+      emptyText="Nothing found. Try other words, or ask the community."
+      maxHeight={960}
+    />
+  );
+}
