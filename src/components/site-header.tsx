@@ -29,15 +29,16 @@ function UserMenu() {
   }
   const showManage = showsManage(session.user.role, pathname);
   return (
-    <nav aria-label="Account" className="flex items-center gap-1.5 text-sm sm:gap-2">
-      <span className="hidden text-slate-600 md:inline">{session.user.name}</span>
+    <nav aria-label="Account" className="flex items-center gap-1 text-sm sm:gap-2">
+      <span className="hidden whitespace-nowrap text-slate-600 xl:inline">{session.user.name}</span>
       <NotificationBell />
       <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
-      <Link href="/profile" className="btn-secondary px-3">Profile</Link>
+      {/* Narrower buttons on a phone, so the bell fits beside them within 375 px. */}
+      <Link href="/profile" className="btn-secondary max-sm:px-2.5!">Profile</Link>
       {showManage ? (
         <a href="/admin" target="_blank" rel="noopener" className="btn-secondary px-3">Manage</a>
       ) : null}
-      <button type="button" className="btn-secondary px-3" onClick={() => signOut({ callbackUrl: "/" })}>
+      <button type="button" className="btn-secondary max-sm:px-2.5!" onClick={() => signOut({ callbackUrl: "/" })}>
         Logout
       </button>
     </nav>
@@ -79,7 +80,7 @@ export function SiteHeader() {
               key={link.href}
               href={link.href}
               aria-current={pathname.startsWith(link.href) ? "page" : undefined}
-              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-700"
+              className="whitespace-nowrap rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:text-brand-700 xl:px-3"
             >
               {link.label}
             </Link>

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { CategoryGrid } from "~/components/community/category-grid";
 import { CommunitySearchBox } from "~/components/community/community-search-box";
-import { listFromQuery, listHref } from "~/components/community/list-tabs";
+import { listFromQuery, listHref, type PageQuery } from "~/components/community/list-tabs";
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
 import { PageHeader } from "~/components/site/page-header";
 import { TOPIC_LIST_LABELS } from "~/lib/schemas/community";
 import { serverApi } from "~/server/api/server-caller";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { searchParams: Promise<PageQuery> };
 
 const COMMUNITY_PATH = "/community";
 
@@ -31,13 +31,17 @@ export default async function CommunityPage({ searchParams }: Props) {
       <PageHeader eyebrow="Community" title="Ask students who have done it">
         Questions and answers about studying and moving to Germany. Answers that helped are marked solved.
       </PageHeader>
-      <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 pb-16">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <CommunitySearchBox />
           <NewTopicButton />
         </div>
-        <CategoryGrid categories={categories} />
-        <TopicListSection basePath={COMMUNITY_PATH} filter={{ list }} firstPage={firstPage} />
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <TopicListSection basePath={COMMUNITY_PATH} filter={{ list }} firstPage={firstPage} />
+          <aside>
+            <CategoryGrid categories={categories} />
+          </aside>
+        </div>
       </div>
     </>
   );

@@ -6,10 +6,18 @@ export function listHref(basePath: string, list: TopicList): string {
   return list === "latest" ? basePath : `${basePath}?list=${list}`;
 }
 
-/** The first list named in the address, or latest. */
+/** A page's query parameters, as Next hands them to it. */
+export type PageQuery = Record<string, string | string[] | undefined>;
+
+/** A query parameter's first value, or "". */
+export function firstParam(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** The list named in the address (?list=), or latest. */
 export function listFromQuery(value: string | string[] | undefined): TopicList {
-  const list = Array.isArray(value) ? value[0] : value;
-  return (TOPIC_LISTS as readonly string[]).includes(list ?? "") ? (list as TopicList) : "latest";
+  const list = firstParam(value);
+  return (TOPIC_LISTS as readonly string[]).includes(list) ? (list as TopicList) : "latest";
 }
 
 /** Latest, Top this month, Unanswered, Solved: each list is its own address, so it can be shared and indexed. */

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { toast } from "sonner";
 import { errorMessage } from "~/components/ui/form-field";
-import { InfiniteList } from "~/components/ui/infinite-list";
 import { api } from "~/trpc/react";
 import { ForumTime } from "./forum-meta";
+import { PagedList } from "./paged-list";
 
 /** The member's notifications, newest first; opening one marks it read, and "Mark all as read" clears the bell. */
 export function NotificationList() {
@@ -20,8 +20,7 @@ export function NotificationList() {
   });
   if (list.isPending) return <p className="text-sm text-slate-600" role="status">Loading...</p>;
   if (list.error) return <p role="alert" className="text-sm text-red-700">{errorMessage(list.error, "Your notifications could not be loaded.")}</p>;
-  const items = list.data.pages.flatMap((page) => page.items);
-  const unread = items.some((item) => !item.read);
+  const unread = list.data.pages.some((page) => page.items.some((item) => !item.read));
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
@@ -30,15 +29,9 @@ export function NotificationList() {
         </button>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white px-3 shadow-sm">
-        <InfiniteList
-          items={items}
-          // The server tells whether a next page exists, not the total: one more than loaded while it does.
-          total={items.length + (list.hasNextPage ? 1 : 0)}
-          loadMore={async () => {
-            await list.fetchNextPage();
-          }}
+        <PagedList
+          query={list}
           emptyText="No notifications yet. Replies to your topics, mentions, likes and answers show up here."
-          maxHeight={960}
           renderItem={(item) => (
             <Link
               href={item.href}

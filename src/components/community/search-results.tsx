@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { InfiniteList } from "~/components/ui/infinite-list";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchInput } from "~/lib/schemas/community";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { CategoryLink, ForumTime, SolvedBadge } from "./forum-meta";
+import { PagedList } from "./paged-list";
 
 type SearchPage = RouterOutputs["community"]["search"];
 
@@ -53,18 +53,5 @@ export function SearchResults({ input, firstPage }: { input: SearchInput; firstP
     initialData: { pages: [firstPage], pageParams: [0] },
     initialDataUpdatedAt: renderedAt,
   });
-  const items = search.data.pages.flatMap((page) => page.items);
-  return (
-    <InfiniteList
-      items={items}
-      // The server tells whether a next page exists, not the total: one more than loaded while it does.
-      total={items.length + (search.hasNextPage ? 1 : 0)}
-      loadMore={async () => {
-        await search.fetchNextPage();
-      }}
-      renderItem={(hit) => <SearchHit hit={hit} />}
-      emptyText="Nothing found. Try other words, or ask the community."
-      maxHeight={960}
-    />
-  );
+  return <PagedList query={search} renderItem={(hit) => <SearchHit hit={hit} />} emptyText="Nothing found. Try other words, or ask the community." />;
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { InfiniteList } from "~/components/ui/infinite-list";
 import type { TopicList } from "~/lib/schemas/community";
 import { api, type RouterOutputs } from "~/trpc/react";
+import { PagedList } from "./paged-list";
 import { TopicRow } from "./topic-row";
 
 /** How long the page's own first page counts as fresh before the list asks the server again. */
@@ -25,18 +25,5 @@ export function TopicFeed({ filter, firstPage, emptyText }: {
     initialDataUpdatedAt: renderedAt,
     staleTime: FRESH_MS,
   });
-  const items = topics.data.pages.flatMap((page) => page.items);
-  return (
-    <InfiniteList
-      items={items}
-      // The server tells whether a next page exists, not the total: one more than loaded while it does.
-      total={items.length + (topics.hasNextPage ? 1 : 0)}
-      loadMore={async () => {
-        await topics.fetchNextPage();
-      }}
-      renderItem={(topic) => <TopicRow topic={topic} />}
-      emptyText={emptyText}
-      maxHeight={960}
-    />
-  );
+  return <PagedList query={topics} renderItem={(topic) => <TopicRow topic={topic} />} emptyText={emptyText} />;
 }

@@ -69,47 +69,49 @@ export function TopicView({ initial }: { initial: TopicPage }) {
   return (
     <>
       <PageHeader eyebrow={`Community · ${topic.category.name}`} title={topic.title} />
-      <div className="mx-auto max-w-4xl space-y-5 px-4 pb-16">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <CategoryLink category={topic.category} />
-            {topic.pinned ? <PinnedMarker /> : null}
-            {topic.solvedPostId ? <SolvedBadge /> : null}
-            {topic.locked ? <LockedMarker /> : null}
-            <TagLinks tags={topic.tags} />
-            <span>
-              {topic.replyCount === 1 ? "1 reply" : `${topic.replyCount} replies`} · {topic.views === 1 ? "1 view" : `${topic.views} views`} · last activity{" "}
-              <ForumTime date={topic.lastActivityAt} />
-            </span>
+      <div className="mx-auto max-w-6xl px-4 pb-16">
+        <div className="max-w-4xl space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <CategoryLink category={topic.category} />
+              {topic.pinned ? <PinnedMarker /> : null}
+              {topic.solvedPostId ? <SolvedBadge /> : null}
+              {topic.locked ? <LockedMarker /> : null}
+              <TagLinks tags={topic.tags} />
+              <span>
+                {topic.replyCount === 1 ? "1 reply" : `${topic.replyCount} replies`} · {topic.views === 1 ? "1 view" : `${topic.views} views`} · last activity{" "}
+                <ForumTime date={topic.lastActivityAt} />
+              </span>
+            </div>
+            {viewer.signedIn ? <TopicWatchToggle topicId={topic.id} watching={viewer.watching} onChange={refresh} /> : null}
           </div>
-          {viewer.signedIn ? <TopicWatchToggle topicId={topic.id} watching={viewer.watching} onChange={refresh} /> : null}
-        </div>
-        {topic.status === "held" ? (
-          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            This topic is waiting for a moderator&apos;s review. Only you and the moderators can see it until it is approved.
-          </p>
-        ) : null}
-        {topic.locked ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{LOCKED_TEXT}</p> : null}
-
-        {question ? <PostCard post={question} {...cardProps} /> : null}
-        {answer ? <SolvedAnswer answer={answer} /> : null}
-
-        <section aria-labelledby="replies-title" className="space-y-4">
-          <h2 id="replies-title" className="text-lg font-semibold text-slate-900">
-            {replies.length ? `Replies (${replies.length}${thread.hasNextPage ? "+" : ""})` : "No replies yet"}
-          </h2>
-          {replies.map((post) => <PostCard key={post.id} post={post} {...cardProps} />)}
-          {thread.hasNextPage ? (
-            <button type="button" className="btn-secondary w-full" disabled={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
-              {thread.isFetchingNextPage ? "Loading..." : "Load more replies"}
-            </button>
+          {topic.status === "held" ? (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This topic is waiting for a moderator&apos;s review. Only you and the moderators can see it until it is approved.
+            </p>
           ) : null}
-        </section>
+          {topic.locked ? <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">{LOCKED_TEXT}</p> : null}
 
-        <ReplyBox page={page} quote={quote} onPosted={refresh} />
-        <p>
-          <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the community</Link>
-        </p>
+          {question ? <PostCard post={question} {...cardProps} /> : null}
+          {answer ? <SolvedAnswer answer={answer} /> : null}
+
+          <section aria-labelledby="replies-title" className="space-y-4">
+            <h2 id="replies-title" className="text-lg font-semibold text-slate-900">
+              {replies.length ? `Replies (${replies.length}${thread.hasNextPage ? "+" : ""})` : "No replies yet"}
+            </h2>
+            {replies.map((post) => <PostCard key={post.id} post={post} {...cardProps} />)}
+            {thread.hasNextPage ? (
+              <button type="button" className="btn-secondary w-full" disabled={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
+                {thread.isFetchingNextPage ? "Loading..." : "Load more replies"}
+              </button>
+            ) : null}
+          </section>
+
+          <ReplyBox page={page} quote={quote} onPosted={refresh} />
+          <p>
+            <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the community</Link>
+          </p>
+        </div>
       </div>
     </>
   );

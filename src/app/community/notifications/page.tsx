@@ -14,10 +14,12 @@ export default function NotificationsPage() {
   return (
     <>
       <PageHeader eyebrow="Community" title="Notifications" />
-      <div className="mx-auto max-w-3xl px-4 pb-16">
-        <SignedInOnly what="see your notifications">
-          <NotificationList />
-        </SignedInOnly>
+      <div className="mx-auto max-w-6xl px-4 pb-16">
+        <div className="max-w-3xl">
+          <SignedInOnly what="see your notifications">
+            <NotificationList />
+          </SignedInOnly>
+        </div>
       </div>
     </>
   );

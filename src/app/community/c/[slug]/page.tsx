@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { listFromQuery, listHref } from "~/components/community/list-tabs";
+import { listFromQuery, listHref, type PageQuery } from "~/components/community/list-tabs";
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
 import { CategoryWatchToggle } from "~/components/community/watch-toggle";
@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/site/page-header";
 import { categoryHref, TOPIC_LIST_LABELS } from "~/lib/schemas/community";
 import { serverApi } from "~/server/api/server-caller";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<PageQuery> };
 
 /** The category of the address among the listed ones (archived categories are not shown). */
 const loadCategory = cache(async (slug: string) => {

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { listFromQuery, listHref } from "~/components/community/list-tabs";
+import { listFromQuery, listHref, type PageQuery } from "~/components/community/list-tabs";
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
 import { PageHeader } from "~/components/site/page-header";
 import { tagHref, tagSchema, TOPIC_LIST_LABELS } from "~/lib/schemas/community";
 import { serverApi } from "~/server/api/server-caller";
 
-type Props = { params: Promise<{ tag: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ tag: string }>; searchParams: Promise<PageQuery> };
 
 /** The tag of the address as topics store it (lower case), or null when it cannot be a tag. */
 async function tagOf(params: Props["params"]): Promise<string | null> {

@@ -34,37 +34,39 @@ export default async function MemberPage({ params }: Props) {
   return (
     <>
       <PageHeader eyebrow="Community member" title={member.name}>@{member.handle}</PageHeader>
-      <div className="mx-auto max-w-4xl space-y-6 px-4 pb-16">
-        {!member.visible ? (
-          <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm">{PRIVATE_PROFILE_MESSAGE}</p>
-        ) : (
-          <>
-            <dl className="grid grid-cols-3 gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm">
-              <div>
-                <dt className="text-sm text-slate-600">Joined</dt>
-                <dd className="mt-1 font-semibold text-slate-900"><ForumTime date={member.joinedAt} /></dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">Posts</dt>
-                <dd className="mt-1 font-semibold text-slate-900">{member.posts}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">Solutions</dt>
-                <dd className="mt-1 font-semibold text-slate-900">{member.solutions}</dd>
-              </div>
-            </dl>
-            <section aria-labelledby="member-topics-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <h2 id="member-topics-title" className="text-lg font-semibold">Latest topics</h2>
-              {member.topics.length ? (
-                <ul className="mt-2 divide-y divide-slate-100">
-                  {member.topics.map((topic) => <li key={topic.id} className="py-2"><TopicRow topic={topic} /></li>)}
-                </ul>
-              ) : (
-                <p className="mt-2 text-sm text-slate-600">No topics yet.</p>
-              )}
-            </section>
-          </>
-        )}
+      <div className="mx-auto max-w-6xl px-4 pb-16">
+        <div className="max-w-4xl space-y-6">
+          {!member.visible ? (
+            <p className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 shadow-sm">{PRIVATE_PROFILE_MESSAGE}</p>
+          ) : (
+            <>
+              <dl className="grid grid-cols-3 gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+                <div>
+                  <dt className="text-sm text-slate-600">Joined</dt>
+                  <dd className="mt-1 font-semibold text-slate-900"><ForumTime date={member.joinedAt} /></dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-600">Posts</dt>
+                  <dd className="mt-1 font-semibold text-slate-900">{member.posts}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-600">Solutions</dt>
+                  <dd className="mt-1 font-semibold text-slate-900">{member.solutions}</dd>
+                </div>
+              </dl>
+              <section aria-labelledby="member-topics-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <h2 id="member-topics-title" className="text-lg font-semibold">Latest topics</h2>
+                {member.topics.length ? (
+                  <ul className="mt-2 divide-y divide-slate-100">
+                    {member.topics.map((topic) => <li key={topic.id} className="py-2"><TopicRow topic={topic} /></li>)}
+                  </ul>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-600">No topics yet.</p>
+                )}
+              </section>
+            </>
+          )}
+        </div>
       </div>
     </>
   );
