@@ -34,11 +34,11 @@ function UserMenu() {
       <NotificationBell />
       <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
       {/* Narrower buttons on a phone, so the bell fits beside them within 375 px. */}
-      <Link href="/profile" className="btn-secondary max-sm:px-2.5!">Profile</Link>
+      <Link href="/profile" className="btn-secondary max-sm:px-2!">Profile</Link>
       {showManage ? (
         <a href="/admin" target="_blank" rel="noopener" className="btn-secondary px-3">Manage</a>
       ) : null}
-      <button type="button" className="btn-secondary max-sm:px-2.5!" onClick={() => signOut({ callbackUrl: "/" })}>
+      <button type="button" className="btn-secondary max-sm:px-2!" onClick={() => signOut({ callbackUrl: "/" })}>
         Logout
       </button>
     </nav>
@@ -63,7 +63,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           <button
             type="button"
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            className="rounded-lg p-1.5 text-slate-700 hover:bg-slate-100 sm:p-2"
             aria-label="Open menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
@@ -72,7 +72,7 @@ export function SiteHeader() {
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
             </svg>
           </button>
-          <Link href="/" className="text-lg font-bold text-brand-700">{BRAND_NAME}</Link>
+          <Link href="/" className="text-base font-bold text-brand-700 sm:text-lg">{BRAND_NAME}</Link>
         </div>
         <nav aria-label="Primary" className="hidden items-center gap-1 lg:flex">
           {PRIMARY_LINKS.map((link) => (

@@ -19,10 +19,10 @@ const FRESH_MS = 30_000;
 function SolvedAnswer({ answer }: { answer: ForumPost }) {
   return (
     <section aria-labelledby="solved-title" className="rounded-2xl border border-green-300 bg-green-50 p-4 sm:p-5">
-      <h2 id="solved-title" className="flex flex-wrap items-center justify-between gap-2 text-base font-semibold text-green-900">
-        <span>Solved: see the answer</span>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="solved-title" className="text-base font-semibold text-green-900">Solved: see the answer</h2>
         <a href={`#post-${answer.position}`} className="text-sm font-medium text-green-900 underline underline-offset-2">In the thread</a>
-      </h2>
+      </div>
       <p className="mt-1 text-sm text-green-900">
         Answered by <MemberName author={answer.author} /> on <ForumTime date={answer.createdAt} />
       </p>

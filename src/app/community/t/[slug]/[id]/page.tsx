@@ -23,7 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const question = posts.find((post) => post.position === 0)?.body ?? "";
   return {
     title: `${topic.title} · Community`,
-    description: question.replace(/[#>*_`[\]()~-]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 160) || undefined,
+    // The question's words without Markdown's marks, as the search result's summary.
+    description: question.replace(/[^\p{L}\p{N}\s.,;:!?'"/-]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 160) || undefined,
     alternates: { canonical: topic.href },
     robots: topic.status === "visible" ? undefined : { index: false },
   };
