@@ -232,13 +232,14 @@ test("no serious accessibility violations on /community and a topic page", async
   await member.page.waitForLoadState("networkidle");
   await expectNoSeriousAxeViolations(member.page);
 
-  const visitor = await browser.newPage();
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto("/community");
   await visitor.waitForLoadState("networkidle");
   await expectNoSeriousAxeViolations(visitor);
   await visitor.goto(topic);
   await visitor.waitForLoadState("networkidle");
   await expectNoSeriousAxeViolations(visitor);
-  await visitor.close();
+  await visitorContext.close();
   await member.context.close();
 });

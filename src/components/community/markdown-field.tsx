@@ -32,7 +32,7 @@ export function MarkdownField({ id, label, error, readText, textarea }: {
     <div>
       <label htmlFor={id} className="field-label">{label}</label>
       <SectionTabs
-        label={`${label}: write or preview`}
+        label="Write or preview"
         tabs={[
           {
             value: "write",
