@@ -243,3 +243,65 @@ test("no serious accessibility violations on /community and a topic page", async
   await visitorContext.close();
   await member.context.close();
 });
+
+test("members like, quote, flag, edit and delete posts, and watch a category", async ({ browser }) => {
+  const asker = await verifiedMember(browser, "Elif", "Yilmaz");
+  const other = await verifiedMember(browser, "Tomas", "Novak");
+  const title = uniqueTitle("Is the semester ticket part of the semester contribution");
+  const topic = await postTopicWithApi(asker.page, { categorySlug: "off-topic", title, body: "In Berlin, is it?" });
+
+  await other.page.goto(topic);
+  await other.page.waitForLoadState("networkidle");
+  const question = other.page.getByRole("article", { name: "Question" });
+  await question.getByRole("button", { name: /^Like/ }).click();
+  await expect(question.getByRole("button", { name: "Liked 1" })).toHaveAttribute("aria-pressed", "true");
+
+  // Quote puts the question into the reply box as a Markdown quote.
+  await question.getByRole("button", { name: "Quote" }).click();
+  const box = other.page.getByRole("form", { name: "Reply" }).getByLabel("Your reply");
+  await expect(box).toHaveValue(/^@elif_yilmaz\d* wrote:\n> In Berlin, is it\?\n\n$/);
+  await box.fill(`${await box.inputValue()}Yes, in Berlin it is.`);
+  await other.page.getByRole("button", { name: "Post reply" }).click();
+  const reply = other.page.getByRole("article", { name: "Reply by Tomas Novak" });
+  await expect(reply.locator("blockquote")).toContainText("In Berlin, is it?");
+
+  // A flag with its reason and note.
+  await question.getByRole("button", { name: "Flag" }).click();
+  const flag = other.page.getByRole("dialog", { name: "Flag this post" });
+  await flag.getByLabel("Off topic").check();
+  await flag.getByLabel("Note for the moderators (optional)").fill("This belongs in Money, not Off topic.");
+  await flag.getByRole("button", { name: "Send flag" }).click();
+  await expect(other.page.getByText("Thank you. The moderators will look at this post.")).toBeVisible();
+  await expect(flag).toBeHidden();
+
+  // Editing one's own reply, with a preview; "edited" is shown.
+  await reply.getByRole("button", { name: "Edit" }).click();
+  const edit = reply.getByRole("form", { name: "Edit post" });
+  await edit.getByLabel("Text", { exact: true }).fill("Yes, in Berlin the **ticket** is included.");
+  await edit.getByRole("tab", { name: "Preview" }).click();
+  await expect(edit.getByTestId("markdown-preview").locator("strong")).toHaveText("ticket");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(reply).toContainText("Yes, in Berlin the ticket is included.");
+  await expect(reply.getByText(/edited/)).toBeVisible();
+
+  // Deleting it after confirming leaves its place.
+  await reply.getByRole("button", { name: "Delete" }).click();
+  await other.page.getByRole("dialog", { name: "Delete this post?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(reply).toContainText("Deleted by its author.");
+  await expect(reply.getByRole("button", { name: "Edit" })).toHaveCount(0);
+
+  // The asker is told of the like, and sees its count on their own post.
+  await asker.page.goto("/community/notifications");
+  await expect(asker.page.getByRole("link", { name: `Tomas Novak liked your post in “${title}”` })).toBeVisible();
+  await asker.page.goto(topic);
+  await expect(asker.page.getByRole("article", { name: "Question" }).getByText("1 like")).toBeVisible();
+
+  // Watching a category is kept.
+  await other.page.goto("/community/c/off-topic");
+  await other.page.getByRole("button", { name: "Watch" }).click();
+  await expect(other.page.getByRole("button", { name: "Watching" })).toHaveAttribute("aria-pressed", "true");
+  await other.page.reload();
+  await expect(other.page.getByRole("button", { name: "Watching" })).toBeVisible();
+  await asker.context.close();
+  await other.context.close();
+});

@@ -40,11 +40,14 @@ export const tagSchema = z
   .max(30, "A tag must be at most 30 characters")
   .regex(/^[a-z0-9äöüß]+(?:-[a-z0-9äöüß]+)*$/, "A tag may hold letters, digits and dashes only");
 
-export const tagsSchema = z
+/** Tags as given: at most MAX_TAGS, repeats dropped. */
+const tagListSchema = z
   .array(tagSchema, { error: "Tags must be a list" })
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
-  .default([])
   .transform((tags) => [...new Set(tags)]);
+
+/** A new topic's tags: none when left out. */
+export const tagsSchema = tagListSchema.default([]);
 
 export const postBodySchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Write something first" : "The text must be text") })
@@ -76,7 +79,8 @@ export const editPostSchema = z.object({
   postId: idSchema,
   body: postBodySchema,
   title: topicTitleSchema.optional(),
-  tags: tagsSchema.optional(),
+  // No default here: tags left out keep the topic's tags (and a reply, which has none, may be edited).
+  tags: tagListSchema.optional(),
 });
 export type EditPostInput = z.input<typeof editPostSchema>;
 
