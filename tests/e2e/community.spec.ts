@@ -97,6 +97,8 @@ test("signed out, /community lists the categories and the latest topics, and a t
 test("one member asks in Markdown, another replies mentioning them, and the asker is notified and marks the reply as the answer", async ({ browser }) => {
   const asker = await verifiedMember(browser, "Amara", "Okafor");
   const helper = await verifiedMember(browser, "Jonas", "Weber");
+  const askerErrors = watchErrors(asker.page);
+  const helperErrors = watchErrors(helper.page);
   const title = uniqueTitle("How do I open a blocked account before my visa appointment");
 
   await postTopicWithForm(asker.page, {
@@ -162,6 +164,8 @@ test("one member asks in Markdown, another replies mentioning them, and the aske
   await expect(helper.page.getByRole("link", { name: `Unread: Your reply was marked as the answer to “${title}”` })).toBeVisible();
   await helper.page.getByRole("button", { name: "Mark all as read" }).click();
   await expect(helper.page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toHaveAccessibleName("Notifications");
+  expect(askerErrors).toEqual([]);
+  expect(helperErrors).toEqual([]);
   await asker.context.close();
   await helper.context.close();
 });
@@ -295,6 +299,16 @@ test("members like, quote, flag, edit and delete posts, and watch a category", a
   await expect(asker.page.getByRole("link", { name: `Tomas Novak liked your post in “${title}”` })).toBeVisible();
   await asker.page.goto(topic);
   await expect(asker.page.getByRole("article", { name: "Question" }).getByText("1 like")).toBeVisible();
+
+  // The asker renames the topic: the title and the address follow.
+  await asker.page.waitForLoadState("networkidle");
+  const renamed = uniqueTitle("Is the Berlin semester ticket in the contribution");
+  const askerQuestion = asker.page.getByRole("article", { name: "Question" });
+  await askerQuestion.getByRole("button", { name: "Edit" }).click();
+  await askerQuestion.getByRole("form", { name: "Edit post" }).getByLabel("Title", { exact: true }).fill(renamed);
+  await askerQuestion.getByRole("button", { name: "Save changes" }).click();
+  await expect(asker.page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+  await expect(asker.page).toHaveURL(/\/t\/is-the-berlin-semester-ticket-in-the-contribution/);
 
   // Watching a category is kept.
   await other.page.goto("/community/c/off-topic");

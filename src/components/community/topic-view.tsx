@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/site/page-header";
 import { api } from "~/trpc/react";
 import { CategoryLink, ForumTime, LockedMarker, MemberName, PinnedMarker, SolvedBadge, TagLinks } from "./forum-meta";
@@ -50,6 +50,11 @@ export function TopicView({ initial }: { initial: TopicPage }) {
   const posts = thread.data.pages.flatMap((each) => each.posts);
   const question = posts.find((post) => post.position === 0);
   const replies = posts.filter((post) => post.position > 0);
+
+  // A new title gives the topic a new address: the bar follows without reading the page again.
+  useEffect(() => {
+    if (window.location.pathname !== topic.href) window.history.replaceState(null, "", topic.href);
+  }, [topic.href]);
 
   const refresh = () => {
     void utils.community.topic.invalidate();
