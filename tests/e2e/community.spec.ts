@@ -72,6 +72,7 @@ test("signed out, /community lists the categories and the latest topics, and a t
   await expect(row).toBeVisible();
   await expect(row.getByRole("link", { name: "Introductions" })).toBeVisible();
   await expect(row.getByText("Replies")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The New topic button opens the login for visitors.
   await page.getByRole("button", { name: "New topic" }).click();

@@ -36,7 +36,7 @@ export default async function CommunityPage({ searchParams }: Props) {
           <CommunitySearchBox />
           <NewTopicButton />
         </div>
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <TopicListSection basePath={COMMUNITY_PATH} filter={{ list }} firstPage={firstPage} />
           <aside>
             <CategoryGrid categories={categories} />

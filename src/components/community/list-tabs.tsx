@@ -23,13 +23,13 @@ export function listFromQuery(value: string | string[] | undefined): TopicList {
 /** Latest, Top this month, Unanswered, Solved: each list is its own address, so it can be shared and indexed. */
 export function ListTabs({ basePath, active }: { basePath: string; active: TopicList }) {
   return (
-    <nav aria-label="Topic lists" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav aria-label="Topic lists" className="flex overflow-x-auto border-b border-slate-200 sm:gap-1">
       {TOPIC_LISTS.map((list) => (
         <Link
           key={list}
           href={listHref(basePath, list)}
           aria-current={list === active ? "page" : undefined}
-          className="whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700"
+          className="whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-slate-600 hover:text-slate-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700"
         >
           {TOPIC_LIST_LABELS[list]}
         </Link>
