@@ -120,6 +120,16 @@ export function RowTextForm({ id, label, text, saving, error, onSave, onCancel }
   );
 }
 
+/** Cancel and submit at the foot of a dialog's form; `danger` paints the submit button red. */
+export function FormButtons({ onCancel, pending, disabled, label, danger }: { onCancel: () => void; pending: boolean; disabled?: boolean; label: string; danger?: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
+      <button type="submit" className={danger ? "btn-primary bg-red-600 hover:bg-red-700" : "btn-primary"} disabled={pending || disabled}>{pending ? "Saving..." : label}</button>
+    </div>
+  );
+}
+
 /** Shown or hidden on the site (or for the assistant). */
 export function VisibilityBadge({ hidden }: { hidden: boolean }) {
   return hidden ? <Badge tone="hidden">Hidden</Badge> : <Badge tone="ok">Shown</Badge>;
