@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { LoadError, useListParams } from "~/components/admin/admin-table";
-import { errorMessage, TextField } from "~/components/ui/form-field";
+import { errorMessage, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
 import {
   FLAG_REASON_LABELS,
@@ -133,7 +133,7 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={headingId} className="break-words text-lg font-semibold">
-            <Link href={topicHref(item.topic, item.position)} className="text-brand-700 hover:underline">{item.topic.title}</Link>
+            <Link href={topicHref(item.topic, item.position)} prefetch={false} className="text-brand-700 hover:underline">{item.topic.title}</Link>
           </h2>
           <p id={placeId} className="text-sm text-slate-600">
             {item.position === 0 ? "Opening post" : `Reply ${item.position}`} in {item.topic.category.name}, written {when(item.createdAt)}
@@ -176,7 +176,7 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
               {item.author.forumHandle ? (
                 <>
                   {" "}
-                  <Link href={memberHref(item.author.forumHandle)} className="text-slate-600 hover:underline">@{item.author.forumHandle}</Link>
+                  <Link href={memberHref(item.author.forumHandle)} prefetch={false} className="text-slate-600 hover:underline">@{item.author.forumHandle}</Link>
                 </>
               ) : null}
             </p>
@@ -224,7 +224,7 @@ function ActionGroup({ label, children }: { label: string; children: ReactNode }
 const POST_DECISIONS: Record<ModerationAction, { title: string; description: string; confirm: string; done: string }> = {
   approve: {
     title: "Approve this post?",
-    description: "It is published and its open flags are closed. A post the filter held reaches watchers and mentioned members as a new post would.",
+    description: "It is shown in the forum and its open flags are closed. A post the filter held reaches watchers and mentioned members as a new post would.",
     confirm: "Approve",
     done: "Post approved: it is published.",
   },
@@ -268,19 +268,13 @@ function PostDecisionDialog({ dialog, onClose }: { dialog: { action: ModerationA
   return (
     <Modal open={dialog !== null} onOpenChange={(open) => (open ? null : cancel())} title={decision?.title ?? "Decide"} description={decision?.description}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={decision?.title ?? "Decide"}>
-        <div>
-          <label htmlFor="moderation-note" className="field-label">Note to the author (optional)</label>
-          <textarea
-            id="moderation-note"
-            rows={3}
-            className="field-input"
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? "moderation-note-error" : "moderation-note-hint"}
-            {...form.register("note")}
-          />
-          <p id="moderation-note-hint" className="mt-1 text-xs text-slate-500">Sent with the decision to the author's notifications; for a hidden or deleted post it is kept as the reason.</p>
-          {errors.note ? <p id="moderation-note-error" className="mt-1 text-sm text-red-700">{errors.note.message}</p> : null}
-        </div>
+        <TextAreaField
+          id="moderation-note"
+          label="Note to the author (optional)"
+          hint="Sent with the decision to the author's notifications; for a hidden or deleted post it is kept as the reason."
+          error={errors.note?.message}
+          {...form.register("note")}
+        />
         <FormButtons onCancel={cancel} pending={decide.isPending} label={decision?.confirm ?? "Save"} danger={dialog?.action === "delete"} />
       </form>
     </Modal>
@@ -329,18 +323,7 @@ function MemberDialog({ dialog, onClose }: { dialog: { kind: "warn" | "suspend";
         {suspending ? (
           <TextField id="suspension-days" label="Days" type="number" inputMode="numeric" min={1} max={MAX_SUSPENSION_DAYS} step={1} error={errors.days?.message} {...form.register("days", { valueAsNumber: true })} />
         ) : null}
-        <div>
-          <label htmlFor="member-message" className="field-label">Message to the member</label>
-          <textarea
-            id="member-message"
-            rows={5}
-            className="field-input"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? "member-message-error" : undefined}
-            {...form.register("message")}
-          />
-          {errors.message ? <p id="member-message-error" className="mt-1 text-sm text-red-700">{errors.message.message}</p> : null}
-        </div>
+        <TextAreaField id="member-message" label="Message to the member" rows={5} error={errors.message?.message} {...form.register("message")} />
         <FormButtons onCancel={cancel} pending={moderate.isPending} label={suspending ? "Suspend and mail" : "Send warning"} danger={suspending} />
       </form>
     </Modal>

@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { LoadError } from "~/components/admin/admin-table";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
+import { errorMessage, FormMessage, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
 import { categoryFormSchema, categoryHref, type CategoryForm } from "~/lib/schemas/community";
 import { slugFromTitle } from "~/lib/schemas/content-admin";
@@ -51,7 +51,7 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
       header: "Category",
       cell: (row) => (
         <div className="min-w-48 max-w-md">
-          <Link href={categoryHref(row.slug)} className="font-semibold text-brand-700 hover:underline">{row.name}</Link>
+          <Link href={categoryHref(row.slug)} prefetch={false} className="font-semibold text-brand-700 hover:underline">{row.name}</Link>
           <p className="text-xs text-slate-500">{categoryHref(row.slug)}</p>
           <p className="mt-1 text-slate-600">{row.description}</p>
         </div>
@@ -109,6 +109,7 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
 }
 
 const editSchema = categoryFormSchema.omit({ slug: true });
+const DESCRIPTION_HINT = "One or two sentences under the name in the forum: what belongs here.";
 
 /** Creates a category (slug, name, description) or edits one's name and description. */
 function CategoryDialog({ category, onClose, onSaved }: { category: Category | "new" | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
@@ -151,7 +152,7 @@ function CreateCategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved
         }}
       />
       <TextField id="category-slug" label="Address" hint={`${categoryHref(slug || "…")}: lower-case letters, digits and dashes. It cannot be changed later.`} error={errors.slug?.message} {...form.register("slug")} />
-      <DescriptionField error={errors.description?.message} register={form.register("description")} />
+      <TextAreaField id="category-description" label="Description" hint={DESCRIPTION_HINT} error={errors.description?.message} {...form.register("description")} />
       {create.error ? <FormMessage kind="error">{errorMessage(create.error, "The category could not be created.")}</FormMessage> : null}
       <FormButtons onCancel={onClose} pending={create.isPending} label="Create category" />
     </form>
@@ -172,20 +173,9 @@ function EditCategoryForm({ category, onClose, onSaved }: { category: Category; 
     <form noValidate className="space-y-4" aria-label="Edit the category" onSubmit={form.handleSubmit((values) => update.mutate({ id: category.id, ...values }))}>
       <TextField id="category-name" label="Name" error={errors.name?.message} {...form.register("name")} />
       <p className="text-xs text-slate-500">Address: {categoryHref(category.slug)}</p>
-      <DescriptionField error={errors.description?.message} register={form.register("description")} />
+      <TextAreaField id="category-description" label="Description" hint={DESCRIPTION_HINT} error={errors.description?.message} {...form.register("description")} />
       {update.error ? <FormMessage kind="error">{errorMessage(update.error, "The category could not be saved.")}</FormMessage> : null}
       <FormButtons onCancel={onClose} pending={update.isPending} disabled={!isDirty} label="Save" />
     </form>
-  );
-}
-
-function DescriptionField({ error, register }: { error?: string; register: UseFormRegisterReturn }) {
-  return (
-    <div>
-      <label htmlFor="category-description" className="field-label">Description</label>
-      <textarea id="category-description" rows={3} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? "category-description-error" : "category-description-hint"} {...register} />
-      <p id="category-description-hint" className="mt-1 text-xs text-slate-500">One or two sentences under the name in the forum: what belongs here.</p>
-      {error ? <p id="category-description-error" className="mt-1 text-sm text-red-700">{error}</p> : null}
-    </div>
   );
 }
