@@ -130,6 +130,11 @@ test("Deep Thinking shows how relevant the sources are; an off-topic question ge
   await askAndWait(page, "What is the best pizza topping in Naples?");
   await expect(lastAnswer(page).getByTestId("confidence")).toHaveAttribute("data-tone", "red");
   await expect(lastAnswer(page)).toContainText("I don't know");
+  // An answer that does not know offers to ask the community, with the question filled in.
+  await expect(lastAnswer(page).getByRole("link", { name: /Ask the community/ })).toHaveAttribute(
+    "href",
+    "/community/new?title=What+is+the+best+pizza+topping+in+Naples%3F",
+  );
 
   // A like that cannot be sent is reverted, and the user is told.
   await page.route("**/api/feedback", (route) => route.abort());

@@ -92,6 +92,19 @@ describe("the person's data", () => {
     expect(res.json).not.toHaveProperty("loginAttempts");
     expect(res.json.sessions).toEqual([expect.objectContaining({ device: "Chrome on Linux", revokedAt: null })]);
     expect(res.json.account).toMatchObject({ email: user.email, emailVerifiedAt: expect.any(String), twoFactorEnabledAt: null });
+    expect(res.json.community).toEqual({ handle: null, suspendedUntil: null, posts: [], likes: [], flags: [] });
+  });
+
+  it("the export holds the person's community posts with their earlier versions", async () => {
+    const user = await createUser(database.db);
+    const category = await database.db.forumCategory.create({ data: { slug: "export-test", name: "Export", description: "For the export test" } });
+    const topic = await database.db.forumTopic.create({ data: { categoryId: category.id, authorId: user.claims.id, title: "My question about the Anmeldung", slug: "anmeldung" } });
+    const post = await database.db.forumPost.create({ data: { topicId: topic.id, authorId: user.claims.id, position: 0, body: "Where do I register?", editedAt: new Date() } });
+    await database.db.forumPostEdit.create({ data: { postId: post.id, title: "Anmeldung?", body: "Where?" } });
+    const res = await callRoute(exportRoute.GET as RouteHandler, "/api/account/export", { cookie: await sessionCookie(database.db, user.claims) });
+    expect(res.json.community.posts).toEqual([
+      expect.objectContaining({ topic: "My question about the Anmeldung", body: "Where do I register?", status: "visible", edits: [expect.objectContaining({ title: "Anmeldung?", body: "Where?" })] }),
+    ]);
   });
 });
 

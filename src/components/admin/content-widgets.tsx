@@ -120,6 +120,22 @@ export function RowTextForm({ id, label, text, saving, error, onSave, onCancel }
   );
 }
 
+const DANGER_BUTTON =
+  "inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * Cancel and submit at the foot of a dialog's form; `danger` paints the submit button red (in full:
+ * `.btn-primary` is plain CSS, which a utility such as bg-red-600 cannot override).
+ */
+export function FormButtons({ onCancel, pending, disabled, label, danger }: { onCancel: () => void; pending: boolean; disabled?: boolean; label: string; danger?: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
+      <button type="submit" className={danger ? DANGER_BUTTON : "btn-primary"} disabled={pending || disabled}>{pending ? "Saving..." : label}</button>
+    </div>
+  );
+}
+
 /** Shown or hidden on the site (or for the assistant). */
 export function VisibilityBadge({ hidden }: { hidden: boolean }) {
   return hidden ? <Badge tone="hidden">Hidden</Badge> : <Badge tone="ok">Shown</Badge>;

@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
-import { DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice } from "~/lib/schemas/chat";
+import { answerAdmitsNotKnowing, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice } from "~/lib/schemas/chat";
+import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, nextFeedbackOrder } from "./chat-session";
 
 export const COPIED_MS = 3000;
@@ -267,6 +268,16 @@ export function MessageItem({
             </Link>
           ))}
         </div>
+      ) : null}
+      {!streaming && context.userPrompt && answerAdmitsNotKnowing(text) ? (
+        <Link
+          href={askCommunityHref(context.userPrompt)}
+          className="mt-2 block rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 hover:border-emerald-400"
+          data-testid="ask-community"
+        >
+          <span className="block text-sm font-semibold text-emerald-800">Ask the community →</span>
+          <span className="block text-xs text-slate-600">Students and graduates in Germany may know: post your question in the forum.</span>
+        </Link>
       ) : null}
       <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}

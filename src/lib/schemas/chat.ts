@@ -89,6 +89,14 @@ export interface AssistantMetadata {
   createdAt?: number;
 }
 
+/**
+ * Whether an answer admits that the assistant does not know (the local model's "I don't know"
+ * texts, and hosted models told to say so): such an answer offers to ask the community.
+ */
+export function answerAdmitsNotKnowing(text: string): boolean {
+  return /^\s*I (?:don['’]t|do not) know\b/i.test(text);
+}
+
 export const renameConversationSchema = z.object({
   id: conversationIdSchema,
   title: z.string({ error: "Title must be text" }).trim().min(1, "Title cannot be empty").max(100, "Title must be at most 100 characters"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StaffAccess } from "../admin-sections";
 import { optionalText, requiredText } from "./common";
 
 /** The community forum's shared rules: forms, routers and tests read them from here. */
@@ -184,6 +185,9 @@ export const moderateTopicSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("move"), topicId: idSchema, categorySlug: categorySlugSchema }),
 ]);
 
+/** Who may change the categories in /admin/forum-categories; settings:view reads them only. */
+export const FORUM_CATEGORY_WRITE_ACCESS = ["settings:threads"] as const satisfies StaffAccess;
+
 export const categoryFormSchema = z.object({
   slug: categorySlugSchema,
   name: requiredText("Name", 60),
@@ -194,6 +198,9 @@ export type CategoryForm = z.input<typeof categoryFormSchema>;
 export const categoryUpdateSchema = categoryFormSchema.omit({ slug: true }).extend({ id: idSchema });
 export const categoryMoveSchema = z.object({ id: idSchema, direction: z.enum(["up", "down"]) });
 export const categoryArchiveSchema = z.object({ id: idSchema, archived: z.boolean() });
+
+/** Posts per page of the review queue in /admin/community. */
+export const MODERATION_PAGE_SIZE = 25;
 
 export const moderationQueueSchema = z.object({
   cursor: z.number().int().min(0).max(10_000).default(0),

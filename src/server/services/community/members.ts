@@ -75,9 +75,13 @@ export async function assertMayPost(db: DbOrTx, userId: string, kind: "topic" | 
   if (kind === "reply" && written >= NEW_MEMBER_RULES.repliesPerDay) throw new AppError("TOO_MANY_REQUESTS", NEW_MEMBER_REPLIES_MESSAGE);
 }
 
+// Written with \u0060 (the backtick) so that the pattern reads plainly to every tool.
+const CODE_BLOCK = /\u0060{3}[\s\S]*?\u0060{3}/g;
+const INLINE_CODE = /\u0060[^\u0060]*\u0060/g;
+
 /** The @handles a post mentions, outside code, lower-cased and without repeats. */
 export function mentionedHandles(markdown: string): string[] {
-  const prose = markdown.replace(/```[\s\S]*?```/g, " ").replace(/`[^`]*`/g, " ");
+  const prose = markdown.replace(CODE_BLOCK, " ").replace(INLINE_CODE, " ");
   const handles = [...prose.matchAll(mentionPattern())].map((match) => match[1]!.toLowerCase());
   return [...new Set(handles)];
 }

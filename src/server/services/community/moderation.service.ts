@@ -5,7 +5,7 @@
  * audited and the author is told in-app.
  */
 import { appUrl } from "~/env";
-import { FLAGS_TO_HIDE, flagSchema, moderateMemberSchema, moderatePostSchema, moderateTopicSchema, type FlagInput, type ModerateMemberInput } from "~/lib/schemas/community";
+import { FLAGS_TO_HIDE, flagSchema, MODERATION_PAGE_SIZE, moderateMemberSchema, moderatePostSchema, moderateTopicSchema, type FlagInput, type ModerateMemberInput } from "~/lib/schemas/community";
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
@@ -39,8 +39,6 @@ export async function flagPost(db: Db, viewer: CommunityViewer, input: FlagInput
     return { flagged: true, hidden };
   });
 }
-
-export const MODERATION_PAGE_SIZE = 25;
 
 /** The review queue: held and hidden posts, and visible posts with open flags; oldest first. */
 export async function moderationQueue(db: Db, cursor = 0) {

@@ -183,14 +183,16 @@ interface SearchRow {
 
 /**
  * Full-text search over visible posts of visible topics, the knowledge base's way: the question
- * parsed by websearch_to_tsquery (English stemming; umlaut spellings folded by searchableText),
- * ranked by ts_rank_cd over the weighted vector (title A, text C), with a highlighted snippet.
+ * parsed by websearch_to_tsquery (English stemming; umlaut spellings folded by searchableText), any
+ * of its words matching (students rarely use the post's exact words), ranked by ts_rank_cd over the
+ * weighted vector (title A, text C) so posts with more of the words and title hits come first, with a
+ * highlighted snippet.
  */
 export async function searchCommunity(db: Db, input: SearchInput) {
   const { query, categorySlug, solved, cursor } = searchSchema.parse(input);
   const text = searchableText(query);
   const rows = await db.$queryRaw<SearchRow[]>`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${text}) AS query)
+    WITH q AS (SELECT to_tsquery('english', replace(websearch_to_tsquery('english', ${text})::text, ' & ', ' | ')) AS query)
     SELECT p.id AS "postId", p.position, t.id AS "topicId", t.slug, t.title, (t."solvedPostId" IS NOT NULL) AS solved,
            c.slug AS "categorySlug", c.name AS "categoryName", u.name AS "authorName", p."createdAt",
            ts_rank_cd(p.search, q.query)::float8 AS rank,

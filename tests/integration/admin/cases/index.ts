@@ -15,7 +15,8 @@ import { cases as templates } from "./templates";
 import { cases as siteTexts } from "./site-texts";
 import { cases as exchangeRates } from "./exchange-rates";
 import { cases as flows } from "./flows";
+import { cases as community } from "./community";
 import type { AdminProcedureCase } from "./types";
 
 /** Every management procedure's case, one file per /admin section. */
-export const ADMIN_CASES: AdminProcedureCase[] = [...staff, ...audit, ...system, ...customers, ...coaches, ...support, ...clients, ...content, ...knowledge, ...assistant, ...feedback, ...analytics, ...finance, ...templates, ...siteTexts, ...flows, ...exchangeRates];
+export const ADMIN_CASES: AdminProcedureCase[] = [...staff, ...audit, ...system, ...customers, ...coaches, ...support, ...clients, ...content, ...knowledge, ...assistant, ...feedback, ...analytics, ...finance, ...templates, ...siteTexts, ...flows, ...exchangeRates, ...community];

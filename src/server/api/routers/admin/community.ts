@@ -4,6 +4,7 @@ import {
   categoryFormSchema,
   categoryMoveSchema,
   categoryUpdateSchema,
+  FORUM_CATEGORY_WRITE_ACCESS,
   moderateMemberSchema,
   moderatePostSchema,
   moderateTopicSchema,
@@ -15,7 +16,7 @@ import { createTRPCRouter, staffProcedure } from "../../trpc";
 
 const moderator = staffProcedure(adminSection("community").access);
 const categoryReader = staffProcedure(adminSection("forum-categories").access);
-const categoryEditor = staffProcedure(["settings:threads"]);
+const categoryEditor = staffProcedure(FORUM_CATEGORY_WRITE_ACCESS);
 
 /** /admin/community (support: the review queue, members, topics) and /admin/forum-categories. */
 export const communityAdminRouter = createTRPCRouter({
