@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Modal } from "~/components/ui/modal";
-import { errorMessage, FormMessage } from "~/components/ui/form-field";
+import { errorMessage, FormMessage, TextAreaField } from "~/components/ui/form-field";
 import { FLAG_REASON_LABELS, FLAG_REASONS, flagSchema, type FlagInput } from "~/lib/schemas/community";
 import { api } from "~/trpc/react";
 
@@ -34,11 +34,7 @@ export function FlagDialog({ postId, open, onOpenChange }: { postId: string; ope
           </div>
           {errors.reason ? <p className="mt-1 text-sm text-red-700">{errors.reason.message}</p> : null}
         </fieldset>
-        <div>
-          <label htmlFor={`flag-note-${postId}`} className="field-label">Note for the moderators (optional)</label>
-          <textarea id={`flag-note-${postId}`} rows={3} className="field-input" aria-invalid={errors.note ? true : undefined} {...form.register("note")} />
-          {errors.note ? <p className="mt-1 text-sm text-red-700">{errors.note.message}</p> : null}
-        </div>
+        <TextAreaField id={`flag-note-${postId}`} label="Note for the moderators (optional)" error={errors.note?.message} {...form.register("note")} />
         {flag.error ? <FormMessage kind="error">{errorMessage(flag.error, "The flag could not be sent. Please try again.")}</FormMessage> : null}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>

@@ -63,7 +63,7 @@ function DeleteDialog({ post, open, onOpenChange, onDeleted }: { post: ForumPost
       {remove.error ? <p role="alert" className="mb-3 text-sm text-red-700">{errorMessage(remove.error, "The post could not be deleted.")}</p> : null}
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Keep it</button>
-        <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" disabled={remove.isPending} onClick={() => remove.mutate({ postId: post.id })}>
+        <button type="button" className="btn-primary bg-red-600! hover:bg-red-700!" disabled={remove.isPending} onClick={() => remove.mutate({ postId: post.id })}>
           Delete
         </button>
       </div>
