@@ -118,6 +118,12 @@ test("a moderator hides a post three members flagged and approves a held one", a
     const hiddenReply = topicPage.posts.find((post) => post.id === reply.postId)!;
     expect(hiddenReply.body).toBeNull();
     expect(hiddenReply.placeholder).toBe("This post is hidden until a moderator reviews it.");
+    // On the topic page a visitor sees the placeholder in the reply's place, not its text.
+    const visitor = await browser.newPage();
+    await visitor.goto(`/community/t/topic/${topic.topicId}`);
+    await expect(visitor.getByText("This post is hidden until a moderator reviews it.")).toBeVisible();
+    await expect(visitor.getByText(FLAGGED_REPLY)).toHaveCount(0);
+    await visitor.close();
 
     // The spammer is warned by mail; the held topic is locked, moved, then approved and published.
     await held.getByRole("group", { name: "Author" }).getByRole("button", { name: "Warn" }).click();
