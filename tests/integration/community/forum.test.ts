@@ -197,8 +197,11 @@ describe("community: notifications", () => {
     const handles = await t.db.user.findMany({ where: { id: { in: [asker.claims.id, mentioned.claims.id] } }, select: { id: true, forumHandle: true } });
     const askerHandle = handles.find((row) => row.id === asker.claims.id)!.forumHandle!;
     expect(askerHandle).toMatch(/^priya_sharma\d*$/);
-    // The mentioned member posts once, so they have a handle.
-    await api(mentioned).community.reply({ topicId, body: "Following this." });
+    // The mentioned member posts once, so they have a handle; the asker watches their topic and hears of it.
+    const following = await api(mentioned).community.reply({ topicId, body: "Following this." });
+    expect((await notificationsOf(asker)).filter((row) => row.postId === following.postId)).toEqual([
+      { kind: "reply", actorId: mentioned.claims.id, postId: following.postId, topicId, text: null },
+    ]);
     const amira = (await t.db.user.findUniqueOrThrow({ where: { id: mentioned.claims.id } })).forumHandle!;
 
     const { postId } = await api(replier).community.reply({ topicId, body: `@${askerHandle} it took six weeks for me; @${amira} had the same. \`@not_a_mention\`` });
