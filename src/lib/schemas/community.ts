@@ -108,6 +108,8 @@ export const topicQuerySchema = z.object({
   cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(100_000).default(0),
   /** The topic page counts one view per render; other reads (more posts, refreshes) do not. */
   countView: z.boolean({ error: "countView must be true or false" }).default(false),
+  /** The slug of the address read: at a stale one the page redirects, and the view counts there instead. */
+  slug: z.string({ error: "slug must be text" }).max(200, "slug is too long").optional(),
 });
 
 export const searchSchema = z.object({

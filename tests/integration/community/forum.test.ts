@@ -157,8 +157,12 @@ describe("community: own posts, answers and likes", () => {
     expect(await rejection(api(bystander).community.markSolved({ topicId, postId: answerId }))).toEqual({ code: "FORBIDDEN", message: ONLY_AUTHOR_OR_MODERATOR_SOLVES });
 
     await api(asker).community.markSolved({ topicId, postId: answerId });
-    const page = await api(null).community.topic({ topicId });
-    expect(page.topic.solvedPostId).toBe(answerId);
+    const page = await api(null).community.topic({ topicId, countView: true, slug: "do-i-need-aps-for-a-master-s-programme" });
+    expect(page.topic).toMatchObject({ solvedPostId: answerId, views: 1 });
+    // A read at a stale address (the page redirects from it) and the asker's own reads count no view.
+    await api(null).community.topic({ topicId, countView: true, slug: "an-old-title" });
+    await api(asker).community.topic({ topicId, countView: true });
+    expect((await t.db.forumTopic.findUniqueOrThrow({ where: { id: topicId } })).views).toBe(1);
     expect(page.answer).toMatchObject({ id: answerId, isAnswer: true, body: "Yes, applicants from India need the APS certificate." });
     expect((await api(null).community.topics({ list: "solved", limit: 50 })).items.map((topic) => topic.id)).toContain(topicId);
     expect((await notificationsOf(helper)).filter((row) => row.kind === "answer")).toEqual([{ kind: "answer", actorId: asker.claims.id, postId: answerId, topicId, text: null }]);

@@ -28,7 +28,7 @@ import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedur
 export const communityRouter = createTRPCRouter({
   categories: publicProcedure.query(({ ctx }) => listCategories(ctx.db)),
   topics: publicProcedure.input(topicListSchema).query(({ ctx, input }) => listTopics(ctx.db, input)),
-  topic: publicProcedure.input(topicQuerySchema).query(({ ctx, input }) => readTopic(ctx.db, ctx.session, input.topicId, { cursor: input.cursor, countView: input.countView })),
+  topic: publicProcedure.input(topicQuerySchema).query(({ ctx, input }) => readTopic(ctx.db, ctx.session, input.topicId, { cursor: input.cursor, countView: input.countView, slug: input.slug })),
   search: publicProcedure.input(searchSchema).query(({ ctx, input }) => searchCommunity(ctx.db, input)),
   member: publicProcedure.input(z.object({ handle: z.string().trim().min(1).max(40) })).query(({ ctx, input }) => memberProfile(ctx.db, input.handle)),
 

@@ -88,10 +88,13 @@ const PLACEHOLDERS: Record<Exclude<ForumPostStatus, "visible">, string> = {
 /**
  * A topic and a page of its posts as the viewer may see them: others' held posts are left out;
  * hidden and deleted posts keep their place without their text, except for their author (hidden) and
- * moderators. `countView` adds one to the views (the page itself, not API reads).
+ * moderators. `countView` adds one to the views (the page itself, not API reads), unless `slug` names
+ * a stale address, which redirects to the page that counts it.
  */
-export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId: string, { cursor = 0, countView = false } = {}) {
+export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId: string, options: { cursor?: number; countView?: boolean; slug?: string } = {}) {
   const topic = await readableTopic(db, viewer, topicId);
+  const { cursor = 0 } = options;
+  const countView = !!options.countView && (options.slug === undefined || options.slug === topic.slug);
   const moderator = isModerator(viewer);
   if (countView && viewer?.id !== topic.authorId) await db.forumTopic.update({ where: { id: topic.id }, data: { views: { increment: 1 } } });
   const postWhere: Prisma.ForumPostWhereInput = moderator

@@ -8,10 +8,10 @@ import { serverApi } from "~/server/api/server-caller";
 type Props = { params: Promise<{ slug: string; id: string }> };
 
 /** The topic's one read of this request, shared by the title and the page, and counting the view once. */
-const loadTopic = cache(async (topicId: string) => {
+const loadTopic = cache(async (topicId: string, slug: string) => {
   const api = await serverApi();
   try {
-    return await api.community.topic({ topicId, countView: true });
+    return await api.community.topic({ topicId, countView: true, slug });
   } catch (error) {
     if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
     throw error;
@@ -19,7 +19,8 @@ const loadTopic = cache(async (topicId: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { topic, posts } = await loadTopic((await params).id);
+  const { id, slug } = await params;
+  const { topic, posts } = await loadTopic(id, slug);
   const question = posts.find((post) => post.position === 0)?.body ?? "";
   return {
     title: `${topic.title} · Community`,
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /community/t/[slug]/[id]: the id finds the topic; a stale slug (the title changed) redirects to the current address. */
 export default async function TopicPage({ params }: Props) {
   const { slug, id } = await params;
-  const page = await loadTopic(id);
+  const page = await loadTopic(id, slug);
   if (slug !== page.topic.slug) permanentRedirect(page.topic.href);
   return <TopicView initial={page} />;
 }
