@@ -24,6 +24,9 @@ export const NEW_MEMBER_RULES = {
 /** Flags from this many different members hide a post until a moderator decides. */
 export const FLAGS_TO_HIDE = 3;
 
+/** The offset of the next page of a list, up to `max`. */
+const pageCursor = (max: number) => z.number({ error: "cursor must be a number" }).int().min(0).max(max).default(0);
+
 export const idSchema = z.string({ error: "id is required" }).trim().min(1, "id is required").max(40, "id is too long");
 
 export const categorySlugSchema = z
@@ -98,14 +101,14 @@ export const topicListSchema = z.object({
   list: z.enum(TOPIC_LISTS, { error: "Unknown list" }).default("latest"),
   categorySlug: categorySlugSchema.optional(),
   tag: tagSchema.optional(),
-  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(10_000).default(0),
+  cursor: pageCursor(10_000),
   limit: z.number({ error: "limit must be a number" }).int().min(1).max(50).default(TOPICS_PAGE_SIZE),
 });
 export type TopicListInput = z.input<typeof topicListSchema>;
 
 export const topicQuerySchema = z.object({
   topicId: idSchema,
-  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(100_000).default(0),
+  cursor: pageCursor(100_000),
   /** The topic page counts one view per render; other reads (more posts, refreshes) do not. */
   countView: z.boolean({ error: "countView must be true or false" }).default(false),
   /** The slug of the address read: at a stale one the page redirects, and the view counts there instead. */
@@ -116,7 +119,7 @@ export const searchSchema = z.object({
   query: requiredText("Search", 200),
   categorySlug: categorySlugSchema.optional(),
   solved: z.boolean({ error: "solved must be true or false" }).optional(),
-  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(1_000).default(0),
+  cursor: pageCursor(1_000),
 });
 export type SearchInput = z.input<typeof searchSchema>;
 
@@ -153,7 +156,7 @@ export const watchSchema = z.union([
 ]);
 
 export const notificationsSchema = z.object({
-  cursor: z.number({ error: "cursor must be a number" }).int().min(0).max(10_000).default(0),
+  cursor: pageCursor(10_000),
 });
 
 // ---- Moderation (/admin/community, permission `support`) ----
@@ -205,7 +208,7 @@ export const categoryArchiveSchema = z.object({ id: idSchema, archived: z.boolea
 export const MODERATION_PAGE_SIZE = 25;
 
 export const moderationQueueSchema = z.object({
-  cursor: z.number().int().min(0).max(10_000).default(0),
+  cursor: pageCursor(10_000),
 });
 
 /** Marks of the matched words in a search snippet (characters that never occur in posts). */

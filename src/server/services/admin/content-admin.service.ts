@@ -30,41 +30,12 @@ import {
 } from "~/lib/schemas/content-admin";
 import { THREAD_ORDER_BY_STAFF_KEY } from "~/server/content/seed";
 import { recordAudit, type AuditActor } from "../audit.service";
-import { isUniqueViolation } from "~/server/db/unique-violation";
+import { conflictIfTaken } from "~/server/db/unique-violation";
+import { clampPlace, reordered, writePositions } from "../positions";
 
 type Input<Schema extends z.ZodType> = z.output<Schema>;
 
 const notFound = (what: string) => new AppError("NOT_FOUND", `This ${what} does not exist (any more).`);
-
-/** The place of an item moved to `position` (1-based) in a list of `count`: within 1..count. */
-function clampPlace(position: number, count: number) {
-  return Math.min(Math.max(1, position), Math.max(1, count));
-}
-
-/** `ids` in a new order: `id` taken out and put at `place` (1-based). */
-function reordered(ids: string[], id: string, place: number): string[] {
-  const rest = ids.filter((other) => other !== id);
-  rest.splice(place - 1, 0, id);
-  return rest;
-}
-
-/** Gives the rows of `order` the positions 1..n, writing only the rows whose position changes. */
-async function writePositions(rows: { id: string; position: number }[], order: string[], write: (id: string, position: number) => Promise<unknown>) {
-  const current = new Map(rows.map((row) => [row.id, row.position]));
-  for (const [index, id] of order.entries()) {
-    if (current.get(id) !== index + 1) await write(id, index + 1);
-  }
-}
-
-/** Runs a write, answering 409 with `message` when it would store a second record with a unique value. */
-async function conflictIfTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", message);
-    throw error;
-  }
-}
 
 const visibilityWhere = (visibility: "shown" | "hidden" | undefined) => (visibility ? { hidden: visibility === "hidden" } : {});
 

@@ -7,6 +7,8 @@ import { categoryFormSchema } from "~/lib/schemas/community";
 import type { Db } from "~/server/db/client";
 import { readThreadFiles } from "~/server/content/files";
 import { AppError } from "~/server/errors";
+import { conflictIfTaken } from "~/server/db/unique-violation";
+import { clampPlace, reordered, writePositions } from "../positions";
 import { recordAudit, type AuditActor } from "~/server/services/audit.service";
 
 export const CATEGORY_NOT_FOUND = "This category does not exist.";
@@ -47,9 +49,10 @@ export async function categoryBySlug(db: Db, slug: string) {
 export async function createCategory(db: Db, actor: AuditActor, input: CategoryForm) {
   const data = categoryFormSchema.parse(input);
   return db.$transaction(async (tx) => {
-    if (await tx.forumCategory.findUnique({ where: { slug: data.slug } })) throw new AppError("CONFLICT", `A category with the address “${data.slug}” exists already.`);
     const last = await tx.forumCategory.aggregate({ _max: { position: true } });
-    const category = await tx.forumCategory.create({ data: { ...data, position: (last._max.position ?? 0) + 1, customizedAt: new Date() } });
+    const category = await conflictIfTaken(`A category with the address “${data.slug}” exists already.`, () =>
+      tx.forumCategory.create({ data: { ...data, position: (last._max.position ?? 0) + 1, customizedAt: new Date() } }),
+    );
     await recordAudit(tx, actor, { action: "community.category_created", targetType: "ForumCategory", targetId: category.id, after: data });
     return category;
   });
@@ -71,17 +74,20 @@ export async function updateCategory(db: Db, actor: AuditActor, id: string, chan
   });
 }
 
-/** Swaps a category with its neighbour above or below. */
+/** Swaps a category with its neighbour above or below; positions stay 1..n. */
 export async function moveCategory(db: Db, actor: AuditActor, id: string, direction: "up" | "down") {
   return db.$transaction(async (tx) => {
-    const categories = await tx.forumCategory.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { id: true, slug: true } });
+    // Every category's row is locked: two moves at once are made one after the other.
+    await tx.$queryRaw`SELECT id FROM "ForumCategory" ORDER BY id FOR UPDATE`;
+    const categories = await tx.forumCategory.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { id: true, slug: true, position: true } });
     const index = categories.findIndex((category) => category.id === id);
     if (index < 0) throw new AppError("NOT_FOUND", CATEGORY_NOT_FOUND);
-    const target = direction === "up" ? index - 1 : index + 1;
-    if (target < 0 || target >= categories.length) return { moved: false };
-    [categories[index], categories[target]] = [categories[target]!, categories[index]!];
-    for (const [position, category] of categories.entries()) await tx.forumCategory.update({ where: { id: category.id }, data: { position: position + 1 } });
-    await recordAudit(tx, actor, { action: "community.category_moved", targetType: "ForumCategory", targetId: id, after: { order: categories.map((category) => category.slug) } });
+    const place = clampPlace(index + 1 + (direction === "up" ? -1 : 1), categories.length);
+    if (place === index + 1) return { moved: false };
+    const order = reordered(categories.map((category) => category.id), id, place);
+    await writePositions(categories, order, (categoryId, position) => tx.forumCategory.update({ where: { id: categoryId }, data: { position } }));
+    const slugs = new Map(categories.map((category) => [category.id, category.slug]));
+    await recordAudit(tx, actor, { action: "community.category_moved", targetType: "ForumCategory", targetId: id, after: { order: order.map((categoryId) => slugs.get(categoryId)) } });
     return { moved: true };
   });
 }

@@ -53,10 +53,9 @@ export function countLinks(markdown: string): number {
 }
 
 /** Whether the member still counts as new: under a day old, or fewer than 3 published posts. */
-export async function isNewMember(db: DbOrTx, userId: string, now = new Date()): Promise<boolean> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { createdAt: true } });
+async function isNewMember(db: DbOrTx, user: { id: string; createdAt: Date }, now: Date): Promise<boolean> {
   if (now.getTime() - user.createdAt.getTime() < NEW_MEMBER_RULES.accountAgeHours * 3_600_000) return true;
-  const accepted = await db.forumPost.count({ where: { authorId: userId, status: "visible" } });
+  const accepted = await db.forumPost.count({ where: { authorId: user.id, status: "visible" } });
   return accepted < NEW_MEMBER_RULES.acceptedPosts;
 }
 
@@ -65,9 +64,9 @@ export async function isNewMember(db: DbOrTx, userId: string, now = new Date()):
  * link limit. The counts come from the database, so every instance applies the same limits.
  */
 export async function assertMayPost(db: DbOrTx, userId: string, kind: "topic" | "reply", markdown: string, now = new Date()) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { forumSuspendedUntil: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, createdAt: true, forumSuspendedUntil: true } });
   if (user.forumSuspendedUntil && user.forumSuspendedUntil > now) throw new AppError("FORBIDDEN", SUSPENDED_MESSAGE(user.forumSuspendedUntil));
-  if (!(await isNewMember(db, userId, now))) return;
+  if (!(await isNewMember(db, user, now))) return;
   if (countLinks(markdown) > NEW_MEMBER_RULES.linksPerPost) throw new AppError("BAD_INPUT", NEW_MEMBER_LINKS_MESSAGE);
   const since = new Date(now.getTime() - 24 * 3_600_000);
   const written = await db.forumPost.count({ where: { authorId: userId, createdAt: { gt: since }, position: kind === "topic" ? 0 : { gt: 0 } } });

@@ -20,6 +20,13 @@ function excerpt(markdown: string): string {
 
 const authorSelect = { select: { id: true, name: true, forumHandle: true, createdAt: true } } as const;
 
+/** What a row of a topic list reads: its category, author, and the opening post's text and likes. */
+const topicRowInclude = {
+  category: { select: { slug: true, name: true } },
+  author: authorSelect,
+  posts: { where: { position: 0 }, select: { body: true, likeCount: true } },
+} as const satisfies Prisma.ForumTopicInclude;
+
 function authorView(author: { id: string; name: string; forumHandle: string | null; createdAt: Date }) {
   return { id: author.id, name: author.name, handle: author.forumHandle, joinedAt: author.createdAt };
 }
@@ -41,18 +48,12 @@ export async function listTopics(db: Db, input: TopicListInput) {
     orderBy,
     skip: cursor,
     take: limit + 1,
-    include: {
-      category: { select: { slug: true, name: true } },
-      author: authorSelect,
-      posts: { where: { position: 0 }, select: { body: true, likeCount: true } },
-    },
+    include: topicRowInclude,
   });
   return { items: rows.slice(0, limit).map(topicSummary), nextCursor: rows.length > limit ? cursor + limit : null };
 }
 
-type TopicRow = Prisma.ForumTopicGetPayload<{
-  include: { category: { select: { slug: true; name: true } }; author: typeof authorSelect; posts: { select: { body: true; likeCount: true } } };
-}>;
+type TopicRow = Prisma.ForumTopicGetPayload<{ include: typeof topicRowInclude }>;
 
 function topicSummary(topic: TopicRow) {
   const opening = topic.posts[0];
@@ -240,7 +241,7 @@ export async function memberProfile(db: Db, handle: string) {
       where: { authorId: user.id, status: "visible" },
       orderBy: { createdAt: "desc" },
       take: 10,
-      include: { category: { select: { slug: true, name: true } }, author: authorSelect, posts: { where: { position: 0 }, select: { body: true, likeCount: true } } },
+      include: topicRowInclude,
     }),
   ]);
   return { visible: true as const, name: user.name, handle: user.forumHandle!, joinedAt: user.createdAt, posts, solutions, topics: topics.map(topicSummary) };
