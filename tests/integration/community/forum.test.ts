@@ -50,7 +50,7 @@ const question = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const notificationsOf = (member: Member) =>
-  t.db.forumNotification.findMany({ where: { userId: member.claims.id }, orderBy: { createdAt: "asc" }, select: { kind: true, actorId: true, postId: true, topicId: true, text: true } });
+  t.db.notification.findMany({ where: { userId: member.claims.id }, orderBy: { createdAt: "asc" }, select: { kind: true, actorId: true, postId: true, topicId: true, text: true } });
 
 describe("community: who may post", () => {
   it("reading is open to everybody; posting needs an account and a verified email", async () => {
@@ -233,7 +233,7 @@ describe("community: notifications", () => {
     const { topicId } = await api(asker).community.createTopic(question({ categorySlug: "accommodation", title: "Is a Wohnungsgeberbestätigung needed for a WG room?" }));
     expect((await notificationsOf(watcher)).filter((row) => row.topicId === topicId)).toEqual([{ kind: "new_topic", actorId: asker.claims.id, postId: expect.any(String), topicId, text: null }]);
 
-    await t.db.forumNotification.updateMany({ where: { userId: { notIn: [watcher.claims.id, noMail.claims.id] } }, data: { mailedAt: new Date() } });
+    await t.db.notification.updateMany({ where: { userId: { notIn: [watcher.claims.id, noMail.claims.id] } }, data: { mailedAt: new Date() } });
     expect(await sendCommunityDigests(t.db)).toEqual({ sent: 1 });
     const mails = await t.db.mailMessage.findMany({ where: { kind: "community-digest", userId: { in: [watcher.claims.id, noMail.claims.id] } } });
     expect(mails.map((mail) => mail.to)).toEqual([watcher.email]);

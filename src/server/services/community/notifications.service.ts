@@ -5,7 +5,8 @@
  */
 import { appUrl } from "~/env";
 import { topicHref } from "~/lib/schemas/community";
-import type { ForumNotificationKind } from "~/generated/prisma/client";
+import { serviceRequestHref } from "~/lib/schemas/service-work";
+import type { NotificationKind } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { queueMail } from "~/server/mail/outbox";
 
@@ -13,7 +14,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 interface NewNotification {
   userId: string;
-  kind: ForumNotificationKind;
+  kind: NotificationKind;
   actorId?: string | null;
   topicId?: string | null;
   postId?: string | null;
@@ -30,23 +31,23 @@ export async function notify(db: DbOrTx, notifications: NewNotification[]) {
     seen.add(key);
     return true;
   });
-  if (rows.length) await db.forumNotification.createMany({ data: rows });
+  if (rows.length) await db.notification.createMany({ data: rows });
 }
 
 /** Adds one like notification, unless this member's like of this post was notified before. */
 export async function notifyLike(db: DbOrTx, postId: string, authorId: string, actorId: string, topicId: string) {
   if (authorId === actorId) return;
-  const earlier = await db.forumNotification.findFirst({ where: { kind: "like", postId, actorId, userId: authorId }, select: { id: true } });
+  const earlier = await db.notification.findFirst({ where: { kind: "like", postId, actorId, userId: authorId }, select: { id: true } });
   if (!earlier) await notify(db, [{ userId: authorId, kind: "like", actorId, postId, topicId }]);
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  return db.forumNotification.count({ where: { userId, readAt: null } });
+  return db.notification.count({ where: { userId, readAt: null } });
 }
 
 /** A page of the member's notifications, newest first, each with what the bell shows. */
 export async function listNotifications(db: Db, userId: string, cursor = 0) {
-  const rows = await db.forumNotification.findMany({
+  const rows = await db.notification.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: cursor,
@@ -63,13 +64,13 @@ export async function listNotifications(db: Db, userId: string, cursor = 0) {
     read: !!row.readAt,
     createdAt: row.createdAt,
     summary: notificationSummary(row.kind, row.actor?.name ?? "A member", row.topic?.title ?? "", row.text),
-    href: row.topic ? topicHref(row.topic, row.post?.position) : "/community",
+    href: row.requestId ? serviceRequestHref(row.requestId) : row.topic ? topicHref(row.topic, row.post?.position) : "/community",
   }));
   return { items, nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? cursor + NOTIFICATIONS_PAGE_SIZE : null };
 }
 
 /** One line per notification, for the bell and the digest mail. */
-export function notificationSummary(kind: ForumNotificationKind, actor: string, topic: string, text: string | null): string {
+export function notificationSummary(kind: NotificationKind, actor: string, topic: string, text: string | null): string {
   switch (kind) {
     case "reply":
       return `${actor} replied in “${topic}”`;
@@ -83,12 +84,14 @@ export function notificationSummary(kind: ForumNotificationKind, actor: string, 
       return `${actor} started “${topic}”`;
     case "moderation":
       return text ?? "A moderator reviewed your post";
+    case "service_update":
+      return text ?? "There is news on your service request";
   }
 }
 
 /** Marks the member's notifications read: the given ones, or all. */
 export async function markRead(db: Db, userId: string, ids?: string[]) {
-  const { count } = await db.forumNotification.updateMany({
+  const { count } = await db.notification.updateMany({
     where: { userId, readAt: null, ...(ids ? { id: { in: ids } } : {}) },
     data: { readAt: new Date() },
   });
@@ -104,11 +107,12 @@ export const DIGEST_MAX_LINES = 20;
  * transaction as the mail is queued, so a second run (or instance) sends nothing more.
  */
 export async function sendCommunityDigests(db: Db, now = new Date()) {
-  const pending = { readAt: null, mailedAt: null };
+  // Service updates are mailed when they happen: the community digest leaves them out.
+  const pending = { readAt: null, mailedAt: null, kind: { not: "service_update" as const } };
   const members = await db.user.findMany({
     where: {
       status: "active",
-      forumNotifications: { some: pending },
+      notifications: { some: pending },
       OR: [{ student: null }, { student: { communityDigest: true } }],
     },
     select: { id: true, email: true, name: true },
@@ -116,13 +120,13 @@ export async function sendCommunityDigests(db: Db, now = new Date()) {
   let sent = 0;
   for (const member of members) {
     const queued = await db.$transaction(async (tx) => {
-      const rows = await tx.forumNotification.findMany({
+      const rows = await tx.notification.findMany({
         where: { userId: member.id, ...pending },
         orderBy: { createdAt: "desc" },
         include: { actor: { select: { name: true } }, topic: { select: { title: true } } },
       });
       if (!rows.length) return false;
-      const claimed = await tx.forumNotification.updateMany({ where: { id: { in: rows.map((row) => row.id) }, mailedAt: null }, data: { mailedAt: now } });
+      const claimed = await tx.notification.updateMany({ where: { id: { in: rows.map((row) => row.id) }, mailedAt: null }, data: { mailedAt: now } });
       if (claimed.count !== rows.length) return false;
       const lines = rows.map((row) => notificationSummary(row.kind, row.actor?.name ?? "A member", row.topic?.title ?? "", row.text));
       await queueMail(
