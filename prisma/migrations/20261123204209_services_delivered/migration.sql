@@ -17,6 +17,9 @@ ADD COLUMN     "verdict" TEXT,
 ADD COLUMN     "withdrawnAt" TIMESTAMP(3);
 
 -- AlterTable
+ALTER TABLE "MailMessage" ADD COLUMN     "calendarEvent" TEXT;
+
+-- AlterTable
 ALTER TABLE "Coach" ADD COLUMN     "timeZone" TEXT NOT NULL DEFAULT 'Europe/Berlin';
 
 -- AlterTable
