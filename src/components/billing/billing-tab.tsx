@@ -72,7 +72,7 @@ export function BillingTab() {
       <BillingCard title="Quick Actions">
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" onClick={() => toast.info("Download Receipts is coming soon. Open each receipt from the transaction history meanwhile.")}>Download Receipts</button>
-          <button type="button" className="btn-secondary" onClick={() => toast.info("Contact Support is coming soon.")}>Contact Support</button>
+          <Link href={`/about/contact?subject=${encodeURIComponent("Account or billing")}`} className="btn-secondary">Contact Support</Link>
         </div>
       </BillingCard>
     </div>
