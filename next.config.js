@@ -6,7 +6,9 @@ const config = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types once, not on every build
   // forbidden() answers /admin with 403 for non-admins.
-  experimental: { authInterrupts: true },
+  // The proxy (src/proxy.ts) sees a copy of each request body up to this size; document uploads go up
+  // to DOCUMENT_MAX_MB (at most 50) plus the form's few bytes around the file.
+  experimental: { authInterrupts: true, proxyClientMaxBodySize: "51mb" },
   // Pages and route handlers get their security headers from src/proxy.ts, which skips build output.
   async headers() {
     return [
