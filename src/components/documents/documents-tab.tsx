@@ -111,7 +111,7 @@ function UploadForm({ maxFileMb }: { maxFileMb: number }) {
   });
 
   return (
-    <form className="mt-5 space-y-3 border-t border-slate-100 pt-4" onSubmit={submit} aria-label="Upload a document" noValidate>
+    <form className="mt-5 space-y-3 border-t border-slate-100 pt-4" onSubmit={submit} aria-label="New document" noValidate>
       <FileUpload
         key={widgetKey}
         label="Upload a document"
