@@ -1,6 +1,5 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
-import { DOCUMENT_MAX_MB, DOCUMENT_QUOTA_MB } from "./lib/schemas/service-work";
 
 const optional = z.string().trim().min(1).optional();
 const flag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
@@ -71,8 +70,9 @@ const server = {
   RATE_LIMIT_COMMUNITY_POST: rateLimitSetting("20/10m"), // topics and replies per account, every member
   RATE_LIMIT_UPLOAD: rateLimitSetting("30/1h"), // document uploads (new documents and versions) per account
   // ---- documents: limits, and where the files are kept (a folder in DATA_DIR, or an S3-compatible store) ----
-  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(50).default(DOCUMENT_MAX_MB),
-  DOCUMENT_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(DOCUMENT_QUOTA_MB),
+  // Unset: the product's limits, DOCUMENT_MAX_MB and DOCUMENT_QUOTA_MB of src/lib/schemas/service-work.ts.
+  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(50).optional(),
+  DOCUMENT_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: optional,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),

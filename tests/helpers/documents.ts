@@ -64,21 +64,20 @@ function zip(entries: Record<string, string>): Buffer {
     const nameBytes = Buffer.from(name, "utf8");
     const data = Buffer.from(text, "utf8");
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // The local header and the central directory entry both carry the CRC, the sizes and the name's length.
+    const header = (signature: number, length: number, fieldsAt: number) => {
+      const bytes = Buffer.alloc(length);
+      bytes.writeUInt32LE(signature, 0);
+      bytes.writeUInt16LE(20, 4);
+      bytes.writeUInt32LE(crc, fieldsAt);
+      bytes.writeUInt32LE(data.length, fieldsAt + 4);
+      bytes.writeUInt32LE(data.length, fieldsAt + 8);
+      bytes.writeUInt16LE(nameBytes.length, fieldsAt + 12);
+      return bytes;
+    };
+    const local = header(0x04034b50, 30, 14);
+    const central = header(0x02014b50, 46, 16);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);

@@ -64,3 +64,31 @@ it("the folder keeps each object under its key inside the folder and nowhere els
   await storage.put(key, Buffer.from("inside"), "image/png");
   expect(fs.readFileSync(path.join(folder, key.slice(0, 2), key), "utf8")).toBe("inside");
 });
+
+describe("S3 settings", () => {
+  const KEYS = ["S3_BUCKET", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const before = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
+  afterAll(() => {
+    for (const key of KEYS) {
+      if (before[key] === undefined) delete process.env[key];
+      else process.env[key] = before[key];
+    }
+  });
+
+  it("half-set S3 settings are named at start; unset, the folder is used", async () => {
+    const { settingsProblems } = await import("~/env");
+    const { getObjectStorage } = await import("~/server/storage");
+    for (const key of KEYS) delete process.env[key];
+    expect(getObjectStorage().name).toBe("folder");
+    expect(settingsProblems().filter((problem) => problem.startsWith("S3"))).toEqual([]);
+    process.env.S3_ACCESS_KEY_ID = "key";
+    expect(settingsProblems().filter((problem) => problem.startsWith("S3"))).toEqual([
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither",
+      "S3_BUCKET: required with S3_ENDPOINT or S3 keys (without a bucket, documents are kept in DATA_DIR/uploads)",
+    ]);
+    process.env.S3_SECRET_ACCESS_KEY = "secret";
+    process.env.S3_BUCKET = "documents";
+    expect(settingsProblems().filter((problem) => problem.startsWith("S3"))).toEqual([]);
+    expect(getObjectStorage().name).toBe("s3");
+  });
+});

@@ -1,11 +1,10 @@
 import type { Prisma, RequestStatus } from "~/generated/prisma/client";
-import { env } from "~/env";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { documentDownloadHref, DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
 import { getObjectStorage, type ObjectStorage } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
-import { maxFileBytes, quotaBytes } from "./file-checks";
+import { maxFileBytes, maxFileMb, quotaBytes, quotaMb } from "./file-checks";
 
 /** Requests in these states still need their documents; withdrawn requests do not. */
 export const OPEN_REQUEST_STATUSES: RequestStatus[] = ["pending", "processing", "approved"];
@@ -45,7 +44,7 @@ export async function listDocuments(db: Db, actor: SessionClaims): Promise<Docum
 /** Storage used and the limits, for the quota bar and the upload form. */
 export async function documentUsage(db: Db, actor: SessionClaims) {
   const [usedBytes, documents] = await Promise.all([bytesUsedBy(db, actor.id), db.document.count({ where: { userId: actor.id } })]);
-  return { usedBytes, quotaBytes: quotaBytes(), maxFileBytes: maxFileBytes(), quotaMb: env.DOCUMENT_QUOTA_MB, maxFileMb: env.DOCUMENT_MAX_MB, documents };
+  return { usedBytes, quotaBytes: quotaBytes(), maxFileBytes: maxFileBytes(), quotaMb: quotaMb(), maxFileMb: maxFileMb(), documents };
 }
 
 async function ownedDocument(db: Db, actor: SessionClaims, id: string) {

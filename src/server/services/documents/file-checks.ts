@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/env";
-import { DOCUMENT_MIME_TYPES } from "~/lib/schemas/service-work";
+import { DOCUMENT_MAX_MB, DOCUMENT_MIME_TYPES, DOCUMENT_QUOTA_MB } from "~/lib/schemas/service-work";
 import { cleanDisplayText, DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
 import { fileTooLargeMessage } from "~/lib/ui/file-upload";
 import { AppError } from "~/server/errors";
@@ -19,12 +19,15 @@ const EXTENSIONS: Record<DocumentMimeType, readonly string[]> = {
 const KNOWN_EXTENSIONS = new Set(Object.values(EXTENSIONS).flat());
 const FILE_NAME_MAX = 150;
 
-export const maxFileBytes = () => env.DOCUMENT_MAX_MB * 1024 * 1024;
-export const quotaBytes = () => env.DOCUMENT_QUOTA_MB * 1024 * 1024;
+/** The limits in MB: the settings, else the product's own. */
+export const maxFileMb = () => env.DOCUMENT_MAX_MB ?? DOCUMENT_MAX_MB;
+export const quotaMb = () => env.DOCUMENT_QUOTA_MB ?? DOCUMENT_QUOTA_MB;
+export const maxFileBytes = () => maxFileMb() * 1024 * 1024;
+export const quotaBytes = () => quotaMb() * 1024 * 1024;
 
 /** Throws 413 with the upload widget's own wording when a file passes the size limit. */
 export function fileTooLarge(): AppError {
-  return new AppError("TOO_LARGE", fileTooLargeMessage(env.DOCUMENT_MAX_MB));
+  return new AppError("TOO_LARGE", fileTooLargeMessage(maxFileMb()));
 }
 
 /** The accepted type of these bytes, read from the bytes themselves (magic numbers), or 415. */

@@ -1,11 +1,10 @@
-import { env } from "~/env";
 import type { Db } from "~/server/db/client";
 import { withLock } from "~/server/db/locks";
 import { AppError } from "~/server/errors";
 import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
 import { getObjectStorage, newStorageKey, type ObjectStorage } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
-import { checkUploadedFile, nameFromFileName, quotaBytes, type CheckedFile } from "./file-checks";
+import { checkUploadedFile, nameFromFileName, quotaBytes, quotaMb, type CheckedFile } from "./file-checks";
 import { bytesUsedBy, toDocumentDto, DOCUMENT_WITH_VERSIONS } from "./documents.service";
 
 export interface UploadInput {
@@ -22,7 +21,7 @@ export interface UploadInput {
 async function storeWithinQuota<T>(db: Db, actor: SessionClaims, file: CheckedFile, storage: ObjectStorage, record: (storageKey: string) => Promise<T>): Promise<T> {
   return withLock(db, `documents:${actor.id}`, async () => {
     const used = await bytesUsedBy(db, actor.id);
-    if (used + file.bytes.byteLength > quotaBytes()) throw new AppError("CONFLICT", DOCUMENT_MESSAGES.quota(env.DOCUMENT_QUOTA_MB, used));
+    if (used + file.bytes.byteLength > quotaBytes()) throw new AppError("CONFLICT", DOCUMENT_MESSAGES.quota(quotaMb(), used));
     const storageKey = newStorageKey();
     await storage.put(storageKey, file.bytes, file.mimeType);
     try {
