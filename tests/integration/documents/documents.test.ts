@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as uploadRoute from "~/app/api/documents/route";
 import * as versionsRoute from "~/app/api/documents/[id]/versions/route";
 import * as downloadRoute from "~/app/api/documents/[id]/download/route";
+import { NextRequest } from "next/server";
 import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
+import { proxy } from "~/proxy";
 import { fileTooLargeMessage } from "~/lib/ui/file-upload";
 import { publicError } from "~/server/api/trpc";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
@@ -190,6 +192,18 @@ describe("uploads: the server's own checks", () => {
       json: { error: DOCUMENT_MESSAGES.noFile },
     });
     expect(await upload(cookie, Buffer.alloc(0), "empty.pdf")).toMatchObject({ status: 400, json: { error: DOCUMENT_MESSAGES.empty } });
+  });
+
+  it("a multipart post from another site is refused before the upload route runs; the same site's passes", async () => {
+    const post = (path: string, headers: Record<string, string>) =>
+      proxy(new NextRequest(new URL(path, "http://localhost:3000"), { method: "POST", headers: { host: "localhost:3000", ...headers }, body: form(samplePdf(), "cv.pdf") }));
+    for (const path of ["/api/documents", "/api/documents/abc/versions"]) {
+      const foreign = await post(path, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+      expect(foreign.status, path).toBe(403);
+      expect(await foreign.json()).toEqual({ success: false, error: "Cross-site requests are not allowed." });
+      const own = await post(path, { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" });
+      expect(own.headers.get("x-middleware-next"), path).toBe("1");
+    }
   });
 
   it("uploads are rate limited per account", async () => {
