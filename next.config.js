@@ -7,8 +7,9 @@ const config = {
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types once, not on every build
   // forbidden() answers /admin with 403 for non-admins.
   // The proxy (src/proxy.ts) sees a copy of each request body up to this size; document uploads go up
-  // to DOCUMENT_MAX_MB (at most 50) plus the form's few bytes around the file.
-  experimental: { authInterrupts: true, proxyClientMaxBodySize: "51mb" },
+  // to DOCUMENT_MAX_MB (at most 10) plus the form's few bytes around the file; no more, so that no
+  // route buffers large bodies.
+  experimental: { authInterrupts: true, proxyClientMaxBodySize: "11mb" },
   // Pages and route handlers get their security headers from src/proxy.ts, which skips build output.
   async headers() {
     return [

@@ -71,7 +71,7 @@ const server = {
   RATE_LIMIT_UPLOAD: rateLimitSetting("30/1h"), // document uploads (new documents and versions) per account
   // ---- documents: limits, and where the files are kept (a folder in DATA_DIR, or an S3-compatible store) ----
   // Unset: the product's limits, DOCUMENT_MAX_MB and DOCUMENT_QUOTA_MB of src/lib/schemas/service-work.ts.
-  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(50).optional(),
+  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(10).optional(),
   DOCUMENT_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: optional,
