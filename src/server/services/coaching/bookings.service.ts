@@ -121,6 +121,7 @@ function sessionView(record: SessionRecord, zone: { zone: string; label: string 
     meetingLink: record.meetingLink,
     summary: record.summary,
     nextSteps: record.nextSteps,
+    coachId: record.coach.id,
     coachName: record.coach.displayName,
     studentName: record.user.name,
     studentEmail: record.user.email,
