@@ -5,9 +5,8 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { FormMessage, TextAreaField } from "~/components/ui/form-field";
-import { PlanMessage, UpgradeLink } from "~/components/services/plan-message";
-import { usageText } from "~/components/services/service-request-panel";
-import { getPlan } from "~/lib/plans";
+import { PlanMessage } from "~/components/services/plan-message";
+import { PlanAllowance } from "~/components/services/service-request-panel";
 import { bookingSchema, COACHING_MESSAGES } from "~/lib/schemas/coaching";
 import { api } from "~/trpc/react";
 import { SlotPicker } from "./slot-picker";
@@ -35,28 +34,11 @@ function SignedInBooking() {
   const usage = api.services.usage.useQuery({ service: "consultation" });
   if (usage.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
   if (!usage.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your plan. Please try again.</p>;
-  const data = usage.data;
-  if (!data.included) {
-    return (
-      <div role="status" className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-        <p>Consultation is not part of your {data.planName} plan{data.upgradeTo ? `: it needs the ${getPlan(data.upgradeTo).name} plan` : ""}.</p>
-        {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
-      </div>
-    );
-  }
-  const full = data.max !== null && data.used >= data.max;
   return (
     <div className="mt-3 space-y-4">
-      <p className="text-sm text-slate-700" data-testid="service-usage">
-        <span className="font-semibold">{usageText(data)}</span> on your {data.planName} plan.
-      </p>
-      {full ? (
-        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-          <p>You have used all service requests of your {data.planName} plan for this month. They renew on the 1st of next month.</p>
-        </div>
-      ) : (
+      <PlanAllowance usage={usage.data} serviceName="Consultation">
         <BookingForm />
-      )}
+      </PlanAllowance>
     </div>
   );
 }
