@@ -72,8 +72,8 @@ test("an Unlimited user books a coach's slot in their own time zone, sees it, ca
     for (const recipient of [student.email.toLowerCase(), admin.email.toLowerCase()]) {
       await page.goto(`/admin/outbox?q=${encodeURIComponent(recipient)}`);
       const mails = page.getByRole("table", { name: "Mails" });
-      await expect(mails.getByRole("row", { name: /Coaching session booked/ })).toContainText("Calendar invitation");
-      await expect(mails.getByRole("row", { name: /Coaching session cancelled/ })).toContainText("Calendar cancellation");
+      await expect(mails.getByRole("row", { name: /coaching-booked/ })).toContainText("Calendar invitation");
+      await expect(mails.getByRole("row", { name: /coaching-changed/ })).toContainText("Calendar cancellation");
     }
     await page.goto("/admin/coaching");
     const past = page.getByRole("list", { name: "Past sessions" }).getByRole("listitem");
