@@ -181,7 +181,7 @@ function ExceptionsCard({ schedule }: { schedule: Schedule }) {
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="A date with other hours">
         <div className="sm:w-64">
           <label htmlFor="exception-date" className="field-label">Date</label>
-          <DatePicker id="exception-date" value={date} onChange={setDate} placeholder="Choose a date" aria-label="Date" />
+          <DatePicker id="exception-date" value={date} onChange={setDate} placeholder="Choose a date" />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={dayOff} onChange={(event) => setDayOff(event.target.checked)} /> Day off
