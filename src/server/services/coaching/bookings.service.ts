@@ -42,7 +42,7 @@ export function formatInZone(moment: Date, zone: { zone: string; label: string }
 }
 
 /** A coach's zone, labelled by its IANA name. */
-const coachZone = (timeZone: string) => ({ zone: timeZone, label: timeZone });
+export const coachZone = (timeZone: string) => ({ zone: timeZone, label: timeZone });
 
 async function studentZone(db: DbOrTx, userId: string) {
   const student = await db.student.findUnique({ where: { userId }, select: { timeZone: true } });
@@ -189,7 +189,8 @@ async function invitationOf(tx: DbOrTx, bookingId: string) {
   };
 }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+/** The name a mail greets with. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 /** Mails the student and the coach about a session, each with the times in their own zone and the calendar part. */
 async function mailBoth(tx: DbOrTx, bookingId: string, what: { kind: "coaching-booked" } | { kind: "coaching-changed"; change: CoachingChange }) {

@@ -1,7 +1,7 @@
 import { displayZone } from "~/lib/schemas/coaching";
 import type { Db } from "~/server/db/client";
 import { queueMail } from "~/server/mail/outbox";
-import { coachSessionsUrl, formatInZone, studentSessionsUrl } from "./bookings.service";
+import { coachSessionsUrl, coachZone, firstName, formatInZone, studentSessionsUrl } from "./bookings.service";
 
 /** How often the reminder job looks for sessions due: the 1-hour reminder goes out at most this late. */
 export const REMINDER_INTERVAL_SECONDS = 5 * 60;
@@ -38,13 +38,13 @@ export async function sendCoachingReminders(db: Db, now = new Date()): Promise<n
       await queueMail(
         tx,
         record.user.email,
-        { kind: "coaching-reminder", ...common, name: record.user.name.split(" ")[0] ?? "", otherName: record.coach.displayName, when: formatInZone(record.startsAt, displayZone(record.user.student?.timeZone)), url: studentSessionsUrl() },
+        { kind: "coaching-reminder", ...common, name: firstName(record.user.name), otherName: record.coach.displayName, when: formatInZone(record.startsAt, displayZone(record.user.student?.timeZone)), url: studentSessionsUrl() },
         record.user.id,
       );
       await queueMail(
         tx,
         record.coach.user.email,
-        { kind: "coaching-reminder", ...common, name: record.coach.displayName.split(" ")[0] ?? "", otherName: record.user.name, when: formatInZone(record.startsAt, { zone: record.coach.timeZone, label: record.coach.timeZone }), url: coachSessionsUrl() },
+        { kind: "coaching-reminder", ...common, name: firstName(record.coach.displayName), otherName: record.user.name, when: formatInZone(record.startsAt, coachZone(record.coach.timeZone)), url: coachSessionsUrl() },
         record.coach.user.id,
       );
       return 1;
