@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionKey, type Role } from "./permissions";
+import { hasPermission, PERMISSION_KEYS, type PermissionKey, type Role } from "./permissions";
 
 /**
  * Who may open a part of the management area: the admin role alone, or any one of the listed
@@ -23,6 +23,8 @@ export interface AdminSection {
 /** The sections of /admin in navigation order. */
 export const ADMIN_SECTIONS = [
   { slug: "customers", title: "Customers", description: "Students: profile, plan, usage, payments and account actions", access: ["customers:view", "customers:students"] },
+  // Every staff account may open it: it says plainly when the account is not a coach.
+  { slug: "coaching", title: "My coaching", description: "Your coaching hours, time zone, days off and sessions with students", access: PERMISSION_KEYS },
   { slug: "coaches", title: "Coaches", description: "Staff who deliver consultations and document reviews", access: ["customers:coaches"] },
   { slug: "support", title: "Support", description: "Service requests and contact messages by plan priority", access: ["support", "backoffice:services"] },
   { slug: "community", title: "Community moderation", description: "Held and flagged posts, warnings and suspensions of members", access: ["support"] },

@@ -6,10 +6,11 @@ import { purgeExpiredData } from "~/server/services/retention.service";
 import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
 import { sendCommunityDigests } from "~/server/services/community/notifications.service";
+import { REMINDER_INTERVAL_SECONDS, sendCoachingReminders } from "~/server/services/coaching/reminders.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -33,6 +34,10 @@ export function registerJobHandlers() {
   registerJobHandler(JOB_KINDS.communityDigest, async (db) => {
     await sendCommunityDigests(db);
   });
+  // Mails to the student and the coach 24 hours and 1 hour before each session.
+  registerJobHandler(JOB_KINDS.coachingReminders, async (db) => {
+    await sendCoachingReminders(db);
+  });
 }
 
 export function periodicJobs(): PeriodicJob[] {
@@ -42,6 +47,7 @@ export function periodicJobs(): PeriodicJob[] {
     { kind: JOB_KINDS.scholarshipReminders, intervalSeconds: 24 * 3600 },
     { kind: JOB_KINDS.roadmapDigest, intervalSeconds: 7 * 24 * 3600 },
     { kind: JOB_KINDS.communityDigest, intervalSeconds: 24 * 3600 },
+    { kind: JOB_KINDS.coachingReminders, intervalSeconds: REMINDER_INTERVAL_SECONDS },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { deleteAccount, signUpAdmin, signUpAndLogIn, subscribeWithTestCard } from "./site-helpers";
+import { deleteAccount, signUpAdmin, signUpAndLogIn } from "./site-helpers";
 
 const HELP = "I need the document checklist for my student visa appointment in Delhi.";
 
@@ -43,10 +43,10 @@ test("a Free user requests Visa Assistance once, then meets the monthly limit; c
   await expect(page.getByTestId("services-used")).toHaveText("1 of 1");
 
   await page.goto("/services/consultation");
-  const consultation = page.getByRole("region", { name: "Request Consultation" });
+  const consultation = page.getByRole("region", { name: "Book a coaching session" });
   await expect(consultation.getByText("Consultation is not part of your Free plan: it needs the Unlimited plan.")).toBeVisible();
   await expect(consultation.getByRole("link", { name: "Upgrade to Unlimited" })).toHaveAttribute("href", "/pricing?plan=unlimited");
-  await expect(consultation.getByRole("button", { name: "Send request" })).toHaveCount(0);
+  await expect(consultation.getByRole("button", { name: "Book session" })).toHaveCount(0);
 
   // Withdrawing the pending request frees the month's request again.
   await page.goto("/services/visa-assistance");
@@ -142,39 +142,3 @@ test("the support queue is for staff only", async ({ page }) => {
   expect(response?.status()).toBe(403);
 });
 
-test("an Unlimited user books a consultation with a preferred day and time; the Account tab counts it", async ({ page }) => {
-  await signUpAndLogIn(page);
-  await subscribeWithTestCard(page, "Unlimited");
-
-  await page.goto("/services/consultation");
-  const panel = page.getByRole("region", { name: "Request Consultation" });
-  await expect(panel.getByTestId("service-usage")).toHaveText("0 service requests this month (unlimited) on your Unlimited plan.");
-  await panel.getByLabel("What do you need help with?").fill("I would like to go through my shortlist of master's programmes.");
-  await panel.getByRole("button", { name: "Send request" }).click();
-  await expect(panel.getByText("Choose a preferred date for the consultation")).toBeVisible();
-  await expect(panel.getByText("Choose a preferred time of day")).toBeVisible();
-
-  // Today cannot be chosen; the 15th of next month can.
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-  await panel.getByRole("button", { name: "Preferred date" }).click();
-  await expect(page.getByRole("button", { name: today, exact: true })).toBeDisabled();
-  await page.getByRole("button", { name: "Next month" }).click();
-  const next = new Date(now.getFullYear(), now.getMonth() + 1, 15);
-  const day = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, "0")}-15`;
-  await page.getByRole("button", { name: day, exact: true }).click();
-  await panel.getByLabel("Preferred time (German time)").selectOption("afternoon");
-  await panel.getByRole("button", { name: "Send request" }).click();
-
-  const item = panel.getByRole("list", { name: "Your requests" }).getByRole("listitem");
-  await expect(item).toHaveCount(1);
-  await expect(item).toContainText("Pending");
-  await expect(item).toContainText(`preferred ${day}, afternoon (12:00-17:00)`);
-  await expect(panel.getByTestId("service-usage")).toHaveText("1 service request this month (unlimited) on your Unlimited plan.");
-  await expect(panel.getByRole("button", { name: "Send request" })).toBeVisible();
-
-  await page.goto("/profile?tab=account");
-  const activity = page.getByRole("region", { name: "Activity" });
-  await expect(activity.getByText("Total consultations")).toBeVisible();
-  await expect(activity.locator("div", { has: page.getByText("Total consultations") }).last().locator("dd")).toHaveText("1");
-});

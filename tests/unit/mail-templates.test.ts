@@ -50,6 +50,22 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "community-moderation", name: "Anna", action: "suspend", message: "Please stop posting <a href=x>links</a>.", until: new Date("2027-01-10T12:00:00Z"), url: `${base}/community` },
     links: [`${base}/community`],
   },
+  "coaching-booked": {
+    input: { kind: "coaching-booked", name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist", url: `${base}/services/consultation` },
+    links: [`${base}/services/consultation`],
+  },
+  "coaching-changed": {
+    input: { kind: "coaching-changed", name: "Anna", otherName: "Jonas Weber", change: "cancelled", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist", url: `${base}/services/consultation` },
+    links: [`${base}/services/consultation`],
+  },
+  "coaching-reminder": {
+    input: { kind: "coaching-reminder", name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", hoursBefore: 1, meetingLink: null, url: `${base}/services/consultation` },
+    links: [`${base}/services/consultation`],
+  },
+  "coaching-summary": {
+    input: { kind: "coaching-summary", name: "Anna", coachName: "Jonas Weber", summary: "We checked your <b>shortlist</b>.", nextSteps: "Apply by 31 May.", url: `${base}/services/consultation` },
+    links: [`${base}/services/consultation`],
+  },
 };
 
 describe("mail templates", () => {

@@ -48,7 +48,11 @@ const mailColumns: ColumnDef<MailRow, unknown>[] = [
       const mail = row.original;
       return (
         <details className="min-w-56">
-          <summary className="cursor-pointer font-medium text-brand-700">{mail.subject}</summary>
+          <summary className="cursor-pointer font-medium text-brand-700">
+            {mail.subject}
+            {mail.invitation ? " " : null}
+            {mail.invitation ? <span className="ml-1 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{mail.invitation === "CANCEL" ? "Calendar cancellation" : "Calendar invitation"}</span> : null}
+          </summary>
           <p className="mt-2 text-xs text-slate-500">
             {mail.transport ? `Sent by ${mail.transport} at ${when(mail.sentAt)}` : "Not sent yet"}
             {mail.error ? ` · last error: ${mail.error}` : ""}

@@ -2,7 +2,7 @@
 
 import { format } from "date-fns";
 import { useSession } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { DatePicker } from "~/components/ui/date-picker";
@@ -68,35 +68,47 @@ function SignedInPanel({ service, serviceName }: { service: ServiceSlug; service
 
   if (usage.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
   if (!usage.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your plan. Please try again.</p>;
-  const data = usage.data;
-  const full = data.max !== null && data.used >= data.max;
   return (
     <div className="mt-3 space-y-5">
       {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
-      {!data.included ? (
-        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-          <p>
-            {serviceName} is not part of your {data.planName} plan{data.upgradeTo ? `: it needs the ${getPlan(data.upgradeTo).name} plan` : ""}.
-          </p>
-          {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
-        </div>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700" data-testid="service-usage">
-            <span className="font-semibold">{usageText(data)}</span> on your {data.planName} plan.
-          </p>
-          {full ? (
-            <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-              <p>You have used all service requests of your {data.planName} plan for this month. They renew on the 1st of next month.</p>
-              {data.upgradeTo ? <p className="mt-2"><UpgradeLink planId={data.upgradeTo} /></p> : null}
-            </div>
-          ) : (
-            <RequestForm service={service} onServerError={setServerError} />
-          )}
-        </>
-      )}
+      <PlanAllowance usage={usage.data} serviceName={serviceName}>
+        <RequestForm service={service} onServerError={setServerError} />
+      </PlanAllowance>
       <OwnRequests requests={requests.data} loading={requests.isPending} onWithdrawn={() => setServerError(null)} />
     </div>
+  );
+}
+
+/**
+ * What the plan allows for a service: why it is not included (with the upgrade), or the month's
+ * usage and either the monthly-limit notice or `children` (the form to request or book).
+ */
+export function PlanAllowance({ usage, serviceName, children }: { usage: Usage; serviceName: string; children: ReactNode }) {
+  if (!usage.included) {
+    return (
+      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+        <p>
+          {serviceName} is not part of your {usage.planName} plan{usage.upgradeTo ? `: it needs the ${getPlan(usage.upgradeTo).name} plan` : ""}.
+        </p>
+        {usage.upgradeTo ? <p className="mt-2"><UpgradeLink planId={usage.upgradeTo} /></p> : null}
+      </div>
+    );
+  }
+  const full = usage.max !== null && usage.used >= usage.max;
+  return (
+    <>
+      <p className="text-sm text-slate-700" data-testid="service-usage">
+        <span className="font-semibold">{usageText(usage)}</span> on your {usage.planName} plan.
+      </p>
+      {full ? (
+        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+          <p>You have used all service requests of your {usage.planName} plan for this month. They renew on the 1st of next month.</p>
+          {usage.upgradeTo ? <p className="mt-2"><UpgradeLink planId={usage.upgradeTo} /></p> : null}
+        </div>
+      ) : (
+        children
+      )}
+    </>
   );
 }
 

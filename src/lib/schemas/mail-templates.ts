@@ -22,6 +22,10 @@ export const MAIL_KINDS = [
   "roadmap-digest",
   "community-digest",
   "community-moderation",
+  "coaching-booked",
+  "coaching-changed",
+  "coaching-reminder",
+  "coaching-summary",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];

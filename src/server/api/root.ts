@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
+import { coachingRouter } from "./routers/coaching";
 import { contentRouter } from "./routers/content";
 import { documentsRouter } from "./routers/documents";
 import { applicationsRouter, servicesRouter } from "./routers/entitlements";
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   chat: chatRouter,
   services: servicesRouter,
+  coaching: coachingRouter,
   applications: applicationsRouter,
   invites: invitesRouter,
   admin: adminRouter,

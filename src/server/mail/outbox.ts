@@ -13,8 +13,14 @@ export const MAIL_JOB = "mail.send";
  * The mail is rendered now, with the text staff set for its kind in /admin/templates when there is
  * one, and the site texts of this moment (support hours).
  */
-export async function queueMail(db: DbOrTx, to: string, template: MailTemplateInput, userId: string | null = null) {
-  return queueRenderedMail(db, to, template.kind, await renderForSending(db, template), userId);
+export async function queueMail(db: DbOrTx, to: string, template: MailTemplateInput, userId: string | null = null, calendarEvent: MailCalendarEvent | null = null) {
+  return queueRenderedMail(db, to, template.kind, await renderForSending(db, template), userId, calendarEvent);
+}
+
+/** An iCalendar invitation a mail carries: its METHOD (REQUEST, CANCEL) and the ICS text. */
+export interface MailCalendarEvent {
+  method: string;
+  content: string;
 }
 
 /** Renders a mail as it is sent today: with the kind's override, if staff wrote one. */
@@ -24,8 +30,16 @@ export async function renderForSending(db: DbOrTx, template: MailTemplateInput):
 }
 
 /** Queues a mail already rendered (a test mail from /admin/templates). */
-export async function queueRenderedMail(db: DbOrTx, to: string, kind: MailKind, { subject, text, html }: RenderedMail, userId: string | null = null) {
-  const mail = await db.mailMessage.create({ data: { to, userId, kind, subject, text, html } });
+export async function queueRenderedMail(
+  db: DbOrTx,
+  to: string,
+  kind: MailKind,
+  { subject, text, html }: RenderedMail,
+  userId: string | null = null,
+  calendarEvent: MailCalendarEvent | null = null,
+) {
+  // The ICS text names its METHOD, so the stored text alone is enough to send it again.
+  const mail = await db.mailMessage.create({ data: { to, userId, kind, subject, text, html, calendarEvent: calendarEvent?.content ?? null } });
   await enqueueJob(db, MAIL_JOB, { mailId: mail.id }, { maxAttempts: 6 });
   return mail;
 }
@@ -37,7 +51,8 @@ export async function deliverMail(db: Db, payload: unknown, job: JobContext) {
   if (!mail || mail.status === "sent") return;
   const transport = mailTransport();
   try {
-    await transport.deliver({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const icalEvent = mail.calendarEvent ? { method: calendarMethod(mail.calendarEvent), content: mail.calendarEvent } : undefined;
+    await transport.deliver({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(icalEvent ? { icalEvent } : {}) });
   } catch (error) {
     const lastTry = job.attempt >= job.maxAttempts;
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
@@ -45,4 +60,9 @@ export async function deliverMail(db: Db, payload: unknown, job: JobContext) {
     throw error;
   }
   await db.mailMessage.update({ where: { id: mail.id }, data: { status: "sent", sentAt: new Date(), transport: transport.name, error: null } });
+}
+
+/** The METHOD line of an iCalendar text (REQUEST when it has none, as an invitation is by default). */
+export function calendarMethod(ics: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(ics)?.[1] ?? "REQUEST";
 }

@@ -25,6 +25,10 @@ import {
   stepCount,
   communityDigestLines,
   moderationDecision,
+  coachingChangeText,
+  coachingChangeWord,
+  meetingLinkText,
+  reminderLead,
   notificationCount,
   plural,
   renderMail,
@@ -518,6 +522,122 @@ Please read the community's rules of conduct before you post again:
 
 If you think this was a mistake, reply to this mail or write to us through the contact form.`,
     sample: () => ({ name: "Anna", action: "warn", message: "Please do not post the same question in several categories.", until: null, url: sampleUrl("/community") }),
+  },
+  "coaching-booked": {
+    group: "support",
+    title: "Coaching session booked",
+    description: "Sent to the student and to the coach when a student books a coaching session, with the calendar invitation.",
+    placeholders: {
+      name,
+      otherName: { about: "The other person of the session: the coach for the student, the student for the coach", value: (data) => data.otherName },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      topic: { about: "The topic the student chose", value: (data) => data.topic },
+      url: { about: "The link to the session", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "Coaching session booked: {when}",
+    body: `Hi {name},
+
+Your coaching session with {otherName} is booked. The invitation in this mail adds it to your calendar.
+
+When: {when}
+With: {otherName}
+Topic: {topic}
+
+See the session and its documents here:
+
+{url}
+
+A session can be moved or cancelled up to 24 hours before it starts.`,
+    sample: () => ({ name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist of master's programmes", url: sampleUrl("/services/consultation") }),
+  },
+  "coaching-changed": {
+    group: "support",
+    title: "Coaching session moved or cancelled",
+    description: "Sent to the student and to the coach when a session is moved, cancelled or gets its meeting link, with the updated invitation or the cancellation.",
+    placeholders: {
+      name,
+      changed: { about: "What happened to the session, in a sentence", value: (data) => coachingChangeText(data) },
+      change: { about: "moved, cancelled or updated", value: (data) => coachingChangeWord(data) },
+      otherName: { about: "The other person of the session", value: (data) => data.otherName },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      topic: { about: "The topic the student chose", value: (data) => data.topic },
+      url: { about: "The link to the sessions", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "Coaching session {change}: {when}",
+    body: `Hi {name},
+
+{changed}
+
+When: {when}
+With: {otherName}
+Topic: {topic}
+
+See your sessions here:
+
+{url}
+
+A session can be moved or cancelled up to 24 hours before it starts.`,
+    sample: () => ({ name: "Anna", otherName: "Jonas Weber", change: "rescheduled", when: "Tuesday 30 March 2027, 14:15 (UTC+05:30)", topic: "My shortlist of master's programmes", url: sampleUrl("/services/consultation") }),
+  },
+  "coaching-reminder": {
+    group: "support",
+    title: "Coaching session reminder",
+    description: "Sent to the student and to the coach 24 hours and 1 hour before a session.",
+    placeholders: {
+      name,
+      lead: { about: "When the session starts: tomorrow, or in 1 hour", value: (data) => reminderLead(data) },
+      otherName: { about: "The other person of the session", value: (data) => data.otherName },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      meetingLink: { about: "The meeting link, or a note that the coach adds it", value: (data) => meetingLinkText(data) },
+      url: { about: "The link to the session", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "Reminder: your coaching session is {lead}",
+    body: `Hi {name},
+
+Your coaching session with {otherName} starts {lead}.
+
+When: {when}
+With: {otherName}
+Meeting link: {meetingLink}
+
+See the session here:
+
+{url}`,
+    sample: () => ({ name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", hoursBefore: 24, meetingLink: "https://meet.example.org/abc", url: sampleUrl("/services/consultation") }),
+  },
+  "coaching-summary": {
+    group: "support",
+    title: "Coaching summary",
+    description: "Sent to the student when the coach writes the summary and next steps of a session.",
+    placeholders: {
+      name,
+      coachName: { about: "The coach's name", value: (data) => data.coachName },
+      summary: { about: "The coach's summary", value: (data) => data.summary },
+      nextSteps: { about: "The next steps the coach wrote", value: (data) => data.nextSteps },
+      url: { about: "The link to the sessions", value: (data) => data.url },
+    },
+    link: "url",
+    mustKeep: { summary: "The student must read the coach's summary: keep {summary}.", nextSteps: "The student must read the next steps: keep {nextSteps}." },
+    subject: "Your coaching summary from {coachName}",
+    body: `Hi {name},
+
+{coachName} wrote the summary of your coaching session.
+
+Summary:
+
+{summary}
+
+Next steps:
+
+{nextSteps}
+
+Read it any time with your sessions:
+
+{url}`,
+    sample: () => ({ name: "Anna", coachName: "Jonas Weber", summary: "We went through your shortlist and your motivation letter.", nextSteps: "Apply to TU Munich by 31 May.\nBook the APS appointment.", url: sampleUrl("/services/consultation") }),
   },
 };
 

@@ -29,7 +29,14 @@ export type MailTemplateInput =
   | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string }
   | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string }
   | { kind: "community-digest"; name: string; lines: string[]; more: number; url: string }
-  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string };
+  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string }
+  | { kind: "coaching-booked"; name: string; otherName: string; when: string; topic: string; url: string }
+  | { kind: "coaching-changed"; name: string; otherName: string; change: CoachingChange; when: string; topic: string; url: string }
+  | { kind: "coaching-reminder"; name: string; otherName: string; when: string; hoursBefore: number; meetingLink: string | null; url: string }
+  | { kind: "coaching-summary"; name: string; coachName: string; summary: string; nextSteps: string; url: string };
+
+/** What happened to a booked coaching session. */
+export type CoachingChange = "rescheduled" | "cancelled" | "updated";
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -88,6 +95,14 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return communityDigestContent(input);
     case "community-moderation":
       return communityModerationContent(input);
+    case "coaching-booked":
+      return coachingBookedContent(input);
+    case "coaching-changed":
+      return coachingChangedContent(input);
+    case "coaching-reminder":
+      return coachingReminderContent(input);
+    case "coaching-summary":
+      return coachingSummaryContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -365,6 +380,89 @@ function communityModerationContent(data: MailData<"community-moderation">): Mai
     action: { label: "Open the community", url: data.url },
     outro: ["If you think this was a mistake, reply to this mail or write to us through the contact form."],
     reason: `you are a member of the ${BRAND} community`,
+  };
+}
+
+const COACHING_REASON = `you take part in a ${BRAND} coaching session`;
+const COACHING_RULE = "A session can be moved or cancelled up to 24 hours before it starts.";
+
+function coachingBookedContent({ name, otherName, when, topic, url }: MailData<"coaching-booked">): MailContent {
+  return {
+    subject: `Coaching session booked: ${when}`,
+    greeting: greet(name),
+    intro: [`Your coaching session with ${otherName} is booked. The invitation in this mail adds it to your calendar.`],
+    facts: [
+      ["When", when],
+      ["With", otherName],
+      ["Topic", topic],
+    ],
+    prompt: "See the session and its documents here:",
+    action: { label: "Open the session", url },
+    outro: [COACHING_RULE],
+    reason: COACHING_REASON,
+  };
+}
+
+/** What changed, in a sentence. */
+export const coachingChangeText = (data: MailData<"coaching-changed">) =>
+  ({
+    rescheduled: `Your coaching session with ${data.otherName} was moved. The invitation in this mail updates your calendar.`,
+    cancelled: `Your coaching session with ${data.otherName} was cancelled. The notice in this mail removes it from your calendar.`,
+    updated: `The details of your coaching session with ${data.otherName} changed. The invitation in this mail updates your calendar.`,
+  })[data.change];
+
+const COACHING_CHANGE_SUBJECTS: Record<CoachingChange, string> = { rescheduled: "moved", cancelled: "cancelled", updated: "updated" };
+
+/** "moved", "cancelled" or "updated", for the subject. */
+export const coachingChangeWord = (data: MailData<"coaching-changed">) => COACHING_CHANGE_SUBJECTS[data.change];
+
+function coachingChangedContent(data: MailData<"coaching-changed">): MailContent {
+  return {
+    subject: `Coaching session ${coachingChangeWord(data)}: ${data.when}`,
+    greeting: greet(data.name),
+    intro: [coachingChangeText(data)],
+    facts: [
+      ["When", data.when],
+      ["With", data.otherName],
+      ["Topic", data.topic],
+    ],
+    prompt: "See your sessions here:",
+    action: { label: "Open your sessions", url: data.url },
+    outro: [COACHING_RULE],
+    reason: COACHING_REASON,
+  };
+}
+
+/** "tomorrow" or "in 1 hour". */
+export const reminderLead = (data: MailData<"coaching-reminder">) => (data.hoursBefore >= 24 ? "tomorrow" : `in ${plural(data.hoursBefore, "hour")}`);
+
+/** The meeting link, or what to expect when the coach has not added it yet. */
+export const meetingLinkText = (data: { meetingLink: string | null }) => data.meetingLink ?? "The coach adds it before the session.";
+
+function coachingReminderContent(data: MailData<"coaching-reminder">): MailContent {
+  return {
+    subject: `Reminder: your coaching session is ${reminderLead(data)}`,
+    greeting: greet(data.name),
+    intro: [`Your coaching session with ${data.otherName} starts ${reminderLead(data)}.`],
+    facts: [
+      ["When", data.when],
+      ["With", data.otherName],
+      ["Meeting link", meetingLinkText(data)],
+    ],
+    prompt: "See the session here:",
+    action: { label: "Open the session", url: data.url },
+    reason: COACHING_REASON,
+  };
+}
+
+function coachingSummaryContent(data: MailData<"coaching-summary">): MailContent {
+  return {
+    subject: `Your coaching summary from ${data.coachName}`,
+    greeting: greet(data.name),
+    intro: [`${data.coachName} wrote the summary of your coaching session.`, "Summary:", data.summary, "Next steps:", data.nextSteps],
+    prompt: "Read it any time with your sessions:",
+    action: { label: "Open your sessions", url: data.url },
+    reason: COACHING_REASON,
   };
 }
 

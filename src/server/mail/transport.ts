@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** An iCalendar invitation sent as the mail's calendar part (text/calendar; method=...). */
+  icalEvent?: { method: string; content: string };
 }
 
 /** Where mail goes: an SMTP server, or (embedded default) the server log beside the outbox table. */

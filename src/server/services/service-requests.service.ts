@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
@@ -23,9 +24,9 @@ function serviceOrThrow(slug: string) {
   return service;
 }
 
-/** Service requests the user made this calendar month (UTC), which count against maxServices. */
+/** Service requests the user made this calendar month (UTC), which count against maxServices; withdrawn ones do not. */
 function countThisMonth(db: Pick<Db, "serviceRequest">, userId: string) {
-  return db.serviceRequest.count({ where: { userId, createdAt: { gte: startOfUtcMonth() } } });
+  return db.serviceRequest.count({ where: { userId, createdAt: { gte: startOfUtcMonth() }, withdrawnAt: null } });
 }
 
 /** Service requests used this month and the plan's maximum (null: unlimited), for the billing summary. */
@@ -38,23 +39,34 @@ export async function monthlyServiceUsage(db: Db, userId: string, plan: Plan): P
  * month must stay under the plan's maxServices. Count and insert run under a per-user lock.
  */
 export async function requestService(db: Db, actor: SessionClaims, input: z.output<typeof serviceRequestSchema>) {
-  const service = serviceOrThrow(input.service);
-  return withUserLock(db, "service-requests", actor.id, async (tx) => {
-    const effective = await assertPlanIncludes(tx, actor.id, service.plans, service.name);
-    assertWithinPlanLimit(effective, "maxServices", await countThisMonth(tx, actor.id));
-    const created = await tx.serviceRequest.create({
-      data: {
-        userId: actor.id,
-        service: service.slug,
-        message: input.message,
-        preferredDate: input.preferredDate ? toDateColumn(input.preferredDate) : null,
-        preferredTime: input.preferredTime ?? null,
-        priority: effective.plan.priority,
-      },
-      select: REQUEST_FIELDS,
+  return withUserLock(db, SERVICE_REQUEST_LOCK, actor.id, async (tx) => {
+    const created = await createEntitledRequest(tx, actor.id, input.service, {
+      message: input.message,
+      preferredDate: input.preferredDate ? toDateColumn(input.preferredDate) : null,
+      preferredTime: input.preferredTime ?? null,
     });
     return toRequestDto(created);
   });
+}
+
+/** The per-user lock scope under which a request is counted and created (withUserLock). */
+export const SERVICE_REQUEST_LOCK = "service-requests";
+
+/**
+ * Creates a request of `slug` after the plan's checks (service included, month's allowance left).
+ * Runs in the caller's transaction under the user's SERVICE_REQUEST_LOCK, so that what the request
+ * belongs to (a coaching booking) is written with it or not at all.
+ */
+export async function createEntitledRequest(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  slug: string,
+  fields: Pick<Prisma.ServiceRequestUncheckedCreateInput, "message" | "preferredDate" | "preferredTime">,
+) {
+  const service = serviceOrThrow(slug);
+  const effective = await assertPlanIncludes(tx, userId, service.plans, service.name);
+  assertWithinPlanLimit(effective, "maxServices", await countThisMonth(tx, userId));
+  return tx.serviceRequest.create({ data: { userId, service: service.slug, priority: effective.plan.priority, ...fields }, select: REQUEST_FIELDS });
 }
 
 /** The user's own requests for one service, newest first. */

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CoachingBookingPanel } from "~/components/coaching/booking-panel";
+import { MySessions } from "~/components/coaching/my-sessions";
 import { ServiceRequestPanel } from "~/components/services/service-request-panel";
 import { PageHeader } from "~/components/site/page-header";
 import { formatEuros, PLAN_LIST } from "~/lib/plans";
@@ -35,7 +37,14 @@ export default async function ServicePage({ params }: Props) {
               {service.howItWorks.map((item) => <li key={item}>{item}</li>)}
             </ol>
           </section>
-          <ServiceRequestPanel service={service.slug} serviceName={service.name} />
+          {service.slug === "consultation" ? (
+            <>
+              <CoachingBookingPanel />
+              <MySessions />
+            </>
+          ) : (
+            <ServiceRequestPanel service={service.slug} serviceName={service.name} />
+          )}
         </div>
         <aside className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
           <h2 id="plans-title" className="text-lg font-semibold">Which plans include it</h2>

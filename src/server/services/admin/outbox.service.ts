@@ -1,13 +1,17 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { MAIL_JOB } from "~/server/mail/outbox";
+import { calendarMethod, MAIL_JOB } from "~/server/mail/outbox";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
 import type { OutboxListQuery } from "~/lib/schemas/system";
 import { recordAudit, type AuditActor } from "../audit.service";
 
-const mailColumns = { id: true, to: true, kind: true, subject: true, text: true, status: true, transport: true, error: true, createdAt: true, sentAt: true } as const;
-export type OutboxMail = Prisma.MailMessageGetPayload<{ select: typeof mailColumns }>;
+const mailColumns = { id: true, to: true, kind: true, subject: true, text: true, status: true, transport: true, error: true, createdAt: true, sentAt: true, calendarEvent: true } as const;
+type MailRecord = Prisma.MailMessageGetPayload<{ select: typeof mailColumns }>;
+/** A mail as the outbox lists it: `invitation` is the METHOD of the calendar invitation it carries (REQUEST, CANCEL), if any. */
+export type OutboxMail = Omit<MailRecord, "calendarEvent"> & { invitation: string | null };
+
+const toOutboxMail = ({ calendarEvent, ...mail }: MailRecord): OutboxMail => ({ ...mail, invitation: calendarEvent ? calendarMethod(calendarEvent) : null });
 
 /** /admin/outbox: every mail the product sent (or, without SMTP, delivered here), searched by recipient. */
 export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Paged<OutboxMail>> {
@@ -26,7 +30,7 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Paged<
     }),
     db.mailMessage.count({ where }),
   ]);
-  return { rows, total, page: query.page, pageSize: query.pageSize };
+  return { rows: rows.map(toOutboxMail), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The kinds of mail in the outbox, for the kind filter. */

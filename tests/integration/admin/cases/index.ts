@@ -3,6 +3,7 @@ import { cases as audit } from "./audit";
 import { cases as system } from "./system";
 import { cases as customers } from "./customers";
 import { cases as coaches } from "./coaches";
+import { cases as coaching } from "./coaching";
 import { cases as support } from "./support";
 import { cases as clients } from "./clients";
 import { cases as content } from "./content";
@@ -19,4 +20,4 @@ import { cases as community } from "./community";
 import type { AdminProcedureCase } from "./types";
 
 /** Every management procedure's case, one file per /admin section. */
-export const ADMIN_CASES: AdminProcedureCase[] = [...staff, ...audit, ...system, ...customers, ...coaches, ...support, ...clients, ...content, ...knowledge, ...assistant, ...feedback, ...analytics, ...finance, ...templates, ...siteTexts, ...flows, ...exchangeRates, ...community];
+export const ADMIN_CASES: AdminProcedureCase[] = [...staff, ...audit, ...system, ...customers, ...coaches, ...coaching, ...support, ...clients, ...content, ...knowledge, ...assistant, ...feedback, ...analytics, ...finance, ...templates, ...siteTexts, ...flows, ...exchangeRates, ...community];

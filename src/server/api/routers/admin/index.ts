@@ -4,6 +4,7 @@ import { assistantRouter } from "./assistant";
 import { auditRouter } from "./audit";
 import { clientsRouter } from "./clients";
 import { coachesRouter } from "./coaches";
+import { coachingAdminRouter } from "./coaching";
 import { contentRouter } from "./content";
 import { customersRouter } from "./customers";
 import { exchangeRatesRouter } from "./exchange-rates";
@@ -28,6 +29,7 @@ export const adminRouter = createTRPCRouter({
   system: systemRouter,
   customers: customersRouter,
   coaches: coachesRouter,
+  coaching: coachingAdminRouter,
   support: supportRouter,
   clients: clientsRouter,
   content: contentRouter,
