@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionKey, type Role } from "./permissions";
+import { hasPermission, PERMISSION_KEYS, type PermissionKey, type Role } from "./permissions";
 
 /**
  * Who may open a part of the management area: the admin role alone, or any one of the listed
@@ -6,6 +6,9 @@ import { hasPermission, type PermissionKey, type Role } from "./permissions";
  * (through `staffProcedure`) its tRPC procedures.
  */
 export type StaffAccess = "admin" | readonly PermissionKey[];
+
+/** Any staff role (one with at least one permission), for procedures whose service decides who may act (e.g. a request's assigned coach). */
+export const ANY_STAFF: StaffAccess = PERMISSION_KEYS;
 
 export function canAccess(role: Role, access: StaffAccess): boolean {
   if (access === "admin") return role === "admin";

@@ -50,6 +50,10 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "community-moderation", name: "Anna", action: "suspend", message: "Please stop posting <a href=x>links</a>.", until: new Date("2027-01-10T12:00:00Z"), url: `${base}/community` },
     links: [`${base}/community`],
   },
+  "service-update": {
+    input: { kind: "service-update", name: "Anna", serviceName: "Document Review", update: "your document review is complete", note: "The <b>APS</b> certificate is missing.\n\nThe CV is fine.", url: `${base}/services/requests/abc` },
+    links: [`${base}/services/requests/abc`],
+  },
 };
 
 describe("mail templates", () => {

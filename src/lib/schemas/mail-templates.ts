@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   "roadmap-digest",
   "community-digest",
   "community-moderation",
+  "service-update",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];

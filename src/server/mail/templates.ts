@@ -29,7 +29,8 @@ export type MailTemplateInput =
   | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string }
   | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string }
   | { kind: "community-digest"; name: string; lines: string[]; more: number; url: string }
-  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string };
+  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string }
+  | { kind: "service-update"; name: string; serviceName: string; update: string; note: string; url: string };
 
 export type MailKind = MailTemplateInput["kind"];
 
@@ -88,6 +89,8 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return communityDigestContent(input);
     case "community-moderation":
       return communityModerationContent(input);
+    case "service-update":
+      return serviceUpdateContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -365,6 +368,17 @@ function communityModerationContent(data: MailData<"community-moderation">): Mai
     action: { label: "Open the community", url: data.url },
     outro: ["If you think this was a mistake, reply to this mail or write to us through the contact form."],
     reason: `you are a member of the ${BRAND} community`,
+  };
+}
+
+function serviceUpdateContent({ name, serviceName, update, note, url }: MailData<"service-update">): MailContent {
+  return {
+    subject: `${serviceName}: ${update}`,
+    greeting: greet(name),
+    intro: [`There is news on your ${serviceName} request: ${update}.`, ...note.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean)],
+    prompt: "Read everything on your request's page:",
+    action: { label: "Open your request", url },
+    reason: `you asked the ${BRAND} team for a service`,
   };
 }
 

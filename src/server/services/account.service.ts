@@ -19,7 +19,7 @@ export async function accountOverview(db: Db, actor: SessionClaims) {
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { createdAt: true } }),
     db.conversation.count({ where: { userId: user.id } }),
     getEffectivePlan(db, user.id),
-    db.serviceRequest.count({ where: { userId: user.id, service: "consultation" } }),
+    db.serviceRequest.count({ where: { userId: user.id, service: "consultation", withdrawnAt: null } }),
   ]);
   return {
     registeredAt: user.createdAt,
