@@ -8,7 +8,7 @@ import { SERVICE_REQUEST_MESSAGES, type idSchema, type serviceRequestSchema, typ
 import type { SessionClaims } from "./sessions.service";
 import { assertPlanIncludes, assertWithinPlanLimit, getEffectivePlan, startOfUtcMonth, upgradeFor, withUserLock } from "./entitlements.service";
 
-const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, withdrawnAt: true, createdAt: true } as const;
+const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, round: true, withdrawnAt: true, createdAt: true } as const;
 
 type RequestRow = { preferredDate: Date | null } & Record<string, unknown>;
 
