@@ -9,6 +9,7 @@ import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { AccountTab } from "./account-tab";
 import { BillingTab } from "~/components/billing/billing-tab";
+import { MyRequests } from "~/components/services/my-requests";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 import { SettingsTab } from "./settings-tab";
@@ -18,6 +19,7 @@ export const PROFILE_TABS = [
   { value: "billing", label: "Billing" },
   { value: "profile", label: "Profile" },
   { value: "account", label: "Account" },
+  { value: "services", label: "Services" },
   { value: "settings", label: "Settings" },
   { value: "security", label: "Security" },
 ] as const;
@@ -99,6 +101,7 @@ export function ProfileView() {
           <Tabs.Content value="billing"><BillingTab /></Tabs.Content>
           <Tabs.Content value="profile"><ProfileTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="account"><AccountTab /></Tabs.Content>
+          <Tabs.Content value="services"><MyRequests /></Tabs.Content>
           <Tabs.Content value="settings"><SettingsTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="security"><SecurityTab email={data.email} /></Tabs.Content>
         </div>
