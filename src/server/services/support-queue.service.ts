@@ -30,7 +30,8 @@ function queueOrder(sort: "priority" | "createdAt" | undefined, dir: "asc" | "de
   return [{ priority: sort ? dir : ("desc" as const) }, { createdAt: "asc" as const }, { id: "asc" as const }];
 }
 
-const REQUEST_FIELDS = {
+/** What staff see of any request: the queue's row, and the start of a request's page. */
+export const STAFF_REQUEST_FIELDS = {
   id: true,
   service: true,
   message: true,
@@ -43,6 +44,11 @@ const REQUEST_FIELDS = {
   round: true,
   user: { select: { id: true, name: true, email: true } },
   coach: { select: { id: true, displayName: true, active: true } },
+} satisfies Prisma.ServiceRequestSelect;
+
+const REQUEST_FIELDS = {
+  ...STAFF_REQUEST_FIELDS,
+  // The last message: whether the student wrote and waits for an answer.
   messages: { orderBy: { createdAt: "desc" }, take: 1, select: { fromStaff: true, createdAt: true } },
 } satisfies Prisma.ServiceRequestSelect;
 

@@ -3,25 +3,15 @@ import type { ReviewChecklistItem, ReviewPurpose } from "~/lib/schemas/service-w
 import { documentDownloadHref } from "~/lib/schemas/request-work";
 import type { DbOrTx } from "~/server/db/client";
 import { toRequestDto } from "../service-requests.service";
+import { STAFF_REQUEST_FIELDS } from "../support-queue.service";
 
 const DETAIL_FIELDS = {
-  id: true,
-  service: true,
-  message: true,
-  preferredDate: true,
-  preferredTime: true,
-  status: true,
-  priority: true,
+  ...STAFF_REQUEST_FIELDS,
   purpose: true,
   verdict: true,
   missingItems: true,
-  round: true,
   recheckRequestedAt: true,
   completedAt: true,
-  withdrawnAt: true,
-  createdAt: true,
-  user: { select: { id: true, name: true, email: true } },
-  coach: { select: { id: true, displayName: true, active: true } },
   messages: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, kind: true, status: true, body: true, fromStaff: true, createdAt: true, author: { select: { name: true } } } },
   comments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, documentVersionId: true, body: true, round: true, createdAt: true, author: { select: { name: true } } } },
   documents: {
