@@ -40,6 +40,8 @@ test("a Pro user asks for a document review; staff comment and complete; the use
   const requestUrl = page.url();
   await expect(page.getByRole("heading", { name: "Document Review" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toHaveAttribute("href", `/api/documents/${documentId}/download?version=1`);
+  // The fading "Request sent" toast of the services page is not part of this page.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 
   const staffContext = await browser.newContext();
@@ -65,6 +67,7 @@ test("a Pro user asks for a document review; staff comment and complete; the use
     await complete.getByRole("button", { name: "Complete review" }).click();
     await expect(staff.getByText("Review completed")).toBeVisible();
     await expect(staff.getByTestId("review-verdict")).toContainText("A clear CV");
+    await expect(staff.locator("[data-sonner-toast]")).toHaveCount(0);
     await expectNoSeriousAxeViolations(staff);
   } finally {
     await deleteAccount(staff, admin.password);
