@@ -55,7 +55,7 @@ test("a Pro user asks for a document review; staff comment and complete; the use
     await expect(staff.getByRole("heading", { name: "Document Review request" })).toBeVisible();
     await staff.waitForLoadState("networkidle");
 
-    await staff.getByLabel("Comment on Europass CV, version 1").fill("Put your education before your work experience.");
+    await staff.getByRole("textbox", { name: "Comment on Europass CV, version 1" }).fill("Put your education before your work experience.");
     await staff.getByRole("button", { name: "Add comment" }).click();
     await expect(staff.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
 
