@@ -68,6 +68,17 @@ const server = {
   RATE_LIMIT_FEEDBACK: rateLimitSetting("120/1h"),
   RATE_LIMIT_ANONYMOUS_CHAT: rateLimitSetting("30/10m"),
   RATE_LIMIT_COMMUNITY_POST: rateLimitSetting("20/10m"), // topics and replies per account, every member
+  RATE_LIMIT_UPLOAD: rateLimitSetting("30/1h"), // document uploads (new documents and versions) per account
+  // ---- documents: limits, and where the files are kept (a folder in DATA_DIR, or an S3-compatible store) ----
+  // Unset: the product's limits, DOCUMENT_MAX_MB and DOCUMENT_QUOTA_MB of src/lib/schemas/service-work.ts.
+  DOCUMENT_MAX_MB: z.coerce.number().int().min(1).max(10).optional(),
+  DOCUMENT_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag,
   // ---- mail ----
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("SwipeAbroad <no-reply@swipeabroad.de>"),
@@ -183,6 +194,12 @@ export function settingsProblems(): string[] {
   }
   if (Boolean(settings.LINKEDIN_CLIENT_ID) !== Boolean(settings.LINKEDIN_CLIENT_SECRET)) {
     problems.push("LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET: set both or neither");
+  }
+  if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  if (!settings.S3_BUCKET && (settings.S3_ENDPOINT || settings.S3_ACCESS_KEY_ID)) {
+    problems.push("S3_BUCKET: required with S3_ENDPOINT or S3 keys (without a bucket, documents are kept in DATA_DIR/uploads)");
   }
   return problems;
 }

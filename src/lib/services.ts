@@ -40,7 +40,7 @@ export const SERVICES: ServiceInfo[] = [
       "A checklist of what is missing before you submit",
     ],
     howItWorks: [
-      "Upload PDF or image files (up to 10 MB each) in your profile.",
+      "Upload PDF, JPEG, PNG or Word (.docx) files (up to 10 MB each) under Documents in your profile.",
       "A reviewer comments on each document, usually within 3 working days.",
       "Fix, re-upload and submit with confidence.",
     ],

@@ -376,6 +376,9 @@ const NOT_IN_TABLE: Record<string, string> = {
   "POST /api/chat": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
   "POST /api/chat-rag": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
   "GET /api/roadmap/calendar.ics": "an iCalendar file, not JSON (tests/integration/roadmap/roadmap.test.ts: file, 401, 404)",
+  "POST /api/documents": "a multipart file upload (tests/integration/documents/documents.test.ts: types, sizes, names, quota, 401, 415)",
+  "POST /api/documents/{id}/versions": "a multipart file upload (tests/integration/documents/documents.test.ts: versions, another user's document 404)",
+  "GET /api/documents/{id}/download": "the file itself (tests/integration/documents/documents.test.ts: headers, owner, staff, coach, others 404)",
 };
 
 function routeFiles(dir: string): string[] {

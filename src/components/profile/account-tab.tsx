@@ -71,14 +71,12 @@ export function AccountTab({ compact = false }: { compact?: boolean }) {
           <h2 className="text-lg font-semibold">Activity</h2>
           <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
             <Item label="Total consultations" value={String(data.activity.consultations)} />
+            <Item label="Documents uploaded" value={String(data.activity.documents)} />
             <Item label="AI chat sessions" value={String(data.activity.chatSessions)} />
             <Item label="Successful sign-ins" value={String(data.activity.successfulLogins)} />
             <Item label="Messages to support" value={String(data.activity.contactMessages)} />
             <Item label="Newsletter" value={data.activity.newsletterSubscribed ? "Subscribed" : "Not subscribed"} />
           </dl>
-          <p className="mt-3 text-xs text-slate-500">
-            Uploaded documents will be counted here once document uploads are stored in your account.
-          </p>
         </section>
       ) : null}
 

@@ -10,6 +10,7 @@ import { api } from "~/trpc/react";
 import { AccountTab } from "./account-tab";
 import { BillingTab } from "~/components/billing/billing-tab";
 import { MyRequests } from "~/components/services/my-requests";
+import { DocumentsTab } from "~/components/documents/documents-tab";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 import { SettingsTab } from "./settings-tab";
@@ -20,6 +21,7 @@ export const PROFILE_TABS = [
   { value: "profile", label: "Profile" },
   { value: "account", label: "Account" },
   { value: "services", label: "Services" },
+  { value: "documents", label: "Documents" },
   { value: "settings", label: "Settings" },
   { value: "security", label: "Security" },
 ] as const;
@@ -102,6 +104,7 @@ export function ProfileView() {
           <Tabs.Content value="profile"><ProfileTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="account"><AccountTab /></Tabs.Content>
           <Tabs.Content value="services"><MyRequests /></Tabs.Content>
+          <Tabs.Content value="documents"><DocumentsTab /></Tabs.Content>
           <Tabs.Content value="settings"><SettingsTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="security"><SecurityTab email={data.email} /></Tabs.Content>
         </div>

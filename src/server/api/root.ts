@@ -4,6 +4,7 @@ import { authRouter } from "./routers/auth";
 import { billingRouter } from "./routers/billing";
 import { chatRouter } from "./routers/chat";
 import { contentRouter } from "./routers/content";
+import { documentsRouter } from "./routers/documents";
 import { applicationsRouter, servicesRouter } from "./routers/entitlements";
 import { invitesRouter } from "./routers/invites";
 import { siteRouter } from "./routers/site";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   tools: toolsRouter,
   roadmap: roadmapRouter,
   community: communityRouter,
+  documents: documentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

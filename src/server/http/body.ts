@@ -22,9 +22,17 @@ export function assertJsonRequest(request: Request): void {
 /** Reads a request body up to `limit` bytes, whether or not the client sent a Content-Length. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const tooLarge = () => new AppError("TOO_LARGE", `Request body is too large (the limit is ${Math.round(limit / 1024)} KB).`);
+  return (await readBodyBytes(request, limit, tooLarge)).toString("utf8");
+}
+
+/**
+ * Reads a request body's bytes up to `limit`: a declared Content-Length past it is refused before
+ * reading, and an undeclared (chunked) body is cut off as soon as it passes it.
+ */
+export async function readBodyBytes(request: Request, limit: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -38,7 +46,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** The JSON body of a request; an empty body is `undefined`, malformed JSON a clear 400. */

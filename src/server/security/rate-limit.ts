@@ -18,6 +18,7 @@ export const RATE_LIMITS = {
   feedback: () => env.RATE_LIMIT_FEEDBACK,
   anonymousChat: () => env.RATE_LIMIT_ANONYMOUS_CHAT,
   communityPost: () => env.RATE_LIMIT_COMMUNITY_POST,
+  upload: () => env.RATE_LIMIT_UPLOAD,
 } satisfies Record<string, () => RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import { AppError } from "~/server/errors";
 import type { SessionClaims } from "./sessions.service";
 import { getEffectivePlan } from "./entitlements.service";
 import { toStudentDto } from "./student.service";
+import { exportDocuments } from "./documents/documents.service";
 
 async function findUser(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({ where: { id: actor.id }, include: { student: true } });
@@ -13,13 +14,14 @@ async function findUser(db: Db, actor: SessionClaims) {
 /** The Account tab: dates, completion, plan and counts of what is stored for the user. */
 export async function accountOverview(db: Db, actor: SessionClaims) {
   const user = await findUser(db, actor);
-  const [contactMessages, successfulLogins, newsletter, chatSessions, effective, consultations] = await Promise.all([
+  const [contactMessages, successfulLogins, newsletter, chatSessions, effective, consultations, documents] = await Promise.all([
     db.contactMessage.count({ where: { userId: user.id } }),
     db.loginAttempt.count({ where: { email: user.email, succeeded: true } }),
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { createdAt: true } }),
     db.conversation.count({ where: { userId: user.id } }),
     getEffectivePlan(db, user.id),
     db.serviceRequest.count({ where: { userId: user.id, service: "consultation", withdrawnAt: null } }),
+    db.document.count({ where: { userId: user.id } }),
   ]);
   return {
     registeredAt: user.createdAt,
@@ -27,7 +29,7 @@ export async function accountOverview(db: Db, actor: SessionClaims) {
     status: user.status,
     profileCompletion: user.student?.profileCompletion ?? 0,
     plan: effective.plan.id,
-    activity: { consultations, chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
+    activity: { consultations, documents, chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
   };
 }
 
@@ -65,11 +67,12 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
   // Only the person's own data: sign-ins are their sessions, not the attempts anyone made with their email.
-  const [newsletter, sessions, mails, tokenUsage] = await Promise.all([
+  const [newsletter, sessions, mails, tokenUsage, documents] = await Promise.all([
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { email: true, confirmedAt: true, createdAt: true } }),
     db.authSession.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { device: true, ip: true, createdAt: true, lastSeenAt: true, revokedAt: true } }),
     db.mailMessage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { kind: true, subject: true, status: true, createdAt: true } }),
     db.tokenUsage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { route: true, model: true, inputTokens: true, outputTokens: true, charged: true, createdAt: true } }),
+    exportDocuments(db, user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -92,6 +95,7 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     feedback: user.feedback,
     billing: { subscriptions: user.subscriptions, addresses: user.billingAddresses, transactions: user.billingTransactions },
     serviceRequests: user.serviceRequests,
+    documents,
     universityApplications: user.applications,
     savedToolResults: user.savedToolResults,
     roadmap: user.roadmap,

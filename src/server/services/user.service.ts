@@ -8,6 +8,7 @@ import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "
 import type { SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
 import { deleteBillingData } from "./billing/customers.service";
+import { deleteStoredObjects, storageKeysOfUser } from "./documents/documents.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({
@@ -77,7 +78,8 @@ async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { pa
  * by email, address or subject rather than by a foreign key (sign-in attempts, newsletter, anonymous
  * contact messages, mails and their jobs, token usage and allowances, rate-limit counters). Feedback
  * is deleted too, not kept anonymised: its texts could identify the person. Live subscriptions are
- * cancelled and the payment provider's customer removed first.
+ * cancelled and the payment provider's customer removed first; uploaded files are removed from the
+ * storage once their rows are gone.
  */
 export async function deleteAccount(db: Db, actor: SessionClaims, input: { password?: string; code?: string }) {
   await assertDeletionConfirmed(db, actor, input);
@@ -85,6 +87,7 @@ export async function deleteAccount(db: Db, actor: SessionClaims, input: { passw
   await deleteBillingData(db, getPaymentGateway(db), user.id);
   const mails = await db.mailMessage.findMany({ where: { OR: [{ userId: user.id }, { to: user.email }] }, select: { id: true } });
   const subjects = [`user:${user.id}`];
+  const storedFiles = await storageKeysOfUser(db, user.id);
   await db.$transaction([
     db.job.deleteMany({ where: { kind: "mail.send", OR: mails.map((mail) => ({ payload: { equals: { mailId: mail.id } } })) } }),
     db.mailMessage.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } }),
@@ -96,6 +99,7 @@ export async function deleteAccount(db: Db, actor: SessionClaims, input: { passw
     db.tokenAllowance.deleteMany({ where: { subject: { in: subjects } } }),
     db.user.delete({ where: { id: user.id } }),
   ]);
+  await deleteStoredObjects(storedFiles);
   await forgetRateLimitSubject(db, `user:${user.id}`);
   await forgetRateLimitSubject(db, emailKey(user.email));
 }
