@@ -9,7 +9,8 @@ import { PageHeader } from "~/components/site/page-header";
 import { FileUpload } from "~/components/ui/file-upload";
 import { errorMessage } from "~/components/ui/form-field";
 import { PREFERRED_TIME_LABELS } from "~/lib/schemas/entitlements";
-import { documentVersionsHref, requestMessageSchema, THREAD_MESSAGE_MAX } from "~/lib/schemas/request-work";
+import { uploadDocumentFile } from "~/components/documents/upload";
+import { requestMessageSchema, THREAD_MESSAGE_MAX } from "~/lib/schemas/request-work";
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_MB, REVIEW_PURPOSE_LABELS } from "~/lib/schemas/service-work";
 import { findService } from "~/lib/services";
 import { formatIsoDate } from "~/lib/ui/dates";
@@ -109,7 +110,7 @@ function StudentMessageForm({ requestId }: { requestId: string }) {
   );
 }
 
-/** Uploads a new version of a document through the documents' upload route; the versions stay. */
+/** Uploads a new version of a document through the documents' upload route; earlier versions stay. */
 function NewVersionUpload({ documentId, documentName }: { documentId: string; documentName: string }) {
   const utils = api.useUtils();
   const [file, setFile] = useState<File | null>(null);
@@ -119,12 +120,8 @@ function NewVersionUpload({ documentId, documentName }: { documentId: string; do
     if (!file) return;
     setSending(true);
     setError(null);
-    const form = new FormData();
-    form.append("file", file);
     try {
-      const response = await fetch(documentVersionsHref(documentId), { method: "POST", body: form });
-      const body = (await response.json().catch(() => null)) as { error?: string } | null;
-      if (!response.ok) throw new Error(body?.error ?? "Failed to upload the file. Please try again.");
+      await uploadDocumentFile(file, { documentId });
       toast.success(`New version of ${documentName} uploaded`);
       setFile(null);
       await utils.services.detail.invalidate();

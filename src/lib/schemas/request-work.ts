@@ -60,13 +60,3 @@ export const completeReviewSchema = requestIdSchema.extend({
   missingItems: z.array(z.enum(REVIEW_CHECKLIST, { error: "Choose items of the checklist" })).max(REVIEW_CHECKLIST.length).default([]),
 });
 export type CompleteReviewInput = z.input<typeof completeReviewSchema>;
-
-/** The authorised download of one version of a document (the documents' HTTP edge). */
-export function documentDownloadHref(documentId: string, version: number): string {
-  return `/api/documents/${encodeURIComponent(documentId)}/download?version=${version}`;
-}
-
-/** Where a new version of a document is uploaded (multipart, field `file`). */
-export function documentVersionsHref(documentId: string): string {
-  return `/api/documents/${encodeURIComponent(documentId)}/versions`;
-}

@@ -2,7 +2,7 @@ import { applicationSchema, applicationStatusSchema, idSchema, serviceRequestSch
 import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
 import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
 import { recheckSchema, requestIdSchema, requestMessageSchema } from "~/lib/schemas/request-work";
-import { askForRecheck, listAllOwnRequests, ownDocumentChoices, ownRequestDetail, writeOnOwnRequest } from "~/server/services/request-work/student";
+import { askForRecheck, listAllOwnRequests, ownRequestDetail, writeOnOwnRequest } from "~/server/services/request-work/student";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 /** Service requests (/services/[slug]) and the university applications tracker, limited by the plan. */
@@ -17,8 +17,6 @@ export const servicesRouter = createTRPCRouter({
   detail: protectedProcedure.input(requestIdSchema).query(({ ctx, input }) => ownRequestDetail(ctx.db, ctx.session, input)),
   write: protectedProcedure.input(requestMessageSchema).mutation(({ ctx, input }) => writeOnOwnRequest(ctx.db, ctx.session, input)),
   recheck: protectedProcedure.input(recheckSchema).mutation(({ ctx, input }) => askForRecheck(ctx.db, ctx.session, input)),
-  /** The user's documents a review can be asked for (those with at least one version). */
-  documentChoices: protectedProcedure.query(({ ctx }) => ownDocumentChoices(ctx.db, ctx.session)),
 });
 
 export const applicationsRouter = createTRPCRouter({

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { ReviewChecklistItem, ReviewPurpose } from "~/lib/schemas/service-work";
-import { documentDownloadHref } from "~/lib/schemas/request-work";
+import { documentDownloadHref } from "~/lib/schemas/documents";
 import type { DbOrTx } from "~/server/db/client";
 import { toRequestDto } from "../service-requests.service";
 import { STAFF_REQUEST_FIELDS } from "../support-queue.service";

@@ -65,14 +65,3 @@ export async function askForRecheck(db: Db, actor: SessionClaims, { requestId, n
     return { success: true as const, round: 2 };
   });
 }
-
-/** The user's documents a review can be asked for: those with at least one uploaded version, newest first. */
-export async function ownDocumentChoices(db: Db, actor: SessionClaims) {
-  const documents = await db.document.findMany({
-    where: { userId: actor.id, versions: { some: {} } },
-    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-    take: 200,
-    select: { id: true, name: true, versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, fileName: true } } },
-  });
-  return documents.map(({ versions, ...document }) => ({ ...document, latest: versions[0]! }));
-}
