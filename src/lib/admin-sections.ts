@@ -7,6 +7,9 @@ import { hasPermission, PERMISSION_KEYS, type PermissionKey, type Role } from ".
  */
 export type StaffAccess = "admin" | readonly PermissionKey[];
 
+/** Any staff role (one with at least one permission), for procedures whose service decides who may act (e.g. a request's assigned coach). */
+export const ANY_STAFF: StaffAccess = PERMISSION_KEYS;
+
 export function canAccess(role: Role, access: StaffAccess): boolean {
   if (access === "admin") return role === "admin";
   return access.some((permission) => hasPermission(role, permission));

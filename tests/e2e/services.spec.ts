@@ -48,10 +48,11 @@ test("a Free user requests Visa Assistance once, then meets the monthly limit; c
   await expect(consultation.getByRole("link", { name: "Upgrade to Unlimited" })).toHaveAttribute("href", "/pricing?plan=unlimited");
   await expect(consultation.getByRole("button", { name: "Book session" })).toHaveCount(0);
 
-  // Withdrawing the pending request frees the month's request again.
+  // Withdrawing the pending request frees the month's request again; the request stays, marked withdrawn.
   await page.goto("/services/visa-assistance");
   await panel.getByRole("button", { name: "Withdraw" }).click();
-  await expect(panel.getByText("No requests yet.")).toBeVisible();
+  await expect(requests.getByRole("listitem").first()).toContainText("Withdrawn");
+  await expect(panel.getByRole("button", { name: "Withdraw" })).toHaveCount(0);
   await expect(panel.getByTestId("service-usage")).toHaveText("0 of 1 service requests used this month on your Free plan.");
 });
 

@@ -40,6 +40,14 @@ const api = (user: User) => callerFor(t.db, user.claims);
 const HELP = "I need help with my blocked account and the visa appointment.";
 const inTwoDays = () => addDays(new Date(), 2).toISOString().slice(0, 10);
 
+/** A document review of one of the user's documents (a row as the upload route stores it). */
+async function reviewRequest(user: User) {
+  const document = await t.db.document.create({
+    data: { userId: user.claims.id, name: "CV", versions: { create: { version: 1, storageKey: `key-${crypto.randomUUID()}`, fileName: "cv.pdf", mimeType: "application/pdf", sizeBytes: 100 } } },
+  });
+  return api(user).services.request({ service: "document-review", message: HELP, purpose: "cv", documentIds: [document.id] });
+}
+
 /** The error a call fails with, with the message a client receives. */
 async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
   const error = await promise.then(() => null, (caught: unknown) => caught);
@@ -106,11 +114,11 @@ describe("service requests", () => {
 
   it("document review is refused on Free and allowed on Pro, with Pro's priority and limit of 5", async () => {
     const free = await userOn("free");
-    const refused = await rejection(api(free).services.request({ service: "document-review", message: HELP }));
+    const refused = await rejection(reviewRequest(free));
     expect(refused.message).toBe("Document Review needs the Pro or Unlimited plan; you are on Free. Upgrade on the pricing page: /pricing?plan=pro");
 
     const pro = await userOn("pro");
-    for (let i = 0; i < 5; i++) expect((await api(pro).services.request({ service: "document-review", message: HELP })).priority).toBe("high");
+    for (let i = 0; i < 5; i++) expect((await reviewRequest(pro)).priority).toBe("high");
     expect(await api(pro).services.usage({ service: "document-review" })).toMatchObject({ used: 5, max: 5, upgradeTo: "unlimited" });
     const sixth = await rejection(api(pro).services.request({ service: "visa-assistance", message: HELP }));
     expect(sixth.message).toBe("Your Pro plan includes 5 service requests per month and you have used all 5. Upgrade on the pricing page for more: /pricing?plan=unlimited");
@@ -118,7 +126,7 @@ describe("service requests", () => {
 
   it("a lapsed paid plan falls back to Free at once", async () => {
     const user = await userOn("lapsed-pro");
-    const refused = await rejection(api(user).services.request({ service: "document-review", message: HELP }));
+    const refused = await rejection(reviewRequest(user));
     expect(refused.message).toContain("you are on Free");
     await api(user).services.request({ service: "visa-assistance", message: HELP });
     const second = await rejection(api(user).services.request({ service: "visa-assistance", message: HELP }));
@@ -135,7 +143,7 @@ describe("service requests", () => {
     expect(await t.db.serviceRequest.count({ where: { userId: user.claims.id } })).toBe(1);
   });
 
-  it("withdraws only the user's own pending requests", async () => {
+  it("withdraws only the user's own pending requests; the row stays, marked withdrawn", async () => {
     const owner = await userOn("pro");
     const other = await userOn("pro");
     const first = await api(owner).services.request({ service: "visa-assistance", message: HELP });
@@ -148,7 +156,7 @@ describe("service requests", () => {
     expect((await rejection(api(owner).services.withdraw({ id: handled.id }))).code).toBe("CONFLICT");
 
     expect(await api(owner).services.withdraw({ id: first.id })).toEqual({ success: true });
-    expect(await t.db.serviceRequest.findUnique({ where: { id: first.id } })).toBeNull();
+    expect((await t.db.serviceRequest.findUnique({ where: { id: first.id } }))?.withdrawnAt).toBeInstanceOf(Date);
   });
 
   it("anonymous callers are refused", async () => {
@@ -272,7 +280,7 @@ describe("the support queue", () => {
     const pro = await userOn("pro");
     const unlimited = await userOn("unlimited");
     const freeRequest = await api(free).services.request({ service: "visa-assistance", message: HELP });
-    const proRequest = await api(pro).services.request({ service: "document-review", message: HELP });
+    const proRequest = await reviewRequest(pro);
     const unlimitedRequest = await api(unlimited).services.request({ service: "career-guidance", message: HELP });
     const olderProRequest = await api(pro).services.request({ service: "visa-assistance", message: HELP });
     await t.db.serviceRequest.update({ where: { id: olderProRequest.id }, data: { createdAt: subDays(new Date(), 1) } });

@@ -66,6 +66,10 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "coaching-summary", name: "Anna", coachName: "Jonas Weber", summary: "We checked your <b>shortlist</b>.", nextSteps: "Apply by 31 May.", url: `${base}/services/consultation` },
     links: [`${base}/services/consultation`],
   },
+  "service-update": {
+    input: { kind: "service-update", name: "Anna", serviceName: "Document Review", update: "your document review is complete", note: "The <b>APS</b> certificate is missing.\n\nThe CV is fine.", url: `${base}/services/requests/abc` },
+    links: [`${base}/services/requests/abc`],
+  },
 };
 
 describe("mail templates", () => {

@@ -28,6 +28,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     );
   }
   const items = sectionsFor(me.role).map(({ slug, title }) => ({ slug, title }));
+  // A coach without the support section still reaches the requests assigned to them.
+  if (!items.some((item) => item.slug === "support") && (await (await serverApi()).admin.support.myRequests().catch(() => null))?.coach) {
+    items.unshift({ slug: "support?mine=1", title: "My requests" });
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8 lg:py-10">
       <aside className="mb-6 lg:mb-0">

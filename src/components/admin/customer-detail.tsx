@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { formatLimit, getPlan } from "~/lib/plans";
 import { APPLICATION_STATUS_LABELS, PROGRAM_TYPE_LABELS, REQUEST_STATUS_LABELS } from "~/lib/schemas/entitlements";
+import { adminServiceRequestHref } from "~/lib/schemas/service-work";
 import { findService } from "~/lib/services";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { CustomerActions } from "./customer-actions";
@@ -166,8 +167,8 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
               {customer.serviceRequests.map((request) => (
                 <li key={request.id} className="py-2">
                   <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{findService(request.service)?.name ?? request.service}</span>
-                    <StateBadge>{REQUEST_STATUS_LABELS[request.status]}</StateBadge>
+                    <Link href={adminServiceRequestHref(request.id)} className="font-medium text-brand-700 hover:underline">{findService(request.service)?.name ?? request.service}</Link>
+                    <StateBadge>{request.withdrawnAt ? "Withdrawn" : REQUEST_STATUS_LABELS[request.status]}</StateBadge>
                     <span className="text-xs text-slate-500">{request.priority} priority</span>
                   </p>
                   <p className="mt-1 line-clamp-2 break-words text-slate-700">{request.message}</p>

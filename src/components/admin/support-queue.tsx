@@ -11,7 +11,9 @@ import { Modal } from "~/components/ui/modal";
 import type { SupportPriority } from "~/lib/plans";
 import { contactReplySchema, MESSAGE_VIEWS, REPLY_MAX_LENGTH, REQUEST_VIEWS, SUPPORT_PRIORITIES, type MessageView, type RequestView } from "~/lib/schemas/admin-support";
 import { PREFERRED_TIME_LABELS, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from "~/lib/schemas/entitlements";
+import { adminServiceRequestHref } from "~/lib/schemas/service-work";
 import { SERVICES, findService } from "~/lib/services";
+import { RequestStatusBadge } from "~/components/services/request-status";
 import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -26,7 +28,7 @@ const PRIORITY_STYLES: Record<SupportPriority, string> = {
   standard: "bg-slate-100 text-slate-700",
 };
 
-function PriorityBadge({ priority }: { priority: SupportPriority }) {
+export function PriorityBadge({ priority }: { priority: SupportPriority }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${PRIORITY_STYLES[priority]}`}>{priority}</span>;
 }
 
@@ -39,20 +41,22 @@ const MESSAGE_VIEW_LABELS: Record<MessageView, string> = { unhandled: "Unhandled
 
 const PRIORITY_FILTER: TableFilter = { key: "priority", label: "Priority", options: [...SUPPORT_PRIORITIES].reverse().map((priority) => ({ value: priority, label: priority[0]!.toUpperCase() + priority.slice(1) })) };
 
-export type SupportView = "requests" | "messages";
+export type SupportView = "requests" | "mine" | "messages";
 
 /**
  * /admin/support: service requests (backoffice:services) and contact messages (support), urgent
  * first (Unlimited), then high (Pro), then standard, the oldest first within each priority. One
  * list shows at a time, so each keeps its own search, filters and page in the URL.
  */
-export function SupportQueue({ canRequests, canMessages }: { canRequests: boolean; canMessages: boolean }) {
+export function SupportQueue({ canRequests, canMessages, isCoach }: { canRequests: boolean; canMessages: boolean; isCoach: boolean }) {
   const searchParams = useSearchParams();
   const views: { view: SupportView; label: string }[] = [
     ...(canRequests ? [{ view: "requests" as const, label: "Service requests" }] : []),
+    ...(isCoach ? [{ view: "mine" as const, label: "My requests" }] : []),
     ...(canMessages ? [{ view: "messages" as const, label: "Contact messages" }] : []),
   ];
-  const asked = searchParams.get("view");
+  // ?mine=1 is the coaches' address of their own queue.
+  const asked = searchParams.get("mine") ? "mine" : searchParams.get("view");
   const current = views.find((entry) => entry.view === asked)?.view ?? views[0]?.view;
   return (
     <div className="space-y-4">
@@ -70,7 +74,7 @@ export function SupportQueue({ canRequests, canMessages }: { canRequests: boolea
           ))}
         </nav>
       ) : null}
-      {current === "requests" ? <ServiceRequestQueue /> : current === "messages" ? <ContactMessageQueue /> : null}
+      {current === "requests" ? <ServiceRequestQueue /> : current === "mine" ? <MyRequestQueue /> : current === "messages" ? <ContactMessageQueue /> : null}
     </div>
   );
 }
@@ -114,7 +118,11 @@ function ServiceRequestQueue() {
         enableHiding: false,
         cell: ({ row }) => (
           <div className="min-w-52 max-w-md">
-            <p className="font-semibold">{findService(row.original.service)?.name ?? row.original.service}</p>
+            <p className="flex flex-wrap items-center gap-2">
+              <Link href={adminServiceRequestHref(row.original.id)} className="font-semibold text-brand-700 hover:underline">{findService(row.original.service)?.name ?? row.original.service}</Link>
+              {row.original.studentMessageAt ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">New message from the student</span> : null}
+              {row.original.withdrawnAt ? <RequestStatusBadge status={row.original.status} withdrawnAt={row.original.withdrawnAt} /> : null}
+            </p>
             <p className="line-clamp-3 whitespace-pre-line break-words text-slate-700" title={row.original.message}>{row.original.message}</p>
             {row.original.preferredDate ? (
               <p className="text-xs text-slate-500">
@@ -194,6 +202,34 @@ function ServiceRequestQueue() {
           <ViewSelect id="request-status-view" label="Status" value={status} values={REQUEST_VIEWS} labels={REQUEST_VIEW_LABELS} onChange={(value) => params.set({ status: value === "open" ? undefined : value })} />
         }
       />
+    </section>
+  );
+}
+
+/** A coach's own queue: the requests assigned to them, each opening its page. */
+function MyRequestQueue() {
+  const mine = api.admin.support.myRequests.useQuery();
+  if (mine.isPending) return <p className="text-sm text-slate-500" role="status">Loading your requests...</p>;
+  if (mine.error) return <p role="alert" className="text-sm text-red-700">{mine.error.message}</p>;
+  if (!mine.data.rows.length) return <p className="text-sm text-slate-600">No request is assigned to you.</p>;
+  return (
+    <section aria-labelledby="queue-mine">
+      <h2 id="queue-mine" className="sr-only">My requests</h2>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Requests assigned to me">
+        {mine.data.rows.map((row) => (
+          <li key={row.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <Link href={adminServiceRequestHref(row.id)} className="font-semibold text-brand-700 hover:underline">{findService(row.service)?.name ?? row.service}</Link>
+              <span className="text-slate-600"> · {row.user.name} · {when(row.createdAt)}</span>
+              <p className="truncate text-slate-700">{row.message}</p>
+            </div>
+            <div className="flex shrink-0 items-center gap-2">
+              <PriorityBadge priority={row.priority} />
+              <RequestStatusBadge status={row.status} />
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -9,6 +9,8 @@ import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { AccountTab } from "./account-tab";
 import { BillingTab } from "~/components/billing/billing-tab";
+import { MyRequests } from "~/components/services/my-requests";
+import { MySessions } from "~/components/coaching/my-sessions";
 import { DocumentsTab } from "~/components/documents/documents-tab";
 import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
@@ -19,6 +21,7 @@ export const PROFILE_TABS = [
   { value: "billing", label: "Billing" },
   { value: "profile", label: "Profile" },
   { value: "account", label: "Account" },
+  { value: "services", label: "Services" },
   { value: "documents", label: "Documents" },
   { value: "settings", label: "Settings" },
   { value: "security", label: "Security" },
@@ -101,6 +104,7 @@ export function ProfileView() {
           <Tabs.Content value="billing"><BillingTab /></Tabs.Content>
           <Tabs.Content value="profile"><ProfileTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="account"><AccountTab /></Tabs.Content>
+          <Tabs.Content value="services" className="space-y-6"><MySessions /><MyRequests /></Tabs.Content>
           <Tabs.Content value="documents"><DocumentsTab /></Tabs.Content>
           <Tabs.Content value="settings"><SettingsTab student={data} onSaved={refetch} /></Tabs.Content>
           <Tabs.Content value="security"><SecurityTab email={data.email} /></Tabs.Content>

@@ -1,6 +1,7 @@
 "use client";
 
 import { format } from "date-fns";
+import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
@@ -10,29 +11,22 @@ import { getPlan } from "~/lib/plans";
 import {
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
-  REQUEST_STATUS_LABELS,
   SERVICE_REQUEST_MESSAGES,
   serviceRequestSchema,
   firstPreferredDate,
   type PreferredTime,
-  type RequestStatus,
   type ServiceSlug,
 } from "~/lib/schemas/entitlements";
+import { REVIEW_PURPOSE_LABELS, REVIEW_PURPOSES, serviceRequestHref, type ReviewPurpose } from "~/lib/schemas/service-work";
 import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PlanMessage, UpgradeLink } from "./plan-message";
+import { RequestStatusBadge } from "./request-status";
+import { ReviewDocumentChoice } from "./review-document-choice";
 import { fieldErrors } from "~/lib/schemas/common";
 
 type Usage = RouterOutputs["services"]["usage"];
-type Field = "message" | "preferredDate" | "preferredTime";
-
-const STATUS_STYLES: Record<RequestStatus, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  processing: "bg-blue-100 text-blue-900",
-  approved: "bg-green-100 text-green-900",
-  rejected: "bg-red-100 text-red-900",
-  completed: "bg-slate-200 text-slate-800",
-};
+type Field = "message" | "preferredDate" | "preferredTime" | "documentIds" | "purpose";
 
 /** "2 of 5 service requests used this month" or "3 service requests this month (unlimited)". */
 export function usageText(usage: Pick<Usage, "used" | "max">): string {
@@ -117,14 +111,17 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
   const [message, setMessage] = useState("");
   const [preferredDate, setPreferredDate] = useState<string | null>(null);
   const [preferredTime, setPreferredTime] = useState<PreferredTime | "">("");
+  const [documentIds, setDocumentIds] = useState<string[]>([]);
+  const [purpose, setPurpose] = useState<ReviewPurpose | "">("");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const request = api.services.request.useMutation();
   const scheduled = service === "consultation";
+  const review = service === "document-review";
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     onServerError(null);
-    const parsed = serviceRequestSchema.safeParse({ service, message, preferredDate, preferredTime: preferredTime || null });
+    const parsed = serviceRequestSchema.safeParse({ service, message, preferredDate, preferredTime: preferredTime || null, documentIds, purpose: purpose || null });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
@@ -135,6 +132,8 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
       setMessage("");
       setPreferredDate(null);
       setPreferredTime("");
+      setDocumentIds([]);
+      setPurpose("");
       toast.success(SERVICE_REQUEST_MESSAGES.sent);
     } catch (error) {
       onServerError(error instanceof Error ? error.message : "Failed to send your request. Please try again.");
@@ -148,6 +147,19 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Request form">
+      {review ? (
+        <>
+          <ReviewDocumentChoice value={documentIds} onChange={setDocumentIds} error={errors.documentIds} />
+          <div>
+            <label htmlFor="request-purpose" className="field-label">What are the documents for?</label>
+            <select id="request-purpose" className="field-input" value={purpose} onChange={(e) => setPurpose(e.target.value as ReviewPurpose)} {...described("purpose")}>
+              <option value="">Choose a purpose</option>
+              {REVIEW_PURPOSES.map((key) => <option key={key} value={key}>{REVIEW_PURPOSE_LABELS[key]}</option>)}
+            </select>
+            {errorFor("purpose")}
+          </div>
+        </>
+      ) : null}
       <div>
         <label htmlFor="request-message" className="field-label">What do you need help with?</label>
         <textarea
@@ -205,15 +217,17 @@ function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutpu
           {requests.map((request) => (
             <li key={request.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
-                <p className="break-words text-slate-800">{request.message.length > 160 ? `${request.message.slice(0, 160)}...` : request.message}</p>
+                <Link href={serviceRequestHref(request.id)} className="break-words text-slate-800 underline decoration-slate-300 hover:text-brand-700">
+                  {request.message.length > 160 ? `${request.message.slice(0, 160)}...` : request.message}
+                </Link>
                 <p className="mt-1 text-xs text-slate-500">
                   Requested {format(new Date(request.createdAt), "d MMM yyyy, HH:mm")}
                   {request.preferredDate ? ` · preferred ${formatIsoDate(request.preferredDate)}${request.preferredTime ? `, ${PREFERRED_TIME_LABELS[request.preferredTime].toLowerCase()}` : ""}` : ""}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-2">
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[request.status]}`}>{REQUEST_STATUS_LABELS[request.status]}</span>
-                {request.status === "pending" ? (
+                <RequestStatusBadge status={request.status} withdrawnAt={request.withdrawnAt} />
+                {request.status === "pending" && request.round === 1 && !request.withdrawnAt ? (
                   <button type="button" className="btn-secondary px-2 py-1 text-xs" disabled={withdraw.isPending} onClick={() => withdraw.mutate({ id: request.id })}>
                     Withdraw
                   </button>

@@ -4,6 +4,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { SERVICE_REQUEST_MESSAGES } from "./entitlements";
 import { SESSION_MINUTES } from "./service-work";
 
 /** How far ahead a student can book. */
@@ -19,7 +20,7 @@ export const COACHING_MESSAGES = {
   sessionNotFound: "This session does not exist.",
   coachNotFound: "This coach does not exist or takes no bookings.",
   notCoach: "Your account is not a coach. An admin can make you one in Coaches.",
-  documentNotFound: "One of the chosen documents does not exist.",
+  documentNotFound: SERVICE_REQUEST_MESSAGES.documentNotFound,
   summaryTooEarly: "The summary can be written once the session has started.",
   booked: "Your session is booked. The invitation is on its way to your inbox.",
   rescheduled: "Your session was moved. The updated invitation is on its way.",

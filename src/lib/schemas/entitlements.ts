@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SERVICES } from "~/lib/services";
 import { parseIsoDate } from "~/lib/ui/dates";
 import { optionalText, requiredText } from "./common";
+import { REVIEW_PURPOSES } from "./service-work";
 
 // ---- Service requests (/services/[slug]) ----
 
@@ -35,6 +36,12 @@ export const SERVICE_REQUEST_MESSAGES = {
   dateNotFuture: "The preferred date must be in the future",
   timeRequired: "Choose a preferred time of day",
   withdrawn: "Request withdrawn",
+  documentsRequired: "Choose at least one of your documents to review",
+  tooManyDocuments: "Choose at most 10 documents for one review",
+  purposeRequired: "Choose what the documents are for",
+  documentNotFound: "One of the chosen documents does not exist.",
+  alreadyWithdrawn: "This request was already withdrawn.",
+  bookedSession: "This request is a booked coaching session: cancel the session instead (up to 24 hours before it starts).",
   sent: "Request sent. We will get back to you soon.",
 } as const;
 
@@ -60,17 +67,29 @@ export const serviceRequestSchema = z
       .max(2000, SERVICE_REQUEST_MESSAGES.messageTooLong),
     preferredDate: isoDate.nullish(),
     preferredTime: z.enum(PREFERRED_TIMES, { error: SERVICE_REQUEST_MESSAGES.timeRequired }).nullish(),
+    // Document review: the user's own documents to review and what they are for.
+    documentIds: z
+      .array(z.string({ error: SERVICE_REQUEST_MESSAGES.documentsRequired }).min(1).max(100), { error: SERVICE_REQUEST_MESSAGES.documentsRequired })
+      .max(10, SERVICE_REQUEST_MESSAGES.tooManyDocuments)
+      .optional(),
+    purpose: z.enum(REVIEW_PURPOSES, { error: SERVICE_REQUEST_MESSAGES.purposeRequired }).nullish(),
   })
   .superRefine((value, ctx) => {
+    if (value.service === "document-review") {
+      if (!value.documentIds?.length) ctx.addIssue({ code: "custom", path: ["documentIds"], message: SERVICE_REQUEST_MESSAGES.documentsRequired });
+      if (!value.purpose) ctx.addIssue({ code: "custom", path: ["purpose"], message: SERVICE_REQUEST_MESSAGES.purposeRequired });
+    }
     if (value.service !== "consultation") return;
     if (!value.preferredDate) ctx.addIssue({ code: "custom", path: ["preferredDate"], message: SERVICE_REQUEST_MESSAGES.dateRequired });
     else if (value.preferredDate < firstPreferredDate()) ctx.addIssue({ code: "custom", path: ["preferredDate"], message: SERVICE_REQUEST_MESSAGES.dateNotFuture });
     if (!value.preferredTime) ctx.addIssue({ code: "custom", path: ["preferredTime"], message: SERVICE_REQUEST_MESSAGES.timeRequired });
   })
-  // Only a consultation is scheduled: other services ignore a date sent along.
-  .transform((value) =>
-    value.service === "consultation" ? value : { ...value, preferredDate: null, preferredTime: null },
-  );
+  // Only a consultation is scheduled and only a review has documents: other services ignore them.
+  .transform((value) => {
+    const review = value.service === "document-review";
+    const documents = { documentIds: review ? [...new Set(value.documentIds)] : [], purpose: review ? (value.purpose ?? null) : null };
+    return value.service === "consultation" ? { ...value, ...documents } : { ...value, ...documents, preferredDate: null, preferredTime: null };
+  });
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
 export const serviceSlugSchema = z.object({ service: z.enum(SERVICE_SLUGS, { error: "Choose one of the services" }) });

@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   "coaching-changed",
   "coaching-reminder",
   "coaching-summary",
+  "service-update",
 ] as const;
 
 export type MailKindName = (typeof MAIL_KINDS)[number];

@@ -639,6 +639,30 @@ Read it any time with your sessions:
 {url}`,
     sample: () => ({ name: "Anna", coachName: "Jonas Weber", summary: "We went through your shortlist and your motivation letter.", nextSteps: "Apply to TU Munich by 31 May.\nBook the APS appointment.", url: sampleUrl("/services/consultation") }),
   },
+  "service-update": {
+    group: "support",
+    title: "News on a service request",
+    description: "Sent when staff change the status of a service request (with their note), reply on its thread, or complete a document review.",
+    placeholders: {
+      name,
+      serviceName: { about: "The service asked for, e.g. Document Review", value: (data) => data.serviceName },
+      update: { about: "What happened, e.g. your request is now processing", value: (data) => data.update },
+      note: { about: "The staff member's note, reply or verdict (may be empty)", value: (data) => data.note },
+      url: { about: "The link to the request's page", value: (data) => data.url },
+    },
+    link: "url",
+    subject: "{serviceName}: {update}",
+    body: `Hi {name},
+
+There is news on your {serviceName} request: {update}.
+
+{note}
+
+Read everything on your request's page:
+
+{url}`,
+    sample: () => ({ name: "Anna", serviceName: "Document Review", update: "your document review is complete", note: "Your CV reads well; the APS certificate is still missing.", url: sampleUrl("/services/requests/sample") }),
+  },
 };
 
 function specOf<K extends MailKind>(kind: K): MailTemplateSpec<K> {

@@ -33,7 +33,8 @@ export type MailTemplateInput =
   | { kind: "coaching-booked"; name: string; otherName: string; when: string; topic: string; url: string }
   | { kind: "coaching-changed"; name: string; otherName: string; change: CoachingChange; when: string; topic: string; url: string }
   | { kind: "coaching-reminder"; name: string; otherName: string; when: string; hoursBefore: number; meetingLink: string | null; url: string }
-  | { kind: "coaching-summary"; name: string; coachName: string; summary: string; nextSteps: string; url: string };
+  | { kind: "coaching-summary"; name: string; coachName: string; summary: string; nextSteps: string; url: string }
+  | { kind: "service-update"; name: string; serviceName: string; update: string; note: string; url: string };
 
 /** What happened to a booked coaching session. */
 export type CoachingChange = "rescheduled" | "cancelled" | "updated";
@@ -103,6 +104,8 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return coachingReminderContent(input);
     case "coaching-summary":
       return coachingSummaryContent(input);
+    case "service-update":
+      return serviceUpdateContent(input);
     default: {
       const unknown: never = input;
       throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
@@ -463,6 +466,17 @@ function coachingSummaryContent(data: MailData<"coaching-summary">): MailContent
     prompt: "Read it any time with your sessions:",
     action: { label: "Open your sessions", url: data.url },
     reason: COACHING_REASON,
+  };
+}
+
+function serviceUpdateContent({ name, serviceName, update, note, url }: MailData<"service-update">): MailContent {
+  return {
+    subject: `${serviceName}: ${update}`,
+    greeting: greet(name),
+    intro: [`There is news on your ${serviceName} request: ${update}.`, ...note.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean)],
+    prompt: "Read everything on your request's page:",
+    action: { label: "Open your request", url },
+    reason: `you asked the ${BRAND} team for a service`,
   };
 }
 

@@ -20,7 +20,7 @@ export async function accountOverview(db: Db, actor: SessionClaims) {
     db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { createdAt: true } }),
     db.conversation.count({ where: { userId: user.id } }),
     getEffectivePlan(db, user.id),
-    db.serviceRequest.count({ where: { userId: user.id, service: "consultation" } }),
+    db.serviceRequest.count({ where: { userId: user.id, service: "consultation", withdrawnAt: null } }),
     db.document.count({ where: { userId: user.id } }),
   ]);
   return {
@@ -49,7 +49,7 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       subscriptions: { orderBy: { createdAt: "asc" }, select: { planId: true, status: true, currentPeriodStart: true, currentPeriodEnd: true, canceledAt: true, createdAt: true } },
       billingAddresses: { orderBy: { createdAt: "asc" }, omit: { id: true, userId: true } },
       billingTransactions: { orderBy: { createdAt: "asc" }, select: { description: true, amountCents: true, currency: true, status: true, refunded: true, paidAt: true, createdAt: true } },
-      serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } },
+      serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, verdict: true, missingItems: true, withdrawnAt: true, completedAt: true, createdAt: true } },
       applications: { orderBy: { createdAt: "asc" }, select: { university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } },
       savedToolResults: { orderBy: { createdAt: "asc" }, select: { tool: true, title: true, input: true, result: true, createdAt: true } },
       roadmap: {

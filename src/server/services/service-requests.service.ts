@@ -5,11 +5,11 @@ import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
 import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
 import { findService } from "~/lib/services";
-import type { idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
+import { SERVICE_REQUEST_MESSAGES, type idSchema, type serviceRequestSchema, type serviceSlugSchema } from "~/lib/schemas/entitlements";
 import type { SessionClaims } from "./sessions.service";
 import { assertPlanIncludes, assertWithinPlanLimit, getEffectivePlan, startOfUtcMonth, upgradeFor, withUserLock } from "./entitlements.service";
 
-const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true } as const;
+const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, round: true, withdrawnAt: true, createdAt: true } as const;
 
 type RequestRow = { preferredDate: Date | null } & Record<string, unknown>;
 
@@ -24,9 +24,9 @@ function serviceOrThrow(slug: string) {
   return service;
 }
 
-/** Service requests the user made this calendar month (UTC), which count against maxServices; withdrawn ones do not. */
+/** Service requests the user made this calendar month (UTC), which count against maxServices; withdrawn ones give the allowance back. */
 function countThisMonth(db: Pick<Db, "serviceRequest">, userId: string) {
-  return db.serviceRequest.count({ where: { userId, createdAt: { gte: startOfUtcMonth() }, withdrawnAt: null } });
+  return db.serviceRequest.count({ where: { userId, withdrawnAt: null, createdAt: { gte: startOfUtcMonth() } } });
 }
 
 /** Service requests used this month and the plan's maximum (null: unlimited), for the billing summary. */
@@ -36,15 +36,23 @@ export async function monthlyServiceUsage(db: Db, userId: string, plan: Plan): P
 
 /**
  * Requests a service: it must be included in the user's effective plan, and the requests of this
- * month must stay under the plan's maxServices. Count and insert run under a per-user lock.
+ * month must stay under the plan's maxServices. Count and insert run under a per-user lock. A
+ * document review links the chosen documents, which must all be the user's own.
  */
 export async function requestService(db: Db, actor: SessionClaims, input: z.output<typeof serviceRequestSchema>) {
   return withUserLock(db, SERVICE_REQUEST_LOCK, actor.id, async (tx) => {
-    const created = await createEntitledRequest(tx, actor.id, input.service, {
-      message: input.message,
-      preferredDate: input.preferredDate ? toDateColumn(input.preferredDate) : null,
-      preferredTime: input.preferredTime ?? null,
-    });
+    const created = await createEntitledRequest(
+      tx,
+      actor.id,
+      input.service,
+      {
+        message: input.message,
+        preferredDate: input.preferredDate ? toDateColumn(input.preferredDate) : null,
+        preferredTime: input.preferredTime ?? null,
+        purpose: input.purpose ?? null,
+      },
+      input.documentIds,
+    );
     return toRequestDto(created);
   });
 }
@@ -53,20 +61,29 @@ export async function requestService(db: Db, actor: SessionClaims, input: z.outp
 export const SERVICE_REQUEST_LOCK = "service-requests";
 
 /**
- * Creates a request of `slug` after the plan's checks (service included, month's allowance left).
- * Runs in the caller's transaction under the user's SERVICE_REQUEST_LOCK, so that what the request
- * belongs to (a coaching booking) is written with it or not at all.
+ * Creates a request of `slug` after the plan's checks (service included, month's allowance left),
+ * sharing the given documents, which must all be the user's own. Runs in the caller's transaction
+ * under the user's SERVICE_REQUEST_LOCK, so that what the request belongs to (a coaching booking) is
+ * written with it or not at all.
  */
 export async function createEntitledRequest(
   tx: Prisma.TransactionClient,
   userId: string,
   slug: string,
-  fields: Pick<Prisma.ServiceRequestUncheckedCreateInput, "message" | "preferredDate" | "preferredTime">,
+  fields: Pick<Prisma.ServiceRequestUncheckedCreateInput, "message" | "preferredDate" | "preferredTime" | "purpose">,
+  documentIds: readonly string[] = [],
 ) {
   const service = serviceOrThrow(slug);
   const effective = await assertPlanIncludes(tx, userId, service.plans, service.name);
   assertWithinPlanLimit(effective, "maxServices", await countThisMonth(tx, userId));
-  return tx.serviceRequest.create({ data: { userId, service: service.slug, priority: effective.plan.priority, ...fields }, select: REQUEST_FIELDS });
+  const shared = [...new Set(documentIds)];
+  if (shared.length && (await tx.document.count({ where: { id: { in: shared }, userId } })) !== shared.length) {
+    throw new AppError("NOT_FOUND", SERVICE_REQUEST_MESSAGES.documentNotFound);
+  }
+  return tx.serviceRequest.create({
+    data: { userId, service: service.slug, priority: effective.plan.priority, ...fields, documents: { create: shared.map((documentId) => ({ documentId })) } },
+    select: REQUEST_FIELDS,
+  });
 }
 
 /** The user's own requests for one service, newest first. */
@@ -75,11 +92,18 @@ export async function listOwnRequests(db: Db, actor: SessionClaims, input: z.out
   return rows.map(toRequestDto);
 }
 
-/** Withdraws (deletes) one of the user's own pending requests; another user's id is not found. */
+/**
+ * Withdraws one of the user's own requests before work started (pending, first round): the row stays,
+ * marked withdrawn, and no longer counts in the month. Another user's id is not found.
+ */
 export async function withdrawRequest(db: Db, actor: SessionClaims, { id }: z.output<typeof idSchema>) {
-  const request = await db.serviceRequest.findFirst({ where: { id, userId: actor.id }, select: { status: true } });
+  const request = await db.serviceRequest.findFirst({ where: { id, userId: actor.id }, select: { withdrawnAt: true, booking: { select: { id: true } } } });
   if (!request) throw new AppError("NOT_FOUND", "This request does not exist.");
-  const { count } = await db.serviceRequest.deleteMany({ where: { id, userId: actor.id, status: "pending" } });
+  if (request.withdrawnAt) throw new AppError("CONFLICT", SERVICE_REQUEST_MESSAGES.alreadyWithdrawn);
+  // A session is cancelled through its booking, which frees the slot and tells the coach.
+  if (request.booking) throw new AppError("CONFLICT", SERVICE_REQUEST_MESSAGES.bookedSession);
+  // The conditions make a staff change at the same moment win: work started, nothing withdrawn.
+  const { count } = await db.serviceRequest.updateMany({ where: { id, userId: actor.id, status: "pending", round: 1, withdrawnAt: null }, data: { withdrawnAt: new Date() } });
   if (count === 0) throw new AppError("CONFLICT", "Only a pending request can be withdrawn: this one is already being handled.");
   return { success: true as const };
 }

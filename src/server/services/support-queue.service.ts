@@ -5,7 +5,7 @@ import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
 import { pageWindow, type Paged } from "~/lib/schemas/admin";
 import type { assignRequestSchema, contactMessageListSchema, contactReplySchema, supportRequestListSchema } from "~/lib/schemas/admin-support";
-import type { idSchema, requestStatusUpdateSchema } from "~/lib/schemas/entitlements";
+import type { idSchema } from "~/lib/schemas/entitlements";
 import { recordAudit, type AuditActor } from "./audit.service";
 import { toRequestDto } from "./service-requests.service";
 import { accountsById } from "./user.service";
@@ -30,7 +30,8 @@ function queueOrder(sort: "priority" | "createdAt" | undefined, dir: "asc" | "de
   return [{ priority: sort ? dir : ("desc" as const) }, { createdAt: "asc" as const }, { id: "asc" as const }];
 }
 
-const REQUEST_FIELDS = {
+/** What staff see of any request: the queue's row, and the start of a request's page. */
+export const STAFF_REQUEST_FIELDS = {
   id: true,
   service: true,
   message: true,
@@ -39,14 +40,25 @@ const REQUEST_FIELDS = {
   status: true,
   priority: true,
   createdAt: true,
+  withdrawnAt: true,
+  round: true,
   user: { select: { id: true, name: true, email: true } },
   coach: { select: { id: true, displayName: true, active: true } },
 } satisfies Prisma.ServiceRequestSelect;
 
-/** Service requests of every user: open ones by default, filtered by status, service and priority. */
+const REQUEST_FIELDS = {
+  ...STAFF_REQUEST_FIELDS,
+  // The last message: whether the student wrote and waits for an answer.
+  messages: { orderBy: { createdAt: "desc" }, take: 1, select: { fromStaff: true, createdAt: true } },
+} satisfies Prisma.ServiceRequestSelect;
+
+/**
+ * Service requests of every user: open ones by default (withdrawn ones are not open), filtered by
+ * status, service and priority. Each row says when the student wrote last without a staff answer since.
+ */
 export async function listServiceRequests(db: Db, input: z.output<typeof supportRequestListSchema>) {
   const where: Prisma.ServiceRequestWhereInput = {
-    ...(input.status === "open" ? { status: { in: [...OPEN_STATUSES] } } : input.status === "all" ? {} : { status: input.status }),
+    ...(input.status === "open" ? { status: { in: [...OPEN_STATUSES] }, withdrawnAt: null } : input.status === "all" ? {} : { status: input.status }),
     ...(input.service ? { service: input.service } : {}),
     ...(input.priority ? { priority: input.priority } : {}),
     ...(input.q
@@ -57,22 +69,15 @@ export async function listServiceRequests(db: Db, input: z.output<typeof support
     db.serviceRequest.findMany({ where, orderBy: queueOrder(input.sort, input.dir), ...pageWindow(input), select: REQUEST_FIELDS }),
     db.serviceRequest.count({ where }),
   ]);
-  return { rows: rows.map(toRequestDto), total, page: input.page, pageSize: input.pageSize };
+  return {
+    rows: rows.map(({ messages, ...row }) => ({ ...toRequestDto(row), studentMessageAt: messages[0] && !messages[0].fromStaff ? messages[0].createdAt : null })),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 export type SupportRequestRow = Awaited<ReturnType<typeof listServiceRequests>>["rows"][number];
-
-/** Staff move a request through the spec's statuses; the change is audited. */
-export async function setServiceRequestStatus(db: Db, actor: AuditActor, { id, status }: z.output<typeof requestStatusUpdateSchema>) {
-  return db.$transaction(async (tx) => {
-    const request = await tx.serviceRequest.findUnique({ where: { id }, select: { status: true } });
-    if (!request) throw new AppError("NOT_FOUND", SUPPORT_MESSAGES.requestNotFound);
-    if (request.status === status) return { success: true as const, changed: false };
-    await tx.serviceRequest.update({ where: { id }, data: { status } });
-    await recordAudit(tx, actor, { action: "service_request.status_changed", targetType: "service_request", targetId: id, before: { status: request.status }, after: { status } });
-    return { success: true as const, changed: true };
-  });
-}
 
 /** Gives a request to an active coach (coachId null takes it back); the change is audited. */
 export async function assignServiceRequest(db: Db, actor: AuditActor, { requestId, coachId }: z.output<typeof assignRequestSchema>) {

@@ -2,13 +2,20 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AdminPageHeader } from "~/components/admin/admin-nav";
 import { SupportQueue } from "~/components/admin/support-queue";
+import { forbidden } from "next/navigation";
+import { adminSection, canAccess } from "~/lib/admin-sections";
 import { hasPermission } from "~/lib/permissions";
-import { requireSection } from "../access";
+import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Support queue", robots: { index: false } };
 
+/** The section's staff see the queues; a coach without the section's access sees the requests assigned to them. */
 export default async function SupportQueuePage() {
-  const { me } = await requireSection("support");
+  const api = await serverApi();
+  const me = await api.users.me().catch(() => null);
+  if (!me || !me.twoFactorEnabled) forbidden();
+  const isCoach = Boolean((await api.admin.support.myRequests().catch(() => null))?.coach);
+  if (!canAccess(me.role, adminSection("support").access) && !isCoach) forbidden();
   return (
     <div>
       <AdminPageHeader
@@ -16,7 +23,7 @@ export default async function SupportQueuePage() {
         description="Service requests and contact messages, urgent first (Unlimited), then high (Pro), then standard; the oldest first within each priority."
       />
       <Suspense>
-        <SupportQueue canRequests={hasPermission(me.role, "backoffice:services")} canMessages={hasPermission(me.role, "support")} />
+        <SupportQueue canRequests={canAccess(me.role, adminSection("support").access)} canMessages={hasPermission(me.role, "support")} isCoach={isCoach} />
       </Suspense>
     </div>
   );

@@ -120,7 +120,7 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
       where: { userId: user.id },
       orderBy: { createdAt: "desc" },
       take: 100,
-      select: { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, createdAt: true, coach: { select: { id: true, displayName: true } } },
+      select: { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, withdrawnAt: true, createdAt: true, coach: { select: { id: true, displayName: true } } },
     }),
     db.universityApplication.findMany({
       where: { userId: user.id },

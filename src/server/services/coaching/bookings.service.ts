@@ -216,15 +216,11 @@ async function mailBoth(tx: DbOrTx, bookingId: string, what: { kind: "coaching-b
  * of the same start fails on the unique index of booked sessions.
  */
 export async function bookSession(db: Db, actor: SessionClaims, input: z.output<typeof bookingSchema>, now = new Date()) {
-  const documentIds = [...new Set(input.documentIds)];
   return conflictIfTaken(COACHING_MESSAGES.slotTaken, () =>
     underUserLock(db, actor.id, async (tx) => {
-      const request = await createEntitledRequest(tx, actor.id, "consultation", { message: input.topic, preferredDate: null, preferredTime: null });
+      const request = await createEntitledRequest(tx, actor.id, "consultation", { message: input.topic, preferredDate: null, preferredTime: null }, input.documentIds);
       const coach = await tx.coach.findFirst({ where: { id: input.coachId, active: true }, select: { id: true } });
       if (!coach) throw new AppError("NOT_FOUND", COACHING_MESSAGES.coachNotFound);
-      if (documentIds.length && (await tx.document.count({ where: { id: { in: documentIds }, userId: actor.id } })) !== documentIds.length) {
-        throw new AppError("NOT_FOUND", COACHING_MESSAGES.documentNotFound);
-      }
       await lockCoach(tx, coach.id);
       await assertFreeSlot(tx, coach.id, input.startsAt, now);
       const booking = await tx.coachingBooking.create({
@@ -232,7 +228,6 @@ export async function bookSession(db: Db, actor: SessionClaims, input: z.output<
         select: { id: true },
       });
       await tx.serviceRequest.update({ where: { id: request.id }, data: { assignedCoachId: coach.id } });
-      if (documentIds.length) await tx.serviceRequestDocument.createMany({ data: documentIds.map((documentId) => ({ requestId: request.id, documentId })) });
       await mailBoth(tx, booking.id, { kind: "coaching-booked" });
       return { id: booking.id, requestId: request.id, startsAt: input.startsAt };
     }),

@@ -1,18 +1,15 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { canAccess } from "~/lib/admin-sections";
 import { isStaff } from "~/lib/permissions";
 import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
 import { getObjectStorage, StoredObjectMissingError } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
-
-/** Staff who handle service requests may open every document shared with them. */
-const SERVICE_STAFF = ["backoffice:services", "support"] as const;
+import { worksOnEveryRequest } from "../request-work/access";
 
 type Reader = Pick<SessionClaims, "id" | "role" | "twoFactorEnabled">;
 
 /**
- * Who may read a document: its owner; staff whose role handles service requests; and the coach
+ * Who may read a document: its owner; staff whose role opens the support section; and the active coach
  * assigned to a request (or booked for a session) that the document is shared with. Staff powers
  * need two-factor sign-in, as everywhere in the management area.
  */
@@ -22,9 +19,10 @@ export async function canReadDocument(db: Db, actor: Reader | null, documentId: 
   if (!document) return false;
   if (document.userId === actor.id) return true;
   if (!isStaff(actor.role) || !actor.twoFactorEnabled) return false;
-  if (canAccess(actor.role, SERVICE_STAFF)) return true;
+  if (worksOnEveryRequest(actor.role)) return true;
+  const activeCoach = { userId: actor.id, active: true };
   const asCoach = await db.serviceRequestDocument.count({
-    where: { documentId, request: { OR: [{ coach: { userId: actor.id } }, { booking: { coach: { userId: actor.id } } }] } },
+    where: { documentId, request: { OR: [{ coach: activeCoach }, { booking: { coach: activeCoach } }] } },
   });
   return asCoach > 0;
 }
