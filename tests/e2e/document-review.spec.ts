@@ -1,25 +1,23 @@
-import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
-import { deleteAccount, expectNoSeriousAxeViolations, signUpAdmin, signUpAndLogIn, subscribeWithTestCard, withDatabase } from "./site-helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { sampleJpeg, samplePdf } from "../helpers/documents";
+import { deleteAccount, expectNoSeriousAxeViolations, signUpAdmin, signUpAndLogIn, subscribeWithTestCard } from "./site-helpers";
 
-/** A document of the user with one version, as the documents' upload route stores it. */
-async function insertDocument(email: string, name: string) {
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>(`SELECT id FROM "User" WHERE email = $1`, [email]);
-    const documentId = `doc_${randomUUID()}`;
-    await client.query(`INSERT INTO "Document" (id, "userId", name, "updatedAt") VALUES ($1, $2, $3, now())`, [documentId, rows[0]!.id, name]);
-    await client.query(
-      `INSERT INTO "DocumentVersion" (id, "documentId", version, "storageKey", "fileName", "mimeType", "sizeBytes") VALUES ($1, $2, 1, $3, $4, 'application/pdf', 2048)`,
-      [`ver_${randomUUID()}`, documentId, `e2e/${randomUUID()}`, `${name}.pdf`],
-    );
-    return documentId;
-  });
+/** Uploads a file in the profile's Documents tab, as a student does. */
+async function uploadInProfile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, name: string) {
+  await page.goto("/profile?tab=documents");
+  await page.waitForLoadState("networkidle");
+  const form = page.getByRole("form", { name: "New document" });
+  await form.getByLabel("Upload a document").setInputFiles(file);
+  await form.getByLabel("Name (optional)").fill(name);
+  await form.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Your documents" }).getByRole("listitem", { name })).toBeVisible();
 }
 
-test("a Pro user asks for a document review; staff comment and complete; the user reads the comments and the verdict", async ({ page, browser }) => {
+test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment and complete; the user reads the comments and uploads version 2", async ({ page, browser }) => {
   const student = await signUpAndLogIn(page);
   await subscribeWithTestCard(page, "Pro");
-  const documentId = await insertDocument(student.email, "Europass CV");
+  await uploadInProfile(page, { name: "cv.pdf", mimeType: "application/pdf", buffer: samplePdf() }, "Europass CV");
+  await uploadInProfile(page, { name: "passport.jpg", mimeType: "image/jpeg", buffer: await sampleJpeg() }, "Passport scan");
 
   await page.goto("/services/document-review");
   await page.waitForLoadState("networkidle");
@@ -28,6 +26,7 @@ test("a Pro user asks for a document review; staff comment and complete; the use
   await expect(panel.getByText("Choose at least one of your documents to review")).toBeVisible();
   await expect(panel.getByText("Choose what the documents are for")).toBeVisible();
   await panel.getByRole("checkbox", { name: /Europass CV/ }).check();
+  await panel.getByRole("checkbox", { name: /Passport scan/ }).check();
   await panel.getByLabel("What are the documents for?").selectOption({ label: "uni-assist application" });
   await panel.getByLabel("What do you need help with?").fill("Please check my CV before I apply through uni-assist.");
   await panel.getByRole("button", { name: "Send request" }).click();
@@ -39,7 +38,8 @@ test("a Pro user asks for a document review; staff comment and complete; the use
   await expect(page).toHaveURL(/\/services\/requests\//);
   const requestUrl = page.url();
   await expect(page.getByRole("heading", { name: "Document Review" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toHaveAttribute("href", `/api/documents/${documentId}/download?version=1`);
+  await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toHaveAttribute("href", /^\/api\/documents\/[^/]+\/download\?version=1$/);
+  await expect(page.getByRole("link", { name: "Download Passport scan, version 1" })).toBeVisible();
   // The fading "Request sent" toast of the services page is not part of this page.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
@@ -81,6 +81,15 @@ test("a Pro user asks for a document review; staff comment and complete; the use
   await expect(verdict).toContainText("A clear CV; add the APS certificate before you apply.");
   await expect(verdict).toContainText("The APS certificate is missing");
   await expect(page.getByRole("button", { name: "Ask for a re-check" })).toBeVisible();
+
+  // The student fixes the CV and uploads version 2; version 1 and its comment stay.
+  const cv = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "Europass CV" }).first();
+  await cv.getByText("Upload a new version").click();
+  await cv.getByLabel("New version of Europass CV").setInputFiles({ name: "cv-v2.pdf", mimeType: "application/pdf", buffer: samplePdf("Second version") });
+  await cv.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByRole("link", { name: "Download Europass CV, version 2" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
 
   // The profile's Services tab leads to the same page.
   await page.goto("/profile?tab=services");

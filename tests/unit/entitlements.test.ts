@@ -50,6 +50,6 @@ describe("service request schema", () => {
 
   it("other services drop a date sent along and trim the message", () => {
     const parsed = serviceRequestSchema.parse({ service: "visa-assistance", message: `  ${message}  `, preferredDate: "2030-01-01", preferredTime: "morning" });
-    expect(parsed).toEqual({ service: "visa-assistance", message, preferredDate: null, preferredTime: null });
+    expect(parsed).toEqual({ service: "visa-assistance", message, preferredDate: null, preferredTime: null, purpose: null, documentIds: [] });
   });
 });

@@ -138,8 +138,9 @@ describe("reading", () => {
     expect(billing.rows.map((row) => row.kind)).toEqual(["grace-period-ending", "grace-period-started", "payment-receipt", "payment-refunded", "plan-downgraded", "renewal-failed"]);
     const searched = await designer.caller.admin.templates.list({ q: "refund" });
     expect(searched.rows.map((row) => row.kind)).toEqual(["payment-refunded"]);
-    const paged = await designer.caller.admin.templates.list({ pageSize: 10, page: 2 });
-    expect(paged.rows).toHaveLength(MAIL_KINDS.length - 10);
+    const lastPage = Math.ceil(MAIL_KINDS.length / 10);
+    const paged = await designer.caller.admin.templates.list({ pageSize: 10, page: lastPage });
+    expect(paged.rows).toHaveLength(MAIL_KINDS.length - 10 * (lastPage - 1));
   });
 
   it("gets the text a kind uses now, the built-in text and its placeholders with sample values", async () => {

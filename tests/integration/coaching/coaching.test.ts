@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanId } from "~/lib/plans";
 import { COACHING_MESSAGES } from "~/lib/schemas/coaching";
+import { SERVICE_REQUEST_MESSAGES } from "~/lib/schemas/entitlements";
 import { publicError } from "~/server/api/trpc";
 import { calendarMethod } from "~/server/mail/outbox";
 import { coachSlots, mySessions } from "~/server/services/coaching/bookings.service";
@@ -154,6 +155,9 @@ describe("coaching: booking", () => {
     expect(request).toMatchObject({ service: "consultation", userId: student.claims.id, assignedCoachId: coachId, documents: [{ documentId: document.id }], booking: { status: "booked", sequence: 0 } });
     expect(request.booking!.endsAt.getTime() - request.booking!.startsAt.getTime()).toBe(45 * 60_000);
     expect(await api(student).services.usage({ service: "consultation" })).toMatchObject({ used: 1, included: true });
+    // A booked session is cancelled through the booking (which frees the slot and tells the coach), not withdrawn.
+    expect(await rejection(api(student).services.withdraw({ id: booked.requestId }))).toEqual({ code: "CONFLICT", message: SERVICE_REQUEST_MESSAGES.bookedSession });
+    expect(await t.db.coachingBooking.findUniqueOrThrow({ where: { id: booked.id } })).toMatchObject({ status: "booked" });
     // The slot is gone from the list.
     const { days } = await api(student).coaching.slots({ coachId });
     expect(days.flatMap((day) => day.slots).map((slot) => slot.startsAt)).not.toContain(startsAt);
