@@ -55,8 +55,9 @@ test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment a
     await expect(staff.getByRole("heading", { name: "Document Review request" })).toBeVisible();
     await staff.waitForLoadState("networkidle");
 
-    await staff.getByRole("textbox", { name: "Comment on Europass CV, version 1" }).fill("Put your education before your work experience.");
-    await staff.getByRole("button", { name: "Add comment" }).click();
+    const commentForm = staff.getByRole("form", { name: "Comment on Europass CV, version 1" });
+    await commentForm.getByRole("textbox").fill("Put your education before your work experience.");
+    await commentForm.getByRole("button", { name: "Add comment" }).click();
     await expect(staff.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
 
     const complete = staff.getByRole("form", { name: "Complete the review" });

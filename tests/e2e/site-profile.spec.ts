@@ -160,7 +160,7 @@ test("delete account: confirm, success toast, back to / after 1.5 s, and the log
   await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
-test("billing tab shows the current plan in demo mode and preselects the plan chosen on pricing; coming-soon actions say so", async ({ page }) => {
+test("billing tab shows the current plan in demo mode and preselects the plan chosen on pricing; Contact Support opens the contact form", async ({ page }) => {
   await signUpAndLogIn(page);
   await page.goto("/pricing");
   await page.getByRole("link", { name: "Choose Unlimited" }).click();
@@ -170,6 +170,9 @@ test("billing tab shows the current plan in demo mode and preselects the plan ch
   await expect(page.getByRole("button", { name: "Upgrade to Unlimited" })).toBeVisible();
   await page.getByRole("button", { name: "Download Receipts" }).click();
   await expect(page.getByText("Download Receipts is coming soon.", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: "Contact Support" }).click();
+  await expect(page).toHaveURL(/\/about\/contact\?subject=Account/);
+  await expect(page.getByLabel("Subject")).toHaveValue("Account or billing");
 });
 
 test("the profile modal opens from the header with the same panels", async ({ page }) => {
