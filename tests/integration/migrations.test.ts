@@ -39,11 +39,15 @@ describe("migrations", () => {
     const viaMigrations = await connect(migrated.url);
     try {
       const { triggers: expectedTriggers, ...expected } = await schemaSnapshot(reference);
-      const { triggers, ...actual } = await schemaSnapshot(viaMigrations);
+      const { triggers, indexes, ...rest } = await schemaSnapshot(viaMigrations);
+      // Partial indexes cannot be written in a Prisma datamodel: they are compared on their own below.
+      const partialIndexes = indexes.filter((index) => index.includes(" WHERE "));
+      const actual = { ...rest, indexes: indexes.filter((index) => !partialIndexes.includes(index)) };
       expect(actual.columns.length).toBeGreaterThan(20);
       expect(actual).toEqual(expected);
-      // Rules a Prisma datamodel cannot express, written into the migrations by hand: the audit log
-      // refuses UPDATE and DELETE (one row per event).
+      // Rules a Prisma datamodel cannot express, written into the migrations by hand: one booked
+      // coaching session per coach and start; the audit log refuses UPDATE and DELETE (one row per event).
+      expect(partialIndexes.map((index) => JSON.parse(index).indexname)).toEqual(["CoachingBooking_coachId_startsAt_booked_key"]);
       expect(expectedTriggers).toEqual([]);
       expect(triggers).toEqual([
         JSON.stringify({ event_object_table: "AuditLog", trigger_name: "AuditLog_append_only", action_statement: "EXECUTE FUNCTION audit_log_is_append_only()" }),
