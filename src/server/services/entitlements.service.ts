@@ -153,6 +153,12 @@ export function startOfUtcMonth(now = new Date()): Date {
  * insert that depends on it cannot interleave with another request of the same user (two clicks,
  * two tabs, two app instances).
  */
-export function withUserLock<T>(db: Db, scope: string, userId: string, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return withLock(db, `${scope}:${userId}`, () => db.$transaction(work));
+export function withUserLock<T>(
+  db: Db,
+  scope: string,
+  userId: string,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  transaction?: { maxWait?: number; timeout?: number },
+): Promise<T> {
+  return withLock(db, `${scope}:${userId}`, () => db.$transaction(work, transaction));
 }

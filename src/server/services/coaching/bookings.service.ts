@@ -15,14 +15,15 @@ import {
   type rescheduleSchema,
   type sessionSummarySchema,
 } from "~/lib/schemas/coaching";
+import { documentDownloadHref } from "~/lib/schemas/documents";
 import { CHANGE_DEADLINE_HOURS, SESSION_MINUTES } from "~/lib/schemas/service-work";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { withLock } from "~/server/db/locks";
 import { conflictIfTaken } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
 import type { CoachingChange } from "~/server/mail/templates";
 import { recordAudit } from "../audit.service";
+import { withUserLock } from "../entitlements.service";
 import { createEntitledRequest, SERVICE_REQUEST_LOCK } from "../service-requests.service";
 import type { SessionClaims } from "../sessions.service";
 import { resolveCoach, type CoachingStaff } from "./availability.service";
@@ -102,12 +103,39 @@ const SESSION_FIELDS = {
   summaryAt: true,
   cancelledAt: true,
   sequence: true,
-  coach: { select: { id: true, displayName: true, timeZone: true, user: { select: { email: true, name: true } } } },
-  user: { select: { id: true, email: true, name: true } },
+  coach: { select: { id: true, userId: true, displayName: true, timeZone: true, user: { select: { email: true, name: true } } } },
+  user: { select: { id: true, email: true, name: true, student: { select: { timeZone: true } } } },
   request: { select: { documents: { select: { document: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } } } },
 } satisfies Prisma.CoachingBookingSelect;
 
 type SessionRecord = Prisma.CoachingBookingGetPayload<{ select: typeof SESSION_FIELDS }>;
+
+/** One session, for the mails about it. */
+export function loadSession(tx: DbOrTx, bookingId: string) {
+  return tx.coachingBooking.findUniqueOrThrow({ where: { id: bookingId }, select: SESSION_FIELDS });
+}
+
+/** The two people a mail about a session goes to, each with the start in their own zone and their own page. */
+export function sessionReaders(record: SessionRecord) {
+  return [
+    {
+      to: record.user.email,
+      userId: record.user.id,
+      name: firstName(record.user.name),
+      otherName: record.coach.displayName,
+      when: formatInZone(record.startsAt, displayZone(record.user.student?.timeZone)),
+      url: studentSessionsUrl(),
+    },
+    {
+      to: record.coach.user.email,
+      userId: record.coach.userId,
+      name: firstName(record.coach.displayName),
+      otherName: record.user.name,
+      when: formatInZone(record.startsAt, coachZone(record.coach.timeZone)),
+      url: coachSessionsUrl(),
+    },
+  ];
+}
 
 function sessionView(record: SessionRecord, zone: { zone: string; label: string }, now: Date) {
   return {
@@ -125,7 +153,7 @@ function sessionView(record: SessionRecord, zone: { zone: string; label: string 
     coachName: record.coach.displayName,
     studentName: record.user.name,
     studentEmail: record.user.email,
-    documents: record.request.documents.map(({ document }) => ({ ...document, href: `/api/documents/${encodeURIComponent(document.id)}/download` })),
+    documents: record.request.documents.map(({ document }) => ({ ...document, href: documentDownloadHref(document.id) })),
     canChange: record.status === "booked" && record.startsAt.getTime() - now.getTime() >= CHANGE_DEADLINE_MS,
   };
 }
@@ -154,7 +182,7 @@ export async function mySessions(db: Db, actor: SessionClaims, now = new Date())
  * database, so they may wait longer than Prisma's default.
  */
 function underUserLock<T>(db: Db, userId: string, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return withLock(db, `${SERVICE_REQUEST_LOCK}:${userId}`, () => db.$transaction(work, { maxWait: 30_000, timeout: 30_000 }));
+  return withUserLock(db, SERVICE_REQUEST_LOCK, userId, work, { maxWait: 30_000, timeout: 30_000 });
 }
 
 /** Locks the coach's row: bookings of one coach are checked against each other one at a time. */
@@ -172,20 +200,17 @@ async function assertFreeSlot(tx: Prisma.TransactionClient, coachId: string, sta
   throw new AppError("CONFLICT", taken ? COACHING_MESSAGES.slotTaken : COACHING_MESSAGES.slotUnavailable);
 }
 
-async function invitationOf(tx: DbOrTx, bookingId: string) {
-  const record = await tx.coachingBooking.findUniqueOrThrow({ where: { id: bookingId }, select: SESSION_FIELDS });
+/** What the calendar invitation of a session says. */
+function invitationOf(record: SessionRecord) {
   return {
-    record,
-    booking: {
-      id: record.id,
-      startsAt: record.startsAt,
-      endsAt: record.endsAt,
-      topic: record.topic,
-      sequence: record.sequence,
-      meetingLink: record.meetingLink,
-      coach: { name: record.coach.displayName, email: record.coach.user.email },
-      student: { name: record.user.name, email: record.user.email },
-    },
+    id: record.id,
+    startsAt: record.startsAt,
+    endsAt: record.endsAt,
+    topic: record.topic,
+    sequence: record.sequence,
+    meetingLink: record.meetingLink,
+    coach: { name: record.coach.displayName, email: record.coach.user.email },
+    student: { name: record.user.name, email: record.user.email },
   };
 }
 
@@ -194,15 +219,9 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 /** Mails the student and the coach about a session, each with the times in their own zone and the calendar part. */
 async function mailBoth(tx: DbOrTx, bookingId: string, what: { kind: "coaching-booked" } | { kind: "coaching-changed"; change: CoachingChange }) {
-  const { record, booking } = await invitationOf(tx, bookingId);
-  const event: CalendarEvent = sessionInvitation(booking, what.kind === "coaching-changed" && what.change === "cancelled" ? "CANCEL" : "REQUEST");
-  const student = await studentZone(tx, record.user.id);
-  const coachUser = await tx.coach.findUniqueOrThrow({ where: { id: record.coach.id }, select: { userId: true } });
-  const readers = [
-    { to: record.user.email, userId: record.user.id, name: firstName(record.user.name), otherName: record.coach.displayName, when: formatInZone(record.startsAt, student), url: studentSessionsUrl() },
-    { to: record.coach.user.email, userId: coachUser.userId, name: firstName(record.coach.displayName), otherName: record.user.name, when: formatInZone(record.startsAt, coachZone(record.coach.timeZone)), url: coachSessionsUrl() },
-  ];
-  for (const reader of readers) {
+  const record = await loadSession(tx, bookingId);
+  const event: CalendarEvent = sessionInvitation(invitationOf(record), what.kind === "coaching-changed" && what.change === "cancelled" ? "CANCEL" : "REQUEST");
+  for (const reader of sessionReaders(record)) {
     const common = { name: reader.name, otherName: reader.otherName, when: reader.when, topic: record.topic, url: reader.url };
     const template = what.kind === "coaching-booked" ? { kind: what.kind, ...common } : { kind: what.kind, change: what.change, ...common };
     await queueMail(tx, reader.to, template, reader.userId, event);

@@ -1,7 +1,6 @@
-import { displayZone } from "~/lib/schemas/coaching";
 import type { Db } from "~/server/db/client";
 import { queueMail } from "~/server/mail/outbox";
-import { coachSessionsUrl, coachZone, firstName, formatInZone, studentSessionsUrl } from "./bookings.service";
+import { loadSession, sessionReaders } from "./bookings.service";
 
 /** How often the reminder job looks for sessions due: the 1-hour reminder goes out at most this late. */
 export const REMINDER_INTERVAL_SECONDS = 5 * 60;
@@ -29,24 +28,16 @@ export async function sendCoachingReminders(db: Db, now = new Date()): Promise<n
     sent += await db.$transaction(async (tx) => {
       const { count } = await tx.coachingBooking.updateMany({ where: { id: booking.id, status: "booked", ...unmarked }, data: mark });
       if (count === 0) return 0;
-      const record = await tx.coachingBooking.findUniqueOrThrow({
-        where: { id: booking.id },
-        select: { startsAt: true, meetingLink: true, user: { select: { id: true, email: true, name: true, student: { select: { timeZone: true } } } }, coach: { select: { displayName: true, timeZone: true, user: { select: { id: true, email: true } } } } },
-      });
+      const record = await loadSession(tx, booking.id);
       const hoursBefore = withinHour ? 1 : 24;
-      const common = { hoursBefore, meetingLink: record.meetingLink };
-      await queueMail(
-        tx,
-        record.user.email,
-        { kind: "coaching-reminder", ...common, name: firstName(record.user.name), otherName: record.coach.displayName, when: formatInZone(record.startsAt, displayZone(record.user.student?.timeZone)), url: studentSessionsUrl() },
-        record.user.id,
-      );
-      await queueMail(
-        tx,
-        record.coach.user.email,
-        { kind: "coaching-reminder", ...common, name: firstName(record.coach.displayName), otherName: record.user.name, when: formatInZone(record.startsAt, coachZone(record.coach.timeZone)), url: coachSessionsUrl() },
-        record.coach.user.id,
-      );
+      for (const reader of sessionReaders(record)) {
+        await queueMail(
+          tx,
+          reader.to,
+          { kind: "coaching-reminder", hoursBefore, meetingLink: record.meetingLink, name: reader.name, otherName: reader.otherName, when: reader.when, url: reader.url },
+          reader.userId,
+        );
+      }
       return 1;
     });
   }
