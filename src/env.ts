@@ -79,6 +79,14 @@ const server = {
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: flag,
+  // ---- the operator (imprint, receipts): never made up; unset values are shown as "not set" ----
+  OPERATOR_LEGAL_NAME: optional, // e.g. "Example GmbH"
+  OPERATOR_REPRESENTATIVE: optional, // who represents the company, e.g. "Managing director: Jane Doe"
+  OPERATOR_REGISTER: optional, // commercial register entry, e.g. "Amtsgericht Berlin-Charlottenburg, HRB 123456"
+  OPERATOR_VAT_ID: optional, // e.g. "DE123456789"
+  OPERATOR_PHONE: optional,
+  // VAT included in the prices, in percent (e.g. 19). Unset: receipts show no VAT amount.
+  OPERATOR_VAT_RATE: z.coerce.number().min(0).max(100).optional(),
   // ---- mail ----
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("SwipeAbroad <no-reply@swipeabroad.de>"),
