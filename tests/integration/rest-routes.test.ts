@@ -231,9 +231,9 @@ const ROUTES: RouteCase[] = [
     auth: true,
     good: async () => {
       await failRenewal(database.db, claims); // the Pro subscription above: its renewal is owed
-      const paymentMethodId = await testCard();
-      await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId });
-      return { body: { amount: 999, currency: "eur", paymentMethodId, description: "Pro renewal" } };
+      // The same test number saved again is the card already saved (one copy per card): pay with that one.
+      const { paymentMethod } = await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId: await testCard() });
+      return { body: { amount: 999, currency: "eur", paymentMethodId: paymentMethod.id, description: "Pro renewal" } };
     },
     goodStatus: 200,
     bad: [
