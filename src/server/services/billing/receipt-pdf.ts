@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { formatEuros } from "~/lib/plans";
 import { countryName } from "~/lib/options";
 import { NOT_SET } from "~/server/operator";
-import type { ReceiptDto } from "./receipts.service";
+import type { ReceiptDto } from "./receipt-data";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;

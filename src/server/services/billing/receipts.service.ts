@@ -1,31 +1,13 @@
 /** Receipts: what each one shows (seller, buyer as at the payment, tax line, number), and all of them as one PDF. */
 import type { Db } from "~/server/db/client";
-import type { BillingTransaction } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
-import { operatorDetails } from "~/server/operator";
-import { formatReceiptNumber, includedVatCents, taxLine } from "~/lib/receipts";
 import type { SessionClaims } from "../sessions.service";
-import type { BuyerAddress } from "./billing-sync.service";
+import { toReceiptDto, type ReceiptDto } from "./receipt-data";
 import { renderReceiptsPdf } from "./receipt-pdf";
-import { toTransactionDto } from "./payments.service";
 
 const NOT_FOUND_RECEIPT = "Receipt not found.";
 /** Paid (and later refunded) payments have receipts; failed ones do not. */
 const HAS_RECEIPT = { status: { in: ["succeeded" as const, "refunded" as const] } };
-
-function toReceiptDto(tx: BillingTransaction, fallbackBuyer: { name: string; email: string }) {
-  const seller = operatorDetails();
-  const tax = taxLine(tx.amountCents, tx.vatRatePercent);
-  return {
-    number: formatReceiptNumber(tx.receiptNumber),
-    transaction: toTransactionDto(tx),
-    reference: tx.gatewayObjectId,
-    seller: { legalName: seller.legalName, address: [...seller.address], vatId: seller.vatId, email: seller.email },
-    buyer: { name: tx.buyerName ?? fallbackBuyer.name, email: tx.buyerEmail ?? fallbackBuyer.email, address: (tx.buyerAddress ?? null) as BuyerAddress | null },
-    tax: { ratePercent: tx.vatRatePercent, label: tax.label, amount: tax.amount, includedCents: tx.vatRatePercent === null ? null : includedVatCents(tx.amountCents, tx.vatRatePercent) },
-  };
-}
-export type ReceiptDto = ReturnType<typeof toReceiptDto>;
 
 /** Rows recorded before receipts kept their buyer show the account's name and email. */
 async function fallbackBuyer(db: Db, actor: SessionClaims) {
