@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createContext } from "~/server/api/context";
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
-import { attachmentDisposition } from "~/server/http/documents";
+import { attachmentHeaders } from "~/server/http/documents";
 import { errorResponse } from "~/server/http/rest";
 import { receiptsPdf } from "~/server/services/billing/receipts.service";
 
@@ -21,14 +21,7 @@ export function receiptsDownloadRoute() {
       if (!query.success) throw new TRPCError({ code: "BAD_REQUEST", cause: query.error });
       const file = await receiptsPdf(ctx.db, ctx.session, query.data.id);
       return new Response(new Uint8Array(file.bytes), {
-        headers: {
-          "content-type": "application/pdf",
-          "content-length": String(file.bytes.byteLength),
-          "content-disposition": attachmentDisposition(file.fileName),
-          "x-content-type-options": "nosniff",
-          "cache-control": "private, no-store",
-          "x-request-id": requestId,
-        },
+        headers: attachmentHeaders({ mimeType: "application/pdf", sizeBytes: file.bytes.byteLength, fileName: file.fileName }, requestId),
       });
     } catch (error) {
       return errorResponse(error, requestId);
