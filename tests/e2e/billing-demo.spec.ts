@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { pdfText } from "../helpers/pdf";
 
 const PASSWORD = "a-strong-password";
 
@@ -50,7 +51,7 @@ async function startCheckout(page: Page, button: string) {
   await expect(upgrade).toBeEnabled(); // enabled once the customer exists
   await upgrade.click();
   const confirm = page.getByRole("dialog", { name: /Confirm (upgrade|downgrade)/ });
-  await expect(confirm).toContainText("This upgrade takes effect immediately.");
+  await expect(confirm.getByTestId("charge-now")).toContainText("Charged now: €");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   return page.getByRole("dialog", { name: /Subscribe to/ });
 }
@@ -65,12 +66,12 @@ test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; 
 
   const checkout = await startCheckout(page, "Upgrade to Pro");
   await expect(checkout.getByText("Demo mode - no real charges")).toBeVisible();
-  await expect(checkout.getByLabel("Order summary")).toContainText("Tax€0.00");
+  await expect(checkout.getByTestId("checkout-charge-now")).toHaveText("Charged now€0.00");
   const pay = checkout.getByRole("button", { name: "Start free trial" });
   await expect(pay).toBeDisabled();
   await fillCard(checkout, "4242 4242 4242 4242");
   await pay.click();
-  await expect(checkout.getByRole("status")).toContainText("Payment successful!");
+  await expect(checkout.getByRole("status")).toContainText("Your Pro plan is active. Nothing was charged now.");
   await expect(checkout).toBeHidden({ timeout: 5000 }); // closes after 2 s
   await expect(page.getByText("Successfully subscribed to Pro plan!")).toBeVisible();
   await expect(page.getByTestId("current-plan")).toHaveText("Pro");
@@ -91,18 +92,25 @@ test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; 
   const cards = page.getByRole("region", { name: "Payment Methods" });
   await expect(cards.getByText("•••• 4242")).toBeVisible();
   await cards.getByRole("button", { name: "Remove card ending 4242" }).click();
+  const removal = page.getByRole("dialog", { name: "Remove card" });
+  await expect(removal).toContainText(/It is your last card: your Pro plan will end on \d{1,2} \w{3} \d{4} unless you add another card/);
+  await removal.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Payment method removed successfully!")).toBeVisible();
   await expect(page.getByText(/Your plan will be downgraded to Free on .* Please add a payment method/)).toBeVisible();
   await expect(cards.getByText("No payment methods added")).toBeVisible();
   await expect(page.getByRole("region", { name: "Subscription Management" }).getByRole("alert")).toContainText("will be downgraded to Free on");
+  // Without a card no renewal price is promised any more.
+  await expect(page.getByTestId("plan-status")).toHaveText(/^Free trial until \d{1,2} \w{3} \d{4}\.$/);
 
   // Downgrade to Free: applies at the end of the period.
   await page.getByLabel("Change plan").selectOption("free");
   await page.getByRole("button", { name: "Downgrade to Free" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm downgrade" });
-  await expect(confirm).toContainText("unused tokens are lost");
+  await expect(confirm).toContainText(/Your plan changes to Free on .*; until then you keep Pro\. Unused tokens are lost\./);
+  await expect(confirm.getByTestId("charge-now")).toHaveText("Charged now: €0.00.");
+  await expect(confirm.getByTestId("next-charge")).toHaveText("No further charges.");
   await confirm.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Free plan activated successfully!")).toBeVisible();
+  await expect(page.getByText(/Your plan changes to Free on .*; until then you keep Pro\./).first()).toBeVisible();
   await expect(page.getByText(/Cancelled: active until .*, then Free\./)).toBeVisible();
 });
 
@@ -166,7 +174,7 @@ test("a failed renewal: pay it from the banner; a declined card shows the error;
   const checkout = await startCheckout(page, "Upgrade to Pro");
   await fillCard(checkout, "4000 0000 0000 0341"); // Stripe's test card that attaches but fails every charge
   await checkout.getByRole("button", { name: "Start free trial" }).click();
-  await expect(checkout.getByRole("status")).toContainText("Payment successful!");
+  await expect(checkout.getByRole("status")).toContainText("Nothing was charged now.");
   await expect(checkout).toBeHidden({ timeout: 5000 });
 
   await endBillingPeriod(email);
@@ -198,4 +206,72 @@ test("a failed renewal: pay it from the banner; a declined card shows the error;
   await expect(panel.getByRole("alert")).toHaveCount(0);
   await expect(page.getByTestId("current-plan")).toHaveText("Pro");
   await expect(panel).toContainText("Renews on");
+});
+
+test("Pro with the demo card, up to Unlimited, down to Pro: every dialog states the charge now and the date; the transactions agree; one card; receipts download", async ({ page }) => {
+  await signUpAndLogin(page, "Ravi");
+  await page.goto("/billing");
+  const checkout = await startCheckout(page, "Upgrade to Pro");
+  await fillCard(checkout, "4242 4242 4242 4242");
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(checkout).toBeHidden({ timeout: 5000 });
+  await expect(page.getByText(/Successfully subscribed to Pro plan! Charged now: €0\.00/)).toBeVisible();
+  const status = page.getByTestId("plan-status");
+  await expect(status).toHaveText(/^Free trial until (.+), then €9\.99 per month\.$/);
+  const trialEnd = /until (.+), then/.exec((await status.textContent())!)![1]!;
+
+  // Up to Unlimited during the trial: nothing now, €49.99 when the trial ends; the saved card is offered.
+  await page.getByLabel("Change plan").selectOption("unlimited");
+  await page.getByRole("button", { name: "Upgrade to Unlimited" }).click();
+  const confirmUp = page.getByRole("dialog", { name: "Confirm upgrade" });
+  await expect(confirmUp.getByTestId("charge-now")).toHaveText(`Charged now: €0.00 (free trial until ${trialEnd}).`);
+  await expect(confirmUp.getByTestId("next-charge")).toHaveText(`Next charge: €49.99 on ${trialEnd}, then monthly.`);
+  await confirmUp.getByRole("button", { name: "Confirm" }).click();
+  const upgrade = page.getByRole("dialog", { name: "Subscribe to Unlimited" });
+  await expect(upgrade.getByTestId("checkout-charge-now")).toHaveText("Charged now€0.00");
+  await expect(upgrade.getByTestId("checkout-next-charge")).toHaveText(`Next charge: €49.99 on ${trialEnd}, then monthly.`);
+  await expect(upgrade.getByRole("radio", { name: /visa •••• 4242/i })).toBeChecked();
+  await expect(upgrade.getByLabel("Card number")).toHaveCount(0); // a new card only on request
+  await upgrade.getByRole("button", { name: "Change to Unlimited (€0.00 now)" }).click();
+  await expect(upgrade.getByRole("status")).toHaveText("Your Unlimited plan is active. Nothing was charged now.");
+  await expect(upgrade).toBeHidden({ timeout: 5000 });
+  await expect(page.getByTestId("current-plan")).toHaveText("Unlimited");
+
+  // Down to Pro: no card, no payment step; the change waits for the end of the trial.
+  await page.getByLabel("Change plan").selectOption("pro");
+  await page.getByRole("button", { name: "Downgrade to Pro" }).click();
+  const confirmDown = page.getByRole("dialog", { name: "Confirm downgrade" });
+  const sentence = `Your plan changes to Pro on ${trialEnd}; until then you keep Unlimited.`;
+  await expect(confirmDown).toContainText(sentence);
+  await expect(confirmDown.getByTestId("charge-now")).toHaveText("Charged now: €0.00.");
+  await expect(confirmDown.getByTestId("next-charge")).toHaveText(`Next charge: €9.99 on ${trialEnd}, then monthly.`);
+  await confirmDown.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("dialog", { name: /Subscribe to/ })).toHaveCount(0);
+  await expect(page.getByText(sentence).first()).toBeVisible();
+  await expect(page.getByText(/Successfully subscribed to Pro/)).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId("current-plan")).toHaveText("Unlimited");
+  await expect(status).toHaveText(sentence);
+  const history = page.getByRole("region", { name: "Transaction History" });
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history.getByRole("listitem")).toContainText("Pro plan - 7-day free trial");
+  await expect(history.getByRole("listitem")).toContainText("€0.00");
+  const cards = page.getByRole("region", { name: "Payment Methods" });
+  await expect(cards.getByRole("listitem")).toHaveCount(1);
+  await expect(cards.getByRole("listitem")).toContainText("Default");
+
+  // The scheduled change can be cancelled: Unlimited renews.
+  await page.getByRole("button", { name: "Cancel scheduled change" }).click();
+  await expect(page.getByText("Scheduled change cancelled: you keep Unlimited.")).toBeVisible();
+  await expect(status).toHaveText(`Free trial until ${trialEnd}, then €49.99 per month.`);
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download Receipts" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^receipt-\d{6}\.pdf$/);
+  const pdf = await pdfText(new Uint8Array(await (await import("node:fs/promises")).readFile((await download.path())!)));
+  expect(pdf.pages).toBe(1);
+  expect(pdf.text).toContain("Pro plan - 7-day free trial");
+  expect(pdf.text).toContain("VAT ID: not set");
 });

@@ -3,7 +3,7 @@
  * format (form-encoded requests, JSON objects, card errors with HTTP 402, idempotency keys), so the
  * real stripe SDK runs against it via its host/port/protocol settings. Test-only.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -162,6 +162,7 @@ export class StripeFake {
       return this.expandSubscription(sub);
     }
     if (resource === "invoices") {
+      if (method === "POST" && id === "create_preview") return this.previewInvoice(body);
       if (method === "GET" && !id) {
         const data = [...this.invoices.values()].filter((inv) => inv.customer === body.customer).reverse();
         return { object: "list", data, has_more: false, url: "/v1/invoices" };
@@ -206,7 +207,7 @@ export class StripeFake {
 
   createPaymentMethod(number: string, id = this.id("pm")) {
     const card = Object.values(TEST_CARDS).find((c) => c.number === number) ?? { brand: "visa" };
-    const pm = { id, object: "payment_method", type: "card", customer: null, card: { brand: card.brand, last4: number.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 3 }, created: now(), _number: number };
+    const pm = { id, object: "payment_method", type: "card", customer: null, card: { brand: card.brand, last4: number.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 3, fingerprint: createHash("sha256").update(`fake:${number}`).digest("hex").slice(0, 16) }, created: now(), _number: number };
     this.paymentMethods.set(id, pm);
     return pm;
   }
@@ -327,10 +328,27 @@ export class StripeFake {
       const newAmount = this.price(body.items[0].price);
       item.price = { id: body.items[0].price, object: "price", unit_amount: newAmount };
       if (body.proration_behavior === "always_invoice" && sub.status !== "trialing") {
-        const remaining = Math.max(0, (item.current_period_end - now()) / (item.current_period_end - item.current_period_start));
-        this.createInvoice(sub, Math.max(0, Math.round((newAmount - oldAmount) * remaining)), sub.default_payment_method, true);
+        this.createInvoice(sub, this.proration(item, oldAmount, newAmount, body.proration_date), sub.default_payment_method, true);
       }
     }
+  }
+
+  /** Stripe's proration: the new price for the rest of the period less the old one's, at proration_date (default now). */
+  private proration(item: Obj, oldAmount: number, newAmount: number, prorationDate?: string) {
+    const at = prorationDate ? Number(prorationDate) : now();
+    const remaining = Math.max(0, (item.current_period_end - at) / (item.current_period_end - item.current_period_start));
+    return Math.max(0, Math.round((newAmount - oldAmount) * remaining));
+  }
+
+  /** POST /v1/invoices/create_preview for a subscription update: the invoice the update would create now. */
+  private previewInvoice(body: Obj) {
+    const sub = this.subscriptions.get(body.subscription);
+    if (!sub) throw missing("subscription", body.subscription);
+    const details = body.subscription_details ?? {};
+    const item = sub.items.data[0];
+    const newPrice = details.items?.[0]?.price ?? item.price.id;
+    const amount = details.proration_behavior === "always_invoice" && sub.status !== "trialing" ? this.proration(item, item.price.unit_amount, this.price(newPrice), details.proration_date) : 0;
+    return { id: null, object: "invoice", customer: sub.customer, status: "draft", amount_due: amount, amount_paid: 0, currency: "eur", created: now(), lines: { object: "list", data: [] } };
   }
 
   expandSubscription(sub: Obj) {

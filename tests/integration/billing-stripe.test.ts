@@ -17,7 +17,7 @@ import { getEffectivePlan } from "~/server/services/entitlements.service";
 import { deleteBillingData } from "~/server/services/billing/customers.service";
 import { getPaymentGateway } from "~/server/payments";
 import { callRoute } from "../helpers/rest";
-import { createUser, sessionCookie } from "../helpers/session";
+import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { StripeFake } from "../fakes/stripe-server";
 
@@ -208,5 +208,36 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     expect(response.status).toBe(200);
     expect(fake.subscriptions.get(response.json.subscriptionId)?.cancel_at_period_end).toBe(true);
     expect((await getEffectivePlan(t.db, alice.claims.id)).state).toBe("canceling");
+  });
+
+  it("previews the upgrade with Stripe's invoice preview and charges exactly that; saves a card once; a downgrade is scheduled and cancelled", async () => {
+    const carol = await createUser(t.db, { firstName: "Carol" });
+    const api = callerFor(t.db, carol.claims);
+    // Not her first paid subscription: no trial, so the upgrade is prorated.
+    await t.db.subscription.create({ data: { userId: carol.claims.id, gatewaySubscriptionId: `sub_old_${carol.claims.id}`, customerId: "cus_old", planId: "pro", status: "canceled", currentPeriodStart: new Date(Date.now() - 60 * 86400_000), currentPeriodEnd: new Date(Date.now() - 30 * 86400_000) } });
+    await api.billing.createSubscription({ paymentMethodId: await newCard("4242424242424242"), planId: "pro", customerEmail: carol.email, customerName: "Carol" });
+    const again = await api.billing.addPaymentMethod({ paymentMethodId: await newCard("4242424242424242") });
+    expect(again.alreadySaved).toBe(true);
+    expect((await api.billing.paymentMethods({})).paymentMethods).toHaveLength(1);
+
+    const row = await t.db.subscription.findFirstOrThrow({ where: { userId: carol.claims.id, status: "active" } });
+    const item = fake.subscriptions.get(row.gatewaySubscriptionId)!.items.data[0];
+    item.current_period_start -= 10 * 86400;
+    item.current_period_end -= 10 * 86400;
+    const preview = await api.billing.previewChange({ planId: "unlimited" });
+    expect(preview.kind).toBe("upgrade");
+    expect(preview.amountDueNowCents).toBeGreaterThan(2000);
+    expect(fake.requests.some((request) => request.path === "/v1/invoices/create_preview")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a second passes: the proration date keeps the amount
+    await api.billing.createSubscription({ paymentMethodId: again.paymentMethod.id, planId: "unlimited", customerEmail: carol.email, customerName: "Carol", prorationDate: preview.prorationDate });
+    const invoice = [...fake.invoices.values()].at(-1)!;
+    expect(invoice.amount_paid).toBe(preview.amountDueNowCents);
+
+    await api.billing.downgrade({ planId: "pro" });
+    expect(fake.subscriptions.get(row.gatewaySubscriptionId)!.items.data[0].price.id).toBe("price_pro_test");
+    expect((await api.billing.overview())).toMatchObject({ planId: "unlimited", pendingPlanId: "pro" });
+    await api.billing.cancelScheduledChange();
+    expect(fake.subscriptions.get(row.gatewaySubscriptionId)!.items.data[0].price.id).toBe("price_unlimited_test");
+    expect((await api.billing.overview())).toMatchObject({ planId: "unlimited", pendingPlanId: null });
   });
 });

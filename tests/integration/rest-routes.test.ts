@@ -231,9 +231,9 @@ const ROUTES: RouteCase[] = [
     auth: true,
     good: async () => {
       await failRenewal(database.db, claims); // the Pro subscription above: its renewal is owed
-      const paymentMethodId = await testCard();
-      await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId });
-      return { body: { amount: 999, currency: "eur", paymentMethodId, description: "Pro renewal" } };
+      // The same test number saved again is the card already saved (one copy per card): pay with that one.
+      const { paymentMethod } = await callerFor(database.db, claims).billing.addPaymentMethod({ paymentMethodId: await testCard() });
+      return { body: { amount: 999, currency: "eur", paymentMethodId: paymentMethod.id, description: "Pro renewal" } };
     },
     goodStatus: 200,
     bad: [
@@ -379,6 +379,7 @@ const NOT_IN_TABLE: Record<string, string> = {
   "POST /api/documents": "a multipart file upload (tests/integration/documents/documents.test.ts: types, sizes, names, quota, 401, 415)",
   "POST /api/documents/{id}/versions": "a multipart file upload (tests/integration/documents/documents.test.ts: versions, another user's document 404)",
   "GET /api/documents/{id}/download": "the file itself (tests/integration/documents/documents.test.ts: headers, owner, staff, coach, others 404)",
+  "GET /api/billing/receipts": "a PDF of the receipts (tests/integration/billing-receipts.test.ts: owner only, others' receipts 404, 401)",
 };
 
 function routeFiles(dir: string): string[] {

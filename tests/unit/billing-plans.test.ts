@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Subscription } from "~/generated/prisma/client";
 import { getPlan, PLANS, planForPriceId, planPriceCents, planRank } from "~/lib/plans";
 import { computeEffectivePlan } from "~/server/services/entitlements.service";
-import { defaultChoice, timingText } from "~/components/billing/subscription-panel";
+import { chargeNowText, defaultChoice, effectText, nextChargeText } from "~/components/billing/plan-change-text";
 
 const now = new Date("2026-11-21T12:00:00Z");
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -49,9 +49,15 @@ describe("the plan table", () => {
     expect(defaultChoice("free")).toBe("pro");
     expect(defaultChoice("pro")).toBe("unlimited");
     expect(defaultChoice("unlimited")).toBe("unlimited");
-    expect(timingText("free", "pro", null)).toBe("This upgrade takes effect immediately.");
-    expect(timingText("pro", "unlimited", now)).toMatch(/immediately; you pay the prorated difference/);
-    expect(timingText("unlimited", "free", now)).toMatch(/end of the current billing period .*unused tokens are lost/);
+    const trialEnd = new Date("2026-03-08T12:00:00Z");
+    const upgrade = { planId: "unlimited" as const, fromPlanId: "pro" as const, kind: "upgrade" as const, amountDueNowCents: 0, effectiveFrom: now, nextChargeAt: trialEnd, nextChargeCents: 4999, trialEndsAt: trialEnd };
+    expect(chargeNowText(upgrade)).toBe("Charged now: €0.00 (free trial until 8 Mar 2026).");
+    expect(nextChargeText(upgrade)).toBe("Next charge: €49.99 on 8 Mar 2026, then monthly.");
+    expect(effectText(upgrade)).toBe("Unlimited starts now.");
+    expect(chargeNowText({ ...upgrade, amountDueNowCents: 2000, trialEndsAt: null })).toBe("Charged now: €20.00 (the difference for the rest of this billing period).");
+    const downgrade = { ...upgrade, planId: "free" as const, fromPlanId: "unlimited" as const, kind: "downgrade" as const, effectiveFrom: trialEnd, nextChargeAt: null, nextChargeCents: null };
+    expect(effectText(downgrade)).toBe("Your plan changes to Free on 8 Mar 2026; until then you keep Unlimited. Unused tokens are lost.");
+    expect(nextChargeText(downgrade)).toBe("No further charges.");
   });
 });
 

@@ -1,25 +1,36 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "~/components/modal";
-import { ADDRESS_CARD_COUNTRIES, BILLING_PANEL_COUNTRIES } from "~/lib/schemas/billing";
+import { countryName } from "~/lib/options";
+import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { api, type RouterOutputs } from "~/trpc/react";
+import { BillingCountrySelect } from "./country-select";
 import { BillingCard } from "./shared";
 
 export type BillingAddress = RouterOutputs["billing"]["addresses"]["addresses"][number];
 
-const COUNTRY_CODES = [...new Set<string>([...BILLING_PANEL_COUNTRIES, ...ADDRESS_CARD_COUNTRIES])];
-const countryNames = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
-export const countryName = (code: string) => countryNames?.of(code) ?? code;
+export { countryName };
 
-const EMPTY = { name: "", email: "", country: "US", addressLine1: "", addressLine2: "", city: "", state: "", postalCode: "", phone: "", taxId: "", isDefault: false };
+const EMPTY = { name: "", email: "", country: DEFAULT_BILLING_COUNTRY, addressLine1: "", addressLine2: "", city: "", state: "", postalCode: "", phone: "", taxId: "", isDefault: false };
 const REQUIRED = ["name", "email", "addressLine1", "city", "postalCode", "country"] as const;
 
 /** The address form of the billing panel (spec 5): required fields checked before sending. */
 export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?: string; onSaved: (address: BillingAddress) => void; onCancel: () => void }) {
+  const utils = api.useUtils();
   const [values, setValues] = useState({ ...EMPTY, email: defaultEmail ?? "" });
   const create = api.billing.createAddress.useMutation();
+  const defaults = api.billing.billingDefaults.useQuery();
+  const prefilled = useRef(false);
+
+  // The last country and postal code used (or the default address's) start the form, once.
+  useEffect(() => {
+    if (prefilled.current || !defaults.data) return;
+    prefilled.current = true;
+    const { country, postalCode, name } = defaults.data;
+    setValues((current) => ({ ...current, country: country ?? current.country, postalCode: current.postalCode || (postalCode ?? ""), name: current.name || (name ?? "") }));
+  }, [defaults.data]);
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
   async function submit() {
@@ -30,7 +41,8 @@ export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?
     try {
       const { address } = await create.mutateAsync(values);
       toast.success("Address added successfully");
-      setValues({ ...EMPTY, email: defaultEmail ?? "" });
+      setValues({ ...EMPTY, email: defaultEmail ?? "", country: values.country });
+      void utils.billing.billingDefaults.invalidate();
       onSaved(address);
     } catch (error) {
       toast.error(error instanceof Error && error.message ? `Failed to add address: ${error.message}` : "Failed to add address");
@@ -55,9 +67,7 @@ export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?
         {field("postalCode", "Postal code", true)}
         <div>
           <label className="field-label" htmlFor="address-country">Country *</label>
-          <select id="address-country" className="field-input" value={values.country} onChange={set("country")}>
-            {COUNTRY_CODES.map((code) => <option key={code} value={code}>{countryName(code)}</option>)}
-          </select>
+          <BillingCountrySelect id="address-country" value={values.country} onChange={set("country")} />
         </div>
         {field("phone", "Phone", false, "tel")}
         {field("taxId", "Tax ID")}

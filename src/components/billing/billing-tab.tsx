@@ -71,7 +71,11 @@ export function BillingTab() {
       <TransactionsCard />
       <BillingCard title="Quick Actions">
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => toast.info("Download Receipts is coming soon. Open each receipt from the transaction history meanwhile.")}>Download Receipts</button>
+          {data.spend.payments > 0 ? (
+            <a className="btn-secondary" href="/api/billing/receipts" download>Download Receipts</a>
+          ) : (
+            <button type="button" className="btn-secondary" onClick={() => toast.info("You have no receipts yet.")}>Download Receipts</button>
+          )}
           <Link href={`/about/contact?subject=${encodeURIComponent("Account or billing")}`} className="btn-secondary">Contact Support</Link>
         </div>
       </BillingCard>

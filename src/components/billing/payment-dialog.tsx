@@ -4,13 +4,12 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "~/components/modal";
 import { formatEuros } from "~/lib/plans";
-import { api } from "~/trpc/react";
 import { CardForm, loadStripeOnce } from "./card-form";
+import { CardChoice, NEW_CARD, useCardChoice } from "./card-choice";
 import { useAddPaymentMethod } from "./payment-methods-card";
 import { DemoModeBanner, errorMessage, useBillingConfig } from "./shared";
 
 type Step = "idle" | "processing" | "success";
-const NEW_CARD = "new";
 
 /** The answer of POST /api/stripe/payment-intents. */
 interface PaymentIntentAnswer {
@@ -49,12 +48,10 @@ export function PaymentDialog({
   onSuccess: (paymentIntentId: string) => void;
 }) {
   const config = useBillingConfig();
-  const methods = api.billing.paymentMethods.useQuery({}, { enabled: open });
+  const { cards, cardId, setCardId, loading } = useCardChoice(open);
   const addPaymentMethod = useAddPaymentMethod();
   const [step, setStep] = useState<Step>("idle");
-  const [cardId, setCardId] = useState<string | null>(null);
   const [paymentIntentId, setPaymentIntentId] = useState<string | null>(null);
-  const cards = methods.data?.paymentMethods ?? [];
 
   useEffect(() => {
     if (!open) return;
@@ -62,15 +59,9 @@ export function PaymentDialog({
     setPaymentIntentId(null);
   }, [open]);
 
-  // The newest card (the default) is chosen until the user picks another one.
-  useEffect(() => {
-    if (cardId === NEW_CARD || cards.some((card) => card.id === cardId)) return;
-    setCardId(cards[0]?.id ?? (methods.data ? NEW_CARD : null));
-  }, [cards, cardId, methods.data]);
-
   async function onNewCard(paymentMethodId: string) {
-    await addPaymentMethod(paymentMethodId);
-    setCardId(paymentMethodId);
+    // A card saved before comes back as that card: it is chosen instead of a copy.
+    setCardId(await addPaymentMethod(paymentMethodId));
   }
 
   async function confirmWithStripe(clientSecret: string): Promise<string | null> {
@@ -150,19 +141,7 @@ export function PaymentDialog({
           </div>
           <fieldset className="space-y-2" disabled={step === "processing"}>
             <legend className="field-label">Pay with</legend>
-            {methods.isPending ? <p className="text-sm text-slate-500">Loading payment methods...</p> : null}
-            {cards.map((card) => (
-              <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500">
-                <input type="radio" name="payment-card" checked={cardId === card.id} onChange={() => setCardId(card.id)} />
-                <span className="font-semibold capitalize">{card.card.brand}</span>
-                <span className="font-mono">•••• {card.card.last4}</span>
-                <span className="text-slate-500">{String(card.card.exp_month).padStart(2, "0")}/{card.card.exp_year}</span>
-              </label>
-            ))}
-            <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500">
-              <input type="radio" name="payment-card" checked={cardId === NEW_CARD} onChange={() => setCardId(NEW_CARD)} />
-              Use a new card
-            </label>
+            <CardChoice cards={cards} cardId={cardId} onChange={setCardId} loading={loading} />
           </fieldset>
           {cardId === NEW_CARD ? (
             <div className="rounded-lg border border-slate-200 p-3">

@@ -4,16 +4,26 @@ import { useSession } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "~/components/modal";
-import { CHECKOUT_COUNTRIES } from "~/lib/schemas/billing";
+import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { formatEuros, getPlan, type PlanId } from "~/lib/plans";
-import { api } from "~/trpc/react";
-import { AddressForm, countryName, formatAddress } from "./addresses-card";
+import { api, type RouterOutputs } from "~/trpc/react";
+import { AddressForm, formatAddress } from "./addresses-card";
+import { CardChoice, NEW_CARD, useCardChoice } from "./card-choice";
 import { CardForm } from "./card-form";
+import { BillingCountrySelect } from "./country-select";
+import { chargeNowText, nextChargeText } from "./plan-change-text";
 import { DemoModeBanner, errorMessage } from "./shared";
 
 export const SUCCESS_CLOSE_MS = 2000;
 type Step = "payment" | "processing" | "success" | "error";
-const COUNTRIES = ["US", ...new Set(CHECKOUT_COUNTRIES)];
+type Preview = RouterOutputs["billing"]["previewChange"];
+
+/** The pay button says what happens: the amount charged now, or the trial that starts. */
+export function payLabel(preview: Preview): string {
+  if (preview.amountDueNowCents > 0) return `Pay ${formatEuros(preview.amountDueNowCents / 100)}`;
+  if (preview.kind === "subscribe" && preview.trialEndsAt) return "Start free trial";
+  return `Change to ${getPlan(preview.planId).name} (${formatEuros(0)} now)`;
+}
 
 /**
  * Checkout (spec 2.11, 4.4): billing information, address, card, summary; then processing, success
@@ -23,25 +33,25 @@ export function SubscribeModal({
   open,
   onOpenChange,
   planId,
-  trialEligible,
-  timing,
+  preview,
   onSuccess,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   planId: Exclude<PlanId, "free">;
-  trialEligible: boolean;
-  /** When the change takes effect, shown with the summary. */
-  timing?: string;
+  /** What the change charges now and next (billing.previewChange); the checkout charges exactly this. */
+  preview: Preview;
   onSuccess: (paymentIntentId: string | null, subscriptionId: string | null) => void;
 }) {
   const plan = getPlan(planId);
   const { data: session } = useSession();
   const addresses = api.billing.addresses.useQuery(undefined, { enabled: open });
+  const defaults = api.billing.billingDefaults.useQuery(undefined, { enabled: open });
   const subscribe = api.billing.createSubscription.useMutation();
+  const { cards, cardId, setCardId, loading: cardsLoading } = useCardChoice(open);
   const [step, setStep] = useState<Step>("payment");
   const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState({ email: "", name: "", country: "US", postalCode: "", taxId: "" });
+  const [info, setInfo] = useState({ email: "", name: "", country: DEFAULT_BILLING_COUNTRY, postalCode: "", taxId: "" });
   const [addressId, setAddressId] = useState<string | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -53,12 +63,25 @@ export function SubscribeModal({
     setStep("payment");
     setError(null);
     setAddingAddress(false);
-    setInfo({ email: session?.user.email ?? "", name: session?.user.name ?? "", country: "US", postalCode: "", taxId: "" });
+    setInfo({ email: session?.user.email ?? "", name: session?.user.name ?? "", country: DEFAULT_BILLING_COUNTRY, postalCode: "", taxId: "" });
     void refetch();
     return () => {
       if (closeTimer.current) clearTimeout(closeTimer.current);
     };
   }, [open, session?.user.email, session?.user.name, refetch]);
+
+  // The details of the last checkout (or the default address) fill the form: country, postal code, name, tax id.
+  const last = defaults.data;
+  useEffect(() => {
+    if (!open || !last) return;
+    setInfo((current) => ({
+      email: last.email ?? current.email,
+      name: last.name ?? current.name,
+      country: last.country ?? current.country,
+      postalCode: last.postalCode ?? current.postalCode,
+      taxId: last.taxId ?? current.taxId,
+    }));
+  }, [open, last]);
 
   useEffect(() => {
     const list = addresses.data?.addresses ?? [];
@@ -66,7 +89,7 @@ export function SubscribeModal({
   }, [addresses.data, addressId]);
 
   const selected = addresses.data?.addresses.find((a) => a.id === addressId) ?? null;
-  const dueToday = trialEligible ? 0 : plan.price;
+  const charged = preview.amountDueNowCents;
 
   async function pay(paymentMethodId: string) {
     setStep("processing");
@@ -83,6 +106,7 @@ export function SubscribeModal({
         billingAddress: selected
           ? { name: selected.name, addressLine1: selected.addressLine1, addressLine2: selected.addressLine2, city: selected.city, state: selected.state, postalCode: selected.postalCode, country: selected.country }
           : null,
+        prorationDate: preview.prorationDate,
       });
       setStep("success");
       closeTimer.current = setTimeout(() => {
@@ -103,7 +127,9 @@ export function SubscribeModal({
         <DemoModeBanner />
         {step === "processing" ? <p role="status" className="py-8 text-center text-slate-700">Processing your payment...</p> : null}
         {step === "success" ? (
-          <p role="status" className="py-8 text-center font-semibold text-green-700">Payment successful! Your {plan.name} plan is active.</p>
+          <p role="status" className="py-8 text-center font-semibold text-green-700">
+            {charged > 0 ? `Payment successful! Your ${plan.name} plan is active. Charged: ${formatEuros(charged / 100)}.` : `Your ${plan.name} plan is active. Nothing was charged now.`}
+          </p>
         ) : null}
         {step === "error" ? (
           <div className="space-y-3 py-4 text-center">
@@ -127,9 +153,7 @@ export function SubscribeModal({
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                 <div>
                   <label className="field-label" htmlFor="checkout-country">Country</label>
-                  <select id="checkout-country" className="field-input" value={info.country} onChange={(e) => setInfo({ ...info, country: e.target.value })}>
-                    {COUNTRIES.map((code) => <option key={code} value={code}>{countryName(code)}</option>)}
-                  </select>
+                  <BillingCountrySelect id="checkout-country" value={info.country} onChange={(e) => setInfo({ ...info, country: e.target.value })} />
                 </div>
                 <div>
                   <label className="field-label" htmlFor="checkout-postal">Postal code</label>
@@ -163,19 +187,22 @@ export function SubscribeModal({
                 <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => setAddingAddress(true)}>+ Add a new address</button>
               )}
             </fieldset>
-            <div className="rounded-lg bg-slate-50 p-3 text-sm" aria-label="Order summary">
+            <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Order summary">
               <div className="flex justify-between"><span>{plan.name} plan (monthly)</span><span>{formatEuros(plan.price)}</span></div>
-              <div className="flex justify-between"><span>Subtotal</span><span>{formatEuros(plan.price)}</span></div>
-              <div className="flex justify-between"><span>Tax</span><span>{formatEuros(0)}</span></div>
-              <div className="mt-1 flex justify-between border-t border-slate-200 pt-1 font-semibold"><span>Total</span><span>{formatEuros(plan.price)}</span></div>
-              {trialEligible ? (
-                <p className="mt-2 text-xs text-slate-600">7-day free trial: {formatEuros(dueToday)} today, then {formatEuros(plan.price)} per month.</p>
-              ) : null}
-              {timing ? <p className="mt-2 text-xs text-slate-600">{timing}</p> : null}
+              <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold" data-testid="checkout-charge-now"><span>Charged now</span><span>{formatEuros(charged / 100)}</span></div>
+              <p className="text-xs text-slate-600">{chargeNowText(preview)}</p>
+              <p className="text-xs text-slate-600" data-testid="checkout-next-charge">{nextChargeText(preview)}</p>
             </div>
-            <fieldset>
+            <fieldset className="space-y-2">
               <legend className="mb-2 font-semibold">Payment method</legend>
-              <CardForm submitLabel={trialEligible ? "Start free trial" : `Pay ${formatEuros(plan.price)}`} disabled={!infoComplete} onPaymentMethod={pay} />
+              <CardChoice cards={cards} cardId={cardId} onChange={setCardId} loading={cardsLoading} />
+              {cardId === NEW_CARD ? (
+                <CardForm submitLabel={payLabel(preview)} disabled={!infoComplete} onPaymentMethod={pay} />
+              ) : (
+                <div className="flex justify-end">
+                  <button type="button" className="btn-primary" disabled={!infoComplete || !cardId} onClick={() => cardId && void pay(cardId)}>{payLabel(preview)}</button>
+                </div>
+              )}
             </fieldset>
           </>
         ) : null}

@@ -1,6 +1,5 @@
 "use client";
 
-import { addMonths } from "date-fns";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
@@ -10,21 +9,13 @@ import { Modal } from "~/components/modal";
 import { formatEuros, getPlan, isPlanId, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PaymentDialog } from "./payment-dialog";
+import { chargeNowText, defaultChoice, effectText, nextChargeText, scheduledChangeText } from "./plan-change-text";
 import { SubscribeModal } from "./subscribe-modal";
-import { formatDate } from "./shared";
+import { errorMessage, formatDate } from "./shared";
+
+export { defaultChoice };
 
 type Overview = RouterOutputs["billing"]["overview"];
-
-export function defaultChoice(current: PlanId): PlanId {
-  return current === "free" ? "pro" : "unlimited";
-}
-
-/** When a change takes effect (DESIGN.md section 5). */
-export function timingText(current: PlanId, target: PlanId, periodEnd: Date | null): string {
-  if (current === "free") return "This upgrade takes effect immediately.";
-  if (planRank(target) > planRank(current)) return "This upgrade takes effect immediately; you pay the prorated difference for the rest of this billing period.";
-  return `This downgrade takes effect at the end of the current billing period${periodEnd ? ` (${formatDate(periodEnd)})` : ""}; unused tokens are lost.`;
-}
 
 function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) {
   if (overview.state === "past_due") {
@@ -51,14 +42,16 @@ function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) 
   return null;
 }
 
+/** The plan's state in one sentence; without a card (grace period) no renewal price is promised. */
 function planStatus(overview: Overview): string {
   const sub = overview.subscription;
+  const noCard = Boolean(overview.gracePeriodEndDate);
   if (overview.planId === "free") return "Free forever.";
-  if (overview.state === "trialing" && sub?.trialEnd) return `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
   if (overview.state === "past_due") return ""; // the banner explains it
   if (overview.state === "canceling") return `Cancelled: active until ${formatDate(overview.endsAt)}, then Free.`;
-  if (overview.pendingPlanId) return `Changes to ${getPlan(overview.pendingPlanId).name} on ${formatDate(overview.pendingFrom)}.`;
-  return sub ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
+  if (overview.pendingPlanId) return scheduledChangeText(overview.pendingPlanId, overview.planId, overview.pendingFrom);
+  if (overview.state === "trialing" && sub?.trialEnd) return noCard ? `Free trial until ${formatDate(sub.trialEnd)}.` : `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
+  return sub && !noCard ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
 }
 
 /** Subscription management: the current plan and the plan-change flow of spec 4.6. */
@@ -75,6 +68,10 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const [due, setDue] = useState<Overview["amountDue"]>(null);
   const createCustomer = api.billing.createCustomer.useMutation();
   const changeToFree = api.billing.changeToFree.useMutation();
+  const downgrade = api.billing.downgrade.useMutation();
+  const cancelScheduled = api.billing.cancelScheduledChange.useMutation();
+  // What the change charges now and next, from the server's preview (the same code that charges).
+  const preview = api.billing.previewChange.useQuery({ planId: choice }, { enabled: confirming && choice !== current, retry: false, staleTime: 0, gcTime: 0 });
   const requested = useRef(false);
 
   // The pricing page links here with ?plan=<id>: preselect it unless it is the current plan.
@@ -96,8 +93,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const target = getPlan(choice);
   const upgrade = planRank(choice) > planRank(current);
   const lastPayment = overview.firstPaymentDate;
-  const nextBilling = overview.nextBillingDate ?? overview.lastPaymentDate ?? (lastPayment ? addMonths(new Date(lastPayment), 1) : null);
-  const periodEnd = overview.subscription ? new Date(overview.subscription.currentPeriodEnd) : null;
+  const scheduled = overview.pendingPlanId !== null || overview.state === "canceling";
 
   async function refresh() {
     await utils.billing.invalidate();
@@ -106,18 +102,33 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   }
 
   async function confirm() {
+    const change = preview.data;
+    if (!change) return;
     setConfirming(false);
-    if (choice === "free") {
-      try {
-        await changeToFree.mutateAsync({ planId: "free", customerId: overview.customerId ?? undefined });
-        toast.success("Free plan activated successfully!");
-        await refresh();
-      } catch {
-        toast.error("Failed to activate free plan");
-      }
+    if (change.kind !== "downgrade") {
+      setPaying(true);
       return;
     }
-    setPaying(true);
+    // Downgrades charge nothing and need no card: they are scheduled for the end of the period.
+    try {
+      const result = choice === "free"
+        ? await changeToFree.mutateAsync({ planId: "free", customerId: overview.customerId ?? undefined })
+        : await downgrade.mutateAsync({ planId: choice });
+      toast.success(scheduledChangeText(choice, current, result.effectiveFrom));
+      await refresh();
+    } catch (error) {
+      toast.error(choice === "free" ? "Failed to activate free plan" : errorMessage(error, "Failed to update subscription"));
+    }
+  }
+
+  async function keepCurrentPlan() {
+    try {
+      await cancelScheduled.mutateAsync();
+      toast.success(`Scheduled change cancelled: you keep ${overview.plan.name}.`);
+      await refresh();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to update subscription"));
+    }
   }
 
   return (
@@ -140,7 +151,14 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
             {overview.plan.tokensPerMonth === null ? "Unlimited tokens" : `${overview.plan.tokensPerMonth.toLocaleString("en-US")} tokens per month`}
           </p>
         </div>
-        <p className="text-sm text-slate-600">{planStatus(overview)}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600" data-testid="plan-status">{planStatus(overview)}</p>
+          {scheduled ? (
+            <button type="button" className="btn-secondary" onClick={keepCurrentPlan} disabled={cancelScheduled.isPending}>
+              Cancel scheduled change
+            </button>
+          ) : null}
+        </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="sm:w-64">
             <label className="field-label" htmlFor="plan-choice">Change plan</label>
@@ -181,13 +199,19 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           <dd className="font-medium">{upgrade ? "Upgrade" : "Downgrade"}</dd>
           <dt className="text-slate-500">Last payment</dt>
           <dd>{formatDate(lastPayment)}</dd>
-          <dt className="text-slate-500">Next billing date</dt>
-          <dd>{formatDate(nextBilling)}</dd>
         </dl>
-        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{timingText(current, choice, periodEnd)}</p>
+        {preview.isPending ? <p className="mt-4 text-sm text-slate-500">Working out the amount...</p> : null}
+        {preview.error ? <p role="alert" className="mt-4 text-sm text-red-700">{preview.error.message}</p> : null}
+        {preview.data ? (
+          <div className="mt-4 space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-summary">
+            <p>{effectText(preview.data)}</p>
+            <p className="font-semibold" data-testid="charge-now">{chargeNowText(preview.data)}</p>
+            <p data-testid="next-charge">{nextChargeText(preview.data)}</p>
+          </div>
+        ) : null}
         <div className="mt-4 flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>Cancel</button>
-          <button type="button" className="btn-primary" onClick={confirm} disabled={changeToFree.isPending}>Confirm</button>
+          <button type="button" className="btn-primary" onClick={confirm} disabled={!preview.data || changeToFree.isPending || downgrade.isPending}>Confirm</button>
         </div>
       </Modal>
 
@@ -202,15 +226,14 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
         />
       ) : null}
 
-      {choice !== "free" ? (
+      {choice !== "free" && preview.data && preview.data.kind !== "downgrade" ? (
         <SubscribeModal
           open={paying}
           onOpenChange={setPaying}
           planId={choice}
-          trialEligible={overview.trialEligible}
-          timing={timingText(current, choice, periodEnd)}
+          preview={preview.data}
           onSuccess={() => {
-            toast.success(`Successfully subscribed to ${target.name} plan!`);
+            toast.success(`Successfully subscribed to ${target.name} plan! ${chargeNowText(preview.data!)}`);
             void refresh();
           }}
         />

@@ -18,6 +18,10 @@ export const CHECKOUT_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "ES", "AU
 /** Countries of the billing panel and the address card (spec 9). */
 export const BILLING_PANEL_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "AU", "JP", "IN", "BR", "MX"] as const;
 export const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK", "SE", "NO", "PL"] as const;
+/** The spec's three lists as one "Common" group, each country once (every billing form offers every country after it). */
+export const COMMON_BILLING_COUNTRIES: readonly string[] = [...new Set<string>([...BILLING_PANEL_COUNTRIES, ...CHECKOUT_COUNTRIES, ...ADDRESS_CARD_COUNTRIES])];
+/** Spec 9: the default country when nothing was chosen before. */
+export const DEFAULT_BILLING_COUNTRY = "US";
 
 export const addressFields = {
   name: requiredText("Name", 100),
@@ -57,8 +61,14 @@ export const createSubscriptionSchema = z.object({
   postalCode: optionalText("postalCode", 20),
   taxId: optionalText("taxId", 50),
   billingAddress: checkoutAddressSchema.nullish(),
+  /** The proration moment of the preview the user confirmed: the upgrade charges the amount shown. */
+  prorationDate: z.coerce.date({ error: "prorationDate must be a date" }).nullish(),
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
+
+/** A plan the user is about to change to: the preview of what it costs, or a downgrade. */
+export const planChangeSchema = z.object({ planId: planIdSchema });
+export const downgradeSchema = z.object({ planId: paidPlanIdSchema });
 
 export const changeToFreeSchema = z.object({ customerId: id("customerId").optional(), planId: planIdSchema });
 

@@ -82,6 +82,18 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(fileName)}`;
 }
 
+/** The headers of a file download: an attachment, its type trusted as given, never cached. */
+export function attachmentHeaders(file: { mimeType: string; sizeBytes: number; fileName: string }, requestId: string): HeadersInit {
+  return {
+    "content-type": file.mimeType,
+    "content-length": String(file.sizeBytes),
+    "content-disposition": attachmentDisposition(file.fileName),
+    "x-content-type-options": "nosniff",
+    "cache-control": "private, no-store",
+    "x-request-id": requestId,
+  };
+}
+
 /** GET /api/documents/[id]/download?version=N: the file, to its owner and to authorised staff only. */
 export function documentDownloadRoute() {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
@@ -92,16 +104,7 @@ export function documentDownloadRoute() {
       const version = versionSchema.safeParse(new URL(request.url).searchParams.get("version") ?? undefined);
       if (!version.success) throw new TRPCError({ code: "BAD_REQUEST", cause: version.error });
       const file = await openDocumentFile(ctx.db, ctx.session, await paramOf(context, "id"), version.data);
-      return new Response(file.body, {
-        headers: {
-          "content-type": file.mimeType,
-          "content-length": String(file.sizeBytes),
-          "content-disposition": attachmentDisposition(file.fileName),
-          "x-content-type-options": "nosniff",
-          "cache-control": "private, no-store",
-          "x-request-id": requestId,
-        },
-      });
+      return new Response(file.body, { headers: attachmentHeaders(file, requestId) });
     } catch (error) {
       return errorResponse(error, requestId);
     }

@@ -1,13 +1,15 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { addDays, addMonths } from "date-fns";
 import type { Db } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
 import { getPlan, planForPriceId, planPriceCents, type PlanId } from "~/lib/plans";
 import { AppError } from "~/server/errors";
+import { getAuthSecret } from "~/server/auth/secret";
 import {
   PaymentDeclinedError,
   type CreateSubscriptionInput,
   type GatewayCard,
+  type GatewayChangePreview,
   type GatewayEvent,
   type GatewayInvoice,
   type GatewayPaymentIntent,
@@ -16,14 +18,33 @@ import {
   type PaymentGateway,
   RefundFailedError,
   type RefundPaymentInput,
+  type UpgradeInput,
 } from "./gateway";
 import { chargeDecline, DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
+
+/** A preview's proration moment is honoured this long, like Stripe's proration_date in practice. */
+export const PRORATION_DATE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long the demo gateway keeps retrying a failed renewal before it cancels, like Stripe's retries. */
 const RENEWAL_RETRY_DAYS = 7;
 
 interface DemoCustomer { email: string; name: string; userId: string; defaultPaymentMethodId: string | null }
-interface DemoCard { customerId: string | null; brand: string; last4: string; expMonth: number; expYear: number; number: string }
+type Decline = { message: string; code?: string } | null;
+/**
+ * A saved test card: never its number, only a keyed hash of it (the fingerprint) and what the test
+ * number does. Rows written before fingerprints still carry `number`, read in its place.
+ */
+interface DemoCard {
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint?: string;
+  attachDecline?: Decline;
+  chargeDecline?: Decline;
+  number?: string;
+}
 interface DemoSubscription {
   customerId: string;
   priceId: string;
@@ -69,6 +90,23 @@ interface DemoRefund { paymentIntentId: string; amountCents: number; currency: s
 const newId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString("hex")}`;
 const iso = (date: Date) => date.toISOString();
 
+/** How a charge on this saved card is refused, or null when it goes through. */
+function declineOf(card: DemoCard): Decline {
+  if (card.number !== undefined) return chargeDecline(card.number);
+  return card.chargeDecline ?? null;
+}
+
+/**
+ * The proration of an upgrade, as the demo gateway charges it: the new plan's price for the rest of
+ * the period minus what is left of the old one, in whole cents, never below zero.
+ */
+export function prorationCents(fromPlan: PlanId, toPlan: PlanId, periodStart: Date, periodEnd: Date, at: Date): number {
+  const start = periodStart.getTime();
+  const end = periodEnd.getTime();
+  const remaining = end > start ? Math.max(0, Math.min(1, (end - at.getTime()) / (end - start))) : 0;
+  return Math.max(0, Math.round((planPriceCents(toPlan) - planPriceCents(fromPlan)) * remaining));
+}
+
 /**
  * The embedded payment gateway: behaves like the parts of Stripe we use, keeps its state in our
  * database (DemoGatewayObject) and never moves money. Stripe's test card numbers decide outcomes.
@@ -105,12 +143,28 @@ export class DemoGateway implements PaymentGateway {
     const expiresEnd = new Date(Date.UTC(card.expYear, card.expMonth, 1));
     if (expiresEnd <= now) throw new PaymentDeclinedError("Your card's expiration date is in the past.", "invalid_expiry_year");
     const id = newId("pm");
-    await this.write<DemoCard>(id, "payment_method", null, { customerId: null, brand: testCard.brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, number });
+    const attachDecline = testCard.outcome === "declined_on_attach" ? { message: testCard.message ?? "Your card was declined.", code: testCard.code } : null;
+    await this.write<DemoCard>(id, "payment_method", null, {
+      customerId: null,
+      brand: testCard.brand,
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      fingerprint: await this.fingerprint(number),
+      attachDecline,
+      chargeDecline: chargeDecline(number),
+    });
     return id;
   }
 
+  /** Like Stripe's card.fingerprint: the same number gives the same value; the number cannot be read back. */
+  private async fingerprint(number: string): Promise<string> {
+    const key = Buffer.from(hkdfSync("sha256", await getAuthSecret(this.db), "swipeabroad", "demo-card-fingerprint", 32));
+    return createHmac("sha256", key).update(number).digest("base64url").slice(0, 16);
+  }
+
   private toCard(id: string, card: DemoCard): GatewayCard {
-    return { id, customerId: card.customerId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+    return { id, customerId: card.customerId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, fingerprint: card.fingerprint ?? null };
   }
 
   async createCustomer(input: { email: string; name: string; userId: string }) {
@@ -129,8 +183,9 @@ export class DemoGateway implements PaymentGateway {
     const customer = await this.read<DemoCustomer>(customerId, "customer");
     if (!card || !customer) throw new AppError("NOT_FOUND", "No such payment method.");
     if (card.customerId && card.customerId !== customerId) throw new AppError("NOT_FOUND", "No such payment method.");
-    const testCard = TEST_CARDS[card.number];
-    if (testCard?.outcome === "declined_on_attach") throw new PaymentDeclinedError(testCard.message ?? "Your card was declined.", testCard.code);
+    const legacy = card.number !== undefined ? TEST_CARDS[card.number] : undefined;
+    const attachDecline = legacy ? (legacy.outcome === "declined_on_attach" ? { message: legacy.message ?? "Your card was declined.", code: legacy.code } : null) : card.attachDecline;
+    if (attachDecline) throw new PaymentDeclinedError(attachDecline.message, attachDecline.code);
     const attached = { ...card, customerId };
     await this.write(paymentMethodId, "payment_method", customerId, attached);
     await this.write<DemoCustomer>(customerId, "customer", customerId, { ...customer, defaultPaymentMethodId: paymentMethodId });
@@ -166,7 +221,7 @@ export class DemoGateway implements PaymentGateway {
     let failureMessage: string | null = null;
     if (amountCents > 0) {
       if (!card || card.customerId !== customerId) failureMessage = "This customer has no attached payment source or default payment method.";
-      else failureMessage = chargeDecline(card.number)?.message ?? null;
+      else failureMessage = declineOf(card)?.message ?? null;
     }
     const invoice: DemoInvoice = {
       customerId,
@@ -275,10 +330,30 @@ export class DemoGateway implements PaymentGateway {
     return sub ? this.toSubscription(subscriptionId, sub) : null;
   }
 
-  async upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string }) {
+  /** The plan billed before a pending downgrade, else the billed one. */
+  private fromPlanOf(sub: DemoSubscription): PlanId {
+    return planForPriceId(sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId)?.id ?? "free";
+  }
+
+  /** The moment to prorate for: the preview's, when it lies within the last few minutes; else now. */
+  private prorationMoment(requested: Date | undefined): Date {
+    const now = this.now();
+    if (!requested || requested > now || now.getTime() - requested.getTime() > PRORATION_DATE_MAX_AGE_MS) return now;
+    return requested;
+  }
+
+  async previewUpgrade(subscriptionId: string, input: { planId: PlanId; priceId: string; prorationDate?: Date }): Promise<GatewayChangePreview> {
+    const sub = await this.requireSubscription(subscriptionId);
+    const at = this.prorationMoment(input.prorationDate);
+    const price = planPriceCents(input.planId);
+    if (sub.status === "past_due") return { amountDueNowCents: price, prorationDate: at, nextChargeAt: addMonths(at, 1), nextChargeCents: price };
+    const amount = sub.status === "trialing" ? 0 : prorationCents(this.fromPlanOf(sub), input.planId, new Date(sub.currentPeriodStart), new Date(sub.currentPeriodEnd), at);
+    return { amountDueNowCents: amount, prorationDate: at, nextChargeAt: new Date(sub.currentPeriodEnd), nextChargeCents: price };
+  }
+
+  async upgradeSubscription(subscriptionId: string, input: UpgradeInput) {
     const sub = await this.requireSubscription(subscriptionId);
     const now = this.now();
-    const fromPlan = planForPriceId(sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId)?.id ?? "free";
     let latestInvoiceId = sub.latestInvoiceId;
     if (sub.status === "past_due") {
       // Pay the failed renewal with the new card: a fresh period at the chosen plan's price.
@@ -300,11 +375,8 @@ export class DemoGateway implements PaymentGateway {
       return this.toSubscription(subscriptionId, renewed);
     }
     if (sub.status !== "trialing") {
-      // Proration: the new plan's price for the rest of the period minus what is left of the old one.
-      const start = new Date(sub.currentPeriodStart).getTime();
-      const end = new Date(sub.currentPeriodEnd).getTime();
-      const remaining = Math.max(0, Math.min(1, (end - now.getTime()) / (end - start)));
-      const amount = Math.max(0, Math.round((planPriceCents(input.planId) - planPriceCents(fromPlan)) * remaining));
+      const at = this.prorationMoment(input.prorationDate);
+      const amount = prorationCents(this.fromPlanOf(sub), input.planId, new Date(sub.currentPeriodStart), new Date(sub.currentPeriodEnd), at);
       const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, amount, `Upgrade to ${getPlan(input.planId).name} (prorated)`, subscriptionId);
       if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
       latestInvoiceId = invoiceId;
@@ -320,6 +392,27 @@ export class DemoGateway implements PaymentGateway {
     };
     await this.write(subscriptionId, "subscription", sub.customerId, updated);
     return this.toSubscription(subscriptionId, updated);
+  }
+
+  async cancelScheduledChange(subscriptionId: string) {
+    const sub = await this.requireSubscription(subscriptionId);
+    const priceId = sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId;
+    const updated: DemoSubscription = { ...sub, priceId, downgradeFrom: null, downgradeAt: null, cancelAtPeriodEnd: false, canceledAt: null };
+    await this.write(subscriptionId, "subscription", sub.customerId, updated);
+    return this.toSubscription(subscriptionId, updated);
+  }
+
+  async getDefaultPaymentMethodId(customerId: string) {
+    return (await this.read<DemoCustomer>(customerId, "customer"))?.defaultPaymentMethodId ?? null;
+  }
+
+  async setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionId: string | null) {
+    const customer = await this.read<DemoCustomer>(customerId, "customer");
+    const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
+    if (!customer || card?.customerId !== customerId) throw new AppError("NOT_FOUND", "No such payment method.");
+    await this.write<DemoCustomer>(customerId, "customer", customerId, { ...customer, defaultPaymentMethodId: paymentMethodId });
+    const sub = subscriptionId ? await this.read<DemoSubscription>(subscriptionId, "subscription") : null;
+    if (sub && subscriptionId) await this.write<DemoSubscription>(subscriptionId, "subscription", sub.customerId, { ...sub, defaultPaymentMethodId: paymentMethodId });
   }
 
   async scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }) {
@@ -365,7 +458,7 @@ export class DemoGateway implements PaymentGateway {
     if (invoice.status !== "paid") {
       const card = await this.read<DemoCard>(input.paymentMethodId, "payment_method");
       if (!card || card.customerId !== invoice.customerId) throw new AppError("NOT_FOUND", "No such payment method.");
-      const decline = chargeDecline(card.number);
+      const decline = declineOf(card);
       if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
       const paymentIntentId = newId("pi");
       await this.write<DemoPaymentIntent>(paymentIntentId, "payment_intent", invoice.customerId, {

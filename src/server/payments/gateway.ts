@@ -14,6 +14,19 @@ export interface GatewayCard {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** Identifies the card number (the same card saved twice has the same fingerprint); null when unknown. */
+  fingerprint: string | null;
+}
+
+/** What a plan change costs, as the provider would charge it at `prorationDate`. */
+export interface GatewayChangePreview {
+  /** Charged now: 0 during a trial, else the proration of the rest of the period. */
+  amountDueNowCents: number;
+  /** The moment the proration is computed for; passing it back to the upgrade charges exactly this. */
+  prorationDate: Date;
+  /** When the next regular charge happens, and what it will be. */
+  nextChargeAt: Date;
+  nextChargeCents: number;
 }
 
 export interface GatewayInvoice {
@@ -124,6 +137,15 @@ export interface CreateSubscriptionInput {
   metadata: Record<string, string>;
 }
 
+export interface UpgradeInput {
+  planId: PlanId;
+  priceId: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+  /** The proration moment a preview showed; the upgrade charges for it (default: now). */
+  prorationDate?: Date;
+}
+
 export interface PaymentGateway {
   readonly mode: GatewayMode;
   createCustomer(input: { email: string; name: string; userId: string }): Promise<{ id: string }>;
@@ -140,7 +162,15 @@ export interface PaymentGateway {
    * Upgrade now, charging the prorated difference with the given card. A past-due subscription
    * first pays its open renewal with that card.
    */
-  upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string; idempotencyKey: string }): Promise<GatewaySubscription>;
+  upgradeSubscription(subscriptionId: string, input: UpgradeInput): Promise<GatewaySubscription>;
+  /** What upgradeSubscription would charge now for this change, computed as it computes it. */
+  previewUpgrade(subscriptionId: string, input: { planId: PlanId; priceId: string; prorationDate?: Date }): Promise<GatewayChangePreview>;
+  /** Undoes a scheduled downgrade or a cancellation at the period's end: the current plan renews. */
+  cancelScheduledChange(subscriptionId: string): Promise<GatewaySubscription>;
+  /** The customer's default card (renewals charge it), or null. */
+  getDefaultPaymentMethodId(customerId: string): Promise<string | null>;
+  /** Makes a saved card the default of the customer and of the given subscription. */
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionId: string | null): Promise<void>;
   /** Downgrade to a cheaper paid plan at the end of the current period. */
   scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }): Promise<GatewaySubscription>;
   /** Cancel at the end of the period (a downgrade to Free), or now. */

@@ -1,9 +1,10 @@
 import Stripe from "stripe";
-import { planForPriceId, isPlanId, type PlanId } from "~/lib/plans";
+import { getPlan, planForPriceId, planPriceCents, isPlanId, type PlanId } from "~/lib/plans";
 import {
   PaymentDeclinedError,
   type CreateSubscriptionInput,
   type GatewayCard,
+  type GatewayChangePreview,
   type GatewayInvoice,
   type GatewayPaymentIntent,
   type GatewayRefund,
@@ -11,6 +12,7 @@ import {
   type PaymentGateway,
   RefundFailedError,
   type RefundPaymentInput,
+  type UpgradeInput,
 } from "./gateway";
 
 export interface StripeSettings {
@@ -21,6 +23,7 @@ export interface StripeSettings {
 }
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
+const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === "string" ? value : value.id);
 
 /** Card errors carry a message written for the card holder; everything else stays internal. */
@@ -61,6 +64,7 @@ export class StripeGateway implements PaymentGateway {
       last4: pm.card?.last4 ?? "",
       expMonth: pm.card?.exp_month ?? 0,
       expYear: pm.card?.exp_year ?? 0,
+      fingerprint: pm.card?.fingerprint ?? null,
     };
   }
 
@@ -176,7 +180,25 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async upgradeSubscription(subscriptionId: string, input: { planId: PlanId; priceId: string; paymentMethodId: string; idempotencyKey: string }) {
+  /**
+   * Stripe's own preview of the upgrade (invoices.createPreview with the same proration settings and
+   * proration date the upgrade then uses), so the amount shown is the amount Stripe charges.
+   */
+  async previewUpgrade(subscriptionId: string, input: { planId: PlanId; priceId: string; prorationDate?: Date }): Promise<GatewayChangePreview> {
+    const current = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ["latest_invoice"] });
+    const item = current.items.data[0]!;
+    const periodEnd = toDate(item.current_period_end);
+    const prorationDate = input.prorationDate ?? new Date();
+    const preview = await this.stripe.invoices.createPreview({
+      customer: idOf(current.customer as string | { id: string })!,
+      subscription: subscriptionId,
+      subscription_details: { items: [{ id: item.id, price: input.priceId }], proration_behavior: "always_invoice", proration_date: toSeconds(prorationDate) },
+    });
+    const open = current.status === "past_due" && current.latest_invoice && typeof current.latest_invoice !== "string" ? current.latest_invoice.amount_due : 0;
+    return { amountDueNowCents: preview.amount_due + open, prorationDate, nextChargeAt: periodEnd, nextChargeCents: planPriceCents(input.planId) };
+  }
+
+  async upgradeSubscription(subscriptionId: string, input: UpgradeInput) {
     const current = await this.stripe.subscriptions.retrieve(subscriptionId);
     const openInvoice = idOf(current.latest_invoice as string | { id: string } | null);
     if (current.status === "past_due" && openInvoice) {
@@ -189,6 +211,7 @@ export class StripeGateway implements PaymentGateway {
         {
           items: [{ id: current.items.data[0]!.id, price: input.priceId }],
           proration_behavior: "always_invoice",
+          ...(input.prorationDate ? { proration_date: toSeconds(input.prorationDate) } : {}),
           payment_behavior: "error_if_incomplete",
           default_payment_method: input.paymentMethodId,
           cancel_at_period_end: false,
@@ -199,6 +222,32 @@ export class StripeGateway implements PaymentGateway {
       ),
     );
     return this.toSubscription(sub);
+  }
+
+  /** Back to the plan billed before the scheduled downgrade, and no cancellation at the period's end. */
+  async cancelScheduledChange(subscriptionId: string) {
+    const current = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0]!;
+    const downgradeFrom = current.metadata?.downgrade_from;
+    const priceId = isPlanId(downgradeFrom) ? getPlan(downgradeFrom).stripePriceId : null;
+    const sub = await this.stripe.subscriptions.update(subscriptionId, {
+      ...(priceId ? { items: [{ id: item.id, price: priceId }], proration_behavior: "none" as const } : {}),
+      cancel_at_period_end: false,
+      metadata: priceId ? { planId: downgradeFrom!, downgrade_from: "", downgrade_at: "" } : {},
+      expand: ["latest_invoice.payments"],
+    });
+    return this.toSubscription(sub);
+  }
+
+  async getDefaultPaymentMethodId(customerId: string) {
+    const customer = await this.stripe.customers.retrieve(customerId);
+    if (customer.deleted) return null;
+    return idOf(customer.invoice_settings?.default_payment_method as string | { id: string } | null);
+  }
+
+  async setDefaultPaymentMethod(customerId: string, paymentMethodId: string, subscriptionId: string | null) {
+    await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+    if (subscriptionId) await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId });
   }
 
   async scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }) {

@@ -63,3 +63,22 @@ export async function setDefaultAddress(db: Db, actor: SessionClaims, { id }: z.
     return { success: true as const, address: toAddressDto(updated) };
   });
 }
+
+/**
+ * What the checkout and the address form start from: the details of the last checkout, else the
+ * default billing address (country, postal code, name, tax id), else nothing.
+ */
+export async function billingDefaults(db: Db, actor: SessionClaims) {
+  const [customer, address] = await Promise.all([
+    db.billingCustomer.findUnique({ where: { userId: actor.id }, select: { lastBillingDetails: true } }),
+    db.billingAddress.findFirst({ where: { userId: actor.id }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] }),
+  ]);
+  const last = (customer?.lastBillingDetails ?? null) as { name?: string; email?: string; country?: string | null; postalCode?: string | null; taxId?: string | null } | null;
+  return {
+    name: last?.name ?? address?.name ?? null,
+    email: last?.email ?? address?.email ?? null,
+    country: last?.country ?? address?.country ?? null,
+    postalCode: last?.postalCode ?? address?.postalCode ?? null,
+    taxId: last?.taxId ?? address?.taxId ?? null,
+  };
+}

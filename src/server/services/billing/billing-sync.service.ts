@@ -7,6 +7,7 @@ import { queueMail } from "~/server/mail/outbox";
 import type { MailTemplateInput } from "~/server/mail/templates";
 import { appUrl } from "~/env";
 import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
+import { operatorDetails } from "~/server/operator";
 import { computeEffectivePlan, findLiveSubscription } from "../entitlements.service";
 
 /**
@@ -51,15 +52,68 @@ export async function refreshStudentBilling(db: Db, userId: string, now = new Da
   }
 }
 
+/** A receipt's buyer address: the fields of a billing address a receipt prints. */
+export interface BuyerAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  taxId: string | null;
+}
+
+interface LastBillingDetails {
+  name?: string;
+  email?: string;
+  taxId?: string | null;
+  address?: Omit<BuyerAddress, "taxId"> | null;
+}
+
+/**
+ * The buyer as a receipt must show them at the moment of payment: the billing details of the last
+ * checkout, else the default billing address, else the billing customer's name and email.
+ */
+async function buyerSnapshot(db: Db, userId: string) {
+  const [customer, address, user] = await Promise.all([
+    db.billingCustomer.findUnique({ where: { userId } }),
+    db.billingAddress.findFirst({ where: { userId }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] }),
+    db.user.findUnique({ where: { id: userId }, select: { name: true, email: true } }),
+  ]);
+  const last = (customer?.lastBillingDetails ?? null) as LastBillingDetails | null;
+  const buyerAddress: BuyerAddress | null = last?.address
+    ? { ...last.address, addressLine2: last.address.addressLine2 ?? null, state: last.address.state ?? null, taxId: last.taxId ?? null }
+    : address
+      ? { name: address.name, addressLine1: address.addressLine1, addressLine2: address.addressLine2, city: address.city, state: address.state, postalCode: address.postalCode, country: address.country, taxId: address.taxId }
+      : null;
+  return {
+    buyerName: last?.name ?? address?.name ?? customer?.name ?? user?.name ?? "",
+    buyerEmail: last?.email ?? address?.email ?? customer?.email ?? user?.email ?? "",
+    buyerAddress: buyerAddress ?? undefined,
+  };
+}
+
+/** The next receipt number of this installation (a PostgreSQL sequence: unique, increasing, never reused). */
+async function nextReceiptNumber(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT nextval('"BillingReceiptNumber"') AS n`;
+  return Number(row!.n);
+}
+
 export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
-  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true, refunded: true } });
+  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true, refunded: true, receiptNumber: true } });
   // A refund is final: a later sync of the same invoice (which a provider may still report as paid) keeps it.
   const refunded = invoice.refunded || existing?.refunded === true;
   const status = refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
   const id = existing?.id ?? randomUUID();
   // A failed renewal paid later is the same invoice: its row becomes paid and gets its receipt.
   const receiptUrl = status === "failed" ? null : (invoice.receiptUrl ?? receiptPath(id));
+  // A payment gets its receipt once, when it is first recorded as paid: number, buyer and VAT rate as they are now.
+  const receipt =
+    status !== "failed" && existing?.receiptNumber == null
+      ? { receiptNumber: await nextReceiptNumber(db), vatRatePercent: operatorDetails().vatRatePercent, ...(await buyerSnapshot(db, userId)) }
+      : {};
   await db.billingTransaction.upsert({
     where: { gatewayObjectId: invoice.id },
     create: {
@@ -75,9 +129,10 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       status,
       refunded,
       receiptUrl,
+      ...receipt,
       paidAt: invoice.createdAt,
     },
-    update: { status, refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl },
+    update: { status, refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl, ...receipt },
   });
   // Each state is announced once, however often the provider's events repeat it.
   if (existing?.status !== status && invoice.amountCents > 0) {

@@ -5,6 +5,7 @@ import type { BillingCustomer } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
 import type { attachPaymentMethodSchema, customerCreateSchema, customerQuerySchema, demoCardSchema, detachPaymentMethodSchema } from "~/lib/schemas/billing";
 import type { GatewayCard, PaymentGateway } from "~/server/payments/gateway";
+import { findLiveSubscription } from "../entitlements.service";
 import { applyCardCount } from "./billing-sync.service";
 import { payment, type BillingDeps } from "./shared";
 
@@ -50,16 +51,24 @@ export async function createCustomer(deps: BillingDeps, input: z.infer<typeof cu
 
 // ---- payment methods ----
 
-const toPaymentMethodDto = (card: GatewayCard) => ({
+const toPaymentMethodDto = (card: GatewayCard, defaultId: string | null) => ({
   id: card.id,
   card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-  isDefault: false,
+  isDefault: card.id === defaultId,
 });
+export type PaymentMethodDto = ReturnType<typeof toPaymentMethodDto>;
+
+/** The customer's saved cards, the default (the one renewals charge) first. */
+async function savedCards(deps: BillingDeps, customerId: string) {
+  const [cards, defaultId] = await Promise.all([deps.gateway.listPaymentMethods(customerId), deps.gateway.getDefaultPaymentMethodId(customerId)]);
+  const shownDefault = cards.some((card) => card.id === defaultId) ? defaultId : (cards[0]?.id ?? null);
+  return [...cards].sort((a, b) => Number(b.id === shownDefault) - Number(a.id === shownDefault)).map((card) => toPaymentMethodDto(card, shownDefault));
+}
 
 export async function listPaymentMethods(deps: BillingDeps, input: z.infer<typeof customerQuerySchema>) {
   const customer = await ownCustomer(deps, input.customer_id);
   if (!customer) return { paymentMethods: [] };
-  return { paymentMethods: (await deps.gateway.listPaymentMethods(customer.customerId)).map(toPaymentMethodDto) };
+  return { paymentMethods: await savedCards(deps, customer.customerId) };
 }
 
 /** Demo mode only: what Stripe.js does in the browser, for Stripe's test card numbers. */
@@ -75,25 +84,69 @@ export async function cardFor(deps: BillingDeps, customerId: string, paymentMeth
   return card;
 }
 
-export async function attachCard(deps: BillingDeps, customer: BillingCustomer, paymentMethodId: string) {
+/** The user's live subscription's provider id, whose renewals the default card pays. */
+async function liveSubscriptionId(deps: BillingDeps) {
+  return (await findLiveSubscription(deps.db, deps.actor.id))?.gatewaySubscriptionId ?? null;
+}
+
+/**
+ * Saves a card and makes it the default. The same card (same fingerprint) is never saved twice: a
+ * card already saved is used instead, and the new copy is detached if it got attached. Answers the
+ * card to charge, and whether it was one already saved.
+ */
+export async function attachCard(deps: BillingDeps, customer: BillingCustomer, paymentMethodId: string): Promise<{ card: GatewayCard; reused: boolean }> {
+  const { gateway } = deps;
   const card = await cardFor(deps, customer.customerId, paymentMethodId);
-  const attached = card.customerId === customer.customerId ? card : await payment(() => deps.gateway.attachPaymentMethod(customer.customerId, paymentMethodId));
+  const saved = await gateway.listPaymentMethods(customer.customerId);
+  const twin = card.fingerprint ? saved.find((other) => other.id !== card.id && other.fingerprint === card.fingerprint) : undefined;
+  let result: GatewayCard;
+  if (twin) {
+    if (card.customerId === customer.customerId) await gateway.detachPaymentMethod(card.id);
+    await gateway.setDefaultPaymentMethod(customer.customerId, twin.id, null);
+    result = twin;
+  } else if (card.customerId === customer.customerId) {
+    await gateway.setDefaultPaymentMethod(customer.customerId, card.id, null);
+    result = card;
+  } else {
+    result = await payment(() => gateway.attachPaymentMethod(customer.customerId, paymentMethodId));
+  }
   await applyCardCount(deps.db, deps.actor.id, 1);
-  return attached;
+  return { card: result, reused: Boolean(twin) };
 }
 
 export async function addPaymentMethod(deps: BillingDeps, input: z.infer<typeof attachPaymentMethodSchema>) {
   const customer = input.customerId ? await requireCustomer(deps, input.customerId) : await ensureCustomer(deps);
-  const card = await attachCard(deps, customer, input.paymentMethodId);
-  return { success: true as const, paymentMethod: toPaymentMethodDto(card), gracePeriodEndDate: null };
+  const { card, reused } = await attachCard(deps, customer, input.paymentMethodId);
+  const subscriptionId = await liveSubscriptionId(deps);
+  if (subscriptionId) await deps.gateway.setDefaultPaymentMethod(customer.customerId, card.id, subscriptionId);
+  return { success: true as const, paymentMethod: toPaymentMethodDto(card, card.id), alreadySaved: reused, gracePeriodEndDate: null };
+}
+
+/** A saved card of the user's, else 404. */
+async function ownCard(deps: BillingDeps, paymentMethodId: string) {
+  const customer = await ownCustomer(deps);
+  const card = customer ? await deps.gateway.getPaymentMethod(paymentMethodId) : null;
+  if (!customer || !card || card.customerId !== customer.customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
+  return { customer, card };
+}
+
+/** Makes a saved card the one renewals charge. */
+export async function setDefaultPaymentMethod(deps: BillingDeps, input: z.infer<typeof detachPaymentMethodSchema>) {
+  const { customer, card } = await ownCard(deps, input.payment_method_id);
+  await deps.gateway.setDefaultPaymentMethod(customer.customerId, card.id, await liveSubscriptionId(deps));
+  await deps.db.subscription.updateMany({ where: { userId: deps.actor.id, status: { in: ["trialing", "active", "past_due"] } }, data: { defaultPaymentMethodId: card.id } });
+  return { success: true as const, paymentMethods: await savedCards(deps, customer.customerId) };
 }
 
 export async function removePaymentMethod(deps: BillingDeps, input: z.infer<typeof detachPaymentMethodSchema>) {
-  const customer = await ownCustomer(deps);
-  const card = customer ? await deps.gateway.getPaymentMethod(input.payment_method_id) : null;
-  if (!customer || !card || card.customerId !== customer.customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
+  const { customer, card } = await ownCard(deps, input.payment_method_id);
   await deps.gateway.detachPaymentMethod(card.id);
   const remaining = await deps.gateway.listPaymentMethods(customer.customerId);
+  // The removed card paid the renewals: the next saved card takes over, so renewals keep a card.
+  const defaultId = await deps.gateway.getDefaultPaymentMethodId(customer.customerId);
+  if (remaining[0] && !remaining.some((other) => other.id === defaultId)) {
+    await deps.gateway.setDefaultPaymentMethod(customer.customerId, remaining[0].id, await liveSubscriptionId(deps));
+  }
   const gracePeriodEndDate = await applyCardCount(deps.db, deps.actor.id, remaining.length);
   return { success: true as const, remaining: remaining.length, gracePeriodEndDate };
 }

@@ -1,17 +1,13 @@
-/** Transactions and receipts, and paying what a failed renewal owes (the payment dialog). */
+/** Transactions, and paying what a failed renewal owes (the payment dialog). */
 import type { z } from "zod";
-import type { Db } from "~/server/db/client";
 import type { BillingTransaction } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
 import { getPlan } from "~/lib/plans";
 import type { customerQuerySchema, paymentIntentSchema } from "~/lib/schemas/billing";
-import type { SessionClaims } from "../sessions.service";
-import { toAddressDto } from "./addresses.service";
 import { syncSubscription } from "./billing-sync.service";
 import { cardFor, NOT_FOUND_CARD, requireCustomer } from "./customers.service";
 import { payment, withCheckoutLock, type BillingDeps } from "./shared";
 
-const NOT_FOUND_TRANSACTION = "Transaction not found.";
 export const NOTHING_DUE = "There is no outstanding payment on your account.";
 
 // ---- transactions ----
@@ -33,21 +29,6 @@ export async function listTransactions(deps: BillingDeps, input: z.infer<typeof 
   if (input.customer_id !== undefined) await requireCustomer(deps, input.customer_id);
   const rows = await deps.db.billingTransaction.findMany({ where: { userId: deps.actor.id }, orderBy: { paidAt: "desc" }, take: 200 });
   return { transactions: rows.map(toTransactionDto) };
-}
-
-/** Everything our printable receipt shows; only the owner can open it. */
-export async function getReceipt(db: Db, actor: SessionClaims, transactionId: string) {
-  const tx = await db.billingTransaction.findFirst({ where: { id: transactionId, userId: actor.id } });
-  if (!tx || tx.status === "failed") throw new AppError("NOT_FOUND", NOT_FOUND_TRANSACTION);
-  const [customer, address] = await Promise.all([
-    db.billingCustomer.findUnique({ where: { userId: actor.id } }),
-    db.billingAddress.findFirst({ where: { userId: actor.id }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] }),
-  ]);
-  return {
-    transaction: toTransactionDto(tx),
-    reference: tx.gatewayObjectId,
-    billedTo: { name: address?.name ?? customer?.name ?? actor.name, email: customer?.email ?? actor.email, address: address ? toAddressDto(address) : null },
-  };
 }
 
 // ---- paying a failed renewal (the payment dialog) ----

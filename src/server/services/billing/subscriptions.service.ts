@@ -1,12 +1,102 @@
 /** Plan changes: subscribing, upgrading and downgrading between paid plans, and the change to Free. */
+import { addDays, addMonths } from "date-fns";
 import type { z } from "zod";
+import type { Db } from "~/server/db/client";
+import type { Subscription } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
-import { getPlan, planRank, type PlanId } from "~/lib/plans";
-import type { changeToFreeSchema, CreateSubscriptionInput } from "~/lib/schemas/billing";
-import { getEffectivePlan } from "../entitlements.service";
-import { syncSubscription } from "./billing-sync.service";
+import { getPlan, planPriceCents, planRank, type Plan, type PlanId } from "~/lib/plans";
+import type { changeToFreeSchema, CreateSubscriptionInput, downgradeSchema, planChangeSchema } from "~/lib/schemas/billing";
+import { findLiveSubscription, getEffectivePlan } from "../entitlements.service";
+import { applyCardCount, syncSubscription } from "./billing-sync.service";
 import { attachCard, ensureCustomer, ownCustomer } from "./customers.service";
 import { payment, withCheckoutLock, type BillingDeps } from "./shared";
+
+export const ALREADY_ON_PLAN = "You're already on this plan";
+export const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
+
+/** The 7-day trial belongs to a user's first paid subscription only. */
+async function trialDaysFor(db: Db, userId: string, plan: Plan) {
+  return (await db.subscription.count({ where: { userId } })) === 0 ? plan.trialDays : 0;
+}
+
+/** When a downgrade from this subscription applies: the end of the paid (or trial) period; a failed renewal ends now. */
+const downgradeDate = (current: Subscription) => (current.status === "past_due" ? new Date() : current.currentPeriodEnd);
+
+export interface PlanChangePreview {
+  planId: PlanId;
+  fromPlanId: PlanId;
+  kind: "subscribe" | "upgrade" | "downgrade";
+  /** Charged when the user confirms: 0 during a trial and for downgrades, else what the provider charges. */
+  amountDueNowCents: number;
+  /** When the chosen plan applies. */
+  effectiveFrom: Date;
+  /** The next regular charge after this change, or null when nothing more is charged (Free). */
+  nextChargeAt: Date | null;
+  nextChargeCents: number | null;
+  /** The trial the change starts or continues, when one applies. */
+  trialEndsAt: Date | null;
+  /** Upgrades charge for this proration moment when it is sent back with the checkout. */
+  prorationDate: Date | null;
+  /** Whether the change needs a card (downgrades do not). */
+  needsCard: boolean;
+}
+
+/**
+ * What a plan change will charge now and next, computed by the code that charges it: the gateway's
+ * own preview of the upgrade (Stripe's upcoming invoice, the demo gateway's proration), the plan
+ * price or the trial for a new subscription, nothing for a downgrade.
+ */
+export async function previewPlanChange(deps: BillingDeps, input: z.infer<typeof planChangeSchema>): Promise<PlanChangePreview> {
+  const { db, gateway, actor } = deps;
+  const plan = getPlan(input.planId);
+  const customer = await ownCustomer(deps);
+  const current = customer ? await findLiveSubscription(db, actor.id) : null;
+  const fromPlanId = current?.planId ?? (await getEffectivePlan(db, actor.id)).planId;
+  const now = new Date();
+  const base = { planId: plan.id, fromPlanId, prorationDate: null, trialEndsAt: null };
+  if (!current) {
+    if (plan.id === "free") throw new AppError("CONFLICT", ALREADY_ON_PLAN);
+    const trialDays = await trialDaysFor(db, actor.id, plan);
+    const trialEndsAt = trialDays > 0 ? addDays(now, trialDays) : null;
+    return {
+      ...base,
+      kind: "subscribe",
+      amountDueNowCents: trialEndsAt ? 0 : planPriceCents(plan.id),
+      effectiveFrom: now,
+      nextChargeAt: trialEndsAt ?? addMonths(now, 1),
+      nextChargeCents: planPriceCents(plan.id),
+      trialEndsAt,
+      needsCard: true,
+    };
+  }
+  const trialEndsAt = current.status === "trialing" ? (current.trialEnd ?? current.currentPeriodEnd) : null;
+  if (plan.id === current.planId && !current.pendingPlanId && !current.cancelAtPeriodEnd) throw new AppError("CONFLICT", ALREADY_ON_PLAN);
+  if (planRank(plan.id) < planRank(current.planId)) {
+    const effectiveFrom = downgradeDate(current);
+    return {
+      ...base,
+      kind: "downgrade",
+      amountDueNowCents: 0,
+      effectiveFrom,
+      nextChargeAt: plan.id === "free" ? null : effectiveFrom,
+      nextChargeCents: plan.id === "free" ? null : planPriceCents(plan.id),
+      trialEndsAt,
+      needsCard: false,
+    };
+  }
+  const preview = await gateway.previewUpgrade(current.gatewaySubscriptionId, { planId: plan.id, priceId: plan.stripePriceId! });
+  return {
+    ...base,
+    kind: "upgrade",
+    amountDueNowCents: preview.amountDueNowCents,
+    effectiveFrom: now,
+    nextChargeAt: preview.nextChargeAt,
+    nextChargeCents: preview.nextChargeCents,
+    trialEndsAt,
+    prorationDate: preview.prorationDate,
+    needsCard: true,
+  };
+}
 
 export interface SubscriptionResult {
   success: true;
@@ -17,6 +107,18 @@ export interface SubscriptionResult {
   status: string;
   /** When the change takes effect (a downgrade waits for the end of the period). */
   effectiveFrom: Date;
+}
+
+/** The checkout's billing details, kept as the last ones used: they prefill the next checkout and go on receipts. */
+function billingDetailsOf(input: CreateSubscriptionInput) {
+  return {
+    name: input.customerName,
+    email: input.customerEmail,
+    country: input.billingAddress?.country ?? input.country ?? null,
+    postalCode: input.billingAddress?.postalCode ?? input.postalCode ?? null,
+    taxId: input.taxId ?? null,
+    address: input.billingAddress ?? null,
+  };
 }
 
 export async function createSubscription(deps: BillingDeps, input: CreateSubscriptionInput): Promise<SubscriptionResult> {
@@ -49,19 +151,23 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
       return result(current, await latestPayment(current.gatewaySubscriptionId), current.createdAt);
     }
 
-    await attachCard(deps, customer, input.paymentMethodId);
+    // A card saved before (same fingerprint) is charged instead of a second copy of it.
+    const { card } = await attachCard(deps, customer, input.paymentMethodId);
+    const paymentMethodId = card.id;
     await db.student.updateMany({ where: { userId: actor.id }, data: { billingEmail: input.customerEmail } });
+    await db.billingCustomer.update({ where: { id: customer.id }, data: { lastBillingDetails: billingDetailsOf(input) } });
     const priceId = plan.stripePriceId!;
     if (!current) {
       const previousPaid = await db.subscription.count({ where: { userId: actor.id } });
+      const trialDays = await trialDaysFor(db, actor.id, plan);
       const subscription = await payment(() =>
         gateway.createSubscription({
           customerId: customer.customerId,
           planId: plan.id,
           priceId,
-          paymentMethodId: input.paymentMethodId,
-          trialDays: previousPaid === 0 ? plan.trialDays : 0,
-          idempotencyKey: `subscription-${actor.id}-${previousPaid}-${input.paymentMethodId}-${plan.id}`,
+          paymentMethodId,
+          trialDays,
+          idempotencyKey: `subscription-${actor.id}-${previousPaid}-${paymentMethodId}-${plan.id}`,
           metadata: { userId: actor.id },
         }),
       );
@@ -75,17 +181,50 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
         gateway.upgradeSubscription(current.gatewaySubscriptionId, {
           planId: plan.id,
           priceId,
-          paymentMethodId: input.paymentMethodId,
-          idempotencyKey: `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${input.paymentMethodId}-${current.updatedAt.getTime()}`,
+          paymentMethodId,
+          prorationDate: input.prorationDate ?? undefined,
+          idempotencyKey: `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${paymentMethodId}-${current.updatedAt.getTime()}`,
         }),
       );
       const row = await syncSubscription(db, subscription, actor.id);
       return result(row ?? current, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
     }
-    // Downgrade between paid plans: at the end of the period.
-    const subscription = await gateway.scheduleDowngrade(current.gatewaySubscriptionId, { fromPlanId: currentPlan, planId: plan.id, priceId });
-    const row = await syncSubscription(db, subscription, actor.id);
-    return result(row ?? current, null, subscription.pendingFrom ?? subscription.currentPeriodEnd);
+    const row = await downgradeSubscription(deps, current, plan.id);
+    return result(row, null, row.pendingFrom ?? row.currentPeriodEnd);
+  });
+}
+
+/** A downgrade between paid plans: nothing is charged; the cheaper plan applies at the end of the period. */
+async function downgradeSubscription(deps: BillingDeps, current: Subscription, planId: PlanId) {
+  const plan = getPlan(planId);
+  const subscription = await deps.gateway.scheduleDowngrade(current.gatewaySubscriptionId, { fromPlanId: current.planId, planId, priceId: plan.stripePriceId! });
+  return (await syncSubscription(deps.db, subscription, deps.actor.id)) ?? current;
+}
+
+/** Downgrade to a cheaper paid plan without a card: it applies at the end of the period, as the preview says. */
+export async function downgradePlan(deps: BillingDeps, input: z.infer<typeof downgradeSchema>): Promise<SubscriptionResult> {
+  const customer = await ownCustomer(deps);
+  return withCheckoutLock(deps.db, deps.actor.id, async () => {
+    const current = customer ? await findLiveSubscription(deps.db, deps.actor.id) : null;
+    if (!current || planRank(input.planId) >= planRank(current.planId)) {
+      throw new AppError("BAD_INPUT", `Only a cheaper plan than your current one can be scheduled; choose ${getPlan(input.planId).name} through the checkout.`);
+    }
+    const row = await downgradeSubscription(deps, current, input.planId);
+    return { success: true, subscriptionId: row.gatewaySubscriptionId, paymentIntentId: null, error: null, planId: input.planId, status: row.status, effectiveFrom: row.pendingFrom ?? downgradeDate(current) };
+  });
+}
+
+/** Cancels a scheduled downgrade or a cancellation at the period's end: the current plan renews as before. */
+export async function cancelScheduledChange(deps: BillingDeps) {
+  return withCheckoutLock(deps.db, deps.actor.id, async () => {
+    const current = (await ownCustomer(deps)) ? await findLiveSubscription(deps.db, deps.actor.id) : null;
+    if (!current || (!current.pendingPlanId && !current.cancelAtPeriodEnd)) throw new AppError("CONFLICT", NOTHING_SCHEDULED);
+    const subscription = await deps.gateway.cancelScheduledChange(current.gatewaySubscriptionId);
+    await syncSubscription(deps.db, subscription, deps.actor.id);
+    // A plan that renews again needs a card: without one, the grace period starts.
+    const customer = await ownCustomer(deps);
+    if (customer) await applyCardCount(deps.db, deps.actor.id, (await deps.gateway.listPaymentMethods(customer.customerId)).length);
+    return { success: true as const, planId: subscription.planId, renewsOn: subscription.currentPeriodEnd };
   });
 }
 
