@@ -25,3 +25,22 @@ export function classifyQuestion(question: string): QuestionKind {
   if (DETAILED.test(question) || question.trim().split(/\s+/).length > LONG_QUESTION_WORDS) return "detailed";
   return "simple";
 }
+
+/** A kind's figure as the pricing page gets it (see readTypicalTokens). */
+export interface TokenFigure {
+  kind: QuestionKind;
+  measured: boolean;
+  tokens: number;
+  estimate: { low: number; high: number };
+  answers: number;
+}
+
+/** "typically 240 tokens" when measured, "about 10-20 tokens" while it is the spec's estimate. */
+export function tokenFigureText(figure: TokenFigure): string {
+  return figure.measured ? `typically ${figure.tokens.toLocaleString("en-US")} tokens` : `about ${figure.estimate.low}-${figure.estimate.high} tokens`;
+}
+
+/** How many answers of each kind a monthly allowance buys, at the typical (or estimated upper) figure. */
+export function answersPerMonth(tokensPerMonth: number, figures: TokenFigure[]): { kind: QuestionKind; answers: number }[] {
+  return figures.map((figure) => ({ kind: figure.kind, answers: Math.floor(tokensPerMonth / Math.max(1, figure.tokens)) }));
+}
