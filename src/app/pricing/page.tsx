@@ -15,11 +15,8 @@ const KIND_TEXTS: Record<QuestionKind, { label: string; short: string; example: 
 
 /** The FAQ's answer, from the same figures as the explainer. */
 function tokenFaq(figures: TokenFigure[]) {
-  const [simple, detailed, planning] = figures.map(tokenFigureText);
-  const estimated = figures.some((figure) => !figure.measured);
-  return `Tokens measure how much text the assistant reads and writes: your question, the conversation so far and the answer. A simple question uses ${simple}, a detailed analysis ${detailed} and complex planning ${planning}${
-    estimated ? " (figures marked as estimates are replaced by the medians of real answers once enough have been measured)" : ", the medians of real answers over the last 30 days"
-  }. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
+  const [simple, detailed, planning] = figures.map((figure) => `${tokenFigureText(figure)} (${figure.measured ? "median of the last 30 days" : "estimate"})`);
+  return `Tokens measure how much text the assistant reads and writes: your question, the conversation so far and the answer. A simple question uses ${simple}, a detailed analysis ${detailed} and complex planning ${planning}. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
 }
 
 const FAQ = [
@@ -53,7 +50,12 @@ export default async function PricingPage() {
   const typical = await (await serverApi()).chat.typicalTokens();
   const figures = typical.kinds;
   const faq = [{ q: "What is a token?", a: tokenFaq(figures) }, ...FAQ];
-  const estimated = figures.some((figure) => !figure.measured);
+  const estimatedKinds = figures.filter((figure) => !figure.measured).map((figure) => KIND_TEXTS[figure.kind].short);
+  const estimateNote = !estimatedKinds.length
+    ? ""
+    : estimatedKinds.length === figures.length
+      ? " (from the estimates above)"
+      : ` (${estimatedKinds.join(" and ")} from the estimates above)`;
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
@@ -115,7 +117,7 @@ export default async function PricingPage() {
                       : `About ${answersPerMonth(plan.tokensPerMonth, figures)
                           .map(({ kind, answers }) => `${answers.toLocaleString("en-US")} ${KIND_TEXTS[kind].short}`)
                           .join(", ")
-                          .replace(/, ([^,]*)$/, " or $1")} answers a month${estimated ? " (from the estimates above)" : ""}`}
+                          .replace(/, ([^,]*)$/, " or $1")} answers a month${estimateNote}`}
                   </li>
                   <li>{limitText(plan.maxServices, "service")}</li>
                   <li>{limitText(plan.maxApplications, "application")}</li>
