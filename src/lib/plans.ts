@@ -16,7 +16,8 @@ export interface Plan {
   currency: "EUR";
   interval: "month";
   description: string;
-  features: string[];
+  /** What the plan card lists: each feature with the page where it is used, or "coming" (not yet built). */
+  features: ListedFeature[];
   /** Assistant tokens per calendar month; null means unlimited. */
   tokensPerMonth: number | null;
   /** -1 means unlimited. */
@@ -41,8 +42,26 @@ export const GRACE_PERIOD_DAYS = 7;
 const PRO_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO;
 const UNLIMITED_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED;
 
-const BASE_FEATURES = ["Country comparison", "Community forum"];
-const PAID_FEATURES = ["Priority AI processing", "Personalized study roadmaps", "Document review"];
+/**
+ * A feature a plan card lists. `href` is the page where it is used; null marks a feature that is not
+ * built yet: the card says "coming" and does not count it as part of the price.
+ */
+export interface ListedFeature {
+  label: string;
+  href: string | null;
+}
+
+// Every plan gets the same assistant (the models configured on this server): no basic or premium tier.
+const BASE_FEATURES: ListedFeature[] = [
+  { label: "AI assistant with sourced answers", href: "/swipe-ai" },
+  { label: "Country comparison", href: "/compare" },
+  { label: "Community forum", href: "/community" },
+];
+const PAID_FEATURES: ListedFeature[] = [
+  { label: "Personalized study roadmaps", href: "/roadmap" },
+  { label: "Document review", href: "/services/document-review" },
+];
+const PRIORITY_AI: ListedFeature = { label: "Priority AI processing", href: null };
 
 export const PLANS: Record<PlanId, Plan> = {
   free: {
@@ -52,7 +71,7 @@ export const PLANS: Record<PlanId, Plan> = {
     currency: "EUR",
     interval: "month",
     description: "Free forever: try the assistant and plan the basics.",
-    features: ["30,000 tokens per month", "Basic AI conversations", ...BASE_FEATURES],
+    features: BASE_FEATURES,
     tokensPerMonth: 30_000,
     maxServices: 1,
     maxApplications: 1,
@@ -69,7 +88,7 @@ export const PLANS: Record<PlanId, Plan> = {
     currency: "EUR",
     interval: "month",
     description: "For students actively preparing their applications and visa.",
-    features: ["500,000 tokens per month", "Advanced AI conversations", ...BASE_FEATURES, ...PAID_FEATURES],
+    features: [...BASE_FEATURES, ...PAID_FEATURES, PRIORITY_AI],
     tokensPerMonth: 500_000,
     maxServices: 5,
     maxApplications: 3,
@@ -86,7 +105,14 @@ export const PLANS: Record<PlanId, Plan> = {
     currency: "EUR",
     interval: "month",
     description: "Everything, without limits, with personal coaching.",
-    features: ["Unlimited tokens", "Premium AI conversations", ...BASE_FEATURES, ...PAID_FEATURES, "1-on-1 coaching", "24/7 priority support"],
+    features: [
+      ...BASE_FEATURES,
+      ...PAID_FEATURES,
+      { label: "1-on-1 coaching", href: "/services/consultation" },
+      // Requests and messages of Unlimited carry urgent priority: the support queue answers them first.
+      { label: "Priority support, answered first", href: "/about/contact" },
+      PRIORITY_AI,
+    ],
     tokensPerMonth: null,
     maxServices: -1,
     maxApplications: -1,

@@ -7,10 +7,11 @@ import { sendDeadlineReminders } from "~/server/services/tools/scholarships.serv
 import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
 import { sendCommunityDigests } from "~/server/services/community/notifications.service";
 import { REMINDER_INTERVAL_SECONDS, sendCoachingReminders } from "~/server/services/coaching/reminders.service";
+import { computeTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind", typicalTokens: "chat.typical-tokens" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -38,6 +39,10 @@ export function registerJobHandlers() {
   registerJobHandler(JOB_KINDS.coachingReminders, async (db) => {
     await sendCoachingReminders(db);
   });
+  // The pricing page's typical tokens per kind of question: medians of the last 30 days' answers.
+  registerJobHandler(JOB_KINDS.typicalTokens, async (db) => {
+    await computeTypicalTokens(db);
+  });
 }
 
 export function periodicJobs(): PeriodicJob[] {
@@ -48,6 +53,7 @@ export function periodicJobs(): PeriodicJob[] {
     { kind: JOB_KINDS.roadmapDigest, intervalSeconds: 7 * 24 * 3600 },
     { kind: JOB_KINDS.communityDigest, intervalSeconds: 24 * 3600 },
     { kind: JOB_KINDS.coachingReminders, intervalSeconds: REMINDER_INTERVAL_SECONDS },
+    { kind: JOB_KINDS.typicalTokens, intervalSeconds: 6 * 3600 },
   ];
 }
 

@@ -75,7 +75,7 @@ test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason
   await answer.getByRole("button", { name: "Like", exact: true }).click();
   const likeRequest = await liked;
   expect(likeRequest.headers()["x-session-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(likeRequest.postDataJSON()).toMatchObject({ userId: "anonymous", userType: "student", isStreaming: true, chatModel: "openai", ragEnabled: false });
+  expect(likeRequest.postDataJSON()).toMatchObject({ userId: "anonymous", userType: "student", isStreaming: true, chatModel: "local", ragEnabled: false });
   await expect(answer.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "true");
 
   await answer.getByRole("button", { name: "Dislike", exact: true }).click();

@@ -47,9 +47,10 @@ test("pricing: three plans in euros from the plan table, the token explainer and
   await expect(page.getByTestId("plan-pro")).toContainText("500,000 tokens per month");
   await expect(page.getByTestId("plan-unlimited")).toContainText("€49.99");
   await expect(page.getByTestId("plan-unlimited")).toContainText("1-on-1 coaching");
-  await expect(page.getByText("about 10-20 tokens", { exact: true })).toBeVisible();
-  await expect(page.getByText("about 50-100 tokens", { exact: true })).toBeVisible();
-  await expect(page.getByText("about 100-200 tokens", { exact: true })).toBeVisible();
+  // The spec's estimates until enough answers of a kind are measured, then the measured median.
+  await expect(page.getByTestId("token-figure-simple")).toContainText(/about 10-20 tokens|typically \d[\d,]* tokens/);
+  await expect(page.getByTestId("token-figure-detailed")).toContainText(/about 50-100 tokens|typically \d[\d,]* tokens/);
+  await expect(page.getByTestId("token-figure-planning")).toContainText(/about 100-200 tokens|typically \d[\d,]* tokens/);
   await expect(page.locator("details")).toHaveCount(6);
   await expect(page.getByText("$")).toHaveCount(0);
 });

@@ -89,7 +89,7 @@ describe("POST /api/feedback", () => {
     ["A like cannot have a dislike reason", undefined, record({ dislikeReason: DISLIKE_REASONS[0] })],
     ["userId must be 'anonymous'", undefined, record({ userId: "someone-else" })],
     ["messageId is required", undefined, record({ messageId: undefined })],
-    ["chatModel must be 'openai' or 'deepseek'", undefined, record({ chatModel: "gpt" })],
+    ["chatModel must be 'openai', 'deepseek' or 'local'", undefined, record({ chatModel: "gpt" })],
   ])("refuses a bad record: %s", async (message, headers, body) => {
     const response = await send(body, headers as Record<string, string> | undefined);
     expect(response.status).toBe(400);

@@ -39,8 +39,8 @@ describe("the plan table", () => {
     expect(planPriceCents("unlimited")).toBe(4999);
     expect(planRank("free")).toBeLessThan(planRank("pro"));
     expect(planRank("pro")).toBeLessThan(planRank("unlimited"));
-    expect(getPlan("unlimited").features).toContain("1-on-1 coaching");
-    expect(getPlan("pro").features).not.toContain("1-on-1 coaching");
+    expect(getPlan("unlimited").features.map((feature) => feature.label)).toContain("1-on-1 coaching");
+    expect(getPlan("pro").features.map((feature) => feature.label)).not.toContain("1-on-1 coaching");
     expect(planForPriceId(PLANS.pro.stripePriceId!)?.id).toBe("pro");
     expect(planForPriceId("price_unknown")).toBeNull();
   });

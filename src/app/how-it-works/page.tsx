@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/site/page-header";
 export const metadata: Metadata = { title: "How it works" };
 
 const STEPS = [
-  { title: "Tell us your plan", text: "Create a free account and add your nationality, education and the degree you want. Your profile shapes every answer." },
+  { title: "Tell us your plan", text: "Create a free account and add your nationality to your profile. The assistant uses it where it changes the answer, such as the APS certificate that applicants from China, India and Vietnam need." },
   { title: "Ask SwipeAI", text: "Ask anything about admission, language tests, visas, money, housing or work. Deep Thinking mode searches our sourced knowledge base and shows how relevant the sources are." },
   { title: "Follow your roadmap", text: "Turn the answers into a step-by-step plan with deadlines: APS, uni-assist, blocked account, visa appointment, enrolment." },
   { title: "Get expert help", text: "When it matters, book document review, visa assistance or 1-on-1 coaching with people who have done it themselves." },
@@ -13,8 +13,8 @@ const STEPS = [
 
 const BENEFITS = [
   { title: "Sourced and dated", text: "Every knowledge-base article names its official sources and when it was last reviewed." },
-  { title: "Available 24/7", text: "Ask at 2 a.m. before your embassy appointment, in plain language." },
-  { title: "Built for your situation", text: "Answers take your country, degree and budget into account, not a one-size-fits-all guide." },
+  { title: "Available 24/7", text: "Ask at 2 a.m. before your embassy appointment, in plain English." },
+  { title: "Built for your situation", text: "Answers add what your nationality changes, and the visa checker, scholarship search and cost calculator start from your profile to work out your case, not a one-size-fits-all guide." },
   { title: "Fair pricing", text: "Start free; pay monthly in euros only when you need more, and cancel anytime." },
 ];
 

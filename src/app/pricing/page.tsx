@@ -2,20 +2,24 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
 import { formatLimit, formatEuros, TRIAL_DAYS, PLAN_LIST, UNLIMITED } from "~/lib/plans";
+import { answersPerMonth, tokenFigureText, type QuestionKind, type TokenFigure } from "~/lib/question-kinds";
+import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Pricing" };
 
-const TOKEN_EXAMPLES = [
-  { label: "A simple question", tokens: "about 10-20 tokens", example: "\"How much is the student visa fee?\"" },
-  { label: "A detailed analysis", tokens: "about 50-100 tokens", example: "\"Compare health insurance options for a 31-year-old master's student.\"" },
-  { label: "Complex planning", tokens: "about 100-200 tokens", example: "\"Plan my steps from admission to arrival for a winter semester start.\"" },
-];
+const KIND_TEXTS: Record<QuestionKind, { label: string; short: string; example: string }> = {
+  simple: { label: "A simple question", short: "simple", example: "\"How much is the student visa fee?\"" },
+  detailed: { label: "A detailed analysis", short: "detailed", example: "\"Compare health insurance options for a 31-year-old master's student.\"" },
+  planning: { label: "Complex planning", short: "planning", example: "\"Plan my steps from admission to arrival for a winter semester start.\"" },
+};
+
+/** The FAQ's answer, from the same figures as the explainer. */
+function tokenFaq(figures: TokenFigure[]) {
+  const [simple, detailed, planning] = figures.map((figure) => `${tokenFigureText(figure)} (${figure.measured ? "median of the last 30 days" : "estimate"})`);
+  return `Tokens measure how much text the assistant reads and writes: your question, the conversation so far and the answer. A simple question uses ${simple}, a detailed analysis ${detailed} and complex planning ${planning}. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
+}
 
 const FAQ = [
-  {
-    q: "What is a token?",
-    a: "Tokens measure how much text the assistant reads and writes. A simple question uses about 10-20 tokens, a detailed analysis about 50-100 and complex planning about 100-200. Your profile shows how much of your monthly allowance is left.",
-  },
   {
     q: "Do unused tokens carry over?",
     a: "No. Your allowance resets at the start of each monthly billing period and unused tokens do not carry over.",
@@ -42,7 +46,16 @@ function limitText(value: number, noun: string) {
   return value === UNLIMITED ? `Unlimited ${noun}` : `${value} ${noun}${value === 1 ? "" : "s"}`;
 }
 
-export default function PricingPage() {
+export default async function PricingPage() {
+  const typical = await (await serverApi()).chat.typicalTokens();
+  const figures = typical.kinds;
+  const faq = [{ q: "What is a token?", a: tokenFaq(figures) }, ...FAQ];
+  const estimatedKinds = figures.filter((figure) => !figure.measured).map((figure) => KIND_TEXTS[figure.kind].short);
+  const estimateNote = !estimatedKinds.length
+    ? ""
+    : estimatedKinds.length === figures.length
+      ? " (from the estimates above)"
+      : ` (${estimatedKinds.join(" and ")} from the estimates above)`;
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
@@ -52,16 +65,26 @@ export default function PricingPage() {
       <div className="mx-auto max-w-6xl space-y-14 px-4">
         <section aria-labelledby="tokens-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="tokens-title" className="text-xl font-semibold">How tokens work</h2>
-          <p className="mt-2 text-sm text-slate-600">Each plan includes a monthly number of tokens. Typical use:</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Each plan includes a monthly number of tokens. Typical use, measured as the median of the answers of the last {typical.windowDays} days:
+          </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
-            {TOKEN_EXAMPLES.map((item) => (
-              <li key={item.label} className="rounded-xl bg-slate-50 p-4">
-                <p className="font-semibold text-slate-900">{item.label}</p>
-                <p className="text-sm font-medium text-brand-700">{item.tokens}</p>
-                <p className="mt-1 text-sm text-slate-600">{item.example}</p>
+            {figures.map((figure) => (
+              <li key={figure.kind} className="rounded-xl bg-slate-50 p-4" data-testid={`token-figure-${figure.kind}`}>
+                <p className="font-semibold text-slate-900">{KIND_TEXTS[figure.kind].label}</p>
+                <p className="text-sm font-medium text-brand-700">{tokenFigureText(figure)}</p>
+                <p className="text-xs text-slate-500">
+                  {figure.measured
+                    ? `median of ${figure.answers.toLocaleString("en-US")} answers`
+                    : `estimate: not measured yet (fewer than ${typical.minAnswers} answers of this kind)`}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">{KIND_TEXTS[figure.kind].example}</p>
               </li>
             ))}
           </ul>
+          <p className="mt-4 text-sm text-slate-600">
+            An answer that finds nothing (&quot;I don&apos;t know&quot;) costs at most the tokens of reading your question, and each answer shows what it was charged.
+          </p>
         </section>
 
         <section aria-labelledby="plans-title">
@@ -88,12 +111,30 @@ export default function PricingPage() {
                 </p>
                 <ul className="mt-5 space-y-2 text-sm text-slate-700">
                   <li><strong>{formatLimit(plan.tokensPerMonth)}</strong> tokens per month</li>
+                  <li className="text-slate-600" data-testid={`typical-answers-${plan.id}`}>
+                    {plan.tokensPerMonth === null
+                      ? "No limit on answers"
+                      : `About ${answersPerMonth(plan.tokensPerMonth, figures)
+                          .map(({ kind, answers }) => `${answers.toLocaleString("en-US")} ${KIND_TEXTS[kind].short}`)
+                          .join(", ")
+                          .replace(/, ([^,]*)$/, " or $1")} answers a month${estimateNote}`}
+                  </li>
                   <li>{limitText(plan.maxServices, "service")}</li>
                   <li>{limitText(plan.maxApplications, "application")}</li>
                   <li className="capitalize">{plan.priority} priority</li>
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex gap-2"><span aria-hidden className="text-green-600">✓</span>{feature}</li>
-                  ))}
+                  {plan.features.map((feature) =>
+                    feature.href ? (
+                      <li key={feature.label} className="flex gap-2">
+                        <span aria-hidden className="text-green-600">✓</span>
+                        <Link href={feature.href} className="hover:text-brand-700 hover:underline">{feature.label}</Link>
+                      </li>
+                    ) : (
+                      <li key={feature.label} className="flex gap-2 text-slate-500" data-testid="coming-feature">
+                        <span aria-hidden>○</span>
+                        <span>Coming: {feature.label} (not part of the price yet)</span>
+                      </li>
+                    ),
+                  )}
                 </ul>
                 <div className="mt-auto pt-6">
                   <Link
@@ -111,7 +152,7 @@ export default function PricingPage() {
         <section aria-labelledby="pricing-faq">
           <h2 id="pricing-faq" className="text-xl font-semibold">Frequently asked questions</h2>
           <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-            {FAQ.map((item) => (
+            {faq.map((item) => (
               <details key={item.q} className="group p-5">
                 <summary className="cursor-pointer list-none font-medium text-slate-900">
                   <span className="flex items-center justify-between gap-4">{item.q}<span aria-hidden className="transition group-open:rotate-45">+</span></span>

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import type { ChatModelChoice } from "~/lib/schemas/chat";
+import type { AssistantMetadata, ChatModelChoice } from "~/lib/schemas/chat";
 import { api } from "~/trpc/react";
 import { getSessionId, getStoredConversationId, loadLocalMessages, newId, saveLocalMessages, storeConversationId } from "./chat-session";
 import { ConversationList } from "./conversation-list";
@@ -63,17 +63,33 @@ export function ChatView() {
   const [listOpen, setListOpen] = useState(false);
   const settings = useRef({ deepThinking, chatModel });
   settings.current = { deepThinking, chatModel };
+  // The models this server offers; one that is not configured cannot be chosen.
+  const models = api.chat.models.useQuery(undefined, { staleTime: Infinity });
+  useEffect(() => {
+    const choices = models.data;
+    if (choices && !choices.some((choice) => choice.value === chatModel && !choice.disabledReason)) {
+      const first = choices.find((choice) => !choice.disabledReason);
+      if (first) setChatModel(first.value);
+    }
+  }, [models.data, chatModel]);
+  /** "Regenerate": the answer being replaced, so the server gives another one or says there is none. */
+  const replacing = useRef<UIMessage | null>(null);
 
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
         api: "/api/chat",
-        prepareSendMessagesRequest: ({ id, messages }) => {
+        prepareSendMessagesRequest: ({ id, messages, trigger }) => {
           const rag = settings.current.deepThinking;
+          const replaced = trigger === "regenerate-message" ? replacing.current : null;
+          replacing.current = null;
+          const regenerate = replaced
+            ? { previousAnswer: messageText(replaced), usedPassageIds: ((replaced.metadata ?? {}) as AssistantMetadata).usedPassageIds ?? [] }
+            : undefined;
           return {
             api: rag ? "/api/chat-rag" : "/api/chat",
             headers: { "x-session-id": getSessionId() },
-            body: { id, messages, chatModel: settings.current.chatModel, ...(rag ? { embeddingModel: "openai-large" } : {}) },
+            body: { id, messages, chatModel: settings.current.chatModel, ...(rag ? { embeddingModel: "openai-large" } : {}), ...(regenerate ? { regenerate } : {}) },
           };
         },
       }),
@@ -234,10 +250,13 @@ export function ChatView() {
               id="chat-model"
               value={chatModel}
               onChange={(event) => setChatModel(event.target.value as ChatModelChoice)}
-              className="rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
+              className="max-w-[11rem] rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
             >
-              <option value="openai">OpenAI</option>
-              <option value="deepseek">DeepSeek</option>
+              {(models.data ?? []).map((choice) => (
+                <option key={choice.value} value={choice.value} disabled={Boolean(choice.disabledReason)} title={choice.disabledReason ?? undefined}>
+                  {choice.disabledReason ? `${choice.label} (${choice.disabledReason})` : choice.label}
+                </option>
+              ))}
             </select>
           </div>
           <div className="flex items-center gap-2">
@@ -308,7 +327,14 @@ export function ChatView() {
                       chatModel,
                       userPrompt: index > 0 ? messageText(messages[index - 1]!) : null,
                     }}
-                    onRegenerate={index === lastAssistantIndex && !loading ? () => void regenerate() : undefined}
+                    onRegenerate={
+                      index === lastAssistantIndex && !loading
+                        ? () => {
+                            replacing.current = message;
+                            void regenerate();
+                          }
+                        : undefined
+                    }
                   />
                 ))}
                 {status === "submitted" ? (

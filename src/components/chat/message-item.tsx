@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
-import { answerAdmitsNotKnowing, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice } from "~/lib/schemas/chat";
+import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage } from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, nextFeedbackOrder } from "./chat-session";
 
@@ -234,6 +234,68 @@ function MessageActions({ message, context, onRegenerate }: { message: UIMessage
   );
 }
 
+/** Deep Thinking's work: the passages it considered, best first, each with its sources to open. */
+function ConsideredPassages({ id, passages }: { id: string; passages: ConsideredPassage[] }) {
+  return (
+    <ol id={id} className="mt-2 space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-sm" aria-label="Passages considered" data-testid="considered-passages">
+      {passages.map((passage, index) => (
+        <li key={passage.id} className="border-b border-slate-100 pb-2 last:border-0 last:pb-0">
+          <p className="font-medium text-slate-800">
+            {index + 1}. {passage.articleTitle}
+            {passage.heading ? <span className="font-normal text-slate-500"> · {passage.heading}</span> : null}
+            {passage.quoted ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">quoted in the answer</span> : null}
+          </p>
+          <p className="mt-0.5 text-xs text-slate-600">{passage.excerpt}</p>
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+            {passage.sources.map((source) => (
+              <a key={source.url} href={source.url} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                {source.title}
+              </a>
+            ))}
+            <span className="text-slate-500">last reviewed {passage.lastReviewed}</span>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Under each answer: the relevance, "N sources" (opening the passages Deep Thinking considered), the
+ * model that answered and the tokens the answer was charged.
+ */
+function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; metadata: AssistantMetadata; streaming: boolean }) {
+  const [sourcesOpen, setSourcesOpen] = useState(false);
+  const passages = metadata.passages ?? [];
+  const listId = `sources-${messageId}`;
+  const charged = streaming ? null : chargeNote(metadata);
+  return (
+    <>
+      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
+        {typeof metadata.sourcesCount === "number" ? (
+          passages.length ? (
+            <button
+              type="button"
+              className="rounded px-1 underline decoration-dotted hover:text-brand-700"
+              aria-expanded={sourcesOpen}
+              aria-controls={listId}
+              onClick={() => setSourcesOpen((open) => !open)}
+            >
+              {metadata.sourcesCount} sources
+            </button>
+          ) : (
+            <span>{metadata.sourcesCount} sources</span>
+          )
+        ) : null}
+        {metadata.model ? <span data-testid="answered-by">Answered by {metadata.model}</span> : null}
+        {charged ? <span data-testid="answer-tokens">{charged}</span> : null}
+      </div>
+      {sourcesOpen && passages.length ? <ConsideredPassages id={listId} passages={passages} /> : null}
+    </>
+  );
+}
+
 export function MessageItem({
   message,
   streaming,
@@ -279,11 +341,7 @@ export function MessageItem({
           <span className="block text-xs text-slate-600">Students and graduates in Germany may know: post your question in the forum.</span>
         </Link>
       ) : null}
-      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-        {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
-        {typeof metadata.sourcesCount === "number" ? <span>{metadata.sourcesCount} sources</span> : null}
-        {metadata.model ? <span data-testid="answered-by">Answered by {metadata.model}</span> : null}
-      </div>
+      <AnswerFooter messageId={message.id} metadata={metadata} streaming={streaming} />
       {!streaming && text ? <MessageActions message={message} context={context} onRegenerate={onRegenerate} /> : null}
     </article>
   );

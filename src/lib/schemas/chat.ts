@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const CHAT_MODELS = ["openai", "deepseek"] as const;
+/** The models a chat may ask for: the hosted ones when configured, and the local knowledge-base model. */
+export const CHAT_MODELS = ["openai", "deepseek", "local"] as const;
 export type ChatModelChoice = (typeof CHAT_MODELS)[number];
 export const EMBEDDING_MODELS = ["openai-large"] as const;
 
@@ -50,8 +51,15 @@ export const chatRequestSchema = z
       .min(1, "messages must contain at least one message")
       .max(MAX_CHAT_MESSAGES, `messages can contain at most ${MAX_CHAT_MESSAGES} messages`),
     // Absent: the default model set in /admin/assistant answers.
-    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }).optional(),
+    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai', 'deepseek' or 'local'" }).optional(),
     embeddingModel: z.enum(EMBEDDING_MODELS, { error: "embeddingModel must be 'openai-large'" }).optional(),
+    /** "Regenerate": the answer it replaces, so the next one differs or says there is no other. */
+    regenerate: z
+      .object({
+        previousAnswer: text,
+        usedPassageIds: z.array(z.string().max(100)).max(100).default([]),
+      })
+      .optional(),
   })
   .transform((input, context) => {
     const messages: ChatMessageInput[] = input.messages.map((message, index) => ({
@@ -71,7 +79,7 @@ export const chatRequestSchema = z
       context.addIssue({ code: "custom", path: ["messages"], message: "The last message must be a non-empty user message" });
       return z.NEVER;
     }
-    return { conversationId: input.id, chatModel: input.chatModel, messages };
+    return { conversationId: input.id, chatModel: input.chatModel, messages, regenerate: input.regenerate };
   });
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
@@ -84,9 +92,39 @@ export interface AssistantMetadata {
   sources?: { title: string; url: string; lastReviewed?: string }[];
   /** Pages of the product that answer the question better, shown as link cards (e.g. the country comparison). */
   links?: { title: string; href: string; description: string }[];
+  /** Tokens charged for this answer (all it used, only the question's, or 0; see `charge`). */
   tokens?: number;
+  /** What was charged: the answer, only the question (no answer was found), or nothing. */
+  charge?: AnswerCharge;
+  /** Deep Thinking: the passages retrieved for the answer, best first. */
+  passages?: ConsideredPassage[];
+  /** Passages this answer and the ones it replaced quoted, so "Regenerate" moves on to the next best. */
+  usedPassageIds?: string[];
   responseTimeMs?: number;
   createdAt?: number;
+}
+
+export type AnswerCharge = "answer" | "question-only" | "none";
+
+/** A passage Deep Thinking considered: where it comes from and what it says. */
+export interface ConsideredPassage {
+  id: string;
+  articleTitle: string;
+  heading: string | null;
+  excerpt: string;
+  lastReviewed: string;
+  sources: { title: string; url: string }[];
+  /** Whether the answer quotes it (the local model); absent when the model was hosted. */
+  quoted?: boolean;
+}
+
+/** The answer footer's line about tokens: what this answer was charged, and why when it was less. */
+export function chargeNote(metadata: Pick<AssistantMetadata, "tokens" | "charge">): string | null {
+  if (typeof metadata.tokens !== "number") return null;
+  const tokens = metadata.tokens.toLocaleString("en-US");
+  if (metadata.charge === "none") return "Not charged: no answer found";
+  if (metadata.charge === "question-only") return `Charged ${tokens} tokens for the question only: no answer found`;
+  return `${tokens} tokens charged`;
 }
 
 /**
@@ -118,7 +156,7 @@ export const feedbackSchema = z
     ragEnabled: z.boolean({ error: "ragEnabled must be true or false" }).default(false),
     confidenceScore: z.number().min(0).max(1).nullish(),
     sourcesCount: z.number().int().min(0).max(1000).nullish(),
-    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai' or 'deepseek'" }),
+    chatModel: z.enum(CHAT_MODELS, { error: "chatModel must be 'openai', 'deepseek' or 'local'" }),
     embeddingModel: z.enum(EMBEDDING_MODELS).nullish(),
     dislikeReason: z.enum(DISLIKE_REASONS, { error: "dislikeReason must be one of the listed reasons" }).nullish(),
     customFeedback: z.string().trim().max(2000, "Your comment must be at most 2000 characters").nullish(),

@@ -17,7 +17,8 @@ import type {
 import type { EmbeddingModel } from "ai";
 import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
-import { answerQuestion, type AnswerOptions } from "~/server/rag/answer";
+import { answerQuestion, type AnswerOptions, type ComposedAnswer } from "~/server/rag/answer";
+import { profileAddition, type ProfileContext } from "~/server/rag/profile-facts";
 import { recordUnansweredQuestion, type AnswerRoute } from "~/server/rag/unanswered";
 
 export const LOCAL_MODEL_ID = "local-knowledge";
@@ -34,6 +35,12 @@ export interface LocalKnowledgeModelOptions {
   answer?: Pick<AnswerOptions, "sureConfidence" | "unknownText" | "otherCountryText">;
   /** When set, questions answered "I don't know" are recorded with this route. */
   recordUnanswered?: AnswerRoute;
+  /** "Regenerate": the passages earlier answers quoted, and the answer replaced. */
+  regenerate?: Pick<AnswerOptions, "excludePassageIds" | "previousAnswer">;
+  /** The asker's profile: an answer about applying gets the facts that depend on it (APS). */
+  profile?: ProfileContext | null;
+  /** Told what was composed (its kind and the passages it quotes) before it is streamed. */
+  onComposed?: (composed: ComposedAnswer) => void;
 }
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
@@ -42,11 +49,17 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
     const question = userTexts.at(-1) ?? "";
     const composed = await answerQuestion(db, question, {
       ...options.answer,
+      ...options.regenerate,
       history: userTexts.slice(0, -1),
       embeddings: options.embeddings,
       abortSignal: call.abortSignal,
     });
     if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, question, options.recordUnanswered);
+    if (composed.kind === "answer") {
+      const addition = await profileAddition(db, options.profile, question, composed.text);
+      if (addition) composed.text = `${composed.text}\n\n${addition}`;
+    }
+    options.onComposed?.(composed);
     const { text, truncated } = limitTokens(composed.text, call.maxOutputTokens);
     const finishReason: LanguageModelV4FinishReason = truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };
     return { text, finishReason, usage: usageOf(call.prompt, text), composed };

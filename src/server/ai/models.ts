@@ -21,7 +21,7 @@ export interface ChatModelOption {
   label: string;
   /** False when the provider's key is not set: the local model answers instead. */
   configured: boolean;
-  /** What is missing, when not configured. */
+  /** What is missing, when not configured (for staff: names the setting). */
   missing?: string;
 }
 
@@ -63,6 +63,7 @@ export interface ResolveOptions {
  * restart.
  */
 export function resolveChatModel(db: Db, choice: ChatModelChoice | undefined, options: ResolveOptions = {}): ResolvedModel {
+  if (choice === "local") return { model: createLocalKnowledgeModel(db, options.local), label: LOCAL_MODEL_LABEL, hosted: false };
   const chosen = choice ? hostedModel(choice) : null;
   if (chosen) return chosen;
   const fallback = options.defaultModel && options.defaultModel !== "local" ? hostedModel(options.defaultModel) : null;

@@ -1,9 +1,12 @@
+import type { ConsideredPassage } from "~/lib/schemas/chat";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
+import { stripMarkdown } from "~/server/rag/text";
 
 const BASE_INSTRUCTIONS = `You are SwipeAI, the assistant of SwipeAbroad. You help students and professionals plan studying and moving to Germany (and Austria and Switzerland).
 Students act on your answers for their visa and their money: be accurate and concrete, give amounts with the year they apply to, and say plainly when you are not sure.
 Point to the official source to check (German missions, the Federal Foreign Office, DAAD, uni-assist, Make it in Germany, the university) when rules may have changed.
-Answer in the language of the question. Use short paragraphs and Markdown lists where they help.`;
+Answer in the language of the question. Use short paragraphs and Markdown lists where they help.
+When you cannot answer, begin with "I don't know" and say where to look.`;
 
 /** Instructions for a hosted model, with the retrieved passages in Deep Thinking mode. */
 export function chatInstructions(passages: RetrievedPassage[] | null): string {
@@ -42,4 +45,31 @@ export function sourceList(passages: RetrievedPassage[]) {
     seen.set(passage.articleSlug, { title: passage.articleTitle, url: passage.sources[0]?.url ?? "", lastReviewed: passage.lastReviewed });
   }
   return [...seen.values()];
+}
+
+/** "Regenerate" with a hosted model: a new answer, not the one the user asked to replace. */
+export function regenerateInstructions(previousAnswer: string): string {
+  return `The user asked for another answer than this one:
+<previous-answer>
+${previousAnswer}
+</previous-answer>
+Give a different answer (another angle, other facts, a different structure). If there is no other correct answer, repeat it.`;
+}
+
+const EXCERPT_CHARS = 220;
+
+/** The passages Deep Thinking considered, for the answer's sources list; `quoted` marks those the local model quoted. */
+export function consideredPassages(passages: RetrievedPassage[], quoted: Set<string> | null): ConsideredPassage[] {
+  return passages.map((passage) => {
+    const plain = stripMarkdown(passage.text).replace(/\s+/g, " ").trim();
+    return {
+      id: passage.id,
+      articleTitle: passage.articleTitle,
+      heading: passage.heading,
+      excerpt: plain.length > EXCERPT_CHARS ? `${plain.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : plain,
+      lastReviewed: passage.lastReviewed,
+      sources: passage.sources.map((source) => ({ title: source.title, url: source.url })),
+      ...(quoted ? { quoted: quoted.has(passage.id) } : {}),
+    };
+  });
 }

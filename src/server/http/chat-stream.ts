@@ -37,7 +37,7 @@ export function chatRoute({ rag }: { rag: boolean }) {
         return Response.json({ success: false, error: AI_CONNECTION_ERROR }, { status: 502, headers: { "x-request-id": requestId, "x-model": answer.model } });
       }
 
-      const { metadata, retrieval, startedAt } = answer;
+      const { metadata, retrieval } = answer;
       const headers: Record<string, string> = { "x-request-id": requestId, "x-model": answer.model };
       if (retrieval) {
         headers["x-confidence-score"] = String(retrieval.confidence);
@@ -52,7 +52,8 @@ export function chatRoute({ rag }: { rag: boolean }) {
           generateMessageId: () => answer.assistantId,
           messageMetadata: ({ part }) => {
             if (part.type === "start") return metadata;
-            if (part.type === "finish") return { ...metadata, responseTimeMs: Date.now() - startedAt, tokens: part.totalUsage.totalTokens };
+            // The answer is settled before its finish part goes out: the metadata says what it was charged.
+            if (part.type === "finish") return answer.finalMetadata();
             return undefined;
           },
           onError: (error) => {

@@ -15,9 +15,12 @@ import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT
 import { stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
-  kind: "answer" | "unknown" | "greeting";
+  /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
+  kind: "answer" | "unknown" | "greeting" | "no-other";
   text: string;
   retrieval: Retrieval;
+  /** The passages the answer quotes. */
+  quotedPassageIds?: string[];
 }
 
 export interface AnswerOptions {
@@ -31,6 +34,27 @@ export interface AnswerOptions {
   unknownText?: string;
   /** The same for plans for another country, "{country}" standing for it; default OTHER_COUNTRY_UNKNOWN_TEXT. */
   otherCountryText?: string;
+  /** "Regenerate": passages earlier answers quoted (the answer moves on to the next best) and the answer replaced. */
+  excludePassageIds?: string[];
+  previousAnswer?: string;
+}
+
+/** The opening of a regenerated answer that has nothing new to say; the answer it replaces follows it. */
+export const NO_OTHER_ANSWER_TEXT = "There is no other answer in my knowledge base: a new answer would repeat the one before, shown again below.";
+
+const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Answers a question from the knowledge base. On "Regenerate" the answer quotes the next best
+ * passages; when there are none, or the answer would be the same, it says so and repeats the answer
+ * it replaces (kind "no-other", so it is not charged again).
+ */
+export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
+  const composed = await composeAnswer(db, question, options);
+  // A "no other answer" notice that is regenerated again is not nested.
+  const previous = (options.previousAnswer ?? "").replace(NO_OTHER_ANSWER_TEXT, "").trim();
+  if (composed.kind !== "no-other" && (!previous || normalized(composed.text) !== normalized(previous))) return composed;
+  return { kind: "no-other", text: previous ? `${NO_OTHER_ANSWER_TEXT}\n\n${previous}` : NO_OTHER_ANSWER_TEXT, retrieval: composed.retrieval, quotedPassageIds: [] };
 }
 
 /**
@@ -66,7 +90,7 @@ const PASSAGES = 8;
 const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
 const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
-export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
+async function composeAnswer(db: Db, question: string, options: AnswerOptions): Promise<ComposedAnswer> {
   const trimmed = question.trim();
   if (!trimmed || GREETING.test(trimmed)) {
     return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: { passages: [], confidence: 0 } };
@@ -88,6 +112,14 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
     }
   }
 
+  // "Regenerate": the passages earlier answers quoted are left out, so the next best ones answer.
+  const excluded = new Set(options.excludePassageIds ?? []);
+  if (excluded.size && retrieval.passages.length) {
+    const rest = retrieval.passages.filter((passage) => !excluded.has(passage.id));
+    if (!rest.length) return { kind: "no-other", text: "", retrieval };
+    retrieval = { ...retrieval, passages: rest };
+  }
+
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
@@ -99,7 +131,7 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   const currentAnalysis = analysis;
   let whole: Promise<{ units: ScoredUnit[]; positions: Map<string, number> }> | undefined;
   const wholeArticles = () =>
-    (whole ??= withWholeArticles(db, found.passages).then(async ({ passages, positions }) => ({
+    (whole ??= withWholeArticles(db, found.passages, excluded).then(async ({ passages, positions }) => ({
       units: await scoreUnits(db, currentAnalysis, passages),
       positions,
     })));
@@ -130,7 +162,7 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
-  return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval };
+  return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
 /** An answer shorter than this is completed from its article; units must score this share of its best one. */
@@ -200,7 +232,7 @@ const LIST_MAX_ITEMS = 12;
  * for is often in a section whose words the question does not use, such as "What to bring"), and
  * each passage's position in its article.
  */
-async function withWholeArticles(db: Db, retrieved: RetrievedPassage[]) {
+async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded: Set<string>) {
   const best = new Map<string, RetrievedPassage[]>();
   for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
   const top = retrieved[0]!.score;
@@ -213,7 +245,7 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[]) {
   const positions = new Map(rows.map((row) => [row.id, row.position]));
   const known = new Set(retrieved.map((p) => p.id));
   const extra: RetrievedPassage[] = rows
-    .filter((row) => !known.has(row.id))
+    .filter((row) => !known.has(row.id) && !excluded.has(row.id))
     .map((row) => {
       const siblings = best.get(row.article.slug)!;
       // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.

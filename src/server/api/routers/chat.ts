@@ -2,7 +2,9 @@ import { z } from "zod";
 import { conversationIdSchema, feedbackSchema, renameConversationSchema } from "~/lib/schemas/chat";
 import { getAllowanceStatus } from "~/server/services/chat/allowance.service";
 import { deleteConversation, getConversation, listConversations, renameConversation } from "~/server/services/chat/conversations.service";
+import { readTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { submitFeedback } from "~/server/services/feedback.service";
+import { listChatModels } from "~/server/services/assistant-settings";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
 
 const sessionIdInput = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).nullish() }).optional();
@@ -18,5 +20,9 @@ export const chatRouter = createTRPCRouter({
   allowance: publicProcedure.input(sessionIdInput).query(({ ctx, input }) =>
     getAllowanceStatus(ctx.db, ctx.session ? { userId: ctx.session.id } : { userId: null, sessionId: input?.sessionId ?? null, ip: ctx.ip }),
   ),
+  /** The chat's model choice: unconfigured hosted models come disabled, with the reason. */
+  models: publicProcedure.query(() => listChatModels()),
+  /** The pricing page's typical tokens per kind of question (measured medians, or the labelled estimates). */
+  typicalTokens: publicProcedure.query(({ ctx }) => readTypicalTokens(ctx.db)),
   feedback: publicProcedure.input(feedbackSchema).mutation(({ ctx, input }) => submitFeedback(ctx.db, ctx.session, input, ctx.ip)),
 });

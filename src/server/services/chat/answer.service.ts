@@ -6,10 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { streamText, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
 import { retrieve, type Retrieval } from "~/server/rag/retrieve";
-import type { AssistantMetadata, ChatMessageInput, ChatRequest } from "~/lib/schemas/chat";
+import { answerAdmitsNotKnowing, type AnswerCharge, type AssistantMetadata, type ChatMessageInput, type ChatRequest } from "~/lib/schemas/chat";
+import { classifyQuestion } from "~/lib/question-kinds";
 import { tokenCount } from "~/server/ai/local-model";
 import { resolveChatModel, type ResolvedModel } from "~/server/ai/models";
-import { chatInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
+import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
+import type { ComposedAnswer } from "~/server/rag/answer";
+import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
 import type { Db } from "~/server/db/client";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
 import { consumeRateLimit } from "~/server/security/rate-limit";
@@ -44,27 +47,35 @@ interface Outcome {
   usage?: { inputTokens?: number; outputTokens?: number };
   aborted: boolean;
   failed: boolean;
+  /** A regenerated hosted answer that repeats the one it replaces. */
+  repeated?: boolean;
 }
 
+/** Said after a regenerated hosted answer that is the same as the one it replaces. */
+export const SAME_ANSWER_NOTE = "\n\n_This is the same answer as before: there is no other answer._";
+
 /**
- * Passes the model's parts on, appending `appendix` as a last text block, and reports once at the end
- * what was produced, whether the stream finished, was aborted or failed midway.
+ * Passes the model's parts on, appending `appendixOf(outcome)` as a last text block, and reports once
+ * what was produced, whether the stream finished (before its finish part goes out, so the finish
+ * metadata carries the charge), was aborted or failed midway.
  */
-function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[], appendix: string, onEnd: (outcome: Outcome) => Promise<void>) {
+function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[], appendixOf: (outcome: Outcome) => string, onEnd: (outcome: Outcome) => Promise<void>) {
   const outcome: Outcome = { text: "", aborted: false, failed: false };
   let ending: Promise<void> | null = null;
+  let appended = false;
   const end = () => (ending ??= onEnd(outcome));
   const observe = (part: Part, controller: ReadableStreamDefaultController<Part>) => {
     if (part.type === "text-delta") outcome.text += part.text;
     if (part.type === "abort") outcome.aborted = true;
     if (part.type === "error") outcome.failed = true;
     if (part.type === "finish") outcome.usage = part.totalUsage;
-    if (part.type === "finish-step" && appendix && !outcome.failed) {
+    const appendix = part.type === "finish-step" && !appended && !outcome.failed ? appendixOf(outcome) : "";
+    if (appendix) {
+      appended = true;
       controller.enqueue({ type: "text-start", id: "sources" });
       controller.enqueue({ type: "text-delta", id: "sources", text: appendix });
       controller.enqueue({ type: "text-end", id: "sources" });
       outcome.text += appendix;
-      appendix = "";
     }
     controller.enqueue(part);
   };
@@ -79,6 +90,10 @@ function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[
           // Settled and saved before the stream ends, so a client that sees the end sees the result.
           await end();
           controller.close();
+        } else if (value.type === "finish") {
+          outcome.usage = value.totalUsage;
+          await end();
+          observe(value, controller);
         } else observe(value, controller);
       } catch (error) {
         // A provider stream that breaks (a dropped connection) ends the answer with an error part.
@@ -102,13 +117,39 @@ interface Settlement {
   route: "chat" | "chat-rag";
   resolved: ResolvedModel;
   inputEstimate: number;
+  question: string;
+  retrieval: Retrieval | null;
+  sureConfidence: number;
+  /** What the local model composed (its kind), once it has. */
+  composed: () => ComposedAnswer | null;
+}
+
+/**
+ * What an answer is charged for. An answer that found nothing is not charged for nothing: the local
+ * model's "I don't know" (and its "no other answer" on Regenerate) costs nothing; a hosted model's
+ * short "I don't know" with no passage to go on, or a regenerated answer that repeats the one before,
+ * costs only the question's tokens (the provider read it). A stopped or broken answer is charged for
+ * what was produced.
+ */
+function chargeOf({ resolved, retrieval, sureConfidence, composed }: Settlement, outcome: Outcome, outputTokens: number): AnswerCharge {
+  if (!outcome.text) return "none";
+  if (outcome.aborted || outcome.failed) return "answer";
+  if (!resolved.hosted) {
+    const kind = composed()?.kind;
+    return kind === "unknown" || kind === "no-other" ? "none" : "answer";
+  }
+  if (outcome.repeated) return "question-only";
+  const noPassageUsed = !retrieval || retrieval.passages.length === 0 || retrieval.confidence < sureConfidence;
+  return answerAdmitsNotKnowing(outcome.text) && noPassageUsed && outputTokens <= MIN_ANSWER_TOKENS ? "question-only" : "answer";
 }
 
 /** Charges an answer: the provider's usage when it reports one, else the tokenizer's count of what was produced. */
-async function settle({ db, actor, reservation, route, resolved, inputEstimate }: Settlement, outcome: Outcome) {
+async function settle(settlement: Settlement, outcome: Outcome): Promise<{ charged: number; charge: AnswerCharge }> {
+  const { db, actor, reservation, route, resolved, inputEstimate } = settlement;
   const outputTokens = outcome.usage?.outputTokens ?? tokenCount(outcome.text);
   const inputTokens = outcome.usage?.inputTokens ?? inputEstimate;
-  const used = outcome.text ? inputTokens + outputTokens : 0;
+  const charge = chargeOf(settlement, outcome, outputTokens);
+  const used = charge === "answer" ? inputTokens + outputTokens : charge === "question-only" ? inputTokens : 0;
   const charged = Math.min(used, reservation.amount);
   // The ledger first: once the reservation is gone, the answer's record exists.
   await recordUsage(db, {
@@ -120,9 +161,11 @@ async function settle({ db, actor, reservation, route, resolved, inputEstimate }
     outputTokens,
     charged,
     aborted: outcome.aborted || outcome.failed,
+    questionKind: classifyQuestion(settlement.question),
+    charge,
   });
   await settleTokens(db, reservation, charged);
-  return charged;
+  return { charged, charge };
 }
 
 export interface ChatAnswerRequest {
@@ -152,6 +195,8 @@ export type ChatAnswer =
       retrieval: Retrieval | null;
       /** Tokens left after this answer's reservation, or null when unlimited. */
       tokensRemaining: number | null;
+      /** The metadata with what the answer was charged: complete once its finish part has gone out. */
+      finalMetadata: () => AssistantMetadata;
     };
 
 /**
@@ -169,16 +214,25 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
 
     const question = input.messages.at(-1)!.text;
     // Read per answer: a change in /admin/assistant applies to the next one.
-    const settings = await readAssistantSettings(db);
+    const [settings, profile] = await Promise.all([readAssistantSettings(db), profileOf(db, actor)]);
+    const regenerate = input.regenerate;
+    let composed: ComposedAnswer | null = null;
     const resolved = resolveChatModel(db, input.chatModel, {
       defaultModel: settings.defaultChatModel,
       local: {
         answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
         recordUnanswered: route,
+        regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer } : undefined,
+        profile,
+        onComposed: (answer) => {
+          composed = answer;
+        },
       },
     });
     const retrieval: Retrieval | null = rag ? await retrieve(db, question, { limit: RETRIEVED_PASSAGES }) : null;
-    const instructions = chatInstructions(retrieval?.passages ?? null);
+    const instructions = [chatInstructions(retrieval?.passages ?? null), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+      .filter(Boolean)
+      .join("\n\n");
     const history: ModelMessage[] = input.messages
       .slice(-HISTORY_MESSAGES)
       .filter((message) => message.text)
@@ -194,6 +248,8 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       instructions: resolved.hosted ? instructions : undefined,
       messages: history,
       maxOutputTokens,
+      // "Regenerate" asks a hosted model for a new sample.
+      ...(regenerate && resolved.hosted ? { temperature: 1 } : {}),
       maxRetries: 1,
       abortSignal: signal,
       // Failures are logged once below, with the request id, where they are answered.
@@ -201,7 +257,18 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     });
     const reader = result.stream.getReader();
     const first = await firstParts(reader);
-    const settlement: Settlement = { db, actor, reservation, route, resolved, inputEstimate };
+    const settlement: Settlement = {
+      db,
+      actor,
+      reservation,
+      route,
+      resolved,
+      inputEstimate,
+      question,
+      retrieval,
+      sureConfidence: settings.sureConfidence,
+      composed: () => composed,
+    };
 
     if (first.failure !== undefined || (first.done && !first.parts.some((part) => part.type === "text-delta"))) {
       console.error(`[chat] request ${requestId}: ${resolved.label} failed before answering:`, first.failure ?? "empty stream");
@@ -212,28 +279,41 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
 
     const assistantId = randomUUID();
     const comparison = comparisonLinkFor(question);
+    // The local model has composed its answer by its first text: which passages it quotes is known.
+    const quoted = new Set((composed as ComposedAnswer | null)?.quotedPassageIds ?? []);
+    const usedPassageIds = [...new Set([...(regenerate?.usedPassageIds ?? []), ...quoted])];
     const metadata: AssistantMetadata = {
       model: resolved.label,
       ragEnabled: rag,
       ...(retrieval
-        ? { confidence: retrieval.confidence, sourcesCount: retrieval.passages.length, sources: sourceList(retrieval.passages) }
+        ? {
+            confidence: retrieval.confidence,
+            sourcesCount: retrieval.passages.length,
+            sources: sourceList(retrieval.passages),
+            passages: consideredPassages(retrieval.passages, resolved.hosted ? null : quoted),
+          }
         : {}),
+      ...(usedPassageIds.length ? { usedPassageIds } : {}),
       ...(comparison ? { links: [comparison] } : {}),
       createdAt: startedAt,
     };
-    const appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";
+    let final: AssistantMetadata = metadata;
+    const appendixOf = (outcome: Outcome) => {
+      let appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";
+      if (resolved.hosted && regenerate && sameAnswer(outcome.text + appendix, regenerate.previousAnswer)) {
+        outcome.repeated = true;
+        appendix += SAME_ANSWER_NOTE;
+      }
+      return appendix;
+    };
     const heldReservation = reservation;
     reservation = null; // from here on the stream settles it
-    const parts = meteredParts(reader, first.parts, appendix, async (outcome) => {
+    const parts = meteredParts(reader, first.parts, appendixOf, async (outcome) => {
       try {
-        const charged = await settle({ ...settlement, reservation: heldReservation }, outcome);
+        const { charged, charge } = await settle({ ...settlement, reservation: heldReservation }, outcome);
+        final = { ...metadata, tokens: charged, charge, responseTimeMs: Date.now() - startedAt };
         if (actor.userId && input.conversationId && outcome.text) {
-          const answer: ChatMessageInput = {
-            id: assistantId,
-            role: "assistant",
-            text: outcome.text,
-            metadata: { ...metadata, tokens: charged, responseTimeMs: Date.now() - startedAt },
-          };
+          const answer: ChatMessageInput = { id: assistantId, role: "assistant", text: outcome.text, metadata: final };
           await saveConversation(db, actor.userId, input.conversationId, [...input.messages, answer]);
         }
       } catch (error) {
@@ -241,9 +321,29 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       }
     });
 
-    return { ok: true, model: resolved.label, assistantId, metadata, startedAt, parts, retrieval, tokensRemaining: heldReservation.remaining };
+    return {
+      ok: true,
+      model: resolved.label,
+      assistantId,
+      metadata,
+      startedAt,
+      parts,
+      retrieval,
+      tokensRemaining: heldReservation.remaining,
+      finalMetadata: () => final,
+    };
   } catch (error) {
     if (reservation) await settleTokens(db, reservation, 0).catch(() => {});
     throw error;
   }
+}
+
+const normalized = (text: string) => text.replace(SAME_ANSWER_NOTE, "").replace(/\s+/g, " ").trim();
+const sameAnswer = (text: string, previous: string) => normalized(text) === normalized(previous);
+
+/** The profile fields an answer may depend on (signed-in users with a profile). */
+async function profileOf(db: Db, actor: ChatActor): Promise<ProfileContext | null> {
+  if (!actor.userId) return null;
+  const student = await db.student.findUnique({ where: { userId: actor.userId }, select: { nationality: true, country: true } });
+  return student ? { nationality: student.nationality, countryOfResidence: student.country } : null;
 }

@@ -1,5 +1,7 @@
 import type { Db } from "~/server/db/client";
 import { tokenCount } from "~/server/ai/local-model";
+import type { AnswerCharge } from "~/lib/schemas/chat";
+import type { QuestionKind } from "~/lib/question-kinds";
 
 /** Tokens a prompt will use: every message's text plus the few tokens of chat framing per message. */
 export function promptTokenEstimate(texts: string[]): number {
@@ -15,6 +17,10 @@ export interface UsageRecord {
   outputTokens: number;
   charged: number;
   aborted: boolean;
+  /** The question's kind, for the pricing page's typical tokens. */
+  questionKind: QuestionKind;
+  /** What was charged: the answer, only the question (no answer found), or nothing. */
+  charge: AnswerCharge;
 }
 
 export async function recordUsage(db: Db, record: UsageRecord) {

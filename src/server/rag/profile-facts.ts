@@ -1,0 +1,64 @@
+/**
+ * What the asker's profile changes in an answer of the local knowledge-base model. Nationals of
+ * China, India and Vietnam normally need an APS certificate to apply to German universities and for
+ * the student visa, which a general answer about applying or the visa does not say: such an answer
+ * gets that fact, quoted from the knowledge base's APS article with its source and review date.
+ */
+import type { Db } from "~/server/db/client";
+import { answerUnits } from "./markdown";
+import { sourceLine } from "./answer";
+
+/** The profile fields the assistant takes into account (hosted models get both as context). */
+export interface ProfileContext {
+  nationality: string | null;
+  countryOfResidence: string | null;
+}
+
+/** Nationalities (as the profile stores them: English country names) whose applicants need APS. */
+export const APS_NATIONALITIES = ["China", "India", "Vietnam"] as const;
+const APS_ARTICLE = "admission-aps-certificate";
+/** Questions about applying, admission, documents or the visa: where APS matters. */
+const ABOUT_APPLYING = /\b(?:visa|apply|applying|application|admission|admitted|universit\w*|enrol\w*|documents?|uni-assist|bachelor'?s?|master'?s?|study|studying|studies)\b/i;
+
+export async function profileAddition(db: Db, profile: ProfileContext | null | undefined, question: string, answer: string): Promise<string | null> {
+  const nationality = profile?.nationality?.trim();
+  if (!nationality || !(APS_NATIONALITIES as readonly string[]).includes(nationality)) return null;
+  if (!ABOUT_APPLYING.test(question) || /\bAPS\b/.test(answer)) return null;
+  const article = await db.knowledgeArticle.findFirst({
+    where: { slug: APS_ARTICLE, hidden: false },
+    select: { title: true, lastReviewed: true, sources: true, passages: { orderBy: { position: "asc" }, select: { id: true, heading: true, text: true } } },
+  });
+  if (!article) return null;
+  const sentences = article.passages.flatMap((passage) => answerUnits(passage.text).map((unit) => ({ ...unit, heading: passage.heading })));
+  // Who needs APS (the article's introduction names the countries), then the first line of the asker's country.
+  const who = sentences.find((unit) => unit.kind === "sentence" && unit.plain.includes(nationality) && /\bneed\b/.test(unit.plain));
+  const section = sentences.filter((unit) => unit.kind === "sentence" && unit.heading === nationality && unit !== who);
+  const own = section.find((unit) => /\b(?:need|required?|mandatory|must)\b/i.test(unit.plain)) ?? section[0];
+  const quoted = [who, own].filter((unit): unit is NonNullable<typeof unit> => Boolean(unit)).map((unit) => unit.markdown);
+  if (!quoted.length) return null;
+  const sources = (article.sources as { title: string; url: string }[] | null) ?? [];
+  const source = sourceLine({
+    id: "",
+    articleSlug: APS_ARTICLE,
+    articleTitle: article.title,
+    topic: "admission",
+    heading: null,
+    text: "",
+    score: 0,
+    lastReviewed: article.lastReviewed,
+    // The source about the asker's country first (APS India's announcement for a national of India).
+    sources: [...sources].sort((x, y) => Number(y.title.includes(nationality)) - Number(x.title.includes(nationality))),
+  });
+  return `**For you, as a national of ${nationality} (from your profile):** ${quoted.join(" ")}\n\n${source}`;
+}
+
+/** The profile as context for a hosted model's instructions; null when the profile says nothing that matters. */
+export function profileInstructions(profile: ProfileContext | null | undefined): string | null {
+  const lines = [
+    profile?.nationality ? `Nationality: ${profile.nationality}.` : null,
+    profile?.countryOfResidence ? `Country of residence: ${profile.countryOfResidence}.` : null,
+  ].filter(Boolean);
+  if (!lines.length) return null;
+  return `The asker's profile: ${lines.join(" ")}
+Use it where it changes the answer: for example nationals of ${APS_NATIONALITIES.join(", ")} normally need an APS certificate to apply and for the student visa; citizens of the EU, EEA and Switzerland need no visa; the German mission responsible is usually the one of the country of residence.`;
+}
