@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "Gender" ADD VALUE 'other';
+
