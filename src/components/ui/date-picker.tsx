@@ -4,8 +4,9 @@ import * as Popover from "@radix-ui/react-popover";
 import { format } from "date-fns";
 import { useState, type FormEvent } from "react";
 import {
-  centuryDecades,
   decadeStart,
+  decadeWindow,
+  DECADE_WINDOW,
   decadeYears,
   displayToIso,
   formatIsoDate,
@@ -88,12 +89,13 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
     choose(iso);
   }
 
+  const decades = decadeWindow(month.year, max);
   // The header of each view: its title (which zooms out) between the previous and next buttons.
   const header = {
     days: { title: format(new Date(month.year, month.month, 1), "MMMM yyyy"), zoom: "Choose year", unit: "month", step: () => shiftMonth(-1), next: () => shiftMonth(1) },
     months: { title: String(month.year), zoom: "Choose year", unit: "year", step: () => shiftYear(-1), next: () => shiftYear(1) },
     years: { title: `${decadeStart(month.year)} – ${decadeStart(month.year) + 9}`, zoom: "Choose decade", unit: "decade", step: () => shiftYear(-10), next: () => shiftYear(10) },
-    decades: { title: `${Math.floor(month.year / 100) * 100} – ${Math.floor(month.year / 100) * 100 + 99}`, zoom: null, unit: "century", step: () => shiftYear(-100), next: () => shiftYear(100) },
+    decades: { title: `${decades[0]} – ${decades.at(-1)! + 9}`, zoom: null, unit: "decades", step: () => shiftYear(-10 * DECADE_WINDOW), next: () => shiftYear(10 * DECADE_WINDOW) },
   }[view];
   const zoomOut = () => setView(view === "days" || view === "months" ? "years" : "decades");
 
@@ -128,7 +130,7 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
           </div>
           {view === "decades" ? (
             <div className="mt-2 grid grid-cols-3 gap-1" role="group" aria-label="Decades">
-              {centuryDecades(month.year).map((first) => (
+              {decades.map((first) => (
                 <button
                   key={first}
                   type="button"

@@ -57,10 +57,17 @@ export function decadeYears(year: number): number[] {
   return Array.from({ length: 10 }, (_, i) => first + i);
 }
 
-/** The decades (first years) of the century that holds the year: one click reaches any of them. */
-export function centuryDecades(year: number): number[] {
-  const first = Math.floor(year / 100) * 100;
-  return Array.from({ length: 10 }, (_, i) => first + i * 10);
+/** How many decades the decade grid shows: 120 years, a lifetime, on one page. */
+export const DECADE_WINDOW = 12;
+
+/**
+ * The decades (first years) the decade grid shows for a year: twelve, ending two decades after it,
+ * or at the decade of the latest allowed day, so the page reaches back 110 years from there.
+ */
+export function decadeWindow(year: number, max?: string | null): number[] {
+  const latest = max && /^\d{4}/.test(max) ? decadeStart(Number(max.slice(0, 4))) : Number.POSITIVE_INFINITY;
+  const last = Math.min(decadeStart(year) + 20, latest);
+  return Array.from({ length: DECADE_WINDOW }, (_, i) => last - (DECADE_WINDOW - 1 - i) * 10);
 }
 
 /** Whether a span of days (first and last, YYYY-MM-DD) lies wholly outside min and max. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCountdown } from "~/components/ui/countdown-timer";
 import { LANGUAGE_OPTIONS, MODAL_TIME_ZONES, PROFILE_TIME_ZONES, RESIDENCE_COUNTRIES } from "~/lib/options";
-import { centuryDecades, decadeYears, displayToIso, formatIsoDate, isDayDisabled, isDecadeDisabled, isMonthDisabled, isYearDisabled, monthGrid, parseIsoDate, todayIso } from "~/lib/ui/dates";
+import { decadeWindow, decadeYears, displayToIso, formatIsoDate, isDayDisabled, isDecadeDisabled, isMonthDisabled, isYearDisabled, monthGrid, parseIsoDate, todayIso } from "~/lib/ui/dates";
 import { matchesAccept, validateFile } from "~/lib/ui/file-upload";
 import { hasMore, MAX_AUTO_LOADS, shouldAutoLoad } from "~/lib/ui/infinite-list";
 import { filterOptions, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";
@@ -52,7 +52,9 @@ describe("date picker", () => {
   it("pages years by decades and decades by centuries, so any year of the last century is a few clicks away", () => {
     expect(decadeYears(1994)).toEqual([1990, 1991, 1992, 1993, 1994, 1995, 1996, 1997, 1998, 1999]);
     expect(decadeYears(2026)[0]).toBe(2020);
-    expect(centuryDecades(1994)).toEqual([1900, 1910, 1920, 1930, 1940, 1950, 1960, 1970, 1980, 1990]);
+    // Twelve decades on a page, up to the latest allowed one: 1910s to 2020s for a birth date today.
+    expect(decadeWindow(2026, "2026-05-15")).toEqual([1910, 1920, 1930, 1940, 1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020]);
+    expect(decadeWindow(1994)).toEqual([1900, 1910, 1920, 1930, 1940, 1950, 1960, 1970, 1980, 1990, 2000, 2010]);
   });
   it("disables years, decades and months wholly outside min and max", () => {
     const bounds = { min: "1926-01-01", max: "2026-05-15" };
