@@ -42,6 +42,29 @@ const cell =
   "rounded px-1 py-1.5 text-sm hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent aria-pressed:bg-brand-600 aria-pressed:text-white";
 const arrow = "rounded p-1 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300";
 
+interface Choice {
+  key: number;
+  text: string;
+  /** The accessible name, when the text is short for it ("May" for May 1990). */
+  name?: string;
+  disabled: boolean;
+  chosen: boolean;
+  choose: () => void;
+}
+
+/** A labelled grid of buttons: the decades, years or months to zoom into. */
+function ChoiceGrid({ label, columns, choices }: { label: string; columns: 3 | 5; choices: Choice[] }) {
+  return (
+    <div className={`mt-2 grid gap-1 ${columns === 3 ? "grid-cols-3" : "grid-cols-5"}`} role="group" aria-label={label}>
+      {choices.map((choice) => (
+        <button key={choice.key} type="button" className={cell} disabled={choice.disabled} aria-pressed={choice.chosen} aria-label={choice.name} onClick={choice.choose}>
+          {choice.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The message for a typed date outside the picker's bounds, or null. */
 function boundsProblem(iso: string, min?: string, max?: string): string | null {
   if (max && iso > max) return `Choose a date on or before ${max}`;
@@ -110,7 +133,14 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
       }}
     >
       <Popover.Trigger asChild disabled={disabled}>
-        <button id={id} type="button" className="field-input flex items-center justify-between text-left" aria-haspopup="dialog" {...aria}>
+        <button
+          id={id}
+          type="button"
+          className="field-input flex items-center justify-between text-left"
+          aria-haspopup="dialog"
+          // The shown date is part of the name, as the visible text must be.
+          aria-label={aria["aria-label"] ? `${aria["aria-label"]}: ${value ? formatIsoDate(value, displayFormat) : placeholder}` : undefined}
+        >
           <span className={value ? "" : "text-slate-500"}>{value ? formatIsoDate(value, displayFormat) : placeholder}</span>
           <span aria-hidden className="text-slate-400">📅</span>
         </button>
@@ -120,7 +150,7 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
           <div className="flex items-center justify-between">
             <button type="button" className={arrow} aria-label={`Previous ${header.unit}`} onClick={header.step}>‹</button>
             {header.zoom ? (
-              <button type="button" className="rounded px-2 py-1 text-sm font-semibold hover:bg-slate-100" aria-label={header.zoom} onClick={zoomOut}>
+              <button type="button" className="rounded px-2 py-1 text-sm font-semibold hover:bg-slate-100" aria-label={`${header.title}, ${header.zoom.toLowerCase()}`} onClick={zoomOut}>
                 {header.title}
               </button>
             ) : (
@@ -129,51 +159,42 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
             <button type="button" className={arrow} aria-label={`Next ${header.unit}`} onClick={header.next}>›</button>
           </div>
           {view === "decades" ? (
-            <div className="mt-2 grid grid-cols-3 gap-1" role="group" aria-label="Decades">
-              {decades.map((first) => (
-                <button
-                  key={first}
-                  type="button"
-                  className={cell}
-                  disabled={isDecadeDisabled(first, bounds)}
-                  aria-pressed={first === decadeStart(month.year)}
-                  onClick={() => { setMonth({ year: first + (month.year % 10), month: month.month }); setView("years"); }}
-                >
-                  {first}s
-                </button>
-              ))}
-            </div>
+            <ChoiceGrid
+              label="Decades"
+              columns={3}
+              choices={decades.map((first) => ({
+                key: first,
+                text: `${first}s`,
+                disabled: isDecadeDisabled(first, bounds),
+                chosen: first === decadeStart(month.year),
+                choose: () => { setMonth({ year: first + (month.year % 10), month: month.month }); setView("years"); },
+              }))}
+            />
           ) : view === "years" ? (
-            <div className="mt-2 grid grid-cols-5 gap-1" role="group" aria-label="Years">
-              {decadeYears(month.year).map((year) => (
-                <button
-                  key={year}
-                  type="button"
-                  className={cell}
-                  disabled={isYearDisabled(year, bounds)}
-                  aria-pressed={year === month.year}
-                  onClick={() => { setMonth({ year, month: month.month }); setView("months"); }}
-                >
-                  {year}
-                </button>
-              ))}
-            </div>
+            <ChoiceGrid
+              label="Years"
+              columns={5}
+              choices={decadeYears(month.year).map((year) => ({
+                key: year,
+                text: String(year),
+                disabled: isYearDisabled(year, bounds),
+                chosen: year === month.year,
+                choose: () => { setMonth({ year, month: month.month }); setView("months"); },
+              }))}
+            />
           ) : view === "months" ? (
-            <div className="mt-2 grid grid-cols-3 gap-1" role="group" aria-label="Months">
-              {MONTHS.map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  className={cell}
-                  disabled={isMonthDisabled(month.year, m, bounds)}
-                  aria-pressed={m === month.month}
-                  aria-label={format(new Date(month.year, m, 1), "MMMM yyyy")}
-                  onClick={() => { setMonth({ year: month.year, month: m }); setView("days"); }}
-                >
-                  {format(new Date(month.year, m, 1), "MMM")}
-                </button>
-              ))}
-            </div>
+            <ChoiceGrid
+              label="Months"
+              columns={3}
+              choices={MONTHS.map((m) => ({
+                key: m,
+                text: format(new Date(month.year, m, 1), "MMM"),
+                name: format(new Date(month.year, m, 1), "MMMM yyyy"),
+                disabled: isMonthDisabled(month.year, m, bounds),
+                chosen: m === month.month,
+                choose: () => { setMonth({ year: month.year, month: m }); setView("days"); },
+              }))}
+            />
           ) : (
             <table className="mt-2 w-full text-center text-sm" role="grid">
               <thead>
@@ -190,12 +211,12 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
                           <button
                             type="button"
                             disabled={blocked}
-                            aria-label={iso}
                             aria-pressed={iso === value}
                             onClick={() => choose(iso)}
                             className={`h-8 w-8 rounded-full ${outside ? "text-slate-500" : "text-slate-800"} hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent aria-pressed:bg-brand-600 aria-pressed:text-white`}
                           >
-                            {Number(iso.slice(8))}
+                            <span aria-hidden>{Number(iso.slice(8))}</span>
+                            <span className="sr-only">{iso}</span>
                           </button>
                         </td>
                       );
