@@ -304,7 +304,8 @@ export function ChatView() {
             onKeyDown={onKeyDown}
             rows={1}
             placeholder={empty ? "" : "Ask a follow-up question"}
-            className="block max-h-[200px] min-h-12 w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-[15px] outline-none [field-sizing:content]"
+            // Room for the welcome text on two lines on a phone, so it is read whole.
+            className={`block max-h-[200px] ${empty && !input ? "min-h-[4.5rem] sm:min-h-12" : "min-h-12"} w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-[15px] outline-none [field-sizing:content]`}
           />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-2">

@@ -25,7 +25,7 @@ export function ConfirmDialog(props: {
         </button>
         <button
           type="button"
-          className={props.danger ? "btn-primary bg-red-600 hover:bg-red-700" : "btn-primary"}
+          className={props.danger ? "btn-primary bg-red-600! hover:bg-red-700!" : "btn-primary"}
           disabled={props.pending}
           onClick={props.onConfirm}
         >
