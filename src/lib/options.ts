@@ -65,5 +65,6 @@ export const MODAL_TIME_ZONES = utcOffsets(-12, 12);
 export const GENDER_OPTIONS: Option[] = [
   { value: "male", label: "Male" },
   { value: "female", label: "Female" },
+  { value: "other", label: "Diverse (other)" },
   { value: "prefer_not_to_say", label: "Prefer not to say" },
 ];

@@ -34,7 +34,7 @@ test("a new user signs up, is logged in, edits the profile and finds it kept aft
   await page.getByRole("searchbox", { name: "Search options" }).fill("Nigeria");
   await page.getByRole("option", { name: "Nigeria", exact: true }).click();
   await personal.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Changes saved successfully!")).toBeVisible();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
 
   await page.reload();
   await expect(personal.getByLabel("Phone")).toHaveValue("+49 151 23456789");

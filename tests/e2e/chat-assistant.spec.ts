@@ -212,8 +212,8 @@ test("a signed-in user finds past conversations, renames and deletes them", asyn
   await list.getByLabel("Conversation title").fill("APS notes");
   await list.getByRole("button", { name: "Save" }).click();
   await expect(list.getByRole("button", { name: "APS notes", exact: true })).toBeVisible();
-  page.once("dialog", (dialog) => void dialog.accept());
   await list.getByRole("button", { name: "Delete APS notes" }).click();
+  await page.getByRole("dialog", { name: "Delete this conversation?" }).getByRole("button", { name: "Delete conversation" }).click();
   await expect(list.getByText("No conversations yet.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
 });

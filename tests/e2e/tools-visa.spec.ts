@@ -61,7 +61,7 @@ test("signed in: the nationality comes from the profile and the result is saved"
   await page.getByRole("searchbox", { name: "Search options" }).fill("viet");
   await page.getByRole("option", { name: "Vietnam" }).click();
   await personal.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Changes saved successfully!")).toBeVisible();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
 
   await page.goto("/tools/visa-checker");
   await expect(page.getByRole("combobox", { name: "Nationality" })).toContainText("Vietnam");

@@ -93,7 +93,7 @@ const ROUTES: RouteCase[] = [
     goodStatus: 200,
     bad: [
       { body: {}, error: /^Nothing to update/ },
-      { body: { gender: "robot" }, error: /Gender must be male, female or prefer_not_to_say/ },
+      { body: { gender: "robot" }, error: /Gender must be male, female, other or prefer_not_to_say/ },
       { body: { firstName: 42 }, error: /First name must be text/ },
       { body: { dateOfBirth: "2999-01-01" }, error: /cannot be in the future/ },
       { body: { stripeCustomerId: "cus_123" }, error: /stripeCustomerId is managed by the server/ },

@@ -87,7 +87,7 @@ export default async function PricingPage() {
           </p>
         </section>
 
-        <section aria-labelledby="plans-title">
+        <section aria-labelledby="plans-title" data-mini-chat-avoid>
           <h2 id="plans-title" className="sr-only">Plans</h2>
           <div className="grid gap-6 lg:grid-cols-3">
             {PLAN_LIST.map((plan) => (

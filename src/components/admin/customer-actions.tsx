@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { TextField } from "~/components/ui/form-field";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Modal } from "~/components/ui/modal";
 import { formatLimit } from "~/lib/plans";
 import { grantTokensSchema, MAX_TOKEN_GRANT } from "~/lib/schemas/admin-customers";
@@ -50,9 +51,9 @@ export function CustomerActions({ customer }: { customer: CustomerDetailData }) 
         <button type="button" className="btn-secondary border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen("suspend")}>Suspend</button>
       )}
 
-      <Confirm
+      <ConfirmDialog
         open={open === "suspend"}
-        onClose={() => setOpen(null)}
+        onCancel={() => setOpen(null)}
         title={`Suspend ${account.name}?`}
         description="They are signed out at once on every device and cannot sign in until the account is reactivated. Their data and plan stay as they are."
         confirmLabel="Suspend account"
@@ -60,27 +61,27 @@ export function CustomerActions({ customer }: { customer: CustomerDetailData }) 
         pending={suspend.isPending}
         onConfirm={() => suspend.mutate({ userId: account.id })}
       />
-      <Confirm
+      <ConfirmDialog
         open={open === "reactivate"}
-        onClose={() => setOpen(null)}
+        onCancel={() => setOpen(null)}
         title={`Reactivate ${account.name}?`}
         description="They can sign in again with their password or social account."
         confirmLabel="Reactivate account"
         pending={reactivate.isPending}
         onConfirm={() => reactivate.mutate({ userId: account.id })}
       />
-      <Confirm
+      <ConfirmDialog
         open={open === "signOut"}
-        onClose={() => setOpen(null)}
+        onCancel={() => setOpen(null)}
         title="Sign out everywhere?"
         description={`Ends all ${customer.sessions.length} live session${customer.sessions.length === 1 ? "" : "s"} of ${account.email}, copied cookies included. They can sign in again.`}
         confirmLabel="Sign out everywhere"
         pending={signOut.isPending}
         onConfirm={() => signOut.mutate({ userId: account.id })}
       />
-      <Confirm
+      <ConfirmDialog
         open={open === "resend"}
-        onClose={() => setOpen(null)}
+        onCancel={() => setOpen(null)}
         title="Resend the verification mail?"
         description={`A new link goes to ${account.email}; the earlier link stops working.`}
         confirmLabel="Send the mail"
@@ -89,19 +90,6 @@ export function CustomerActions({ customer }: { customer: CustomerDetailData }) 
       />
       <GrantTokensDialog open={open === "grant"} onClose={() => setOpen(null)} customer={customer} onDone={refresh} />
     </div>
-  );
-}
-
-function Confirm(props: { open: boolean; onClose: () => void; title: string; description: string; confirmLabel: string; danger?: boolean; pending: boolean; onConfirm: () => void }) {
-  return (
-    <Modal open={props.open} onOpenChange={(next) => (next ? null : props.onClose())} title={props.title} description={props.description}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn-secondary" onClick={props.onClose}>Cancel</button>
-        <button type="button" className={props.danger ? "btn-primary bg-red-600 hover:bg-red-700" : "btn-primary"} disabled={props.pending} onClick={props.onConfirm}>
-          {props.pending ? "Working..." : props.confirmLabel}
-        </button>
-      </div>
-    </Modal>
   );
 }
 

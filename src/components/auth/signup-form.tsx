@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { AUTH_MESSAGES, signupFormSchema, type SignupForm as SignupValues } from "~/lib/schemas/auth";
 import { passwordSignIn } from "./password-sign-in";
@@ -20,6 +21,10 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   const [state, setState] = useState<"idle" | "loading" | "success" | "failure">("idle");
   const [message, setMessage] = useState("");
 
+  // After a refused submit the form's own rules are checked as the user types, so a message such as
+  // "Passwords don't match" goes away as soon as it is no longer true.
+  const [checking, setChecking] = useState(false);
+
   const allFilled = FIELDS.every(({ name }) => values[name].trim() !== "");
   const canSubmit = allFilled && state !== "loading" && state !== "success";
 
@@ -28,10 +33,12 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
     if (!canSubmit) return;
     const parsed = signupFormSchema.safeParse(values);
     if (!parsed.success) {
+      setChecking(true);
       setState("failure");
       setMessage(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.signupFailed);
       return;
     }
+    setChecking(false);
     setState("loading");
     setMessage("");
     try {
@@ -63,21 +70,43 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
     }
   }
 
+  function change(name: keyof SignupValues, value: string) {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (!checking) return;
+    const parsed = signupFormSchema.safeParse(next);
+    const problem = parsed.success ? "" : (parsed.error.issues[0]?.message ?? "");
+    setMessage(problem);
+    setState(problem ? "failure" : "idle");
+    if (!problem) setChecking(false);
+  }
+
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {FIELDS.slice(0, 2).map((field) => (
-          <Field key={field.name} {...field} value={values[field.name]} onChange={(value) => setValues({ ...values, [field.name]: value })} />
+          <Field key={field.name} {...field} value={values[field.name]} onChange={(value) => change(field.name, value)} />
         ))}
       </div>
       {FIELDS.slice(2).map((field) => (
-        <Field key={field.name} {...field} value={values[field.name]} onChange={(value) => setValues({ ...values, [field.name]: value })} />
+        <Field key={field.name} {...field} value={values[field.name]} onChange={(value) => change(field.name, value)} />
       ))}
       {message ? (
         <p role={state === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm ${state === "success" ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700"}`}>
           {message}
         </p>
       ) : null}
+      <p className="text-xs text-slate-600">
+        By signing up you agree to our{" "}
+        <Link href="/terms" target="_blank" rel="noopener" className="font-medium text-brand-600 underline">
+          Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+        </Link>{" "}
+        and{" "}
+        <Link href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-600 underline">
+          Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+        .
+      </p>
       <button type="submit" className="btn-primary w-full" disabled={!canSubmit}>
         {state === "loading" ? "Creating account..." : "Sign up"}
       </button>

@@ -21,7 +21,8 @@ export function SocialButtons({ mode }: { mode: "login" | "signup" }) {
           className="btn-secondary w-full"
           onClick={async () => {
             try {
-              await signIn(id, { callbackUrl: window.location.origin });
+              // Back to this page (a guest's chat continues there); the server keeps it on this site.
+              await signIn(id, { callbackUrl: window.location.href });
             } catch {
               toast.error(`Failed to ${mode === "login" ? "login" : "sign up"} with ${LABELS[id]}`);
             }

@@ -38,6 +38,11 @@ export function storeConversationId(id: string) {
   storage()?.setItem(CONVERSATION_KEY, id);
 }
 
+/** "New chat": a reload starts a new conversation too, instead of reopening the last one. */
+export function forgetStoredConversationId() {
+  storage()?.removeItem(CONVERSATION_KEY);
+}
+
 /** The feedback record's messageOrder: a counter per browser session. */
 export function nextFeedbackOrder(): number {
   const store = storage();
@@ -61,4 +66,14 @@ export function saveLocalMessages(conversationId: string, messages: UIMessage[])
   } catch {
     // storage full or disabled: the conversation simply is not kept across reloads
   }
+}
+
+/** Once a guest's conversation is in their account, the tab's copy goes. */
+export function removeLocalMessages(conversationId: string) {
+  storage()?.removeItem(MESSAGES_PREFIX + conversationId);
+}
+
+/** The guest conversation of this tab worth moving into an account: its messages that have text. */
+export function guestMessagesToImport(conversationId: string): UIMessage[] {
+  return loadLocalMessages(conversationId).filter((message) => message.parts.some((part) => part.type === "text" && part.text.trim()));
 }

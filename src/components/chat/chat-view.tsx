@@ -6,9 +6,20 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { toast } from "sonner";
 import type { AssistantMetadata, ChatModelChoice } from "~/lib/schemas/chat";
 import { api } from "~/trpc/react";
-import { getSessionId, getStoredConversationId, loadLocalMessages, newId, saveLocalMessages, storeConversationId } from "./chat-session";
+import {
+  forgetStoredConversationId,
+  getSessionId,
+  getStoredConversationId,
+  guestMessagesToImport,
+  loadLocalMessages,
+  newId,
+  removeLocalMessages,
+  saveLocalMessages,
+  storeConversationId,
+} from "./chat-session";
 import { ConversationList } from "./conversation-list";
 import { MessageItem, messageText } from "./message-item";
 import { WelcomePlaceholder } from "./welcome-placeholder";
@@ -39,6 +50,17 @@ function describeError(error: Error): BannerError {
   return { text: `Error: ${message}`, limit: false };
 }
 
+/** The open conversation, and whether the server may hold messages of it (a new one is never asked for). */
+interface OpenConversation {
+  id: string;
+  stored: boolean;
+}
+
+function initialConversation(fromAddress: string | null): OpenConversation {
+  const id = fromAddress ?? getStoredConversationId();
+  return id ? { id, stored: true } : { id: newId(), stored: false };
+}
+
 function useRandomPrompts() {
   const [prompts, setPrompts] = useState<{ text: string }[]>([]);
   useEffect(() => {
@@ -56,7 +78,8 @@ export function ChatView() {
   const signedIn = Boolean(session);
   const utils = api.useUtils();
 
-  const [conversationId, setConversationId] = useState<string>(() => searchParams.get("conversation") ?? getStoredConversationId() ?? newId());
+  const [conversation, setConversation] = useState<OpenConversation>(() => initialConversation(searchParams.get("conversation")));
+  const conversationId = conversation.id;
   const [deepThinking, setDeepThinking] = useState(false);
   const [chatModel, setChatModel] = useState<ChatModelChoice>("openai");
   const [input, setInput] = useState("");
@@ -103,26 +126,69 @@ export function ChatView() {
     onError: () => void utils.chat.allowance.invalidate(),
   });
   const loading = status === "submitted" || status === "streaming";
+  // Stop leaves a note with Retry on the answer it cut short, until the next question.
+  const [stopped, setStopped] = useState(false);
 
-  // Keep the conversation id in the tab and in the address, so a reload comes back to it.
-  useEffect(() => {
-    storeConversationId(conversationId);
-  }, [conversationId]);
+  // A guest's conversation in this tab moves into the account once they are signed in (after a
+  // sign-up or sign-in the page reloads signed in); until then the server is not asked for it.
+  // (Read again whenever the conversation changes: after the import the tab's copy is gone.)
+  const guestMessages = useMemo(() => (signedIn ? guestMessagesToImport(conversation.id) : []), [signedIn, conversation]);
+  const importGuest = api.chat.importGuestConversation.useMutation();
+  const importedFor = useRef<string | null>(null);
+  const preloaded = useRef<{ id: string; messages: UIMessage[] } | null>(null);
 
   // Load the conversation: from the server for signed-in users, from the tab for visitors.
-  const stored = api.chat.get.useQuery({ id: conversationId }, { enabled: signedIn, retry: false, refetchOnMount: "always" });
+  const stored = api.chat.get.useQuery(
+    { id: conversationId },
+    { enabled: signedIn && conversation.stored && guestMessages.length === 0, retry: false, refetchOnMount: "always" },
+  );
   const loadedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!signedIn || guestMessages.length === 0 || importedFor.current === conversationId) return;
+    importedFor.current = conversationId;
+    const guestId = conversationId;
+    importGuest.mutate(
+      { id: guestId, messages: guestMessages.map(({ id, role, parts, metadata }) => ({ id, role: role as "user" | "assistant", parts, metadata: metadata as never })) },
+      {
+        onSuccess: (saved) => {
+          removeLocalMessages(guestId);
+          storeConversationId(saved.id);
+          preloaded.current = { id: saved.id, messages: saved.messages as UIMessage[] };
+          loadedFor.current = null;
+          setConversation({ id: saved.id, stored: true });
+          utils.chat.get.setData({ id: saved.id }, saved);
+          void utils.chat.list.invalidate();
+          const url = new URL(window.location.href);
+          url.searchParams.set("conversation", saved.id);
+          window.history.replaceState(null, "", url);
+        },
+        onError: (error) => {
+          // The conversation stays in this tab; the next question saves it to the account with the answer.
+          toast.error(`Your conversation could not be moved to your account: ${error.message}`);
+          preloaded.current = { id: guestId, messages: guestMessages };
+          loadedFor.current = null;
+          setConversation({ id: guestId, stored: false });
+        },
+      },
+    );
+  }, [signedIn, guestMessages, conversationId, importGuest, utils]);
+
   useEffect(() => {
     if (authStatus === "loading" || loadedFor.current === conversationId) return;
-    if (signedIn) {
+    if (preloaded.current?.id === conversationId) {
+      setMessages(preloaded.current.messages);
+      preloaded.current = null;
+    } else if (signedIn) {
+      if (guestMessages.length > 0) return; // the import answers with the conversation
       if (stored.data) setMessages(stored.data.messages as UIMessage[]);
-      if (stored.isFetching || (!stored.data && !stored.error)) return;
+      if (conversation.stored && (stored.isFetching || (!stored.data && !stored.error))) return;
     } else {
       const local = loadLocalMessages(conversationId);
       if (local.length) setMessages(local);
     }
     loadedFor.current = conversationId;
-  }, [authStatus, signedIn, conversationId, stored.data, stored.error, stored.isFetching, setMessages]);
+  }, [authStatus, signedIn, conversationId, conversation.stored, guestMessages, stored.data, stored.error, stored.isFetching, setMessages]);
 
   useEffect(() => {
     if (!signedIn && status === "ready" && messages.length) saveLocalMessages(conversationId, messages);
@@ -154,6 +220,9 @@ export function ChatView() {
       if (!message || loading) return;
       autoScroll.current = true;
       clearError();
+      setStopped(false);
+      // Keep the conversation in the tab and in the address, so a reload comes back to it.
+      storeConversationId(conversationId);
       const url = new URL(window.location.href);
       url.searchParams.delete("message");
       url.searchParams.delete("autoSubmit");
@@ -191,14 +260,35 @@ export function ChatView() {
     }
   }
 
-  function openConversation(id: string) {
+  function openConversation(id: string | null) {
     if (loading) void stop();
+    setStopped(false);
     loadedFor.current = null;
     setMessages([]);
-    setConversationId(id);
     const url = new URL(window.location.href);
-    url.search = `?conversation=${encodeURIComponent(id)}`;
+    if (id) {
+      setConversation({ id, stored: true });
+      storeConversationId(id);
+      url.search = `?conversation=${encodeURIComponent(id)}`;
+    } else {
+      // A new conversation exists nowhere yet: nothing to load until its first question.
+      setConversation({ id: newId(), stored: false });
+      forgetStoredConversationId();
+      url.search = "";
+    }
     window.history.replaceState(null, "", url);
+  }
+
+  function stopAnswer() {
+    void stop();
+    setStopped(true);
+  }
+
+  function retry() {
+    setStopped(false);
+    clearError();
+    autoScroll.current = true;
+    void regenerate();
   }
 
   const lastAssistantIndex = messages.findLastIndex((message) => message.role === "assistant");
@@ -230,7 +320,8 @@ export function ChatView() {
             onKeyDown={onKeyDown}
             rows={1}
             placeholder={empty ? "" : "Ask a follow-up question"}
-            className="block max-h-[200px] min-h-12 w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-[15px] outline-none [field-sizing:content]"
+            // Room for the welcome text on two lines on a phone, so it is read whole.
+            className={`block max-h-[200px] ${empty && !input ? "min-h-[4.5rem] sm:min-h-12" : "min-h-12"} w-full resize-none overflow-y-auto bg-transparent px-4 pt-3 pb-2 text-[15px] outline-none [field-sizing:content]`}
           />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 px-3 pb-2">
@@ -261,7 +352,7 @@ export function ChatView() {
           </div>
           <div className="flex items-center gap-2">
             {loading ? (
-              <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => void stop()}>
+              <button type="button" className="btn-secondary px-3 py-1.5" onClick={stopAnswer}>
                 Stop
               </button>
             ) : null}
@@ -282,7 +373,7 @@ export function ChatView() {
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl gap-4 px-2 sm:px-4">
       {signedIn ? (
-        <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(newId())} open={listOpen} setOpen={setListOpen} />
+        <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(null)} open={listOpen} setOpen={setListOpen} />
       ) : null}
       <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
         {signedIn ? (
@@ -337,6 +428,17 @@ export function ChatView() {
                     }
                   />
                 ))}
+                {stopped && !loading ? (
+                  <div role="note" data-testid="stopped-note" className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                    <span className="font-medium">Stopped</span>
+                    <span className="text-amber-800">
+                      {messages.at(-1)?.role === "assistant" ? "The answer above is cut short; only what was written is charged." : "No answer was written."}
+                    </span>
+                    <button type="button" className="btn-secondary ml-auto px-3 py-1 text-xs" onClick={retry}>
+                      Retry
+                    </button>
+                  </div>
+                ) : null}
                 {status === "submitted" ? (
                   <p role="status" className="animate-pulse text-sm text-slate-500">
                     SwipeAI is thinking...

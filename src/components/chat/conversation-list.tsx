@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { api } from "~/trpc/react";
 
 /** A signed-in user's past conversations: open, rename, delete. */
@@ -23,6 +24,7 @@ export function ConversationList({
   const list = api.chat.list.useQuery();
   const [editing, setEditing] = useState<string | null>(null);
   const [title, setTitle] = useState("");
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const rename = api.chat.rename.useMutation({
     onSuccess: () => {
       setEditing(null);
@@ -32,6 +34,7 @@ export function ConversationList({
   });
   const remove = api.chat.delete.useMutation({
     onSuccess: (_result, { id }) => {
+      setDeleting(null);
       void utils.chat.list.invalidate();
       if (id === activeId) onNew();
     },
@@ -74,9 +77,7 @@ export function ConversationList({
                   type="button"
                   className="px-1 text-xs text-red-600 hover:text-red-800"
                   aria-label={`Delete ${conversation.title}`}
-                  onClick={() => {
-                    if (window.confirm("Delete this conversation? This cannot be undone.")) remove.mutate({ id: conversation.id });
-                  }}
+                  onClick={() => setDeleting({ id: conversation.id, title: conversation.title })}
                 >
                   Delete
                 </button>
@@ -85,6 +86,16 @@ export function ConversationList({
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        title="Delete this conversation?"
+        description={`"${deleting?.title ?? ""}" and all its messages are removed. This cannot be undone.`}
+        confirmLabel="Delete conversation"
+        danger
+        pending={remove.isPending}
+      />
       {open ? (
         <div className="mt-4 md:hidden">
           <button type="button" className="btn-secondary w-full" onClick={() => setOpen(false)}>Close</button>

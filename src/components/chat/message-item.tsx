@@ -2,13 +2,14 @@
 
 import Link from "next/link";
 import type { UIMessage } from "ai";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
 import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage } from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, nextFeedbackOrder } from "./chat-session";
+import { copyAnswer } from "./copy-answer";
 
 export const COPIED_MS = 3000;
 
@@ -107,12 +108,29 @@ const THUMB_UP = "M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 
 const THUMB_DOWN = "M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z";
 const REGENERATE = "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5";
 
-function MessageActions({ message, context, onRegenerate }: { message: UIMessage; context: FeedbackContext; onRegenerate?: () => void }) {
+function MessageActions({
+  message,
+  context,
+  onRegenerate,
+  rendered,
+}: {
+  message: UIMessage;
+  context: FeedbackContext;
+  onRegenerate?: () => void;
+  /** The answer as shown: its HTML is the rich text that is copied. */
+  rendered: RefObject<HTMLDivElement | null>;
+}) {
   const [copied, setCopied] = useState(false);
   const [opinion, setOpinion] = useState<"like" | "dislike" | null>(null);
   const [reason, setReason] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [comment, setComment] = useState("");
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // The reasons open below the answer: bring them into view, above the composer.
+  useEffect(() => {
+    if (panelOpen) panelRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [panelOpen]);
 
   useEffect(() => {
     if (!copied) return;
@@ -122,7 +140,7 @@ function MessageActions({ message, context, onRegenerate }: { message: UIMessage
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(messageText(message));
+      await copyAnswer(messageText(message), rendered.current?.innerHTML ?? null);
       setCopied(true);
     } catch {
       toast.error("Could not copy the answer");
@@ -194,7 +212,7 @@ function MessageActions({ message, context, onRegenerate }: { message: UIMessage
         ) : null}
       </div>
       {panelOpen ? (
-        <div role="group" aria-label="Why didn't you like this answer?" className="mt-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+        <div ref={panelRef} role="group" aria-label="Why didn't you like this answer?" className="mt-2 scroll-mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
           <div className="mb-2 flex items-center justify-between">
             <p className="text-sm font-medium text-slate-700">What went wrong?</p>
             <button type="button" className={button} aria-label="Close feedback" onClick={() => setPanelOpen(false)}>
@@ -308,6 +326,7 @@ export function MessageItem({
   onRegenerate?: () => void;
 }) {
   const text = messageText(message);
+  const rendered = useRef<HTMLDivElement>(null);
   if (message.role === "user") {
     return (
       <div className="flex justify-end" data-testid="user-message">
@@ -318,7 +337,7 @@ export function MessageItem({
   const metadata = (message.metadata ?? {}) as AssistantMetadata;
   return (
     <article className="flex flex-col" data-testid="assistant-message" aria-busy={streaming}>
-      <div className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+      <div ref={rendered} className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <Markdown text={text} />
       </div>
       {metadata.links?.length ? (
@@ -342,7 +361,7 @@ export function MessageItem({
         </Link>
       ) : null}
       <AnswerFooter messageId={message.id} metadata={metadata} streaming={streaming} />
-      {!streaming && text ? <MessageActions message={message} context={context} onRegenerate={onRegenerate} /> : null}
+      {!streaming && text ? <MessageActions message={message} context={context} onRegenerate={onRegenerate} rendered={rendered} /> : null}
     </article>
   );
 }

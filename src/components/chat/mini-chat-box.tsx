@@ -5,17 +5,64 @@ import { useEffect, useState } from "react";
 
 export const MINI_CHAT_SCROLL_PX = 100;
 
+/** What the mini chat must never cover: every form, and what a page marks (the pricing cards). */
+export const MINI_CHAT_AVOID_SELECTOR = "form:not([data-mini-chat]), [data-mini-chat-avoid]";
+
 /** Hidden on the chat itself and the admin area (spec 2.4). */
 export function miniChatAllowed(pathname: string): boolean {
   return !pathname.startsWith("/swipe-ai") && !pathname.startsWith("/admin");
 }
 
-/** The floating mini chat: shown after 100 px of scroll; a non-blank message opens the chat with it. */
+/**
+ * Whether a form or a marked part of the page is on screen. Watched with IntersectionObserver; a
+ * MutationObserver adds what the page renders later (client navigation, dialogs, loaded lists).
+ */
+function useAvoidedContentInView(pathname: string): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    if (typeof IntersectionObserver === "undefined") return;
+    const visible = new Set<Element>();
+    const watched = new WeakSet<Element>();
+    const intersections = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) visible.add(entry.target);
+        else visible.delete(entry.target);
+      }
+      setInView([...visible].some((element) => element.isConnected));
+    });
+    const watchAll = () => {
+      for (const element of document.querySelectorAll(MINI_CHAT_AVOID_SELECTOR)) {
+        if (watched.has(element)) continue;
+        watched.add(element);
+        intersections.observe(element);
+      }
+    };
+    watchAll();
+    const mutations = new MutationObserver(() => {
+      watchAll();
+      for (const element of visible) if (!element.isConnected) visible.delete(element);
+      setInView(visible.size > 0);
+    });
+    mutations.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      mutations.disconnect();
+      intersections.disconnect();
+    };
+  }, [pathname]);
+  return inView;
+}
+
+/**
+ * The floating mini chat: shown after 100 px of scroll; a non-blank message opens the chat with it.
+ * It steps aside while a form or the pricing cards are on screen, so it never covers what the user
+ * fills in or compares.
+ */
 export function MiniChatBox() {
   const pathname = usePathname();
   const router = useRouter();
   const [scrolled, setScrolled] = useState(false);
   const [text, setText] = useState("");
+  const avoided = useAvoidedContentInView(pathname);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > MINI_CHAT_SCROLL_PX);
@@ -24,11 +71,15 @@ export function MiniChatBox() {
     return () => window.removeEventListener("scroll", update);
   }, [pathname]);
 
-  if (!miniChatAllowed(pathname) || !scrolled) return null;
+  // Someone typing keeps the box, even when a form scrolls into view.
+  const shown = miniChatAllowed(pathname) && scrolled && (!avoided || text.trim() !== "");
+
+  if (!shown) return null;
   return (
     <form
       role="search"
       aria-label="Ask SwipeAI"
+      data-mini-chat
       className="fixed right-3 bottom-3 left-3 z-30 flex gap-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-lg sm:left-auto sm:w-96"
       onSubmit={(event) => {
         event.preventDefault();
@@ -45,8 +96,8 @@ export function MiniChatBox() {
         id="mini-chat-input"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Ask SwipeAI about studying in Germany"
-        className="field-input flex-1"
+        placeholder="Ask about studying in Germany"
+        className="field-input min-w-0 flex-1"
       />
       <button type="submit" className="btn-primary" disabled={!text.trim()}>
         Ask

@@ -55,7 +55,7 @@ export function WelcomePlaceholder({ active }: { active: boolean }) {
     <span
       data-testid="welcome-placeholder"
       data-phase={phase}
-      className={`pointer-events-none block truncate text-slate-400 transition-all duration-500 ${motion}`}
+      className={`pointer-events-none line-clamp-2 text-slate-400 sm:block sm:truncate transition-all duration-500 ${motion}`}
       aria-hidden
     >
       {WELCOME_PHRASES[index]}

@@ -2,12 +2,14 @@
 
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { StudentUpdate } from "~/lib/schemas/student";
+import { studentUpdateSchema, type StudentUpdate } from "~/lib/schemas/student";
 import { ProfileField, type FieldSpec } from "./fields";
 import { saveProfile } from "./save-profile";
 
 export const SAVE_SUCCESS = "Changes saved successfully!";
 export const SAVE_FAILURE = "Failed to save changes. Please try again.";
+/** Spec 8's toast for the profile's own cards. */
+export const PROFILE_SAVED = "Profile updated successfully";
 
 type Values = Record<string, string>;
 
@@ -24,6 +26,8 @@ export function EditableCard(props: {
   onSaved: (values: Values) => void;
   before?: ReactNode;
   columns?: 1 | 2;
+  /** The success toast; the profile's cards say "Profile updated successfully". */
+  savedMessage?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -31,10 +35,17 @@ export function EditableCard(props: {
   const shown = editing ? values : props.initial;
 
   async function save() {
+    const update = props.toUpdate(values);
+    // The server's own rules, checked here first so a wrong value (a future birth date) is named at once.
+    const checked = studentUpdateSchema.safeParse(update);
+    if (!checked.success) {
+      toast.error(checked.error.issues[0]?.message ?? SAVE_FAILURE);
+      return;
+    }
     setSaving(true);
     try {
-      await saveProfile(props.toUpdate(values));
-      toast.success(SAVE_SUCCESS);
+      await saveProfile(update);
+      toast.success(props.savedMessage ?? SAVE_SUCCESS);
       setEditing(false);
       props.onSaved(values);
     } catch (error) {

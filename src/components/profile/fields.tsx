@@ -4,6 +4,7 @@ import { DatePicker } from "~/components/ui/date-picker";
 import { SelectBox } from "~/components/ui/select-box";
 import { LanguageSelect, NationalitySelect } from "~/components/ui/selects";
 import { GENDER_OPTIONS, LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
+import { earliestDateOfBirth } from "~/lib/schemas/student";
 import { todayIso } from "~/lib/ui/dates";
 
 export type FieldKind = "text" | "tel" | "dateOfBirth" | "nationality" | "language" | "toggle" | { options: Option[] };
@@ -35,7 +36,7 @@ export function ProfileField({ field, value, editing, onChange }: { field: Field
   if (!editing) {
     control = <input id={id} className="field-input" value={displayValue(field, value)} readOnly disabled />;
   } else if (kind === "dateOfBirth") {
-    control = <DatePicker id={id} aria-label={field.label} value={value || null} max={todayIso()} onChange={(next) => onChange(next ?? "")} />;
+    control = <DatePicker id={id} aria-label={field.label} value={value || null} min={earliestDateOfBirth()} max={todayIso()} onChange={(next) => onChange(next ?? "")} />;
   } else if (kind === "nationality") {
     control = <NationalitySelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
   } else if (kind === "language") {

@@ -38,7 +38,7 @@ export function ProfileModal({ open, onOpenChange }: { open: boolean; onOpenChan
               <p className="text-sm text-slate-500" role="status">{student.isPending ? "Loading your profile..." : "Failed to load your profile. Please try again."}</p>
             ) : (
               <Tabs.Root defaultValue="profile">
-                <Tabs.List aria-label="Profile sections" className="flex gap-1 overflow-x-auto rounded-xl bg-slate-200/60 p-1">
+                <Tabs.List aria-label="Profile sections" className="flex flex-wrap gap-1 rounded-xl bg-slate-200/60 p-1 sm:flex-nowrap sm:overflow-x-auto">
                   {MODAL_TABS.map((tab) => (
                     <Tabs.Trigger key={tab.value} value={tab.value} className="flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-700">
                       {tab.label}

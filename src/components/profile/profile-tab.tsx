@@ -1,7 +1,7 @@
 "use client";
 
 import type { StudentUpdate } from "~/lib/schemas/student";
-import { EditableCard } from "./editable-card";
+import { EditableCard, PROFILE_SAVED } from "./editable-card";
 import { SavedToolResults } from "./saved-tool-results";
 import { GENDER_FIELD, RESIDENCE_OPTIONS, type FieldSpec } from "./fields";
 import type { Student } from "./types";
@@ -36,6 +36,7 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
         fields={PERSONAL_FIELDS}
         initial={valuesOf(student, PERSONAL_FIELDS)}
         toUpdate={toUpdate}
+        savedMessage={PROFILE_SAVED}
         onSaved={(values) => {
           // The name shows in the header and the session: reload when it changed.
           if (values.firstName?.trim() !== student.firstName || values.lastName?.trim() !== student.lastName) window.location.reload();
@@ -55,6 +56,7 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
         fields={EMERGENCY_FIELDS}
         initial={valuesOf(student, EMERGENCY_FIELDS)}
         toUpdate={toUpdate}
+        savedMessage={PROFILE_SAVED}
         onSaved={onSaved}
       />
       <SavedToolResults />

@@ -89,7 +89,7 @@ export function ProfileView() {
         onValueChange={(value) => router.replace(`${pathname}?tab=${value}`, { scroll: false })}
         activationMode="manual"
       >
-        <Tabs.List aria-label="Profile sections" className="flex gap-1 overflow-x-auto rounded-xl bg-slate-200/60 p-1">
+        <Tabs.List aria-label="Profile sections" className="flex flex-wrap gap-1 rounded-xl bg-slate-200/60 p-1 sm:flex-nowrap sm:overflow-x-auto">
           {PROFILE_TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}

@@ -171,3 +171,70 @@ export const feedbackSchema = z
     message: "A like cannot have a dislike reason",
   });
 export type FeedbackInput = z.output<typeof feedbackSchema>;
+
+/** A guest's conversation, moved into the account at sign-up or sign-in: at most this many a day. */
+export const GUEST_IMPORTS_PER_DAY = 10;
+/** The largest metadata one imported message may carry (as JSON). */
+export const MAX_IMPORTED_METADATA_CHARS = 20_000;
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value), "Source addresses must be http(s)");
+
+/**
+ * What the browser kept with a guest's answer. The fields the answer shows as links are checked
+ * (a source is an http(s) address; a link card is a path of this site); the rest passes as it is,
+ * within a size limit, as it does when a signed-in browser sends its history.
+ */
+const importedMetadataSchema = z
+  .looseObject({
+    sources: z.array(z.looseObject({ title: z.string().max(300), url: httpUrl })).max(50).optional(),
+    links: z
+      .array(z.looseObject({ title: z.string().max(200), href: z.string().max(500).regex(/^\/(?!\/)/, "Link cards must point to a page of this site"), description: z.string().max(500) }))
+      .max(10)
+      .optional(),
+  })
+  .refine((metadata) => JSON.stringify(metadata).length <= MAX_IMPORTED_METADATA_CHARS, `A message's details can have at most ${MAX_IMPORTED_METADATA_CHARS} characters`);
+
+export const importGuestConversationSchema = z.object({
+  id: conversationIdSchema,
+  messages: z
+    .array(
+      z.object({
+        id: z.string({ error: "Each message needs an id" }).trim().min(1, "Each message needs an id").max(100),
+        role,
+        parts: z.array(z.looseObject({ type: z.string(), text: text.optional() })).max(50),
+        metadata: importedMetadataSchema.optional(),
+      }),
+      { error: "messages must be a list" },
+    )
+    .min(1, "There is no conversation to import")
+    .max(MAX_CHAT_MESSAGES, `A conversation can have at most ${MAX_CHAT_MESSAGES} messages`)
+    .transform((messages, context) => {
+      const converted: ChatMessageInput[] = messages.map((message) => ({
+        id: message.id,
+        role: message.role,
+        text: message.parts
+          .filter((part) => part.type === "text")
+          .map((part) => part.text ?? "")
+          .join("")
+          .trim(),
+        metadata: message.role === "assistant" ? message.metadata : undefined,
+      }));
+      if (converted.some((message) => message.text.length > MAX_MESSAGE_CHARS)) {
+        context.addIssue({ code: "custom", message: `A message can have at most ${MAX_MESSAGE_CHARS} characters` });
+        return z.NEVER;
+      }
+      if (converted.some((message) => !message.text)) {
+        context.addIssue({ code: "custom", message: "Each message needs text" });
+        return z.NEVER;
+      }
+      if (converted[0]?.role !== "user") {
+        context.addIssue({ code: "custom", message: "A conversation starts with a question" });
+        return z.NEVER;
+      }
+      return converted;
+    }),
+});
+export type ImportGuestConversation = z.output<typeof importGuestConversationSchema>;

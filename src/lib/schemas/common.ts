@@ -31,3 +31,8 @@ export function fieldErrors<Field extends string>(error: z.ZodError): Partial<Re
   for (const issue of error.issues) errors[issue.path[0] as Field] ??= issue.message;
   return errors;
 }
+
+/** The latest day that is "today" somewhere on Earth (UTC+14), so no time zone finds today in the future. */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}

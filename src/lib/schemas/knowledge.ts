@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuery } from "./admin";
-import { optionalText, requiredText } from "./common";
+import { latestToday, optionalText, requiredText } from "./common";
 
 /**
  * Knowledge-base articles: the front matter of the repository's files (src/content/knowledge-base)
@@ -38,10 +38,7 @@ const isoDate = z
   .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
   .pipe(z.string().refine(isValidDay, "Dates must be written YYYY-MM-DD"));
 
-/** The latest day that is "today" somewhere on Earth (UTC+14), so no time zone finds today in the future. */
-export function latestToday(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
+export { latestToday };
 
 export const articleSourceSchema = z.object({
   title: requiredText("The source's title", 300),

@@ -4,6 +4,7 @@ import { isCalendarDay, isMonthDay } from "../period";
 import { listQuery } from "./admin";
 import { PROGRAM_TYPE_LABELS, PROGRAM_TYPES } from "./entitlements";
 import { sourcedSchema } from "./tools/common";
+import { latestToday } from "./common";
 
 /** Which roadmaps use a step: every roadmap, or those for the listed programme types. */
 export const ROADMAP_AUDIENCES = ["all", ...PROGRAM_TYPES] as const;
@@ -53,10 +54,7 @@ export const ROADMAP_STEP_WRITE_ACCESS = ["designer:flows", "settings:flows"] as
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Today as YYYY-MM-DD where the day starts first (UTC+14), so nobody's today counts as the future. */
-export function latestToday(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
+export { latestToday };
 
 function isHttpsUrl(value: string): boolean {
   try {

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./common";
+import { latestToday, optionalText, requiredText } from "./common";
 
-export const GENDERS = ["male", "female", "prefer_not_to_say"] as const;
+/** The spec's wider enumeration: "other" is the "divers" entry German law provides for. */
+export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
 export const PROFILE_VISIBILITIES = ["public", "private", "friends"] as const;
 export const DATA_SHARING_LEVELS = ["full", "limited", "minimal"] as const;
 export const TOGGLES = ["enabled", "disabled"] as const;
@@ -19,16 +20,37 @@ export const SERVER_OWNED_STUDENT_FIELDS = [
   "twoFactorAuth",
 ] as const;
 
+/** How far back a date of birth may go (and the date picker reaches). */
+export const DATE_OF_BIRTH_MAX_AGE_YEARS = 120;
+export const DATE_OF_BIRTH_MESSAGES = {
+  invalid: "Date of birth must be a date (YYYY-MM-DD)",
+  future: "Date of birth cannot be in the future",
+  tooEarly: `Date of birth cannot be more than ${DATE_OF_BIRTH_MAX_AGE_YEARS} years ago`,
+} as const;
+
+/** The earliest date of birth accepted, as YYYY-MM-DD. */
+export function earliestDateOfBirth(now = new Date()): string {
+  return `${now.getUTCFullYear() - DATE_OF_BIRTH_MAX_AGE_YEARS}-01-01`;
+}
+
+/** Why a date of birth (YYYY-MM-DD) is refused, or null; "today" counts wherever on Earth it already is. */
+export function dateOfBirthProblem(value: string, now = new Date()): string | null {
+  if (!DATE_ONLY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+    return DATE_OF_BIRTH_MESSAGES.invalid;
+  }
+  if (value > latestToday(now)) return DATE_OF_BIRTH_MESSAGES.future;
+  if (value < earliestDateOfBirth(now)) return DATE_OF_BIRTH_MESSAGES.tooEarly;
+  return null;
+}
+
 const dateOfBirth = z
-  .string({ error: "Date of birth must be a date (YYYY-MM-DD)" })
+  .string({ error: DATE_OF_BIRTH_MESSAGES.invalid })
   .trim()
   .nullable()
   .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (DATE_ONLY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), {
-    message: "Date of birth must be a date (YYYY-MM-DD)",
-  })
-  .refine((value) => value === null || value <= new Date().toISOString().slice(0, 10), {
-    message: "Date of birth cannot be in the future",
+  .superRefine((value, ctx) => {
+    const problem = value === null ? null : dateOfBirthProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 /** Profile fields a student may write (PATCH /api/students/me, POST /api/students). */
@@ -37,7 +59,7 @@ export const studentProfileFields = {
   lastName: requiredText("Last name", 100),
   phone: optionalText("Phone", 40),
   dateOfBirth,
-  gender: z.enum(GENDERS, { error: "Gender must be male, female or prefer_not_to_say" }).nullable(),
+  gender: z.enum(GENDERS, { error: "Gender must be male, female, other or prefer_not_to_say" }).nullable(),
   nationality: optionalText("Nationality", 100),
   country: optionalText("Country", 100),
   emergencyContactName: optionalText("Emergency contact name", 100),

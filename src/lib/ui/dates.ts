@@ -13,9 +13,6 @@ export const DATE_FORMATS = {
 export type DateFormat = keyof typeof DATE_FORMATS;
 export const DEFAULT_DATE_FORMAT: DateFormat = "YYYY-MM-DD";
 
-/** Year grid: 50 years, 25 before to 24 after the given year. */
-export const YEAR_GRID_BEFORE = 25;
-export const YEAR_GRID_AFTER = 24;
 
 /** A calendar date as YYYY-MM-DD in local time (no time-zone shift). */
 export function toIsoDate(date: Date): string {
@@ -49,8 +46,44 @@ export function isDayDisabled(iso: string, bounds: { min?: string | null; max?: 
   return Boolean((bounds.min && iso < bounds.min) || (bounds.max && iso > bounds.max));
 }
 
-export function yearGrid(centerYear: number): number[] {
-  return Array.from({ length: YEAR_GRID_BEFORE + YEAR_GRID_AFTER + 1 }, (_, i) => centerYear - YEAR_GRID_BEFORE + i);
+/** The first year of the decade a year belongs to (1990 for 1994). */
+export function decadeStart(year: number): number {
+  return Math.floor(year / 10) * 10;
+}
+
+/** The ten years of the decade that holds the year: the year grid pages by decades. */
+export function decadeYears(year: number): number[] {
+  const first = decadeStart(year);
+  return Array.from({ length: 10 }, (_, i) => first + i);
+}
+
+/** How many decades the decade grid shows: 120 years, a lifetime, on one page. */
+export const DECADE_WINDOW = 12;
+
+/**
+ * The decades (first years) the decade grid shows for a year: twelve, ending two decades after it,
+ * or at the decade of the latest allowed day, so the page reaches back 110 years from there.
+ */
+export function decadeWindow(year: number, max?: string | null): number[] {
+  const latest = max && /^\d{4}/.test(max) ? decadeStart(Number(max.slice(0, 4))) : Number.POSITIVE_INFINITY;
+  const last = Math.min(decadeStart(year) + 20, latest);
+  return Array.from({ length: DECADE_WINDOW }, (_, i) => last - (DECADE_WINDOW - 1 - i) * 10);
+}
+
+/** Whether a span of days (first and last, YYYY-MM-DD) lies wholly outside min and max. */
+export function isSpanDisabled(first: string, last: string, bounds: { min?: string | null; max?: string | null }): boolean {
+  return Boolean((bounds.max && first > bounds.max) || (bounds.min && last < bounds.min));
+}
+
+export const isYearDisabled = (year: number, bounds: { min?: string | null; max?: string | null }) =>
+  isSpanDisabled(`${year}-01-01`, `${year}-12-31`, bounds);
+
+export const isDecadeDisabled = (first: number, bounds: { min?: string | null; max?: string | null }) =>
+  isSpanDisabled(`${first}-01-01`, `${first + 9}-12-31`, bounds);
+
+export function isMonthDisabled(year: number, month: number, bounds: { min?: string | null; max?: string | null }): boolean {
+  const first = startOfMonth(new Date(year, month, 1));
+  return isSpanDisabled(toIsoDate(first), toIsoDate(endOfMonth(first)), bounds);
 }
 
 /** The weeks (Monday first) that show a month, as YYYY-MM-DD strings. */

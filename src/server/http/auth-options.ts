@@ -8,6 +8,7 @@ import { SignInError, signInWithOAuth, signInWithPassword } from "~/server/servi
 import { createSession, endSession, resolveSession, SESSION_MAX_AGE_SECONDS, type SessionClaims, type SignInContext } from "~/server/services/sessions.service";
 import { socialProviders } from "~/server/auth/providers";
 import { getAuthSecret } from "~/server/auth/secret";
+import { redirectOnOwnHost } from "./own-host";
 
 declare module "next-auth" {
   interface Session {
@@ -31,6 +32,8 @@ function providerVerifiedEmail(profile: unknown): boolean {
 export interface AuthRequest extends SignInContext {
   /** The user already signed in on this browser (linking a provider from the Security tab). */
   current: SessionClaims | null;
+  /** The origin this request's redirects go to (see trustedRequestOrigin); absent: the public URL's. */
+  origin?: string;
 }
 
 /**
@@ -58,6 +61,10 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
       ...socialProviders(),
     ],
     callbacks: {
+      // After sign-in and sign-out the browser stays on the host it is on, and never leaves the app.
+      redirect({ url, baseUrl }) {
+        return redirectOnOwnHost(url, request.origin ?? baseUrl, [baseUrl]);
+      },
       async signIn({ user, account, profile }) {
         if (!account || account.type !== "oauth") return true;
         if (!user.email) return false;

@@ -10,6 +10,8 @@ import { readBodyText } from "./body";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 import { loginThrottle } from "~/server/services/auth.service";
+import { appUrl } from "~/env";
+import { trustedRequestOrigin } from "./own-host";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -45,7 +47,9 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     }
   }
   const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });
+  const origin = trustedRequestOrigin({ requestUrl: request.url, host: request.headers.get("host"), publicUrl: appUrl() });
   const options = await buildAuthOptions(db, {
+    origin,
     userAgent: request.headers.get("user-agent"),
     ip: clientIp(request.headers),
     current: await getSessionUser(db, request.headers),
@@ -53,7 +57,7 @@ export async function authRoute(request: Request, context: RouteContext): Promis
   const response = await NextAuth(options)(limited, context);
   if (response.status === 401 && (await signInError(response)) === SIGN_IN_ERRORS.throttled) {
     const retryAfter = String(loginThrottle().windowMinutes * 60);
-    const url = new URL(`/?error=${SIGN_IN_ERRORS.throttled}`, request.url).toString();
+    const url = new URL(`/?error=${SIGN_IN_ERRORS.throttled}`, origin).toString();
     return Response.json({ success: false, error: AUTH_MESSAGES.tooManyAttempts, url }, { status: 429, headers: { "retry-after": retryAfter } });
   }
   return response;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { env } from "~/env";
+import { GUEST_IMPORTS_PER_DAY } from "~/lib/schemas/chat";
 
 export interface RateLimit {
   points: number;
@@ -19,6 +20,8 @@ export const RATE_LIMITS = {
   anonymousChat: () => env.RATE_LIMIT_ANONYMOUS_CHAT,
   communityPost: () => env.RATE_LIMIT_COMMUNITY_POST,
   upload: () => env.RATE_LIMIT_UPLOAD,
+  // Fixed: one import follows each sign-up or sign-in of a guest who chatted.
+  guestConversationImport: () => ({ points: GUEST_IMPORTS_PER_DAY, windowSeconds: 86_400 }),
 } satisfies Record<string, () => RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCountdown } from "~/components/ui/countdown-timer";
 import { LANGUAGE_OPTIONS, MODAL_TIME_ZONES, PROFILE_TIME_ZONES, RESIDENCE_COUNTRIES } from "~/lib/options";
-import { displayToIso, formatIsoDate, isDayDisabled, monthGrid, parseIsoDate, todayIso, yearGrid } from "~/lib/ui/dates";
+import { decadeWindow, decadeYears, displayToIso, formatIsoDate, isDayDisabled, isDecadeDisabled, isMonthDisabled, isYearDisabled, monthGrid, parseIsoDate, todayIso } from "~/lib/ui/dates";
 import { matchesAccept, validateFile } from "~/lib/ui/file-upload";
 import { hasMore, MAX_AUTO_LOADS, shouldAutoLoad } from "~/lib/ui/infinite-list";
 import { filterOptions, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";
@@ -49,11 +49,22 @@ describe("date picker", () => {
     expect(isDayDisabled("2020-01-01", { min: "2020-01-02" })).toBe(true);
     expect(isDayDisabled("2020-01-02", { min: "2020-01-02", max: "2020-01-02" })).toBe(false);
   });
-  it("has a 50-year grid from 25 before to 24 after", () => {
-    const years = yearGrid(2026);
-    expect(years).toHaveLength(50);
-    expect(years[0]).toBe(2001);
-    expect(years.at(-1)).toBe(2050);
+  it("pages years by decades and decades by centuries, so any year of the last century is a few clicks away", () => {
+    expect(decadeYears(1994)).toEqual([1990, 1991, 1992, 1993, 1994, 1995, 1996, 1997, 1998, 1999]);
+    expect(decadeYears(2026)[0]).toBe(2020);
+    // Twelve decades on a page, up to the latest allowed one: 1910s to 2020s for a birth date today.
+    expect(decadeWindow(2026, "2026-05-15")).toEqual([1910, 1920, 1930, 1940, 1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020]);
+    expect(decadeWindow(1994)).toEqual([1900, 1910, 1920, 1930, 1940, 1950, 1960, 1970, 1980, 1990, 2000, 2010]);
+  });
+  it("disables years, decades and months wholly outside min and max", () => {
+    const bounds = { min: "1926-01-01", max: "2026-05-15" };
+    expect(isYearDisabled(2027, bounds)).toBe(true);
+    expect(isYearDisabled(2026, bounds)).toBe(false);
+    expect(isYearDisabled(1925, bounds)).toBe(true);
+    expect(isDecadeDisabled(1920, bounds)).toBe(false); // 1926-1929 are allowed
+    expect(isDecadeDisabled(1910, bounds)).toBe(true);
+    expect(isMonthDisabled(2026, 4, bounds)).toBe(false); // May 2026 up to the 15th
+    expect(isMonthDisabled(2026, 5, bounds)).toBe(true);
   });
   it("lays out whole weeks, Monday first", () => {
     const weeks = monthGrid(2026, 1); // February 2026 starts on a Sunday

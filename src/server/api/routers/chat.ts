@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { conversationIdSchema, feedbackSchema, renameConversationSchema } from "~/lib/schemas/chat";
+import { conversationIdSchema, feedbackSchema, importGuestConversationSchema, renameConversationSchema } from "~/lib/schemas/chat";
 import { getAllowanceStatus } from "~/server/services/chat/allowance.service";
-import { deleteConversation, getConversation, listConversations, renameConversation } from "~/server/services/chat/conversations.service";
+import {
+  deleteConversation,
+  getConversation,
+  importGuestConversation,
+  listConversations,
+  renameConversation,
+} from "~/server/services/chat/conversations.service";
 import { readTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { submitFeedback } from "~/server/services/feedback.service";
 import { listChatModels } from "~/server/services/assistant-settings";
@@ -17,6 +23,10 @@ export const chatRouter = createTRPCRouter({
     .input(renameConversationSchema)
     .mutation(({ ctx, input }) => renameConversation(ctx.db, ctx.session.id, input.id, input.title)),
   delete: protectedProcedure.input(z.object({ id: conversationIdSchema })).mutation(({ ctx, input }) => deleteConversation(ctx.db, ctx.session.id, input.id)),
+  /** The conversation a guest had in this browser tab, kept in the account after sign-up or sign-in. */
+  importGuestConversation: protectedProcedure
+    .input(importGuestConversationSchema)
+    .mutation(({ ctx, input }) => importGuestConversation(ctx.db, ctx.session.id, input)),
   allowance: publicProcedure.input(sessionIdInput).query(({ ctx, input }) =>
     getAllowanceStatus(ctx.db, ctx.session ? { userId: ctx.session.id } : { userId: null, sessionId: input?.sessionId ?? null, ip: ctx.ip }),
   ),

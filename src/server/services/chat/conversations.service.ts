@@ -1,7 +1,9 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { Prisma } from "~/generated/prisma/client";
-import type { AssistantMetadata, ChatMessageInput } from "~/lib/schemas/chat";
+import type { AssistantMetadata, ChatMessageInput, ImportGuestConversation } from "~/lib/schemas/chat";
+import { randomUUID } from "node:crypto";
+import { consumeRateLimit } from "~/server/security/rate-limit";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 const TITLE_LENGTH = 60;
@@ -39,6 +41,22 @@ export async function saveConversation(db: Db, userId: string, conversationId: s
       })),
     });
   });
+}
+
+export const GUEST_IMPORT_LIMIT_MESSAGE = "You have moved many conversations into your account today. Please try again tomorrow.";
+
+/**
+ * Moves the conversation a guest had in the browser into the account they just signed up or in
+ * with, and answers it as `getConversation` does. The browser made its id: when that id is already
+ * taken (the user's own conversation, or anyone else's), the conversation is kept under a new id,
+ * so nothing stored is overwritten and nobody learns whose the id was.
+ */
+export async function importGuestConversation(db: Db, userId: string, input: ImportGuestConversation) {
+  await consumeRateLimit(db, "guestConversationImport", `user:${userId}`, GUEST_IMPORT_LIMIT_MESSAGE);
+  const taken = await db.conversation.findUnique({ where: { id: input.id }, select: { id: true } });
+  const id = taken ? randomUUID() : input.id;
+  await saveConversation(db, userId, id, input.messages);
+  return getConversation(db, userId, id);
 }
 
 export async function listConversations(db: Db, userId: string) {

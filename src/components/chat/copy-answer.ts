@@ -1,0 +1,23 @@
+"use client";
+
+/**
+ * Puts an answer on the clipboard twice over: its text (Markdown, readable as plain text and keeping
+ * the sources' addresses) for plain fields, and its rendered HTML for editors that paste rich text
+ * (headings, lists, links). Browsers without ClipboardItem, or that refuse it, get the text alone.
+ */
+export async function copyAnswer(text: string, html: string | null): Promise<void> {
+  if (html && typeof ClipboardItem !== "undefined" && typeof navigator.clipboard?.write === "function") {
+    try {
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          "text/plain": new Blob([text], { type: "text/plain" }),
+          "text/html": new Blob([html], { type: "text/html" }),
+        }),
+      ]);
+      return;
+    } catch {
+      // e.g. rich text refused by this browser: the text alone below
+    }
+  }
+  await navigator.clipboard.writeText(text);
+}
