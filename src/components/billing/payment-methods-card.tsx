@@ -3,7 +3,7 @@
 import { addDays } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Modal } from "~/components/modal";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GRACE_PERIOD_DAYS } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import type { SavedCard } from "./card-choice";
@@ -127,12 +127,16 @@ export function PaymentMethodsCard() {
           <CardForm submitLabel="Save card" onPaymentMethod={onPaymentMethod} onCancel={() => setAdding(false)} />
         </div>
       ) : null}
-      <Modal open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title="Remove card" description={confirming ? removalText(confirming, cards.length === 1, paidPlan) : undefined}>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>Cancel</button>
-          <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={confirmRemove} disabled={remove.isPending}>Remove</button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmRemove}
+        title="Remove card"
+        description={confirming ? removalText(confirming, cards.length === 1, paidPlan) : ""}
+        confirmLabel="Remove"
+        danger
+        pending={remove.isPending}
+      />
     </BillingCard>
   );
 }
