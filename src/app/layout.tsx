@@ -6,6 +6,8 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChatBox } from "~/components/chat/mini-chat-box";
+import { PwaSupport } from "~/components/pwa/pwa-support";
+import { THEME_COLOR } from "~/lib/web-app-manifest";
 import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -13,9 +15,12 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "SwipeAbroad - plan your studies and move to Germany", template: "%s | SwipeAbroad" },
   description: "An AI assistant, guides and tools for students and professionals planning to study or move to Germany.",
+  // The manifest is linked by src/app/manifest.ts; the icons are drawn by scripts/pwa-icons.ts.
+  icons: { icon: [{ url: "/favicon.ico", sizes: "48x48" }, { url: "/icons/icon-192.png", type: "image/png", sizes: "192x192" }], apple: "/apple-touch-icon.png" },
+  appleWebApp: { capable: true, title: "SwipeAbroad", statusBarStyle: "default" },
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: THEME_COLOR };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request, so Next can put this request's CSP nonce (src/proxy.ts) on its scripts.
@@ -34,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main id="main" className="flex-1">{children}</main>
           <SiteFooter supportHours={siteTexts.supportHours} />
           <MiniChatBox />
+          <PwaSupport />
         </Providers>
       </body>
     </html>
