@@ -1,21 +1,21 @@
 import { NOT_SET, type OperatorDetails } from "~/server/operator";
 
 /** The imprint's entries (§ 5 DDG), each with the operator's value or "not set". */
-export function imprintEntries(operator: OperatorDetails): { label: string; value: string | readonly string[] | null; href?: string }[] {
+export function imprintEntries(operator: OperatorDetails): { label: string; name: string; value: string | readonly string[] | null; href?: string }[] {
   return [
-    { label: "Name and legal form", value: operator.legalName },
-    { label: "Represented by", value: operator.representative },
-    { label: "Postal address", value: operator.address.length ? operator.address : null },
-    { label: "Email", value: operator.email, href: `mailto:${operator.email}` },
-    { label: "Phone", value: operator.phone, href: operator.phone ? `tel:${operator.phone.replace(/[^+\d]/g, "")}` : undefined },
-    { label: "Register entry", value: operator.register },
-    { label: "VAT ID (§ 27a UStG)", value: operator.vatId },
+    { label: "Name and legal form", name: "name and legal form", value: operator.legalName },
+    { label: "Represented by", name: "representative", value: operator.representative },
+    { label: "Postal address", name: "postal address", value: operator.address.length ? operator.address : null },
+    { label: "Email", name: "email", value: operator.email, href: `mailto:${operator.email}` },
+    { label: "Phone", name: "phone", value: operator.phone, href: operator.phone ? `tel:${operator.phone.replace(/[^+\d]/g, "")}` : undefined },
+    { label: "Register entry", name: "register entry", value: operator.register },
+    { label: "VAT ID (§ 27a UStG)", name: "VAT ID", value: operator.vatId },
   ];
 }
 
 export function ImprintDetails({ operator }: { operator: OperatorDetails }) {
   const entries = imprintEntries(operator);
-  const missing = entries.filter((entry) => entry.value === null).map((entry) => entry.label.replace(/ \(.*\)$/, "").toLowerCase());
+  const missing = entries.filter((entry) => entry.value === null).map((entry) => entry.name);
   return (
     <div className="prose-page mx-auto max-w-4xl px-4">
       {missing.length ? (
