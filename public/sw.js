@@ -48,23 +48,12 @@ async function buildFile(request) {
   return (await caches.match(request, { cacheName: STATIC_CACHE })) ?? fetch(request);
 }
 
-/** A page: from the network; without one, the offline page. */
-async function page(request) {
+/** From the network; without one, the cached copy (`fallback`: the offline page for pages, the file itself otherwise). */
+async function networkOr(request, fallback, cacheName) {
   try {
     return await fetch(request);
   } catch (error) {
-    const offline = await caches.match(OFFLINE_URL, { cacheName: PAGES_CACHE });
-    if (offline) return offline;
-    throw error;
-  }
-}
-
-/** The app's icons and manifest: from the network, from the cache when offline. */
-async function appFile(request) {
-  try {
-    return await fetch(request);
-  } catch (error) {
-    const cached = await caches.match(request, { cacheName: STATIC_CACHE });
+    const cached = await caches.match(fallback, { cacheName });
     if (cached) return cached;
     throw error;
   }
@@ -75,7 +64,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (request.mode === "navigate") event.respondWith(networkOr(request, OFFLINE_URL, PAGES_CACHE));
   else if (url.pathname.startsWith("/_next/static/")) event.respondWith(buildFile(request));
-  else if (APP_FILES.includes(url.pathname)) event.respondWith(appFile(request));
+  else if (APP_FILES.includes(url.pathname)) event.respondWith(networkOr(request, request, STATIC_CACHE));
 });

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
@@ -7,7 +8,7 @@ import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChatBox } from "~/components/chat/mini-chat-box";
 import { PwaSupport } from "~/components/pwa/pwa-support";
-import { THEME_COLOR } from "~/lib/web-app-manifest";
+import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
 import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -26,9 +27,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request, so Next can put this request's CSP nonce (src/proxy.ts) on its scripts.
   await connection();
   const siteTexts = await loadSiteTexts();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_OFFER_SCRIPT }} />
         <Providers>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
             Skip to content

@@ -29,3 +29,11 @@ export function webAppManifest(): MetadataRoute.Manifest {
     ],
   };
 }
+
+/**
+ * The browser may offer installation before the page's scripts have started: this inline script (run
+ * with the page's nonce, from the root layout) keeps the offer on `window` until they do
+ * (src/components/pwa/install-prompt.ts).
+ */
+export const EARLY_INSTALL_OFFER_SCRIPT =
+  "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.__swipeabroadInstallOffer=e});";

@@ -29,7 +29,7 @@ export function languageHelp(hostedModel: boolean): string {
 export function preferenceFields(currentZone: string | null, hostedModel: boolean): FieldSpec[] {
   return [
     { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
-    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Every date and time the site shows you, and coaching slots, are in this zone." },
+    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, requests and documents, and coaching slots, are shown in this zone." },
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
     { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },

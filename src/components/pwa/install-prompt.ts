@@ -26,7 +26,10 @@ let listening = false;
 export function listenForInstallPrompt() {
   if (listening || typeof window === "undefined") return;
   listening = true;
+  // Kept by EARLY_INSTALL_OFFER_SCRIPT when the offer came before this script started.
+  const early = (window as { __swipeabroadInstallOffer?: BeforeInstallPromptEvent }).__swipeabroadInstallOffer;
   if (window.matchMedia?.("(display-mode: standalone)").matches) set({ kind: "installed" });
+  else if (early) set({ kind: "available", event: early });
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault(); // shown from our own button instead of the browser's mini bar
     set({ kind: "available", event: event as BeforeInstallPromptEvent });

@@ -72,12 +72,12 @@ function Conversations({ conversations }: { conversations: OfflineConversation[]
       {conversations.map((conversation, index) => (
         <details key={conversation.id} open={index === 0} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <summary className="cursor-pointer font-medium text-slate-900">
-            {conversation.title} <span className="text-sm font-normal text-slate-500">· {dateTime(conversation.updatedAt)}</span>
+            {conversation.title} <span className="text-sm font-normal text-slate-600">· {dateTime(conversation.updatedAt)}</span>
           </summary>
           <ol className="mt-3 space-y-3" aria-label={`Messages of ${conversation.title}`}>
             {conversation.messages.map((message, position) => (
               <li key={position} className={`rounded-lg p-3 text-sm ${message.role === "user" ? "bg-brand-50" : "bg-slate-50"}`}>
-                <p className="text-xs font-semibold text-slate-500">{message.role === "user" ? "You" : "SwipeAI"}</p>
+                <p className="text-xs font-semibold text-slate-700">{message.role === "user" ? "You" : "SwipeAI"}</p>
                 <p className="mt-1 whitespace-pre-line break-words text-slate-800">{message.text}</p>
               </li>
             ))}
@@ -101,7 +101,7 @@ function SavedResults({ results }: { results: OfflineSavedResult[] }) {
           <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
               <p className="truncate font-medium">{entry.title}</p>
-              <p className="text-xs text-slate-500">{findTool(entry.tool)?.name ?? entry.tool} · saved {date(entry.createdAt)}</p>
+              <p className="text-xs text-slate-600">{findTool(entry.tool)?.name ?? entry.tool} · saved {date(entry.createdAt)}</p>
             </div>
             <button type="button" className="btn-secondary" aria-expanded={shown === entry.id} onClick={() => setShown(shown === entry.id ? null : entry.id)}>
               {shown === entry.id ? "Hide" : "Show"}
