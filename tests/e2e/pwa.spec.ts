@@ -78,6 +78,7 @@ test("the service worker registers; offline, a reload shows the offline page wit
   await expectNoSeriousAxeViolations(page);
 
   await context.setOffline(false);
+  await expect(page.getByRole("heading", { level: 1, name: "You are back online" })).toBeVisible();
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByTestId("user-message")).toHaveText(QUESTION);
 });

@@ -18,15 +18,20 @@ export const PRIVACY_FIELDS: FieldSpec[] = [
   { name: "marketingCommunications", label: "Marketing communications", kind: { options: ENABLED_DISABLED } },
 ];
 
-/** What the language setting changes, as true of this server: hosted models answer in it, the local model quotes English articles. */
-export function languageHelp(hostedModel: boolean): string {
+/**
+ * What the language setting changes, as true of this server: hosted models answer in it, the local
+ * model quotes English articles (said once it is known whether a hosted model is configured).
+ */
+export function languageHelp(hostedModel: boolean | undefined): string {
+  const base = "The site's texts are in English. This setting changes how dates and numbers are written for you.";
+  if (hostedModel === undefined) return base;
   const assistant = hostedModel
     ? "The assistant's hosted models answer in the language chosen here (with English, in the language of your question); the knowledge-base model quotes its English articles."
     : "The assistant answers in English on this server (it quotes the English knowledge base; no hosted model is configured).";
-  return `The site's texts are in English. This setting changes how dates and numbers are written for you. ${assistant}`;
+  return `${base} ${assistant}`;
 }
 
-export function preferenceFields(currentZone: string | null, hostedModel: boolean): FieldSpec[] {
+export function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
   return [
     { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
     { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, requests and documents, and coaching slots, are shown in this zone." },
@@ -48,7 +53,7 @@ export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
 
 export function SettingsTab({ student, onSaved }: { student: Student; onSaved: () => void }) {
   const facts = api.students.settingsFacts.useQuery(undefined, { staleTime: Infinity });
-  const preferences = preferenceFields(student.timeZone, facts.data?.hostedModel ?? false);
+  const preferences = preferenceFields(student.timeZone, facts.data?.hostedModel);
   return (
     <div className="space-y-6">
       <EditableCard

@@ -33,18 +33,26 @@ function useOnline(): boolean {
 export function OfflineReader() {
   const online = useOnline();
   const [snapshot, setSnapshot] = useState<OfflineSnapshot | null | undefined>(undefined);
-  useEffect(() => setSnapshot(readSnapshot(localStorage)), []);
+  // The service worker shows this page in place of the page that could not load (its address stays).
+  const [standingIn, setStandingIn] = useState(false);
+  useEffect(() => {
+    setSnapshot(readSnapshot(localStorage));
+    setStandingIn(window.location.pathname !== "/offline");
+  }, []);
+  const heading = !online ? "You are offline" : standingIn ? "You are back online" : "Saved for offline reading";
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{online ? "Saved for offline reading" : "You are offline"}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{heading}</h1>
         <p className="mt-2 text-slate-600">
-          {online
-            ? "This is what SwipeAbroad keeps on this device, to read when there is no connection."
-            : "This page needs a connection. Meanwhile, here is what SwipeAbroad kept on this device."}
+          {!online
+            ? "This page needs a connection. Meanwhile, here is what SwipeAbroad kept on this device."
+            : standingIn
+              ? "The page you opened could not load without a connection: try again now."
+              : "This is what SwipeAbroad keeps on this device, to read when there is no connection."}
         </p>
-        {!online ? (
+        {!online || standingIn ? (
           <button type="button" className="btn-primary mt-4" onClick={() => window.location.reload()}>Try again</button>
         ) : null}
       </header>

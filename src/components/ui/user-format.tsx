@@ -14,7 +14,7 @@ const UserFormatContext = createContext<UserFormat>(userFormat());
  */
 export function UserFormatProvider({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  const student = api.students.me.useQuery(undefined, { enabled: status === "authenticated", retry: false, staleTime: 60_000 });
+  const student = api.students.me.useQuery(undefined, { enabled: status === "authenticated", retry: false });
   const language = student.data?.language;
   const timeZone = student.data?.timeZone;
   const format = useMemo(() => userFormat({ language, timeZone }), [language, timeZone]);
