@@ -80,7 +80,7 @@ export default async function PrivacyPage() {
         <p>
           No other service receives your data from this server.{" "}
           {legal.processors.some((processor) => processor.role.includes("chat messages"))
-            ? "We do not send your profile fields to an AI model unless you write them into the chat."
+            ? "Of your profile, only your nationality and country of residence go to an AI model with your question, so that the answer fits your situation."
             : "The assistant answers from our own knowledge base on this server: your chat messages stay here."}
         </p>
         <p>We never sell your data or share it for advertising.</p>

@@ -37,12 +37,12 @@ function configuredProcessors(): Processor[] {
     processors.push({
       name: host && host !== "api.openai.com" ? `The OpenAI-compatible model service at ${host}` : "OpenAI",
       role:
-        "when the assistant answers with this model, it receives your chat messages and generates the answer" +
+        "when the assistant answers with this model, it receives your chat messages (with your profile's nationality and country of residence) and generates the answer" +
         (env.OPENAI_EMBEDDING_MODEL === "none" ? "" : "; the knowledge-base search also sends it your question to rank passages"),
     });
   }
   if (env.DEEPSEEK_API_KEY) {
-    processors.push({ name: "DeepSeek", role: "when the assistant answers with this model, it receives your chat messages and generates the answer" });
+    processors.push({ name: "DeepSeek", role: "when the assistant answers with this model, it receives your chat messages (with your profile's nationality and country of residence) and generates the answer" });
   }
   if (env.SMTP_URL) {
     const host = hostOf(env.SMTP_URL);
