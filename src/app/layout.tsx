@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AnnouncementBanner } from "~/components/layout/announcement-banner";
@@ -6,6 +7,8 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChatBox } from "~/components/chat/mini-chat-box";
+import { PwaSupport } from "~/components/pwa/pwa-support";
+import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
 import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -13,17 +16,22 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "SwipeAbroad - plan your studies and move to Germany", template: "%s | SwipeAbroad" },
   description: "An AI assistant, guides and tools for students and professionals planning to study or move to Germany.",
+  // The manifest is linked by src/app/manifest.ts; the icons are drawn by scripts/pwa-icons.ts.
+  icons: { icon: [{ url: "/favicon.ico", sizes: "48x48" }, { url: "/icons/icon-192.png", type: "image/png", sizes: "192x192" }], apple: "/apple-touch-icon.png" },
+  appleWebApp: { capable: true, title: "SwipeAbroad", statusBarStyle: "default" },
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: THEME_COLOR };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request, so Next can put this request's CSP nonce (src/proxy.ts) on its scripts.
   await connection();
   const siteTexts = await loadSiteTexts();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_OFFER_SCRIPT }} />
         <Providers>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
             Skip to content
@@ -34,6 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main id="main" className="flex-1">{children}</main>
           <SiteFooter supportHours={siteTexts.supportHours} />
           <MiniChatBox />
+          <PwaSupport />
         </Providers>
       </body>
     </html>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { InstallAppButton } from "~/components/pwa/install-app-button";
 import { PromptCarousel } from "~/components/site/prompt-carousel";
 import { pickRandomThread, shuffle, validQuestions } from "~/lib/carousel";
 import { loadThreads } from "~/server/api/server-caller";
@@ -24,7 +25,7 @@ export default async function HomePage() {
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link href="/swipe-ai" className="btn-primary px-6 py-3 text-base">Start now</Link>
-          <Link href="/faq#mobile-app" className="btn-secondary px-6 py-3 text-base">Download the app</Link>
+          <InstallAppButton />
         </div>
       </section>
 

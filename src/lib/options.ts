@@ -49,19 +49,6 @@ export const RESIDENCE_COUNTRIES = [
   "Other",
 ] as const;
 
-function utcOffsets(fromHours: number, toHours: number): string[] {
-  const zones: string[] = [];
-  for (let hours = fromHours; hours <= toHours; hours++) {
-    const sign = hours < 0 ? "-" : "+";
-    zones.push(`UTC${sign}${String(Math.abs(hours)).padStart(2, "0")}:00`);
-  }
-  return zones;
-}
-
-/** Time zones: UTC-12:00 to UTC+14:00 on the profile page, UTC-12:00 to UTC+12:00 in the modal (spec 9). */
-export const PROFILE_TIME_ZONES = utcOffsets(-12, 14);
-export const MODAL_TIME_ZONES = utcOffsets(-12, 12);
-
 export const GENDER_OPTIONS: Option[] = [
   { value: "male", label: "Male" },
   { value: "female", label: "Female" },

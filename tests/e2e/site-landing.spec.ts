@@ -1,13 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { clickVisiblePrompt, expectNoSeriousAxeViolations } from "./site-helpers";
 
-test("landing: hero links and a prompt carousel of up to 3 rows in alternating directions that opens the chat", async ({ page }) => {
+test("landing: hero actions and a prompt carousel of up to 3 rows in alternating directions that opens the chat", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Start now" })).toHaveAttribute("href", "/swipe-ai");
-  await page.getByRole("link", { name: "Download the app" }).click();
-  await expect(page.locator("details#mobile-app")).toHaveAttribute("open", "");
-  await expect(page.getByText("Add to Home Screen")).toBeVisible();
-  await page.goBack();
+  // Headless Chromium offers no installation: the button shows the steps instead (tests/e2e/pwa.spec.ts covers the offer).
+  await page.getByRole("button", { name: "Install app" }).click();
+  await expect(page.getByText("Your browser has not offered the installation here.")).toBeVisible();
   const rows = page.locator("[data-testid^=carousel-part-]");
   const rowCount = await rows.count();
   expect(rowCount).toBeGreaterThanOrEqual(1);

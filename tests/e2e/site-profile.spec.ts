@@ -73,10 +73,10 @@ test("settings: language, time zone and privacy are saved", async ({ page }) => 
   await prefs.getByRole("button", { name: "Edit" }).click();
   await prefs.getByRole("combobox", { name: "Language" }).click();
   await page.getByRole("searchbox", { name: "Search options" }).fill("German");
-  await page.getByRole("option", { name: "German (Deutsch)" }).click();
+  await page.getByRole("option", { name: "Deutsch (German)" }).click();
   await prefs.getByRole("combobox", { name: "Time zone" }).click();
-  await page.getByRole("searchbox", { name: "Search options" }).fill("+01");
-  await page.getByRole("option", { name: "UTC+01:00" }).click();
+  await page.getByRole("searchbox", { name: "Search options" }).fill("Tokyo");
+  await page.getByRole("option", { name: "Asia/Tokyo (UTC+09:00)" }).click();
   await prefs.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Changes saved successfully!")).toBeVisible();
 
@@ -97,8 +97,8 @@ test("settings: language, time zone and privacy are saved", async ({ page }) => 
   await expect(privacy.getByRole("button", { name: "Edit" })).toBeVisible();
 
   await page.reload();
-  await expect(prefs.getByLabel("Language")).toHaveValue("German (Deutsch)");
-  await expect(prefs.getByLabel("Time zone")).toHaveValue("UTC+01:00");
+  await expect(prefs.getByLabel("Language")).toHaveValue("Deutsch (German)");
+  await expect(prefs.getByLabel("Time zone")).toHaveValue("Asia/Tokyo (UTC+09:00)");
   await expect(privacy.getByLabel("Profile visibility")).toHaveValue("Public");
 });
 

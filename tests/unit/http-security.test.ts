@@ -30,6 +30,8 @@ describe("page Content-Security-Policy", () => {
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("connect-src")).toEqual(["'self'"]);
     expect(csp.get("frame-src")).toEqual(["'none'"]);
+    expect(csp.get("worker-src")).toEqual(["'self'"]);
+    expect(csp.get("manifest-src")).toEqual(["'self'"]);
     expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
   });

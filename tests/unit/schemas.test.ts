@@ -54,9 +54,11 @@ describe("student profile writes", () => {
 
   it("checks settings values", () => {
     expect(studentUpdateSchema.safeParse({ profileVisibility: "everyone" }).success).toBe(false);
-    expect(studentUpdateSchema.safeParse({ timeZone: "Europe/Berlin" }).success).toBe(false);
-    expect(studentUpdateSchema.parse({ timeZone: "UTC+05:30", dataSharing: "limited", marketingCommunications: "enabled" })).toEqual({
-      timeZone: "UTC+05:30",
+    expect(firstMessage(studentUpdateSchema.safeParse({ timeZone: "UTC+05:30" }))).toBe("Choose a time zone from the list, e.g. Europe/Berlin");
+    expect(firstMessage(studentUpdateSchema.safeParse({ language: "xx" }))).toBe("Choose a language from the list");
+    expect(studentUpdateSchema.parse({ timeZone: "Asia/Kolkata", language: "de-DE", dataSharing: "limited", marketingCommunications: "enabled" })).toEqual({
+      timeZone: "Asia/Kolkata",
+      language: "de-DE",
       dataSharing: "limited",
       marketingCommunications: "enabled",
     });

@@ -28,7 +28,7 @@ const SECTIONS: { title: string; items: { id?: string; q: string; a: React.React
   {
     title: "The app",
     items: [
-      { id: "mobile-app", q: "Is there a mobile app?", a: "SwipeAbroad works in any modern phone browser. Open it in Safari or Chrome and choose \"Add to Home Screen\" to start it like an app. Native iOS and Android apps are on our roadmap." },
+      { id: "mobile-app", q: "Is there a mobile app?", a: "SwipeAbroad is a web app you can install: \"Install app\" on the home page opens your browser's install dialog (Chrome, Edge, Android). On iPhone and iPad, open it in Safari, tap Share, then \"Add to Home Screen\". Installed, it starts like an app and, without a connection, shows your last conversations and saved tool results." },
       { q: "Who do I contact for help?", a: <>Write to <a href={`mailto:${SITE.email}`} className="font-medium text-brand-600 hover:underline">{SITE.email}</a> or use the <Link href="/about/contact" className="font-medium text-brand-600 hover:underline">contact form</Link>; we answer within two working days.</> },
     ],
   },

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
 import { TRIAL_DAYS } from "~/lib/plans";
 import { SITE } from "~/lib/site";
+import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Terms of service" };
 
-export default function TermsPage() {
+export default async function TermsPage() {
+  const { operator } = await (await serverApi()).site.legal();
   return (
     <>
       <PageHeader eyebrow="Legal" title="Terms of service">Last updated: 21 November 2026.</PageHeader>
@@ -52,7 +54,10 @@ export default function TermsPage() {
           neither obliged nor willing to take part in dispute resolution before a consumer arbitration board.
         </p>
         <h2>8. Contact</h2>
-        <p>{[SITE.legalName, ...SITE.address].join(", ")} · <a href={`mailto:${SITE.email}`}>{SITE.email}</a></p>
+        <p>
+          {operator.legalName ? [operator.legalName, ...operator.address].join(", ") : <>The operator&apos;s legal name is not set (see the <Link href="/imprint">imprint</Link>)</>}
+          {" · "}<a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+        </p>
       </div>
     </>
   );

@@ -23,6 +23,7 @@ import {
 import { ConversationList } from "./conversation-list";
 import { MessageItem, messageText } from "./message-item";
 import { WelcomePlaceholder } from "./welcome-placeholder";
+import { useUserFormat } from "~/components/ui/user-format";
 
 export const TAG_SUBMIT_DELAY_MS = 300;
 export const AUTO_SUBMIT_DELAY_MS = 800;
@@ -196,6 +197,7 @@ export function ChatView() {
   }, [signedIn, status, messages, conversationId, utils]);
 
   const allowance = api.chat.allowance.useQuery({ sessionId: typeof window === "undefined" ? null : getSessionId() }, { enabled: authStatus !== "loading" });
+  const { number } = useUserFormat();
 
   // Auto-scroll: on by default, off after a manual scroll, on again with a new prompt.
   const listRef = useRef<HTMLDivElement>(null);
@@ -364,7 +366,7 @@ export function ChatView() {
       </form>
       {allowance.data && allowance.data.remaining !== null ? (
         <p className="mt-1 text-center text-xs text-slate-500" data-testid="tokens-left">
-          {allowance.data.remaining.toLocaleString("en-US")} tokens left {allowance.data.plan === "anonymous" ? "today" : "this month"}
+          {number(allowance.data.remaining)} tokens left {allowance.data.plan === "anonymous" ? "today" : "this month"}
         </p>
       ) : null}
     </div>

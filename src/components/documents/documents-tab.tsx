@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,8 +12,8 @@ import { documentDownloadHref, documentNameSchema, DOCUMENT_TYPE_LABELS, formatB
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_MB } from "~/lib/schemas/service-work";
 import { api } from "~/trpc/react";
 import { uploadDocumentFile, type UserDocument } from "./upload";
+import { useUserFormat } from "~/components/ui/user-format";
 
-const formatDate = (value: Date | string) => format(new Date(value), "d MMM yyyy");
 
 /** Refreshes what an upload, rename or delete changes: the list, the quota and the Account tab's count. */
 function useDocumentsRefresh() {
@@ -133,6 +132,7 @@ function UploadForm({ maxFileMb }: { maxFileMb: number }) {
 }
 
 function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileMb: number }) {
+  const { date } = useUserFormat();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [addingVersion, setAddingVersion] = useState(false);
@@ -149,7 +149,7 @@ function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileM
       {latest ? (
         <p className="mt-1 text-sm text-slate-600">
           {DOCUMENT_TYPE_LABELS[latest.mimeType] ?? "File"} · {versionCount === 1 ? "1 version" : `${versionCount} versions`} · {formatBytes(latest.sizeBytes)} ·{" "}
-          {versionCount === 1 ? "uploaded" : "updated"} {formatDate(latest.createdAt)}
+          {versionCount === 1 ? "uploaded" : "updated"} {date(latest.createdAt)}
         </p>
       ) : null}
       {document.sharedWithOpenRequest ? <p className="mt-1 text-xs font-medium text-brand-700">Shared with an open request</p> : null}
@@ -171,7 +171,7 @@ function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileM
               <li key={version.version} className="flex flex-wrap gap-x-2 text-slate-600">
                 <a className="font-medium text-brand-600 hover:underline" href={version.downloadUrl} download>Version {version.version}</a>
                 <span className="break-all">{version.fileName}</span>
-                <span>· {formatBytes(version.sizeBytes)} · {formatDate(version.createdAt)}</span>
+                <span>· {formatBytes(version.sizeBytes)} · {date(version.createdAt)}</span>
               </li>
             ))}
           </ol>

@@ -90,6 +90,7 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
             <p className="space-x-3">
               <Link href="/privacy" className="hover:text-white hover:underline">Privacy</Link>
               <Link href="/terms" className="hover:text-white hover:underline">Terms</Link>
+              <Link href="/imprint" className="hover:text-white hover:underline">Imprint</Link>
               <Link href="/about/contact" className="hover:text-white hover:underline">Support</Link>
               <a href={SITE.euDisputeResolutionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
                 EU online dispute resolution

@@ -1,19 +1,18 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { format } from "date-fns";
 import { signOut } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
+import { useUserFormat } from "~/components/ui/user-format";
 
 export const DELETE_SUCCESS = "Account deleted successfully.";
 export const DELETE_FAILURE = "Failed to delete account. Please try again.";
 export const DELETE_REDIRECT_MS = 1500;
 
-const formatDateTime = (value: Date | null | undefined) => (value ? format(new Date(value), "d MMMM yyyy, HH:mm") : "Never");
 
 /** Downloads GET /api/account/export as a JSON file. */
 async function downloadExport() {
@@ -31,6 +30,7 @@ async function downloadExport() {
 }
 
 export function AccountTab({ compact = false }: { compact?: boolean }) {
+  const { date, dateTime } = useUserFormat();
   const overview = api.account.overview.useQuery();
   const [exporting, setExporting] = useState(false);
   const data = overview.data;
@@ -48,8 +48,8 @@ export function AccountTab({ compact = false }: { compact?: boolean }) {
             <Item label="Account Status" value={data.status === "active" ? "Active" : data.status} />
             {!compact ? (
               <>
-                <Item label="Registration date" value={format(new Date(data.registeredAt), "d MMMM yyyy")} />
-                <Item label="Last login" value={formatDateTime(data.lastLoginAt)} />
+                <Item label="Registration date" value={date(data.registeredAt)} />
+                <Item label="Last login" value={data.lastLoginAt ? dateTime(data.lastLoginAt) : "Never"} />
                 <Item label="Current plan" value={getPlan(data.plan as PlanId).name} />
                 <div className="sm:col-span-2">
                   <dt className="text-slate-500">Profile completion</dt>

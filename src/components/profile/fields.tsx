@@ -2,17 +2,19 @@
 
 import { DatePicker } from "~/components/ui/date-picker";
 import { SelectBox } from "~/components/ui/select-box";
-import { LanguageSelect, NationalitySelect } from "~/components/ui/selects";
-import { GENDER_OPTIONS, LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
+import { NationalitySelect } from "~/components/ui/selects";
+import { GENDER_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
 import { earliestDateOfBirth } from "~/lib/schemas/student";
 import { todayIso } from "~/lib/ui/dates";
 
-export type FieldKind = "text" | "tel" | "dateOfBirth" | "nationality" | "language" | "toggle" | { options: Option[] };
+export type FieldKind = "text" | "tel" | "dateOfBirth" | "nationality" | "toggle" | { options: Option[] };
 
 export interface FieldSpec {
   name: string;
   label: string;
   kind?: FieldKind;
+  /** A line under the field saying what it changes. */
+  help?: string;
 }
 
 export const RESIDENCE_OPTIONS: Option[] = RESIDENCE_COUNTRIES.map((country) => ({ value: country, label: country }));
@@ -23,7 +25,6 @@ export function displayValue(field: FieldSpec, value: string): string {
   if (!value) return "Not set";
   if (typeof field.kind === "object") return field.kind.options.find((o) => o.value === value)?.label ?? value;
   if (field.kind === "toggle") return value === "true" ? "On" : "Off";
-  if (field.kind === "language") return LANGUAGE_OPTIONS.find((o) => o.value === value)?.label ?? value;
   return value;
 }
 
@@ -39,8 +40,6 @@ export function ProfileField({ field, value, editing, onChange }: { field: Field
     control = <DatePicker id={id} aria-label={field.label} value={value || null} min={earliestDateOfBirth()} max={todayIso()} onChange={(next) => onChange(next ?? "")} />;
   } else if (kind === "nationality") {
     control = <NationalitySelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
-  } else if (kind === "language") {
-    control = <LanguageSelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
   } else if (kind === "toggle") {
     control = (
       <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -57,6 +56,7 @@ export function ProfileField({ field, value, editing, onChange }: { field: Field
     <div>
       <label id={labelId} htmlFor={id} className="field-label">{field.label}</label>
       {control}
+      {field.help ? <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">{field.help}</p> : null}
     </div>
   );
 }

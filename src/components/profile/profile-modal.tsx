@@ -3,7 +3,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useState } from "react";
-import { MODAL_TIME_ZONES } from "~/lib/options";
 import { api } from "~/trpc/react";
 import { AccountTab } from "./account-tab";
 import { BillingTab } from "~/components/billing/billing-tab";
@@ -47,7 +46,7 @@ export function ProfileModal({ open, onOpenChange }: { open: boolean; onOpenChan
                 </Tabs.List>
                 <div className="mt-4">
                   <Tabs.Content value="profile"><ProfileTab student={student.data} onSaved={refetch} /></Tabs.Content>
-                  <Tabs.Content value="settings"><SettingsTab student={student.data} onSaved={refetch} timeZones={MODAL_TIME_ZONES} /></Tabs.Content>
+                  <Tabs.Content value="settings"><SettingsTab student={student.data} onSaved={refetch} /></Tabs.Content>
                   <Tabs.Content value="security"><SecurityTab email={student.data.email} /></Tabs.Content>
                   <Tabs.Content value="billing"><BillingTab /></Tabs.Content>
                   <Tabs.Content value="account"><AccountTab compact /></Tabs.Content>

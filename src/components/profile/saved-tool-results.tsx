@@ -1,14 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { format } from "date-fns";
 import { toast } from "sonner";
 import { Card } from "~/components/ui/card";
 import { findTool, savedResultHref } from "~/lib/tools";
 import { api } from "~/trpc/react";
+import { useUserFormat } from "~/components/ui/user-format";
 
 /** Results saved from the Visa Checker and the Cost Calculator: reopen one with its inputs, or delete it. */
 export function SavedToolResults() {
+  const { date } = useUserFormat();
   const utils = api.useUtils();
   const saved = api.tools.saved.list.useQuery(undefined, { retry: false });
   const remove = api.tools.saved.remove.useMutation({
@@ -38,7 +39,7 @@ export function SavedToolResults() {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{entry.title}</p>
                   <p className="text-xs text-slate-500">
-                    {tool?.name ?? entry.tool} · saved {format(new Date(entry.createdAt), "d MMM yyyy")}
+                    {tool?.name ?? entry.tool} · saved {date(entry.createdAt)}
                   </p>
                 </div>
                 <div className="flex gap-2">

@@ -1,17 +1,18 @@
 "use client";
 
 import { Card } from "~/components/ui/card";
-import { format, formatDistanceToNow } from "date-fns";
+import { formatDistanceToNow } from "date-fns";
 import { signOut } from "next-auth/react";
 import { toast } from "sonner";
 import { errorMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
+import { useUserFormat } from "~/components/ui/user-format";
 
 
-const when = (value: Date) => format(new Date(value), "d MMM yyyy, HH:mm");
 
 /** Where the account is signed in: each sign-in with its device, address and times. */
 export function SessionsCard() {
+  const { dateTime: when } = useUserFormat();
   const sessions = api.users.sessions.useQuery();
   const utils = api.useUtils();
   const refresh = () => utils.users.sessions.invalidate();

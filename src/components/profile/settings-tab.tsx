@@ -1,7 +1,9 @@
 "use client";
 
-import { PROFILE_TIME_ZONES, type Option } from "~/lib/options";
+import { LANGUAGE_CHOICES, timeZoneChoices } from "~/lib/locale";
+import type { Option } from "~/lib/options";
 import type { StudentUpdate } from "~/lib/schemas/student";
+import { api } from "~/trpc/react";
 import { EditableCard } from "./editable-card";
 import type { FieldSpec } from "./fields";
 import type { Student } from "./types";
@@ -16,10 +18,23 @@ export const PRIVACY_FIELDS: FieldSpec[] = [
   { name: "marketingCommunications", label: "Marketing communications", kind: { options: ENABLED_DISABLED } },
 ];
 
-export function preferenceFields(timeZones: string[] = PROFILE_TIME_ZONES): FieldSpec[] {
+/**
+ * What the language setting changes, as true of this server: hosted models answer in it, the local
+ * model quotes English articles (said once it is known whether a hosted model is configured).
+ */
+export function languageHelp(hostedModel: boolean | undefined): string {
+  const base = "The site's texts are in English. This setting changes how dates and numbers are written for you.";
+  if (hostedModel === undefined) return base;
+  const assistant = hostedModel
+    ? "The assistant's hosted models answer in the language chosen here (with English, in the language of your question); the knowledge-base model quotes its English articles."
+    : "The assistant answers in English on this server (it quotes the English knowledge base; no hosted model is configured).";
+  return `${base} ${assistant}`;
+}
+
+export function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
   return [
-    { name: "language", label: "Language", kind: "language" },
-    { name: "timeZone", label: "Time zone", kind: { options: timeZones.map((zone) => ({ value: zone, label: zone })) } },
+    { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
+    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, requests and documents, and coaching slots, are shown in this zone." },
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
     { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },
@@ -36,8 +51,9 @@ const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadma
 export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, TOGGLE_FIELDS.has(key) ? value === "true" : value])) as StudentUpdate;
 
-export function SettingsTab({ student, onSaved, timeZones }: { student: Student; onSaved: () => void; timeZones?: string[] }) {
-  const preferences = preferenceFields(timeZones);
+export function SettingsTab({ student, onSaved }: { student: Student; onSaved: () => void }) {
+  const facts = api.students.settingsFacts.useQuery(undefined, { staleTime: Infinity });
+  const preferences = preferenceFields(student.timeZone, facts.data?.hostedModel);
   return (
     <div className="space-y-6">
       <EditableCard

@@ -2,7 +2,6 @@
 
 import { Card } from "~/components/ui/card";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,11 +9,13 @@ import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field
 import { confirmTwoFactorSchema, disableTwoFactorSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";
 import { downloadText } from "./download-text";
+import { useUserFormat } from "~/components/ui/user-format";
 
 type Panel = { kind: "none" } | { kind: "codes"; codes: string[] } | { kind: "turnOff" } | { kind: "regenerate" };
 
 /** Two-factor sign-in (TOTP): setup with a QR code, recovery codes shown once, turning it off. */
 export function TwoFactorCard({ hasPassword }: { hasPassword: boolean }) {
+  const { date } = useUserFormat();
   const status = api.users.twoFactor.status.useQuery();
   const utils = api.useUtils();
   const [panel, setPanel] = useState<Panel>({ kind: "none" });
@@ -39,7 +40,7 @@ export function TwoFactorCard({ hasPassword }: { hasPassword: boolean }) {
       <>
         <p className="mt-2 text-sm text-slate-700">
           <span className="mr-2 inline-flex rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">On</span>
-          Since {enabledAt ? format(new Date(enabledAt), "d MMMM yyyy") : "recently"}. Each sign-in with your password also asks for a code from your authenticator app.
+          Since {enabledAt ? date(enabledAt) : "recently"}. Each sign-in with your password also asks for a code from your authenticator app.
         </p>
         <p className={`mt-1 text-sm ${recoveryCodesLeft <= 2 ? "font-semibold text-amber-800" : "text-slate-600"}`} data-testid="recovery-codes-left">
           {recoveryCodesLeft} of 10 recovery codes left{recoveryCodesLeft <= 2 ? ": make new ones before you run out." : "."}

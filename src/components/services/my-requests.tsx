@@ -1,14 +1,15 @@
 "use client";
 
-import { format } from "date-fns";
 import Link from "next/link";
 import { serviceRequestHref } from "~/lib/schemas/service-work";
 import { findService } from "~/lib/services";
 import { api } from "~/trpc/react";
 import { RequestStatusBadge } from "./request-status";
+import { useUserFormat } from "~/components/ui/user-format";
 
 /** The profile's Services tab: every request of the user with its status, each linking to its page. */
 export function MyRequests() {
+  const { date } = useUserFormat();
   const requests = api.services.all.useQuery();
   if (requests.isPending) return <p className="text-sm text-slate-500" role="status">Loading your requests...</p>;
   if (requests.error) return <p role="alert" className="text-sm text-red-700">Failed to load your requests. Please try again.</p>;
@@ -27,8 +28,8 @@ export function MyRequests() {
                 <Link href={serviceRequestHref(request.id)} className="font-semibold text-brand-700 hover:underline">{findService(request.service)?.name ?? request.service}</Link>
                 <p className="truncate text-slate-700">{request.message}</p>
                 <p className="text-xs text-slate-500">
-                  Requested {format(new Date(request.createdAt), "d MMM yyyy")}
-                  {request.staffWroteLast && request.lastUpdateAt ? ` · news from our team on ${format(new Date(request.lastUpdateAt), "d MMM yyyy")}` : ""}
+                  Requested {date(request.createdAt)}
+                  {request.staffWroteLast && request.lastUpdateAt ? ` · news from our team on ${date(request.lastUpdateAt)}` : ""}
                 </p>
               </div>
               <RequestStatusBadge status={request.status} withdrawnAt={request.withdrawnAt} />

@@ -1,6 +1,5 @@
 "use client";
 
-import { format } from "date-fns";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -17,11 +16,13 @@ import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { RequestStatusBadge } from "./request-status";
 import { RequestThread, ReviewDocumentList, ReviewVerdict } from "./request-parts";
+import { useUserFormat } from "~/components/ui/user-format";
 
 type Detail = RouterOutputs["services"]["detail"];
 
 /** The student's page of one request: status and its history, the thread, and for a review the documents, comments and verdict. */
 export function OwnRequestPage({ id, initialData }: { id: string; initialData: Detail | null }) {
+  const { dateTime } = useUserFormat();
   const { open } = useAuthModal();
   const detail = api.services.detail.useQuery({ requestId: id }, { initialData: initialData ?? undefined, enabled: initialData !== null });
   if (!initialData || !detail.data) {
@@ -39,7 +40,7 @@ export function OwnRequestPage({ id, initialData }: { id: string; initialData: D
   return (
     <>
       <PageHeader eyebrow="Your request" title={service?.name ?? request.service}>
-        Requested {format(new Date(request.createdAt), "d MMM yyyy, HH:mm")}
+        Requested {dateTime(request.createdAt)}
       </PageHeader>
       <div className="mx-auto max-w-4xl space-y-6 px-4 pb-12">
         <section aria-labelledby="request-summary" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

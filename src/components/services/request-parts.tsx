@@ -1,11 +1,10 @@
-import { format } from "date-fns";
 import type { ReactNode } from "react";
 import { REQUEST_STATUS_LABELS, type RequestStatus } from "~/lib/schemas/entitlements";
 import { REVIEW_CHECKLIST_LABELS, type ReviewChecklistItem } from "~/lib/schemas/service-work";
+import { useUserFormat } from "~/components/ui/user-format";
 
 /** The pieces of a request's page that the student and staff both see. */
 
-const when = (date: Date | string) => format(new Date(date), "d MMM yyyy, HH:mm");
 
 interface ThreadMessage {
   id: string;
@@ -19,6 +18,7 @@ interface ThreadMessage {
 
 /** The thread: messages of the student and staff, and status changes with the note the student reads. */
 export function RequestThread({ messages, viewer }: { messages: ThreadMessage[]; viewer: "student" | "staff" }) {
+  const { dateTime: when } = useUserFormat();
   if (!messages.length) return <p className="text-sm text-slate-500">No messages yet.</p>;
   const who = (message: ThreadMessage) => (message.fromStaff ? (message.authorName ?? "Our team") : viewer === "student" ? "You" : (message.authorName ?? "The student"));
   return (
@@ -56,6 +56,7 @@ export function ReviewDocumentList({
   versionActions?: (document: { id: string; name: string }, version: ReviewVersion) => ReactNode;
   documentActions?: (document: { id: string; name: string }) => ReactNode;
 }) {
+  const { dateTime: when } = useUserFormat();
   if (!documents.length) return <p className="text-sm text-slate-500">No documents are shared with this request.</p>;
   return (
     <ul className="space-y-4" aria-label="Documents">

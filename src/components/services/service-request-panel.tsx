@@ -1,6 +1,5 @@
 "use client";
 
-import { format } from "date-fns";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { useState, type FormEvent, type ReactNode } from "react";
@@ -24,6 +23,7 @@ import { PlanMessage, UpgradeLink } from "./plan-message";
 import { RequestStatusBadge } from "./request-status";
 import { ReviewDocumentChoice } from "./review-document-choice";
 import { fieldErrors } from "~/lib/schemas/common";
+import { useUserFormat } from "~/components/ui/user-format";
 
 type Usage = RouterOutputs["services"]["usage"];
 type Field = "message" | "preferredDate" | "preferredTime" | "documentIds" | "purpose";
@@ -197,6 +197,7 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
 }
 
 function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutputs["services"]["mine"] | undefined; loading: boolean; onWithdrawn: () => void }) {
+  const { dateTime } = useUserFormat();
   const utils = api.useUtils();
   const withdraw = api.services.withdraw.useMutation({
     onSuccess: () => {
@@ -221,7 +222,7 @@ function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutpu
                   {request.message.length > 160 ? `${request.message.slice(0, 160)}...` : request.message}
                 </Link>
                 <p className="mt-1 text-xs text-slate-500">
-                  Requested {format(new Date(request.createdAt), "d MMM yyyy, HH:mm")}
+                  Requested {dateTime(request.createdAt)}
                   {request.preferredDate ? ` · preferred ${formatIsoDate(request.preferredDate)}${request.preferredTime ? `, ${PREFERRED_TIME_LABELS[request.preferredTime].toLowerCase()}` : ""}` : ""}
                 </p>
               </div>

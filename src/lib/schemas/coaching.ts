@@ -2,8 +2,8 @@
  * 1-on-1 coaching: the inputs that the booking panel, the coaches' admin page, the routers and the
  * tests share, the messages they show, and the time-zone helpers both sides of a session use.
  */
-import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
+import { formatSettings, timeZoneSchema, zoneLabel } from "../locale";
 import { SERVICE_REQUEST_MESSAGES } from "./entitlements";
 import { SESSION_MINUTES } from "./service-work";
 
@@ -31,26 +31,13 @@ const id = z.string({ error: "id is required" }).trim().min(1, "id is required")
 
 // ---- Time zones ----
 
-const OFFSET_ZONE = /^(?:UTC|GMT)?([+-])(\d{2}):?(\d{2})$/;
-
-/** Whether `zone` is an IANA name this runtime knows (Europe/Berlin, UTC). */
-export function isIanaZone(zone: string): boolean {
-  return !Number.isNaN(new TZDate(2000, 0, 1, zone).getTime()) && !OFFSET_ZONE.test(zone);
-}
-
 /**
- * The zone to show a student's times in: the profile keeps either an offset such as "UTC+05:30"
- * (turned into "+05:30", which TZDate reads) or an IANA name. Anything else falls back to UTC.
+ * The zone to show a student's times in, labelled with its current offset: the profile's zone
+ * ("Europe/Berlin (UTC+01:00)"), or the default zone when the profile has none.
  */
-export function displayZone(profileZone: string | null | undefined): { zone: string; label: string } {
-  const value = (profileZone ?? "").trim();
-  const offset = OFFSET_ZONE.exec(value);
-  if (offset) {
-    const [, sign, hours, minutes] = offset;
-    return { zone: `${sign}${hours}:${minutes}`, label: `UTC${sign}${hours}:${minutes}` };
-  }
-  if (value && isIanaZone(value)) return { zone: value, label: value };
-  return { zone: "UTC", label: "UTC" };
+export function displayZone(profileZone: string | null | undefined, at: Date = new Date()): { zone: string; label: string } {
+  const { timeZone } = formatSettings({ timeZone: profileZone });
+  return { zone: timeZone, label: zoneLabel(timeZone, at) };
 }
 
 // ---- Coaches' hours ----
@@ -104,7 +91,7 @@ export type WeeklyHoursInput = z.input<typeof weeklyHoursSchema>;
 
 export const coachTimeZoneSchema = z.object({
   ...coachRef,
-  timeZone: z.string({ error: "Choose a time zone" }).trim().refine(isIanaZone, "Choose a time zone from the list, e.g. Europe/Berlin"),
+  timeZone: timeZoneSchema,
 });
 
 const isoDay = z.string({ error: "Choose a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Choose a date");

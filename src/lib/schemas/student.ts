@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema, timeZoneSchema } from "../locale";
 import { latestToday, optionalText, requiredText } from "./common";
 
 /** The spec's wider enumeration: "other" is the "divers" entry German law provides for. */
@@ -72,8 +73,8 @@ export const studentSettingsFields = {
   smsNotifications: z.boolean({ error: "smsNotifications must be true or false" }),
   roadmapDigest: z.boolean({ error: "roadmapDigest must be true or false" }),
   communityDigest: z.boolean({ error: "communityDigest must be true or false" }),
-  language: z.string().trim().min(2).max(35),
-  timeZone: z.string().trim().regex(/^UTC[+-]\d{2}:\d{2}$/, "Time zone must look like UTC+01:00"),
+  language: languageSchema,
+  timeZone: timeZoneSchema,
   profileVisibility: z.enum(PROFILE_VISIBILITIES),
   dataSharing: z.enum(DATA_SHARING_LEVELS),
   activityTracking: z.enum(TOGGLES),

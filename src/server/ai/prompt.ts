@@ -1,3 +1,4 @@
+import { languageName } from "~/lib/locale";
 import type { ConsideredPassage } from "~/lib/schemas/chat";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
 import { stripMarkdown } from "~/server/rag/text";
@@ -8,17 +9,28 @@ Point to the official source to check (German missions, the Federal Foreign Offi
 Answer in the language of the question. Use short paragraphs and Markdown lists where they help.
 When you cannot answer, begin with "I don't know" and say where to look.`;
 
-/** Instructions for a hosted model, with the retrieved passages in Deep Thinking mode. */
-export function chatInstructions(passages: RetrievedPassage[] | null): string {
-  if (!passages) return BASE_INSTRUCTIONS;
+/**
+ * The user's language setting (src/lib/locale.ts): any language but English is the answer's
+ * language; with English (the default) the model answers in the question's language.
+ */
+export function answerLanguageInstruction(language: string | null | undefined): string {
+  const name = languageName(language);
+  if (!name || name === "English") return "";
+  return `\nThe user chose ${name} as their language in their settings: answer in ${name}, unless they ask for another language.`;
+}
+
+/** Instructions for a hosted model, with the retrieved passages in Deep Thinking mode, in the user's language. */
+export function chatInstructions(passages: RetrievedPassage[] | null, language?: string | null): string {
+  const base = BASE_INSTRUCTIONS + answerLanguageInstruction(language);
+  if (!passages) return base;
   if (passages.length === 0) {
-    return `${BASE_INSTRUCTIONS}
+    return `${base}
 Our knowledge base has nothing on this question. Say so, answer only what you are sure of, and suggest where to look.`;
   }
   const context = passages
     .map((passage, index) => `[${index + 1}] ${passage.articleTitle} (last reviewed ${passage.lastReviewed})\n${passage.text}`)
     .join("\n\n");
-  return `${BASE_INSTRUCTIONS}
+  return `${base}
 Base your answer on these passages from our knowledge base and cite them as [1], [2]. If they do not answer the question, say so instead of guessing.
 
 ${context}`;

@@ -1,8 +1,21 @@
+import { chatModelOptions } from "~/server/ai/models";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { Student } from "~/generated/prisma/client";
 import { profileCompletion, type StudentCreate, type StudentUpdate } from "~/lib/schemas/student";
 import type { SessionClaims } from "./sessions.service";
+
+/** Whether a hosted model is configured here: only such a model answers in the user's chosen language. */
+export function settingsFacts(): { hostedModel: boolean } {
+  return { hostedModel: chatModelOptions().some((option) => option.value !== "local" && option.configured) };
+}
+
+/** The language a hosted model should answer the user in; null for visitors and unknown users. */
+export async function answerLanguage(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const student = await db.student.findUnique({ where: { userId }, select: { language: true } });
+  return student?.language ?? null;
+}
 
 export const STUDENT_NOT_FOUND = "No student profile exists for this account yet.";
 

@@ -25,10 +25,13 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
             <p className="mt-1"><a href={`mailto:${SITE.email}`} className="text-brand-600 hover:underline">{SITE.email}</a></p>
             <p className="mt-1">Privacy requests: <a href={`mailto:${SITE.privacyEmail}`} className="text-brand-600 hover:underline">{SITE.privacyEmail}</a></p>
           </section>
-          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="font-semibold text-slate-900">Address</h2>
-            <address className="mt-1 not-italic">{SITE.address.map((line) => <span key={line} className="block">{line}</span>)}</address>
-          </section>
+          {/* The postal address is the operator's setting (NEXT_PUBLIC_COMPANY_ADDRESS): no card without it. */}
+          {SITE.address.length ? (
+            <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 className="font-semibold text-slate-900">Address</h2>
+              <address className="mt-1 not-italic">{SITE.address.map((line) => <span key={line} className="block">{line}</span>)}</address>
+            </section>
+          ) : null}
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="font-semibold text-slate-900">Support hours</h2>
             <p className="mt-1">{supportHours}</p>

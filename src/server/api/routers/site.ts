@@ -2,6 +2,7 @@ import { contactSchema, newsletterSchema } from "~/lib/schemas/site";
 import { tokenSchema } from "~/lib/schemas/auth";
 import { sendContactMessage } from "~/server/services/contact.service";
 import { confirmNewsletter, subscribeToNewsletter } from "~/server/services/newsletter.service";
+import { legalDetails } from "~/server/services/legal.service";
 import { publicSiteTexts } from "~/server/services/site-texts.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -11,4 +12,6 @@ export const siteRouter = createTRPCRouter({
   confirmNewsletter: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => confirmNewsletter(ctx.db, input.token)),
   /** The announcement banner (while it is on) and the support hours, as set in /admin/site-texts. */
   texts: publicProcedure.query(({ ctx }) => publicSiteTexts(ctx.db)),
+  /** The operator's details and the services configured on this server (imprint, privacy policy). */
+  legal: publicProcedure.query(() => legalDetails()),
 });

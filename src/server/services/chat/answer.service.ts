@@ -20,6 +20,7 @@ import { assertConversationUsable, saveConversation } from "./conversations.serv
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
 import { readAssistantSettings } from "../assistant-settings";
 import { comparisonLinkFor } from "../tools/compare-link";
+import { answerLanguage } from "../student.service";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -230,7 +231,8 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       },
     });
     const retrieval: Retrieval | null = rag ? await retrieve(db, question, { limit: RETRIEVED_PASSAGES }) : null;
-    const instructions = [chatInstructions(retrieval?.passages ?? null), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+    const language = resolved.hosted ? await answerLanguage(db, actor.userId) : null;
+    const instructions = [chatInstructions(retrieval?.passages ?? null, language), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
       .filter(Boolean)
       .join("\n\n");
     const history: ModelMessage[] = input.messages

@@ -16,6 +16,7 @@ import {
   type sessionSummarySchema,
 } from "~/lib/schemas/coaching";
 import { documentDownloadHref } from "~/lib/schemas/documents";
+import { utcOffset, zoneLabel } from "~/lib/locale";
 import { CHANGE_DEADLINE_HOURS, SESSION_MINUTES } from "~/lib/schemas/service-work";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { conflictIfTaken } from "~/server/db/unique-violation";
@@ -37,13 +38,13 @@ const CHANGE_DEADLINE_MS = CHANGE_DEADLINE_HOURS * 3_600_000;
 export const studentSessionsUrl = () => `${appUrl()}/services/consultation`;
 export const coachSessionsUrl = () => `${appUrl()}/admin/coaching`;
 
-/** "Monday 29 March 2027, 13:30 (UTC+05:30)": a moment in a zone, with the zone named. */
-export function formatInZone(moment: Date, zone: { zone: string; label: string }): string {
-  return `${format(new TZDate(moment.getTime(), zone.zone), "EEEE d MMMM yyyy, HH:mm")} (${zone.label})`;
+/** "Monday 29 March 2027, 13:30 (Asia/Kolkata, UTC+05:30)": a moment in a zone, with the zone and its offset on that day. */
+export function formatInZone(moment: Date, zone: { zone: string }): string {
+  return `${format(new TZDate(moment.getTime(), zone.zone), "EEEE d MMMM yyyy, HH:mm")} (${zone.zone}, ${utcOffset(zone.zone, moment)})`;
 }
 
-/** A coach's zone, labelled by its IANA name. */
-export const coachZone = (timeZone: string) => ({ zone: timeZone, label: timeZone });
+/** A coach's zone, labelled with its current offset. */
+export const coachZone = (timeZone: string) => ({ zone: timeZone, label: zoneLabel(timeZone) });
 
 async function studentZone(db: DbOrTx, userId: string) {
   const student = await db.student.findUnique({ where: { userId }, select: { timeZone: true } });
