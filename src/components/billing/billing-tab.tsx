@@ -7,7 +7,8 @@ import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { AddressesCard } from "./addresses-card";
 import { PaymentMethodsCard } from "./payment-methods-card";
-import { BillingCard, DemoModeBanner, formatDate } from "./shared";
+import { BillingCard, DemoModeBanner } from "./shared";
+import { useUserFormat } from "~/components/ui/user-format";
 import { SubscriptionPanel } from "./subscription-panel";
 import { TransactionsCard } from "./transactions-card";
 
@@ -16,6 +17,7 @@ import { TransactionsCard } from "./transactions-card";
  * plan-change flow, cards, addresses and transactions. Mounted by the profile page and /billing.
  */
 export function BillingTab() {
+  const { date: formatDate } = useUserFormat();
   const { data: session } = useSession();
   const overview = api.billing.overview.useQuery();
   const sessions = api.users.sessions.useQuery();

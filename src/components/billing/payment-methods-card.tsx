@@ -8,9 +8,10 @@ import { GRACE_PERIOD_DAYS } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import type { SavedCard } from "./card-choice";
 import { CardForm } from "./card-form";
-import { BillingCard, errorMessage, formatDate, GRACE_WARNING_MS } from "./shared";
+import { useUserFormat } from "~/components/ui/user-format";
+import { BillingCard, errorMessage, GRACE_WARNING_MS, type FormatDate } from "./shared";
 
-export function graceWarning(date: Date | string) {
+export function graceWarning(date: Date | string, formatDate: FormatDate) {
   return `You removed your last payment method. Your plan will be downgraded to Free on ${formatDate(date)}. Please add a payment method to keep your plan.`;
 }
 
@@ -38,7 +39,7 @@ export function useAddPaymentMethod() {
 }
 
 /** What removing this card does, said before it is removed. */
-export function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, now = new Date()) {
+export function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, formatDate: FormatDate, now = new Date()) {
   const which = `the ${card.card.brand} card ending ${card.card.last4}`;
   if (isLast && paidPlan) return `Remove ${which}? It is your last card: your ${paidPlan} plan will end on ${formatDate(addDays(now, GRACE_PERIOD_DAYS))} unless you add another card before then.`;
   return `Remove ${which}?`;
@@ -46,6 +47,7 @@ export function removalText(card: SavedCard, isLast: boolean, paidPlan: string |
 
 /** Saved cards (spec 4.7): add with the card form, choose the default, remove after confirmation; the last removal starts the grace period. */
 export function PaymentMethodsCard() {
+  const { date: formatDate } = useUserFormat();
   const utils = api.useUtils();
   const methods = api.billing.paymentMethods.useQuery({});
   const overview = api.billing.overview.useQuery();
@@ -78,7 +80,7 @@ export function PaymentMethodsCard() {
     try {
       const result = await remove.mutateAsync({ payment_method_id: confirming.id });
       toast.success("Payment method removed successfully!");
-      if (result.remaining === 0 && result.gracePeriodEndDate) toast.warning(graceWarning(result.gracePeriodEndDate), { duration: GRACE_WARNING_MS });
+      if (result.remaining === 0 && result.gracePeriodEndDate) toast.warning(graceWarning(result.gracePeriodEndDate, formatDate), { duration: GRACE_WARNING_MS });
       await utils.billing.invalidate();
     } catch {
       toast.error("Failed to remove payment method");
@@ -132,7 +134,7 @@ export function PaymentMethodsCard() {
         onCancel={() => setConfirming(null)}
         onConfirm={confirmRemove}
         title="Remove card"
-        description={confirming ? removalText(confirming, cards.length === 1, paidPlan) : ""}
+        description={confirming ? removalText(confirming, cards.length === 1, paidPlan, formatDate) : ""}
         confirmLabel="Remove"
         danger
         pending={remove.isPending}

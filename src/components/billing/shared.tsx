@@ -1,17 +1,13 @@
 "use client";
 
-import { format } from "date-fns";
 import type { ReactNode } from "react";
 import { api } from "~/trpc/react";
 
 export const DEMO_MODE_TEXT = "Demo mode - no real charges";
 export const GRACE_WARNING_MS = 8000;
 
-/** "21 Nov 2026" */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "-";
-  return format(new Date(value), "d MMM yyyy");
-}
+/** A date in the user's language and time zone (useUserFormat().date): billing texts take it as an argument. */
+export type FormatDate = (value: Date | string | null | undefined) => string;
 
 export function useBillingConfig() {
   return api.billing.config.useQuery(undefined, { staleTime: Infinity });

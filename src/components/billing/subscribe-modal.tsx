@@ -4,6 +4,7 @@ import { useSession } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Modal } from "~/components/modal";
+import { useUserFormat } from "~/components/ui/user-format";
 import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { formatEuros, getPlan, type PlanId } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
@@ -44,6 +45,7 @@ export function SubscribeModal({
   onSuccess: (paymentIntentId: string | null, subscriptionId: string | null) => void;
 }) {
   const plan = getPlan(planId);
+  const { date: formatDate } = useUserFormat();
   const { data: session } = useSession();
   const addresses = api.billing.addresses.useQuery(undefined, { enabled: open });
   const defaults = api.billing.billingDefaults.useQuery(undefined, { enabled: open });
@@ -190,8 +192,8 @@ export function SubscribeModal({
             <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Order summary">
               <div className="flex justify-between"><span>{plan.name} plan (monthly)</span><span>{formatEuros(plan.price)}</span></div>
               <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold" data-testid="checkout-charge-now"><span>Charged now</span><span>{formatEuros(charged / 100)}</span></div>
-              <p className="text-xs text-slate-600">{chargeNowText(preview)}</p>
-              <p className="text-xs text-slate-600" data-testid="checkout-next-charge">{nextChargeText(preview)}</p>
+              <p className="text-xs text-slate-600">{chargeNowText(preview, formatDate)}</p>
+              <p className="text-xs text-slate-600" data-testid="checkout-next-charge">{nextChargeText(preview, formatDate)}</p>
             </div>
             <fieldset className="space-y-2">
               <legend className="mb-2 font-semibold">Payment method</legend>

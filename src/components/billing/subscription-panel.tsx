@@ -11,13 +11,15 @@ import { api, type RouterOutputs } from "~/trpc/react";
 import { PaymentDialog } from "./payment-dialog";
 import { chargeNowText, defaultChoice, effectText, nextChargeText, scheduledChangeText } from "./plan-change-text";
 import { SubscribeModal } from "./subscribe-modal";
-import { errorMessage, formatDate } from "./shared";
+import { errorMessage, type FormatDate } from "./shared";
+import { useUserFormat } from "~/components/ui/user-format";
 
 export { defaultChoice };
 
 type Overview = RouterOutputs["billing"]["overview"];
 
 function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) {
+  const { date: formatDate } = useUserFormat();
   if (overview.state === "past_due") {
     return (
       <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between">
@@ -43,19 +45,20 @@ function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) 
 }
 
 /** The plan's state in one sentence; without a card (grace period) no renewal price is promised. */
-function planStatus(overview: Overview): string {
+function planStatus(overview: Overview, formatDate: FormatDate): string {
   const sub = overview.subscription;
   const noCard = Boolean(overview.gracePeriodEndDate);
   if (overview.planId === "free") return "Free forever.";
   if (overview.state === "past_due") return ""; // the banner explains it
   if (overview.state === "canceling") return `Cancelled: active until ${formatDate(overview.endsAt)}, then Free.`;
-  if (overview.pendingPlanId) return scheduledChangeText(overview.pendingPlanId, overview.planId, overview.pendingFrom);
+  if (overview.pendingPlanId) return scheduledChangeText(overview.pendingPlanId, overview.planId, overview.pendingFrom, formatDate);
   if (overview.state === "trialing" && sub?.trialEnd) return noCard ? `Free trial until ${formatDate(sub.trialEnd)}.` : `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
   return sub && !noCard ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
 }
 
 /** Subscription management: the current plan and the plan-change flow of spec 4.6. */
 export function SubscriptionPanel({ overview }: { overview: Overview }) {
+  const { date: formatDate } = useUserFormat();
   const router = useRouter();
   const utils = api.useUtils();
   const { data: session } = useSession();
@@ -114,7 +117,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
       const result = choice === "free"
         ? await changeToFree.mutateAsync({ planId: "free", customerId: overview.customerId ?? undefined })
         : await downgrade.mutateAsync({ planId: choice });
-      toast.success(scheduledChangeText(choice, current, result.effectiveFrom));
+      toast.success(scheduledChangeText(choice, current, result.effectiveFrom, formatDate));
       await refresh();
     } catch (error) {
       toast.error(choice === "free" ? "Failed to activate free plan" : errorMessage(error, "Failed to update subscription"));
@@ -152,7 +155,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-600" data-testid="plan-status">{planStatus(overview)}</p>
+          <p className="text-sm text-slate-600" data-testid="plan-status">{planStatus(overview, formatDate)}</p>
           {scheduled ? (
             <button type="button" className="btn-secondary" onClick={keepCurrentPlan} disabled={cancelScheduled.isPending}>
               Cancel scheduled change
@@ -204,9 +207,9 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
         {preview.error ? <p role="alert" className="mt-4 text-sm text-red-700">{preview.error.message}</p> : null}
         {preview.data ? (
           <div className="mt-4 space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-summary">
-            <p>{effectText(preview.data)}</p>
-            <p className="font-semibold" data-testid="charge-now">{chargeNowText(preview.data)}</p>
-            <p data-testid="next-charge">{nextChargeText(preview.data)}</p>
+            <p>{effectText(preview.data, formatDate)}</p>
+            <p className="font-semibold" data-testid="charge-now">{chargeNowText(preview.data, formatDate)}</p>
+            <p data-testid="next-charge">{nextChargeText(preview.data, formatDate)}</p>
           </div>
         ) : null}
         <div className="mt-4 flex justify-end gap-2">
@@ -233,7 +236,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           planId={choice}
           preview={preview.data}
           onSuccess={() => {
-            toast.success(`Successfully subscribed to ${target.name} plan! ${chargeNowText(preview.data!)}`);
+            toast.success(`Successfully subscribed to ${target.name} plan! ${chargeNowText(preview.data!, formatDate)}`);
             void refresh();
           }}
         />

@@ -4,7 +4,8 @@ import { toast } from "sonner";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { CountdownTimer } from "~/components/ui/countdown-timer";
-import { BillingCard, formatDate } from "./shared";
+import { BillingCard } from "./shared";
+import { useUserFormat } from "~/components/ui/user-format";
 
 /** Opens a transaction's receipt in a new tab, or says there is none (spec 8). */
 export function openReceipt(receiptUrl: string | null) {
@@ -17,6 +18,7 @@ export function openReceipt(receiptUrl: string | null) {
 }
 
 export function TransactionsCard() {
+  const { date: formatDate } = useUserFormat();
   const transactions = api.billing.transactions.useQuery({});
   return (
     <BillingCard title="Transaction History" action={<CountdownTimer loading={transactions.isFetching} onEnd={() => void transactions.refetch()} onRefresh={() => void transactions.refetch()} />}>
