@@ -48,9 +48,7 @@ export default async function TermsPage() {
         </p>
         <h2>7. Disputes</h2>
         <p>
-          German law applies, without prejudice to the mandatory consumer protection of your country of residence. The European
-          Commission provides a platform for online dispute resolution at{" "}
-          <a href={SITE.euDisputeResolutionUrl} target="_blank" rel="noopener noreferrer">{SITE.euDisputeResolutionUrl}</a>. We are
+          German law applies, without prejudice to the mandatory consumer protection of your country of residence. We are
           neither obliged nor willing to take part in dispute resolution before a consumer arbitration board.
         </p>
         <h2>8. Contact</h2>

@@ -92,9 +92,6 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
               <Link href="/terms" className="hover:text-white hover:underline">Terms</Link>
               <Link href="/imprint" className="hover:text-white hover:underline">Imprint</Link>
               <Link href="/about/contact" className="hover:text-white hover:underline">Support</Link>
-              <a href={SITE.euDisputeResolutionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
-                EU online dispute resolution
-              </a>
             </p>
             <p>© {SITE.copyrightYear} {SITE.brand}. All rights reserved.</p>
           </div>
