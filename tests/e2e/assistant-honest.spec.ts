@@ -1,18 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { askAndWait, lastAnswer, tokensLeft } from "./chat-helpers";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, withDatabase } from "./site-helpers";
-
-const composer = (page: Page) => page.getByLabel("Message SwipeAI");
-const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
-const tokensLeft = (page: Page) => page.getByTestId("tokens-left");
-
-async function askAndWait(page: Page, question: string) {
-  const before = await page.getByTestId("assistant-message").count();
-  await composer(page).fill(question);
-  await composer(page).press("Enter");
-  await expect(page.getByTestId("assistant-message")).toHaveCount(before + 1, { timeout: 30_000 });
-  await expect(lastAnswer(page).getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
-}
 
 const leftOf = async (page: Page) => Number((await tokensLeft(page).innerText()).replace(/[^\d]/g, ""));
 

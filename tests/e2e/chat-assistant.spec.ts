@@ -1,24 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { askAndWait, composer, lastAnswer, waitForAnswer } from "./chat-helpers";
 
 const BLOCKED_ACCOUNT_QUESTION = "How much money do I need in a blocked account for a German student visa?";
-
-const composer = (page: Page) => page.getByLabel("Message SwipeAI");
-const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
-
-/** Waits until the last answer has finished streaming: its actions are shown only then. */
-async function waitForAnswer(page: Page) {
-  await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0, { timeout: 30_000 });
-  await expect(lastAnswer(page).getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
-}
-
-/** Sends a question from the composer and waits for its whole answer. */
-async function askAndWait(page: Page, question: string) {
-  const before = await page.getByTestId("assistant-message").count();
-  await composer(page).fill(question);
-  await composer(page).press("Enter");
-  await expect(page.getByTestId("assistant-message")).toHaveCount(before + 1, { timeout: 30_000 });
-  await waitForAnswer(page);
-}
 
 test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason and copies", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

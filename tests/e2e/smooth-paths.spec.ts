@@ -5,20 +5,9 @@
  * and phone widths.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { askAndWait, composer, lastAnswer } from "./chat-helpers";
 import { E2E_BASE_URL } from "../../playwright.config";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
-
-const composer = (page: Page) => page.getByLabel("Message SwipeAI");
-const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();
-
-async function askAndWait(page: Page, question: string) {
-  const before = await page.getByTestId("assistant-message").count();
-  await composer(page).fill(question);
-  await composer(page).press("Enter");
-  await expect(page.getByTestId("assistant-message")).toHaveCount(before + 1, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0, { timeout: 30_000 });
-  await expect(lastAnswer(page).getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
-}
 
 /** Collects every 404 answer of the tRPC chat.get procedure the page receives. */
 function missingConversationRequests(page: Page): string[] {
