@@ -44,6 +44,19 @@ describe("mail and the job runner", () => {
     delete process.env.MAIL_FROM;
   });
 
+  it("writes the moments of a mail in the time zone the reader chose in Settings, and in UTC for an address without a profile", async () => {
+    const when = new Date("2026-03-05T14:30:00Z");
+    const user = await database.db.user.create({ data: { email: `zone-${Date.now()}@example.com`, name: "Zoe Zone" } });
+    await database.db.student.create({ data: { userId: user.id, firstName: "Zoe", lastName: "Zone", email: user.email, timeZone: "Asia/Tokyo" } });
+    const signIn = { kind: "new-sign-in", name: "Zoe", device: "Firefox on Linux", ip: "192.0.2.1", when, securityUrl: "http://localhost:3000/profile" } as const;
+    const byAccount = await queueMail(database.db, user.email, signIn, user.id);
+    expect(byAccount.text).toContain("5 March 2026 at 23:30 (Asia/Tokyo)");
+    const byAddress = await queueMail(database.db, user.email, signIn);
+    expect(byAddress.text).toContain("5 March 2026 at 23:30 (Asia/Tokyo)");
+    const stranger = await queueMail(database.db, "nobody-here@example.com", signIn);
+    expect(stranger.text).toContain("5 March 2026 at 14:30 UTC");
+  });
+
   it("without SMTP keeps the mail in the outbox and prints it with its links", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const mail = await queueMail(database.db, "noor@example.com", template);

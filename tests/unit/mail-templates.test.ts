@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/lib/site";
-import { escapeHtml, formatMoney, formatUtc, renderMail, type MailKind, type MailTemplateInput } from "~/server/mail/templates";
+import { escapeHtml, formatMoment, formatMoney, formatUtc, renderMail, type MailKind, type MailTemplateInput } from "~/server/mail/templates";
 
 const when = new Date("2025-03-05T14:30:00Z");
 const base = "https://swipeabroad.test";
@@ -128,6 +128,18 @@ describe("mail templates", () => {
     expect(receipt.text).toContain("Amount: €9.99");
     expect(receipt.html).toContain("€9.99");
     expect(renderMail(SAMPLES["renewal-failed"].input).text).toContain("€29.99");
+  });
+
+  it("writes moments in the reader's time zone when it is known, with the zone named", () => {
+    expect(formatMoment(when, "Europe/Berlin")).toBe("5 March 2025 at 15:30 (Europe/Berlin)");
+    expect(formatMoment(when, "Asia/Kolkata")).toBe("5 March 2025 at 20:00 (Asia/Kolkata)");
+    expect(formatMoment(when, null)).toBe("5 March 2025 at 14:30 UTC");
+    expect(formatMoment(when, "Not/AZone")).toBe("5 March 2025 at 14:30 UTC");
+    for (const kind of ["password-changed", "new-sign-in", "payment-receipt", "grace-period-started", "grace-period-ending"] as const) {
+      const mail = renderMail({ ...SAMPLES[kind].input, timeZone: "America/New_York" });
+      expect(mail.text).toContain("5 March 2025 at 09:30 (America/New_York)");
+      expect(mail.html).toContain("5 March 2025 at 09:30 (America/New_York)");
+    }
   });
 
   it("writes dates in UTC, whatever the server's time zone", () => {

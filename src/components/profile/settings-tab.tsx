@@ -34,7 +34,7 @@ export function languageHelp(hostedModel: boolean | undefined): string {
 export function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
   return [
     { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
-    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, requests and documents, and coaching slots, are shown in this zone." },
+    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, billing, requests, documents and coaching slots, and in our mails, are shown in this zone." },
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
     { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },

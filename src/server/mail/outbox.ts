@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from "~/server/db/client";
 import { enqueueJob, type JobContext } from "~/server/jobs/runner";
 import { env } from "~/env";
+import { isIanaZone } from "~/lib/locale";
 import { renderMailWithOverride } from "./overrides";
 import type { MailKind, MailTemplateInput, RenderedMail } from "./templates";
 import { mailTransport } from "./transport";
@@ -14,7 +15,15 @@ export const MAIL_JOB = "mail.send";
  * one, and the site texts of this moment (support hours).
  */
 export async function queueMail(db: DbOrTx, to: string, template: MailTemplateInput, userId: string | null = null, calendarEvent: MailCalendarEvent | null = null) {
-  return queueRenderedMail(db, to, template.kind, await renderForSending(db, template), userId, calendarEvent);
+  const timeZone = template.timeZone ?? (await readerTimeZone(db, to, userId));
+  return queueRenderedMail(db, to, template.kind, await renderForSending(db, { ...template, timeZone }), userId, calendarEvent);
+}
+
+/** The time zone the reader chose in Settings (by account, else by address); null for people without a profile. */
+async function readerTimeZone(db: DbOrTx, to: string, userId: string | null): Promise<string | null> {
+  const user = await db.user.findUnique({ where: userId ? { id: userId } : { email: to }, select: { student: { select: { timeZone: true } } } });
+  const zone = user?.student?.timeZone;
+  return zone && isIanaZone(zone) ? zone : null;
 }
 
 /** An iCalendar invitation a mail carries: its METHOD (REQUEST, CANCEL) and the ICS text. */

@@ -10,7 +10,12 @@
  */
 import { SITE } from "~/lib/site";
 
-export type MailTemplateInput =
+export type MailTemplateInput = MailTemplateData & {
+  /** The reader's IANA time zone (Settings): moments are written in it; absent: in UTC. */
+  timeZone?: string | null;
+};
+
+type MailTemplateData =
   | { kind: "verify-email"; name: string; url: string; expiresInHours?: number }
   | { kind: "password-reset"; name: string; url: string; expiresInMinutes?: number }
   | { kind: "password-changed"; name: string; when: Date; ip: string | null; resetUrl: string }
@@ -149,19 +154,19 @@ function passwordResetContent({ name, url, expiresInMinutes = LINK_LIFETIMES.pas
   };
 }
 
-function passwordChangedContent({ name, when, ip, resetUrl }: MailData<"password-changed">): MailContent {
+function passwordChangedContent({ name, when, ip, resetUrl, timeZone }: MailData<"password-changed">): MailContent {
   return {
     subject: `Your ${BRAND} password was changed`,
     greeting: greet(name),
     intro: ["The password of your account was just changed."],
-    facts: [["When", formatUtc(when)], ...(ip ? [["IP address", ip] as Fact] : [])],
+    facts: [["When", formatMoment(when, timeZone)], ...(ip ? [["IP address", ip] as Fact] : [])],
     prompt: "If this was you, there is nothing more to do. If it was not you, reset your password now:",
     action: { label: "Reset your password", url: resetUrl },
     reason: SECURITY_REASON,
   };
 }
 
-function newSignInContent({ name, device, ip, when, securityUrl }: MailData<"new-sign-in">): MailContent {
+function newSignInContent({ name, device, ip, when, securityUrl, timeZone }: MailData<"new-sign-in">): MailContent {
   return {
     subject: `New sign-in to your ${BRAND} account`,
     greeting: greet(name),
@@ -169,7 +174,7 @@ function newSignInContent({ name, device, ip, when, securityUrl }: MailData<"new
     facts: [
       ["Device", device],
       ["IP address", ip],
-      ["When", formatUtc(when)],
+      ["When", formatMoment(when, timeZone)],
     ],
     prompt: "If this was you, there is nothing more to do. If not, review your sessions and change your password:",
     action: { label: "Review your sessions", url: securityUrl },
@@ -177,7 +182,7 @@ function newSignInContent({ name, device, ip, when, securityUrl }: MailData<"new
   };
 }
 
-function paymentReceiptContent({ name, planName, amountCents, currency, paidAt, receiptUrl }: MailData<"payment-receipt">): MailContent {
+function paymentReceiptContent({ name, planName, amountCents, currency, paidAt, receiptUrl, timeZone }: MailData<"payment-receipt">): MailContent {
   const amount = formatMoney(amountCents, currency);
   return {
     subject: `Your ${BRAND} receipt: ${amount} for ${planName}`,
@@ -186,7 +191,7 @@ function paymentReceiptContent({ name, planName, amountCents, currency, paidAt, 
     facts: [
       ["Plan", planName],
       ["Amount", amount],
-      ["Paid on", formatUtc(paidAt)],
+      ["Paid on", formatMoment(paidAt, timeZone)],
     ],
     action: { label: "View receipt", url: receiptUrl },
     reason: BILLING_REASON,
@@ -206,26 +211,26 @@ function renewalFailedContent({ name, planName, amountCents, currency, billingUr
   };
 }
 
-function gracePeriodStartedContent({ name, endsAt, billingUrl }: MailData<"grace-period-started">): MailContent {
+function gracePeriodStartedContent({ name, endsAt, billingUrl, timeZone }: MailData<"grace-period-started">): MailContent {
   return {
     subject: "Add a card to keep your plan",
     greeting: greet(name),
     intro: [
       "The last card on your account was removed, so your paid plan cannot renew.",
-      `Add a card before ${formatUtc(endsAt)} to keep your plan. After that, your account moves to the Free plan.`,
+      `Add a card before ${formatMoment(endsAt, timeZone)} to keep your plan. After that, your account moves to the Free plan.`,
     ],
     action: { label: "Add a card", url: billingUrl },
     reason: BILLING_REASON,
   };
 }
 
-function gracePeriodEndingContent({ name, endsAt, billingUrl, now = new Date() }: MailData<"grace-period-ending">): MailContent {
+function gracePeriodEndingContent({ name, endsAt, billingUrl, now = new Date(), timeZone }: MailData<"grace-period-ending">): MailContent {
   const left = timeLeft(endsAt, now);
   return {
     subject: `Your plan ends ${left}: add a card to keep it`,
     greeting: greet(name),
     intro: [
-      `Your account still has no card, and your paid plan ends ${left}, on ${formatUtc(endsAt)}.`,
+      `Your account still has no card, and your paid plan ends ${left}, on ${formatMoment(endsAt, timeZone)}.`,
       "Add a card before then to keep your plan. Otherwise your account moves to the Free plan.",
     ],
     action: { label: "Add a card", url: billingUrl },
@@ -371,7 +376,7 @@ function communityDigestContent(data: MailData<"community-digest">): MailContent
 /** What the moderators decided, in a sentence. */
 export const moderationDecision = (data: MailData<"community-moderation">) =>
   data.action === "suspend" && data.until
-    ? `A moderator suspended your posting in the ${BRAND} community until ${formatUtc(data.until)}. You can still read the forum.`
+    ? `A moderator suspended your posting in the ${BRAND} community until ${formatMoment(data.until, data.timeZone)}. You can still read the forum.`
     : `A moderator of the ${BRAND} community sent you a warning.`;
 
 function communityModerationContent(data: MailData<"community-moderation">): MailContent {
@@ -507,6 +512,17 @@ const UTC_FORMAT = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle
 /** "5 March 2025 at 14:30 UTC", whatever the server's time zone. */
 export function formatUtc(date: Date): string {
   return `${UTC_FORMAT.format(date)} UTC`;
+}
+
+/** "5 March 2025 at 15:30 (Europe/Berlin)" in the reader's zone; in UTC when it is not known. */
+export function formatMoment(date: Date, timeZone?: string | null): string {
+  if (!timeZone || timeZone === "UTC") return formatUtc(date);
+  try {
+    const format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" });
+    return `${format.format(date)} (${timeZone})`;
+  } catch {
+    return formatUtc(date);
+  }
 }
 
 /** "in 2 days", or "within a day" when less than one day is left. */
