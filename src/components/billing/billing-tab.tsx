@@ -17,7 +17,7 @@ import { TransactionsCard } from "./transactions-card";
  * plan-change flow, cards, addresses and transactions. Mounted by the profile page and /billing.
  */
 export function BillingTab() {
-  const { date: formatDate } = useUserFormat();
+  const { date: formatDate, number: formatNumber } = useUserFormat();
   const { data: session } = useSession();
   const overview = api.billing.overview.useQuery();
   const sessions = api.users.sessions.useQuery();
@@ -37,7 +37,7 @@ export function BillingTab() {
           </div>
           <div>
             <dt className="text-slate-500">Monthly tokens</dt>
-            <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : data.tokensPerMonth.toLocaleString("en-US")}</dd>
+            <dd className="font-semibold">{data.tokensPerMonth === null ? "Unlimited" : formatNumber(data.tokensPerMonth)}</dd>
           </div>
           <div>
             <dt className="text-slate-500">Services used</dt>

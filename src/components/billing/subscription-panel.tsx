@@ -58,7 +58,7 @@ function planStatus(overview: Overview, formatDate: FormatDate): string {
 
 /** Subscription management: the current plan and the plan-change flow of spec 4.6. */
 export function SubscriptionPanel({ overview }: { overview: Overview }) {
-  const { date: formatDate } = useUserFormat();
+  const { date: formatDate, number: formatNumber } = useUserFormat();
   const router = useRouter();
   const utils = api.useUtils();
   const { data: session } = useSession();
@@ -151,7 +151,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
             <span className="ml-2 text-sm text-slate-600">{formatEuros(overview.plan.price)} / month</span>
           </p>
           <p className="text-sm text-slate-600" data-testid="token-allowance">
-            {overview.plan.tokensPerMonth === null ? "Unlimited tokens" : `${overview.plan.tokensPerMonth.toLocaleString("en-US")} tokens per month`}
+            {overview.plan.tokensPerMonth === null ? "Unlimited tokens" : `${formatNumber(overview.plan.tokensPerMonth)} tokens per month`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
