@@ -20,6 +20,9 @@ export const SITE = {
   ],
 } as const;
 
+/** How a detail the operator has not set (imprint, receipts) reads wherever it is shown. */
+export const NOT_SET = "not set";
+
 /** The chat page URL for a prompt: the chat submits it on arrival (spec 2.5, 2.6, 4.9). */
 export function chatUrlFor(message: string): string {
   return `/swipe-ai?${new URLSearchParams({ message, autoSubmit: "1" }).toString()}`;

@@ -26,6 +26,3 @@ export function operatorDetails(): OperatorDetails {
     email: SITE.email,
   };
 }
-
-/** How a missing detail reads wherever it is shown. */
-export const NOT_SET = "not set";

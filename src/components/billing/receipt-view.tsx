@@ -4,11 +4,10 @@ import { useSession } from "next-auth/react";
 import { formatEuros } from "~/lib/plans";
 import { countryName } from "~/lib/options";
 import { api } from "~/trpc/react";
+import { NOT_SET } from "~/lib/site";
 import { DemoModeBanner } from "./shared";
 import { useUserFormat } from "~/components/ui/user-format";
 
-/** Shown where the operator has not set a detail (src/server/operator.ts NOT_SET). */
-const NOT_SET = "not set";
 
 /** Our printable receipt (demo gateway); Ctrl+P saves it as a PDF, and the billing tab downloads all as one PDF. */
 export function ReceiptView({ id }: { id: string }) {

@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatEuros } from "~/lib/plans";
 import { countryName } from "~/lib/options";
-import { NOT_SET } from "~/server/operator";
+import { NOT_SET } from "~/lib/site";
 import type { ReceiptDto } from "./receipt-data";
 
 const A4: [number, number] = [595.28, 841.89];
