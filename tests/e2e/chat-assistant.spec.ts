@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { askAndWait, composer, lastAnswer, waitForAnswer } from "./chat-helpers";
+import { submitLogin } from "./site-helpers";
 
 const BLOCKED_ACCOUNT_QUESTION = "How much money do I need in a blocked account for a German student visa?";
 
@@ -171,11 +172,7 @@ test("a signed-in user finds past conversations, renames and deletes them", asyn
   const signup = await page.request.post("/api/auth/signup", { data: { firstName: "Ada", lastName: "Chat", email, password: "a-strong-password" } });
   expect(signup.ok()).toBe(true);
   await page.goto("/swipe-ai");
-  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-  const login = page.getByRole("dialog", { name: "Login" });
-  await login.getByLabel("Email").fill(email);
-  await login.getByLabel("Password").fill("a-strong-password");
-  await login.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, email, "a-strong-password");
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
 
   await askAndWait(page, "What is the APS certificate?");

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { askAndWait, composer, lastAnswer } from "./chat-helpers";
 import { E2E_BASE_URL } from "../../playwright.config";
-import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
+import { expectNoSeriousAxeViolations, signUpAndLogIn, submitLogin } from "./site-helpers";
 
 /** Collects every 404 answer of the tRPC chat.get procedure the page receives. */
 function missingConversationRequests(page: Page): string[] {
@@ -199,11 +199,7 @@ test("logout on 127.0.0.1 stays on 127.0.0.1", async ({ page }) => {
   const signup = await page.request.post(`${loopback}/api/auth/signup`, { data: { firstName: "Hana", lastName: "Host", email, password: "a-strong-password" } });
   expect(signup.ok()).toBe(true);
   await page.goto(`${loopback}/`);
-  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-  const login = page.getByRole("dialog", { name: "Login" });
-  await login.getByLabel("Email").fill(email);
-  await login.getByLabel("Password").fill("a-strong-password");
-  await login.getByRole("button", { name: "Login", exact: true }).click();
+  await submitLogin(page, email, "a-strong-password");
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(loopback);
 

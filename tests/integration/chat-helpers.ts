@@ -1,5 +1,6 @@
 /** Shared helpers of the chat integration tests: call a streaming route in-process and read its UI message stream. */
 import type { Db } from "~/server/db/client";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 export type StreamRoute = (request: Request) => Promise<Response>;
@@ -15,6 +16,24 @@ export async function setUpChat(): Promise<{ database: TestDatabase; chat: Strea
   const chat = (await import("~/app/api/chat/route")).POST;
   const chatRag = (await import("~/app/api/chat-rag/route")).POST;
   return { database, chat, chatRag };
+}
+
+/**
+ * The chat with OpenAI as the hosted model, served by the OpenAI-compatible fake (DeepSeek not
+ * configured); `stop` closes both and forgets the keys.
+ */
+export async function setUpHostedChat(): Promise<{ database: TestDatabase; chat: StreamRoute; fake: FakeOpenAIServer; stop: () => Promise<void> }> {
+  const fake = await startFakeOpenAIServer();
+  process.env.OPENAI_API_KEY = "sk-test-openai";
+  process.env.OPENAI_BASE_URL = fake.url;
+  delete process.env.DEEPSEEK_API_KEY;
+  const { database, chat } = await setUpChat();
+  const stop = async () => {
+    await database.stop();
+    await fake.close();
+    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
+  };
+  return { database, chat, fake, stop };
 }
 
 export async function postChat(route: StreamRoute, body: unknown, options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {

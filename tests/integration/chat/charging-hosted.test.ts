@@ -6,26 +6,21 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { chargeNote, type AssistantMetadata } from "~/lib/schemas/chat";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../fakes/openai-server";
+import type { FakeOpenAIServer } from "../../fakes/openai-server";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "../chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpHostedChat } from "../chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
 let chat: StreamRoute;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAIServer();
-  process.env.OPENAI_API_KEY = "sk-test-openai";
-  process.env.OPENAI_BASE_URL = fake.url;
-  delete process.env.DEEPSEEK_API_KEY;
-  ({ database, chat } = await setUpChat());
+  ({ database, chat, fake, stop } = await setUpHostedChat());
 });
 afterAll(async () => {
-  await database?.stop();
-  await fake?.close();
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
+  await stop?.();
 });
 beforeEach(() => {
   fake.scenario = "answer";

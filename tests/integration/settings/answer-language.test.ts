@@ -1,19 +1,17 @@
 /** The language setting reaches a hosted model's instructions (a fake OpenAI-compatible server records them). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../fakes/openai-server";
+import type { FakeOpenAIServer } from "../../fakes/openai-server";
 import type { TestDatabase } from "../../helpers/test-database";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
-import { ask, postChat, setUpChat, type StreamRoute } from "../chat-helpers";
+import { ask, postChat, setUpHostedChat, type StreamRoute } from "../chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
 let chat: StreamRoute;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAIServer();
-  process.env.OPENAI_API_KEY = "sk-test-openai";
-  process.env.OPENAI_BASE_URL = fake.url;
-  ({ database, chat } = await setUpChat());
+  ({ database, chat, fake, stop } = await setUpHostedChat());
   fake.scenario = "answer";
   fake.chunkDelayMs = 1;
   fake.answerChunks = ["Das Sperrkonto ", "kostet 11.904 EUR."];
@@ -21,9 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.stop();
-  await fake?.close();
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
+  await stop?.();
 });
 
 async function systemPromptFor(language: string | null) {
