@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, prepareDatabase } from "../src/server/db/setup";
-import { seed } from "../src/server/seed";
+import { seedWhenChanged } from "../src/server/seed-fingerprint";
 import { env, settingsProblems } from "../src/env";
 
 const dev = process.argv.includes("--dev");
@@ -78,7 +78,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   if (database.embedded) console.log("[db] using the embedded database in .data/ (set DATABASE_URL to use PostgreSQL)");
-  await prepareDatabase(database.url, { seed });
+  await prepareDatabase(database.url, {
+    seed: async (db) => {
+      if (!(await seedWhenChanged(db))) console.log("[db] seed inputs unchanged since the last seed: seeding skipped");
+    },
+  });
   if (!dev) buildIfNeeded();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
