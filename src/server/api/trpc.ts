@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
+import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import type { PermissionKey } from "~/lib/permissions";
@@ -54,12 +55,15 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns a service's AppError into the matching tRPC error; anything else stays internal. */
+/**
+ * Turns a service's AppError into the matching tRPC error, and a database that is away into a 503;
+ * anything else stays internal.
+ */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const appError = result.error.cause;
-    throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
+  if (!result.ok) {
+    const appError = result.error.cause instanceof AppError ? result.error.cause : isDatabaseUnavailable(result.error) ? unavailableError() : null;
+    if (appError) throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
   }
   return result;
 });

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createContext } from "~/server/api/context";
 import { createCaller } from "~/server/api/root";
 import { publicError } from "~/server/api/trpc";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError } from "~/server/errors";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 
@@ -30,7 +31,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
       ? error
       : error instanceof AppError
         ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
-        : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+        : isDatabaseUnavailable(error)
+          ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: unavailableError() })
+          : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
   const { message, issues } = publicError(trpcError, requestId);
   const headers: Record<string, string> = { "x-request-id": requestId };
   const retryAfter = retryAfterSeconds(trpcError);
