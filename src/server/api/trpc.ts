@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
+import { contentEdited, type ContentScope } from "~/server/cache/content-cache";
 import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
@@ -69,6 +70,15 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 });
 
 export const createTRPCRouter = t.router;
+
+/** For procedures that edit cached content: after a successful change this process reads it anew at once. */
+export function editsContent(scope: ContentScope) {
+  return t.middleware(async ({ next }) => {
+    const result = await next();
+    if (result.ok) contentEdited(scope);
+    return result;
+  });
+}
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
