@@ -63,9 +63,9 @@ describe("mail and the job runner", () => {
     const mail = await queueMail(database.db, "noor@example.com", template);
     await runDueJobs(database.db);
     expect(await database.db.mailMessage.findUniqueOrThrow({ where: { id: mail.id } })).toMatchObject({ status: "sent", transport: "log" });
-    const logged = info.mock.calls.map((call) => JSON.stringify(call)).find((line) => line.includes("mail kept in the outbox"));
-    expect(logged).toContain("http://localhost:3000/verify-email?token=abc");
-    expect(logged).not.toContain("noor@example.com");
+    const logged = info.mock.calls.map((call) => JSON.stringify(call)).filter((line) => line.includes("mail kept in the outbox"));
+    expect(logged.some((line) => line.includes("http://localhost:3000/verify-email?token=abc"))).toBe(true);
+    expect(logged.join("\n")).not.toContain("noor@example.com");
   });
 
   it("retries a failing mail with backoff, then marks it dead and failed for staff to see", async () => {
