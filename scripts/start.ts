@@ -8,7 +8,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { answerBackupRequest } from "../src/server/db/backup";
+import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
 import { seedWhenChanged } from "../src/server/seed-fingerprint";
 import { env, settingsProblems } from "../src/env";
 import { log } from "../src/server/observability/log";
@@ -70,6 +71,16 @@ let child: ReturnType<typeof spawn> | undefined;
 async function stop(code: number) {
   await database.stop().catch((error: unknown) => log.error({ err: error }, "failed to close the database"));
   process.exit(code);
+}
+// `npm run db:backup` asks for a copy of the embedded database while the app runs: this process holds it.
+const dump = database.dump;
+if (dump) {
+  process.on("SIGUSR2", () => {
+    answerBackupRequest(dataDir(), dump).then(
+      (file) => file && log.info("backup of the embedded database written"),
+      (error: unknown) => log.error({ err: error }, "backup of the embedded database failed"),
+    );
+  });
 }
 // The server finishes its requests (up to 10 s) and exits; the database closes after it. One that
 // does not exit in time is killed, so a stop never hangs.
