@@ -9,6 +9,7 @@ import type { SessionClaims } from "~/server/services/sessions.service";
 import type { PermissionKey } from "~/lib/permissions";
 import { canAccess, type StaffAccess } from "~/lib/admin-sections";
 import type { AuditActor } from "~/server/services/audit.service";
+import { log } from "~/server/observability/log";
 
 export interface Context {
   db: Db;
@@ -32,7 +33,7 @@ export function publicError(error: TRPCError, requestId = "-") {
     return { message: zodError.issues[0] ? describeIssue(zodError.issues[0]) : "Invalid input", issues: inputIssues(zodError) };
   }
   if (error.code === "INTERNAL_SERVER_ERROR") {
-    console.error(`[api] request ${requestId} failed:`, error.cause ?? error);
+    log.error({ requestId, err: error.cause ?? error }, "request failed");
     return { message: GENERIC_ERROR_MESSAGE, issues: undefined };
   }
   return { message: error.message, issues: undefined };

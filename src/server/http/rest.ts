@@ -7,6 +7,7 @@ import { publicError } from "~/server/api/trpc";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError } from "~/server/errors";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
+import { requestIdOf } from "~/server/observability/request-context";
 
 type Caller = ReturnType<typeof createCaller>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -60,7 +61,7 @@ async function readInput(source: InputSource, request: Request, params: Record<s
  */
 export function restRoute<Result>(route: RestRoute<Result>) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       const rawParams = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([key, value]) => [key, String(value)]));

@@ -20,6 +20,7 @@ import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
 import { AMOUNT, factsAskedFor, otherDestination } from "./question";
+import { log } from "~/server/observability/log";
 
 export interface RetrievedPassage {
   id: string;
@@ -337,7 +338,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
         return { ...s, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * similarity };
       });
     } catch (error) {
-      console.warn(`[rag] embedding re-rank skipped: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding re-rank skipped");
     }
   }
 
