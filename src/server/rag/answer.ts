@@ -10,7 +10,7 @@
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
-import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
+import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { stripMarkdown } from "./text";
 
@@ -240,7 +240,7 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
   const rows = await db.knowledgePassage.findMany({
     where: { article: { slug: { in: slugs } } },
     orderBy: { position: "asc" },
-    select: { id: true, position: true, heading: true, text: true, article: { select: { slug: true } } },
+    select: { id: true, position: true, heading: true, text: true, sources: true, article: { select: { slug: true, sources: true } } },
   });
   const positions = new Map(rows.map((row) => [row.id, row.position]));
   const known = new Set(retrieved.map((p) => p.id));
@@ -250,7 +250,7 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
       const siblings = best.get(row.article.slug)!;
       // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
       const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
-      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, score };
+      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, sources: sourcesOfPassage(row.sources, row.article.sources), score };
     });
   return { passages: [...retrieved, ...extra], positions };
 }
@@ -577,11 +577,18 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureCon
     const passageBest = new Map<string, number>();
     for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
     units.sort((a, b) => passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
-    sections.push(renderGroup(units));
+    // Each article's part ends with its own source line: the sources of the sections it quotes.
+    sections.push(`${renderGroup(units)}\n\n${sourceLine(units[0]!.passage, quotedSources(units.map((unit) => unit.passage)))}`);
   }
   const preface = retrieval.confidence < sureConfidence ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
-  const sources = [...groups.values()].map((units) => sourceLine(units[0]!.passage));
-  return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n\n")}`;
+  return `${preface}${sections.join("\n\n")}`;
+}
+
+/** The sources of the quoted passages, each once, in the order the passages come. */
+export function quotedSources(passages: Pick<RetrievedPassage, "sources">[]): RetrievedPassage["sources"] {
+  const seen = new Map<string, RetrievedPassage["sources"][number]>();
+  for (const passage of passages) for (const source of passage.sources) if (!seen.has(source.url)) seen.set(source.url, source);
+  return [...seen.values()];
 }
 
 function renderGroup(units: ScoredUnit[]): string {
@@ -623,10 +630,11 @@ function informativeLabel(label: string): boolean {
   return !DEPENDENT_START.test(label) && label.split(/\s+/).length >= 4;
 }
 
-export function sourceLine(passage: RetrievedPassage): string {
-  const source = passage.sources[0];
-  const link = source ? `, based on [${source.title.replace(/[[\]]/g, "")}](${source.url})` : "";
-  return `Source: ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${link}`;
+/** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)": the article and the sources behind the quoted text. */
+export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "lastReviewed">, sources: RetrievedPassage["sources"]): string {
+  const links = sources.map((source) => `[${source.title.replace(/[[\]]/g, "")}](${source.url})`);
+  const based = links.length ? `, based on ${links.length > 1 ? `${links.slice(0, -1).join(", ")} and ${links.at(-1)}` : links[0]}` : "";
+  return `Source: ${article.articleTitle} (last reviewed ${article.lastReviewed})${based}`;
 }
 
 const FALLBACK_SUGGESTIONS = [

@@ -301,7 +301,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     };
     let final: AssistantMetadata = metadata;
     const appendixOf = (outcome: Outcome) => {
-      let appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";
+      let appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages, outcome.text) : "";
       if (resolved.hosted && regenerate && sameAnswer(outcome.text + appendix, regenerate.previousAnswer)) {
         outcome.repeated = true;
         appendix += SAME_ANSWER_NOTE;
