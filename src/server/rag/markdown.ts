@@ -104,6 +104,8 @@ export interface AnswerUnit {
   order: number;
   /** The block it comes from: items of one list, or rows of one table, share it. */
   block: number;
+  /** An item of a numbered list (steps in order). */
+  ordered?: boolean;
 }
 
 const BOLD_LINE = /^\*\*([^*]+?)\*\*:?$/;
@@ -143,12 +145,13 @@ export function answerUnits(passageMarkdown: string): AnswerUnit[] {
       continue;
     }
     if (block.kind === "list") {
+      const ordered = /^\s*\d+[.)]\s/.test(block.raw) ? { ordered: true } : {};
       for (const { text, children } of block.items) {
         const item = [text, ...children.map((child) => child.replace(/[.,;]?$/, ","))].join(" ").replace(/,$/, ".");
         if (!children.length && wordCount(item) > LONG_ITEM_WORDS) {
           for (const sentence of splitSentences(item)) push({ markdown: sentence, label: leadIn, kind: "item" });
         } else {
-          push({ markdown: item, label: leadIn, kind: "item" });
+          push({ markdown: item, label: leadIn, kind: "item", ...ordered });
         }
       }
       leadIn = undefined;
