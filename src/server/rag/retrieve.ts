@@ -32,6 +32,7 @@ export interface RetrievedPassage {
   /** Relevance, 0..1. */
   score: number;
   lastReviewed: string;
+  /** The sources that back this passage's section (its article's sources when it names none). */
   sources: { title: string; url: string }[];
 }
 
@@ -140,6 +141,7 @@ interface CandidateRow {
   topic: string;
   lastReviewed: string;
   sources: unknown;
+  passageSources: unknown;
   density: number;
   hits: number[];
   embedding: Uint8Array | null;
@@ -305,7 +307,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
            ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
            ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
            CASE WHEN ${modelId}::text IS NOT NULL AND p."embeddingModel" = ${modelId}::text THEN p.embedding END AS embedding,
-           a.slug, a.title, a.topic, a."lastReviewed", a.sources
+           a.slug, a.title, a.topic, a."lastReviewed", a.sources, p.sources AS "passageSources"
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
 
@@ -368,10 +370,16 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
       text: row.text,
       score: round(score),
       lastReviewed: row.lastReviewed,
-      sources: ((row.sources ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url })),
+      sources: sourcesOfPassage(row.passageSources, row.sources),
     });
   }
   return { passages, confidence };
+}
+
+/** A passage's own sources (stored when it was indexed), else its article's: title and address. */
+export function sourcesOfPassage(passageSources: unknown, articleSources: unknown): { title: string; url: string }[] {
+  const own = Array.isArray(passageSources) && passageSources.length ? passageSources : articleSources;
+  return ((own ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url }));
 }
 
 /** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
