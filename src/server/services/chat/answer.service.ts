@@ -13,6 +13,7 @@ import { resolveChatModel, type ResolvedModel } from "~/server/ai/models";
 import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { ComposedAnswer } from "~/server/rag/answer";
 import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
+import { answerFromTools, toolAnswerInstructions } from "~/server/rag/tool-answers";
 import type { Db } from "~/server/db/client";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
 import { consumeRateLimit } from "~/server/security/rate-limit";
@@ -218,6 +219,9 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const [settings, profile] = await Promise.all([readAssistantSettings(db), profileOf(db, actor)]);
     const regenerate = input.regenerate;
     let composed: ComposedAnswer | null = null;
+    // The tools' data for this question, for the local model's answer, a hosted model's context and the card.
+    const earlierQuestions = input.messages.slice(0, -1).filter((message) => message.role === "user").map((message) => message.text);
+    const toolAnswer = await answerFromTools(db, question, { history: earlierQuestions });
     const resolved = resolveChatModel(db, input.chatModel, {
       defaultModel: settings.defaultChatModel,
       local: {
@@ -225,6 +229,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
         recordUnanswered: route,
         regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer } : undefined,
         profile,
+        toolAnswer,
         onComposed: (answer) => {
           composed = answer;
         },
@@ -232,7 +237,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     });
     const retrieval: Retrieval | null = rag ? await retrieve(db, question, { limit: RETRIEVED_PASSAGES }) : null;
     const language = resolved.hosted ? await answerLanguage(db, actor.userId) : null;
-    const instructions = [chatInstructions(retrieval?.passages ?? null, language), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+    const instructions = [chatInstructions(retrieval?.passages ?? null, language), toolAnswerInstructions(toolAnswer), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
       .filter(Boolean)
       .join("\n\n");
     const history: ModelMessage[] = input.messages
@@ -297,6 +302,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
         : {}),
       ...(usedPassageIds.length ? { usedPassageIds } : {}),
       ...(comparison ? { links: [comparison] } : {}),
+      ...(toolAnswer ? { toolLinks: toolAnswer.links } : {}),
       createdAt: startedAt,
     };
     let final: AssistantMetadata = metadata;
