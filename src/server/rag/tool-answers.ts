@@ -328,8 +328,20 @@ export interface ToolAnswerOptions {
   catalog?: EntityCatalog;
 }
 
-/** The tool data that answers the question, or null when no tool's data does. */
+/**
+ * The tool data that answers the question, or null when no tool's data does. The tools' data only
+ * adds to the knowledge base's answer: when it cannot be read, the answer goes on without it.
+ */
 export async function answerFromTools(db: Db, question: string, options: ToolAnswerOptions = {}): Promise<ToolAnswer | null> {
+  try {
+    return await toolAnswerOf(db, question, options);
+  } catch (error) {
+    console.error("[rag] tool data not used for an answer:", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions): Promise<ToolAnswer | null> {
   const catalog = options.catalog ?? (await readEntityCatalog(db));
   const entities = parseEntities(question, catalog);
   let intent = toolIntent(question, entities);
