@@ -14,7 +14,8 @@ import { calendarDate } from "~/server/services/tools/costs-budget";
 export const CITY_ARTICLE_TOPIC = "cost-of-living";
 
 /** The slug of a city's article: `city-munich`. */
-export const cityArticleSlug = (citySlug: string) => `city-${citySlug}`;
+export const CITY_ARTICLE_PREFIX = "city-";
+export const cityArticleSlug = (citySlug: string) => `${CITY_ARTICLE_PREFIX}${citySlug}`;
 
 /** "Living costs in Munich for students". */
 export const cityArticleTitle = (city: Pick<CityCostFile, "name">) => `Living costs in ${city.name} for students`;

@@ -38,7 +38,10 @@ export type StayPurpose =
   | "vocational-training";
 
 export interface QuestionEntities {
+  /** The first city the question names. */
   city: CatalogCity | null;
+  /** Every city it names, in its order ("Munich or Leipzig?"). */
+  cities: CatalogCity[];
   /** ISO 3166-1 alpha-2 code. */
   nationality: string | null;
   level: StudyLevel | null;
@@ -73,16 +76,15 @@ export function cityNames(city: CatalogCity): string[] {
   return [...names].map(foldText).filter((name) => name.length >= 3);
 }
 
-function findCity(folded: string, cities: CatalogCity[]): CatalogCity | null {
-  let best: { city: CatalogCity; at: number; length: number } | null = null;
+function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {
+  const found: { city: CatalogCity; at: number }[] = [];
   for (const city of cities) {
-    for (const name of cityNames(city)) {
-      const at = wordIndex(folded, name);
-      // The first city named wins; at one place, the longest name ("frankfurt am main" over "frankfurt").
-      if (at >= 0 && (!best || at < best.at || (at === best.at && name.length > best.length))) best = { city, at, length: name.length };
-    }
+    const places = cityNames(city)
+      .map((name) => wordIndex(folded, name))
+      .filter((at) => at >= 0);
+    if (places.length) found.push({ city, at: Math.min(...places) });
   }
-  return best?.city ?? null;
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.city);
 }
 
 // ---------------------------------------------------------------- nationality
@@ -148,6 +150,8 @@ function findNationality(question: string, folded: string): string | null {
   let best: { code: string; at: number; length: number } | null = null;
   for (const { code, name } of NATIONALITY_NAMES) {
     const at = wordIndex(folded, name);
+    // "going to Spain" names a destination, not the asker's nationality.
+    if (at >= 0 && /(?:^| )(?:to|into)$/.test(folded.slice(0, at).trimEnd())) continue;
     if (at >= 0 && (!best || at < best.at || (at === best.at && name.length > best.length))) best = { code, at, length: name.length };
   }
   if (best) return best.code;
@@ -219,6 +223,7 @@ export function mainUniversityOf(institutions: CatalogInstitution[], cityName: s
     const words = name.split(" ");
     let points = words.filter((word) => hintWords.has(word)).length * 2;
     if (/universitat/.test(name)) points += 1;
+    if (wordIndex(name, place) >= 0) points += 2;
     if (/technische|bundeswehr|international|private|fern/.test(name)) points -= 2;
     return points;
   };
@@ -259,8 +264,10 @@ function findInstitution(folded: string, catalog: EntityCatalog): CatalogInstitu
 export function parseEntities(question: string, catalog: EntityCatalog): QuestionEntities {
   const folded = foldText(question);
   const level = findLevel(question);
+  const cities = findCities(folded, catalog.cities);
   return {
-    city: findCity(folded, catalog.cities),
+    city: cities[0] ?? null,
+    cities,
     nationality: findNationality(question, folded),
     level,
     purpose: findPurpose(question, level),

@@ -20,7 +20,7 @@ import { getInstitution, listInstitutionNames } from "~/server/services/tools/un
 import { checkVisa } from "~/server/services/tools/visa.service";
 import type { VisaLine, VisaResult } from "~/server/services/tools/visa-rules";
 import type { ComposedAnswer } from "./answer";
-import { cityArticleSlug, euros } from "./city-articles";
+import { CITY_ARTICLE_PREFIX, cityArticleSlug, euros } from "./city-articles";
 import { mainUniversityOf, parseEntities, type EntityCatalog, type QuestionEntities, type StayPurpose } from "./entities";
 
 /** How the local answerer opens an answer it is not sure of (src/server/rag/answer.ts). */
@@ -40,7 +40,8 @@ export interface ToolAnswer {
 
 // ---------------------------------------------------------------- what the question asks
 
-const COSTS = /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|living|budget|prices?|how much|miete|dorms?|wg|shared flat|flat(?:share)?|apartments?|accommodation|housing|student residence|halls? of residence|semester (?:contribution|fee)|semesterbeitrag)\b/i;
+// Words that ask for an amount: "how long is the waiting list for dorms in Munich" is not a cost question.
+const COSTS = /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|cost of living|living costs?|budget|prices?|how much|miete|semester (?:contribution|fee)|semesterbeitrag)\b/i;
 const RENT = /\b(?:rents?|renting|miete|dorms?|wg|shared flat|flat(?:share)?|apartments?|accommodation|housing|room|student residence|halls? of residence)\b/i;
 const SEMESTER = /\b(?:semester (?:contribution|fee)s?|semesterbeitrag|semester ticket)\b/i;
 const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany|aps)\b/i;
@@ -137,11 +138,19 @@ export function composeCostsAnswer(question: string, city: BudgetCity, article: 
   };
 }
 
+/** At most this many cities of one question are answered ("Munich, Berlin or Leipzig?"). */
+const MAX_CITIES = 3;
+
 async function costsAnswer(db: Db, question: string, entities: QuestionEntities): Promise<ToolAnswer | null> {
-  const city = await getCostCity(db, entities.city!.slug).catch(() => null);
-  if (!city) return null;
-  const article = await db.knowledgeArticle.findFirst({ where: { slug: cityArticleSlug(city.slug), hidden: false }, select: { slug: true, title: true, lastReviewed: true } });
-  return composeCostsAnswer(question, city, article);
+  const answers: ToolAnswer[] = [];
+  for (const named of entities.cities.slice(0, MAX_CITIES)) {
+    const city = await getCostCity(db, named.slug).catch(() => null);
+    if (!city) continue;
+    const article = await db.knowledgeArticle.findFirst({ where: { slug: cityArticleSlug(city.slug), hidden: false }, select: { slug: true, title: true, lastReviewed: true } });
+    answers.push(composeCostsAnswer(question, city, article));
+  }
+  if (answers.length === 0) return null;
+  return { ...answers[0]!, text: answers.map((answer) => answer.text).join("\n\n"), links: answers.flatMap((answer) => answer.links) };
 }
 
 // ---------------------------------------------------------------- visa
@@ -351,6 +360,7 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
     const before = parseEntities(previous, catalog);
     const merged: QuestionEntities = {
       city: entities.city ?? before.city,
+      cities: entities.cities.length ? entities.cities : before.cities,
       nationality: entities.nationality ?? before.nationality,
       level: entities.level ?? before.level,
       purpose: entities.purpose ?? before.purpose,
@@ -387,13 +397,17 @@ export function toolAnswerInstructions(answer: ToolAnswer | null): string | null
 }
 
 /**
- * The local model's answer with the tool data leading. A city's costs are the tool's answer alone
- * (the city article holds the same figures); otherwise the knowledge base's answer follows when it
- * is sure of it, with its own sources. A regenerated answer with nothing new is left as it is.
+ * The local model's answer with the tool data leading; the knowledge base's answer follows when it is
+ * sure of it and adds more than the city articles (which hold the tool's own figures), with its own
+ * sources. A regenerated answer with nothing new is left as it is.
  */
 export function withToolAnswer(composed: ComposedAnswer, tool: ToolAnswer): ComposedAnswer {
   if (composed.kind === "no-other") return composed;
   const sure = composed.kind === "answer" && !composed.text.startsWith(NOT_SURE_PREFIX);
-  if (tool.kind === "costs" || !sure) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [] };
+  // A knowledge-base answer that quotes only the generated city articles repeats the tool's figures.
+  const quoted = new Set(composed.quotedPassageIds ?? []);
+  const quotedSlugs = composed.retrieval.passages.filter((passage) => quoted.has(passage.id)).map((passage) => passage.articleSlug);
+  const repeats = quotedSlugs.length > 0 && quotedSlugs.every((slug) => slug.startsWith(CITY_ARTICLE_PREFIX));
+  if (!sure || repeats) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [] };
   return { ...composed, kind: "answer", text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}` };
 }

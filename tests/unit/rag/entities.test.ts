@@ -36,8 +36,9 @@ describe("parseEntities: cities of the Cost Calculator", () => {
     expect(parse(question).city).toBeNull();
   });
 
-  it("takes the first city a question names", () => {
+  it("takes the first city a question names, and keeps them all in order", () => {
     expect(parse("is Berlin cheaper than Munich?").city?.slug).toBe("berlin");
+    expect(parse("rent in München compared with Leipzig or Köln").cities.map((city) => city.slug)).toEqual(["munich", "leipzig", "cologne"]);
   });
 
   it("knows every city by its name and, where it has one, its other spelling", () => {
@@ -65,7 +66,7 @@ describe("parseEntities: nationality", () => {
     expect(parse(question).nationality).toBe(code);
   });
 
-  it.each(["do I need a visa to study in germany", "can you help us with the visa", "German course for the visa", "learn german in Berlin"])(
+  it.each(["erasmus grant per month going from germany to spain", "do I need a visa to study in germany", "can you help us with the visa", "German course for the visa", "learn german in Berlin"])(
     "%s -> no nationality (German is the language or the destination)",
     (question) => {
       expect(parse(question).nationality).toBeNull();
@@ -114,6 +115,7 @@ describe("parseEntities: universities", () => {
     ["University of Heidelberg tuition", "ruprecht-karls-universitaet-heidelberg"],
     ["Heidelberg University english", "ruprecht-karls-universitaet-heidelberg"],
     ["uni leipzig application", "universitaet-leipzig"],
+    ["do i have to pay 1500 euro per semester at uni stuttgart", "universitaet-stuttgart"],
     ["TU Dresden master", "technische-universitaet-dresden"],
     ["Freie Universität Berlin", "freie-universitaet-berlin"],
   ])("%s -> %s", (question, slug) => {

@@ -53,6 +53,7 @@ describe("toolIntent: which tool's data answers a question", () => {
     "What is the Deutschlandstipendium?",
     "How many hours can I work as a student?",
     "I love Munich",
+    "how long is the waiting list for student dorms in munich",
   ])("%s -> none (the knowledge base answers)", (question) => {
     expect(intentOf(question)).toBeNull();
   });
@@ -122,12 +123,18 @@ describe("composeVisaAnswer", () => {
 });
 
 describe("withToolAnswer: the local model's answer with the tool data leading", () => {
-  const knowledgeBase = (text: string, kind: ComposedAnswer["kind"] = "answer"): ComposedAnswer => ({ kind, text, retrieval: { passages: [], confidence: 0.8 }, quotedPassageIds: ["p1"] });
+  const knowledgeBase = (text: string, kind: ComposedAnswer["kind"] = "answer", articleSlug = "cost-of-living-rent-by-city"): ComposedAnswer => ({
+    kind,
+    text,
+    retrieval: { passages: [{ id: "p1", articleSlug } as ComposedAnswer["retrieval"]["passages"][number]], confidence: 0.8 },
+    quotedPassageIds: ["p1"],
+  });
   const costs = { kind: "costs" as const, text: "COSTS", links: [] };
   const visa = { kind: "visa" as const, text: "VISA", links: [] };
 
   it.each([
-    ["costs stand alone", costs, knowledgeBase("KB\n\nSource: X (last reviewed 2026-11-21)"), "COSTS", []],
+    ["costs stand alone when the knowledge base only quotes a city article (the same figures)", costs, knowledgeBase("KB", "answer", "city-munich"), "COSTS", []],
+    ["costs are followed by another article's answer", costs, knowledgeBase("KB"), "COSTS\n\n**From the knowledge base:**\n\nKB", ["p1"]],
     ["a sure knowledge-base answer follows other tools' data", visa, knowledgeBase("KB"), "VISA\n\n**From the knowledge base:**\n\nKB", ["p1"]],
     ["an unsure one does not", visa, knowledgeBase("I am not fully sure this answers your question, but KB"), "VISA", []],
     ["nor an I don't know", visa, knowledgeBase("I don't know.", "unknown"), "VISA", []],
