@@ -24,7 +24,6 @@ type Sourced = { sources: SourceRef[]; checkedOn: string };
 
 /** A figure of the city file as the article states it. */
 interface FigureSection {
-  heading: string;
   figure: CityFigure | SemesterFigure;
   /** The sentence that states the value, given it has one. */
   statement: (amount: string) => string;
@@ -48,25 +47,21 @@ function sectionsOf(city: CityCostFile): FigureSection[] {
   const name = city.name;
   return [
     {
-      heading: `Rent for a room in a student residence (dorm) in ${name}`,
       figure: city.rent.dorm,
       statement: (amount) => `A room in a student residence (dorm) in ${name} costs ${amount} per month.`,
       missing: `No official source gives a rent for a room in a student residence (dorm) in ${name}.`,
     },
     {
-      heading: `Rent for a room in a shared flat (WG) in ${name}`,
       figure: city.rent.sharedFlat,
       statement: (amount) => `A room in a shared flat (Wohngemeinschaft, WG) in ${name} costs ${amount} per month.`,
       missing: `No official source gives a rent for a room in a shared flat (WG) in ${name}.`,
     },
     {
-      heading: `Rent for a flat of your own in ${name}`,
       figure: city.rent.ownFlat,
       statement: (amount) => `A flat of your own in ${name} costs ${amount} per month.`,
       missing: `No official source gives a rent for a flat of your own in ${name}.`,
     },
     {
-      heading: `Semester contribution in ${name}`,
       figure: city.semesterContribution,
       statement: (amount) => `The semester contribution (Semesterbeitrag) at ${city.university} is ${amount} per semester, paid before each semester.`,
       missing: `No official source gives the amount of the semester contribution (Semesterbeitrag) at ${city.university}.`,
@@ -91,34 +86,39 @@ export function cityArticleSource(city: CityCostFile): string {
   // The oldest check of the figures used: the article is no fresher than its stalest figure.
   const lastReviewed = sourced.map((figure) => figure.checkedOn).sort()[0]!;
 
-  const body: string[] = [
-    `${city.name} is a university city in ${city.state}. The university the figures below refer to is ${city.university}. ` +
-      `This page gives what students pay in ${city.name} for rent and the semester contribution, each figure with its official source and the day it was checked.`,
+  // Two sections (rent, semester contribution): few passages per city, so that 32 cities do not make
+  // the words of every cost question common and crowd out the articles that answer in general.
+  const groups = [
+    { heading: `Rent in ${city.name}`, sections: sections.slice(0, 3), lead: `${city.name} is a university city in ${city.state}. What a student spends on rent in ${city.name}, for ${city.university}:` },
+    { heading: `Semester contribution in ${city.name}`, sections: sections.slice(3), lead: null },
   ];
-  const gaps: string[] = [];
-  for (const section of sections) {
-    const figure = section.figure;
-    if (!hasAmount(figure)) {
-      // The file's note says why; said once when it only repeats that there is no figure.
-      gaps.push(/^No /.test(figure.what) ? section.missing : `${section.missing} ${figure.what}`);
-      continue;
+  const body: string[] = [];
+  for (const group of groups) {
+    const numbers = new Set<number>();
+    const paragraphs: string[] = group.lead ? [group.lead] : [];
+    for (const section of group.sections) {
+      const figure = section.figure;
+      if (!hasAmount(figure)) {
+        // The file's note says why; said once when it only repeats that there is no figure.
+        paragraphs.push(/^No /.test(figure.what) ? section.missing : `${section.missing} ${figure.what}`);
+        continue;
+      }
+      for (const source of figure.sources) {
+        numbers.add(numberOf(source));
+        if (!accessedOn.has(source.url) || accessedOn.get(source.url)! > figure.checkedOn) accessedOn.set(source.url, figure.checkedOn);
+      }
+      const period = section.figure === city.semesterContribution ? "per semester" : "per month";
+      const lines = [`${section.statement(euros(figure.amountEur))}${rangeText(figure, period)}`, `What the figure is: ${figure.what}`];
+      if ("includesTicket" in figure && figure.includesTicket !== undefined) {
+        lines.push(figure.includesTicket ? `In ${city.name} it includes a semester ticket for public transport.` : `In ${city.name} it does not include a full semester ticket for public transport.`);
+      }
+      lines.push(`Checked on ${calendarDate(figure.checkedOn)}.`);
+      paragraphs.push(lines.join(" "));
     }
-    const numbers = [...new Set(figure.sources.map(numberOf))];
-    for (const source of figure.sources) if (!accessedOn.has(source.url) || accessedOn.get(source.url)! > figure.checkedOn) accessedOn.set(source.url, figure.checkedOn);
-    const period = section.figure === city.semesterContribution ? "per semester" : "per month";
-    const lines = [`${section.statement(euros(figure.amountEur))}${rangeText(figure, period)}`, `What the figure is: ${figure.what}`];
-    if ("includesTicket" in figure && figure.includesTicket !== undefined) {
-      lines.push(figure.includesTicket ? `In ${city.name} it includes a semester ticket for public transport.` : `In ${city.name} it does not include a full semester ticket for public transport.`);
-    }
-    lines.push(`Checked on ${calendarDate(figure.checkedOn)}.`);
-    body.push(`## ${section.heading}\n<!-- sources: ${numbers.join(", ")} -->\n${lines.join("\n")}`);
+    const comment = numbers.size ? `\n<!-- sources: ${[...numbers].sort((a, b) => a - b).join(", ")} -->` : "";
+    body.push(`## ${group.heading}${comment}\n${paragraphs.join("\n\n")}`);
   }
-  if (gaps.length) body.push(`## Costs in ${city.name} that no official source gives\n${gaps.join("\n")}`);
-  body.push(
-    `## Plan your budget in ${city.name}\n` +
-      `The Cost Calculator adds the costs that are the same in every city to the ${city.name} figures above, and compares the total with the blocked-account amount: ` +
-      `[Cost Calculator for ${city.name}](/tools/cost-calculator?city=${city.slug}).`,
-  );
+  body.push(`The Cost Calculator adds the costs that are the same in every city to these figures: [Cost Calculator for ${city.name}](/tools/cost-calculator?city=${city.slug}).`);
 
   const frontMatter = {
     title: cityArticleTitle(city),

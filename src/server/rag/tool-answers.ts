@@ -34,9 +34,10 @@ export interface ToolAnswer {
   text: string;
   /** The tool cards, pre-filled with the question's values. */
   links: ToolLink[];
-  /** The generated knowledge-base article the same figures come from, when the answer has one (city costs). */
-  article?: { slug: string; title: string; lastReviewed: string };
 }
+
+/** The generated knowledge-base article of a city (its figures are the calculator's), when staff have not hidden it. */
+type CityArticleRef = { title: string; lastReviewed: string };
 
 // ---------------------------------------------------------------- what the question asks
 
@@ -44,7 +45,8 @@ export interface ToolAnswer {
 const COSTS = /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|cost of living|living costs?|budget|prices?|how much|miete|semester (?:contribution|fee)|semesterbeitrag)\b/i;
 const RENT = /\b(?:rents?|renting|miete|dorms?|wg|shared flat|flat(?:share)?|apartments?|accommodation|housing|room|student residence|halls? of residence)\b/i;
 const SEMESTER = /\b(?:semester (?:contribution|fee)s?|semesterbeitrag|semester ticket)\b/i;
-const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany|aps)\b/i;
+// Not "APS": the knowledge base's APS article answers that better than a whole visa check.
+const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany)\b/i;
 const SCHOLARSHIPS = /\b(?:scholarships?|stipends?|grants?|funding|stipendium|stipendien|fellowships?)\b/i;
 const TUITION = /\b(?:tuition|studiengeb\w*)\b/i;
 const ENGLISH = /\b(?:english|language of instruction|taught in|teach(?:es|ing)? in)\b/i;
@@ -89,7 +91,7 @@ function figureLine(label: string, figure: CityFigure | SemesterFigure, period: 
 }
 
 /** The Cost Calculator's figures of a city that the question asks for, as an answer with a pre-filled card. */
-export function composeCostsAnswer(question: string, city: BudgetCity, article: ToolAnswer["article"] | null): ToolAnswer {
+export function composeCostsAnswer(question: string, city: BudgetCity, article: CityArticleRef | null): ToolAnswer {
   const asksSemester = SEMESTER.test(question);
   const asksRent = RENT.test(question);
   const showRent = asksRent || !asksSemester;
@@ -134,7 +136,6 @@ export function composeCostsAnswer(question: string, city: BudgetCity, article: 
         values,
       },
     ],
-    ...(article ? { article } : {}),
   };
 }
 
@@ -146,7 +147,7 @@ async function costsAnswer(db: Db, question: string, entities: QuestionEntities)
   for (const named of entities.cities.slice(0, MAX_CITIES)) {
     const city = await getCostCity(db, named.slug).catch(() => null);
     if (!city) continue;
-    const article = await db.knowledgeArticle.findFirst({ where: { slug: cityArticleSlug(city.slug), hidden: false }, select: { slug: true, title: true, lastReviewed: true } });
+    const article = await db.knowledgeArticle.findFirst({ where: { slug: cityArticleSlug(city.slug), hidden: false }, select: { title: true, lastReviewed: true } });
     answers.push(composeCostsAnswer(question, city, article));
   }
   if (answers.length === 0) return null;
