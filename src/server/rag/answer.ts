@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/client";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
-import { stripMarkdown } from "./text";
+import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
@@ -294,7 +294,7 @@ export async function selectList(
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, ...titles, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
   const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
   /** The share of the question's weight that these lexemes cover. */
@@ -395,13 +395,14 @@ export interface ScoredUnit extends AnswerUnit {
 export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
-  const texts = units.map((u) => (u.label ? `${u.plain}\n${u.label}` : u.plain));
+  // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.
+  const texts = units.map((u) => foldGerman(u.label ? `${u.plain}\n${u.label}` : u.plain));
   const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${passages.map((p) => `${p.articleTitle}\n${p.heading ?? ""}`)}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${passages.map((p) => foldGerman(`${p.articleTitle}\n${p.heading ?? ""}`))}::text[]) WITH ORDINALITY AS t(text, i)`;
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
 

@@ -37,6 +37,11 @@ export function listRequest(question: string): ListRequest | null {
 }
 
 export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
+/** A duration or a date: "within 14 days", "two weeks", "for 18 months", "by 15 July" (months capitalised: not "you may"). */
+export const DURATION_OR_DATE =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|eighteen|thirty)[\s-](?:calendar |working )?(?:days?|weeks?|months?|years?|semesters?)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+/** A Markdown list item: a text that lists documents, steps or requirements. */
+export const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/m;
 /** A time limit: "within two weeks", "no later than", "deadline". */
 export const TIME_LIMIT =
   /\bwithin (?:the first )?(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|fourteen|thirty)\s+(?:calendar |working )?(?:days?|weeks?|months?)\b|\bno later than\b|\bat the latest\b|\bdeadline\b|\bbefore (?:your|the) (?:visa|entry visa|permit) (?:expires|runs out)\b/i;

@@ -1,14 +1,19 @@
 /**
  * Retrieval over the knowledge base ("Deep Thinking").
  *
- * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
+ * 1. The question, its German spellings folded (ä/ae, ß/ss, as the passages are), is parsed with
+ *    websearch_to_tsquery (English stemming, stop words, quotes, -not). Its words and phrases are
+ *    expanded with the term table (src/content/terms.json: everyday words, German official terms,
+ *    abbreviations), and a word the knowledge base never uses is read as the nearest word it does
+ *    use by trigram similarity (pg_trgm), so typos ("sperkonto", "anmeldng") still find their passages.
  * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
  *    until the knowledge base changes: any saved, hidden, added or removed article changes the
  *    version the cache is checked against), so rare, telling words ("Sperrkonto", "APS") weigh more
  *    than words found everywhere ("Germany", "student"). Hidden articles are never retrieved.
  * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
- *    text (C), plus ts_rank_cd's cover density.
+ *    text (C), plus ts_rank_cd's cover density, plus a little when it states the kind of fact asked
+ *    for (an amount for "how much", a duration or date for "how long", a list for "which documents").
  * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
  *
  * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
@@ -19,7 +24,9 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, factsAskedFor, otherDestination } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
+import { matchTerms, quoteLexeme, termGroups, weightedQuery, type StemmedGroup } from "./terms";
+import { foldGerman } from "./text";
 
 export interface RetrievedPassage {
   id: string;
@@ -88,43 +95,11 @@ const FILLER_STEMS = new Set([
   "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
 ]);
 
-/**
- * Words people use for the same thing as the knowledge base (stems). Each group expands a query
- * term with the others at a lower weight.
- */
-const SYNONYM_GROUPS: string[][] = [
-  ["germani", "german"],
-  ["cost", "fee", "price", "expens", "pay", "spend", "budget"],
-  ["flat", "apart", "accommod", "hous", "room", "dorm", "dormitori", "wohnheim"],
-  ["uni", "univers", "hochschul"],
-  ["job", "work", "employ"],
-  ["money", "fund", "financ"],
-  ["rent", "miet"],
-  ["insur", "versicherung", "krankenkass"],
-  ["tax", "steuer"],
-  ["visa", "permit"],
-  ["sperrkonto", "block"],
-  ["scholarship", "grant", "stipendium", "fund"],
-  ["english", "ielt", "toefl"],
-  ["deadlin", "date"],
-  ["applic", "appli"],
-  ["reject", "refus", "deni", "declin"],
-  ["appeal", "remonstr", "object", "lawsuit"],
-  ["pr", "perman", "settlement", "niederlassungserlaubni"],
-  ["gez", "rundfunkbeitrag", "broadcast", "licenc"],
-  // Anmeldung (registering after moving in) and Ummeldung (moving within Germany) are both a
-  // registration, but not the same step: neither stands for the other.
-  ["regist", "anmeldung"],
-  ["regist", "ummeldung"],
-  ["learn", "languag", "cours"],
-  ["seeker", "search", "seek"],
-  ["studi", "student"],
-  ["need", "must", "requir"],
-  ["free", "fee", "tuition"],
-];
-
 export interface QueryTerm {
+  /** The lexeme, or for a phrase of the term table its lexemes joined by spaces. */
   lexeme: string;
+  /** The tsquery that matches it: the quoted lexeme, or a phrase ('famili' <-> 'reunif'). */
+  query: string;
   /** Index of the question word it stands for (synonyms share their original's concept). */
   concept: number;
   factor: number;
@@ -156,29 +131,38 @@ export interface QueryAnalysis {
   /** Passages in the knowledge base, and in how many of them each term occurs. */
   total: number;
   documentFrequency: Map<string, number>;
+  /** Typed words read as another word of the knowledge base ("sperkonto" as "sperrkonto"). */
+  corrections: Map<string, string>;
 }
 
 export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
-    SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
+    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery,
            (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
-  const words = queryLexemes(parsed?.tsquery ?? "");
-  if (!words.length || !parsed) return null;
-  const { total, frequencies } = await lexemeStatistics(db, parsed.version);
+  const typed = queryLexemes(parsed?.tsquery ?? "");
+  if (!typed.length || !parsed) return null;
+  const statistics = await lexemeStatistics(db, parsed.version);
+  const { total, frequencies } = statistics;
   if (!total) return null;
+  const groups = await termGroups(db);
 
-  const terms = expandSynonyms(words);
+  // A word the knowledge base and the term table never use may be a typo of one they do.
+  const corrections = await correctTypos(db, typed, statistics, groups);
+  const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))];
+  const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
   // the knowledge base names ("India", "Vietnam", "Pakistan").
   words.forEach((word, concept) => {
     if (frequencies.get(word)) return;
     for (const country of countryOfDemonym(word)) {
-      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, concept, factor: 1 });
+      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, query: quoteLexeme(country), concept, factor: 1 });
     }
   });
-  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencies.get(t.lexeme) ?? 0]));
+  // A phrase occurs at most as often as its rarest word.
+  const frequencyOf = (term: QueryTerm) => Math.min(...term.lexeme.split(" ").map((lexeme) => frequencies.get(lexeme) ?? 0));
+  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencyOf(t)]));
   // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
   // double: it is most likely the subject of a question about something else ("bitcoin"). A number
   // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
@@ -197,13 +181,15 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
-  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
+  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
 interface LexemeStatistics {
   version: string;
   total: number;
   frequencies: Map<string, number>;
+  /** Words a typo may be read as (see correctTypos), built on first need. */
+  vocabulary?: string[];
 }
 
 const statisticsCache = new WeakMap<Db, LexemeStatistics>();
@@ -233,6 +219,74 @@ async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatisti
   return statistics;
 }
 
+/** Only words of this length or more are corrected: shorter ones are too close to too many words. */
+const TYPO_MIN_LENGTH = 4;
+/** Trigram similarity (pg_trgm, 0..1) above which a known word replaces a typed one. */
+const TYPO_SIMILARITY = 0.45;
+/** A transposed or missing letter ("blokced", "anmeldng") changes several trigrams: it is accepted by edit distance. */
+const TYPO_MAX_EDITS = 1;
+const TYPO_MAX_EDITS_LONG = 2;
+const TYPO_LONG_WORD = 8;
+
+/**
+ * The words of the question that neither the knowledge base nor the term table use, read as the
+ * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
+ * by trigram similarity (pg_trgm), kept when similar enough or one typing slip away.
+ */
+async function correctTypos(db: Db, words: string[], statistics: LexemeStatistics, groups: StemmedGroup[]): Promise<Map<string, string>> {
+  const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
+  const { frequencies } = statistics;
+  const unknown = words.filter(
+    (word) =>
+      word.length >= TYPO_MIN_LENGTH &&
+      /^\p{L}+$/u.test(word) &&
+      !frequencies.get(word) &&
+      !tableWords.has(word) &&
+      !countryOfDemonym(word).some((country) => frequencies.get(country)),
+  );
+  if (!unknown.length) return new Map();
+  statistics.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
+  const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
+  const longest = Math.max(...unknown.map((w) => w.length)) + 3;
+  const vocabulary = statistics.vocabulary.filter((word) => word.length >= shortest && word.length <= longest);
+  const rows = await db.$queryRaw<{ typed: string; known: string; similarity: number }[]>`
+    SELECT u.word AS typed, v.word AS known, similarity(u.word, v.word)::float8 AS similarity
+    FROM unnest(${unknown}::text[]) AS u(word) CROSS JOIN unnest(${vocabulary}::text[]) AS v(word)
+    WHERE u.word % v.word`;
+  return chooseCorrections(rows, (word) => frequencies.get(word) ?? 0);
+}
+
+/** For each typed word, the best acceptable candidate: most similar, then fewest edits, then most used. */
+export function chooseCorrections(candidates: { typed: string; known: string; similarity: number }[], frequency: (word: string) => number): Map<string, string> {
+  const corrections = new Map<string, { known: string; similarity: number; edits: number }>();
+  for (const { typed, known, similarity } of candidates) {
+    const edits = editDistance(typed, known);
+    const maxEdits = typed.length >= TYPO_LONG_WORD ? TYPO_MAX_EDITS_LONG : typed.length > TYPO_MIN_LENGTH ? TYPO_MAX_EDITS : 0;
+    if (similarity < TYPO_SIMILARITY && edits > maxEdits) continue;
+    const best = corrections.get(typed);
+    const better =
+      !best ||
+      edits < best.edits ||
+      (edits === best.edits && (similarity > best.similarity || (similarity === best.similarity && frequency(known) > frequency(best.known))));
+    if (better) corrections.set(typed, { known, similarity, edits });
+  }
+  return new Map([...corrections].map(([typed, { known }]) => [typed, known]));
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
 export async function retrieve(db: Db, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
   const analysis = await analyzeQuery(db, query);
   return analysis ? retrieveAnalyzed(db, analysis, options) : { passages: [], confidence: 0 };
@@ -260,17 +314,17 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     selectingConcepts.add(c);
     selectedWeight += conceptWeight[c]!;
   }
-  const selecting = known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.lexeme);
+  const selecting = [...new Set(known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.query))];
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
   // Only vectors of the same model are comparable.
   const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
   // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
   const hitColumns = terms.map((term, i) => {
-    const lexeme = quoteLexeme(term.lexeme);
-    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 ELSE
-      (CASE WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 0 END)
-      + (CASE WHEN p.search @@ ${`${lexeme}:C`}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
+    const { query } = term;
+    return Prisma.sql`CASE WHEN NOT (p.search @@ ${query}::tsquery) THEN 0 ELSE
+      (CASE WHEN p.search @@ ${weightedQuery(query, "A")}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${weightedQuery(query, "B")}::tsquery THEN 2 ELSE 0 END)
+      + (CASE WHEN p.search @@ ${weightedQuery(query, "C")}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
   });
   // fieldValue() in SQL.
   const valueOfMask = (column: string) =>
@@ -283,10 +337,10 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   // A rough score (which terms a passage has, by weight) picks the best few hundred passages
   // cheaply; only those get the finer score by field.
   const roughScore = Prisma.join(
-    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${quoteLexeme(term.lexeme)}::tsquery)::int`),
+    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${term.query}::tsquery)::int`),
     " + ",
   );
-  const selectingQuery = selecting.map(quoteLexeme).join(" | ");
+  const selectingQuery = selecting.map((query) => `(${query})`).join(" | ");
   const rows = await db.$queryRaw<CandidateRow[]>`
     WITH rough AS (
       SELECT p.id, p."articleId", p.search
@@ -308,7 +362,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
 
-  const wantsAmount = factsAskedFor(question).amount;
+  const asked = askedFactKinds(question);
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
     const covered = words.map(() => false);
@@ -322,9 +376,8 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
     const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
     // Cover density adds a little for passages that use the terms often and close together, and
-    // a question asking "how much" prefers passages that give an amount.
-    const amountBonus = wantsAmount && AMOUNT.test(row.text) ? 0.05 : 0;
-    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + amountBonus);
+    // a passage stating the kind of fact asked for ("how much": an amount) a little more.
+    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
     return { row, score, coverage };
   });
 
@@ -373,6 +426,32 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   return { passages, confidence };
 }
 
+/** The kinds of fact a question asks for that a passage can be seen to state. */
+export interface AskedFactKinds {
+  amount: boolean;
+  time: boolean;
+  list: boolean;
+}
+
+export function askedFactKinds(question: string): AskedFactKinds {
+  const facts = factsAskedFor(question);
+  const list = listRequest(question);
+  // "How long does it take" asks for a duration, "when is the deadline" for a date; a question
+  // asking for an amount mentions time words too ("per month"): the amount is what it wants.
+  return { amount: facts.amount, time: facts.time && !facts.amount, list: list !== null };
+}
+
+/** What stating the asked-for kind of fact adds to a passage's score: modest, it breaks near-ties. */
+export const FACT_KIND_BONUS = { amount: 0.05, time: 0.04, list: 0.04 } as const;
+
+export function factKindBonus(asked: AskedFactKinds, text: string): number {
+  let bonus = 0;
+  if (asked.amount && AMOUNT.test(text)) bonus += FACT_KIND_BONUS.amount;
+  if (asked.time && DURATION_OR_DATE.test(text)) bonus += FACT_KIND_BONUS.time;
+  if (asked.list && LIST_ITEM.test(text)) bonus += FACT_KIND_BONUS.list;
+  return bonus;
+}
+
 /** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
 export function queryLexemes(tsquery: string): string[] {
   const lexemes: string[] = [];
@@ -384,17 +463,22 @@ export function queryLexemes(tsquery: string): string[] {
   return lexemes;
 }
 
-export function expandSynonyms(words: string[]): QueryTerm[] {
-  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, concept, factor: 1 }));
-  words.forEach((word, concept) => {
-    for (const group of SYNONYM_GROUPS) {
-      if (!group.includes(word)) continue;
-      for (const synonym of group) {
-        if (terms.some((t) => t.lexeme === synonym)) continue;
-        terms.push({ lexeme: synonym, concept, factor: SYNONYM_WEIGHT });
+/**
+ * The question's words (factor 1) and the other terms of the term-table groups its words and
+ * phrases belong to, at a lower weight, under the word (or each word of the phrase) they stand for.
+ */
+export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTerm[] {
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, query: quoteLexeme(lexeme), concept, factor: 1 }));
+  for (const match of matchTerms(words, groups)) {
+    for (const concept of match.concepts) {
+      for (const other of match.others) {
+        const lexeme = other.lexemes.join(" ");
+        // A phrase's terms stand for each of its words; a word's, only for the first word they expand.
+        if (terms.some((t) => t.lexeme === lexeme && (t.concept === concept || t.factor === 1 || match.concepts.length === 1))) continue;
+        terms.push({ lexeme, query: other.query, concept, factor: SYNONYM_WEIGHT });
       }
     }
-  });
+  }
   return terms;
 }
 
@@ -416,11 +500,6 @@ export function countryOfDemonym(stem: string): string[] {
   }
   if (stem.endsWith("i")) candidates.add(stem.slice(0, -1));
   return [...candidates].filter((c) => c.length >= 4);
-}
-
-/** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */
-function quoteLexeme(lexeme: string): string {
-  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 /** BM25's inverse document frequency: rare terms weigh more; never negative. */
