@@ -162,6 +162,9 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   });
   // A phrase occurs at most as often as its rarest word.
   const frequencyOf = (term: QueryTerm) => Math.min(...term.lexeme.split(" ").map((lexeme) => frequencies.get(lexeme) ?? 0));
+  // Table terms the knowledge base never uses cannot match a passage: they are left out.
+  const usable = terms.filter((t) => t.factor === 1 || frequencyOf(t) > 0);
+  terms.splice(0, terms.length, ...usable);
   const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencyOf(t)]));
   // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
   // double: it is most likely the subject of a question about something else ("bitcoin"). A number
