@@ -223,13 +223,21 @@ async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatisti
 }
 
 /** Only words of this length or more are corrected: shorter ones are too close to too many words. */
-const TYPO_MIN_LENGTH = 4;
-/** Trigram similarity (pg_trgm, 0..1) above which a known word replaces a typed one. */
-const TYPO_SIMILARITY = 0.45;
-/** A transposed or missing letter ("blokced", "anmeldng") changes several trigrams: it is accepted by edit distance. */
-const TYPO_MAX_EDITS = 1;
-const TYPO_MAX_EDITS_LONG = 2;
-const TYPO_LONG_WORD = 8;
+const TYPO_MIN_LENGTH = 5;
+/** Trigram similarity (pg_trgm, 0..1) above which a known word replaces a typed one of TYPO_SIMILAR_LENGTH letters or more. */
+const TYPO_SIMILARITY = 0.6;
+const TYPO_SIMILAR_LENGTH = 6;
+
+/**
+ * Typing slips a word of this length may hold. A short word one letter longer or shorter than a
+ * known one is usually another word ("world" and "word"), so short words are corrected only for
+ * a wrong or swapped letter ("blokc" for "block").
+ */
+function allowedEdits(typed: string, known: string): number {
+  if (typed.length >= 9) return 2;
+  if (typed.length >= 7) return 1;
+  return typed.length === known.length ? 1 : 0;
+}
 
 /**
  * The words of the question that neither the knowledge base nor the term table use, read as the
@@ -264,8 +272,8 @@ export function chooseCorrections(candidates: { typed: string; known: string; si
   const corrections = new Map<string, { known: string; similarity: number; edits: number }>();
   for (const { typed, known, similarity } of candidates) {
     const edits = editDistance(typed, known);
-    const maxEdits = typed.length >= TYPO_LONG_WORD ? TYPO_MAX_EDITS_LONG : typed.length > TYPO_MIN_LENGTH ? TYPO_MAX_EDITS : 0;
-    if (similarity < TYPO_SIMILARITY && edits > maxEdits) continue;
+    const similarEnough = similarity >= TYPO_SIMILARITY && typed.length >= TYPO_SIMILAR_LENGTH;
+    if (!similarEnough && edits > allowedEdits(typed, known)) continue;
     const best = corrections.get(typed);
     const better =
       !best ||
@@ -368,16 +376,18 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const asked = askedFactKinds(question);
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
-    const covered = words.map(() => false);
+    // How fully each word is covered: by itself or a close synonym wholly, by a much more common
+    // synonym (a factor lowered for its rarity) only in part.
+    const covered = words.map(() => 0);
     terms.forEach((term, i) => {
       const hit = row.hits[i] ?? 0;
       if (!hit) return;
       const field = fieldValue(hit);
       best[term.concept] = Math.max(best[term.concept]!, field * term.factor);
-      covered[term.concept] = true;
+      covered[term.concept] = Math.max(covered[term.concept]!, Math.min(1, term.factor / SYNONYM_WEIGHT));
     });
     const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
-    const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
+    const coverage = covered.reduce((sum, share, c) => sum + share * conceptWeight[c]!, 0) / totalWeight;
     // Cover density adds a little for passages that use the terms often and close together, and
     // a passage stating the kind of fact asked for ("how much": an amount) a little more.
     const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
@@ -472,7 +482,9 @@ export function queryLexemes(tsquery: string): string[] {
  */
 export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTerm[] {
   const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, query: quoteLexeme(lexeme), concept, factor: 1 }));
-  for (const match of matchTerms(words, groups)) {
+  // In the order of the question's words: a synonym stands for the first word it could stand for.
+  const matches = matchTerms(words, groups).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
+  for (const match of matches) {
     for (const concept of match.concepts) {
       for (const other of match.others) {
         const lexeme = other.lexemes.join(" ");
