@@ -64,7 +64,8 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
  */
 export const SURE_CONFIDENCE = 0.55;
 export const UNKNOWN_TEXT = "I don't know. I could not find anything about this in my knowledge base, and I will not guess.";
-export const OTHER_COUNTRY_UNKNOWN_TEXT = "I don't know. My knowledge base is about Germany, and it has nothing on plans for {country}, so I will not guess.";
+export const OTHER_COUNTRY_UNKNOWN_TEXT =
+  "I don't know. My knowledge base is about studying and living in Germany, and it has nothing reliable on plans for {country}, so I will not guess. To weigh {country} against Germany (tuition, proof of funds, living costs, work while studying, staying after graduation), see the country comparison: [Compare countries](/compare).";
 
 /** Quoted units at most, and roughly how many words the quoted text may have. */
 const MAX_UNITS = 5;

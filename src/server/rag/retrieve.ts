@@ -81,6 +81,10 @@ function fieldValue(mask: number): number {
 }
 
 const SYNONYM_WEIGHT = 0.8;
+/** Synonyms a question word keeps at most, and the least a synonym must be worth. */
+const MAX_SYNONYMS_PER_WORD = 3;
+const MIN_SYNONYM_FACTOR = 0.15;
+const SELECTING_SYNONYM_FACTOR = 0.5;
 /** Embedding similarity's share of the final score when re-ranking. */
 const EMBEDDING_SHARE = 0.4;
 
@@ -183,6 +187,16 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
+  // Every term costs time in every candidate passage: a word keeps its best few synonyms (the most
+  // telling, then the most used), and synonyms worth almost nothing are dropped.
+  const kept = terms.filter((term) => {
+    if (term.factor === 1) return true;
+    if (term.factor < MIN_SYNONYM_FACTOR) return false;
+    const rivals = terms.filter((t) => t.concept === term.concept && t.factor < 1 && t.factor >= MIN_SYNONYM_FACTOR);
+    const better = (t: QueryTerm) => t.factor > term.factor || (t.factor === term.factor && (documentFrequency.get(t.lexeme)! > documentFrequency.get(term.lexeme)! || (documentFrequency.get(t.lexeme) === documentFrequency.get(term.lexeme) && terms.indexOf(t) < terms.indexOf(term))));
+    return rivals.filter(better).length < MAX_SYNONYMS_PER_WORD;
+  });
+  terms.splice(0, terms.length, ...kept);
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
@@ -259,7 +273,9 @@ async function correctTypos(db: Db, words: string[], statistics: LexemeStatistic
   statistics.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
   const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
   const longest = Math.max(...unknown.map((w) => w.length)) + 3;
-  const vocabulary = statistics.vocabulary.filter((word) => word.length >= shortest && word.length <= longest);
+  // A slip rarely hits the first letter: only words starting like a typed one are compared.
+  const initials = new Set(unknown.map((w) => w[0]));
+  const vocabulary = statistics.vocabulary.filter((word) => initials.has(word[0]) && word.length >= shortest && word.length <= longest);
   const rows = await db.$queryRaw<{ typed: string; known: string; similarity: number }[]>`
     SELECT u.word AS typed, v.word AS known, similarity(u.word, v.word)::float8 AS similarity
     FROM unnest(${unknown}::text[]) AS u(word) CROSS JOIN unnest(${vocabulary}::text[]) AS v(word)
@@ -325,7 +341,16 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     selectingConcepts.add(c);
     selectedWeight += conceptWeight[c]!;
   }
-  const selecting = [...new Set(known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.query))];
+  // A synonym much more common than its word would pull in passages by the hundred: it scores, but does not select.
+  const selecting = [
+    ...new Set(
+      [...selectingConcepts].flatMap((c) => {
+        const own = known.filter((t) => t.concept === c);
+        const strong = own.filter((t) => t.factor >= SELECTING_SYNONYM_FACTOR);
+        return (strong.length ? strong : own).map((t) => t.query);
+      }),
+    ),
+  ];
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
   // Only vectors of the same model are comparable.
