@@ -9,6 +9,7 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
+import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
@@ -88,7 +89,6 @@ const PARAGRAPH_SHARE = 0.5;
 const FOLLOW_UP_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
-const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
 const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
 async function composeAnswer(db: Db, question: string, options: AnswerOptions): Promise<ComposedAnswer> {
@@ -97,17 +97,18 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
     return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: { passages: [], confidence: 0 } };
   }
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
-  let analysis = await analyzeQuery(db, trimmed);
+  // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
+  const standalone = resolveFollowUp(trimmed, options.history ?? []);
+  let analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
 
-  // A follow-up ("and for a language course?") is read together with the previous question: always
-  // when it says it continues, otherwise when that finds more than the question alone.
+  // A short question that was not recognised as a follow-up may still be one: it is read together
+  // with the previous question when that finds more than the question alone.
   const previous = options.history?.at(-1);
-  const continues = FOLLOW_UP.test(trimmed);
-  if (previous && (continues || (retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
-    const combined = await analyzeQuery(db, `${previous} ${trimmed}`);
+  if (previous && standalone === trimmed && retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12) {
+    const combined = await analyzeQuery(db, `${resolveFollowUp(previous, options.history!.slice(0, -1))} ${trimmed}`);
     const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
-    if (followUp?.passages.length && (continues || followUp.confidence > retrieval.confidence)) {
+    if (followUp?.passages.length && followUp.confidence > retrieval.confidence) {
       analysis = combined;
       retrieval = followUp;
     }
@@ -124,7 +125,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(trimmed)), retrieval };
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(standalone)), retrieval };
   }
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
