@@ -75,7 +75,7 @@ describe("fact-kind scoring", () => {
   it.each([
     { asked: { amount: true, time: false, list: false }, text: "From 1 January 2026 it is €11,904 per year.", bonus: FACT_KIND_BONUS.amount },
     { asked: { amount: true, time: false, list: false }, text: "The amount is set by the Federal Foreign Office.", bonus: 0 },
-    { asked: { amount: false, time: true, list: false }, text: "Processing takes six to twelve weeks.", bonus: 0 },
+    { asked: { amount: false, time: true, list: false }, text: "Processing takes six to twelve weeks.", bonus: FACT_KIND_BONUS.time },
     { asked: { amount: false, time: true, list: false }, text: "Register within 14 days of moving in.", bonus: FACT_KIND_BONUS.time },
     { asked: { amount: false, time: true, list: false }, text: "You may work part-time.", bonus: 0 },
     { asked: { amount: false, time: false, list: true }, text: "You need:\n\n- your passport\n- the admission letter", bonus: FACT_KIND_BONUS.list },
