@@ -97,6 +97,12 @@ const FILLER_STEMS = new Set([
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
   "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
+  // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
+  // configuration does not know them as stop words.
+  "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
+  "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
+  "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
+  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt",
 ]);
 
 export interface QueryTerm {
@@ -243,14 +249,15 @@ const TYPO_SIMILARITY = 0.6;
 const TYPO_SIMILAR_LENGTH = 6;
 
 /**
- * Typing slips a word of this length may hold. A short word one letter longer or shorter than a
- * known one is usually another word ("world" and "word"), so short words are corrected only for
- * a wrong or swapped letter ("blokc" for "block").
+ * Typing slips a word of this length may hold. A short word one letter longer than a known one is
+ * usually another word ("world" and "word"), so short words are corrected only for a wrong,
+ * swapped or missing letter ("blokc" for "block", "helth" for "health").
  */
 function allowedEdits(typed: string, known: string): number {
   if (typed.length >= 9) return 2;
   if (typed.length >= 7) return 1;
-  return typed.length === known.length ? 1 : 0;
+  // A letter left out ("helth") is the commonest slip; a letter too many in a short word is usually another word.
+  return known.length >= typed.length ? 1 : 0;
 }
 
 /**

@@ -83,8 +83,9 @@ describe("typo fallback", () => {
     { typed: "scholaship", known: "scholarship", similarity: 0.69, corrected: true },
     // Real words next to a known one are not typos of it.
     { typed: "world", known: "word", similarity: 0.5, corrected: false },
-    { typed: "mount", known: "amount", similarity: 0.5, corrected: false },
-    { typed: "recip", known: "recipi", similarity: 0.63, corrected: false },
+    { typed: "peru", known: "per", similarity: 0.5, corrected: false },
+    { typed: "helth", known: "health", similarity: 0.36, corrected: true },
+    { typed: "words", known: "word", similarity: 0.57, corrected: false },
     { typed: "bitcoin", known: "coin", similarity: 0.36, corrected: false },
   ])("reads $typed as $known: $corrected", ({ typed, known, similarity, corrected }) => {
     expect(chooseCorrections([{ typed, known, similarity }], frequency).get(typed)).toBe(corrected ? known : undefined);
