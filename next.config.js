@@ -2,8 +2,9 @@
 const config = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // PGlite and Prisma's generated client stay Node modules instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
+  // PGlite and Prisma's generated client stay Node modules instead of being bundled; so does prom-client
+  // (its registry is shared with scripts/serve.ts through globalThis either way).
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "prom-client"],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` checks types once, not on every build
   // forbidden() answers /admin with 403 for non-admins.
   // The proxy (src/proxy.ts) sees a copy of each request body up to this size; document uploads go up

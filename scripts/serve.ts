@@ -1,6 +1,9 @@
 /**
  * The HTTP server of the app (started by scripts/start.ts): Next.js behind Node's http server, so
- * that each request carries the real peer address for the login throttle.
+ * that each request carries the real peer address for the login throttle, an id that every log line
+ * of the request names, and one access line with its route, status and duration. SIGTERM or SIGINT
+ * closes it gracefully: no new connections, requests and chat streams finish (up to 10 s), the job
+ * runner stops, the database pool closes, exit 0.
  */
 import { createServer } from "node:http";
 import next from "next";
@@ -8,7 +11,12 @@ import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
 import { getDb } from "../src/server/db/client";
 import { env } from "../src/env";
 import { startJobs } from "../src/server/background";
+import { gracefulClose } from "../src/server/http/graceful-close";
+import { observeRequests } from "../src/server/http/observe";
+import { routeLabellerFor } from "../src/server/http/route-pattern";
+import { log } from "../src/server/observability/log";
 
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 const dev = process.argv.includes("--dev");
 const port = env.PORT;
 const host = env.HOST;
@@ -17,18 +25,28 @@ const app = next({ dev, hostname: "localhost", port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const observe = observeRequests(routeLabellerFor(process.cwd(), { dev }));
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown"; // overwrites any client value
-  void handle(req, res);
+  if (closer.closing) res.setHeader("connection", "close");
+  observe(req, res, () => void handle(req, res));
 });
-server.listen(port, host, () => console.log(`[app] ready on http://localhost:${port}`));
+const closer = gracefulClose(server);
+server.listen(port, host, () => log.info({ port, dev }, `ready on http://localhost:${port}`));
 // Mail, billing and clean-up run in every instance; each job is claimed by one of them.
 const stopJobs = startJobs(getDb());
 
-function shutdown() {
-  void stopJobs();
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5000).unref();
+async function shutdown(signal: NodeJS.Signals) {
+  if (closer.closing) return;
+  log.info({ signal }, "shutting down: finishing the requests in flight");
+  const drained = await closer.close(SHUTDOWN_TIMEOUT_MS);
+  if (drained === "forced") log.warn({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, "requests still open after the shutdown timeout were cut");
+  await stopJobs().catch((error: unknown) => log.error({ err: error }, "the job runner did not stop cleanly"));
+  await getDb()
+    .$disconnect()
+    .catch((error: unknown) => log.error({ err: error }, "the database pool did not close cleanly"));
+  log.info("stopped");
+  process.exit(0);
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+process.on("SIGTERM", (signal) => void shutdown(signal));
+process.on("SIGINT", (signal) => void shutdown(signal));

@@ -8,9 +8,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase, prepareDatabase } from "../src/server/db/setup";
-import { seed } from "../src/server/seed";
+import { answerBackupRequest } from "../src/server/db/backup";
+import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { seedWhenChanged } from "../src/server/seed-fingerprint";
 import { env, settingsProblems } from "../src/env";
+import { log } from "../src/server/observability/log";
 
 const dev = process.argv.includes("--dev");
 const buildOnly = process.argv.includes("--build-only");
@@ -22,9 +24,10 @@ try {
 // Every setting is checked before anything else starts: a wrong one stops here with the whole list.
 const problems = settingsProblems();
 if (problems.length > 0) {
-  console.error(`[app] cannot start: fix these settings (see .env.example)\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  log.fatal({ problems }, `cannot start: fix these settings (see .env.example)\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
   process.exit(1);
 }
+log.level = env.LOG_LEVEL; // the logger was made before .env was read
 const port = env.PORT;
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
@@ -50,7 +53,7 @@ function buildIfNeeded() {
   const current = sourceHash();
   const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, "utf8") === current;
   if (built) return;
-  console.log("[app] building (sources changed since the last build)...");
+  log.info("building (sources changed since the last build)...");
   // The build never opens the database: it gets no DATABASE_URL.
   const { DATABASE_URL: _omit, ...buildEnv } = process.env;
   const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...buildEnv, NODE_ENV: "production" } });
@@ -66,22 +69,42 @@ if (buildOnly) {
 const database = await openDatabase();
 let child: ReturnType<typeof spawn> | undefined;
 async function stop(code: number) {
-  await database.stop().catch((error) => console.error("[db] failed to close the database:", error));
+  await database.stop().catch((error: unknown) => log.error({ err: error }, "failed to close the database"));
   process.exit(code);
 }
+// `npm run db:backup` asks for a copy of the embedded database while the app runs: this process holds it.
+const dump = database.dump;
+if (dump) {
+  process.on("SIGUSR2", () => {
+    answerBackupRequest(dataDir(), dump).then(
+      (file) => file && log.info("backup of the embedded database written"),
+      (error: unknown) => log.error({ err: error }, "backup of the embedded database failed"),
+    );
+  });
+}
+// The server finishes its requests (up to 10 s) and exits; the database closes after it. One that
+// does not exit in time is killed, so a stop never hangs.
+const CHILD_EXIT_TIMEOUT_MS = 20_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (child && child.exitCode === null) child.kill(signal);
-    else void stop(0);
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      setTimeout(() => child?.kill("SIGKILL"), CHILD_EXIT_TIMEOUT_MS).unref();
+    } else void stop(0);
   });
 }
 
 try {
-  if (database.embedded) console.log("[db] using the embedded database in .data/ (set DATABASE_URL to use PostgreSQL)");
-  await prepareDatabase(database.url, { seed });
+  if (database.embedded) log.info("using the embedded database in .data/ (set DATABASE_URL to use PostgreSQL)");
+  await prepareDatabase(database.url, {
+    log: (message) => log.info(message),
+    seed: async (db) => {
+      if (!(await seedWhenChanged(db))) log.info("seed inputs unchanged since the last seed: seeding skipped");
+    },
+  });
   if (!dev) buildIfNeeded();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   await stop(1);
 }
 
@@ -95,4 +118,4 @@ child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...(dev 
     DATABASE_POOL_MAX: String(database.poolMax),
   },
 });
-child.on("exit", (code) => void stop(code ?? 0));
+child.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));

@@ -50,6 +50,10 @@ const server = {
   NEXTAUTH_URL: z.url().optional(),
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: proxyHops,
+  // ---- operations ----
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Bearer token that opens GET /api/metrics (Prometheus); unset: the route answers 404.
+  METRICS_TOKEN: z.string().trim().min(16).optional(),
   // ---- sign-in ----
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,

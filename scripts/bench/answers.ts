@@ -7,7 +7,9 @@
  * The evaluation questions that list the facts a good answer must state (`mustContain` in
  * src/content/eval/*.json) are answered and checked: every fact present, the first citation one of
  * the expected articles. Last, the out-of-scope questions of the retrieval benchmark should get
- * "I don't know".
+ * "I don't know". Last, the student evaluation set (src/content/eval/students, scripts/bench/student-eval.ts):
+ * answer correctness, recall@3, MRR, "I don't know" rate, out-of-scope refusals and correctness per
+ * question style, against the issue's targets.
  *
  * Runs on a throw-away in-memory PGlite (or BENCH_DATABASE_URL, an empty scratch PostgreSQL
  * database). Full-text search only: no key used.
@@ -15,6 +17,8 @@
  *   npx tsx scripts/bench/answers.ts            summary and one line per question
  *   npx tsx scripts/bench/answers.ts --verbose  the full answers too
  *   npx tsx scripts/bench/answers.ts --verbose anmeldung   only questions containing "anmeldung"
+ *   npx tsx scripts/bench/answers.ts --students            only the student set, with its misses
+ *   npx tsx scripts/bench/answers.ts --students --write-baseline   and record its figures as the CI baseline
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -28,11 +32,21 @@ import { prepareDatabase } from "../../src/server/db/setup";
 import { seed } from "../../src/server/seed";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
+import {
+  answerCheck,
+  evaluateStudentSet,
+  formatStudentReport,
+  readStudentEvalSet,
+  STUDENT_BASELINE_FILE,
+  type StudentBaseline,
+} from "./student-eval";
 
 for (const name of ["OPENAI_API_KEY", "DEEPSEEK_API_KEY"]) delete process.env[name];
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
+const studentsOnly = args.includes("--students");
+const writeBaseline = args.includes("--write-baseline");
 const filter = args.find((a) => !a.startsWith("--"))?.toLowerCase();
 
 async function main() {
@@ -48,6 +62,16 @@ async function main() {
   const db = createDb({ connectionString: url, poolMax: stopEmbedded ? 1 : 5 });
   const model = createLocalKnowledgeModel(db, { embeddings: null });
   const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));
+  const titleToSlug = new Map([...titleToArticle].map(([title, a]) => [title, a.slug]));
+  if (studentsOnly) {
+    try {
+      await studentSet(db, model, titleToSlug);
+    } finally {
+      await db.$disconnect();
+      await stopEmbedded?.();
+    }
+    return;
+  }
   let total = 0;
   let answered = 0;
   let onTopic = 0;
@@ -90,7 +114,7 @@ async function main() {
     const failedChecks: string[] = [];
     for (const q of checked) {
       const { text } = await generateText({ model, prompt: q.question });
-      const missing = answerCheck(text, q.mustContain!, q.articles, titleToArticle);
+      const missing = answerCheck(text, q.mustContain!, q.articles, titleToSlug);
       if (missing.length) failedChecks.push(`  [${q.topic}] ${q.question}: ${missing.join("; ")}`);
       console.log(`${missing.length ? "MISS" : "ok  "} [answer check] ${q.question}`);
       if (verbose) console.log(`${text.replace(/^/gm, "    | ")}\n`);
@@ -115,21 +139,39 @@ async function main() {
     if (!filter) console.log(`Out-of-scope questions answered "I don't know": ${refused}/${OUT_OF_SCOPE_QUESTIONS.length}`);
     if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
     if (offTopic.length && total) console.log(`First cited article of another topic:\n${offTopic.join("\n")}`);
+    if (!filter) await studentSet(db, model, titleToSlug);
   } finally {
     await db.$disconnect();
     await stopEmbedded?.();
   }
 }
 
-/** What an answer lacks: the facts it does not state, and the expected article if it is not cited first. */
-export function answerCheck(text: string, mustContain: string[][], articles: string[], titleToArticle: Map<string, { slug: string }>): string[] {
-  const plain = text.replace(/\*\*/g, "").toLowerCase();
-  const missing = mustContain.filter((fact) => !fact.some((wording) => plain.includes(wording.toLowerCase()))).map((fact) => `no "${fact.join('" or "')}"`);
-  const first = /^Source: (.+) \(last reviewed [\d-]+\)/m.exec(text)?.[1];
-  const firstSlug = first ? titleToArticle.get(first)?.slug : undefined;
-  if (!firstSlug || !articles.includes(firstSlug)) missing.push(`cites ${firstSlug ?? "nothing"} first`);
-  return missing;
+/** The student evaluation set through the local model: its figures against the targets, and its misses. */
+async function studentSet(db: ReturnType<typeof createDb>, model: ReturnType<typeof createLocalKnowledgeModel>, titleToSlug: Map<string, string>) {
+  console.log("");
+  const report = await evaluateStudentSet(db, model, readStudentEvalSet(), titleToSlug, (r) => {
+    if (verbose || studentsOnly) console.log(`${r.missing.length ? "MISS" : "ok  "} [student set] ${r.question.question}`);
+    if (verbose) console.log(`${r.answer.replace(/^/gm, "    | ")}\n`);
+  });
+  console.log(formatStudentReport(report, { misses: verbose || studentsOnly }));
+  if (!verbose && !studentsOnly) {
+    const misses = report.results.filter((r) => r.missing.length).length;
+    if (misses) console.log(`  (${misses} misses: \`npx tsx scripts/bench/answers.ts --students\` lists them)`);
+  }
+  if (writeBaseline) {
+    const baseline: StudentBaseline = {
+      measuredOn: new Date().toISOString().slice(0, 10),
+      questions: report.results.length,
+      correctness: round(report.correctness),
+      recallAt3: round(report.recallAt3),
+      refusalRate: round(report.refusalRate),
+    };
+    fs.writeFileSync(STUDENT_BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
+    console.log(`Baseline written to ${path.relative(process.cwd(), STUDENT_BASELINE_FILE)}`);
+  }
 }
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   await main();

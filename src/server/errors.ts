@@ -11,6 +11,7 @@ const ERROR_KINDS = {
   TOO_LARGE: "PAYLOAD_TOO_LARGE", // 413
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE", // 415
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS", // 429
+  UNAVAILABLE: "SERVICE_UNAVAILABLE", // 503: the database is restarting or unreachable
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
 export type AppErrorKind = keyof typeof ERROR_KINDS;
@@ -20,7 +21,7 @@ export type AppErrorKind = keyof typeof ERROR_KINDS;
  * Anything else that is thrown is logged and answered with a generic message.
  */
 export class AppError extends Error {
-  /** For 429: seconds until the caller may try again (answered as Retry-After). */
+  /** For 429 and 503: seconds until the caller may try again (answered as Retry-After). */
   readonly retryAfterSeconds?: number;
 
   constructor(

@@ -4,6 +4,7 @@ import { seedRoadmap } from "~/server/content/roadmap";
 import { seedTools } from "~/server/content/tools";
 import { seedForumCategories } from "~/server/services/community/categories.service";
 import type { Db } from "~/server/db/client";
+import { log } from "~/server/observability/log";
 
 /**
  * Fills reference data, content, the tools' sourced data, the roadmap's step templates and the forum's categories. Idempotent: reference rows are inserted once; threads, prompts
@@ -15,5 +16,5 @@ export async function seed(db: Db) {
   await seedTools(db);
   await seedRoadmap(db);
   await seedForumCategories(db);
-  await seedKnowledgeBase(db, { log: console.warn });
+  await seedKnowledgeBase(db, { log: (message) => log.warn(message) });
 }

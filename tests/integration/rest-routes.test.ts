@@ -379,6 +379,9 @@ const NOT_IN_TABLE: Record<string, string> = {
   "POST /api/documents": "a multipart file upload (tests/integration/documents/documents.test.ts: types, sizes, names, quota, 401, 415)",
   "POST /api/documents/{id}/versions": "a multipart file upload (tests/integration/documents/documents.test.ts: versions, another user's document 404)",
   "GET /api/documents/{id}/download": "the file itself (tests/integration/documents/documents.test.ts: headers, owner, staff, coach, others 404)",
+  "GET /api/health": "liveness, no database (tests/integration/health.test.ts)",
+  "GET /api/health/ready": "readiness: database and migrations (tests/integration/health.test.ts)",
+  "GET /api/metrics": "Prometheus text behind METRICS_TOKEN, not JSON (tests/integration/metrics.test.ts: 404 unset, 401, 200)",
   "GET /api/billing/receipts": "a PDF of the receipts (tests/integration/billing-receipts.test.ts: owner only, others' receipts 404, 401)",
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { checkMailOverride, placeholderValues, renderMailDraft, renderMailWithOverride, sampleInput, templateInfo, TEMPLATE_KINDS } from "~/server/mail/overrides";
 import { escapeHtml, renderMail, type MailTemplateInput } from "~/server/mail/templates";
 import { MAIL_KINDS } from "~/lib/schemas/mail-templates";
+import { log } from "~/server/observability/log";
 
 const verify: MailTemplateInput = { kind: "verify-email", name: "Anna", url: "https://swipeabroad.test/verify-email?token=a&b=1", expiresInHours: 24 };
 
@@ -92,7 +93,7 @@ describe("mail template placeholders", () => {
   });
 
   it("sends the built-in mail when a stored override no longer passes the check", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
     const mail = renderMailWithOverride(verify, { subject: "Hi", body: "No link here" });
     expect(mail).toEqual(renderMail(verify));
     expect(warn).toHaveBeenCalledOnce();

@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import { createCaller } from "./root";
 import { createContext } from "./context";
+import { log } from "~/server/observability/log";
 
 /**
  * The tRPC caller for Server Components: the same context (and session) as an API request.
@@ -18,7 +19,7 @@ export async function loadThreads(page: string) {
   try {
     return await api.content.threads();
   } catch (error) {
-    console.error(`[${page}] threads failed to load:`, error);
+    log.error({ err: error, page }, "threads failed to load");
     return [];
   }
 }

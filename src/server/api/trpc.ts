@@ -2,11 +2,14 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
+import { contentEdited, type ContentScope } from "~/server/cache/content-cache";
+import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import type { PermissionKey } from "~/lib/permissions";
 import { canAccess, type StaffAccess } from "~/lib/admin-sections";
 import type { AuditActor } from "~/server/services/audit.service";
+import { log } from "~/server/observability/log";
 
 export interface Context {
   db: Db;
@@ -30,7 +33,7 @@ export function publicError(error: TRPCError, requestId = "-") {
     return { message: zodError.issues[0] ? describeIssue(zodError.issues[0]) : "Invalid input", issues: inputIssues(zodError) };
   }
   if (error.code === "INTERNAL_SERVER_ERROR") {
-    console.error(`[api] request ${requestId} failed:`, error.cause ?? error);
+    log.error({ requestId, err: error.cause ?? error }, "request failed");
     return { message: GENERIC_ERROR_MESSAGE, issues: undefined };
   }
   return { message: error.message, issues: undefined };
@@ -54,17 +57,29 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns a service's AppError into the matching tRPC error; anything else stays internal. */
+/**
+ * Turns a service's AppError into the matching tRPC error, and a database that is away into a 503;
+ * anything else stays internal.
+ */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const appError = result.error.cause;
-    throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
+  if (!result.ok) {
+    const appError = result.error.cause instanceof AppError ? result.error.cause : isDatabaseUnavailable(result.error) ? unavailableError() : null;
+    if (appError) throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
   }
   return result;
 });
 
 export const createTRPCRouter = t.router;
+
+/** For procedures that edit cached content: after a successful change this process reads it anew at once. */
+export function editsContent(scope: ContentScope) {
+  return t.middleware(async ({ next }) => {
+    const result = await next();
+    if (result.ok) contentEdited(scope);
+    return result;
+  });
+}
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);

@@ -8,6 +8,8 @@ import { embeddedDatabaseUrl } from "./embedded-location";
 export interface EmbeddedDatabase {
   /** A postgres:// URL that reaches the embedded database over its unix socket. */
   url: string;
+  /** The whole data folder as a gzipped tar (PGlite's dumpDataDir), taken between two queries. */
+  dump(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
   let stopped = false;
   return {
     url: embeddedDatabaseUrl(socketDir),
+    dump: () => db.dumpDataDir("gzip"),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -49,6 +52,27 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
 }
 
 /** The live process (not this one) serving the embedded database of `socketDir`, if any. */
+export function embeddedDatabaseOwner(socketDir: string): number | null {
+  return ownerElsewhere(path.join(path.resolve(socketDir), "owner.pid"));
+}
+
+/**
+ * Runs `work` while this process holds the folder's lock, as a running app does: no app starts on
+ * the folder meanwhile. Throws when another process holds it.
+ */
+export async function withEmbeddedFolderLock<T>(socketDir: string, work: () => Promise<T>): Promise<T> {
+  const dir = path.resolve(socketDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "owner.pid");
+  assertNotRunningElsewhere(lockPath);
+  fs.writeFileSync(lockPath, String(process.pid));
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockPath, { force: true });
+  }
+}
+
 function ownerElsewhere(lockPath: string): number | null {
   let pid: number;
   try {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { LOCK_IDS, withAdvisoryLock } from "./locks";
+import { log } from "~/server/observability/log";
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma", "migrations");
 
@@ -58,7 +59,7 @@ export async function applyMigrations(client: pg.Client, migrations = readMigrat
     const recorded = applied.get(migration.name);
     if (recorded !== undefined) {
       if (recorded !== migration.checksum) {
-        console.warn(`[migrate] ${migration.name} was changed after it was applied; it is not applied again.`);
+        log.warn({ migration: migration.name }, "a migration was changed after it was applied; it is not applied again");
       }
       continue;
     }

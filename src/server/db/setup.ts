@@ -2,7 +2,7 @@ import path from "node:path";
 import { env } from "~/env";
 import { createDb, type Db } from "./client";
 import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase } from "./embedded";
-import { embeddedSocketDir } from "./embedded-location";
+import { embeddedDataFolder, embeddedSocketDir } from "./embedded-location";
 import { applyMigrations, withMigrationLock } from "./migrate";
 
 /** Where the embedded database keeps its files (DATA_DIR, default `.data/`). */
@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   /** Pool size the app should use against it (1 for the embedded database). */
   poolMax: number;
   embedded: boolean;
+  /** The embedded database opened by this process: its folder as a gzipped tar (npm run db:backup). */
+  dump?: () => Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -25,8 +27,8 @@ export async function openDatabase(databaseUrl = env.DATABASE_URL, options: { sh
   // files twice; the app itself refuses to start on a folder another process has open.
   const running = options.shareRunning ? runningEmbeddedDatabaseUrl(embeddedSocketDir(dataDir())) : null;
   if (running) return { url: running, poolMax: 1, embedded: true, stop: async () => {} };
-  const embedded = await startEmbeddedDatabase({ dataDir: path.join(dataDir(), "pglite"), socketDir: embeddedSocketDir(dataDir()) });
-  return { url: embedded.url, poolMax: 1, embedded: true, stop: embedded.stop };
+  const embedded = await startEmbeddedDatabase({ dataDir: embeddedDataFolder(dataDir()), socketDir: embeddedSocketDir(dataDir()) });
+  return { url: embedded.url, poolMax: 1, embedded: true, dump: embedded.dump, stop: embedded.stop };
 }
 
 export interface PrepareOptions {

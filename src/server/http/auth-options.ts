@@ -9,6 +9,7 @@ import { createSession, endSession, resolveSession, SESSION_MAX_AGE_SECONDS, typ
 import { socialProviders } from "~/server/auth/providers";
 import { getAuthSecret } from "~/server/auth/secret";
 import { redirectOnOwnHost } from "./own-host";
+import { log } from "~/server/observability/log";
 
 declare module "next-auth" {
   interface Session {
@@ -126,10 +127,10 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
     logger: {
       error(code, metadata) {
         if (code === "JWT_SESSION_ERROR") return; // an ended session, not a fault
-        console.error("[auth]", code, metadata instanceof Error ? metadata.message : metadata);
+        log.error({ code, error: metadata instanceof Error ? metadata.message : undefined }, "next-auth error");
       },
       warn(code) {
-        if (code !== "NEXTAUTH_URL" && code !== "NO_SECRET") console.warn("[auth]", code);
+        if (code !== "NEXTAUTH_URL" && code !== "NO_SECRET") log.warn({ code }, "next-auth warning");
       },
       debug() {},
     },

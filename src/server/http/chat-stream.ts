@@ -2,7 +2,6 @@
  * POST /api/chat and /api/chat-rag: validate, answer, stream. The routes are streams, so they cannot go
  * through the tRPC REST adapter; this is their one adapter, with the same context and error shapes.
  */
-import { randomUUID } from "node:crypto";
 import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
 import { TRPCError } from "@trpc/server";
 import { createContext } from "~/server/api/context";
@@ -12,6 +11,8 @@ import { errorResponse } from "~/server/http/rest";
 import { chatRequestSchema } from "~/lib/schemas/chat";
 import type { ChatActor } from "~/server/services/chat/allowance.service";
 import { answerChat } from "~/server/services/chat/answer.service";
+import { log } from "~/server/observability/log";
+import { requestIdOf } from "~/server/observability/request-context";
 
 export const AI_CONNECTION_ERROR = "Failed to connect to AI service";
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -25,7 +26,7 @@ function actorOf(session: { id: string } | null, headers: Headers, ip: string): 
 
 export function chatRoute({ rag }: { rag: boolean }) {
   return async function POST(request: Request): Promise<Response> {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       assertJsonRequest(request);
       const parsed = chatRequestSchema.safeParse(await readJsonBody(request));
@@ -57,7 +58,7 @@ export function chatRoute({ rag }: { rag: boolean }) {
             return undefined;
           },
           onError: (error) => {
-            console.error(`[chat] request ${requestId}: ${answer.model} failed while answering:`, error);
+            log.error({ requestId, model: answer.model, err: error }, "chat model failed while answering");
             return AI_CONNECTION_ERROR;
           },
         }),

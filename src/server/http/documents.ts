@@ -4,7 +4,6 @@
  * adapter; this is their adapter, with the same context and error shapes. Cross-site posts are
  * refused by src/proxy.ts like every state-changing request.
  */
-import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createContext } from "~/server/api/context";
@@ -16,6 +15,7 @@ import { DOCUMENT_MESSAGES, documentNameSchema } from "~/lib/schemas/documents";
 import { openDocumentFile } from "~/server/services/documents/access.service";
 import { fileTooLarge, maxFileBytes } from "~/server/services/documents/file-checks";
 import { uploadDocument, uploadDocumentVersion } from "~/server/services/documents/upload.service";
+import { requestIdOf } from "~/server/observability/request-context";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -52,7 +52,7 @@ async function readUploadForm(request: Request) {
 /** POST /api/documents (a new document) and POST /api/documents/[id]/versions (its next version). */
 export function documentUploadRoute(target: "document" | "version") {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       const ctx = await createContext(request.headers);
       if (!ctx.session) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);
@@ -97,7 +97,7 @@ export function attachmentHeaders(file: { mimeType: string; sizeBytes: number; f
 /** GET /api/documents/[id]/download?version=N: the file, to its owner and to authorised staff only. */
 export function documentDownloadRoute() {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       const ctx = await createContext(request.headers);
       if (!ctx.session) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);

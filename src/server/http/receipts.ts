@@ -1,5 +1,4 @@
 /** GET /api/billing/receipts: the signed-in user's receipts as a PDF download (the file, so not the JSON REST adapter). */
-import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createContext } from "~/server/api/context";
@@ -7,13 +6,14 @@ import { AppError, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { attachmentHeaders } from "~/server/http/documents";
 import { errorResponse } from "~/server/http/rest";
 import { receiptsPdf } from "~/server/services/billing/receipts.service";
+import { requestIdOf } from "~/server/observability/request-context";
 
 const querySchema = z.object({ id: z.string().trim().min(1, "id must not be empty").max(255, "id is too long").optional() });
 
 /** All receipts in one PDF, or `?id=` for one; only the owner's (anyone else's: 404). */
 export function receiptsDownloadRoute() {
   return async (request: Request): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       const ctx = await createContext(request.headers);
       if (!ctx.session) throw new AppError("UNAUTHENTICATED", SIGN_IN_REQUIRED_MESSAGE);

@@ -1,10 +1,13 @@
+import { createHash } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createContext } from "~/server/api/context";
 import { createCaller } from "~/server/api/root";
 import { publicError } from "~/server/api/trpc";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError } from "~/server/errors";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
+import { requestIdOf } from "~/server/observability/request-context";
 
 type Caller = ReturnType<typeof createCaller>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -30,7 +33,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
       ? error
       : error instanceof AppError
         ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
-        : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+        : isDatabaseUnavailable(error)
+          ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: unavailableError() })
+          : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
   const { message, issues } = publicError(trpcError, requestId);
   const headers: Record<string, string> = { "x-request-id": requestId };
   const retryAfter = retryAfterSeconds(trpcError);
@@ -56,7 +61,7 @@ async function readInput(source: InputSource, request: Request, params: Record<s
  */
 export function restRoute<Result>(route: RestRoute<Result>) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdOf(request.headers);
     try {
       const rawParams = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(rawParams).map(([key, value]) => [key, String(value)]));
@@ -66,10 +71,23 @@ export function restRoute<Result>(route: RestRoute<Result>) {
       const result = await route.call(createCaller({ ...ctx, requestId }), input);
       const headers = { "x-request-id": requestId, ...route.headers };
       if (route.text) return new Response(route.text(result), { status: route.status ?? 200, headers });
-      const body = route.respond ? route.respond(result) : result;
-      return Response.json(body ?? { success: true }, { status: route.status ?? 200, headers });
+      const body = JSON.stringify((route.respond ? route.respond(result) : result) ?? { success: true });
+      if (request.method === "GET") return conditionalJson(request, body, headers);
+      return new Response(body, { status: route.status ?? 200, headers: { "content-type": "application/json", ...headers } });
     } catch (error) {
       return errorResponse(error, requestId);
     }
   };
+}
+
+/**
+ * A GET's JSON with a validator: the ETag is a digest of the body, and a request that already holds
+ * this body (If-None-Match) gets 304 with no body.
+ */
+function conditionalJson(request: Request, body: string, headers: Record<string, string>): Response {
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const held = request.headers.get("if-none-match");
+  const all = { ...headers, etag };
+  if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
+  return new Response(body, { status: 200, headers: { "content-type": "application/json", ...all } });
 }

@@ -4,7 +4,6 @@ import { buildAuthOptions } from "./auth-options";
 import { clientIp } from "~/server/auth/request";
 import { getSessionUser } from "~/server/api/session";
 import { getDb } from "~/server/db/client";
-import { randomUUID } from "node:crypto";
 import { errorResponse } from "./rest";
 import { readBodyText } from "./body";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
@@ -12,6 +11,7 @@ import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 import { loginThrottle } from "~/server/services/auth.service";
 import { appUrl } from "~/env";
 import { trustedRequestOrigin } from "./own-host";
+import { requestIdOf } from "~/server/observability/request-context";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -43,7 +43,7 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     try {
       body = await readBodyText(request);
     } catch (error) {
-      return errorResponse(error, randomUUID());
+      return errorResponse(error, requestIdOf(request.headers));
     }
   }
   const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });

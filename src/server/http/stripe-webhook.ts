@@ -3,6 +3,7 @@ import { readBodyText } from "~/server/http/body";
 import { AppError } from "~/server/errors";
 import { gatewayEventOf, stripeWebhookReceiver, verifyStripeEvent } from "~/server/payments/stripe-events";
 import { handleGatewayEvent } from "~/server/services/billing/billing-sync.service";
+import { log } from "~/server/observability/log";
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -39,7 +40,7 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     return json(200, { received: true, outcome });
   } catch (error) {
     // Stripe retries a failed delivery; the event is recorded only once it has been handled.
-    console.error(`[stripe] webhook ${event.id} (${event.type}) failed:`, error);
+    log.error({ err: error, eventId: event.id, eventType: event.type }, "Stripe webhook failed");
     return json(500, { success: false, error: "Webhook handling failed; it will be retried." });
   }
 }

@@ -1,5 +1,7 @@
 import type { Db, DbOrTx } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
+import { log } from "~/server/observability/log";
+import { metrics } from "~/server/observability/metrics";
 
 export interface JobContext {
   id: string;
@@ -70,6 +72,12 @@ function errorText(error: unknown): string {
 }
 
 async function runOne(db: Db, job: ClaimedJob): Promise<"done" | "retry" | "dead"> {
+  const outcome = await runHandler(db, job);
+  metrics().jobRuns.inc({ job: handlers.has(job.kind) ? job.kind : "unknown", outcome });
+  return outcome;
+}
+
+async function runHandler(db: Db, job: ClaimedJob): Promise<"done" | "retry" | "dead"> {
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
@@ -78,7 +86,7 @@ async function runOne(db: Db, job: ClaimedJob): Promise<"done" | "retry" | "dead
     return "done";
   } catch (error) {
     const dead = job.attempts >= job.maxAttempts;
-    console.error(`[jobs] ${job.kind} ${job.id} failed (attempt ${job.attempts}/${job.maxAttempts})${dead ? ", giving up" : ""}:`, errorText(error));
+    log.error({ job: job.kind, jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: errorText(error) }, `job ${job.kind} failed${dead ? ", giving up" : ""}`);
     await db.job.update({
       where: { id: job.id },
       data: dead
@@ -127,7 +135,7 @@ export function startJobRunner(db: Db, { pollMs, periodic }: { pollMs: number; p
         if (outcome.done + outcome.retry + outcome.dead === 0) break;
       }
     } catch (error) {
-      console.error("[jobs] runner failed:", errorText(error));
+      log.error({ error: errorText(error) }, "the job runner failed");
     }
   };
   const timer = setInterval(() => {

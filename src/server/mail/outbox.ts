@@ -5,6 +5,7 @@ import { isIanaZone } from "~/lib/locale";
 import { renderMailWithOverride } from "./overrides";
 import type { MailKind, MailTemplateInput, RenderedMail } from "./templates";
 import { mailTransport } from "./transport";
+import { metrics } from "~/server/observability/metrics";
 
 export const MAIL_JOB = "mail.send";
 
@@ -63,11 +64,13 @@ export async function deliverMail(db: Db, payload: unknown, job: JobContext) {
     const icalEvent = mail.calendarEvent ? { method: calendarMethod(mail.calendarEvent), content: mail.calendarEvent } : undefined;
     await transport.deliver({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(icalEvent ? { icalEvent } : {}) });
   } catch (error) {
+    metrics().mailDeliveries.inc({ transport: transport.name, outcome: "failed" });
     const lastTry = job.attempt >= job.maxAttempts;
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
     await db.mailMessage.update({ where: { id: mail.id }, data: { error: message, ...(lastTry ? { status: "failed" } : {}) } });
     throw error;
   }
+  metrics().mailDeliveries.inc({ transport: transport.name, outcome: "sent" });
   await db.mailMessage.update({ where: { id: mail.id }, data: { status: "sent", sentAt: new Date(), transport: transport.name, error: null } });
 }
 

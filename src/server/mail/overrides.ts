@@ -40,6 +40,7 @@ import {
   type MailTemplateInput,
   type RenderedMail,
 } from "./templates";
+import { log } from "~/server/observability/log";
 
 /** A stored override: the subject and text of one kind, with placeholders. */
 export interface MailOverrideText {
@@ -830,7 +831,7 @@ export function renderMailWithOverride(input: MailTemplateInput, override: MailO
   const problems = checkMailOverride(input.kind, override);
   if (problems.length) {
     // Stored before a release renamed a placeholder, say: the built-in text still carries the link.
-    console.warn(`[mail] the override of ${input.kind} is not used: ${problems.join(" ")}`);
+    log.warn({ kind: input.kind, problems }, "a mail template override is not used");
     return renderMail(input);
   }
   return renderMailDraft(input, override);

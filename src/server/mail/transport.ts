@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { env } from "~/env";
+import { log } from "~/server/observability/log";
 
 export interface OutgoingMail {
   from: string;
@@ -27,12 +28,15 @@ function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** No SMTP server configured: the mail stays readable in the outbox (/admin/outbox) and is printed with its links. */
+/**
+ * No SMTP server configured: the mail stays readable in the outbox (/admin/outbox) and its subject
+ * and links are logged, so a local install can open a verification link. The address and the text
+ * are not logged: a log line carries no personal data.
+ */
 const logTransport: MailTransport = {
   name: "log",
   async deliver(mail) {
-    const rule = "-".repeat(72);
-    console.log(`[mail] to ${mail.to}: ${mail.subject}\n${rule}\n${mail.text}\n${rule}`);
+    log.info({ subject: mail.subject, links: mail.text.match(/https?:\/\/\S+/g) ?? [] }, "mail kept in the outbox (no SMTP_URL set)");
   },
 };
 

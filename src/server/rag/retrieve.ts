@@ -27,6 +27,7 @@ import type { ArticleSource } from "./articles";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
 import { matchTerms, quoteLexeme, termGroups, weightedQuery, type StemmedGroup } from "./terms";
 import { foldGerman } from "./text";
+import { log } from "~/server/observability/log";
 
 export interface RetrievedPassage {
   id: string;
@@ -435,7 +436,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
         return { ...s, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * similarity };
       });
     } catch (error) {
-      console.warn(`[rag] embedding re-rank skipped: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding re-rank skipped");
     }
   }
 

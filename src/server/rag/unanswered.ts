@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db/client";
+import { log } from "~/server/observability/log";
 
 /** Questions are stored up to this length: enough to see what was asked. */
 const MAX_QUESTION_CHARS = 2000;
@@ -15,6 +16,6 @@ export async function recordUnansweredQuestion(db: Db, question: string, route: 
   try {
     await db.unansweredQuestion.create({ data: { question: text, route } });
   } catch (error) {
-    console.error("[rag] could not record an unanswered question:", error);
+    log.error({ err: error }, "could not record an unanswered question");
   }
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { recordAudit, type AuditActor } from "./audit.service";
+import { log } from "~/server/observability/log";
 
 /**
  * Settings staff change in /admin, stored as JSON in AppSetting under "setting:<name>" (the prefix
@@ -35,7 +36,7 @@ export async function readSetting<Shape extends z.ZodRawShape>(db: DbOrTx, setti
   const parsed = setting.schema.safeParse({ ...defaults, ...(stored && typeof stored === "object" ? stored : {}) });
   if (!parsed.success) {
     // A value written by an older release that no longer validates: use the defaults, say so in the log.
-    console.warn(`[settings] stored ${setting.name} is not valid any more; using the defaults`);
+    log.warn({ setting: setting.name }, "a stored setting is not valid any more; using the defaults");
     return defaults;
   }
   return parsed.data;

@@ -13,6 +13,7 @@ import { withinDays } from "~/lib/period";
 import { RefundFailedError, type GatewayRefund, type PaymentGateway } from "~/server/payments/gateway";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { recordRefund } from "../billing/billing-sync.service";
+import { log } from "~/server/observability/log";
 
 export const TRANSACTION_NOT_FOUND = "Transaction not found.";
 export const ALREADY_REFUNDED = "This payment was already refunded.";
@@ -144,7 +145,7 @@ export async function refundTransaction(db: Db, gateway: PaymentGateway, actor: 
     refund = await gateway.refundPayment({ paymentIntentId: tx.paymentIntentId, amountCents: tx.amountCents, idempotencyKey: `refund-${tx.id}`, reason: input.reason });
   } catch (error) {
     if (error instanceof RefundFailedError) throw new AppError("PAYMENT_FAILED", `The payment provider refused the refund: ${error.message} Nothing was changed.`);
-    console.error(`[finance] refund of transaction ${tx.id} failed at the ${gateway.mode} gateway:`, error);
+    log.error({ err: error, transactionId: tx.id, gateway: gateway.mode }, "refund failed at the gateway");
     throw new AppError("PAYMENT_FAILED", GATEWAY_UNREACHABLE);
   }
 

@@ -30,6 +30,7 @@ import { addArticleVersion, embedMissingPassages, indexArticle, latestArticleVer
 import { forgetLexemeStatistics } from "~/server/rag/retrieve";
 import { recordAudit, type AuditActor } from "../audit.service";
 import { isUniqueViolation } from "~/server/db/unique-violation";
+import { log } from "~/server/observability/log";
 
 export interface KnowledgeOptions {
   /** Embedding model for the saved passages; defaults to the configured one (none without OPENAI_API_KEY). */
@@ -171,7 +172,7 @@ async function afterSave(db: Db, articleId: string, options: KnowledgeOptions) {
     await embedMissingPassages(db, model, { articleId });
   } catch (error) {
     // Full-text retrieval already has the new text; the next start embeds what is missing.
-    console.error(`[knowledge] embeddings of a saved article (${articleId}) not computed:`, error instanceof Error ? error.message : error);
+    log.error({ articleId, error: error instanceof Error ? error.message : String(error) }, "embeddings of a saved article not computed");
   }
 }
 

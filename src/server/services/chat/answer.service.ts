@@ -22,6 +22,7 @@ import { promptTokenEstimate, recordUsage } from "./tokens.service";
 import { readAssistantSettings } from "../assistant-settings";
 import { comparisonLinkFor } from "../tools/compare-link";
 import { answerLanguage } from "../student.service";
+import { log } from "~/server/observability/log";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -276,7 +277,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     };
 
     if (first.failure !== undefined || (first.done && !first.parts.some((part) => part.type === "text-delta"))) {
-      console.error(`[chat] request ${requestId}: ${resolved.label} failed before answering:`, first.failure ?? "empty stream");
+      log.error({ requestId, model: resolved.label, err: first.failure ?? "empty stream" }, "chat model failed before answering");
       await settle(settlement, { text: "", aborted: false, failed: true });
       reservation = null;
       return { ok: false, model: resolved.label };
@@ -322,7 +323,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
           await saveConversation(db, actor.userId, input.conversationId, [...input.messages, answer]);
         }
       } catch (error) {
-        console.error(`[chat] request ${requestId}: settling failed:`, error);
+        log.error({ requestId, err: error }, "settling a chat answer failed");
       }
     });
 

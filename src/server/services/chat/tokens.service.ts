@@ -2,6 +2,7 @@ import type { Db } from "~/server/db/client";
 import { tokenCount } from "~/server/ai/local-model";
 import type { AnswerCharge } from "~/lib/schemas/chat";
 import type { QuestionKind } from "~/lib/question-kinds";
+import { metrics } from "~/server/observability/metrics";
 
 /** Tokens a prompt will use: every message's text plus the few tokens of chat framing per message. */
 export function promptTokenEstimate(texts: string[]): number {
@@ -25,6 +26,7 @@ export interface UsageRecord {
 
 export async function recordUsage(db: Db, record: UsageRecord) {
   await db.tokenUsage.create({ data: record });
+  metrics().chatTokens.inc({ route: record.route, model: record.model }, record.charged);
 }
 
 /** How many answers a user has had: the profile's "AI chat sessions" count. */

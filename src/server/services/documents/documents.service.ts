@@ -5,6 +5,7 @@ import { documentDownloadHref, DOCUMENT_MESSAGES } from "~/lib/schemas/documents
 import { getObjectStorage, type ObjectStorage } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
 import { maxFileBytes, maxFileMb, quotaBytes, quotaMb } from "./file-checks";
+import { log } from "~/server/observability/log";
 
 /** Requests in these states still need their documents; withdrawn requests do not. */
 export const OPEN_REQUEST_STATUSES: RequestStatus[] = ["pending", "processing", "approved"];
@@ -88,7 +89,7 @@ export async function storageKeysOfUser(db: Db, userId: string): Promise<string[
 export async function deleteStoredObjects(keys: string[], storage: ObjectStorage = getObjectStorage()): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   results.forEach((result, index) => {
-    if (result.status === "rejected") console.error(`[documents] could not remove stored object ${keys[index]}:`, result.reason);
+    if (result.status === "rejected") log.error({ storageKey: keys[index], err: result.reason }, "could not remove a stored document object");
   });
 }
 

@@ -6,6 +6,7 @@ import { getObjectStorage, newStorageKey, type ObjectStorage } from "~/server/st
 import type { SessionClaims } from "../sessions.service";
 import { checkUploadedFile, nameFromFileName, quotaBytes, quotaMb, type CheckedFile } from "./file-checks";
 import { bytesUsedBy, toDocumentDto, DOCUMENT_WITH_VERSIONS } from "./documents.service";
+import { log } from "~/server/observability/log";
 
 export interface UploadInput {
   bytes: Uint8Array;
@@ -27,7 +28,7 @@ async function storeWithinQuota<T>(db: Db, actor: SessionClaims, file: CheckedFi
     try {
       return await record(storageKey);
     } catch (error) {
-      await storage.delete(storageKey).catch((cleanup: unknown) => console.error(`[documents] could not remove unrecorded object ${storageKey}:`, cleanup));
+      await storage.delete(storageKey).catch((cleanup: unknown) => log.error({ storageKey, err: cleanup }, "could not remove an unrecorded document object"));
       throw error;
     }
   });

@@ -1,3 +1,4 @@
+import { cachedContent } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
@@ -11,12 +12,16 @@ export const UNKNOWN_CITY_MESSAGE = "We have no cost figures for this city. Choo
 
 /** The cities of the calculator, by name, for its city field. */
 export async function listCostCities(db: Db) {
-  return db.cityCost.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, state: true } });
+  return cachedContent(db, "tools", "cost-cities", () =>
+    db.cityCost.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, state: true } }),
+  );
 }
 
 /** A city and its sourced figures; an unknown or hidden city answers as not found. */
 export async function getCostCity(db: Db, slug: string): Promise<BudgetCity> {
-  const row = await db.cityCost.findUnique({ where: { slug } });
+  // All cities in one entry: a key per asked slug would let made-up slugs fill the cache.
+  const rows = await cachedContent(db, "tools", "cost-city-rows", async () => new Map((await db.cityCost.findMany()).map((city) => [city.slug, city])));
+  const row = rows.get(slug);
   if (!row || row.hidden) throw new AppError("NOT_FOUND", UNKNOWN_CITY_MESSAGE);
   const figures = cityFiguresSchema.safeParse(row.figures);
   // The seed validates every file; a row that no longer parses was broken by hand and must not be shown half right.

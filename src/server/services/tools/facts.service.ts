@@ -1,3 +1,4 @@
+import { cachedContent } from "~/server/cache/content-cache";
 import type { z } from "zod";
 import type { Db } from "~/server/db/client";
 import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
@@ -27,7 +28,7 @@ function sourcedFactOf<S extends z.ZodType>(row: FactRow, shape: S): SourcedFact
  */
 export async function readFacts<S extends Record<string, z.ZodType>>(db: Db, shapes: S): Promise<{ [K in keyof S]: SourcedFact<z.output<S[K]>> }> {
   const keys = Object.keys(shapes);
-  const rows = await db.toolFact.findMany({ where: { key: { in: keys } } });
+  const rows = await cachedContent(db, "tools", `facts:${keys.join(",")}`, () => db.toolFact.findMany({ where: { key: { in: keys } } }));
   const byKey = new Map(rows.map((row) => [row.key, row]));
   const out: Record<string, SourcedFact<unknown>> = {};
   for (const key of keys) {
@@ -40,6 +41,8 @@ export async function readFacts<S extends Record<string, z.ZodType>>(db: Db, sha
 
 /** Every fact whose key starts with `prefix` (e.g. "tuition."), by key, all of one shape. */
 export async function readFactsWithPrefix<S extends z.ZodType>(db: Db, prefix: string, shape: S): Promise<SourcedFact<z.output<S>>[]> {
-  const rows = await db.toolFact.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } });
+  const rows = await cachedContent(db, "tools", `facts-prefix:${prefix}`, () =>
+    db.toolFact.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: "asc" } }),
+  );
   return rows.map((row) => sourcedFactOf(row, shape));
 }

@@ -1,3 +1,4 @@
+import { cachedContent } from "~/server/cache/content-cache";
 import { countries, type TCountryCode } from "countries-list";
 import { z } from "zod";
 import type { Db } from "~/server/db/client";
@@ -131,7 +132,7 @@ const STATUS_ORDER: Record<EligibilityStatus, number> = { eligible: 0, check: 1,
  */
 export async function searchScholarships(db: Db, input: ScholarshipSearchInput, now = new Date()) {
   const today = utcDay(now);
-  const rows = await db.scholarship.findMany({ where: { hidden: false }, orderBy: { name: "asc" } });
+  const rows = await cachedContent(db, "tools", "scholarships", () => db.scholarship.findMany({ where: { hidden: false }, orderBy: { name: "asc" } }));
   const results = rows
     .filter((row) => matchesLevel(row.levels, input.level) && matchesSubject(row.subjects, input.subject))
     .filter((row) => !input.openNow || isOpenNow(row, today))

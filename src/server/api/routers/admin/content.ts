@@ -17,13 +17,13 @@ import {
   threadUpdateSchema,
 } from "~/lib/schemas/content-admin";
 import * as content from "~/server/services/admin/content-admin.service";
-import { createTRPCRouter, staffProcedure } from "../../trpc";
+import { createTRPCRouter, editsContent, staffProcedure } from "../../trpc";
 
 /** Reading the section: anyone it opens (settings:view included). Each kind of change has its own key. */
 const read = staffProcedure(adminSection("content").access);
-const threadWrite = staffProcedure(["settings:threads"]);
+const threadWrite = staffProcedure(["settings:threads"]).use(editsContent("content"));
 // The questions of threads and the chat's random prompts are both questions offered to visitors.
-const questionWrite = staffProcedure(["settings:questions"]);
+const questionWrite = staffProcedure(["settings:questions"]).use(editsContent("content"));
 const tagWrite = staffProcedure(["settings:tags"]);
 
 export const contentRouter = createTRPCRouter({

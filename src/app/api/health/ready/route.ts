@@ -1,0 +1,4 @@
+import { readinessRoute } from "~/server/http/health";
+
+export const dynamic = "force-dynamic";
+export const GET = readinessRoute;
