@@ -22,18 +22,18 @@ export async function setUpChat(): Promise<{ database: TestDatabase; chat: Strea
  * The chat with OpenAI as the hosted model, served by the OpenAI-compatible fake (DeepSeek not
  * configured); `stop` closes both and forgets the keys.
  */
-export async function setUpHostedChat(): Promise<{ database: TestDatabase; chat: StreamRoute; fake: FakeOpenAIServer; stop: () => Promise<void> }> {
+export async function setUpHostedChat(): Promise<{ database: TestDatabase; chat: StreamRoute; chatRag: StreamRoute; fake: FakeOpenAIServer; stop: () => Promise<void> }> {
   const fake = await startFakeOpenAIServer();
   process.env.OPENAI_API_KEY = "sk-test-openai";
   process.env.OPENAI_BASE_URL = fake.url;
   delete process.env.DEEPSEEK_API_KEY;
-  const { database, chat } = await setUpChat();
+  const { database, chat, chatRag } = await setUpChat();
   const stop = async () => {
     await database.stop();
     await fake.close();
     for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL"]) delete process.env[name];
   };
-  return { database, chat, fake, stop };
+  return { database, chat, chatRag, fake, stop };
 }
 
 export async function postChat(route: StreamRoute, body: unknown, options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {

@@ -148,6 +148,8 @@ describe("hosted models", () => {
 
 describe("Deep Thinking with a hosted model", () => {
   it("retrieves passages, sends them to the model, sets the confidence and sources headers and lists dated sources", async () => {
+    // The answer cites a passage by number: it is shown (tests/integration/chat/citations-hosted.test.ts has one that does not).
+    fake.answerChunks = ["The blocked ", "account holds ", "11,904 EUR a year [1]."];
     const before = fake.requests.length;
     const response = await postChat(
       chatRag,

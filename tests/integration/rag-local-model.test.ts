@@ -31,13 +31,16 @@ const model = () => createLocalKnowledgeModel(database.db, { embeddings: null })
 const ask = (question: string) => generateText({ model: model(), prompt: question });
 
 /** The lines of an answer without its source lines and framing; a bold label before a quote is its own line. */
+const LIST_ENDING = /^_(?:That is the whole list the article gives|The article lists \d+ more items?)\b.*_$/;
+
 function quotedLines(answer: string): string[] {
   return answer
     .split("\n")
-    .filter((line) => line.trim() && !line.startsWith("Source: ") && !line.startsWith("I am not fully sure"))
+    // The answerer's own words: the source lines, the preface when unsure, and where a quoted list ends.
+    .filter((line) => line.trim() && !line.startsWith("Source: ") && !line.startsWith("I am not fully sure") && !LIST_ENDING.test(line))
     .flatMap((line) => {
       const labelled = /^\*\*([^*]+):\*\* (.*)$/.exec(line);
-      return labelled ? [labelled[1]!, labelled[2]!] : [line.replace(/^- /, "")];
+      return labelled ? [labelled[1]!, labelled[2]!] : [line.replace(/^(?:-|\d+\.) /, "")];
     })
     .map((line) => normalize(line).replace(/:$/, ""));
 }
@@ -107,6 +110,10 @@ describe("the local knowledge-base model", () => {
       }
       expect(position("Passport")).toBeLessThan(position("Application form"));
       expect(position("Application form")).toBeLessThan(position("Admission letter"));
+      // The whole checklist, the money and insurance too, and where it ends.
+      expect(position("Admission letter")).toBeLessThan(position("Proof of financial resources"));
+      expect(position("Health insurance")).toBeGreaterThan(position("Proof of financial resources"));
+      expect(text).toMatch(/^_That is the whole list the article gives under “Personal documents”, “Study documents” and “Money and insurance”\._$/m);
       expect(text).not.toMatch(/^- Documents not in German or English/m);
     });
 
@@ -161,7 +168,11 @@ describe("the local knowledge-base model", () => {
       const { text } = await ask(question);
       expectQuoted(question, text);
       expect(citedTitles(text)[0]).toBe(titleOf("accommodation-studierendenwerk-dorms"));
-      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      // The steps, numbered in order.
+      const items = text
+        .split("\n")
+        .filter((line) => /^\d+\. /.test(line))
+        .map((line) => normalize(line.replace(/^\d+\. /, "")));
       expect(items.length).toBeGreaterThanOrEqual(4);
       expect(items[0]).toContain("Find the Studierendenwerk of your university town");
       expect(text).toContain("Apply as early as possible");
@@ -199,6 +210,31 @@ describe("the local knowledge-base model", () => {
       expect(citedTitles(text)).toEqual([titleOf("health-insurance-student-contribution-2026")]);
       expect(quotedLines(text)[0]).toContain("So in 2026 most students pay roughly 140 to 150 EUR per month");
       expect(text).not.toMatch(/Transport|Deutschlandsemesterticket|Deutschlandticket/);
+    });
+
+    it("leads an amount answer with the sentence that states it, with its unit, period and date", async () => {
+      const cases: [question: string, lead: string][] = [
+        ["How much does the Deutschlandticket cost?", "The regular Deutschlandticket costs 63 euros a month from 1 January 2026"],
+        ["How much money must be in my blocked account?", "11,904 EUR per year, applying from 1 January 2025"],
+        ["What is the mini-job earnings limit in 2026?", "603 euros a month in 2026"],
+      ];
+      for (const [question, lead] of cases) {
+        const { text } = await ask(question);
+        expectQuoted(question, text);
+        expect(quotedLines(text)[0], question).toContain(lead);
+      }
+    });
+
+    it("gives the steps of a process in order, numbered", async () => {
+      const question = "How do I apply for a student visa step by step?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      expect(citedTitles(text)[0]).toBe(titleOf("visa-application-process-and-processing-time"));
+      const steps = text.split("\n").filter((line) => /^\d+\. /.test(line));
+      expect(steps.map((line) => line.slice(0, 3))).toEqual(["1. ", "2. ", "3. ", "4. ", "5. "]);
+      expect(steps[0]).toContain("Register and fill in the online application");
+      expect(steps[4]).toContain("follow the status of your application");
+      expect(text).toMatch(/^_That is the whole list the article gives under “Online: the Consular Services Portal”\._$/m);
     });
   });
 

@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
-import { ARTICLE_BODY_MAX, articleSaveSchema, REVIEW_DUE_DAYS, type ArticleSource } from "~/lib/schemas/knowledge";
+import { ARTICLE_BODY_MAX, articleSaveSchema, REVIEW_DUE_DAYS, withoutComments, type ArticleSource } from "~/lib/schemas/knowledge";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { Badge } from "./content-widgets";
 
@@ -179,7 +179,7 @@ function ArticleForm({ article }: { article: Article | null }) {
 
       <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="article-text">
         <h2 id="article-text" className="text-lg font-semibold">Text</h2>
-        <p className="text-sm text-slate-600">Markdown. Each heading starts a passage the assistant can quote; keep one subject per section.</p>
+        <p className="text-sm text-slate-600">Markdown. Each heading starts a passage the assistant can quote; keep one subject per section. On the line under a heading, <code>&lt;!-- sources: 1, 3 --&gt;</code> names the sources above (numbered from 1) that back that section; without it, all of them do.</p>
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
             <label htmlFor="article-body" className="field-label">Markdown</label>
@@ -202,7 +202,7 @@ function ArticleForm({ article }: { article: Article | null }) {
   );
 }
 
-/** The text as the chat shows Markdown (no raw HTML), following the editor as it is typed. */
+/** The text as the chat shows Markdown (no raw HTML, no comments such as sources markers), following the editor as it is typed. */
 function MarkdownPreview({ control }: { control: Control<FormValues, unknown, SavedValues> }) {
   const body = useDeferredValue(useWatch({ control, name: "body" }));
   return (
@@ -211,7 +211,7 @@ function MarkdownPreview({ control }: { control: Control<FormValues, unknown, Sa
       <div aria-labelledby="article-preview" className="prose-page max-h-[38rem] overflow-y-auto [&>:first-child]:mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 pb-4 text-sm [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:mt-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" data-testid="markdown-preview">
         {body.trim() ? (
           <ReactMarkdown remarkPlugins={[remarkGfm]} components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a> }}>
-            {body}
+            {withoutComments(body)}
           </ReactMarkdown>
         ) : (
           <p className="text-slate-500">Nothing written yet.</p>

@@ -63,11 +63,82 @@ export const articleFrontMatterSchema = z.object({
   sources: z.array(articleSourceSchema, { error: KNOWLEDGE_MESSAGES.sourcesRequired }).min(1, KNOWLEDGE_MESSAGES.sourcesRequired).max(30, "An article can list at most 30 sources"),
 });
 
+// ---- Per-section sources ----
+
+/**
+ * Right under a heading, `<!-- sources: 1, 3 -->` names the sources (the front matter's list,
+ * numbered from 1) that back that section; a section without it is backed by all of them.
+ */
+const SOURCES_MARKER = /^<!--\s*sources?\s*:\s*(.*?)\s*-->$/i;
+/** A line that means to be a sources marker, well written or not. */
+const LOOKS_LIKE_MARKER = /^<!--\s*sources?\b/i;
+const HEADING_LINE = /^#{1,6}\s+(.*?)\s*#*\s*$/;
+
+/** The source numbers of a marker line (sorted, each once), "malformed" for a marker that lists no clear numbers, null for any other line. */
+export function sectionSourcesMarker(line: string): number[] | "malformed" | null {
+  const trimmed = line.trim();
+  if (!LOOKS_LIKE_MARKER.test(trimmed)) return null;
+  const listed = SOURCES_MARKER.exec(trimmed)?.[1];
+  const parts = listed?.split(/\s*,\s*/) ?? [];
+  if (!listed || !parts.every((part) => /^\d+$/.test(part))) return "malformed";
+  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+}
+
+/** Whether a line is an HTML comment on its own (a sources marker or a note): never shown or quoted. */
+export function isCommentLine(line: string): boolean {
+  return /^\s*<!--.*-->\s*$/.test(line);
+}
+
+/** The body without its HTML comment lines, as readers see it (the preview). */
+export function withoutComments(body: string): string {
+  return body
+    .split("\n")
+    .filter((line) => !isCommentLine(line))
+    .join("\n");
+}
+
+/**
+ * What is wrong with an article's sources markers, as messages for the writer: a marker that is not
+ * right under a heading, lists no numbers, or names a source the article does not have.
+ */
+export function sectionSourcesProblems(body: string, sourceCount: number): string[] {
+  const problems: string[] = [];
+  let heading = "";
+  let previous = "";
+  body.split(/\r?\n/).forEach((line, index) => {
+    const lineNumber = index + 1;
+    const headingMatch = HEADING_LINE.exec(line.trim());
+    if (headingMatch) heading = headingMatch[1]!;
+    const marker = sectionSourcesMarker(line);
+    if (marker !== null) {
+      const written = line.trim();
+      if (!HEADING_LINE.test(previous.trim())) {
+        problems.push(`Line ${lineNumber}: the sources comment “${written}” must be on the line right under a heading (## …)`);
+      } else if (marker === "malformed") {
+        problems.push(`Line ${lineNumber}: the sources comment “${written}” must list source numbers, for example <!-- sources: 1, 3 -->`);
+      } else {
+        const missing = marker.filter((n) => n < 1 || n > sourceCount);
+        if (missing.length) {
+          problems.push(
+            `Section “${heading}” names source ${missing.join(", ")}, but the article lists ${sourceCount} source${sourceCount === 1 ? "" : "s"} (numbered from 1 in the order of the sources list)`,
+          );
+        }
+      }
+    }
+    if (line.trim()) previous = line;
+  });
+  return problems;
+}
+
+const checkSectionSources = (article: { body: string; sources: unknown[] }, context: z.RefinementCtx) => {
+  for (const message of sectionSourcesProblems(article.body, article.sources.length)) context.addIssue({ code: "custom", path: ["body"], message });
+};
+
 /**
  * An article as staff save it in /admin: the front matter (with a review date that is not in the
  * future), the Markdown body and a note for the version history.
  */
-export const articleInputSchema = articleFrontMatterSchema.extend({
+const articleInputFields = articleFrontMatterSchema.extend({
   // /admin/knowledge/new is the editor of a new article.
   slug: knowledgeSlugSchema.refine((slug) => slug !== "new", "“new” cannot be a slug: choose another"),
   lastReviewed: isoDate.refine((day) => day <= latestToday(), KNOWLEDGE_MESSAGES.futureReview),
@@ -78,13 +149,16 @@ export const articleInputSchema = articleFrontMatterSchema.extend({
     .max(ARTICLE_BODY_MAX, `The article can have at most ${ARTICLE_BODY_MAX.toLocaleString("en")} characters`),
   note: optionalText("Note", 300),
 });
+export const articleInputSchema = articleInputFields.superRefine(checkSectionSources);
 export type ArticleInput = z.input<typeof articleInputSchema>;
 export type ArticleValues = z.output<typeof articleInputSchema>;
 
 /** Saving an existing article: `baseVersion` is the version the editor opened, so a save over someone else's is refused. */
-export const articleSaveSchema = articleInputSchema.extend({
-  baseVersion: z.number().int().min(0).nullish(),
-});
+export const articleSaveSchema = articleInputFields
+  .extend({
+    baseVersion: z.number().int().min(0).nullish(),
+  })
+  .superRefine(checkSectionSources);
 
 export const articleSlugInput = z.object({ slug: knowledgeSlugSchema });
 

@@ -28,33 +28,50 @@ export function chatInstructions(passages: RetrievedPassage[] | null, language?:
 Our knowledge base has nothing on this question. Say so, answer only what you are sure of, and suggest where to look.`;
   }
   const context = passages
-    .map((passage, index) => `[${index + 1}] ${passage.articleTitle} (last reviewed ${passage.lastReviewed})\n${passage.text}`)
+    .map((passage, index) => `[${index + 1}] ${passage.articleTitle}${passage.heading ? `, section “${passage.heading}”` : ""} (last reviewed ${passage.lastReviewed})\n${passage.text}`)
     .join("\n\n");
   return `${base}
-Base your answer on these passages from our knowledge base and cite them as [1], [2]. If they do not answer the question, say so instead of guessing.
+Answer only from the numbered passages of our knowledge base below. After every sentence that uses a passage, cite its number in square brackets, such as [1] or [2][3]; use only the numbers below and never invent a source or a link. An answer that cites no passage number is not shown to the user.
+Quote a list (documents, steps) whole and in order; give an amount with its unit, period and the date it applies from.
+If the passages do not answer the question, say so instead of guessing.
 
 ${context}`;
 }
 
-/** The sources block appended to a hosted model's Deep Thinking answer: every article once, with its date. */
-export function sourcesBlock(passages: RetrievedPassage[]): string {
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const passage of passages) {
-    if (seen.has(passage.articleSlug)) continue;
-    seen.add(passage.articleSlug);
-    const links = passage.sources.map((source) => `[${source.title}](${source.url})`).join(", ");
-    lines.push(`- ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${links ? `: ${links}` : ""}`);
+/** The passage numbers ([1], [2][3]) a hosted model's answer cites, among the `count` passages it was given. */
+export function citedPassageNumbers(text: string, count: number): number[] {
+  const cited = new Set<number>();
+  for (const match of text.matchAll(/\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g)) {
+    for (const number of match[1]!.split(",").map(Number)) if (number >= 1 && number <= count) cited.add(number);
   }
+  return [...cited].sort((a, b) => a - b);
+}
+
+/**
+ * The sources block appended to a hosted model's Deep Thinking answer: one line per passage it
+ * cites (every passage when it cites none), with the passage's number, its article, section, review
+ * date and the sources behind that section.
+ */
+export function sourcesBlock(passages: RetrievedPassage[], answer = ""): string {
+  const cited = citedPassageNumbers(answer, passages.length);
+  const numbers = cited.length ? cited : passages.map((_, index) => index + 1);
+  const lines = numbers.map((number) => {
+    const passage = passages[number - 1]!;
+    const links = passage.sources.map((source) => `[${source.title}](${source.url})`).join(", ");
+    const section = passage.heading ? `, section “${passage.heading}”` : "";
+    return `- [${number}] ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${section}${links ? `: ${links}` : ""}`;
+  });
   return lines.length ? `\n\n**Sources**\n${lines.join("\n")}` : "";
 }
 
-/** The sources of a retrieval as message metadata: one entry per article. */
+/** The sources of a retrieval as message metadata: each article with each source behind its retrieved sections, once. */
 export function sourceList(passages: RetrievedPassage[]) {
   const seen = new Map<string, { title: string; url: string; lastReviewed: string }>();
   for (const passage of passages) {
-    if (seen.has(passage.articleSlug)) continue;
-    seen.set(passage.articleSlug, { title: passage.articleTitle, url: passage.sources[0]?.url ?? "", lastReviewed: passage.lastReviewed });
+    for (const source of passage.sources.length ? passage.sources : [{ url: "" }]) {
+      const key = `${passage.articleSlug} ${source.url}`;
+      if (!seen.has(key)) seen.set(key, { title: passage.articleTitle, url: source.url, lastReviewed: passage.lastReviewed });
+    }
   }
   return [...seen.values()];
 }

@@ -11,7 +11,7 @@ import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
-import { analyzeQuery, retrieveAnalyzed, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
+import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldGerman, stripMarkdown } from "./text";
 
@@ -164,6 +164,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
+  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
@@ -195,6 +196,33 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
   return out;
 }
 
+const PERIOD = /\b(?:per|a|an|each|every) (?:month|year|semester|week|day|hour)\b|\/(?:month|year)\b|\bmonthly\b|\byearly\b|\bannual(?:ly)?\b/i;
+const APPLIES_FROM = /\b(?:from|since|as of|in|for|until|applying)\s+(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:20\d\d|winter semester|summer semester)\b/i;
+
+/** How fully a unit states an amount: the amount, its period, the date it applies from. */
+export function amountStatement(plain: string): number {
+  if (!AMOUNT.test(plain)) return 0;
+  return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0);
+}
+
+/**
+ * "How much ...?": the answer leads with the sentence (or list item) of its first article that
+ * states the amount most fully, with its unit, period and date; a list answer already leads with
+ * its sentence. An item moved up is said as a sentence.
+ */
+export function withAmountFirst(chosen: ScoredUnit[]): ScoredUnit[] {
+  if (!chosen.length || chosen.some((u) => u.closing)) return chosen;
+  const article = chosen[0]!.passage.articleSlug;
+  let best: ScoredUnit | undefined;
+  for (const unit of chosen) {
+    if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;
+    if (amountStatement(unit.plain) > (best ? amountStatement(best.plain) : 0)) best = unit;
+  }
+  if (!best || amountStatement(best.plain) < 2) return chosen;
+  const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
+  return [lead, ...chosen.filter((u) => u !== best)];
+}
+
 /**
  * A duty quoted without its time limit ("everyone ... must register their address") leaves out what
  * matters most when the article gives one ("you must register within two weeks of moving in"): the
@@ -223,11 +251,14 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
 const LIST_ARTICLES = 2;
 const LIST_ARTICLE_SHARE = 0.8;
 const LIST_WORD_BUDGET = 170;
+/** A checklist spread over several sections ("Personal documents", "Study documents", "Money and insurance") may take this many words. */
+const CHECKLIST_WORD_BUDGET = 320;
 /** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
 const LIST_ABOUT_SHARE = 0.3;
 const LIST_OTHER_ABOUT_SHARE = 0.5;
 const LIST_HEAD_SHARE = 0.25;
-const LIST_MAX_ITEMS = 12;
+/** A list longer than this is quoted up to here, and the answer says how many items follow in the article. */
+const LIST_MAX_ITEMS = 20;
 
 /**
  * The retrieved passages followed by the other passages of the best articles (a list a question asks
@@ -242,7 +273,7 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
   const rows = await db.knowledgePassage.findMany({
     where: { article: { slug: { in: slugs } } },
     orderBy: { position: "asc" },
-    select: { id: true, position: true, heading: true, text: true, article: { select: { slug: true } } },
+    select: { id: true, position: true, heading: true, text: true, sources: true, article: { select: { slug: true, sources: true } } },
   });
   const positions = new Map(rows.map((row) => [row.id, row.position]));
   const known = new Set(retrieved.map((p) => p.id));
@@ -252,7 +283,7 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
       const siblings = best.get(row.article.slug)!;
       // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
       const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
-      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, score };
+      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, sources: sourcesOfPassage(row.sources, row.article.sources), score };
     });
   return { passages: [...retrieved, ...extra], positions };
 }
@@ -332,32 +363,55 @@ export async function selectList(
     const relevant = aboutMatch >= aboutShare && saysNoun && (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
     return { items: items.sort((a, b) => a.order - b.order), passage: items[0]!.passage, block: items[0]!.block, value, relevant };
   });
-  const ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
+  let ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
+  // "How do I apply ...?", "which steps": the steps in order answer it, when a list of steps is about
+  // that (its heading or article names the verb asked about), rather than another list about it.
+  const steps = ranked.filter((c) => isProcedure(c) && procedureFor(analysis.question, c));
+  if (request.procedural && steps.length) ranked = steps;
   const first = ranked[0];
   if (!first) return [];
   const article = first.passage.articleSlug;
   const position = (c: ListCandidate) => (positions.get(c.passage.id) ?? 0) * 1000 + c.block;
   const picked = [first];
-  let words = first.items.reduce((n, u) => n + wordsOf(u), 0);
+  let words = listWords(first);
   for (const other of ranked.slice(1)) {
     if (other.passage.articleSlug !== article || other.value < first.value * 0.85) continue;
-    const more = other.items.reduce((n, u) => n + wordsOf(u), 0);
-    if (words + more > LIST_WORD_BUDGET) continue;
+    if (words + listWords(other) > LIST_WORD_BUDGET) continue;
     picked.push(other);
-    words += more;
+    words += listWords(other);
   }
   picked.sort((a, b) => position(a) - position(b));
-
-  const chosen: ScoredUnit[] = [];
-  let quotedWords = 0;
-  let rank = 2;
-  for (const list of picked) {
-    for (const item of list.items) {
-      if (chosen.length >= LIST_MAX_ITEMS || (chosen.length && quotedWords + wordsOf(item) > LIST_WORD_BUDGET + 40)) break;
-      chosen.push({ ...item, score: (rank -= 0.001) });
-      quotedWords += wordsOf(item);
+  // A checklist the article splits over consecutive sections is quoted whole: the lists of the
+  // sections right after (and before) the ones picked, as long as each section is a list of the
+  // same kind ("Money and insurance" after "Personal documents" and "Study documents").
+  if (picked.length >= 2 && !request.procedural) {
+    const sameArticle = candidates.filter((c) => c.passage.articleSlug === article && !picked.includes(c));
+    const at = (c: ListCandidate) => positions.get(c.passage.id) ?? -1;
+    for (const step of [1, -1]) {
+      for (let edge = step > 0 ? picked[picked.length - 1]! : picked[0]!; ; ) {
+        const next = sameArticle.find((c) => at(c) === at(edge) + step && checklistStyle(c) === checklistStyle(first) && !picked.includes(c));
+        if (!next || onlyPartOfSection(next, units) || words + listWords(next) > CHECKLIST_WORD_BUDGET) break;
+        if (step > 0) picked.push(next);
+        else picked.unshift(next);
+        words += listWords(next);
+        edge = next;
+      }
     }
   }
+
+  const chosen: ScoredUnit[] = [];
+  let rank = 2;
+  let left = 0;
+  for (const list of picked) {
+    for (const item of list.items) {
+      if (chosen.length >= LIST_MAX_ITEMS) {
+        left++;
+        continue;
+      }
+      chosen.push({ ...item, score: (rank -= 0.001) });
+    }
+  }
+  chosen.push(listEnding(picked, left));
   // The sentence that answers most directly, from the list's article or retrieval's best one.
   const lead = units
     .filter(
@@ -371,6 +425,46 @@ export async function selectList(
     .sort((a, b) => b.score - a.score)[0];
   if (lead && lead.score >= bestUnit * 0.5) chosen.unshift({ ...lead, score: 3 });
   return chosen;
+}
+
+function listWords(list: ListCandidate): number {
+  return list.items.reduce((n, u) => n + wordsOf(u), 0);
+}
+
+function isProcedure(list: ListCandidate): boolean {
+  return isOrderedList(list.items[0]!) || /\b(?:how to|steps?|process|procedure)\b/i.test(list.passage.heading ?? "");
+}
+
+/** Whether a list of steps is about what the question asks how to do ("apply" in "How to apply"), or the question asks for steps. */
+function procedureFor(question: string, list: ListCandidate): boolean {
+  if (/\bsteps?\b|\bprocess\b|\bprocedure\b/i.test(question)) return true;
+  const verb = /\bhow (?:do|can|should|would) (?:i|we|you) ([a-z]+)|\bhow to ([a-z]+)/i.exec(question);
+  const stem = (verb?.[1] ?? verb?.[2] ?? "").toLowerCase().slice(0, 4);
+  return stem.length === 4 && `${list.passage.heading ?? ""} ${list.passage.articleTitle}`.toLowerCase().includes(stem);
+}
+
+/** Whether most items of a list begin with a bold term ("**Passport**, valid for ..."): the style of a checklist. */
+function checklistStyle(list: ListCandidate): boolean {
+  return list.items.filter((item) => /^\*\*/.test(item.markdown)).length * 2 > list.items.length;
+}
+
+/** A section with more than its list (paragraphs around it) is not just a further part of a checklist. */
+function onlyPartOfSection(list: ListCandidate, units: ScoredUnit[]): boolean {
+  return units.some((u) => u.passage.id === list.passage.id && u.kind === "sentence");
+}
+
+/**
+ * The line that ends a list answer: that the list is whole, naming the sections it comes from, or
+ * how many items the article lists beyond those quoted.
+ */
+function listEnding(picked: ListCandidate[], left: number): ScoredUnit {
+  const last = picked[picked.length - 1]!;
+  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))].map((h) => `“${stripMarkdown(h)}”`);
+  const where = headings.length ? ` under ${headings.length > 1 ? `${headings.slice(0, -1).join(", ")} and ${headings.at(-1)}` : headings[0]}` : "";
+  const text = left
+    ? `The article lists ${left} more item${left === 1 ? "" : "s"}${where}.`
+    : `That is the whole list the article gives${where}.`;
+  return { ...last.items[last.items.length - 1]!, kind: "sentence", label: undefined, markdown: `_${text}_`, plain: text, order: Number.MAX_SAFE_INTEGER, score: 0, closing: true };
 }
 
 function wordsOf(unit: AnswerUnit): number {
@@ -387,6 +481,10 @@ export interface ScoredUnit extends AnswerUnit {
   passageRank: number;
   score: number;
   lexemes: Set<string>;
+  /** Said last in its article's part: where a quoted list ends. */
+  closing?: boolean;
+  /** Said first: the sentence that states the amount asked for. */
+  leading?: boolean;
 }
 
 /**
@@ -579,16 +677,27 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureCon
     // The passage with the best unit first; within a passage, the order it was written in.
     const passageBest = new Map<string, number>();
     for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
-    units.sort((a, b) => passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
-    sections.push(renderGroup(units));
+    // The sentence with the amount asked for leads; the end of a list closes.
+    const place = (u: ScoredUnit) => (u.leading ? -1 : u.closing ? 1 : 0);
+    units.sort((a, b) => place(a) - place(b) || passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
+    // Each article's part ends with its own source line: the sources of the sections it quotes.
+    sections.push(`${renderGroup(units)}\n\n${sourceLine(units[0]!.passage, quotedSources(units.map((unit) => unit.passage)))}`);
   }
   const preface = retrieval.confidence < sureConfidence ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
-  const sources = [...groups.values()].map((units) => sourceLine(units[0]!.passage));
-  return `${preface}${sections.join("\n\n")}\n\n${sources.join("\n\n")}`;
+  return `${preface}${sections.join("\n\n")}`;
+}
+
+/** The sources of the quoted passages, each once, in the order the passages come. */
+export function quotedSources(passages: Pick<RetrievedPassage, "sources">[]): RetrievedPassage["sources"] {
+  const seen = new Map<string, RetrievedPassage["sources"][number]>();
+  for (const passage of passages) for (const source of passage.sources) if (!seen.has(source.url)) seen.set(source.url, source);
+  return [...seen.values()];
 }
 
 function renderGroup(units: ScoredUnit[]): string {
   const lines: string[] = [];
+  let previousStep: ScoredUnit | undefined;
+  let stepNumber = 0;
   let paragraph: string[] = [];
   let currentLabel: string | undefined;
   const flush = () => {
@@ -610,13 +719,17 @@ function renderGroup(units: ScoredUnit[]): string {
     const introduced = previousLine?.trim().endsWith(":");
     if (unit.label && unit.label !== currentLabel && !introduced && informativeLabel(unit.label)) lines.push(`${stripMarkdown(unit.label)}:`);
     currentLabel = unit.label;
-    lines.push(`- ${unit.markdown}`);
+    // Steps keep their numbers, counted in the answer's order.
+    const step = unit.ordered ? (previousStep && previousStep.passage === unit.passage && previousStep.block === unit.block ? (stepNumber += 1) : (stepNumber = 1)) : 0;
+    previousStep = unit.ordered ? unit : undefined;
+    lines.push(`${step ? `${step}.` : "-"} ${unit.markdown}`);
   }
   flush();
   // List items follow each other directly; paragraphs and lists are separated by a blank line.
   return lines.reduce((out, line, i) => {
     if (i === 0) return line;
-    const tight = line.startsWith("- ") && (lines[i - 1]!.startsWith("- ") || lines[i - 1]!.trim().endsWith(":"));
+    const isItem = (text: string) => /^(?:-|\d+\.) /.test(text);
+    const tight = isItem(line) && (isItem(lines[i - 1]!) || lines[i - 1]!.trim().endsWith(":"));
     return `${out}${tight ? "\n" : "\n\n"}${line}`;
   }, "");
 }
@@ -626,10 +739,11 @@ function informativeLabel(label: string): boolean {
   return !DEPENDENT_START.test(label) && label.split(/\s+/).length >= 4;
 }
 
-export function sourceLine(passage: RetrievedPassage): string {
-  const source = passage.sources[0];
-  const link = source ? `, based on [${source.title.replace(/[[\]]/g, "")}](${source.url})` : "";
-  return `Source: ${passage.articleTitle} (last reviewed ${passage.lastReviewed})${link}`;
+/** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)": the article and the sources behind the quoted text. */
+export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "lastReviewed">, sources: RetrievedPassage["sources"]): string {
+  const links = sources.map((source) => `[${source.title.replace(/[[\]]/g, "")}](${source.url})`);
+  const based = links.length ? `, based on ${links.length > 1 ? `${links.slice(0, -1).join(", ")} and ${links.at(-1)}` : links[0]}` : "";
+  return `Source: ${article.articleTitle} (last reviewed ${article.lastReviewed})${based}`;
 }
 
 const FALLBACK_SUGGESTIONS = [

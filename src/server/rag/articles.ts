@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
-import { articleFrontMatterSchema } from "~/lib/schemas/knowledge";
+import { articleFrontMatterSchema, sectionSourcesProblems, type ArticleSource } from "~/lib/schemas/knowledge";
 import { CONTENT_DIR } from "~/server/content/files";
 import { parseBlocks, wordCount, type Block } from "./markdown";
 
@@ -20,6 +20,8 @@ export interface ArticlePassage {
   position: number;
   heading: string | null;
   text: string;
+  /** The article's sources (numbered from 1) that back the passage's section; empty: all of them. */
+  sourceNumbers: number[];
 }
 
 export interface KnowledgeArticleFile extends z.infer<typeof articleFrontMatterSchema> {
@@ -36,6 +38,8 @@ export function parseArticle(source: string, fileName = "article"): KnowledgeArt
   const parsed = articleFrontMatterSchema.safeParse(data);
   if (!parsed.success) throw new Error(`Invalid knowledge-base article ${fileName}: ${z.prettifyError(parsed.error)}`);
   const body = content.trim();
+  const problems = sectionSourcesProblems(body, parsed.data.sources.length);
+  if (problems.length) throw new Error(`Invalid knowledge-base article ${fileName}: ${problems.join("; ")}`);
   return {
     ...parsed.data,
     body,
@@ -55,18 +59,25 @@ export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR): KnowledgeArticleFil
   return articles;
 }
 
-/** Sections by heading; a section longer than MAX_PASSAGE_WORDS is split between blocks. */
+/**
+ * Sections by heading; a section longer than MAX_PASSAGE_WORDS is split between blocks. A section
+ * keeps its heading's sources marker; a sub-section without one has its section's.
+ */
 export function chunkArticle(body: string): ArticlePassage[] {
-  const sections: { heading: string | null; blocks: Block[] }[] = [];
+  const sections: { heading: string | null; sourceNumbers: number[]; blocks: Block[] }[] = [];
   let h2: string | null = null;
+  let h2Sources: number[] = [];
   for (const block of parseBlocks(body)) {
     if (block.kind === "heading") {
-      if (block.level <= 2) h2 = block.text;
+      if (block.level <= 2) {
+        h2 = block.text;
+        h2Sources = block.sources ?? [];
+      }
       const heading = block.level <= 2 || !h2 ? block.text : `${h2}: ${block.text}`;
-      sections.push({ heading, blocks: [] });
+      sections.push({ heading, sourceNumbers: block.sources ?? (block.level <= 2 ? [] : h2Sources), blocks: [] });
       continue;
     }
-    if (!sections.length) sections.push({ heading: null, blocks: [] });
+    if (!sections.length) sections.push({ heading: null, sourceNumbers: [], blocks: [] });
     sections[sections.length - 1]!.blocks.push(block);
   }
 
@@ -75,7 +86,7 @@ export function chunkArticle(body: string): ArticlePassage[] {
     let current: string[] = [];
     let words = 0;
     const flush = () => {
-      if (current.length) passages.push({ position: passages.length, heading: section.heading, text: current.join("\n\n") });
+      if (current.length) passages.push({ position: passages.length, heading: section.heading, text: current.join("\n\n"), sourceNumbers: section.sourceNumbers });
       current = [];
       words = 0;
     };
@@ -92,6 +103,12 @@ export function chunkArticle(body: string): ArticlePassage[] {
     flush();
   }
   return passages;
+}
+
+/** The sources of a passage: those its section's marker names, else all of the article's. */
+export function passageSources(sources: ArticleSource[], sourceNumbers: number[]): ArticleSource[] {
+  const named = sourceNumbers.map((n) => sources[n - 1]).filter((source): source is ArticleSource => Boolean(source));
+  return named.length ? named : sources;
 }
 
 function lastIsLeadIn(blocks: string[]): boolean {

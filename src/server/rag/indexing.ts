@@ -7,7 +7,7 @@
 import type { EmbeddingModel } from "ai";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { chunkArticle, type ArticleSource } from "./articles";
+import { chunkArticle, passageSources, type ArticleSource } from "./articles";
 import { EMBEDDING_MODEL_ID, embeddingHash, embedTexts, packVector, passageEmbeddingInput } from "./embeddings";
 import { searchableText, stripMarkdown } from "./text";
 
@@ -22,11 +22,11 @@ export interface ArticleContent {
 }
 
 /**
- * Replaces the passages of an article with those of `article.body` and fills their search vectors,
- * keeping the embeddings of passages whose embedded text is unchanged. Run it in the transaction
+ * Replaces the passages of an article with those of `article.body` (each with the sources of its
+ * section) and fills their search vectors, keeping the embeddings of passages whose embedded text is unchanged. Run it in the transaction
  * that changes the article, so retrieval never sees half an article. Answers the passage count.
  */
-export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<ArticleContent, "title" | "topic" | "body">): Promise<number> {
+export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<ArticleContent, "title" | "topic" | "body" | "sources">): Promise<number> {
   const passages = chunkArticle(article.body);
   const previous = await tx.knowledgePassage.findMany({
     where: { articleId, embedding: { not: null } },
@@ -44,6 +44,7 @@ export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<
         position: passage.position,
         heading: passage.heading,
         text: passage.text,
+        sources: passageSources(article.sources, passage.sourceNumbers) as unknown as Prisma.InputJsonValue,
         ...(kept ? { embedding: kept.embedding, embeddingModel: kept.embeddingModel, embeddingHash: hash } : {}),
       };
     }),

@@ -2,6 +2,7 @@
  * The small block structure of knowledge-base Markdown (headings, paragraphs, lists, tables), used
  * to cut articles into passages and passages into the units the local answerer quotes.
  */
+import { isCommentLine, sectionSourcesMarker } from "~/lib/schemas/knowledge";
 import { splitSentences, stripMarkdown } from "./text";
 
 /** A list item with the items nested under it ("Shortage occupations, for example:" + its sub-items). */
@@ -12,7 +13,8 @@ export interface ListItem {
 
 /** `raw` is the block's Markdown exactly as written. */
 export type Block = { raw: string } & (
-  | { kind: "heading"; level: number; text: string }
+  /** `sources`: the numbers of its `<!-- sources: 1, 3 -->` marker, when it has one. */
+  | { kind: "heading"; level: number; text: string; sources?: number[] }
   | { kind: "paragraph"; text: string }
   | { kind: "list"; items: ListItem[] }
   | { kind: "table"; header: string[]; rows: string[][] }
@@ -29,14 +31,16 @@ export function parseBlocks(markdown: string): Block[] {
   while (i < lines.length) {
     const line = lines[i]!;
     const start = i;
-    if (!line.trim()) {
+    // Blank lines, and HTML comments (notes for writers, sources markers read with their heading).
+    if (!line.trim() || isCommentLine(line)) {
       i++;
       continue;
     }
     const heading = HEADING.exec(line);
     if (heading) {
       i++;
-      blocks.push({ kind: "heading", level: heading[1]!.length, text: heading[2]!.trim(), raw: rawFrom(start) });
+      const marker = i < lines.length ? sectionSourcesMarker(lines[i]!) : null;
+      blocks.push({ kind: "heading", level: heading[1]!.length, text: heading[2]!.trim(), raw: rawFrom(start), ...(Array.isArray(marker) ? { sources: marker } : {}) });
       continue;
     }
     if (line.trim().startsWith("|")) {
@@ -61,7 +65,7 @@ export function parseBlocks(markdown: string): Block[] {
           items.push({ text: current[3]!.trim(), children: [] });
         } else if (current && last) {
           last.children.push(current[3]!.trim());
-        } else if (lines[i]!.trim() && /^\s+/.test(lines[i]!) && last) {
+        } else if (lines[i]!.trim() && !isCommentLine(lines[i]!) && /^\s+/.test(lines[i]!) && last) {
           // Continuation line of the last item or of its last child.
           if (last.children.length) last.children[last.children.length - 1] += ` ${lines[i]!.trim()}`;
           else last.text += ` ${lines[i]!.trim()}`;
@@ -74,7 +78,7 @@ export function parseBlocks(markdown: string): Block[] {
       continue;
     }
     const paragraph: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !HEADING.test(lines[i]!) && !LIST_ITEM.test(lines[i]!) && !lines[i]!.trim().startsWith("|")) {
+    while (i < lines.length && lines[i]!.trim() && !isCommentLine(lines[i]!) && !HEADING.test(lines[i]!) && !LIST_ITEM.test(lines[i]!) && !lines[i]!.trim().startsWith("|")) {
       paragraph.push(lines[i]!.trim());
       i++;
     }
@@ -100,6 +104,8 @@ export interface AnswerUnit {
   order: number;
   /** The block it comes from: items of one list, or rows of one table, share it. */
   block: number;
+  /** An item of a numbered list (steps in order). */
+  ordered?: boolean;
 }
 
 const BOLD_LINE = /^\*\*([^*]+?)\*\*:?$/;
@@ -139,12 +145,13 @@ export function answerUnits(passageMarkdown: string): AnswerUnit[] {
       continue;
     }
     if (block.kind === "list") {
+      const ordered = /^\s*\d+[.)]\s/.test(block.raw) ? { ordered: true } : {};
       for (const { text, children } of block.items) {
         const item = [text, ...children.map((child) => child.replace(/[.,;]?$/, ","))].join(" ").replace(/,$/, ".");
         if (!children.length && wordCount(item) > LONG_ITEM_WORDS) {
           for (const sentence of splitSentences(item)) push({ markdown: sentence, label: leadIn, kind: "item" });
         } else {
-          push({ markdown: item, label: leadIn, kind: "item" });
+          push({ markdown: item, label: leadIn, kind: "item", ...ordered });
         }
       }
       leadIn = undefined;

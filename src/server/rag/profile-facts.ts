@@ -6,7 +6,8 @@
  */
 import type { Db } from "~/server/db/client";
 import { answerUnits } from "./markdown";
-import { sourceLine } from "./answer";
+import { quotedSources, sourceLine } from "./answer";
+import { sourcesOfPassage } from "./retrieve";
 
 /** The profile fields the assistant takes into account (hosted models get both as context). */
 export interface ProfileContext {
@@ -26,30 +27,22 @@ export async function profileAddition(db: Db, profile: ProfileContext | null | u
   if (!ABOUT_APPLYING.test(question) || /\bAPS\b/.test(answer)) return null;
   const article = await db.knowledgeArticle.findFirst({
     where: { slug: APS_ARTICLE, hidden: false },
-    select: { title: true, lastReviewed: true, sources: true, passages: { orderBy: { position: "asc" }, select: { id: true, heading: true, text: true } } },
+    select: { title: true, lastReviewed: true, sources: true, passages: { orderBy: { position: "asc" }, select: { id: true, heading: true, text: true, sources: true } } },
   });
   if (!article) return null;
-  const sentences = article.passages.flatMap((passage) => answerUnits(passage.text).map((unit) => ({ ...unit, heading: passage.heading })));
+  const sentences = article.passages.flatMap((passage) =>
+    answerUnits(passage.text).map((unit) => ({ ...unit, heading: passage.heading, sources: sourcesOfPassage(passage.sources, article.sources) })),
+  );
   // Who needs APS (the article's introduction names the countries), then the first line of the asker's country.
   const who = sentences.find((unit) => unit.kind === "sentence" && unit.plain.includes(nationality) && /\bneed\b/.test(unit.plain));
   const section = sentences.filter((unit) => unit.kind === "sentence" && unit.heading === nationality && unit !== who);
   const own = section.find((unit) => /\b(?:need|required?|mandatory|must)\b/i.test(unit.plain)) ?? section[0];
-  const quoted = [who, own].filter((unit): unit is NonNullable<typeof unit> => Boolean(unit)).map((unit) => unit.markdown);
-  if (!quoted.length) return null;
-  const sources = (article.sources as { title: string; url: string }[] | null) ?? [];
-  const source = sourceLine({
-    id: "",
-    articleSlug: APS_ARTICLE,
-    articleTitle: article.title,
-    topic: "admission",
-    heading: null,
-    text: "",
-    score: 0,
-    lastReviewed: article.lastReviewed,
-    // The source about the asker's country first (APS India's announcement for a national of India).
-    sources: [...sources].sort((x, y) => Number(y.title.includes(nationality)) - Number(x.title.includes(nationality))),
-  });
-  return `**For you, as a national of ${nationality} (from your profile):** ${quoted.join(" ")}\n\n${source}`;
+  const units = [who, own].filter((unit): unit is NonNullable<typeof unit> => Boolean(unit));
+  if (!units.length) return null;
+  // The sources of the quoted sections, the one about the asker's country first (APS India's announcement for a national of India).
+  const sources = quotedSources(units).sort((x, y) => Number(y.title.includes(nationality)) - Number(x.title.includes(nationality)));
+  const source = sourceLine({ articleTitle: article.title, lastReviewed: article.lastReviewed }, sources);
+  return `**For you, as a national of ${nationality} (from your profile):** ${units.map((unit) => unit.markdown).join(" ")}\n\n${source}`;
 }
 
 /** The profile as context for a hosted model's instructions; null when the profile says nothing that matters. */

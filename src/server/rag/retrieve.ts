@@ -39,6 +39,7 @@ export interface RetrievedPassage {
   /** Relevance, 0..1. */
   score: number;
   lastReviewed: string;
+  /** The sources that back this passage's section (its article's sources when it names none). */
   sources: { title: string; url: string }[];
 }
 
@@ -125,6 +126,7 @@ interface CandidateRow {
   topic: string;
   lastReviewed: string;
   sources: unknown;
+  passageSources: unknown;
   density: number;
   hits: number[];
   embedding: Uint8Array | null;
@@ -402,7 +404,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
            ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
            ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
            CASE WHEN ${modelId}::text IS NOT NULL AND p."embeddingModel" = ${modelId}::text THEN p.embedding END AS embedding,
-           a.slug, a.title, a.topic, a."lastReviewed", a.sources
+           a.slug, a.title, a.topic, a."lastReviewed", a.sources, p.sources AS "passageSources"
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
 
@@ -466,7 +468,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
       text: row.text,
       score: round(score),
       lastReviewed: row.lastReviewed,
-      sources: ((row.sources ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url })),
+      sources: sourcesOfPassage(row.passageSources, row.sources),
     });
   }
   return { passages, confidence };
@@ -496,6 +498,12 @@ export function factKindBonus(asked: AskedFactKinds, text: string): number {
   if (asked.time && DURATION_OR_DATE.test(text)) bonus += FACT_KIND_BONUS.time;
   if (asked.list && LIST_ITEM.test(text)) bonus += FACT_KIND_BONUS.list;
   return bonus;
+}
+
+/** A passage's own sources (stored when it was indexed), else its article's: title and address. */
+export function sourcesOfPassage(passageSources: unknown, articleSources: unknown): { title: string; url: string }[] {
+  const own = Array.isArray(passageSources) && passageSources.length ? passageSources : articleSources;
+  return ((own ?? []) as ArticleSource[]).map(({ title, url }) => ({ title, url }));
 }
 
 /** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */

@@ -51,7 +51,7 @@ async function citedArticles(db: Db, actor: SessionClaims | null, input: Feedbac
       sources = Array.isArray(metadata.sources) ? metadata.sources : [];
     }
   }
-  const quotedTitles = [...text.matchAll(/^\s*(?:Source:\s*|[-*]\s+)(.+?) \(last reviewed \d{4}-\d{2}-\d{2}\)/gm)].map((match) => match[1]!.trim());
+  const quotedTitles = [...text.matchAll(/^\s*(?:Source:\s*|[-*]\s+(?:\[\d+\]\s+)?)(.+?) \(last reviewed \d{4}-\d{2}-\d{2}\)/gm)].map((match) => match[1]!.trim());
   if (quotedTitles.length === 0 && sources.length === 0) return [];
 
   const articles = await db.knowledgeArticle.findMany({ select: { slug: true, title: true, sources: true }, orderBy: { slug: "asc" } });

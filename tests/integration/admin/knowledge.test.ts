@@ -121,9 +121,40 @@ describe("saving an article", () => {
     expect((await rejection(knowledge().save({ ...form, lastReviewed: "2026-02-30" }))).message).toBe("Dates must be written YYYY-MM-DD");
     expect((await rejection(knowledge().save({ ...form, body: "  " }))).message).toBe(KNOWLEDGE_MESSAGES.bodyRequired);
     expect((await rejection(knowledge().save({ ...form, body: "## Only a heading" }))).message).toBe(KNOWLEDGE_MESSAGES.noPassages);
+    // A section's sources marker may only name sources the article lists.
+    const marker = await rejection(knowledge().save({ ...form, body: `## Fees\n<!-- sources: ${form.sources.length + 1} -->\nThe fee is 75 EUR.` }));
+    expect(marker.code).toBe("BAD_REQUEST");
+    expect(marker.message).toContain(`Section “Fees” names source ${form.sources.length + 1}, but the article lists ${form.sources.length} sources`);
     expect((await rejection(knowledge().save({ ...form, slug: "no-such-article" }))).code).toBe("NOT_FOUND");
     // Nothing was written by the refused saves.
     expect(await t.db.knowledgeArticleVersion.count({ where: { article: { slug: "visa-documents-checklist" } } })).toBe(1);
+  });
+});
+
+describe("per-section sources", () => {
+  it("stores the sources a section's marker names with its passages, and cites them in answers", async () => {
+    const first = { title: "Police crime prevention - Bicycle coding", url: "https://www.polizei-beratung.de/themen-und-tipps/diebstahl/fahrraddiebstahl/" };
+    const second = { title: "ADFC - Bicycle coding (FEIN-Codierung)", url: "https://www.adfc.de/artikel/fahrrad-codierung" };
+    await knowledge().create({
+      slug: "arrival-bicycle-coding-test",
+      title: "Bicycle coding (Fahrradcodierung) against theft",
+      topic: "arrival",
+      country: "DE",
+      lastReviewed: "2026-11-01",
+      sources: [{ ...first, accessed: "" }, { ...second, accessed: "" }],
+      body: "## What the code is\n<!-- sources: 2 -->\nThe Fahrradcodierung engraves an owner code into the bicycle frame.\n\n## Where to get it\nAsk your local police or cycling club.",
+      note: "",
+    });
+    const passages = await t.db.knowledgePassage.findMany({ where: { article: { slug: "arrival-bicycle-coding-test" } }, orderBy: { position: "asc" }, select: { text: true, sources: true } });
+    expect(passages.map((p) => [p.text, (p.sources as { url: string }[]).map((s) => s.url)])).toEqual([
+      ["The Fahrradcodierung engraves an owner code into the bicycle frame.", [second.url]],
+      ["Ask your local police or cycling club.", [first.url, second.url]],
+    ]);
+    const text = await answer("What is the Fahrradcodierung engraved into the bicycle frame?");
+    expect(text).toContain("engraves an owner code");
+    expect(text).not.toContain("<!--");
+    expect(text).toContain(`Source: Bicycle coding (Fahrradcodierung) against theft (last reviewed 2026-11-01), based on [${second.title}](${second.url})`);
+    expect(text).not.toContain(first.url);
   });
 });
 

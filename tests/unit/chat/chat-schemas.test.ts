@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chatRequestSchema, feedbackSchema } from "~/lib/schemas/chat";
 import { confidenceTone } from "~/components/chat/message-item";
 import { miniChatAllowed } from "~/components/chat/mini-chat-box";
-import { sourcesBlock } from "~/server/ai/prompt";
+import { citedPassageNumbers, sourceList, sourcesBlock } from "~/server/ai/prompt";
 
 describe("chat requests", () => {
   it("reads AI SDK UI messages and plain messages into one shape, trimmed", () => {
@@ -62,21 +62,43 @@ describe("the mini chat", () => {
 });
 
 describe("sources of a hosted Deep Thinking answer", () => {
-  it("lists each article once with its review date and links", () => {
-    const passage = (slug: string, title: string) => ({
-      id: slug,
-      articleSlug: slug,
-      articleTitle: title,
-      topic: "finances",
-      heading: null,
-      text: "…",
-      score: 1,
-      lastReviewed: "2026-11-01",
-      sources: [{ title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" }],
-    });
-    expect(sourcesBlock([passage("a", "Blocked account"), passage("a", "Blocked account"), passage("b", "Sponsor")])).toBe(
-      "\n\n**Sources**\n- Blocked account (last reviewed 2026-11-01): [Federal Foreign Office](https://www.auswaertiges-amt.de/)\n- Sponsor (last reviewed 2026-11-01): [Federal Foreign Office](https://www.auswaertiges-amt.de/)",
+  const passage = (slug: string, title: string, heading: string | null, sources: { title: string; url: string }[]) => ({
+    id: `${slug}-${heading}`,
+    articleSlug: slug,
+    articleTitle: title,
+    topic: "finances",
+    heading,
+    text: "…",
+    score: 1,
+    lastReviewed: "2026-11-01",
+    sources,
+  });
+  const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
+  const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
+  const passages = [passage("a", "Blocked account", "The current amount", [ffo]), passage("a", "Blocked account", "Money above the minimum", [jena]), passage("b", "Sponsor", null, [ffo])];
+
+  it("lists the passages the answer cites, by number, each with its own section's sources", () => {
+    expect(sourcesBlock(passages, "It is 11,904 EUR a year [1]. Money above it is yours [2].")).toBe(
+      "\n\n**Sources**\n- [1] Blocked account (last reviewed 2026-11-01), section “The current amount”: [Federal Foreign Office](https://www.auswaertiges-amt.de/)\n- [2] Blocked account (last reviewed 2026-11-01), section “Money above the minimum”: [City of Jena](https://neu.jena.de/de/node/99)",
     );
+    expect(sourcesBlock(passages, "No number cited.").match(/^- \[\d\]/gm)).toEqual(["- [1]", "- [2]", "- [3]"]);
     expect(sourcesBlock([])).toBe("");
+  });
+
+  it.each([
+    ["It is 11,904 EUR [1].", [1]],
+    ["See [2][3] and [1, 2].", [1, 2, 3]],
+    ["Out of range [4], [0], and a link [text](https://x.org).", []],
+    ["No citation at all.", []],
+  ])("reads the passage numbers cited in %j", (text, numbers) => {
+    expect(citedPassageNumbers(text, 3)).toEqual(numbers);
+  });
+
+  it("keeps every source behind the retrieved sections in the message metadata, each once per article", () => {
+    expect(sourceList(passages)).toEqual([
+      { title: "Blocked account", url: ffo.url, lastReviewed: "2026-11-01" },
+      { title: "Blocked account", url: jena.url, lastReviewed: "2026-11-01" },
+      { title: "Sponsor", url: ffo.url, lastReviewed: "2026-11-01" },
+    ]);
   });
 });

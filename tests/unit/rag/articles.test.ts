@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chunkArticle, parseArticle, readKnowledgeBase } from "~/server/rag/articles";
+import { articleInputSchema, articleSaveSchema, sectionSourcesProblems, withoutComments } from "~/lib/schemas/knowledge";
+import { chunkArticle, parseArticle, passageSources, readKnowledgeBase } from "~/server/rag/articles";
 import { answerUnits, parseBlocks, wordCount } from "~/server/rag/markdown";
 
 const articles = readKnowledgeBase();
@@ -26,7 +27,13 @@ describe("the knowledge base", () => {
   it("is cut into focused passages that keep the article's text", () => {
     for (const article of articles) {
       for (const passage of article.passages) expect(wordCount(passage.text), `${article.slug} #${passage.position}`).toBeLessThanOrEqual(260);
-      const words = (text: string) => text.replace(/^#+ .*$/gm, "").split(/\s+/).filter(Boolean).join(" ");
+      const words = (text: string) =>
+        text
+          .replace(/^#+ .*$/gm, "")
+          .replace(/^<!--.*-->$/gm, "")
+          .split(/\s+/)
+          .filter(Boolean)
+          .join(" ");
       expect(words(article.passages.map((p) => p.text).join("\n\n"))).toBe(words(article.body));
     }
   });
@@ -44,7 +51,7 @@ describe("parseArticle", () => {
       "---\ntitle: T\nslug: t\ntopic: visa\ncountry: DE\nlastReviewed: 2026-03-04\nsources:\n  - title: S\n    url: https://example.org\n---\n## A\n\nText.",
     );
     expect(article.lastReviewed).toBe("2026-03-04");
-    expect(article.passages).toEqual([{ position: 0, heading: "A", text: "Text." }]);
+    expect(article.passages).toEqual([{ position: 0, heading: "A", text: "Text.", sourceNumbers: [] }]);
   });
 });
 
@@ -52,8 +59,8 @@ describe("chunkArticle", () => {
   it("keeps a lead-in line with its list and names sub-sections after their section", () => {
     const passages = chunkArticle("## Limits\n\nYou may work:\n\n- 140 full days\n- 280 half days\n\n### How days are counted\n\nA half day is up to 4 hours.");
     expect(passages).toEqual([
-      { position: 0, heading: "Limits", text: "You may work:\n\n- 140 full days\n- 280 half days" },
-      { position: 1, heading: "Limits: How days are counted", text: "A half day is up to 4 hours." },
+      { position: 0, heading: "Limits", text: "You may work:\n\n- 140 full days\n- 280 half days", sourceNumbers: [] },
+      { position: 1, heading: "Limits: How days are counted", text: "A half day is up to 4 hours.", sourceNumbers: [] },
     ]);
   });
 });
@@ -77,5 +84,75 @@ describe("answerUnits", () => {
     expect(answerUnits("- **Shortage occupations**, for example:\n  - engineers,\n  - IT specialists.").map((u) => u.plain)).toEqual([
       "Shortage occupations, for example: engineers, IT specialists.",
     ]);
+  });
+});
+
+describe("per-section sources", () => {
+  const front = (sources: number) =>
+    `---\ntitle: T\nslug: t\ntopic: finances\ncountry: DE\nlastReviewed: 2026-11-24\nsources:\n${Array.from({ length: sources }, (_, i) => `  - title: S${i + 1}\n    url: https://example.org/${i + 1}\n`).join("")}---\n`;
+
+  it("reads the marker under a heading, numbering the front matter's sources from 1; no marker means all", () => {
+    const body = [
+      "Intro text.",
+      "## How much you must show",
+      "<!-- sources: 3, 1 -->",
+      "From 1 January 2026 the amount is €11,904 per year (€992 per month).",
+      "### For shorter stays",
+      "Less, in proportion.",
+      "### Paid out monthly",
+      "<!-- sources: 2 -->",
+      "At most €992 a month.",
+      "## Where to check",
+      "Ask your mission.",
+    ].join("\n");
+    const article = parseArticle(`${front(3)}${body}`, "t.md");
+    expect(article.passages.map((p) => [p.heading, p.sourceNumbers, p.text])).toEqual([
+      [null, [], "Intro text."],
+      ["How much you must show", [1, 3], "From 1 January 2026 the amount is €11,904 per year (€992 per month)."],
+      ["How much you must show: For shorter stays", [1, 3], "Less, in proportion."],
+      ["How much you must show: Paid out monthly", [2], "At most €992 a month."],
+      ["Where to check", [], "Ask your mission."],
+    ]);
+    const sources = article.sources;
+    expect(passageSources(sources, [1, 3]).map((s) => s.title)).toEqual(["S1", "S3"]);
+    expect(passageSources(sources, []).map((s) => s.title)).toEqual(["S1", "S2", "S3"]);
+  });
+
+  it("never quotes the comment, nor any other comment line", () => {
+    const passages = chunkArticle("## A\n<!-- sources: 1 -->\n- one\n- two\n<!-- a note for writers -->\nText after.");
+    expect(passages[0]!.text).not.toContain("<!--");
+    expect(answerUnits(passages[0]!.text).map((u) => u.plain)).toEqual(["one", "two", "Text after."]);
+    expect(withoutComments("## A\n<!-- sources: 1 -->\nText.")).toBe("## A\nText.");
+  });
+
+  it.each([
+    ["## A\n<!-- sources: 1, 2 -->\nText.", 2, []],
+    ["## A\n<!-- sources:1 -->\nText.", 1, []],
+    ["## A\n<!-- sources: 1, 4 -->\nText.", 3, ["Section “A” names source 4, but the article lists 3 sources (numbered from 1 in the order of the sources list)"]],
+    ["## A\n<!-- sources: 0 -->\nText.", 1, ["Section “A” names source 0, but the article lists 1 source (numbered from 1 in the order of the sources list)"]],
+    ["## A\n<!-- sources: one -->\nText.", 2, ["Line 2: the sources comment “<!-- sources: one -->” must list source numbers, for example <!-- sources: 1, 3 -->"]],
+    ["## A\nText.\n<!-- sources: 1 -->", 2, ["Line 3: the sources comment “<!-- sources: 1 -->” must be on the line right under a heading (## …)"]],
+    ["<!-- sources: 1 -->\nText.", 2, ["Line 1: the sources comment “<!-- sources: 1 -->” must be on the line right under a heading (## …)"]],
+    ["## A\n<!-- a note -->\nText.", 1, []],
+  ])("checks the markers of %j against %i sources", (body, count, problems) => {
+    expect(sectionSourcesProblems(body, count)).toEqual(problems);
+  });
+
+  it("refuses an out-of-range source at seed time, naming the file, and in the editor's input", () => {
+    expect(() => parseArticle(`${front(2)}## A\n<!-- sources: 3 -->\nText.`, "visa/t.md")).toThrow(/visa\/t\.md.*Section “A” names source 3, but the article lists 2 sources/s);
+    const input = { title: "T", slug: "t", topic: "visa", country: "DE", lastReviewed: "2026-11-01", sources: [{ title: "S", url: "https://example.org" }], note: "" };
+    const refused = articleSaveSchema.safeParse({ ...input, body: "## A\n<!-- sources: 2 -->\nText." });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["body", "Section “A” names source 2, but the article lists 1 source (numbered from 1 in the order of the sources list)"],
+    ]);
+    expect(articleInputSchema.safeParse({ ...input, body: "## A\n<!-- sources: 1 -->\nText." }).success).toBe(true);
+  });
+
+  it("marks some articles of the knowledge base, within their sources", () => {
+    const marked = articles.filter((a) => a.passages.some((p) => p.sourceNumbers.length));
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    const amount = bySlug("finances-blocked-account-amount-2026").passages.find((p) => p.heading === "Money above the minimum")!;
+    expect(passageSources(bySlug("finances-blocked-account-amount-2026").sources, amount.sourceNumbers).map((s) => s.title)).toEqual(["City of Jena - Sperrkonto"]);
   });
 });

@@ -4,18 +4,19 @@
  * stream parts, which src/server/http/chat-stream.ts turns into the AI SDK UI message stream response.
  */
 import { randomUUID } from "node:crypto";
-import { streamText, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
+import { generateText, streamText, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
 import { retrieve, type Retrieval } from "~/server/rag/retrieve";
 import { answerAdmitsNotKnowing, type AnswerCharge, type AssistantMetadata, type ChatMessageInput, type ChatRequest } from "~/lib/schemas/chat";
 import { classifyQuestion } from "~/lib/question-kinds";
-import { tokenCount } from "~/server/ai/local-model";
-import { resolveChatModel, type ResolvedModel } from "~/server/ai/models";
+import { createLocalKnowledgeModel, tokenCount, type LocalKnowledgeModelOptions } from "~/server/ai/local-model";
+import { LOCAL_MODEL_LABEL, resolveChatModel, type ResolvedModel } from "~/server/ai/models";
 import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { ComposedAnswer } from "~/server/rag/answer";
 import { followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
 import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
 import type { Db } from "~/server/db/client";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
+import { requireCitation, UNCITED_ANSWER_NOTE } from "./cited-answer";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
@@ -125,6 +126,8 @@ interface Settlement {
   sureConfidence: number;
   /** What the local model composed (its kind), once it has. */
   composed: () => ComposedAnswer | null;
+  /** The local model's answer replaced the hosted one, which cited no passage: it is charged as the local answer. */
+  replaced?: boolean;
 }
 
 /**
@@ -134,10 +137,10 @@ interface Settlement {
  * costs only the question's tokens (the provider read it). A stopped or broken answer is charged for
  * what was produced.
  */
-function chargeOf({ resolved, retrieval, sureConfidence, composed }: Settlement, outcome: Outcome, outputTokens: number): AnswerCharge {
+function chargeOf({ resolved, retrieval, sureConfidence, composed, replaced }: Settlement, outcome: Outcome, outputTokens: number): AnswerCharge {
   if (!outcome.text) return "none";
   if (outcome.aborted || outcome.failed) return "answer";
-  if (!resolved.hosted) {
+  if (!resolved.hosted || replaced) {
     const kind = composed()?.kind;
     return kind === "unknown" || kind === "no-other" ? "none" : "answer";
   }
@@ -159,7 +162,7 @@ async function settle(settlement: Settlement, outcome: Outcome): Promise<{ charg
     subject: actor.userId !== null ? `user:${actor.userId}` : `address:${actor.ip}`,
     userId: actor.userId,
     route,
-    model: resolved.label,
+    model: settlement.replaced ? LOCAL_MODEL_LABEL : resolved.label,
     inputTokens,
     outputTokens,
     charged,
@@ -220,18 +223,17 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const [settings, profile] = await Promise.all([readAssistantSettings(db), profileOf(db, actor)]);
     const regenerate = input.regenerate;
     let composed: ComposedAnswer | null = null;
-    const resolved = resolveChatModel(db, input.chatModel, {
-      defaultModel: settings.defaultChatModel,
-      local: {
-        answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
-        recordUnanswered: route,
-        regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer } : undefined,
-        profile,
-        onComposed: (answer) => {
-          composed = answer;
-        },
+    const localOptions: LocalKnowledgeModelOptions = {
+      answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
+      recordUnanswered: route,
+      // A local answer that replaced a hosted one is compared without the note it carried.
+      regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer.replace(UNCITED_ANSWER_NOTE, "").trim() } : undefined,
+      profile,
+      onComposed: (answer) => {
+        composed = answer;
       },
-    });
+    };
+    const resolved = resolveChatModel(db, input.chatModel, { defaultModel: settings.defaultChatModel, local: localOptions });
     // A follow-up ("and in Munich?") is retrieved for, and told to a hosted model, as the question it stands for.
     const standalone = resolveFollowUp(question, input.messages.slice(0, -1).filter((m) => m.role === "user").map((m) => m.text));
     const retrieval: Retrieval | null = rag ? await retrieve(db, standalone, { limit: RETRIEVED_PASSAGES }) : null;
@@ -261,8 +263,19 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       // Failures are logged once below, with the request id, where they are answered.
       onError: () => {},
     });
-    const reader = result.stream.getReader();
+    // With passages to go on, a hosted answer must cite one; otherwise the local model answers instead.
+    const citation =
+      resolved.hosted && retrieval?.passages.length
+        ? requireCitation(result.stream.getReader(), retrieval.passages.length, async () => {
+            const local = await generateText({ model: createLocalKnowledgeModel(db, localOptions), messages: history, maxOutputTokens, abortSignal: signal });
+            return { text: local.text, usage: local.totalUsage };
+          })
+        : null;
+    const reader = citation?.reader ?? result.stream.getReader();
     const first = await firstParts(reader);
+    const replaced = citation?.replaced() ?? false;
+    // What answered: the local model when it replaced an uncited hosted answer.
+    const label = replaced ? LOCAL_MODEL_LABEL : resolved.label;
     const settlement: Settlement = {
       db,
       actor,
@@ -274,6 +287,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       retrieval,
       sureConfidence: settings.sureConfidence,
       composed: () => composed,
+      replaced,
     };
 
     if (first.failure !== undefined || (first.done && !first.parts.some((part) => part.type === "text-delta"))) {
@@ -289,14 +303,14 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const quoted = new Set((composed as ComposedAnswer | null)?.quotedPassageIds ?? []);
     const usedPassageIds = [...new Set([...(regenerate?.usedPassageIds ?? []), ...quoted])];
     const metadata: AssistantMetadata = {
-      model: resolved.label,
+      model: label,
       ragEnabled: rag,
       ...(retrieval
         ? {
             confidence: retrieval.confidence,
             sourcesCount: retrieval.passages.length,
             sources: sourceList(retrieval.passages),
-            passages: consideredPassages(retrieval.passages, resolved.hosted ? null : quoted),
+            passages: consideredPassages(retrieval.passages, resolved.hosted && !replaced ? null : quoted),
           }
         : {}),
       ...(usedPassageIds.length ? { usedPassageIds } : {}),
@@ -305,7 +319,9 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     };
     let final: AssistantMetadata = metadata;
     const appendixOf = (outcome: Outcome) => {
-      let appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages) : "";
+      // The local answer that replaced a hosted one has its own source lines.
+      if (replaced) return "";
+      let appendix = resolved.hosted && retrieval ? sourcesBlock(retrieval.passages, outcome.text) : "";
       if (resolved.hosted && regenerate && sameAnswer(outcome.text + appendix, regenerate.previousAnswer)) {
         outcome.repeated = true;
         appendix += SAME_ANSWER_NOTE;
@@ -329,7 +345,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
 
     return {
       ok: true,
-      model: resolved.label,
+      model: label,
       assistantId,
       metadata,
       startedAt,

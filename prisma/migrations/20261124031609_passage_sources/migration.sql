@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "KnowledgePassage" ADD COLUMN     "sources" JSONB NOT NULL DEFAULT '[]';
+

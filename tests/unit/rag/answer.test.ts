@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { amountStatement, quotedSources, renderAnswer, sourceLine, withAmountFirst, type ScoredUnit } from "~/server/rag/answer";
+import { answerUnits } from "~/server/rag/markdown";
+import type { RetrievedPassage } from "~/server/rag/retrieve";
+
+const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
+const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
+const bahn = { title: "Deutsche Bahn", url: "https://www.bahn.de/" };
+
+function passage(id: string, articleSlug: string, text: string, sources = [ffo], heading: string | null = null): RetrievedPassage {
+  return { id, articleSlug, articleTitle: `Article ${articleSlug}`, topic: "finances", heading, text, score: 1, lastReviewed: "2026-11-24", sources };
+}
+
+/** Every unit of a passage, scored in the order given (the first highest). */
+function unitsOf(source: RetrievedPassage, passageRank = 0): ScoredUnit[] {
+  return answerUnits(source.text).map((unit, index) => ({ ...unit, passage: source, passageRank, score: 1 - index / 100, lexemes: new Set<string>() }));
+}
+
+const retrieval = (passages: RetrievedPassage[]) => ({ passages, confidence: 0.9 });
+
+describe("amountStatement", () => {
+  it.each([
+    ["The regular Deutschlandticket costs **63 euros a month from 1 January 2026**.", 3],
+    ["The amount is 11,904 EUR per year, applying from 1 January 2025.", 3],
+    ["So in 2026 most students pay roughly 140 to 150 EUR per month.", 3],
+    ["Per month: **992 EUR**", 2],
+    ["The fee is 75 EUR.", 1],
+    ["It costs 63 euros a month.", 2],
+    ["The Deutschlandsemesterticket costs 60% of the regular price.", 0],
+  ])("rates %j as %i (amount, period, date)", (text, rating) => {
+    expect(amountStatement(text)).toBe(rating);
+  });
+});
+
+describe("withAmountFirst", () => {
+  it("leads with the unit that states the amount most fully, said as a sentence", () => {
+    const ticket = passage("p1", "ticket", "- The Deutschlandsemesterticket costs **60% of the regular Deutschlandticket price**.\n- The regular Deutschlandticket costs **63 euros a month from 1 January 2026** (58 euros in 2025).", [bahn]);
+    const units = unitsOf(ticket);
+    const chosen = withAmountFirst(units);
+    expect(chosen.map((u) => u.plain.slice(0, 30))).toEqual(["The regular Deutschlandticket ", "The Deutschlandsemesterticket "]);
+    expect(chosen[0]).toMatchObject({ kind: "sentence", leading: true });
+    expect(renderAnswer(chosen, retrieval([ticket])).split("\n\n").slice(0, 2)).toEqual([
+      "The regular Deutschlandticket costs **63 euros a month from 1 January 2026** (58 euros in 2025).",
+      "- The Deutschlandsemesterticket costs **60% of the regular Deutschlandticket price**.",
+    ]);
+  });
+
+  it.each([
+    ["no amount at all", "Apply early. The office answers within weeks."],
+    ["an amount without period or date", "The fee is 75 EUR. Pay it at the appointment."],
+  ])("keeps the order when there is %s", (_, text) => {
+    const units = unitsOf(passage("p1", "a", text));
+    expect(withAmountFirst(units)).toEqual(units);
+  });
+});
+
+describe("renderAnswer", () => {
+  it("ends each article's part with its own source line, naming the sources of the sections it quotes", () => {
+    const amount = passage("p1", "blocked", "The amount is 11,904 EUR per year.", [ffo], "The current amount");
+    const above = passage("p2", "blocked", "Money above the minimum is yours.", [jena], "Money above the minimum");
+    const sponsor = passage("p3", "sponsor", "A sponsor may sign a formal obligation letter instead.", [ffo, jena]);
+    const chosen = [...unitsOf(amount, 0), ...unitsOf(above, 1), ...unitsOf(sponsor, 2)];
+    expect(renderAnswer(chosen, retrieval([amount, above, sponsor])).split("\n\n")).toEqual([
+      "The amount is 11,904 EUR per year. Money above the minimum is yours.",
+      "Source: Article blocked (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/) and [City of Jena](https://neu.jena.de/de/node/99)",
+      "A sponsor may sign a formal obligation letter instead.",
+      "Source: Article sponsor (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/) and [City of Jena](https://neu.jena.de/de/node/99)",
+    ]);
+  });
+
+  it("numbers the steps of a numbered list, in order, and ends a list with its closing line", () => {
+    const steps = passage("p1", "visa", "1. Register online.\n2. Upload your documents.\n3. Visit the mission.", [ffo], "Online");
+    const units = unitsOf(steps);
+    const closing: ScoredUnit = { ...units[2]!, kind: "sentence", markdown: "_That is the whole list the article gives under “Online”._", plain: "x", score: 0, closing: true, order: 99 };
+    const lead: ScoredUnit = { ...unitsOf(passage("p0", "visa", "You apply online."))[0]!, score: 3 };
+    const text = renderAnswer([lead, ...[...units].reverse(), closing], retrieval([steps]));
+    expect(text.split("\n\n").slice(0, 3)).toEqual([
+      "You apply online.",
+      "1. Register online.\n2. Upload your documents.\n3. Visit the mission.",
+      "_That is the whole list the article gives under “Online”._",
+    ]);
+  });
+});
+
+describe("sources of quoted passages", () => {
+  it.each([
+    [[[ffo]], "Source: T (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/)"],
+    [[[ffo], [ffo, jena]], "Source: T (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/) and [City of Jena](https://neu.jena.de/de/node/99)"],
+    [[[jena], [bahn], [ffo]], "Source: T (last reviewed 2026-11-24), based on [City of Jena](https://neu.jena.de/de/node/99), [Deutsche Bahn](https://www.bahn.de/) and [Federal Foreign Office](https://www.auswaertiges-amt.de/)"],
+    [[[]], "Source: T (last reviewed 2026-11-24)"],
+  ])("cites the sources of quoted passages (case %#) once each, in order", (perPassage, line) => {
+    expect(sourceLine({ articleTitle: "T", lastReviewed: "2026-11-24" }, quotedSources(perPassage.map((sources) => ({ sources }))))).toBe(line);
+  });
+});
