@@ -196,16 +196,6 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
-  // Every term costs time in every candidate passage: a word keeps its best few synonyms (the most
-  // telling, then the most used), and synonyms worth almost nothing are dropped.
-  const kept = terms.filter((term) => {
-    if (term.factor === 1) return true;
-    if (term.factor < MIN_SYNONYM_FACTOR) return false;
-    const rivals = terms.filter((t) => t.concept === term.concept && t.factor < 1 && t.factor >= MIN_SYNONYM_FACTOR);
-    const better = (t: QueryTerm) => t.factor > term.factor || (t.factor === term.factor && (documentFrequency.get(t.lexeme)! > documentFrequency.get(term.lexeme)! || (documentFrequency.get(t.lexeme) === documentFrequency.get(term.lexeme) && terms.indexOf(t) < terms.indexOf(term))));
-    return rivals.filter(better).length < MAX_SYNONYMS_PER_WORD;
-  });
-  terms.splice(0, terms.length, ...kept);
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
@@ -334,7 +324,8 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const perArticle = options.perArticle ?? 3;
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   if (limit <= 0) return { passages: [], confidence: 0 };
-  const { question, words, terms, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const { question, words, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const terms = searchTerms(analysis);
   const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
 
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
@@ -472,6 +463,19 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     });
   }
   return { passages, confidence };
+}
+
+/**
+ * The terms the search looks for. Every term costs time in every candidate passage: a word keeps
+ * its best few synonyms (the most telling, then the most used), and synonyms worth almost nothing
+ * are left out. (The answerer still weighs all of them in the passages it quotes.)
+ */
+function searchTerms({ terms, documentFrequency }: QueryAnalysis): QueryTerm[] {
+  const usable = terms.filter((t) => t.factor === 1 || t.factor >= MIN_SYNONYM_FACTOR);
+  const better = (a: QueryTerm, b: QueryTerm) =>
+    a.factor > b.factor ||
+    (a.factor === b.factor && (documentFrequency.get(a.lexeme)! > documentFrequency.get(b.lexeme)! || (documentFrequency.get(a.lexeme) === documentFrequency.get(b.lexeme) && usable.indexOf(a) < usable.indexOf(b))));
+  return usable.filter((term) => term.factor === 1 || usable.filter((t) => t.concept === term.concept && t.factor < 1 && better(t, term)).length < MAX_SYNONYMS_PER_WORD);
 }
 
 /** The kinds of fact a question asks for that a passage can be seen to state. */
