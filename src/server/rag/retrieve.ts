@@ -490,7 +490,9 @@ export function askedFactKinds(question: string): AskedFactKinds {
   const list = listRequest(question);
   // "How long does it take" asks for a duration, "when is the deadline" for a date; a question
   // asking for an amount mentions time words too ("per month"): the amount is what it wants.
-  return { amount: facts.amount, time: facts.time && !facts.amount, list: list !== null };
+  // A list of documents or requirements ("what do I need?"); a procedure ("how do I apply?") is
+  // answered from the best articles' own steps, which the answerer finds.
+  return { amount: facts.amount, time: facts.time && !facts.amount, list: list !== null && !list.procedural };
 }
 
 /** What stating the asked-for kind of fact adds to a passage's score: modest, it breaks near-ties. */
