@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
-import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage } from "~/lib/schemas/chat";
+import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage, type ToolLink } from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, nextFeedbackOrder } from "./chat-session";
 import { copyAnswer } from "./copy-answer";
@@ -314,6 +314,35 @@ function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; m
   );
 }
 
+/** Under an answer from a tool's data: the tool, opened with the question's values (shown as chips). */
+function ToolLinkCards({ links }: { links: ToolLink[] }) {
+  return (
+    <div className="mt-2 grid gap-2">
+      {links.map((link) => (
+        <Link
+          key={link.href}
+          href={link.href}
+          className="block min-w-0 rounded-xl border border-brand-200 bg-white px-4 py-3 shadow-sm hover:border-brand-400"
+          data-testid="tool-link"
+          data-tool={link.tool}
+        >
+          <span className="block text-sm font-semibold text-brand-800">{link.title} →</span>
+          <span className="block text-xs text-slate-600">{link.description}</span>
+          {link.values.length ? (
+            <span className="mt-2 flex flex-wrap gap-1">
+              {link.values.map((value) => (
+                <span key={value.label} className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200">
+                  {value.label}: {value.value}
+                </span>
+              ))}
+            </span>
+          ) : null}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
 export function MessageItem({
   message,
   streaming,
@@ -350,6 +379,7 @@ export function MessageItem({
           ))}
         </div>
       ) : null}
+      {metadata.toolLinks?.length ? <ToolLinkCards links={metadata.toolLinks} /> : null}
       {!streaming && context.userPrompt && answerAdmitsNotKnowing(text) ? (
         <Link
           href={askCommunityHref(context.userPrompt)}

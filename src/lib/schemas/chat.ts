@@ -83,6 +83,23 @@ export const chatRequestSchema = z
   });
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
+/** The tools an answer can link to, pre-filled (src/lib/tools.ts has their names and pages). */
+export const TOOL_LINK_TOOLS = ["cost-calculator", "visa-checker", "scholarship-search", "university-finder"] as const;
+
+/** A card under an answer that opens a tool with the question's values: a path of this site, and the values it carries. */
+export const toolLinkSchema = z.object({
+  tool: z.enum(TOOL_LINK_TOOLS),
+  title: z.string().max(200),
+  href: z
+    .string()
+    .max(500)
+    .regex(/^\/tools\/[a-z-]+(?:[/?][^\s]*)?$/, "Tool cards must point to a tool of this site"),
+  description: z.string().max(500),
+  /** What the link fills in, e.g. [{ label: "City", value: "Munich" }]. */
+  values: z.array(z.object({ label: z.string().max(60), value: z.string().max(120) })).max(8),
+});
+export type ToolLink = z.infer<typeof toolLinkSchema>;
+
 /** What the server attaches to each assistant message (and stores with it). */
 export interface AssistantMetadata {
   model?: string;
@@ -92,6 +109,8 @@ export interface AssistantMetadata {
   sources?: { title: string; url: string; lastReviewed?: string }[];
   /** Pages of the product that answer the question better, shown as link cards (e.g. the country comparison). */
   links?: { title: string; href: string; description: string }[];
+  /** The tools whose data answered, each pre-filled with the question's values (a card under the answer). */
+  toolLinks?: ToolLink[];
   /** Tokens charged for this answer (all it used, only the question's, or 0; see `charge`). */
   tokens?: number;
   /** What was charged: the answer, only the question (no answer was found), or nothing. */
@@ -194,6 +213,7 @@ const importedMetadataSchema = z
       .array(z.looseObject({ title: z.string().max(200), href: z.string().max(500).regex(/^\/(?!\/)/, "Link cards must point to a page of this site"), description: z.string().max(500) }))
       .max(10)
       .optional(),
+    toolLinks: z.array(toolLinkSchema).max(4).optional(),
   })
   .refine((metadata) => JSON.stringify(metadata).length <= MAX_IMPORTED_METADATA_CHARS, `A message's details can have at most ${MAX_IMPORTED_METADATA_CHARS} characters`);
 

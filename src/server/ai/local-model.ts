@@ -19,6 +19,7 @@ import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
 import { answerQuestion, type AnswerOptions, type ComposedAnswer } from "~/server/rag/answer";
 import { profileAddition, type ProfileContext } from "~/server/rag/profile-facts";
+import { answerFromTools, withToolAnswer, type ToolAnswer } from "~/server/rag/tool-answers";
 import { recordUnansweredQuestion, type AnswerRoute } from "~/server/rag/unanswered";
 
 export const LOCAL_MODEL_ID = "local-knowledge";
@@ -39,6 +40,8 @@ export interface LocalKnowledgeModelOptions {
   regenerate?: Pick<AnswerOptions, "excludePassageIds" | "previousAnswer">;
   /** The asker's profile: an answer about applying gets the facts that depend on it (APS). */
   profile?: ProfileContext | null;
+  /** The tools' data that answers the question (src/server/rag/tool-answers.ts); looked up here when not given. */
+  toolAnswer?: ToolAnswer | null;
   /** Told what was composed (its kind and the passages it quotes) before it is streamed. */
   onComposed?: (composed: ComposedAnswer) => void;
 }
@@ -47,13 +50,16 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
   async function answer(call: LanguageModelV4CallOptions) {
     const userTexts = call.prompt.filter((m) => m.role === "user").map(messageText).filter(Boolean);
     const question = userTexts.at(-1) ?? "";
-    const composed = await answerQuestion(db, question, {
+    const history = userTexts.slice(0, -1);
+    const tool = options.toolAnswer !== undefined ? options.toolAnswer : await answerFromTools(db, question, { history });
+    const fromKnowledgeBase = await answerQuestion(db, question, {
       ...options.answer,
       ...options.regenerate,
-      history: userTexts.slice(0, -1),
+      history,
       embeddings: options.embeddings,
       abortSignal: call.abortSignal,
     });
+    const composed = tool ? withToolAnswer(fromKnowledgeBase, tool) : fromKnowledgeBase;
     if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, question, options.recordUnanswered);
     if (composed.kind === "answer") {
       const addition = await profileAddition(db, options.profile, question, composed.text);

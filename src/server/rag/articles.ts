@@ -9,6 +9,7 @@ import matter from "gray-matter";
 import { z } from "zod";
 import { articleFrontMatterSchema, sectionSourcesProblems, type ArticleSource } from "~/lib/schemas/knowledge";
 import { CONTENT_DIR } from "~/server/content/files";
+import { cityArticleSources } from "./city-articles";
 import { parseBlocks, wordCount, type Block } from "./markdown";
 
 export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
@@ -48,9 +49,14 @@ export function parseArticle(source: string, fileName = "article"): KnowledgeArt
   };
 }
 
-export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR): KnowledgeArticleFile[] {
+/**
+ * The articles of the knowledge base: the files of `dir` and, for the repository's knowledge base,
+ * the city articles generated from the Cost Calculator's data (src/server/rag/city-articles.ts).
+ */
+export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR, { generated = dir === KNOWLEDGE_BASE_DIR } = {}): KnowledgeArticleFile[] {
   const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".md")).sort();
   const articles = files.map((name) => parseArticle(fs.readFileSync(path.join(dir, name), "utf8"), name));
+  if (generated) articles.push(...cityArticleSources().map(({ name, source }) => parseArticle(source, name)));
   const seen = new Set<string>();
   for (const article of articles) {
     if (seen.has(article.slug)) throw new Error(`Two knowledge-base articles use the slug ${article.slug}`);

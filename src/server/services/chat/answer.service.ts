@@ -14,6 +14,7 @@ import { chatInstructions, consideredPassages, regenerateInstructions, sourceLis
 import type { ComposedAnswer } from "~/server/rag/answer";
 import { followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
 import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
+import { answerFromTools, toolAnswerInstructions } from "~/server/rag/tool-answers";
 import type { Db } from "~/server/db/client";
 import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
 import { requireCitation, UNCITED_ANSWER_NOTE } from "./cited-answer";
@@ -223,22 +224,26 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const [settings, profile] = await Promise.all([readAssistantSettings(db), profileOf(db, actor)]);
     const regenerate = input.regenerate;
     let composed: ComposedAnswer | null = null;
+    // The tools' data for this question, for the local model's answer, a hosted model's context and the card.
+    const earlierQuestions = input.messages.slice(0, -1).filter((message) => message.role === "user").map((message) => message.text);
+    const toolAnswer = await answerFromTools(db, question, { history: earlierQuestions });
     const localOptions: LocalKnowledgeModelOptions = {
       answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
       recordUnanswered: route,
       // A local answer that replaced a hosted one is compared without the note it carried.
       regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer.replace(UNCITED_ANSWER_NOTE, "").trim() } : undefined,
       profile,
+      toolAnswer,
       onComposed: (answer) => {
         composed = answer;
       },
     };
     const resolved = resolveChatModel(db, input.chatModel, { defaultModel: settings.defaultChatModel, local: localOptions });
     // A follow-up ("and in Munich?") is retrieved for, and told to a hosted model, as the question it stands for.
-    const standalone = resolveFollowUp(question, input.messages.slice(0, -1).filter((m) => m.role === "user").map((m) => m.text));
+    const standalone = resolveFollowUp(question, earlierQuestions);
     const retrieval: Retrieval | null = rag ? await retrieve(db, standalone, { limit: RETRIEVED_PASSAGES }) : null;
     const language = resolved.hosted ? await answerLanguage(db, actor.userId) : null;
-    const instructions = [chatInstructions(retrieval?.passages ?? null, language), followUpInstructions(question, standalone), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+    const instructions = [chatInstructions(retrieval?.passages ?? null, language), followUpInstructions(question, standalone), toolAnswerInstructions(toolAnswer), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
       .filter(Boolean)
       .join("\n\n");
     const history: ModelMessage[] = input.messages
@@ -315,6 +320,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
         : {}),
       ...(usedPassageIds.length ? { usedPassageIds } : {}),
       ...(comparison ? { links: [comparison] } : {}),
+      ...(toolAnswer ? { toolLinks: toolAnswer.links } : {}),
       createdAt: startedAt,
     };
     let final: AssistantMetadata = metadata;

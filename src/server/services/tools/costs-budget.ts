@@ -80,7 +80,7 @@ export interface BudgetResult {
 }
 
 /** "1 January 2025" for a YYYY-MM-DD date, in any time zone of the server. */
-function calendarDate(isoDate: string): string {
+export function calendarDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
   return format(new Date(year, month - 1, day), "d MMMM yyyy");
 }

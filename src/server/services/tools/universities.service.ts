@@ -131,3 +131,8 @@ export async function getInstitution(db: Db, slug: string) {
     tuition: await tuitionRulesFor(db, { slug: row.slug, state }),
   };
 }
+
+/** Every visible institution's name, city and type: what the assistant recognises in a question. */
+export async function listInstitutionNames(db: Db) {
+  return db.institution.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, city: true, type: true } });
+}
