@@ -9,7 +9,7 @@
 import { countries } from "countries-list";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 
-export type EntityKind = "place" | "level" | "nationality" | "person" | "purpose";
+export type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
 
 export interface Entity {
   kind: EntityKind;
@@ -65,6 +65,9 @@ export function entitiesOf(question: string): Entity[] {
   for (const match of question.matchAll(PERSON)) add("person", match.index, match[0], `my ${match[1]!.toLowerCase()}`);
   for (const [pattern, value] of LEVELS) for (const match of question.matchAll(pattern)) add("level", match.index, match[0], value);
   for (const [pattern, value] of PURPOSES) for (const match of question.matchAll(pattern)) add("purpose", match.index, match[0], value);
+  for (const match of question.matchAll(/\b(winter|summer) (?:semester|term)\b|\b(winter|sommer)semester\b/gi)) {
+    add("semester", match.index, match[0], /^(?:winter)/i.test(match[0]) ? "winter semester" : "summer semester");
+  }
   placePattern ??= new RegExp(`\\b(${places().map(escape).join("|")})(?![\\p{L}-])`, "giu");
   for (const match of question.matchAll(placePattern)) {
     const canonical = places().find((name) => name.toLowerCase() === match[1]!.toLowerCase()) ?? match[1]!;
@@ -82,7 +85,9 @@ export function entitiesOf(question: string): Entity[] {
 
 /** Words that open a follow-up: "and", "what about", "same for". */
 const CONNECTOR = /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
-const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same)\b/i;
+const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b/i;
+/** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
+const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 
 /**
  * Words that say what is asked (an amount, a duration, documents) but not about what, and words
@@ -128,6 +133,8 @@ function appended(entity: Entity): string {
       return ` for ${entity.value}`;
     case "purpose":
       return ` for a ${entity.value}`;
+    case "semester":
+      return ` for the ${entity.value}`;
   }
 }
 
@@ -176,16 +183,23 @@ export function resolveFollowUp(question: string, history: string[]): string {
 
 function resolveAgainst(question: string, previous: string): string {
   const trimmed = question.trim();
-  const core = trimmed.replace(CONNECTOR, "");
-  const continues = core !== trimmed;
+  const connector = CONNECTOR.exec(trimmed)?.[0] ?? "";
+  const core = trimmed.slice(connector.length);
+  const continues = connector.length > 0;
   const entities = entitiesOf(core);
   const content = contentWords(withoutEntities(core, entities));
   if (content.length) {
-    // "and what about health insurance?" names its own subject; only who and what it is for carry over.
-    if (!continues && !POINTING.test(core)) return question;
+    const pointing = POINTING.test(core);
+    if (!continues && !pointing) return question;
+    // "and for IT jobs?", "and with a Blue Card?": the previous question, for that.
+    const preposition = QUALIFYING.exec(connector)?.[1];
+    if (preposition) return `${trimEnd(previous)} ${preposition.toLowerCase()} ${trimEnd(core)}?`;
+    // "and what about health insurance?" names its own subject: who and what it is for carry over;
+    // "can he work there?", "when do I get it back?" also need the subject they point to.
     const kinds = new Set(entities.map((e) => e.kind));
     const carried = entitiesOf(previous).filter((e) => !kinds.has(e.kind) && (e.kind !== "place" || /\bthere\b/i.test(core)));
-    if (!carried.length && !continues) return question;
+    const subject = pointing ? subjectOf(previous) : "";
+    if (subject) return `${capitalise(trimEnd(core))} (${subject})?`;
     return `${capitalise(trimEnd(core))}${carried.map(appended).join("")}?`;
   }
   // "and in Munich?", "what about a PhD?", "same for my wife": the previous question, for them.

@@ -13,6 +13,10 @@ describe("resolveFollowUp", () => {
     { history: ["How much is rent in Munich?"], question: "how much?", standalone: "How much (rent in Munich)?" },
     { history: ["Can my wife work in Germany?"], question: "and what about health insurance?", standalone: "Health insurance for my wife?" },
     { history: ["What documents do I need for the student visa?"], question: "and for a language course?", standalone: "What documents do I need for the student visa for a language course?" },
+    { history: ["What salary do I need for the Blue Card?"], question: "and for IT jobs?", standalone: "What salary do I need for the Blue Card for IT jobs?" },
+    { history: ["What is the application deadline for the winter semester?"], question: "and for the summer semester?", standalone: "What is the application deadline for the summer semester?" },
+    { history: ["How much deposit can my landlord ask?"], question: "when do i get it back?", standalone: "When do i get it back (deposit can my landlord ask)?" },
+    { history: ["Can my husband come with me to Germany?"], question: "can he work there?", standalone: "Can he work there (husband come with me to Germany)?" },
     // A chain of follow-ups keeps its subject.
     { history: ["How much is rent in Berlin?", "and in Munich?"], question: "and for a PhD?", standalone: "How much is rent in Munich for a PhD?" },
   ];
