@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { embeddedDatabaseUrl } from "./embedded-location";
 
@@ -27,7 +28,9 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
   fs.rmSync(socketPath, { force: true });
 
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir)) : new PGlite();
+  // The contrib extensions the migrations create (CREATE EXTENSION) must be loaded into PGlite first.
+  const extensions = { pg_trgm };
+  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir), { extensions }) : new PGlite({ extensions });
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();

@@ -9,10 +9,11 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
+import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
-import { stripMarkdown } from "./text";
+import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
@@ -64,7 +65,8 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
  */
 export const SURE_CONFIDENCE = 0.55;
 export const UNKNOWN_TEXT = "I don't know. I could not find anything about this in my knowledge base, and I will not guess.";
-export const OTHER_COUNTRY_UNKNOWN_TEXT = "I don't know. My knowledge base is about Germany, and it has nothing on plans for {country}, so I will not guess.";
+export const OTHER_COUNTRY_UNKNOWN_TEXT =
+  "I don't know. My knowledge base is about studying and living in Germany, and it has nothing reliable on plans for {country}, so I will not guess. To weigh {country} against Germany (tuition, proof of funds, living costs, work while studying, staying after graduation), see the country comparison: [Compare countries](/compare).";
 
 /** Quoted units at most, and roughly how many words the quoted text may have. */
 const MAX_UNITS = 5;
@@ -87,7 +89,6 @@ const PARAGRAPH_SHARE = 0.5;
 const FOLLOW_UP_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
-const FOLLOW_UP = /^(?:and|also|or|but|what about|how about|what if|and if|same for|in that case)\b/i;
 const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
 async function composeAnswer(db: Db, question: string, options: AnswerOptions): Promise<ComposedAnswer> {
@@ -96,17 +97,18 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
     return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: { passages: [], confidence: 0 } };
   }
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
-  let analysis = await analyzeQuery(db, trimmed);
+  // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
+  const standalone = resolveFollowUp(trimmed, options.history ?? []);
+  let analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
 
-  // A follow-up ("and for a language course?") is read together with the previous question: always
-  // when it says it continues, otherwise when that finds more than the question alone.
+  // A short question that was not recognised as a follow-up may still be one: it is read together
+  // with the previous question when that finds more than the question alone.
   const previous = options.history?.at(-1);
-  const continues = FOLLOW_UP.test(trimmed);
-  if (previous && (continues || (retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12))) {
-    const combined = await analyzeQuery(db, `${previous} ${trimmed}`);
+  if (previous && standalone === trimmed && retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12) {
+    const combined = await analyzeQuery(db, `${resolveFollowUp(previous, options.history!.slice(0, -1))} ${trimmed}`);
     const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
-    if (followUp?.passages.length && (continues || followUp.confidence > retrieval.confidence)) {
+    if (followUp?.passages.length && followUp.confidence > retrieval.confidence) {
       analysis = combined;
       retrieval = followUp;
     }
@@ -123,7 +125,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(trimmed)), retrieval };
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(standalone)), retrieval };
   }
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
@@ -325,7 +327,7 @@ export async function selectList(
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, ...titles, request.noun ?? ""]}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
   const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
   /** The share of the question's weight that these lexemes cover. */
@@ -493,13 +495,14 @@ export interface ScoredUnit extends AnswerUnit {
 export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
-  const texts = units.map((u) => (u.label ? `${u.plain}\n${u.label}` : u.plain));
+  // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.
+  const texts = units.map((u) => foldGerman(u.label ? `${u.plain}\n${u.label}` : u.plain));
   const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${passages.map((p) => `${p.articleTitle}\n${p.heading ?? ""}`)}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${passages.map((p) => foldGerman(`${p.articleTitle}\n${p.heading ?? ""}`))}::text[]) WITH ORDINALITY AS t(text, i)`;
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
 

@@ -37,6 +37,11 @@ export function listRequest(question: string): ListRequest | null {
 }
 
 export const AMOUNT = /(?:€\s?\d|\d[\d.,]*\s?(?:€|EUR\b|euros?\b))/i;
+/** A duration or a date: "within 14 days", "two weeks", "for 18 months", "by 15 July" (months capitalised: not "you may"). */
+export const DURATION_OR_DATE =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|eighteen|thirty)[\s-](?:calendar |working )?(?:days?|weeks?|months?|years?|semesters?)\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+/** A Markdown list item: a text that lists documents, steps or requirements. */
+export const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/m;
 /** A time limit: "within two weeks", "no later than", "deadline". */
 export const TIME_LIMIT =
   /\bwithin (?:the first )?(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|fourteen|thirty)\s+(?:calendar |working )?(?:days?|weeks?|months?)\b|\bno later than\b|\bat the latest\b|\bdeadline\b|\bbefore (?:your|the) (?:visa|entry visa|permit) (?:expires|runs out)\b/i;
@@ -45,15 +50,27 @@ export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(
 export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
+/** Cities students name for studying elsewhere ("cost of living in Dublin"). */
+const OTHER_STUDY_CITIES = [
+  "Dublin", "London", "Manchester", "Edinburgh", "Paris", "Lyon", "Amsterdam", "Rotterdam", "Delft", "Utrecht", "Leiden", "Groningen",
+  "Stockholm", "Copenhagen", "Oslo", "Helsinki", "Madrid", "Barcelona", "Rome", "Milan", "Lisbon", "Prague", "Warsaw", "Budapest",
+  "Brussels", "Toronto", "Vancouver", "Montreal", "Ottawa", "Sydney", "Melbourne", "Brisbane", "Auckland", "New York", "Boston",
+  "Tokyo", "Seoul", "Singapore", "Dubai",
+];
+const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const OTHER_COUNTRIES = [
   ...Object.entries(countries)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
     .map(([, country]) => country.name),
-  "USA", "US", "America", "UK", "England", "Scotland", "Britain", "Great Britain", "Holland", "Dubai",
+  "USA", "America", "UK", "U.K.", "England", "Scotland", "Wales", "Britain", "Great Britain", "Holland", "Korea", ...OTHER_STUDY_CITIES,
 ]
-  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  // "US" is also a pronoun ("tell us"): it counts only in capitals (OTHER_PLACE_CASED).
+  .filter((name) => name !== "US")
+  .map(escape)
   .sort((a, b) => b.length - a.length)
   .join("|");
+const OTHER_PLACE = new RegExp(`\\b(?:the )?(${OTHER_COUNTRIES})(?![\\w-])`, "gi");
+const OTHER_PLACE_CASED = /\b(?:the )?(US|U\.S\.)(?![\w-])/g;
 const INTENT = "(?:study|move|work|live|emigrate|immigrate|relocate|settle|apply)";
 /**
  * "How do I study in Canada?", "I want to move to the USA": the asker's plan names another country.
@@ -63,10 +80,50 @@ const OTHER_DESTINATION = new RegExp(
   `\\b(?:(?:how|where|can|could|should) (?:do |can |could |should )?(?:i|we|you) ${INTENT}|(?:want|plan|planning|going|like|wish|hope|hoping|decided) to ${INTENT}|(?:moving|emigrating|relocating) to|study abroad in)\\s+(?:in |to )?(?:the )?(${OTHER_COUNTRIES})\\b`,
   "i",
 );
-const ABOUT_DESTINATION = /\bgerman|\bdeutsch|\baustria|\bswitzerland|\bswiss\b|\bsperrkonto|\bblocked account|\baps\b|\buni-assist|\banabin|\btestdaf|\bdsh\b|\bdaad\b|\bstudienkolleg|\bbaf[öo]e?g|\banmeldung|\bausl[äa]nderbeh/i;
+/** Germany, or the neighbours the knowledge base also covers, named: the question is about them. */
+const GERMANY_NAMED = /\bgerman|\bdeutsch|\baustria|\b[öo]e?sterreich|\bswitzerland|\bswiss\b|\bschweiz/i;
+/**
+ * Steps of coming to Germany, or travelling from it: "I live in India, do I need APS?", "visa
+ * appointment in Pakistan", "can I travel to France with my residence permit?".
+ */
+const GERMAN_STEPS =
+  /\bsperrkonto|\baps\b|\buni-?assist|\banabin|\btestdaf|\bdsh\b|\bdaad\b|\bstudienkolleg|\bbaf[öo]e?g|\banmeldung|\bausl[äa]e?nderbeh|\bembass|\bconsulate|\bmission\b|\bvfs\b|\bappointment|\bprocessing|\bschengen|\berasmus|\btravel|\bvisit|\btrip\b|\bweekend|\bholiday|\bvacation|\bresidence permit|\bsend (?:me )?money|\btransfer/i;
+/** Said just before a country the asker comes from or is in: "from Nigeria", "I live in India", "my degree is from". */
+const ORIGIN_BEFORE =
+  /(?:\bfrom|\b(?:citizens?|nationals?|passport|passports) (?:of|from)|\b(?:i|we)(?:'m| am| was| have been| are)?\s+(?:(?:currently|still|now|already|just)\s+)?(?:live|living|lived|stay|staying|in|am|was|come|came|studied|studying|graduated|did|completed|finished|working|based|born|grew up|reside|residing)\b[^.?!;]{0,40}?\b(?:in|at))\s+(?:the\s+)?$/i;
+/** Said just before a country one plans to go to: "visa for Canada", "study in the UK", "universities in Sweden". */
+const DESTINATION_BEFORE =
+  /(?:\b(?:for|to|into)|\b(?:stud(?:y|ying|ies)|universit(?:y|ies)|uni|colleges?|live|living|work|working|jobs?|settle|masters?|bachelors?|phd|tuition|fees?|visas?|permits?|pr|immigration|living costs|cost of living|scholarships?|admission|funds|money)\s+in)\s+(?:the\s+)?$/i;
+/** Said just after a country one plans to go to: "Canada student visa", "UK post study work visa". */
+const DESTINATION_AFTER =
+  /^(?:'s)?\s+(?:student|study|studies|post[- ]?study|psw|graduate|work|visa|permit|blocked|universit|college|tuition|scholarship|pr\b|permanent|immigration|admission|masters?|bachelors?|requirements?|ielts|toefl)/i;
 
-/** The other country a question is about, when it plans to study or live elsewhere than Germany. */
+const STUDY_WORDS = /\b(?:visa|stud(?:y|ying|ies|ent)|universit|tuition|college|admission|masters?|bachelors?|phd)/i;
+
+/**
+ * The other country (or city) a question is about when the asker plans to study, work or live
+ * there rather than in Germany: "how do I get a student visa for Canada", "netherlands blocked
+ * account", "study in uk requirements". Not where the asker comes from or lives ("I am from
+ * Pakistan", "I live in India, do I need APS?"), and not questions naming Germany, Austria or
+ * Switzerland, which the knowledge base covers.
+ */
 export function otherDestination(question: string): string | null {
-  if (ABOUT_DESTINATION.test(question)) return null;
-  return OTHER_DESTINATION.exec(question)?.[1] ?? null;
+  if (GERMANY_NAMED.test(question) || GERMAN_STEPS.test(question)) return null;
+  const planned = OTHER_DESTINATION.exec(question)?.[1];
+  if (planned) return placeName(planned);
+  const places = [...question.matchAll(OTHER_PLACE), ...question.matchAll(OTHER_PLACE_CASED)].sort((a, b) => a.index - b.index);
+  for (const place of places) {
+    const before = question.slice(0, place.index);
+    const after = question.slice(place.index + place[0].length);
+    if (ORIGIN_BEFORE.test(before)) continue;
+    const aboutStudying = STUDY_WORDS.test(question);
+    if (DESTINATION_BEFORE.test(before) || DESTINATION_AFTER.test(after) || (aboutStudying && (!before.trim() || /\bin\s+(?:the\s+)?$/i.test(before)))) return placeName(place[1]!);
+  }
+  return null;
+}
+
+/** A place as written in an answer: "UK", "Canada", "New Zealand", however it was typed. */
+function placeName(typed: string): string {
+  if (typed.replace(/\./g, "").length <= 3) return typed.toUpperCase();
+  return typed.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase()).replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
 }

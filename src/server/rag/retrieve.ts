@@ -1,14 +1,19 @@
 /**
  * Retrieval over the knowledge base ("Deep Thinking").
  *
- * 1. The question is parsed with websearch_to_tsquery (English stemming, stop words, quotes, -not).
+ * 1. The question, its German spellings folded (ä/ae, ß/ss, as the passages are), is parsed with
+ *    websearch_to_tsquery (English stemming, stop words, quotes, -not). Its words and phrases are
+ *    expanded with the term table (src/content/terms.json: everyday words, German official terms,
+ *    abbreviations), and a word the knowledge base never uses is read as the nearest word it does
+ *    use by trigram similarity (pg_trgm), so typos ("sperkonto", "anmeldng") still find their passages.
  * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
  *    until the knowledge base changes: any saved, hidden, added or removed article changes the
  *    version the cache is checked against), so rare, telling words ("Sperrkonto", "APS") weigh more
  *    than words found everywhere ("Germany", "student"). Hidden articles are never retrieved.
  * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
- *    text (C), plus ts_rank_cd's cover density.
+ *    text (C), plus ts_rank_cd's cover density, plus a little when it states the kind of fact asked
+ *    for (an amount for "how much", a duration or date for "how long", a list for "which documents").
  * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
  *
  * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
@@ -19,7 +24,9 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, factsAskedFor, otherDestination } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
+import { matchTerms, quoteLexeme, termGroups, weightedQuery, type StemmedGroup } from "./terms";
+import { foldGerman } from "./text";
 import { log } from "~/server/observability/log";
 
 export interface RetrievedPassage {
@@ -76,6 +83,10 @@ function fieldValue(mask: number): number {
 }
 
 const SYNONYM_WEIGHT = 0.8;
+/** Synonyms a question word keeps at most, and the least a synonym must be worth. */
+const MAX_SYNONYMS_PER_WORD = 3;
+const MIN_SYNONYM_FACTOR = 0.15;
+const SELECTING_SYNONYM_FACTOR = 0.5;
 /** Embedding similarity's share of the final score when re-ranking. */
 const EMBEDDING_SHARE = 0.4;
 
@@ -88,45 +99,19 @@ const FILLER_STEMS = new Set([
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
   "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
+  // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
+  // configuration does not know them as stop words.
+  "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
+  "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
+  "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
+  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt",
 ]);
 
-/**
- * Words people use for the same thing as the knowledge base (stems). Each group expands a query
- * term with the others at a lower weight.
- */
-const SYNONYM_GROUPS: string[][] = [
-  ["germani", "german"],
-  ["cost", "fee", "price", "expens", "pay", "spend", "budget"],
-  ["flat", "apart", "accommod", "hous", "room", "dorm", "dormitori", "wohnheim"],
-  ["uni", "univers", "hochschul"],
-  ["job", "work", "employ"],
-  ["money", "fund", "financ"],
-  ["rent", "miet"],
-  ["insur", "versicherung", "krankenkass"],
-  ["tax", "steuer"],
-  ["visa", "permit"],
-  ["sperrkonto", "block"],
-  ["scholarship", "grant", "stipendium", "fund"],
-  ["english", "ielt", "toefl"],
-  ["deadlin", "date"],
-  ["applic", "appli"],
-  ["reject", "refus", "deni", "declin"],
-  ["appeal", "remonstr", "object", "lawsuit"],
-  ["pr", "perman", "settlement", "niederlassungserlaubni"],
-  ["gez", "rundfunkbeitrag", "broadcast", "licenc"],
-  // Anmeldung (registering after moving in) and Ummeldung (moving within Germany) are both a
-  // registration, but not the same step: neither stands for the other.
-  ["regist", "anmeldung"],
-  ["regist", "ummeldung"],
-  ["learn", "languag", "cours"],
-  ["seeker", "search", "seek"],
-  ["studi", "student"],
-  ["need", "must", "requir"],
-  ["free", "fee", "tuition"],
-];
-
 export interface QueryTerm {
+  /** The lexeme, or for a phrase of the term table its lexemes joined by spaces. */
   lexeme: string;
+  /** The tsquery that matches it: the quoted lexeme, or a phrase ('famili' <-> 'reunif'). */
+  query: string;
   /** Index of the question word it stands for (synonyms share their original's concept). */
   concept: number;
   factor: number;
@@ -159,29 +144,41 @@ export interface QueryAnalysis {
   /** Passages in the knowledge base, and in how many of them each term occurs. */
   total: number;
   documentFrequency: Map<string, number>;
+  /** Typed words read as another word of the knowledge base ("sperkonto" as "sperrkonto"). */
+  corrections: Map<string, string>;
 }
 
 export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
-    SELECT websearch_to_tsquery('english', ${question})::text AS tsquery,
+    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery,
            (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
-  const words = queryLexemes(parsed?.tsquery ?? "");
-  if (!words.length || !parsed) return null;
-  const { total, frequencies } = await lexemeStatistics(db, parsed.version);
+  const typed = queryLexemes(parsed?.tsquery ?? "");
+  if (!typed.length || !parsed) return null;
+  const statistics = await lexemeStatistics(db, parsed.version);
+  const { total, frequencies } = statistics;
   if (!total) return null;
+  const groups = await termGroups(db);
 
-  const terms = expandSynonyms(words);
+  // A word the knowledge base and the term table never use may be a typo of one they do.
+  const corrections = await correctTypos(db, typed, statistics, groups);
+  const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))];
+  const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
   // the knowledge base names ("India", "Vietnam", "Pakistan").
   words.forEach((word, concept) => {
     if (frequencies.get(word)) return;
     for (const country of countryOfDemonym(word)) {
-      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, concept, factor: 1 });
+      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, query: quoteLexeme(country), concept, factor: 1 });
     }
   });
-  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencies.get(t.lexeme) ?? 0]));
+  // A phrase occurs at most as often as its rarest word.
+  const frequencyOf = (term: QueryTerm) => Math.min(...term.lexeme.split(" ").map((lexeme) => frequencies.get(lexeme) ?? 0));
+  // Table terms the knowledge base never uses cannot match a passage: they are left out.
+  const usable = terms.filter((t) => t.factor === 1 || frequencyOf(t) > 0);
+  terms.splice(0, terms.length, ...usable);
+  const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencyOf(t)]));
   // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
   // double: it is most likely the subject of a question about something else ("bitcoin"). A number
   // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
@@ -200,13 +197,15 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
-  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency };
+  return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
 interface LexemeStatistics {
   version: string;
   total: number;
   frequencies: Map<string, number>;
+  /** Words a typo may be read as (see correctTypos), built on first need. */
+  vocabulary?: string[];
 }
 
 const statisticsCache = new WeakMap<Db, LexemeStatistics>();
@@ -236,6 +235,85 @@ async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatisti
   return statistics;
 }
 
+/** Only words of this length or more are corrected: shorter ones are too close to too many words. */
+const TYPO_MIN_LENGTH = 5;
+/** Trigram similarity (pg_trgm, 0..1) above which a known word replaces a typed one of TYPO_SIMILAR_LENGTH letters or more. */
+const TYPO_SIMILARITY = 0.6;
+const TYPO_SIMILAR_LENGTH = 6;
+
+/**
+ * Typing slips a word of this length may hold. A short word one letter longer than a known one is
+ * usually another word ("world" and "word"), so short words are corrected only for a wrong,
+ * swapped or missing letter ("blokc" for "block", "helth" for "health").
+ */
+function allowedEdits(typed: string, known: string): number {
+  if (typed.length >= 9) return 2;
+  if (typed.length >= 7) return 1;
+  // A letter left out ("helth") is the commonest slip; a letter too many in a short word is usually another word.
+  return known.length >= typed.length ? 1 : 0;
+}
+
+/**
+ * The words of the question that neither the knowledge base nor the term table use, read as the
+ * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
+ * by trigram similarity (pg_trgm), kept when similar enough or one typing slip away.
+ */
+async function correctTypos(db: Db, words: string[], statistics: LexemeStatistics, groups: StemmedGroup[]): Promise<Map<string, string>> {
+  const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
+  const { frequencies } = statistics;
+  const unknown = words.filter(
+    (word) =>
+      word.length >= TYPO_MIN_LENGTH &&
+      /^\p{L}+$/u.test(word) &&
+      !frequencies.get(word) &&
+      !tableWords.has(word) &&
+      !countryOfDemonym(word).some((country) => frequencies.get(country)),
+  );
+  if (!unknown.length) return new Map();
+  statistics.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
+  const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
+  const longest = Math.max(...unknown.map((w) => w.length)) + 3;
+  // A slip rarely hits the first letter: only words starting like a typed one are compared.
+  const initials = new Set(unknown.map((w) => w[0]));
+  const vocabulary = statistics.vocabulary.filter((word) => initials.has(word[0]) && word.length >= shortest && word.length <= longest);
+  const rows = await db.$queryRaw<{ typed: string; known: string; similarity: number }[]>`
+    SELECT u.word AS typed, v.word AS known, similarity(u.word, v.word)::float8 AS similarity
+    FROM unnest(${unknown}::text[]) AS u(word) CROSS JOIN unnest(${vocabulary}::text[]) AS v(word)
+    WHERE u.word % v.word`;
+  return chooseCorrections(rows, (word) => frequencies.get(word) ?? 0);
+}
+
+/** For each typed word, the best acceptable candidate: most similar, then fewest edits, then most used. */
+export function chooseCorrections(candidates: { typed: string; known: string; similarity: number }[], frequency: (word: string) => number): Map<string, string> {
+  const corrections = new Map<string, { known: string; similarity: number; edits: number }>();
+  for (const { typed, known, similarity } of candidates) {
+    const edits = editDistance(typed, known);
+    const similarEnough = similarity >= TYPO_SIMILARITY && typed.length >= TYPO_SIMILAR_LENGTH;
+    if (!similarEnough && edits > allowedEdits(typed, known)) continue;
+    const best = corrections.get(typed);
+    const better =
+      !best ||
+      edits < best.edits ||
+      (edits === best.edits && (similarity > best.similarity || (similarity === best.similarity && frequency(known) > frequency(best.known))));
+    if (better) corrections.set(typed, { known, similarity, edits });
+  }
+  return new Map([...corrections].map(([typed, { known }]) => [typed, known]));
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
 export async function retrieve(db: Db, query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
   const analysis = await analyzeQuery(db, query);
   return analysis ? retrieveAnalyzed(db, analysis, options) : { passages: [], confidence: 0 };
@@ -246,7 +324,8 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const perArticle = options.perArticle ?? 3;
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   if (limit <= 0) return { passages: [], confidence: 0 };
-  const { question, words, terms, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const { question, words, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const terms = searchTerms(analysis);
   const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
 
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
@@ -263,17 +342,26 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     selectingConcepts.add(c);
     selectedWeight += conceptWeight[c]!;
   }
-  const selecting = known.filter((t) => selectingConcepts.has(t.concept)).map((t) => t.lexeme);
+  // A synonym much more common than its word would pull in passages by the hundred: it scores, but does not select.
+  const selecting = [
+    ...new Set(
+      [...selectingConcepts].flatMap((c) => {
+        const own = known.filter((t) => t.concept === c);
+        const strong = own.filter((t) => t.factor >= SELECTING_SYNONYM_FACTOR);
+        return (strong.length ? strong : own).map((t) => t.query);
+      }),
+    ),
+  ];
 
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
   // Only vectors of the same model are comparable.
   const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
   // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
   const hitColumns = terms.map((term, i) => {
-    const lexeme = quoteLexeme(term.lexeme);
-    return Prisma.sql`CASE WHEN NOT (p.search @@ ${lexeme}::tsquery) THEN 0 ELSE
-      (CASE WHEN p.search @@ ${`${lexeme}:A`}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${`${lexeme}:B`}::tsquery THEN 2 ELSE 0 END)
-      + (CASE WHEN p.search @@ ${`${lexeme}:C`}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
+    const { query } = term;
+    return Prisma.sql`CASE WHEN NOT (p.search @@ ${query}::tsquery) THEN 0 ELSE
+      (CASE WHEN p.search @@ ${weightedQuery(query, "A")}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${weightedQuery(query, "B")}::tsquery THEN 2 ELSE 0 END)
+      + (CASE WHEN p.search @@ ${weightedQuery(query, "C")}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
   });
   // fieldValue() in SQL.
   const valueOfMask = (column: string) =>
@@ -286,10 +374,10 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   // A rough score (which terms a passage has, by weight) picks the best few hundred passages
   // cheaply; only those get the finer score by field.
   const roughScore = Prisma.join(
-    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${quoteLexeme(term.lexeme)}::tsquery)::int`),
+    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${term.query}::tsquery)::int`),
     " + ",
   );
-  const selectingQuery = selecting.map(quoteLexeme).join(" | ");
+  const selectingQuery = selecting.map((query) => `(${query})`).join(" | ");
   const rows = await db.$queryRaw<CandidateRow[]>`
     WITH rough AS (
       SELECT p.id, p."articleId", p.search
@@ -311,23 +399,24 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
     ORDER BY r.lexical DESC, r.id`;
 
-  const wantsAmount = factsAskedFor(question).amount;
+  const asked = askedFactKinds(question);
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
-    const covered = words.map(() => false);
+    // How fully each word is covered: by itself or a close synonym wholly, by a much more common
+    // synonym (a factor lowered for its rarity) only in part.
+    const covered = words.map(() => 0);
     terms.forEach((term, i) => {
       const hit = row.hits[i] ?? 0;
       if (!hit) return;
       const field = fieldValue(hit);
       best[term.concept] = Math.max(best[term.concept]!, field * term.factor);
-      covered[term.concept] = true;
+      covered[term.concept] = Math.max(covered[term.concept]!, Math.min(1, term.factor / SYNONYM_WEIGHT));
     });
     const lexical = best.reduce((sum, value, c) => sum + value * conceptWeight[c]!, 0) / totalWeight;
-    const coverage = covered.reduce((sum, yes, c) => sum + (yes ? conceptWeight[c]! : 0), 0) / totalWeight;
+    const coverage = covered.reduce((sum, share, c) => sum + share * conceptWeight[c]!, 0) / totalWeight;
     // Cover density adds a little for passages that use the terms often and close together, and
-    // a question asking "how much" prefers passages that give an amount.
-    const amountBonus = wantsAmount && AMOUNT.test(row.text) ? 0.05 : 0;
-    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + amountBonus);
+    // a passage stating the kind of fact asked for ("how much": an amount) a little more.
+    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
     return { row, score, coverage };
   });
 
@@ -376,6 +465,47 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   return { passages, confidence };
 }
 
+/**
+ * The terms the search looks for. Every term costs time in every candidate passage: a word keeps
+ * its best few synonyms (the most telling, then the most used), and synonyms worth almost nothing
+ * are left out. (The answerer still weighs all of them in the passages it quotes.)
+ */
+function searchTerms({ terms, documentFrequency }: QueryAnalysis): QueryTerm[] {
+  const usable = terms.filter((t) => t.factor === 1 || t.factor >= MIN_SYNONYM_FACTOR);
+  const better = (a: QueryTerm, b: QueryTerm) =>
+    a.factor > b.factor ||
+    (a.factor === b.factor && (documentFrequency.get(a.lexeme)! > documentFrequency.get(b.lexeme)! || (documentFrequency.get(a.lexeme) === documentFrequency.get(b.lexeme) && usable.indexOf(a) < usable.indexOf(b))));
+  return usable.filter((term) => term.factor === 1 || usable.filter((t) => t.concept === term.concept && t.factor < 1 && better(t, term)).length < MAX_SYNONYMS_PER_WORD);
+}
+
+/** The kinds of fact a question asks for that a passage can be seen to state. */
+export interface AskedFactKinds {
+  amount: boolean;
+  time: boolean;
+  list: boolean;
+}
+
+export function askedFactKinds(question: string): AskedFactKinds {
+  const facts = factsAskedFor(question);
+  const list = listRequest(question);
+  // "How long does it take" asks for a duration, "when is the deadline" for a date; a question
+  // asking for an amount mentions time words too ("per month"): the amount is what it wants.
+  // A list of documents or requirements ("what do I need?"); a procedure ("how do I apply?") is
+  // answered from the best articles' own steps, which the answerer finds.
+  return { amount: facts.amount, time: facts.time && !facts.amount, list: list !== null && !list.procedural };
+}
+
+/** What stating the asked-for kind of fact adds to a passage's score: modest, it breaks near-ties. */
+export const FACT_KIND_BONUS = { amount: 0.05, time: 0.04, list: 0.04 } as const;
+
+export function factKindBonus(asked: AskedFactKinds, text: string): number {
+  let bonus = 0;
+  if (asked.amount && AMOUNT.test(text)) bonus += FACT_KIND_BONUS.amount;
+  if (asked.time && DURATION_OR_DATE.test(text)) bonus += FACT_KIND_BONUS.time;
+  if (asked.list && LIST_ITEM.test(text)) bonus += FACT_KIND_BONUS.list;
+  return bonus;
+}
+
 /** A passage's own sources (stored when it was indexed), else its article's: title and address. */
 export function sourcesOfPassage(passageSources: unknown, articleSources: unknown): { title: string; url: string }[] {
   const own = Array.isArray(passageSources) && passageSources.length ? passageSources : articleSources;
@@ -393,17 +523,24 @@ export function queryLexemes(tsquery: string): string[] {
   return lexemes;
 }
 
-export function expandSynonyms(words: string[]): QueryTerm[] {
-  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, concept, factor: 1 }));
-  words.forEach((word, concept) => {
-    for (const group of SYNONYM_GROUPS) {
-      if (!group.includes(word)) continue;
-      for (const synonym of group) {
-        if (terms.some((t) => t.lexeme === synonym)) continue;
-        terms.push({ lexeme: synonym, concept, factor: SYNONYM_WEIGHT });
+/**
+ * The question's words (factor 1) and the other terms of the term-table groups its words and
+ * phrases belong to, at a lower weight, under the word (or each word of the phrase) they stand for.
+ */
+export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTerm[] {
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, query: quoteLexeme(lexeme), concept, factor: 1 }));
+  // In the order of the question's words: a synonym stands for the first word it could stand for.
+  const matches = matchTerms(words, groups).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
+  for (const match of matches) {
+    for (const concept of match.concepts) {
+      for (const other of match.others) {
+        const lexeme = other.lexemes.join(" ");
+        // A phrase's terms stand for each of its words; a word's, only for the first word they expand.
+        if (terms.some((t) => t.lexeme === lexeme && (t.concept === concept || t.factor === 1 || match.concepts.length === 1))) continue;
+        terms.push({ lexeme, query: other.query, concept, factor: SYNONYM_WEIGHT });
       }
     }
-  });
+  }
   return terms;
 }
 
@@ -425,11 +562,6 @@ export function countryOfDemonym(stem: string): string[] {
   }
   if (stem.endsWith("i")) candidates.add(stem.slice(0, -1));
   return [...candidates].filter((c) => c.length >= 4);
-}
-
-/** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */
-function quoteLexeme(lexeme: string): string {
-  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 /** BM25's inverse document frequency: rare terms weigh more; never negative. */

@@ -18,32 +18,32 @@ export function stripMarkdown(markdown: string): string {
     .trim();
 }
 
-const GERMAN_FOLDS: [RegExp, string, string][] = [
-  [/ä/g, "ae", "a"],
-  [/ö/g, "oe", "o"],
-  [/ü/g, "ue", "u"],
-  [/Ä/g, "Ae", "A"],
-  [/Ö/g, "Oe", "O"],
-  [/Ü/g, "Ue", "U"],
-];
+const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss", ẞ: "SS" };
 
 /**
- * The ways people type a word with umlauts or ß on an English keyboard ("Bestätigung" as
- * "Bestaetigung" or "Bestatigung", "Straße" as "Strasse"). Returns only the variants that differ.
+ * German spellings folded to what an English keyboard types: ä/ö/ü to ae/oe/ue, ß to ss, other
+ * accents dropped ("café" to "cafe"). The indexer and the retriever fold both sides the same way,
+ * so "Ausländerbehörde", "Auslaenderbehoerde" and "Straße"/"Strasse" are one word to the search.
+ */
+export function foldGerman(text: string): string {
+  return text
+    .replace(/[äöüÄÖÜßẞ]/g, (c) => UMLAUTS[c]!)
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .normalize("NFC");
+}
+
+/**
+ * The other way people type a word with umlauts on an English keyboard: the vowel without its dots
+ * ("Bestätigung" as "Bestatigung", beside the folded "Bestaetigung"). Returns only the variants
+ * that differ from the folded text.
  */
 export function spellingVariants(text: string): string[] {
-  const words = new Set(text.match(/[\p{L}\p{N}-]*[äöüÄÖÜßéèáàóíúçñ][\p{L}\p{N}-]*/gu) ?? []);
+  const words = new Set(text.match(/[\p{L}\p{N}-]*[äöüÄÖÜ][\p{L}\p{N}-]*/gu) ?? []);
   const variants = new Set<string>();
   for (const word of words) {
-    let transliterated = word.replace(/ß/g, "ss");
-    let plain = transliterated;
-    for (const [pattern, long, short] of GERMAN_FOLDS) {
-      transliterated = transliterated.replace(pattern, long);
-      plain = plain.replace(pattern, short);
-    }
-    plain = plain.normalize("NFD").replace(/\p{M}/gu, "");
-    transliterated = transliterated.normalize("NFD").replace(/\p{M}/gu, "");
-    for (const variant of [transliterated, plain]) if (variant !== word) variants.add(variant);
+    const plain = foldGerman(word.normalize("NFD").replace(/\p{M}/gu, ""));
+    if (plain !== foldGerman(word)) variants.add(plain);
   }
   return [...variants];
 }
@@ -56,11 +56,14 @@ export function slashVariants(text: string): string[] {
   return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) => token.split("/").join(" "));
 }
 
-/** Plain text for the search index: Markdown removed, spelling variants and slash parts appended. */
+/**
+ * Plain text for the search index (and for a search's query): Markdown removed, German spellings
+ * folded, umlauts typed without dots and slash parts appended.
+ */
 export function searchableText(markdown: string): string {
   const plain = stripMarkdown(markdown);
-  const variants = [...spellingVariants(plain), ...slashVariants(plain)];
-  return variants.length ? `${plain}\n${variants.join(" ")}` : plain;
+  const variants = [...spellingVariants(plain), ...slashVariants(foldGerman(plain))];
+  return variants.length ? `${foldGerman(plain)}\n${variants.join(" ")}` : foldGerman(plain);
 }
 
 // Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").

@@ -22,6 +22,7 @@ import type { VisaLine, VisaResult } from "~/server/services/tools/visa-rules";
 import type { ComposedAnswer } from "./answer";
 import { CITY_ARTICLE_PREFIX, cityArticleSlug, euros } from "./city-articles";
 import { mainUniversityOf, parseEntities, type EntityCatalog, type QuestionEntities, type StayPurpose } from "./entities";
+import { otherDestination } from "./question";
 
 /** How the local answerer opens an answer it is not sure of (src/server/rag/answer.ts). */
 const NOT_SURE_PREFIX = "I am not fully sure";
@@ -352,6 +353,8 @@ export async function answerFromTools(db: Db, question: string, options: ToolAns
 }
 
 async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions): Promise<ToolAnswer | null> {
+  // Plans for another country ("student visa for netherlands") get the other-destination answer, not German tool data.
+  if (otherDestination(question)) return null;
   const catalog = options.catalog ?? (await readEntityCatalog(db));
   const entities = parseEntities(question, catalog);
   let intent = toolIntent(question, entities);

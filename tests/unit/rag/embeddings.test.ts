@@ -33,9 +33,14 @@ describe("query terms", () => {
   });
 
   it("add synonyms at a lower weight, under the word they stand for", () => {
-    const terms = expandSynonyms(["sperrkonto", "cost"]);
-    expect(terms).toContainEqual({ lexeme: "block", concept: 0, factor: 0.8 });
-    expect(terms).toContainEqual({ lexeme: "fee", concept: 1, factor: 0.8 });
+    const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
+    const groups = [
+      { about: "blocked account", terms: [word("sperrkonto"), word("block")] },
+      { about: "cost", terms: [word("cost"), word("fee")] },
+    ];
+    const terms = expandSynonyms(["sperrkonto", "cost"], groups);
+    expect(terms).toContainEqual({ lexeme: "block", query: "'block'", concept: 0, factor: 0.8 });
+    expect(terms).toContainEqual({ lexeme: "fee", query: "'fee'", concept: 1, factor: 0.8 });
     expect(terms.filter((t) => t.factor === 1).map((t) => t.lexeme)).toEqual(["sperrkonto", "cost"]);
   });
 

@@ -1,11 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { DUTY, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
+import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
   it("recognises plans for another country", () => {
     expect(otherDestination("How do I study in Canada?")).toBe("Canada");
     expect(otherDestination("I want to move to the USA after my degree")).toBe("USA");
-    expect(otherDestination("how can i study in the united states")).toBe("united states");
+    expect(otherDestination("how can i study in the united states")).toBe("United States");
+  });
+
+  it.each([
+    ["how do i get a student visa for canada", "Canada"],
+    ["is blocked account needed for netherlands", "Netherlands"],
+    ["study in uk requirements", "UK"],
+    ["canada student visa", "Canada"],
+    ["netherlands blocked account", "Netherlands"],
+    ["uk post study work visa", "UK"],
+    ["can i work part time on a student visa in australia", "Australia"],
+    ["best universities in the netherlands for computer science", "Netherlands"],
+    ["how long does the US student visa take", "US"],
+    ["cost of living in dublin for students", "Dublin"],
+    ["proof of funds for student visa in new zealand", "New Zealand"],
+  ])("catches casual and keyword-only wordings: %s", (question, place) => {
+    expect(otherDestination(question)).toBe(place);
+  });
+
+  it.each([
+    "I am from Pakistan",
+    "I live in India",
+    "I am from Pakistan, how much is the blocked account?",
+    "I did my bachelor's in India, can I do a master's?",
+    "is my degree from pakistan recognised",
+    "visa processing time in India",
+    "can you tell us the visa rules",
+    "is a blocked account necessary for us",
+    "can i go to paris for the weekend with my student residence permit",
+    "whats the cheapest way for my parents to send me money from nigeria",
+    "APS certificate china vietnam india",
+    "Is it better to study in Switzerland?",
+  ])("does not catch where the asker comes from, travel, or questions about Germany: %s", (question) => {
+    expect(otherDestination(question)).toBeNull();
   });
 
   it("does not count where the asker is now, or questions about Germany", () => {
@@ -23,6 +57,31 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("How long does the visa take?")).toMatchObject({ amount: false, time: true });
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
     expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
+  });
+});
+
+describe("fact-kind scoring", () => {
+  it.each([
+    { question: "How much is the blocked account per year?", amount: true, time: false, list: false },
+    { question: "How long does the student visa take?", amount: false, time: true, list: false },
+    { question: "When is the application deadline for the winter semester?", amount: false, time: true, list: false },
+    { question: "Which documents do I need for the visa?", amount: false, time: false, list: true },
+    { question: "What do I need to bring to the Anmeldung?", amount: false, time: false, list: true },
+    { question: "Can my wife work in Germany?", amount: false, time: false, list: false },
+  ])("reads what $question asks for", ({ question, ...kinds }) => {
+    expect(askedFactKinds(question)).toEqual(kinds);
+  });
+
+  it.each([
+    { asked: { amount: true, time: false, list: false }, text: "From 1 January 2026 it is €11,904 per year.", bonus: FACT_KIND_BONUS.amount },
+    { asked: { amount: true, time: false, list: false }, text: "The amount is set by the Federal Foreign Office.", bonus: 0 },
+    { asked: { amount: false, time: true, list: false }, text: "Processing takes six to twelve weeks.", bonus: FACT_KIND_BONUS.time },
+    { asked: { amount: false, time: true, list: false }, text: "Register within 14 days of moving in.", bonus: FACT_KIND_BONUS.time },
+    { asked: { amount: false, time: true, list: false }, text: "You may work part-time.", bonus: 0 },
+    { asked: { amount: false, time: false, list: true }, text: "You need:\n\n- your passport\n- the admission letter", bonus: FACT_KIND_BONUS.list },
+    { asked: { amount: false, time: false, list: true }, text: "Bring your passport.", bonus: 0 },
+  ])("gives a passage stating it a modest bonus: $text", ({ asked, text, bonus }) => {
+    expect(factKindBonus(asked, text)).toBe(bonus);
   });
 });
 

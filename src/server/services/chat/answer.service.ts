@@ -12,6 +12,7 @@ import { createLocalKnowledgeModel, tokenCount, type LocalKnowledgeModelOptions 
 import { LOCAL_MODEL_LABEL, resolveChatModel, type ResolvedModel } from "~/server/ai/models";
 import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { ComposedAnswer } from "~/server/rag/answer";
+import { followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
 import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
 import { answerFromTools, toolAnswerInstructions } from "~/server/rag/tool-answers";
 import type { Db } from "~/server/db/client";
@@ -238,9 +239,11 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       },
     };
     const resolved = resolveChatModel(db, input.chatModel, { defaultModel: settings.defaultChatModel, local: localOptions });
-    const retrieval: Retrieval | null = rag ? await retrieve(db, question, { limit: RETRIEVED_PASSAGES }) : null;
+    // A follow-up ("and in Munich?") is retrieved for, and told to a hosted model, as the question it stands for.
+    const standalone = resolveFollowUp(question, earlierQuestions);
+    const retrieval: Retrieval | null = rag ? await retrieve(db, standalone, { limit: RETRIEVED_PASSAGES }) : null;
     const language = resolved.hosted ? await answerLanguage(db, actor.userId) : null;
-    const instructions = [chatInstructions(retrieval?.passages ?? null, language), toolAnswerInstructions(toolAnswer), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+    const instructions = [chatInstructions(retrieval?.passages ?? null, language), followUpInstructions(question, standalone), toolAnswerInstructions(toolAnswer), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
       .filter(Boolean)
       .join("\n\n");
     const history: ModelMessage[] = input.messages

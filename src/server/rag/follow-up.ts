@@ -1,0 +1,217 @@
+/**
+ * Follow-up questions read as standalone questions, before retrieval: "and in Munich?" after "How
+ * much is a room in Berlin?" asks "How much is a room in Munich?"; "what about a PhD?" after a
+ * master's question asks the same for a PhD; "how long does it take?" asks it of the previous
+ * question's subject. What carries over is the previous question's topic and its entities: the city
+ * (or country), the degree level, the nationality, the purpose of the stay and the person concerned.
+ * A question that names its own subject is left as it is.
+ */
+import { countries } from "countries-list";
+import { readCityCostFiles } from "~/server/content/tools/costs";
+
+export type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
+
+export interface Entity {
+  kind: EntityKind;
+  /** Where the question says it, as written. */
+  index: number;
+  text: string;
+  /** How it is written into a question: "Munich", "PhD", "India", "my wife", "language course". */
+  value: string;
+}
+
+const LEVELS: [RegExp, string][] = [
+  [/\b(?:bachelor(?:'s|s)?(?: degree)?|undergrad(?:uate)?(?: studies| degree)?|b\.?sc\b\.?)/gi, "bachelor's"],
+  [/\b(?:master(?:'s|s)?(?: degree)?|m\.?sc\b\.?|mba\b|postgrad(?:uate)?(?: studies| degree)?)/gi, "master's"],
+  [/\b(?:ph\.?d\b\.?|doctorate|doctoral (?:studies|degree|programme|program)|promotion)/gi, "PhD"],
+];
+const PERSON = /\b(?:my|our) (wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|child|children|kids?|son|daughter|baby|parents?|mother|father|mum|mom|dad|family|brother|sister)\b/gi;
+const PURPOSES: [RegExp, string][] = [
+  [/\blanguage (?:course|school)\b|\bsprachkurs\b/gi, "language course"],
+  [/\bstudienkolleg\b|\bfoundation (?:course|year)\b/gi, "Studienkolleg"],
+  [/\bjob[- ]?(?:search|seek(?:er|ing))\b|\blooking for (?:a )?job\b/gi, "job search"],
+  [/\binternships?\b|\bpraktikum\b/gi, "internship"],
+  [/\bausbildung\b|\bvocational training\b|\bapprenticeship\b/gi, "vocational training (Ausbildung)"],
+  [/\bau[- ]pair\b/gi, "au pair"],
+];
+const ALSO_IN_SCOPE_CITIES = ["München", "Köln", "Nürnberg", "Düsseldorf", "Dortmund", "Essen", "Mannheim", "Bonn", "Göttingen", "Marburg", "Giessen", "Gießen", "Kiel", "Lübeck", "Rostock", "Greifswald", "Magdeburg", "Chemnitz", "Saarbrücken", "Trier", "Siegen", "Paderborn", "Osnabrück", "Oldenburg", "Braunschweig", "Ilmenau", "Weimar", "Vienna", "Wien", "Graz", "Salzburg", "Innsbruck", "Linz", "Zurich", "Zürich", "Geneva", "Basel", "Bern", "Lausanne"];
+
+/** Capitalised words after "in" that are not places: "in April", "in English". */
+const NOT_PLACES = new Set(
+  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday english german germany deutsch summer winter spring autumn".split(" "),
+);
+
+let placeNames: string[] | undefined;
+/** Cities of the cost calculator (and a few more), and countries: places a follow-up may move to. */
+function places(): string[] {
+  if (!placeNames) {
+    const cities = readCityCostFiles().flatMap((city) => [city.name, city.name.replace(/ am Main$/, "")]);
+    const countryNames = Object.values(countries).map((country) => country.name);
+    placeNames = [...new Set([...cities, ...ALSO_IN_SCOPE_CITIES, ...countryNames, "USA", "UK"])].sort((a, b) => b.length - a.length);
+  }
+  return placeNames;
+}
+
+let placePattern: RegExp | undefined;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The entities a question names, in the order it names them. */
+export function entitiesOf(question: string): Entity[] {
+  const found: Entity[] = [];
+  const add = (kind: EntityKind, index: number, text: string, value: string) => {
+    if (found.some((e) => index < e.index + e.text.length && e.index < index + text.length)) return;
+    found.push({ kind, index, text, value });
+  };
+  for (const match of question.matchAll(PERSON)) add("person", match.index, match[0], `my ${match[1]!.toLowerCase()}`);
+  for (const [pattern, value] of LEVELS) for (const match of question.matchAll(pattern)) add("level", match.index, match[0], value);
+  for (const [pattern, value] of PURPOSES) for (const match of question.matchAll(pattern)) add("purpose", match.index, match[0], value);
+  for (const match of question.matchAll(/\b(winter|summer) (?:semester|term)\b|\b(winter|sommer)semester\b/gi)) {
+    add("semester", match.index, match[0], /^(?:winter)/i.test(match[0]) ? "winter semester" : "summer semester");
+  }
+  placePattern ??= new RegExp(`\\b(${places().map(escape).join("|")})(?![\\p{L}-])`, "giu");
+  for (const match of question.matchAll(placePattern)) {
+    const canonical = places().find((name) => name.toLowerCase() === match[1]!.toLowerCase()) ?? match[1]!;
+    // "from India", "an Indian citizen": where the asker comes from, not where they go.
+    const from = /\bfrom\s+(?:the\s+)?$/i.test(question.slice(0, match.index));
+    add(from ? "nationality" : "place", match.index, match[0], canonical);
+  }
+  // "and in Mannheim?": a capitalised name after "in" is a place, even one not listed.
+  for (const match of question.matchAll(/\b(?:in|at|to)\s+(\p{Lu}[\p{L}-]{2,})/gu)) {
+    const name = match[1]!;
+    if (!NOT_PLACES.has(name.toLowerCase())) add("place", match.index + match[0].length - name.length, name, name);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** Words that open a follow-up: "and", "what about", "same for". */
+const CONNECTOR = /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
+const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b/i;
+/** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
+const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
+
+/**
+ * Words that say what is asked (an amount, a duration, documents) but not about what, and words
+ * that say nothing: a question made only of these needs the previous question's subject.
+ */
+const NOT_A_SUBJECT = new Set(
+  (
+    "a an the and or but so if then than also too else still again just really please thanks ok okay well now " +
+    "what which who whom whose when where why how is are was were be been being am do does did done doing can could " +
+    "will would should shall may might must have has had having get gets got getting i me my mine we us our you your " +
+    "he she his her they them their it its this that these those there here one same about for in on at to of with " +
+    "from by as into after before during without any some all each every more most less many much long soon fast often " +
+    "quickly take takes taking took cost costs costing price prices fee fees pay paid need needs needed required require " +
+    "requirement requirements mandatory necessary possible allowed allow enough minimum maximum limit limits valid " +
+    "documents document papers paperwork steps step process procedure deadline deadlines rules rule difference different " +
+    "apply application money amount time times cheaper expensive better worse best true case like ask tell know mean " +
+    "germany german not no yes also instead either neither other another way ways people someone anyone person too " +
+    "hours hour days day weeks week months month years year"
+  ).split(" "),
+);
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}][\p{L}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, "")).filter((w) => !NOT_A_SUBJECT.has(w));
+}
+
+/** The question without the entities' words. */
+function withoutEntities(text: string, entities: Entity[]): string {
+  let out = text;
+  for (const entity of [...entities].sort((a, b) => b.index - a.index)) out = out.slice(0, entity.index) + " " + out.slice(entity.index + entity.text.length);
+  return out;
+}
+
+/** How an entity the previous question lacks is added to it. */
+function appended(entity: Entity): string {
+  switch (entity.kind) {
+    case "place":
+      return ` in ${entity.value}`;
+    case "level":
+      return ` for a ${entity.value}`;
+    case "nationality":
+      return ` for someone from ${entity.value}`;
+    case "person":
+      return ` for ${entity.value}`;
+    case "purpose":
+      return ` for a ${entity.value}`;
+    case "semester":
+      return ` for the ${entity.value}`;
+  }
+}
+
+const trimEnd = (text: string) => text.trim().replace(/[\s?.!]+$/, "");
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The previous question's subject: the question without its opening question words ("How do I ..."). */
+function subjectOf(question: string): string {
+  return trimEnd(question)
+    .replace(/^(?:(?:and|so|but|also)\s+)?(?:(?:how|what|which|when|where|why|who)(?:\s+(?:much|many|long|soon|often|is|are|was|do|does|did|can|could|should|must|will|would|to))*|(?:can|could|do|does|did|is|are|should|must|will|would|may))\b\s*(?:(?:i|we|you|my|it|there)\s+)?(?:(?:still|also|really|need to|have to|get to)\s+)?/i, "")
+    .trim();
+}
+
+/** Puts the follow-up's entities into the previous question, in place of the ones of the same kind. */
+function substitute(previous: string, entities: Entity[]): string {
+  const earlier = entitiesOf(previous);
+  let out = trimEnd(previous);
+  const replaced = new Set<Entity>();
+  for (const entity of entities) {
+    const same = earlier.find((e) => e.kind === entity.kind && !replaced.has(e));
+    if (same) {
+      replaced.add(same);
+      const at = out.indexOf(same.text);
+      if (at >= 0) {
+        out = out.slice(0, at) + entity.value + out.slice(at + same.text.length);
+        continue;
+      }
+    }
+    out += appended(entity);
+  }
+  return `${out}?`;
+}
+
+/**
+ * The question as it stands on its own, read together with the earlier questions of the
+ * conversation (oldest first): itself when it names its own subject.
+ */
+export function resolveFollowUp(question: string, history: string[]): string {
+  const earlier = history.map((q) => q.trim()).filter(Boolean);
+  if (!earlier.length || !question.trim()) return question;
+  // A chain of follow-ups keeps its subject: each earlier question is read against the one before it.
+  let previous = earlier[0]!;
+  for (const next of earlier.slice(1)) previous = resolveAgainst(next, previous);
+  return resolveAgainst(question, previous);
+}
+
+function resolveAgainst(question: string, previous: string): string {
+  const trimmed = question.trim();
+  const connector = CONNECTOR.exec(trimmed)?.[0] ?? "";
+  const core = trimmed.slice(connector.length);
+  const continues = connector.length > 0;
+  const entities = entitiesOf(core);
+  const content = contentWords(withoutEntities(core, entities));
+  if (content.length) {
+    const pointing = POINTING.test(core);
+    if (!continues && !pointing) return question;
+    // "and for IT jobs?", "and with a Blue Card?": the previous question, for that.
+    const preposition = QUALIFYING.exec(connector)?.[1];
+    if (preposition) return `${trimEnd(previous)} ${preposition.toLowerCase()} ${trimEnd(core)}?`;
+    // "and what about health insurance?" names its own subject: who and what it is for carry over;
+    // "can he work there?", "when do I get it back?" also need the subject they point to.
+    const kinds = new Set(entities.map((e) => e.kind));
+    const carried = entitiesOf(previous).filter((e) => !kinds.has(e.kind) && (e.kind !== "place" || /\bthere\b/i.test(core)));
+    const subject = pointing ? subjectOf(previous) : "";
+    if (subject) return `${capitalise(trimEnd(core))} (${subject})?`;
+    return `${capitalise(trimEnd(core))}${carried.map(appended).join("")}?`;
+  }
+  // "and in Munich?", "what about a PhD?", "same for my wife": the previous question, for them.
+  if (entities.length) return substitute(previous, entities);
+  // "how long does it take?", "how much?": asked of the previous question's subject.
+  const subject = subjectOf(previous);
+  if (!subject) return question;
+  return `${capitalise(trimEnd(core || trimmed))} (${subject})?`;
+}
+
+/** For a hosted model: what a follow-up asks, read with the conversation (null for a question that stands on its own). */
+export function followUpInstructions(question: string, standalone: string): string | null {
+  if (standalone.trim() === question.trim()) return null;
+  return `The user's last message is a follow-up. Read with the conversation, it asks: "${standalone.replace(/"/g, "'")}". Answer that question.`;
+}

@@ -1,0 +1,138 @@
+/**
+ * The term table (src/content/terms.json): groups of words and phrases a student may use for the
+ * same thing as the knowledge base ("wife" / "spouse" / "family reunification" / "Familiennachzug",
+ * "GEZ" / "Rundfunkbeitrag" / "broadcasting fee"). Retrieval expands a question's words and phrases
+ * with the other terms of their groups. The table is validated once; its terms are stemmed and
+ * folded by PostgreSQL (the same English configuration as the search vectors) once per database client.
+ */
+import { z } from "zod";
+import termsFile from "~/content/terms.json";
+import type { Db } from "~/server/db/client";
+import { foldGerman } from "./text";
+
+const termTableSchema = z.object({
+  groups: z
+    .array(
+      z.object({
+        /** What the group is about, for the people who maintain it. */
+        about: z.string().min(1),
+        terms: z.array(z.string().trim().min(1)).min(2),
+      }),
+    )
+    .min(1),
+});
+export type TermTable = z.infer<typeof termTableSchema>;
+
+/** A term of the table as the search sees it. */
+export interface StemmedTerm {
+  text: string;
+  /** Its lexemes in order: one for a word, several for a phrase ("famili", "reunif"). */
+  lexemes: string[];
+  /** A tsquery matching it: the lexeme, or the phrase ('famili' <-> 'reunif'). */
+  query: string;
+}
+
+export interface StemmedGroup {
+  about: string;
+  terms: StemmedTerm[];
+}
+
+let table: TermTable | undefined;
+
+/** The term table, validated on first use (a broken file fails loudly, naming the field). */
+export function termTable(): TermTable {
+  if (!table) {
+    const parsed = termTableSchema.safeParse(termsFile);
+    if (!parsed.success) throw new Error(`Invalid term table src/content/terms.json: ${z.prettifyError(parsed.error)}`);
+    table = parsed.data;
+  }
+  return table;
+}
+
+/**
+ * Lexemes of a tsquery's text as phraseto_tsquery writes it. A hyphenated word is indexed as the
+ * whole word followed by its parts ('mini-job' <-> 'mini' <-> 'job'): the whole word stands for it.
+ */
+export function phraseLexemes(tsquery: string): string[] {
+  const lexemes = [...tsquery.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+  const [first, ...rest] = lexemes;
+  if (first?.includes("-") && rest.length && rest.join("-") === first) return [first];
+  return lexemes;
+}
+
+const stemmedGroups = new WeakMap<Db, Promise<StemmedGroup[]>>();
+
+/** The table's groups with every term stemmed, computed once per database client. */
+export function termGroups(db: Db): Promise<StemmedGroup[]> {
+  let groups = stemmedGroups.get(db);
+  if (!groups) {
+    groups = stemGroups(db, termTable());
+    stemmedGroups.set(db, groups);
+    groups.catch(() => stemmedGroups.delete(db));
+  }
+  return groups;
+}
+
+async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
+  const texts = [...new Set(source.groups.flatMap((g) => g.terms))];
+  const rows = await db.$queryRaw<{ i: number; query: string }[]>`
+    SELECT (t.i)::int AS i, phraseto_tsquery('english', t.text)::text AS query
+    FROM unnest(${texts.map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const stemmed = new Map<string, StemmedTerm>();
+  for (const row of rows) {
+    const text = texts[row.i - 1]!;
+    const lexemes = phraseLexemes(row.query);
+    if (!lexemes.length) continue; // only stop words
+    stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query });
+  }
+  return source.groups.map((group) => {
+    const terms: StemmedTerm[] = [];
+    for (const text of group.terms) {
+      const term = stemmed.get(text);
+      // Two spellings with one stem ("flat", "flats") are one term.
+      if (term && !terms.some((t) => t.query === term.query)) terms.push(term);
+    }
+    return { about: group.about, terms };
+  });
+}
+
+/** A lexeme as a tsquery operand: quoted, so that any character in it is taken literally. */
+export function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** A term's query restricted to one weight (A title, B topic and heading, C text). */
+export function weightedQuery(query: string, weight: "A" | "B" | "C"): string {
+  return query.replace(/('(?:[^']|'')+')/g, `$1:${weight}`);
+}
+
+export interface TermMatch {
+  /** Indexes of the question's words the matched term covers. */
+  concepts: number[];
+  /** The other terms of its group. */
+  others: StemmedTerm[];
+}
+
+/**
+ * The groups a question's words (stems, in order) belong to: a word is matched by a one-word term,
+ * consecutive words by a phrase ("bank account", "first week").
+ */
+export function matchTerms(words: string[], groups: StemmedGroup[]): TermMatch[] {
+  const matches: TermMatch[] = [];
+  for (const group of groups) {
+    for (const term of group.terms) {
+      const at = findSequence(words, term.lexemes);
+      if (at < 0) continue;
+      const concepts = term.lexemes.map((_, k) => at + k);
+      matches.push({ concepts, others: group.terms.filter((t) => t !== term) });
+    }
+  }
+  return matches;
+}
+
+function findSequence(words: string[], lexemes: string[]): number {
+  for (let i = 0; i + lexemes.length <= words.length; i++) {
+    if (lexemes.every((lexeme, k) => words[i + k] === lexeme)) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
+import { chooseCorrections, editDistance, expandSynonyms } from "~/server/rag/retrieve";
+
+const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
+const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
+
+describe("the term table (src/content/terms.json)", () => {
+  const table = termTable();
+
+  it("is valid, with groups of two or more terms and no term twice in a group", () => {
+    expect(table.groups.length).toBeGreaterThan(100);
+    for (const group of table.groups) {
+      const lower = group.terms.map((t) => t.toLowerCase());
+      expect(new Set(lower).size, group.about).toBe(lower.length);
+    }
+  });
+
+  const terms = new Set(table.groups.flatMap((g) => g.terms.map((t) => t.toLowerCase())));
+  it.each([
+    // everyday words, German official terms with their English names, abbreviations
+    ["wife", "spouse"], ["husband", "familiennachzug"], ["first week", "after arrival"], ["salary", "gehalt"], ["earn", "income"],
+    ["bank account", "girokonto"], ["gez", "rundfunkbeitrag"], ["tv licence", "broadcasting fee"], ["doctor", "hausarzt"], ["gp", "arzt"],
+    ["pharmacy", "apotheke"], ["chemist", "apotheke"], ["flat", "wohnung"], ["phd", "promotion"], ["doctorate", "doctoral"],
+    ["blue card", "blaue karte"], ["aps", "akademische prüfstelle"], ["vpd", "vorprüfungsdokumentation"], ["nc", "numerus clausus"],
+    ["haw", "fachhochschule"], ["fh", "university of applied sciences"], ["dsh", "deutsche sprachprüfung für den hochschulzugang"],
+    ["testdaf", "test deutsch als fremdsprache"], ["aufenthg", "residence act"], ["eat", "electronic residence permit"],
+    ["driving licence", "führerschein"], ["sim card", "prepaid"], ["tax return", "steuererklärung"], ["liability insurance", "haftpflicht"],
+    ["kindergeld", "child benefit"], ["abmeldung", "deregister"], ["hochschulwechsel", "change university"], ["schufa", "credit check"],
+    ["nebenkosten", "utilities"], ["kündigungsfrist", "notice period"], ["bavarian formula", "grade conversion"], ["studienkredit", "student loan"],
+  ])("puts %s and %s in one group", (a, b) => {
+    expect(terms.has(a), a).toBe(true);
+    expect(table.groups.some((g) => g.terms.some((t) => t.toLowerCase() === a) && g.terms.some((t) => t.toLowerCase() === b))).toBe(true);
+  });
+});
+
+describe("term matching", () => {
+  const groups: StemmedGroup[] = [
+    { about: "spouse", terms: [word("wife"), word("spous"), phrase("famili", "reunif"), word("familiennachzug")] },
+    { about: "bank account", terms: [phrase("bank", "account"), word("girokonto")] },
+  ];
+
+  it.each([
+    { words: ["wife", "join"], concepts: [[0]] },
+    { words: ["famili", "reunif", "rule"], concepts: [[0, 1]] },
+    { words: ["open", "bank", "account"], concepts: [[1, 2]] },
+    { words: ["bank", "open", "account"], concepts: [] },
+  ])("finds words and consecutive phrases of the table in $words", ({ words, concepts }) => {
+    expect(matchTerms(words, groups).map((m) => m.concepts)).toEqual(concepts);
+  });
+
+  it("expands a phrase of the question under each of its words, and a word with the phrases of its group", () => {
+    const fromPhrase = expandSynonyms(["open", "bank", "account"], groups);
+    expect(fromPhrase.filter((t) => t.lexeme === "girokonto").map((t) => t.concept)).toEqual([1, 2]);
+    const fromWord = expandSynonyms(["wife"], groups);
+    expect(fromWord).toContainEqual({ lexeme: "famili reunif", query: "'famili' <-> 'reunif'", concept: 0, factor: 0.8 });
+  });
+
+  it("reads phrases as PostgreSQL writes them, a hyphenated word as one", () => {
+    expect(phraseLexemes("'famili' <-> 'reunif'")).toEqual(["famili", "reunif"]);
+    expect(phraseLexemes("'proof' <2> 'fund'")).toEqual(["proof", "fund"]);
+    expect(phraseLexemes("'mini-job' <-> 'mini' <-> 'job'")).toEqual(["mini-job"]);
+    expect(weightedQuery("'famili' <-> 'reunif'", "A")).toBe("'famili':A <-> 'reunif':A");
+  });
+});
+
+describe("typo fallback", () => {
+  it.each([
+    ["blokc", "block", 1],
+    ["anmeldng", "anmeldung", 1],
+    ["sperkonto", "sperrkonto", 1],
+    ["scholaship", "scholarship", 1],
+    ["world", "word", 1],
+  ])("measures %s -> %s as %i typing slip", (a, b, edits) => {
+    expect(editDistance(a, b)).toBe(edits);
+  });
+
+  const frequency = () => 1;
+  it.each([
+    { typed: "sperkonto", known: "sperrkonto", similarity: 0.75, corrected: true },
+    { typed: "anmeldng", known: "anmeldung", similarity: 0.58, corrected: true },
+    { typed: "blokc", known: "block", similarity: 0.33, corrected: true },
+    { typed: "scholaship", known: "scholarship", similarity: 0.69, corrected: true },
+    // Real words next to a known one are not typos of it.
+    { typed: "world", known: "word", similarity: 0.5, corrected: false },
+    { typed: "peru", known: "per", similarity: 0.5, corrected: false },
+    { typed: "helth", known: "health", similarity: 0.36, corrected: true },
+    { typed: "words", known: "word", similarity: 0.57, corrected: false },
+    { typed: "bitcoin", known: "coin", similarity: 0.36, corrected: false },
+  ])("reads $typed as $known: $corrected", ({ typed, known, similarity, corrected }) => {
+    expect(chooseCorrections([{ typed, known, similarity }], frequency).get(typed)).toBe(corrected ? known : undefined);
+  });
+
+  it("prefers the candidate with fewest slips, then the most similar", () => {
+    const corrections = chooseCorrections(
+      [
+        { typed: "insurenc", known: "insur", similarity: 0.5 },
+        { typed: "insurenc", known: "insuranc", similarity: 0.55 },
+      ],
+      frequency,
+    );
+    expect(corrections.get("insurenc")).toBe("insuranc");
+  });
+});
