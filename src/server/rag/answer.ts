@@ -256,6 +256,8 @@ const CHECKLIST_WORD_BUDGET = 320;
 /** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
 const LIST_ABOUT_SHARE = 0.3;
 const LIST_OTHER_ABOUT_SHARE = 0.5;
+/** A list of another article than retrieval's best counts for this share: it rarely takes the best article's place. */
+const LIST_OTHER_ARTICLE_FACTOR = 0.75;
 const LIST_HEAD_SHARE = 0.25;
 /** A list longer than this is quoted up to here, and the answer says how many items follow in the article. */
 const LIST_MAX_ITEMS = 20;
@@ -355,7 +357,8 @@ export async function selectList(
     // bring"); items sharing the question's words may well be about another situation.
     // ... and, as for every unit, the passage's rank in the retrieval counts.
     const rank = (items[0]!.passage.score / topScore) ** 2;
-    const value = rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
+    const own = items[0]!.passage.articleSlug === leadArticle ? 1 : LIST_OTHER_ARTICLE_FACTOR;
+    const value = own * rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
     // A list of another article than retrieval's best must be about the question all the more.
     const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
     // Asked for "scholarships", a list that never says "scholarship" lists something else.
