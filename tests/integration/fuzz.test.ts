@@ -11,18 +11,23 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as chatRoute from "~/app/api/chat/route";
+import * as chatRagRoute from "~/app/api/chat-rag/route";
+import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
+import { chatRequestSchema } from "~/lib/schemas/chat";
 import { appRouter } from "~/server/api/root";
 import { trpcHandler } from "~/server/http/trpc";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { createStaff } from "../helpers/admin";
-import { FUZZ_SEED, INTERNAL_DETAIL, malformedJson, nastyString, nastyValue, procedureInput } from "../helpers/fuzz";
-import { callRoute } from "../helpers/rest";
+import { FUZZ_SEED, INTERNAL_DETAIL, malformedJson, nastyString, nastyValue, procedureInput, valueFor } from "../helpers/fuzz";
+import { callRoute, type RouteHandler } from "../helpers/rest";
 import { restRoutes } from "../helpers/rest-routes";
 import { createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const REST_RUNS = Number(process.env.FUZZ_REST_RUNS ?? 40);
+const CHAT_RUNS = Number(process.env.FUZZ_CHAT_RUNS ?? 20);
 
 let database: TestDatabase;
 let user: SessionClaims;
@@ -80,7 +85,7 @@ function describeFailure(what: string, status: number, text: string) {
 const statuses = new Map<string, number>();
 
 function expectSafeAnswer(what: string, status: number, text: string) {
-  const key = `${what.split(" ")[0]} ${status}`;
+  const key = `${what.split(" ").slice(0, what.startsWith("POST /api/chat") ? 2 : 1).join(" ")} ${status}`;
   statuses.set(key, (statuses.get(key) ?? 0) + 1);
   if (status >= 500) throw new Error(describeFailure(what, status, text));
   if (status >= 400 && INTERNAL_DETAIL.test(text)) throw new Error(describeFailure(`${what} showed an internal detail:`, status, text));
@@ -157,7 +162,7 @@ describe("fuzz: every REST route", () => {
           method: route.method,
           headers: route.headers,
           cookie: signedIn ? cookie : undefined,
-          query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, value.replace(/\u0000/g, "")])),
+          query,
           params: { id: id || "x" },
           ...(hasBody ? ("raw" in body ? { rawBody: body.raw } : { rawBody: JSON.stringify(body.json) ?? "" }) : {}),
         });
@@ -165,5 +170,49 @@ describe("fuzz: every REST route", () => {
       }),
       { seed: FUZZ_SEED, numRuns: REST_RUNS, endOnFailure: true },
     );
+  });
+});
+
+describe("fuzz: the chat streams (local model)", () => {
+  it.each([
+    ["POST /api/chat", chatRoute.POST],
+    ["POST /api/chat-rag", chatRagRoute.POST],
+  ] as const)("%s never answers 5xx or internal details", { timeout: 120_000 }, async (name, handler) => {
+    const cookie = await sessionCookie(database.db, user);
+    // Mostly well-formed questions with hostile text, so that answers are streamed; then schema-shaped and hostile bodies.
+    const question = fc.record({
+      messages: fc.array(fc.record({ role: fc.constant("user"), content: fc.oneof(nastyString, fc.constantFrom("blocked account", "visa ünd Krankenversicherung?")) }), { minLength: 1, maxLength: 3 }),
+      chatModel: fc.constantFrom("local", "openai", undefined),
+    });
+    const body = fc.oneof({ weight: 3, arbitrary: question }, { weight: 2, arbitrary: valueFor(chatRequestSchema, ids) }, { weight: 1, arbitrary: nastyValue });
+    const input = fc.record({ signedIn: fc.boolean(), body });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ signedIn, body }) => {
+        const res = await callRoute(handler as RouteHandler, "/api/chat", {
+          method: "POST",
+          cookie: signedIn ? cookie : undefined,
+          headers: { "x-session-id": "fuzz-session-0001" },
+          rawBody: JSON.stringify(body) ?? "",
+        });
+        expectSafeAnswer(`${name} with ${JSON.stringify({ signedIn, body })?.slice(0, 400)}`, res.status, res.text);
+        // A stream that started must not end in an error part either (the local model does not fail).
+        if (res.status === 200) expect(res.text, `${name} streamed an error for ${JSON.stringify(body)?.slice(0, 300)}`).not.toMatch(/"type":"error"/);
+      }),
+      { seed: FUZZ_SEED, numRuns: CHAT_RUNS, endOnFailure: true },
+    );
+  });
+});
+
+describe("regressions the fuzz found", () => {
+  it("refuses the NUL character in any text with 400 before anything is written (PostgreSQL cannot store it)", async () => {
+    const cookie = await sessionCookie(database.db, { ...user, sessionId: null });
+    const write = await callProcedure("services.write", "mutation", { requestId: "\u0000", body: "00000000-0000-0000-0000-000000000000" }, cookie);
+    expect(write.status).toBe(400);
+    expect(JSON.parse(write.text).error.json.message).toBe("Text must not contain the NUL character (\\u0000).");
+    const address = await callRoute(addressRoute.PATCH as RouteHandler, "/api/billing-addresses/x", { method: "PATCH", cookie, params: { id: "\u0000" }, rawBody: "{}" });
+    expect(address.status).toBe(400);
+    expect(address.json).toEqual({ success: false, error: "Text must not contain the NUL character (\\u0000)." });
+    const chat = await callRoute(chatRoute.POST as RouteHandler, "/api/chat", { method: "POST", cookie, body: { messages: [{ role: "user", content: "Hi\u0000there" }] } });
+    expect(chat.status).toBe(400);
   });
 });

@@ -81,7 +81,37 @@ export function editsContent(scope: ContentScope) {
 }
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const NUL_CHARACTER_MESSAGE = "Text must not contain the NUL character (\\u0000).";
+
+/** Whether any string (value or key) in a request's input holds U+0000; walked without recursion, so deep nesting costs no stack. */
+export function containsNulCharacter(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text, and a query carrying it fails. Such input is refused with
+ * a 400 before any procedure runs, so nothing is half-written and nothing answers 500.
+ */
+const refuseNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNulCharacter(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: NUL_CHARACTER_MESSAGE });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseNulCharacters);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGN_IN_REQUIRED_MESSAGE });
