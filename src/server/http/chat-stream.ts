@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
 import { TRPCError } from "@trpc/server";
 import { createContext } from "~/server/api/context";
-import { containsNulCharacter, NUL_CHARACTER_MESSAGE } from "~/server/api/trpc";
+import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "~/server/api/trpc";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 import { addressKey } from "~/server/auth/request";
 import { errorResponse } from "~/server/http/rest";
@@ -30,7 +30,7 @@ export function chatRoute({ rag }: { rag: boolean }) {
     try {
       assertJsonRequest(request);
       const body = await readJsonBody(request);
-      if (containsNulCharacter(body)) throw new TRPCError({ code: "BAD_REQUEST", message: NUL_CHARACTER_MESSAGE });
+      if (containsUnstorableText(body)) throw new TRPCError({ code: "BAD_REQUEST", message: UNSTORABLE_TEXT_MESSAGE });
       const parsed = chatRequestSchema.safeParse(body);
       if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
       const ctx = await createContext(request.headers);
