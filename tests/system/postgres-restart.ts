@@ -32,7 +32,8 @@ async function main() {
   const server = startProductionServer({
     port: PORT,
     databaseUrl: DATABASE_URL,
-    env: { RATE_LIMIT_FEEDBACK: "100000000/1m", JOB_POLL_INTERVAL_MS: "500" },
+    // The demo gateway on purpose, as tests/system/two-instances.sh does.
+    env: { DEMO_PAYMENTS: "true", RATE_LIMIT_FEEDBACK: "100000000/1m", JOB_POLL_INTERVAL_MS: "500" },
   });
   const failures: string[] = [];
   const statuses = new Map<number, number>();
