@@ -106,6 +106,8 @@ const server = {
   DEEPSEEK_API_KEY: optional,
   DEEPSEEK_BASE_URL: z.url().optional(),
   DEEPSEEK_CHAT_MODEL: z.string().trim().min(1).default("deepseek-chat"),
+  // A provider that sends nothing for this long (before the first token or between two) is given up on.
+  AI_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   ANONYMOUS_SESSION_TOKEN_ALLOWANCE: count(5000),
   ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE: count(30000),
   // ---- payments ----

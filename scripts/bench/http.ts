@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { RELAXED_ANONYMOUS_LIMITS, startProductionServer, waitUntilReady } from "../lib/production-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -30,39 +31,6 @@ const CHAT_QUESTIONS = [
   "what is the anmeldung and when do i do it",
   "how long does the student visa take",
 ];
-
-function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      OPENAI_API_KEY: "",
-      DEEPSEEK_API_KEY: "",
-      ANONYMOUS_SESSION_TOKEN_ALLOWANCE: "100000000",
-      ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE: "100000000",
-      RATE_LIMIT_ANONYMOUS_CHAT: "100000000/1m",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let log = "";
-  child.stdout.on("data", (chunk) => (log += chunk));
-  child.stderr.on("data", (chunk) => (log += chunk));
-  return { child, log: () => log };
-}
-
-async function waitUntilReady(timeoutMs: number, exited: () => boolean) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error("the server exited before it was ready");
-    const ok = await fetch(`${BASE}/api/health/ready`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the server was not ready in time");
-}
 
 async function measure(url: string) {
   // A short warm-up first: the first requests compile routes and fill caches.
@@ -106,11 +74,9 @@ async function main() {
   // The build first (skipped when the sources did not change), so that readiness waits for the start only.
   execFileSync(process.execPath, ["--import", "tsx", "scripts/start.ts", "--build-only"], { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
-  const server = startServer(dataDir);
-  let exited = false;
-  server.child.on("exit", () => (exited = true));
+  const server = startProductionServer({ port: PORT, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL, env: RELAXED_ANONYMOUS_LIMITS });
   try {
-    await waitUntilReady(5 * 60_000, () => exited);
+    await waitUntilReady(server, 5 * 60_000);
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "the embedded database";
     console.log(`HTTP benchmark: production server on ${database}, ${CONNECTIONS} connections, ${SECONDS} s per path`);
     const bare = await measure(`${BASE}${BARE}`);
@@ -141,8 +107,7 @@ async function main() {
     console.error(server.log().slice(-3000));
     process.exitCode = 1;
   } finally {
-    if (!exited && server.child.pid) process.kill(-server.child.pid, "SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from "~/server/db/client";
 import { getPaymentGateway } from "~/server/payments";
 import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
-import { runBillingJob } from "~/server/services/billing/billing-sync.service";
+import { CHECKOUT_REPAIR_JOB, repairCheckout, runBillingJob, type CheckoutRepairPayload } from "~/server/services/billing/billing-sync.service";
 import { purgeExpiredData } from "~/server/services/retention.service";
 import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
@@ -11,7 +11,7 @@ import { computeTypicalTokens } from "~/server/services/chat/typical-tokens.serv
 import { env } from "~/env";
 import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind", typicalTokens: "chat.typical-tokens" } as const;
+export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", checkoutRepair: CHECKOUT_REPAIR_JOB, retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind", typicalTokens: "chat.typical-tokens" } as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {
@@ -19,6 +19,10 @@ export function registerJobHandlers() {
   // Grace periods, renewals and lapsed plans move on even when nobody opens a page.
   registerJobHandler(JOB_KINDS.billing, async (db) => {
     await runBillingJob(db, getPaymentGateway(db));
+  });
+  // A checkout whose process stopped after the provider took it is finished from the provider's state.
+  registerJobHandler(JOB_KINDS.checkoutRepair, async (db, payload) => {
+    await repairCheckout(db, getPaymentGateway(db), payload as CheckoutRepairPayload);
   });
   registerJobHandler(JOB_KINDS.retention, async (db) => {
     await purgeExpiredData(db);

@@ -1,14 +1,15 @@
 /**
  * An OpenAI-compatible HTTP server for tests: POST /v1/chat/completions (and /chat/completions, the
  * path DeepSeek's base URL leads to), streamed as server-sent events with a final usage chunk, or as
- * one JSON body. The scenario decides the answer: a normal answer, 401, 429, 500, or a stream that is
- * cut off midway. POST /v1/embeddings answers a deterministic bag-of-words vector per input, so that
+ * one JSON body. The scenario decides the answer: a normal answer, 401, 429, 500, a stream that is
+ * cut off midway, no answer at all ("hang": the request is read and never answered), or a stream that
+ * stops midway and stays open ("stall"). POST /v1/embeddings answers a deterministic bag-of-words vector per input, so that
  * texts sharing words are similar. It records every request so tests can check what the providers sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeScenario = "answer" | "unauthorized" | "rate-limited" | "server-error" | "cut-off";
+export type FakeScenario = "answer" | "unauthorized" | "rate-limited" | "server-error" | "cut-off" | "hang" | "stall";
 
 export interface FakeRequest {
   path: string;
@@ -50,7 +51,7 @@ export interface FakeOpenAIServer {
   close(): Promise<void>;
 }
 
-const ERROR_BODIES: Record<Exclude<FakeScenario, "answer" | "cut-off">, { status: number; message: string; type: string; code: string }> = {
+const ERROR_BODIES: Record<Exclude<FakeScenario, "answer" | "cut-off" | "hang" | "stall">, { status: number; message: string; type: string; code: string }> = {
   unauthorized: { status: 401, message: "Incorrect API key provided: sk-test. (secret provider detail)", type: "invalid_request_error", code: "invalid_api_key" },
   "rate-limited": { status: 429, message: "Rate limit reached for requests (secret provider detail)", type: "requests", code: "rate_limit_exceeded" },
   "server-error": { status: 500, message: "The server had an error while processing your request (secret provider detail)", type: "server_error", code: "internal_error" },
@@ -97,7 +98,9 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     const body = JSON.parse(await readBody(request)) as FakeRequest["body"];
     state.requests.push({ path, authorization: request.headers.authorization, body });
 
-    if (state.scenario !== "answer" && state.scenario !== "cut-off") {
+    // Never answered: the connection stays open until the client gives up (or the fake closes).
+    if (state.scenario === "hang") return;
+    if (state.scenario !== "answer" && state.scenario !== "cut-off" && state.scenario !== "stall") {
       const error = ERROR_BODIES[state.scenario];
       response
         .writeHead(error.status, { "content-type": "application/json" })
@@ -135,11 +138,13 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     const send = (data: unknown) =>
       new Promise<void>((resolve) => response.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, () => resolve()));
     await send(chunk({ role: "assistant", content: "" }));
-    const chunks = state.scenario === "cut-off" ? state.answerChunks.slice(0, 2) : state.answerChunks;
+    const chunks = state.scenario === "cut-off" || state.scenario === "stall" ? state.answerChunks.slice(0, 2) : state.answerChunks;
     for (const text of chunks) {
       await sleep(state.chunkDelayMs);
       await send(chunk({ content: text }));
     }
+    // Stalled: two chunks, then silence on an open connection.
+    if (state.scenario === "stall") return;
     if (state.scenario === "cut-off") {
       // The connection drops midway: no finish reason, no usage, no [DONE].
       await sleep(state.chunkDelayMs);

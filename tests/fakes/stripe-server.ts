@@ -153,6 +153,10 @@ export class StripeFake {
     }
     if (resource === "subscriptions") {
       if (method === "POST" && !id) return this.createSubscription(body);
+      if (method === "GET" && !id) {
+        const data = [...this.subscriptions.values()].filter((s) => s.customer === body.customer).reverse().map((s) => this.expandSubscription(s));
+        return { object: "list", data, has_more: false, url: "/v1/subscriptions" };
+      }
       const sub = this.subscriptions.get(id!);
       if (!sub) throw missing("subscription", id!);
       if (method === "DELETE") {

@@ -4,6 +4,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "~/server/db/client";
 import { contentEdited, type ContentScope } from "~/server/cache/content-cache";
 import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
+import { isPaymentProviderUnavailable, PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE } from "~/server/payments";
 import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import type { PermissionKey } from "~/lib/permissions";
@@ -58,13 +59,20 @@ const t = initTRPC.context<Context>().create({
 });
 
 /**
- * Turns a service's AppError into the matching tRPC error, and a database that is away into a 503;
- * anything else stays internal.
+ * Turns a service's AppError into the matching tRPC error, and a database or payment provider that
+ * is away into a 503; anything else stays internal.
  */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const appError = result.error.cause instanceof AppError ? result.error.cause : isDatabaseUnavailable(result.error) ? unavailableError() : null;
+    const appError =
+      result.error.cause instanceof AppError
+        ? result.error.cause
+        : isDatabaseUnavailable(result.error)
+          ? unavailableError()
+          : isPaymentProviderUnavailable(result.error)
+            ? new AppError("UNAVAILABLE", PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE, { retryAfterSeconds: 60 })
+            : null;
     if (appError) throw new TRPCError({ code: appError.trpcCode, message: appError.message, cause: appError });
   }
   return result;
@@ -82,7 +90,44 @@ export function editsContent(scope: ContentScope) {
 }
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const UNSTORABLE_TEXT_MESSAGE = "Text must be valid Unicode without the NUL character (\\u0000).";
+
+/** U+0000, or half of a surrogate pair alone (with the u flag, a whole pair is one code point and does not match). */
+const UNSTORABLE_CHARACTER = /[\u0000\p{Cs}]/u;
+
+/**
+ * Whether any string (value or key) in a request's input holds text the database cannot take: U+0000
+ * or a lone surrogate. Walked without recursion, so deep nesting costs no stack.
+ */
+export function containsUnstorableText(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (UNSTORABLE_CHARACTER.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [key, item] of Object.entries(value)) {
+        if (UNSTORABLE_CHARACTER.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text and Prisma cannot send a lone surrogate: a query carrying
+ * either fails. Such input is refused with a 400 before any procedure runs, so nothing is
+ * half-written and nothing answers 500.
+ */
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  if (containsUnstorableText(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: UNSTORABLE_TEXT_MESSAGE });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnstorableText);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGN_IN_REQUIRED_MESSAGE });

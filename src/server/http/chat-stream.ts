@@ -5,6 +5,7 @@
 import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
 import { TRPCError } from "@trpc/server";
 import { createContext } from "~/server/api/context";
+import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "~/server/api/trpc";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 import { addressKey } from "~/server/auth/request";
 import { errorResponse } from "~/server/http/rest";
@@ -29,7 +30,9 @@ export function chatRoute({ rag }: { rag: boolean }) {
     const requestId = requestIdOf(request.headers);
     try {
       assertJsonRequest(request);
-      const parsed = chatRequestSchema.safeParse(await readJsonBody(request));
+      const body = await readJsonBody(request);
+      if (containsUnstorableText(body)) throw new TRPCError({ code: "BAD_REQUEST", message: UNSTORABLE_TEXT_MESSAGE });
+      const parsed = chatRequestSchema.safeParse(body);
       if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
       const ctx = await createContext(request.headers);
       const actor = actorOf(ctx.session, request.headers, ctx.ip);

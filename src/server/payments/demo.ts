@@ -325,6 +325,11 @@ export class DemoGateway implements PaymentGateway {
     return this.toSubscription(id, sub);
   }
 
+  async listSubscriptions(customerId: string) {
+    const subs = await this.list<DemoSubscription>("subscription", customerId);
+    return Promise.all(subs.map((sub) => this.toSubscription(sub.id, sub)));
+  }
+
   async getSubscription(subscriptionId: string) {
     const sub = await this.read<DemoSubscription>(subscriptionId, "subscription");
     return sub ? this.toSubscription(subscriptionId, sub) : null;

@@ -156,6 +156,8 @@ export interface PaymentGateway {
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   createSubscription(input: CreateSubscriptionInput): Promise<GatewaySubscription>;
   getSubscription(subscriptionId: string): Promise<GatewaySubscription | null>;
+  /** The customer's subscriptions at the provider, whatever their status (a checkout's repair re-reads them). */
+  listSubscriptions(customerId: string): Promise<GatewaySubscription[]>;
   /** Removes the customer and its cards at the provider (account deletion). */
   deleteCustomer(customerId: string): Promise<void>;
   /**

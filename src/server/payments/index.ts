@@ -1,12 +1,17 @@
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "./demo";
 import type { PaymentGateway } from "./gateway";
-import { StripeGateway } from "./stripe";
+import { isStripeUnreachable, StripeGateway } from "./stripe";
 import { env } from "~/env";
 
 export * from "./gateway";
 export { DemoGateway } from "./demo";
 export { StripeGateway } from "./stripe";
+
+export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE = "The payment service cannot be reached right now. Please try again in a few minutes.";
+
+/** A payment provider that cannot be reached is a temporary failure (503), not a bug. */
+export const isPaymentProviderUnavailable = isStripeUnreachable;
 
 /** Stripe when STRIPE_SECRET_KEY is set (read at call time from src/env.ts), else the demo gateway. */
 export function stripeSettings() {

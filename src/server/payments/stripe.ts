@@ -36,6 +36,14 @@ async function declinesAsPaymentErrors<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stripe could not be reached (refused, reset, timed out), here or along the error's causes. */
+export function isStripeUnreachable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof Stripe.errors.StripeConnectionError) return true;
+  }
+  return false;
+}
+
 function isMissing(error: unknown) {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 }
@@ -169,6 +177,11 @@ export class StripeGateway implements PaymentGateway {
       ),
     );
     return this.toSubscription(sub);
+  }
+
+  async listSubscriptions(customerId: string) {
+    const list = await this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100, expand: ["data.latest_invoice.payments"] });
+    return list.data.map((sub) => this.toSubscription(sub));
   }
 
   async getSubscription(subscriptionId: string) {

@@ -260,6 +260,24 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
   return outcome;
 }
 
+/** The job that finishes a checkout whose process stopped after the provider took it (see shared.ts). */
+export const CHECKOUT_REPAIR_JOB = "billing.checkout-repair";
+
+export interface CheckoutRepairPayload {
+  userId: string;
+  customerId: string;
+}
+
+/**
+ * Finishes an interrupted checkout from the provider's state: re-reads every subscription of the
+ * customer and writes it (and its latest invoice) here. Harmless when the checkout had finished.
+ */
+export async function repairCheckout(db: Db, gateway: PaymentGateway, { userId, customerId }: CheckoutRepairPayload) {
+  const subscriptions = await gateway.listSubscriptions(customerId);
+  for (const subscription of subscriptions) await syncSubscription(db, subscription, userId);
+  return subscriptions.length;
+}
+
 const GRACE_REMINDER_DAYS = 2;
 
 /**

@@ -6,7 +6,7 @@ import { getPlan } from "~/lib/plans";
 import type { customerQuerySchema, paymentIntentSchema } from "~/lib/schemas/billing";
 import { syncSubscription } from "./billing-sync.service";
 import { cardFor, NOT_FOUND_CARD, requireCustomer } from "./customers.service";
-import { payment, withCheckoutLock, type BillingDeps } from "./shared";
+import { payment, withCheckoutLock, withCheckoutRepair, type BillingDeps } from "./shared";
 
 export const NOTHING_DUE = "There is no outstanding payment on your account.";
 
@@ -58,11 +58,13 @@ export async function createPaymentIntent(deps: BillingDeps, input: z.infer<type
     }
     const card = await cardFor(deps, customer.customerId, input.paymentMethodId);
     if (card.customerId !== customer.customerId) throw new AppError("NOT_FOUND", NOT_FOUND_CARD);
-    const { paymentIntent } = await payment(() =>
-      deps.gateway.payInvoice(due.invoice.id, { paymentMethodId: card.id, idempotencyKey: `pay-${due.invoice.id}-${card.id}` }),
-    );
-    const subscription = await deps.gateway.getSubscription(due.subscription.id);
-    if (subscription) await syncSubscription(deps.db, subscription, deps.actor.id);
+    const idempotencyKey = `pay-${due.invoice.id}-${card.id}`;
+    const paymentIntent = await withCheckoutRepair(deps.db, { userId: deps.actor.id, customerId: customer.customerId, key: idempotencyKey }, async () => {
+      const { paymentIntent } = await payment(() => deps.gateway.payInvoice(due.invoice.id, { paymentMethodId: card.id, idempotencyKey }));
+      const subscription = await deps.gateway.getSubscription(due.subscription.id);
+      if (subscription) await syncSubscription(deps.db, subscription, deps.actor.id);
+      return paymentIntent;
+    });
     return { clientSecret: paymentIntent.clientSecret, paymentIntentId: paymentIntent.id, status: paymentIntent.status, error: null };
   });
 }

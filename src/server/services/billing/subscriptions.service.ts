@@ -9,7 +9,7 @@ import type { changeToFreeSchema, CreateSubscriptionInput, downgradeSchema, plan
 import { findLiveSubscription, getEffectivePlan } from "../entitlements.service";
 import { applyCardCount, syncSubscription } from "./billing-sync.service";
 import { attachCard, ensureCustomer, ownCustomer } from "./customers.service";
-import { payment, withCheckoutLock, type BillingDeps } from "./shared";
+import { payment, withCheckoutLock, withCheckoutRepair, type BillingDeps } from "./shared";
 
 export const ALREADY_ON_PLAN = "You're already on this plan";
 export const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
@@ -160,33 +160,25 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
     if (!current) {
       const previousPaid = await db.subscription.count({ where: { userId: actor.id } });
       const trialDays = await trialDaysFor(db, actor.id, plan);
-      const subscription = await payment(() =>
-        gateway.createSubscription({
-          customerId: customer.customerId,
-          planId: plan.id,
-          priceId,
-          paymentMethodId,
-          trialDays,
-          idempotencyKey: `subscription-${actor.id}-${previousPaid}-${paymentMethodId}-${plan.id}`,
-          metadata: { userId: actor.id },
-        }),
-      );
-      const row = await syncSubscription(db, subscription, actor.id);
+      const idempotencyKey = `subscription-${actor.id}-${previousPaid}-${paymentMethodId}-${plan.id}`;
+      const { subscription, row } = await withCheckoutRepair(db, { userId: actor.id, customerId: customer.customerId, key: idempotencyKey }, async () => {
+        const subscription = await payment(() =>
+          gateway.createSubscription({ customerId: customer.customerId, planId: plan.id, priceId, paymentMethodId, trialDays, idempotencyKey, metadata: { userId: actor.id } }),
+        );
+        return { subscription, row: await syncSubscription(db, subscription, actor.id) };
+      });
       return result(row ?? { gatewaySubscriptionId: subscription.id, status: subscription.status }, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
     }
     const currentPlan = current.planId;
     if (planRank(plan.id) >= planRank(currentPlan)) {
       // Upgrade (or resuming the same plan): now, with proration.
-      const subscription = await payment(() =>
-        gateway.upgradeSubscription(current.gatewaySubscriptionId, {
-          planId: plan.id,
-          priceId,
-          paymentMethodId,
-          prorationDate: input.prorationDate ?? undefined,
-          idempotencyKey: `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${paymentMethodId}-${current.updatedAt.getTime()}`,
-        }),
-      );
-      const row = await syncSubscription(db, subscription, actor.id);
+      const idempotencyKey = `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${paymentMethodId}-${current.updatedAt.getTime()}`;
+      const { subscription, row } = await withCheckoutRepair(db, { userId: actor.id, customerId: customer.customerId, key: idempotencyKey }, async () => {
+        const subscription = await payment(() =>
+          gateway.upgradeSubscription(current.gatewaySubscriptionId, { planId: plan.id, priceId, paymentMethodId, prorationDate: input.prorationDate ?? undefined, idempotencyKey }),
+        );
+        return { subscription, row: await syncSubscription(db, subscription, actor.id) };
+      });
       return result(row ?? current, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
     }
     const row = await downgradeSubscription(deps, current, plan.id);

@@ -25,6 +25,7 @@ import { readAssistantSettings } from "../assistant-settings";
 import { comparisonLinkFor } from "../tools/compare-link";
 import { answerLanguage } from "../student.service";
 import { log } from "~/server/observability/log";
+import { env } from "~/env";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -35,12 +36,19 @@ const RETRIEVED_PASSAGES = 5;
 
 type Part = TextStreamPart<ToolSet>;
 
+/**
+ * An abort the client did not ask for is a timeout of ours (the provider went silent): a failure of
+ * the provider, answered with the connection error, not a client that left.
+ */
+const providerTimedOut = (part: Part, clientSignal: AbortSignal | undefined) => part.type === "abort" && !clientSignal?.aborted;
+
 /** Reads the model's parts until the first text (or failure), so a provider that fails at once gets a clean error response. */
-async function firstParts(reader: ReadableStreamDefaultReader<Part>) {
+async function firstParts(reader: ReadableStreamDefaultReader<Part>, clientSignal: AbortSignal | undefined) {
   const parts: Part[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return { parts, failure: undefined, done: true };
+    if (providerTimedOut(value, clientSignal)) return { parts, failure: "the provider did not answer in time", done: false };
     parts.push(value);
     if (value.type === "error") return { parts, failure: value.error, done: false };
     if (value.type === "text-delta" || value.type === "finish" || value.type === "abort") return { parts, failure: undefined, done: false };
@@ -64,12 +72,20 @@ export const SAME_ANSWER_NOTE = "\n\n_This is the same answer as before: there i
  * what was produced, whether the stream finished (before its finish part goes out, so the finish
  * metadata carries the charge), was aborted or failed midway.
  */
-function meteredParts(reader: ReadableStreamDefaultReader<Part>, buffered: Part[], appendixOf: (outcome: Outcome) => string, onEnd: (outcome: Outcome) => Promise<void>) {
+function meteredParts(
+  reader: ReadableStreamDefaultReader<Part>,
+  buffered: Part[],
+  clientSignal: AbortSignal | undefined,
+  appendixOf: (outcome: Outcome) => string,
+  onEnd: (outcome: Outcome) => Promise<void>,
+) {
   const outcome: Outcome = { text: "", aborted: false, failed: false };
   let ending: Promise<void> | null = null;
   let appended = false;
   const end = () => (ending ??= onEnd(outcome));
-  const observe = (part: Part, controller: ReadableStreamDefaultController<Part>) => {
+  const observe = (received: Part, controller: ReadableStreamDefaultController<Part>) => {
+    // A stream that stalled is a provider failure: the client sees the connection error.
+    const part: Part = providerTimedOut(received, clientSignal) ? { type: "error", error: new Error("The AI provider stopped answering") } : received;
     if (part.type === "text-delta") outcome.text += part.text;
     if (part.type === "abort") outcome.aborted = true;
     if (part.type === "error") outcome.failed = true;
@@ -256,6 +272,9 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const maxOutputTokens = Math.max(MIN_ANSWER_TOKENS, reservation.amount - inputEstimate);
 
     const startedAt = Date.now();
+    // A provider that does not answer at all (no headers, no first token) is given up on after the timeout.
+    const silence = new AbortController();
+    const silenceTimer = setTimeout(() => silence.abort(new DOMException("The AI provider did not answer in time", "TimeoutError")), env.AI_PROVIDER_TIMEOUT_MS);
     const result = streamText({
       model: resolved.model,
       instructions: resolved.hosted ? instructions : undefined,
@@ -264,7 +283,9 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       // "Regenerate" asks a hosted model for a new sample.
       ...(regenerate && resolved.hosted ? { temperature: 1 } : {}),
       maxRetries: 1,
-      abortSignal: signal,
+      abortSignal: AbortSignal.any([signal, silence.signal].filter((s): s is AbortSignal => s !== undefined)),
+      // A stream that stalls between two chunks is given up on too.
+      timeout: { chunkMs: env.AI_PROVIDER_TIMEOUT_MS },
       // Failures are logged once below, with the request id, where they are answered.
       onError: () => {},
     });
@@ -277,7 +298,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
           })
         : null;
     const reader = citation?.reader ?? result.stream.getReader();
-    const first = await firstParts(reader);
+    const first = await firstParts(reader, signal).finally(() => clearTimeout(silenceTimer));
     const replaced = citation?.replaced() ?? false;
     // What answered: the local model when it replaced an uncited hosted answer.
     const label = replaced ? LOCAL_MODEL_LABEL : resolved.label;
@@ -336,7 +357,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     };
     const heldReservation = reservation;
     reservation = null; // from here on the stream settles it
-    const parts = meteredParts(reader, first.parts, appendixOf, async (outcome) => {
+    const parts = meteredParts(reader, first.parts, signal, appendixOf, async (outcome) => {
       try {
         const { charged, charge } = await settle({ ...settlement, reservation: heldReservation }, outcome);
         final = { ...metadata, tokens: charged, charge, responseTimeMs: Date.now() - startedAt };
