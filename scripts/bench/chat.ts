@@ -34,7 +34,12 @@ async function timeAnswer(route: (request: Request) => Promise<Response>, questi
       body: JSON.stringify({ messages: [{ role: "user", content: question }], chatModel: "openai" }),
     }),
   );
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+  return timeChatStream(response, started);
+}
+
+/** Reads a chat answer's stream to its end: when its first text arrived and when it ended, since `started` (ms). */
+export async function timeChatStream(response: Response, started: number) {
+  if (!response.ok || !response.body) throw new Error(`chat answered HTTP ${response.status}: ${await response.text()}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let firstToken: number | null = null;
   let buffer = "";
@@ -90,4 +95,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { timeChatStream } from "./chat";
 import { RELAXED_ANONYMOUS_LIMITS, startProductionServer, waitUntilReady } from "../lib/production-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
@@ -57,17 +58,7 @@ async function chatFirstToken(question: string, sessionId: string) {
     headers: { "content-type": "application/json", "x-session-id": sessionId, origin: BASE },
     body: JSON.stringify({ messages: [{ role: "user", content: question }], chatModel: "openai" }),
   });
-  if (!response.ok || !response.body) throw new Error(`chat answered HTTP ${response.status}: ${await response.text()}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let firstToken: number | null = null;
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += value;
-    if (firstToken === null && buffer.includes('"type":"text-delta"')) firstToken = performance.now() - started;
-  }
-  return { firstToken: firstToken ?? NaN, total: performance.now() - started };
+  return timeChatStream(response, started);
 }
 
 async function main() {
