@@ -62,9 +62,10 @@ const HOUSING_WORDS: [HousingType, RegExp][] = [
 export function toolIntent(question: string, entities: QuestionEntities): ToolAnswerKind | null {
   if (SCHOLARSHIPS.test(question) && (entities.level || entities.nationality)) return "scholarships";
   if (VISA.test(question) && entities.nationality) return "visa";
-  if (entities.institution) return "university";
   if (entities.city && TUITION.test(question)) return "university";
+  // "rent in Aachen for RWTH students" asks for the city's costs, not about the university.
   if (entities.city && COSTS.test(question)) return "costs";
+  if (entities.institution) return "university";
   return null;
 }
 

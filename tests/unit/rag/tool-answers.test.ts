@@ -34,6 +34,7 @@ describe("toolIntent: which tool's data answers a question", () => {
     ["Is Köln expensive for students?", "costs"],
     ["semester contribution in Muenchen", "costs"],
     ["dorm prices in Hamburg", "costs"],
+    ["rent in aachen for rwth students", "costs"],
     ["do indians need a visa to study in germany", "visa"],
     ["visa for nigerian for language course", "visa"],
     ["Does a Pakistani need a visa?", "visa"],
