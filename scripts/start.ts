@@ -24,7 +24,8 @@ try {
 // Every setting is checked before anything else starts: a wrong one stops here with the whole list.
 const problems = settingsProblems();
 if (problems.length > 0) {
-  log.fatal({ problems }, `cannot start: fix these settings (see .env.example)\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  // Read by the person starting the app, before any server runs: plain text on stderr.
+  console.error(`cannot start: fix these settings (see .env.example)\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
   process.exit(1);
 }
 log.level = env.LOG_LEVEL; // the logger was made before .env was read

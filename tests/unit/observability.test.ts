@@ -37,6 +37,20 @@ describe("the JSON logger", () => {
     expect(outside).not.toHaveProperty("requestId");
   });
 
+  it("writes an error's kind, message and status, never the request a provider was sent", () => {
+    const { logger, lines } = capture();
+    const failure = Object.assign(new Error("Rate limit reached"), {
+      statusCode: 429,
+      requestBodyValues: { messages: [{ role: "user", content: "my passport number is X123" }] },
+      responseBody: '{"error":"rate"}',
+    });
+    logger.error({ err: failure }, "chat model failed");
+    const [line] = lines();
+    expect(line!.err).toMatchObject({ type: "Error", message: "Rate limit reached", statusCode: 429 });
+    expect(JSON.stringify(line)).not.toContain("X123");
+    expect(JSON.stringify(line)).not.toContain("responseBody");
+  });
+
   it("never writes personal fields or secrets, at the top or nested", () => {
     const { logger, lines } = capture();
     logger.info(

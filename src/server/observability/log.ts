@@ -17,6 +17,24 @@ function level(): string {
   }
 }
 
+/**
+ * An error as a log line shows it: its kind, message, stack and status codes only. Errors of
+ * providers carry the request they sent (a user's question, the prompt) and the answer they got,
+ * which must not reach the logs.
+ */
+export function errorForLog(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  return {
+    type: error.constructor.name,
+    message: error.message,
+    stack: error.stack,
+    ...(typeof statusCode === "number" ? { statusCode } : {}),
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(error.cause !== undefined ? { cause: error.cause instanceof Error ? `${error.cause.constructor.name}: ${error.cause.message}` : undefined } : {}),
+  };
+}
+
 /** A JSON logger: one object a line, the time in ISO, the level by name, the request's id and user. */
 export function createLogger(destination?: DestinationStream): Logger {
   const options = {
@@ -24,6 +42,7 @@ export function createLogger(destination?: DestinationStream): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    serializers: { err: errorForLog, error: errorForLog },
     mixin() {
       const context = currentRequestContext();
       return context ? { requestId: context.requestId, ...(context.userId ? { userId: context.userId } : {}) } : {};
