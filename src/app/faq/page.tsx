@@ -14,7 +14,7 @@ const SECTIONS: { title: string; items: { id?: string; q: string; a: React.React
     items: [
       { q: "Where do SwipeAI's answers come from?", a: "From a knowledge base of articles about studying and living in Germany, each with official sources and the date it was last reviewed. With Deep Thinking on, the assistant searches it and shows how relevant the sources it found are." },
       { q: "Can I rely on the answers for my visa?", a: "Use them to prepare. Rules change and your embassy or immigration office has the final word, so always check the official source linked in the answer before you submit anything." },
-      { q: "Which languages can I ask in?", a: "Ask in English. The knowledge base is written in English, with the German terms you will meet on forms (Anmeldung, Sperrkonto), and the built-in knowledge-base model does not understand questions in other languages. Where this server has a hosted model (OpenAI or DeepSeek) configured, that model also answers questions in other languages." },
+      { q: "Which languages can I ask in?", a: "Ask in English. The knowledge base is written in English, with the German terms you will meet on forms (Anmeldung, Sperrkonto). The built-in knowledge-base model knows those terms and many German words for them, but it does not understand German sentences: a question in German is often answered with \"I don't know\" or beside the point. Where this server has a hosted model (OpenAI or DeepSeek) configured, that model also answers questions in other languages." },
     ],
   },
   {

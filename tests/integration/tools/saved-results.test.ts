@@ -1,3 +1,4 @@
+import { contentEdited } from "~/server/cache/content-cache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRPCError } from "@trpc/server";
 import { readToolFacts, seedToolFacts } from "~/server/content/tools/facts";
@@ -38,6 +39,7 @@ describe("tool facts and saved tool results", () => {
 
   it("keeps a fact staff changed when the seed runs again", async () => {
     await database.db.toolFact.update({ where: { key: "blocked-account.monthly" }, data: { label: "Edited by staff", customizedAt: new Date() } });
+    contentEdited("tools");
     await seedToolFacts(database.db);
     expect((await database.db.toolFact.findUniqueOrThrow({ where: { key: "blocked-account.monthly" } })).label).toBe("Edited by staff");
   });

@@ -1,3 +1,4 @@
+import { contentEdited } from "~/server/cache/content-cache";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -101,8 +102,10 @@ describe("bookmarks", () => {
     expect(await failure(caller.tools.scholarships.bookmark({ slug: "no-such-scholarship" }))).toEqual({ status: 404, message: SCHOLARSHIP_NOT_FOUND });
     expect(await failure(caller.tools.scholarships.unbookmark({ slug: "no-such-scholarship" }))).toEqual({ status: 404, message: SCHOLARSHIP_NOT_FOUND });
     await t.db.scholarship.update({ where: { slug: "bildungskredit" }, data: { hidden: true } });
+    contentEdited("tools");
     expect((await failure(caller.tools.scholarships.bookmark({ slug: "bildungskredit" }))).status).toBe(404);
     await t.db.scholarship.update({ where: { slug: "bildungskredit" }, data: { hidden: false } });
+    contentEdited("tools");
     expect(await failure(caller.tools.scholarships.bookmark({} as never))).toEqual({ status: 400, message: "Name the scholarship." });
     expect(await failure(caller.tools.scholarships.bookmark({ slug: "" }))).toEqual({ status: 400, message: "Name the scholarship." });
   });
@@ -113,7 +116,9 @@ describe("the deadline reminder job", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const now = new Date();
     await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(14, now), annualDeadlines: [] } });
+    contentEdited("tools");
     await t.db.scholarship.update({ where: { slug: "kas-international-scholarships" }, data: { nextDeadline: inDays(200, now), annualDeadlines: [] } });
+    contentEdited("tools");
     const user = await createUser(t.db);
     const caller = callerFor(t.db, user.claims);
     await caller.tools.scholarships.bookmark({ slug: "fnf-international-students" });
@@ -133,6 +138,7 @@ describe("the deadline reminder job", () => {
 
     // A new deadline is a new reminder; a suspended account gets none.
     await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(10, now), annualDeadlines: [] } });
+    contentEdited("tools");
     await t.db.user.update({ where: { id: user.claims.id }, data: { status: "suspended" } });
     expect(await sendDeadlineReminders(t.db, now)).toEqual({ sent: 0 });
     await t.db.user.update({ where: { id: user.claims.id }, data: { status: "active" } });

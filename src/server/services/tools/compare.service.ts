@@ -1,3 +1,4 @@
+import { contentEdited } from "~/server/cache/content-cache";
 import { z } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -51,5 +52,6 @@ export async function updateExchangeRates(db: Db, actor: AuditActor, input: Exch
       after: { value, sources },
     });
   });
+  contentEdited("tools"); // the editor's next read, this one included, sees the new rates at once
   return (await readExchangeRates(db))!;
 }
