@@ -20,7 +20,7 @@ process.env.ANONYMOUS_SESSION_TOKEN_ALLOWANCE = "100000000";
 process.env.ANONYMOUS_ADDRESS_TOKEN_ALLOWANCE = "100000000";
 process.env.RATE_LIMIT_ANONYMOUS_CHAT = "100000000/1m";
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }

@@ -14,8 +14,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { timeChatStream } from "./chat";
-import { RELAXED_ANONYMOUS_LIMITS, startProductionServer, waitUntilReady } from "../lib/production-server";
+import { percentile, timeChatStream } from "./chat";
+import { RELAXED_ANONYMOUS_LIMITS, SAMPLE_CHAT_QUESTIONS, startProductionServer, waitUntilReady } from "../lib/production-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -25,13 +25,6 @@ const TARGET_RATIO = 0.8;
 
 const BARE = "/api/health";
 const READ_PATHS = ["/api/threads", "/api/data/cities?country=DE", "/api/settings/random", "/api/data/cities"];
-const CHAT_QUESTIONS = [
-  "how much money do i need in the blocked account",
-  "do i need health insurance as a student",
-  "how many hours can students work",
-  "what is the anmeldung and when do i do it",
-  "how long does the student visa take",
-];
 
 async function measure(url: string) {
   // A short warm-up first: the first requests compile routes and fill caches.
@@ -46,10 +39,6 @@ async function measure(url: string) {
   };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 async function chatFirstToken(question: string, sessionId: string) {
   const started = performance.now();
@@ -84,7 +73,7 @@ async function main() {
     const firstTokens: number[] = [];
     const totals: number[] = [];
     for (let round = 0; round < 4; round++) {
-      for (const [index, question] of CHAT_QUESTIONS.entries()) {
+      for (const [index, question] of SAMPLE_CHAT_QUESTIONS.entries()) {
         const { firstToken, total } = await chatFirstToken(question, `bench-http-${round}-${index}`);
         firstTokens.push(firstToken);
         totals.push(total);

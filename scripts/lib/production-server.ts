@@ -15,6 +15,15 @@ export interface ProductionServer {
   stop(): Promise<void>;
 }
 
+/** Questions the local model answers from the knowledge base, asked of the chat by the benchmark and the load test. */
+export const SAMPLE_CHAT_QUESTIONS = [
+  "how much money do i need in the blocked account",
+  "do i need health insurance as a student",
+  "how many hours can students work",
+  "what is the anmeldung and when do i do it",
+  "how long does the student visa take",
+];
+
 /** Settings that let one address ask as much as a load test does; the limits themselves are tested elsewhere. */
 export const RELAXED_ANONYMOUS_LIMITS = {
   ANONYMOUS_SESSION_TOKEN_ALLOWANCE: "100000000",

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "~/env";
+import { hashFolder } from "~/server/content/files";
 import type { Db } from "~/server/db/client";
 import { seed } from "~/server/seed";
 
@@ -16,23 +17,11 @@ export const SEED_FINGERPRINT_KEY = "seed:fingerprint";
 /** Folders whose files are the seed's inputs, relative to the project root. */
 const SEED_INPUTS = ["src/content", "src/server", "prisma/migrations"];
 
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? filesUnder(full) : [full];
-    })
-    .sort();
-}
-
 export function seedFingerprint(root = process.cwd()): string {
   const hash = createHash("sha256");
   for (const input of SEED_INPUTS) {
-    for (const file of filesUnder(path.join(root, input))) {
-      hash.update(path.relative(root, file)).update("\0").update(fs.readFileSync(file)).update("\0");
-    }
+    const folder = path.join(root, input);
+    if (fs.existsSync(folder)) hashFolder(hash, folder, root);
   }
   hash.update(`embeddings:${env.OPENAI_API_KEY ? `${env.OPENAI_BASE_URL ?? ""}|${env.OPENAI_EMBEDDING_MODEL ?? ""}` : "none"}`);
   return hash.digest("hex");

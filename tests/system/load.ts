@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { portInUse, RELAXED_ANONYMOUS_LIMITS, startProductionServer, waitUntilReady } from "../../scripts/lib/production-server";
+import { portInUse, RELAXED_ANONYMOUS_LIMITS, SAMPLE_CHAT_QUESTIONS, startProductionServer, waitUntilReady } from "../../scripts/lib/production-server";
 
 const PORT = Number(process.env.LOAD_PORT ?? 3971);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
@@ -20,12 +20,6 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const TIMEOUT_SECONDS = 10;
 
 const READ_PATHS = ["/api/threads", "/api/data/cities?country=DE", "/api/settings/random", "/api/health"];
-const QUESTIONS = [
-  "how much money do i need in the blocked account",
-  "do i need health insurance as a student",
-  "how many hours can students work",
-  "what is the anmeldung and when do i do it",
-];
 
 interface Figures {
   name: string;
@@ -94,7 +88,7 @@ async function main() {
         // Each connection is its own anonymous visitor, asking the questions in turn.
         const session = `load-${Math.random().toString(36).slice(2, 12)}`;
         client.setHeaders({ "content-type": "application/json", origin: base, "x-session-id": session });
-        client.setBody(JSON.stringify({ messages: [{ role: "user", content: QUESTIONS[question++ % QUESTIONS.length] }], chatModel: "local" }));
+        client.setBody(JSON.stringify({ messages: [{ role: "user", content: SAMPLE_CHAT_QUESTIONS[question++ % SAMPLE_CHAT_QUESTIONS.length] }], chatModel: "local" }));
       },
     });
 

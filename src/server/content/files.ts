@@ -1,6 +1,22 @@
+import type { Hash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+
+/**
+ * Adds every file under `folder` to `hash`: its path relative to `relativeTo`, then its contents, in
+ * name order, so the digest changes with any added, removed, renamed or edited file.
+ */
+export function hashFolder(hash: Hash, folder: string, relativeTo = folder): void {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) hashFolder(hash, full, relativeTo);
+    else {
+      hash.update(path.relative(relativeTo, full));
+      hash.update(fs.readFileSync(full));
+    }
+  }
+}
 
 /** The product's content folder (topic threads, prompts, knowledge base), read by the seed step. */
 export const CONTENT_DIR = path.resolve(process.cwd(), "src", "content");

@@ -72,7 +72,7 @@ export function restRoute<Result>(route: RestRoute<Result>) {
       const headers = { "x-request-id": requestId, ...route.headers };
       if (route.text) return new Response(route.text(result), { status: route.status ?? 200, headers });
       const body = JSON.stringify((route.respond ? route.respond(result) : result) ?? { success: true });
-      if (request.method === "GET") return conditionalJson(request, body, headers);
+      if (request.method === "GET") return conditionalJson(request, body, headers, route.status ?? 200);
       return new Response(body, { status: route.status ?? 200, headers: { "content-type": "application/json", ...headers } });
     } catch (error) {
       return errorResponse(error, requestId);
@@ -84,10 +84,10 @@ export function restRoute<Result>(route: RestRoute<Result>) {
  * A GET's JSON with a validator: the ETag is a digest of the body, and a request that already holds
  * this body (If-None-Match) gets 304 with no body.
  */
-function conditionalJson(request: Request, body: string, headers: Record<string, string>): Response {
+function conditionalJson(request: Request, body: string, headers: Record<string, string>, status: number): Response {
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   const held = request.headers.get("if-none-match");
   const all = { ...headers, etag };
   if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
-  return new Response(body, { status: 200, headers: { "content-type": "application/json", ...all } });
+  return new Response(body, { status, headers: { "content-type": "application/json", ...all } });
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { hashFolder } from "../files";
 import { readValidatedFile } from "../json-file";
 
 /** The tools' data files: src/content/tools (figures and rules with their sources and checked dates). */
@@ -46,16 +47,6 @@ export async function seedEditable<R>(records: R[], keyOf: (record: R) => string
 /** A digest of every data file of src/content/tools (names and contents). */
 export function toolFilesFingerprint(dir = TOOLS_CONTENT_DIR): string {
   const hash = createHash("sha256");
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else {
-        hash.update(path.relative(dir, full));
-        hash.update(fs.readFileSync(full));
-      }
-    }
-  };
-  walk(dir);
+  hashFolder(hash, dir);
   return hash.digest("hex");
 }
