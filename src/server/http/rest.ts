@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { createContext } from "~/server/api/context";
@@ -7,6 +6,7 @@ import { publicError } from "~/server/api/trpc";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
 import { AppError } from "~/server/errors";
 import { assertJsonRequest, readJsonBody } from "~/server/http/body";
+import { conditionalJson, encodedJson } from "~/server/http/encoded-json";
 import { requestIdOf } from "~/server/observability/request-context";
 
 type Caller = ReturnType<typeof createCaller>;
@@ -71,23 +71,11 @@ export function restRoute<Result>(route: RestRoute<Result>) {
       const result = await route.call(createCaller({ ...ctx, requestId }), input);
       const headers = { "x-request-id": requestId, ...route.headers };
       if (route.text) return new Response(route.text(result), { status: route.status ?? 200, headers });
-      const body = JSON.stringify((route.respond ? route.respond(result) : result) ?? { success: true });
-      if (request.method === "GET") return conditionalJson(request, body, headers, route.status ?? 200);
-      return new Response(body, { status: route.status ?? 200, headers: { "content-type": "application/json", ...headers } });
+      const encoded = encodedJson((route.respond ? route.respond(result) : result) ?? { success: true });
+      if (request.method === "GET") return conditionalJson(request, encoded, headers, route.status ?? 200);
+      return new Response(encoded.body, { status: route.status ?? 200, headers: { "content-type": "application/json", ...headers } });
     } catch (error) {
       return errorResponse(error, requestId);
     }
   };
-}
-
-/**
- * A GET's JSON with a validator: the ETag is a digest of the body, and a request that already holds
- * this body (If-None-Match) gets 304 with no body.
- */
-function conditionalJson(request: Request, body: string, headers: Record<string, string>, status: number): Response {
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  const held = request.headers.get("if-none-match");
-  const all = { ...headers, etag };
-  if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
-  return new Response(body, { status, headers: { "content-type": "application/json", ...all } });
 }
