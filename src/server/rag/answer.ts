@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
+import { AMOUNT, DURATION_OR_DATE, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -164,6 +164,10 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
+  // "How much ...?", "How long ...?" answered without any amount or duration: the article's unit
+  // that states one and is most about the question is added, so the answer gives the figure asked for.
+  const kind = askedFigure(analysis.question);
+  if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
   if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
@@ -221,6 +225,43 @@ export function withAmountFirst(chosen: ScoredUnit[]): ScoredUnit[] {
   if (!best || amountStatement(best.plain) < 2) return chosen;
   const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
   return [lead, ...chosen.filter((u) => u !== best)];
+}
+
+/** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
+export function askedFigure(question: string): "amount" | "time" | null {
+  if (factsAskedFor(question).amount) return "amount";
+  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\bbis wann\b/i.test(question)
+    ? "time"
+    : null;
+}
+const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
+/** A list this short that states the figure asked for is quoted whole ("75 EUR for the first ..., 30 EUR for each further ..."). */
+const FIGURE_LIST_ITEMS = 6;
+
+/**
+ * An answer to "how much" or "how long" that quotes no amount or duration misses what was asked:
+ * the best unit of the answer's article that states one comes first (with the rest of its list when
+ * the list is short: a list of fees is only right whole).
+ */
+export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], figure: RegExp): ScoredUnit[] {
+  if (!chosen.length) return chosen;
+  const article = chosen[0]!.passage.articleSlug;
+  const best = candidates
+    .filter((u) => u.passage.articleSlug === article && u.kind !== "row" && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
+    .sort((a, b) => b.score - a.score)[0];
+  if (!best) return chosen;
+  const top = Math.max(...chosen.map((u) => u.score));
+  if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
+  const siblings = candidates.filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind).sort((a, b) => a.order - b.order);
+  const list = siblings.length <= FIGURE_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS ? siblings : [best];
+  const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
+  // The list leads: its items rank above what was chosen, in their order.
+  return [...list.map((u, i) => ({ ...u, score: top + 1 - i * 1e-3 })), ...rest];
+}
+
+/** The same text of the same passage, whichever scoring produced the two units. */
+function sameUnit(a: ScoredUnit, b: ScoredUnit): boolean {
+  return a.passage.id === b.passage.id && a.block === b.block && a.order === b.order && a.kind === b.kind;
 }
 
 /**
@@ -505,9 +546,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${passages.map((p) => foldGerman(`${p.articleTitle}\n${p.heading ?? ""}`))}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))]}::text[]) WITH ORDINALITY AS t(text, i)`;
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
-  const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const titleLexemes = new Map(labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const headingLexemes = new Map(labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, new Set(r.lexemes)]));
 
   const paragraphLexemes = new Map<string, Set<string>>();
   units.forEach((unit, index) => {
@@ -524,10 +566,13 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
-    const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
+    const title = titleLexemes.get(unit.passageRank) ?? new Set<string>();
+    const heading = headingLexemes.get(unit.passageRank) ?? new Set<string>();
     // The article title and heading say what a unit is about; list items and table rows lean on
-    // them more than full sentences do.
-    const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
+    // them more than full sentences do. The heading tells the sections of an article apart, the
+    // title does not: a word of the question in the heading counts more.
+    const item = unit.kind !== "sentence";
+    const contextShareOf = (lexeme: string) => (heading.has(lexeme) ? (item ? 0.75 : 0.5) : title.has(lexeme) ? (item ? 0.6 : 0.35) : 0);
     // A sentence is also about what the other sentences of its paragraph say.
     const paragraph = unit.kind === "sentence" ? paragraphLexemes.get(`${unit.passageRank}:${unit.block}`) : undefined;
     const best = analysis.words.map(() => 0);
@@ -535,10 +580,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
       const value = lexemes.has(term.lexeme)
         ? term.factor
         : paragraph?.has(term.lexeme)
-          ? Math.max(PARAGRAPH_SHARE, context.has(term.lexeme) ? contextShare : 0) * term.factor
-          : context.has(term.lexeme)
-            ? contextShare * term.factor
-            : 0;
+          ? Math.max(PARAGRAPH_SHARE, contextShareOf(term.lexeme)) * term.factor
+          : contextShareOf(term.lexeme) * term.factor;
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
@@ -551,6 +594,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
       if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
     }
     if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
+    // A section whose heading names the kind of fact asked for ("Maximum amount", "How long you
+    // have to re-register") holds the answer more likely than one that only shares words with it.
+    const headingText = unit.passage.heading ?? "";
+    if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (askedFigure(analysis.question) === "time" && TIME_HEADING.test(headingText))) score += 0.1;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);
@@ -568,6 +615,9 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     return { ...unit, lexemes, score };
   });
 }
+
+const AMOUNT_HEADING = /\b(?:amounts?|fees?|costs?|prices?|how much|rates?|contributions?|salary|maximum|minimum|budget)\b/i;
+const TIME_HEADING = /\b(?:how long|deadlines?|when|time limits?|durations?|dates?|periods?|how soon|processing times?)\b/i;
 
 function numbersIn(text: string): string[] {
   return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, ""));
