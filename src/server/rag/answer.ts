@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, DURATION_OR_DATE, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
+import { AMOUNT, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -99,6 +99,11 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
   // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
   const standalone = resolveFollowUp(trimmed, options.history ?? []);
+  // "What is the capital of Australia?": a fact about another country, which the words it shares
+  // with the knowledge base ("capital" of a start-up) must not turn into an answer.
+  if (factAboutAnotherPlace(standalone)) {
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, []), options), retrieval: { passages: [], confidence: 0 } };
+  }
   let analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
 
@@ -168,7 +173,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   // that states one and is most about the question is added, so the answer gives the figure asked for.
   const kind = askedFigure(analysis.question);
   if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
-  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen);
+  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
@@ -209,18 +214,26 @@ export function amountStatement(plain: string): number {
   return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0);
 }
 
+const AMOUNT_ELSEWHERE_SHARE = 0.5;
+
 /**
  * "How much ...?": the answer leads with the sentence (or list item) of its first article that
  * states the amount most fully, with its unit, period and date; a list answer already leads with
  * its sentence. An item moved up is said as a sentence.
  */
-export function withAmountFirst(chosen: ScoredUnit[]): ScoredUnit[] {
+export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] = []): ScoredUnit[] {
   if (!chosen.length || chosen.some((u) => u.closing)) return chosen;
   const article = chosen[0]!.passage.articleSlug;
+  // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
+  // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
+  const top = Math.max(...chosen.map((u) => u.score));
+  const elsewhere = candidates.filter((u) => u.kind === "sentence" && u.score >= top * AMOUNT_ELSEWHERE_SHARE && amountStatement(u.plain) === 3 && !chosen.some((c) => sameUnit(c, u)));
   let best: ScoredUnit | undefined;
-  for (const unit of chosen) {
+  for (const unit of [...chosen, ...elsewhere.sort((a, b) => b.score - a.score)]) {
     if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;
-    if (amountStatement(unit.plain) > (best ? amountStatement(best.plain) : 0)) best = unit;
+    const [statement, bestStatement] = [amountStatement(unit.plain), best ? amountStatement(best.plain) : 0];
+    // A whole sentence states an amount better than one item of a list of parts.
+    if (statement > bestStatement || (best && statement === bestStatement && unit.kind === "sentence" && best.kind !== "sentence")) best = unit;
   }
   if (!best || amountStatement(best.plain) < 2) return chosen;
   const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
@@ -464,10 +477,12 @@ export async function selectList(
         (u.passage.articleSlug === article || u.passage.articleSlug === units[0]!.passage.articleSlug) &&
         !dependsOnPrevious(u) &&
         !u.plain.trim().endsWith(":") &&
-        wordsOf(u) <= 45,
+        wordsOf(u) <= 45 &&
+        u.score >= bestUnit * 0.5,
     )
-    .sort((a, b) => b.score - a.score)[0];
-  if (lead && lead.score >= bestUnit * 0.5) chosen.unshift({ ...lead, score: 3 });
+    // Over a list of amounts, the sentence that states the whole amount (with its period and date) leads.
+    .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
+  if (lead) chosen.unshift({ ...lead, score: 3 });
   return chosen;
 }
 
