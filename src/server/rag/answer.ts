@@ -709,7 +709,9 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     if (unit.kind === "sentence") continue;
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
     const quoted = siblings.filter(isChosen).length;
-    if (quoted < 2 || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
+    // A list of amounts is only right whole ("75 EUR for the first ..." without "30 EUR for each further ...").
+    const amounts = siblings.every((u) => AMOUNT.test(u.plain));
+    if ((quoted < 2 && !amounts) || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > MAX_LIST_WORDS) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
   }
