@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, DUTY, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
+import { AMOUNT, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -99,6 +99,11 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
   // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
   const standalone = resolveFollowUp(trimmed, options.history ?? []);
+  // "What is the capital of Australia?": a fact about another country, which the words it shares
+  // with the knowledge base ("capital" of a start-up) must not turn into an answer.
+  if (factAboutAnotherPlace(standalone)) {
+    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, []), options), retrieval: { passages: [], confidence: 0 } };
+  }
   let analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
 
@@ -164,7 +169,11 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
-  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen);
+  // "How much ...?", "How long ...?" answered without any amount or duration: the article's unit
+  // that states one and is most about the question is added, so the answer gives the figure asked for.
+  const kind = askedFigure(analysis.question);
+  if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
+  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
@@ -205,22 +214,67 @@ export function amountStatement(plain: string): number {
   return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0);
 }
 
+const AMOUNT_ELSEWHERE_SHARE = 0.5;
+
 /**
  * "How much ...?": the answer leads with the sentence (or list item) of its first article that
  * states the amount most fully, with its unit, period and date; a list answer already leads with
  * its sentence. An item moved up is said as a sentence.
  */
-export function withAmountFirst(chosen: ScoredUnit[]): ScoredUnit[] {
+export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] = []): ScoredUnit[] {
   if (!chosen.length || chosen.some((u) => u.closing)) return chosen;
   const article = chosen[0]!.passage.articleSlug;
+  // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
+  // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
+  const top = Math.max(...chosen.map((u) => u.score));
+  const elsewhere = candidates.filter((u) => u.kind === "sentence" && u.score >= top * AMOUNT_ELSEWHERE_SHARE && amountStatement(u.plain) === 3 && !chosen.some((c) => sameUnit(c, u)));
   let best: ScoredUnit | undefined;
-  for (const unit of chosen) {
+  for (const unit of [...chosen, ...elsewhere.sort((a, b) => b.score - a.score)]) {
     if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;
-    if (amountStatement(unit.plain) > (best ? amountStatement(best.plain) : 0)) best = unit;
+    const [statement, bestStatement] = [amountStatement(unit.plain), best ? amountStatement(best.plain) : 0];
+    // A whole sentence states an amount better than one item of a list of parts.
+    if (statement > bestStatement || (best && statement === bestStatement && unit.kind === "sentence" && best.kind !== "sentence")) best = unit;
   }
   if (!best || amountStatement(best.plain) < 2) return chosen;
   const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
   return [lead, ...chosen.filter((u) => u !== best)];
+}
+
+/** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
+export function askedFigure(question: string): "amount" | "time" | null {
+  if (factsAskedFor(question).amount) return "amount";
+  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\bbis wann\b/i.test(question)
+    ? "time"
+    : null;
+}
+const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
+/** A list this short that states the figure asked for is quoted whole ("75 EUR for the first ..., 30 EUR for each further ..."). */
+const FIGURE_LIST_ITEMS = 6;
+
+/**
+ * An answer to "how much" or "how long" that quotes no amount or duration misses what was asked:
+ * the best unit of the answer's article that states one comes first (with the rest of its list when
+ * the list is short: a list of fees is only right whole).
+ */
+export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], figure: RegExp): ScoredUnit[] {
+  if (!chosen.length) return chosen;
+  const article = chosen[0]!.passage.articleSlug;
+  const best = candidates
+    .filter((u) => u.passage.articleSlug === article && u.kind !== "row" && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
+    .sort((a, b) => b.score - a.score)[0];
+  if (!best) return chosen;
+  const top = Math.max(...chosen.map((u) => u.score));
+  if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
+  const siblings = candidates.filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind).sort((a, b) => a.order - b.order);
+  const list = siblings.length <= FIGURE_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS ? siblings : [best];
+  const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
+  // The list leads: its items rank above what was chosen, in their order.
+  return [...list.map((u, i) => ({ ...u, score: top + 1 - i * 1e-3 })), ...rest];
+}
+
+/** The same text of the same passage, whichever scoring produced the two units. */
+function sameUnit(a: ScoredUnit, b: ScoredUnit): boolean {
+  return a.passage.id === b.passage.id && a.block === b.block && a.order === b.order && a.kind === b.kind;
 }
 
 /**
@@ -423,10 +477,12 @@ export async function selectList(
         (u.passage.articleSlug === article || u.passage.articleSlug === units[0]!.passage.articleSlug) &&
         !dependsOnPrevious(u) &&
         !u.plain.trim().endsWith(":") &&
-        wordsOf(u) <= 45,
+        wordsOf(u) <= 45 &&
+        u.score >= bestUnit * 0.5,
     )
-    .sort((a, b) => b.score - a.score)[0];
-  if (lead && lead.score >= bestUnit * 0.5) chosen.unshift({ ...lead, score: 3 });
+    // Over a list of amounts, the sentence that states the whole amount (with its period and date) leads.
+    .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
+  if (lead) chosen.unshift({ ...lead, score: 3 });
   return chosen;
 }
 
@@ -505,9 +561,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${passages.map((p) => foldGerman(`${p.articleTitle}\n${p.heading ?? ""}`))}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))]}::text[]) WITH ORDINALITY AS t(text, i)`;
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
-  const contextLexemes = new Map(labelRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const titleLexemes = new Map(labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const headingLexemes = new Map(labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, new Set(r.lexemes)]));
 
   const paragraphLexemes = new Map<string, Set<string>>();
   units.forEach((unit, index) => {
@@ -524,10 +581,13 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
-    const context = contextLexemes.get(unit.passageRank) ?? new Set<string>();
+    const title = titleLexemes.get(unit.passageRank) ?? new Set<string>();
+    const heading = headingLexemes.get(unit.passageRank) ?? new Set<string>();
     // The article title and heading say what a unit is about; list items and table rows lean on
-    // them more than full sentences do.
-    const contextShare = unit.kind === "sentence" ? 0.4 : 0.65;
+    // them more than full sentences do. The heading tells the sections of an article apart, the
+    // title does not: a word of the question in the heading counts more.
+    const item = unit.kind !== "sentence";
+    const contextShareOf = (lexeme: string) => (heading.has(lexeme) ? (item ? 0.75 : 0.5) : title.has(lexeme) ? (item ? 0.6 : 0.35) : 0);
     // A sentence is also about what the other sentences of its paragraph say.
     const paragraph = unit.kind === "sentence" ? paragraphLexemes.get(`${unit.passageRank}:${unit.block}`) : undefined;
     const best = analysis.words.map(() => 0);
@@ -535,10 +595,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
       const value = lexemes.has(term.lexeme)
         ? term.factor
         : paragraph?.has(term.lexeme)
-          ? Math.max(PARAGRAPH_SHARE, context.has(term.lexeme) ? contextShare : 0) * term.factor
-          : context.has(term.lexeme)
-            ? contextShare * term.factor
-            : 0;
+          ? Math.max(PARAGRAPH_SHARE, contextShareOf(term.lexeme)) * term.factor
+          : contextShareOf(term.lexeme) * term.factor;
       best[term.concept] = Math.max(best[term.concept]!, value);
     }
     const match = best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
@@ -551,6 +609,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
       if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
     }
     if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
+    // A section whose heading names the kind of fact asked for ("Maximum amount", "How long you
+    // have to re-register") holds the answer more likely than one that only shares words with it.
+    const headingText = unit.passage.heading ?? "";
+    if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (askedFigure(analysis.question) === "time" && TIME_HEADING.test(headingText))) score += 0.1;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);
@@ -568,6 +630,9 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     return { ...unit, lexemes, score };
   });
 }
+
+const AMOUNT_HEADING = /\b(?:amounts?|fees?|costs?|prices?|how much|rates?|contributions?|salary|maximum|minimum|budget)\b/i;
+const TIME_HEADING = /\b(?:how long|deadlines?|when|time limits?|durations?|dates?|periods?|how soon|processing times?)\b/i;
 
 function numbersIn(text: string): string[] {
   return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,/g, ""));
@@ -644,7 +709,9 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     if (unit.kind === "sentence") continue;
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
     const quoted = siblings.filter(isChosen).length;
-    if (quoted < 2 || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
+    // A list of amounts is only right whole ("75 EUR for the first ..." without "30 EUR for each further ...").
+    const amounts = siblings.every((u) => AMOUNT.test(u.plain));
+    if ((quoted < 2 && !amounts) || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > MAX_LIST_WORDS) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
   }

@@ -105,9 +105,15 @@ const NOT_A_SUBJECT = new Set(
     "documents document papers paperwork steps step process procedure deadline deadlines rules rule difference different " +
     "apply application money amount time times cheaper expensive better worse best true case like ask tell know mean " +
     "germany german not no yes also instead either neither other another way ways people someone anyone person too " +
-    "hours hour days day weeks week months month years year"
+    "hours hour days day weeks week months month years year " +
+    // Verbs that say what one does with the subject, not what it is ("what do I bring?", "what happens then?").
+    "bring bringing happen happens happened come comes turn turns"
   ).split(" "),
 );
+
+const singular = (word: string) => word.replace(/s$/, "");
+/** "a PhD student", "a master's applicant": the person a level names, no new subject. */
+const PERSON_OF_LEVEL = new Set(["student", "students", "applicant", "applicants", "candidate", "candidates"]);
 
 function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}][\p{L}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, "")).filter((w) => !NOT_A_SUBJECT.has(w));
@@ -191,6 +197,12 @@ function resolveAgainst(question: string, previous: string): string {
   if (content.length) {
     const pointing = POINTING.test(core);
     if (!continues && !pointing) return question;
+    // "and as a PhD student?" after a master's question: the previous question for a PhD, when
+    // what the follow-up says besides its entities the previous question says already.
+    const said = new Set(contentWords(previous).map(singular));
+    if (continues && entities.length && content.every((word) => said.has(singular(word)) || PERSON_OF_LEVEL.has(word)) && entities.every((e) => entitiesOf(previous).some((p) => p.kind === e.kind))) {
+      return substitute(previous, entities);
+    }
     // "and for IT jobs?", "and with a Blue Card?": the previous question, for that.
     const preposition = QUALIFYING.exec(connector)?.[1];
     if (preposition) return `${trimEnd(previous)} ${preposition.toLowerCase()} ${trimEnd(core)}?`;

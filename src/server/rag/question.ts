@@ -122,6 +122,27 @@ export function otherDestination(question: string): string | null {
   return null;
 }
 
+/** What one looks up about a country itself, not about moving there: "the capital of Australia", "Canada's population". */
+const COUNTRY_FACT =
+  /\b(?:capital|population|president|prime minister|chancellor|king|queen|currency|anthem|flag|weather|climate|time zone|history|geography|largest city|biggest city|official languages?|national (?:dish|sport|animal|language))\b/i;
+
+/**
+ * The other country (or city) a general-knowledge question is about: "what is the capital of
+ * Australia", "population of Canada", "weather in Paris". Questions that name Germany or a step of
+ * coming to Germany are not, and neither is where the asker comes from.
+ */
+export function factAboutAnotherPlace(question: string): string | null {
+  if (GERMANY_NAMED.test(question) || GERMAN_STEPS.test(question) || !COUNTRY_FACT.test(question)) return null;
+  const places = [...question.matchAll(OTHER_PLACE), ...question.matchAll(OTHER_PLACE_CASED)].sort((a, b) => a.index - b.index);
+  for (const place of places) {
+    const before = question.slice(0, place.index);
+    const after = question.slice(place.index + place[0].length);
+    if (ORIGIN_BEFORE.test(before)) continue;
+    if (/\b(?:of|in)\s+(?:the\s+)?$/i.test(before) || /^['’]s\b/.test(after)) return placeName(place[1]!);
+  }
+  return null;
+}
+
 /** A place as written in an answer: "UK", "Canada", "New Zealand", however it was typed. */
 function placeName(typed: string): string {
   if (typed.replace(/\./g, "").length <= 3) return typed.toUpperCase();

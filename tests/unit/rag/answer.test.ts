@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, quotedSources, renderAnswer, sourceLine, withAmountFirst, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, askedFigure, quotedSources, renderAnswer, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
+import { AMOUNT } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
 
@@ -51,6 +52,35 @@ describe("withAmountFirst", () => {
   ])("keeps the order when there is %s", (_, text) => {
     const units = unitsOf(passage("p1", "a", text));
     expect(withAmountFirst(units)).toEqual(units);
+  });
+});
+
+describe("askedFigure", () => {
+  it.each([
+    ["uni-assist fee", "amount"],
+    ["how much does the APS cost", "amount"],
+    ["Kindergeld Höhe, wie viel?", "amount"],
+    ["how long can i stay after graduation", "time"],
+    ["Ummeldung Frist", "time"],
+    ["when do i have to apply for the winter semester", "time"],
+    ["what is a Studienkolleg", null],
+  ])("%s asks for %s", (question, kind) => {
+    expect(askedFigure(question)).toBe(kind);
+  });
+});
+
+describe("withAskedFigure", () => {
+  it("adds the article's short list of amounts, whole and first, to an answer without an amount", () => {
+    const intro = passage("p1", "fees", "uni-assist checks your certificates. Applicants pay a fee.");
+    const fees = passage("p2", "fees", "According to the fee page:\n\n- **75 EUR** for the first course\n- **30 EUR** for each further course", [ffo], "Fees");
+    const chosen = unitsOf(intro);
+    const out = withAskedFigure(chosen, [...chosen, ...unitsOf(fees, 1).map((u) => ({ ...u, score: 0.2 }))], AMOUNT);
+    expect(out.map((u) => u.plain)).toEqual(["75 EUR for the first course", "30 EUR for each further course", ...chosen.map((u) => u.plain)]);
+  });
+
+  it("keeps an answer whose article states no amount", () => {
+    const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
+    expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
   });
 });
 

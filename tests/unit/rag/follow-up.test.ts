@@ -17,6 +17,10 @@ describe("resolveFollowUp", () => {
     { history: ["What is the application deadline for the winter semester?"], question: "and for the summer semester?", standalone: "What is the application deadline for the summer semester?" },
     { history: ["How much deposit can my landlord ask?"], question: "when do i get it back?", standalone: "When do i get it back (deposit can my landlord ask)?" },
     { history: ["Can my husband come with me to Germany?"], question: "can he work there?", standalone: "Can he work there (husband come with me to Germany)?" },
+    { history: ["Which visa do I need to study a master's in Germany?"], question: "and as a PhD student?", standalone: "Which visa do I need to study a PhD in Germany?" },
+    { history: ["Can I work during my bachelor's?"], question: "and as a master's student?", standalone: "Can I work during my master's?" },
+    { history: ["How do I register my address in Germany?"], question: "what documents do i bring?", standalone: "What documents do i bring (register my address in Germany)?" },
+    { history: ["How much is student health insurance?"], question: "what happens when i turn 30?", standalone: "What happens when i turn 30 (student health insurance)?" },
     // A chain of follow-ups keeps its subject.
     { history: ["How much is rent in Berlin?", "and in Munich?"], question: "and for a PhD?", standalone: "How much is rent in Munich for a PhD?" },
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
+import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -117,5 +117,28 @@ describe("DUTY and TIME_LIMIT", () => {
     expect(TIME_LIMIT.test("The Lower Saxony portal advises applying no later than eight weeks before expiry.")).toBe(true);
     expect(TIME_LIMIT.test("You receive a registration certificate.")).toBe(false);
     expect(TIME_LIMIT.test("It is valid for two weeks.")).toBe(false);
+  });
+});
+
+describe("factAboutAnotherPlace", () => {
+  it.each([
+    ["what is the capital of australia", "Australia"],
+    ["population of canada", "Canada"],
+    ["Canada's capital city", "Canada"],
+    ["what currency do they use in Poland", "Poland"],
+    ["who is the president of the USA", "USA"],
+  ])("reads %s as a fact about %s", (question, place) => {
+    expect(factAboutAnotherPlace(question)).toBe(place);
+  });
+
+  it.each([
+    "I am from India, what is the minimum salary for a blue card",
+    "I live in Nigeria, how do I pay the visa fee in the local currency",
+    "capital of germany",
+    "is the weather in Hamburg bad",
+    "can i travel to the capital of france with my residence permit",
+    "how do i study in canada",
+  ])("leaves %s alone", (question) => {
+    expect(factAboutAnotherPlace(question)).toBeNull();
   });
 });
