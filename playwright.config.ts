@@ -19,12 +19,30 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * Files that change what other tests see: the one admin account (signUpAdmin signs it up and deletes
+ * it), staff settings and content, moderation, the shared address's sign-in throttle, the chat's
+ * typical token counts. They run after the others, one at a time.
+ */
+const SHARED_STATE_SPECS = [
+  "**/admin-*.spec.ts",
+  "**/account-security.spec.ts",
+  "**/coaching.spec.ts",
+  "**/document-review.spec.ts",
+  "**/services.spec.ts",
+  "**/site-profile.spec.ts",
+  "**/login-throttle.spec.ts",
+  "**/community.spec.ts",
+  "**/assistant-honest.spec.ts",
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time; the files that change what every user sees run afterwards, one at a time.
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
@@ -33,7 +51,14 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: SHARED_STATE_SPECS },
+    {
+      name: "shared-state",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: SHARED_STATE_SPECS,
+      dependencies: ["desktop"],
+      workers: 1,
+    },
   ],
   webServer: {
     // A fresh embedded database for every run, beside the developer's own .data/.
@@ -48,6 +73,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       NEXTAUTH_URL: E2E_BASE_URL,
       DATABASE_URL: "",
+      // Errors and warnings only: an access line for every request would bury a failure's output.
+      LOG_LEVEL: "warn",
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       BILLING_JOB_INTERVAL_SECONDS: "2",
       // Every test signs up from the one address of the test machine.

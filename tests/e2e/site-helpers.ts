@@ -20,7 +20,8 @@ export async function signUpAndLogIn(page: Page, overrides: Partial<{ firstName:
   const user = {
     firstName: "Lena",
     lastName: "Schmidt",
-    email: `site-${Date.now()}-${counter}@example.com`,
+    // The worker's process id: two workers may sign up in the same millisecond.
+    email: `site-${Date.now()}-${process.pid}-${counter}@example.com`,
     password: "a-strong-password",
     ...overrides,
   };
