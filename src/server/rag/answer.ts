@@ -250,6 +250,13 @@ export function askedFigure(question: string): "amount" | "time" | null {
 const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
 /** A list this short that states the figure asked for is quoted whole ("75 EUR for the first ..., 30 EUR for each further ..."). */
 const FIGURE_LIST_ITEMS = 6;
+/** A breakdown of costs (up to FIGURE_LIST_ITEMS items of a sentence or two each) is quoted whole up to this many words. */
+const MAX_BREAKDOWN_WORDS = 200;
+
+/** Whether a list gives amounts: at least two in three of its items state one (rent, insurance, food ...). */
+function mostlyAmounts(items: AnswerUnit[]): boolean {
+  return items.filter((u) => AMOUNT.test(u.plain)).length * 3 >= items.length * 2;
+}
 
 /**
  * An answer to "how much" or "how long" that quotes no amount or duration misses what was asked:
@@ -375,8 +382,7 @@ export async function selectList(
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
   // An amount made of parts is answered by a list of retrieval's best article whose items mostly give amounts.
-  const isBreakdown = (items: ScoredUnit[]) =>
-    items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && items.filter((u) => AMOUNT.test(u.plain)).length * 3 >= items.length * 2;
+  const isBreakdown = (items: ScoredUnit[]) => items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && mostlyAmounts(items);
   const lists = [...groups.values()].filter((items) => items.length >= 2 && (!request.breakdown || isBreakdown(items)));
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
@@ -711,8 +717,12 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     const quoted = siblings.filter(isChosen).length;
     // A list of amounts is only right whole ("75 EUR for the first ..." without "30 EUR for each further ...").
     const amounts = siblings.every((u) => AMOUNT.test(u.plain));
-    if ((quoted < 2 && !amounts) || quoted === siblings.length || siblings.length > MAX_LIST_ITEMS) continue;
-    if (siblings.reduce((n, u) => n + wordsOf(u), 0) > MAX_LIST_WORDS) continue;
+    // Two or more parts of a breakdown of costs (rent, insurance, food ...) quoted without the others
+    // understate the total: a breakdown is quoted whole up to a longer length.
+    const breakdown = quoted >= 2 && mostlyAmounts(siblings);
+    const [maxItems, maxWords] = breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
+    if ((quoted < 2 && !amounts) || quoted === siblings.length || siblings.length > maxItems) continue;
+    if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
   }
   return chosen;

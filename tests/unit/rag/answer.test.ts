@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, askedFigure, quotedSources, renderAnswer, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, askedFigure, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
@@ -81,6 +81,35 @@ describe("withAskedFigure", () => {
   it("keeps an answer whose article states no amount", () => {
     const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
     expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
+  });
+});
+
+describe("selectUnits", () => {
+  /** An article's intro sentence and a six-item list; the units named score high, the rest far below the best. */
+  function picked(list: string, high: string[]): string[] {
+    const intro = passage("p1", "budget", "The official figure is **992 euros a month**, set since 1 January 2025.");
+    const items = passage("p2", "budget", list, [ffo], "The main monthly costs");
+    const units = [...unitsOf(intro, 0), ...unitsOf(items, 1)].map((u) => ({ ...u, score: u.kind === "sentence" ? 1 : high.some((h) => u.plain.startsWith(h)) ? 0.9 : 0.3 }));
+    return selectUnits(units).map((u) => u.plain.split(":")[0]!);
+  }
+
+  it("quotes a breakdown of amounts whole when two of its parts are chosen", () => {
+    const budget = [
+      "- **Rent:** about **505 euros** for a room in a shared flat.",
+      "- **Health insurance:** roughly **140–150 euros a month**.",
+      "- **Food:** about **200 euros a month** if you cook at home.",
+      "- **Transport:** about **100 euros a month** for travel.",
+      "- **Broadcasting fee:** **18.36 euros a month** per household.",
+      "- **Phone and internet, leisure:** plan several tens of euros for each.",
+    ].join("\n");
+    expect(picked(budget, ["Health", "Transport"]).sort()).toEqual(
+      ["The official figure is 992 euros a month, set since 1 January 2025.", "Rent", "Health insurance", "Food", "Transport", "Broadcasting fee", "Phone and internet, leisure"].sort(),
+    );
+  });
+
+  it("keeps to the chosen items of a long list that gives no amounts", () => {
+    const documents = ["- **Passport** valid for the stay.", "- **Photos** in biometric format.", "- **Admission letter** of the university.", "- **Proof of funds** such as a blocked account.", "- **Health insurance** certificate.", "- **CV** in tabular form."].join("\n");
+    expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(["The official figure is 992 euros a month, set since 1 January 2025.", "Passport valid for the stay.", "Photos in biometric format."].sort());
   });
 });
 
