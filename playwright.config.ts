@@ -19,30 +19,12 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/**
- * Files that change what other tests see: the one admin account (signUpAdmin signs it up and deletes
- * it), staff settings and content, moderation, the shared address's sign-in throttle, the chat's
- * typical token counts. They run after the others, one at a time.
- */
-const SHARED_STATE_SPECS = [
-  "**/admin-*.spec.ts",
-  "**/account-security.spec.ts",
-  "**/coaching.spec.ts",
-  "**/document-review.spec.ts",
-  "**/services.spec.ts",
-  "**/site-profile.spec.ts",
-  "**/login-throttle.spec.ts",
-  "**/community.spec.ts",
-  "**/assistant-honest.spec.ts",
-];
-
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two files at a time; the files that change what every user sees run afterwards, one at a time.
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
@@ -51,14 +33,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: SHARED_STATE_SPECS },
-    {
-      name: "shared-state",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      testMatch: SHARED_STATE_SPECS,
-      dependencies: ["desktop"],
-      workers: 1,
-    },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     // A fresh embedded database for every run, beside the developer's own .data/.
