@@ -1,10 +1,14 @@
 /**
  * Retrieval benchmark (`npm run bench`, figures printed, not asserted):
  * - quality: recall@3 and MRR of the articles retrieved for the questions of src/content/eval/*.json;
- * - latency: retrieve() with the knowledge base replicated to 10,000 passages.
+ * - latency of retrieve(), on the knowledge base and on it replicated to 10,000 passages: each
+ *   question of the evaluation sets and the threads asked once (a question not asked before: the
+ *   target, p95 <= 30 ms at 10,000 passages, is for these), then each again (answered from the
+ *   cache of repeated questions), and the first question after a change (the index read anew).
  *
- * Runs on a throw-away in-memory PGlite (the embedded database), or on BENCH_DATABASE_URL, an
- * empty scratch PostgreSQL database that it migrates and fills. Full-text search only: no key used.
+ * Runs on a throw-away in-memory PGlite (the embedded database) and, when BENCH_DATABASE_URL is set
+ * (an empty scratch PostgreSQL database that it migrates and fills), on PostgreSQL too, and ends with
+ * a table of both. Full-text search only: no key used.
  * `--verbose` lists the questions whose expected article is not in the top 3.
  */
 import fs from "node:fs";
@@ -12,12 +16,16 @@ import path from "node:path";
 import { z } from "zod";
 import type { Db } from "../../src/server/db/client";
 import { withBenchDatabase } from "./bench-database";
+import { readStudentEvalSet } from "./student-eval";
 import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
-import { DEFAULT_MIN_CONFIDENCE, retrieve } from "../../src/server/rag/retrieve";
+import { DEFAULT_MIN_CONFIDENCE, forgetLexemeStatistics, retrieve } from "../../src/server/rag/retrieve";
 import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
 
 const TARGET_PASSAGES = 10_000;
-const LATENCY_ROUNDS = 3;
+/** The target for questions not asked before, at TARGET_PASSAGES. */
+const TARGET_P95_MS = 30;
+/** Questions asked before timing: the first one reads the index. */
+const WARM_UP_QUESTIONS = ["Do I need a visa to study in Germany?", "What does a student need in the first week?", "How do I open a bank account?"];
 const verbose = process.argv.includes("--verbose");
 
 const evalSetSchema = z.array(
@@ -92,6 +100,7 @@ async function replicate(db: Db, target: number) {
       SELECT id FROM "KnowledgePassage" WHERE id LIKE ${`%-copy-${copies}`} ORDER BY id LIMIT ${extra})`;
   }
   await db.$executeRaw`ANALYZE "KnowledgePassage"`;
+  await db.$executeRaw`ANALYZE "KnowledgeArticle"`;
   return db.knowledgePassage.count();
 }
 
@@ -141,50 +150,130 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function latency(db: Db, questions: string[], rounds = LATENCY_ROUNDS) {
-  const times: number[] = [];
-  for (const question of questions.slice(0, 3)) await retrieve(db, question, { embeddings: null }); // warm-up
-  for (let round = 0; round < rounds; round++) {
-    for (const question of questions) {
-      const start = performance.now();
-      await retrieve(db, question, { embeddings: null });
-      times.push(performance.now() - start);
-    }
-  }
-  times.sort((a, b) => a - b);
-  return { runs: times.length, median: percentile(times, 50), p95: percentile(times, 95) };
+/** Every distinct question of the evaluation sets and the threads (follow-ups' earlier questions too). */
+function benchQuestions(): string[] {
+  const students = readStudentEvalSet();
+  const all = [
+    ...readEvalSet().map((q) => q.question),
+    ...students.questions.flatMap((q) => [...(q.history ?? []), q.question]),
+    ...students.outOfScope.map((q) => q.question),
+    ...readThreadFiles().flatMap((thread) => thread.questions),
+    ...OUT_OF_SCOPE_QUESTIONS,
+  ];
+  return [...new Set(all.map((q) => q.replace(/\s+/g, " ").trim()))].filter((q) => !WARM_UP_QUESTIONS.includes(q));
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+  runs: number;
+}
+
+function timing(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length };
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+export interface LatencyFigures {
+  /** The first question after a change: the index is read anew. */
+  firstAfterChange: number;
+  uncached: Timing;
+  cached: Timing;
+}
+
+/**
+ * retrieve() as the chat calls it: the index and caches are dropped (as after an edit), warm-up
+ * questions read the index again, then every question is asked once (not asked before) and once more.
+ */
+export async function latency(db: Db, questions: string[]): Promise<LatencyFigures> {
+  forgetLexemeStatistics(db);
+  const firstAfterChange = await timed(() => retrieve(db, WARM_UP_QUESTIONS[0]!, { embeddings: null }));
+  for (const question of WARM_UP_QUESTIONS.slice(1)) await retrieve(db, question, { embeddings: null });
+  const uncached: number[] = [];
+  for (const question of questions) uncached.push(await timed(() => retrieve(db, question, { embeddings: null })));
+  const cached: number[] = [];
+  for (const question of questions) cached.push(await timed(() => retrieve(db, question, { embeddings: null })));
+  return { firstAfterChange, uncached: timing(uncached), cached: timing(cached) };
+}
+
+function latencyLine(label: string, figures: LatencyFigures): string {
+  const { uncached, cached, firstAfterChange } = figures;
+  return [
+    `Latency, ${label}:`,
+    `  questions not asked before: p50 ${uncached.p50.toFixed(1)} ms  p95 ${uncached.p95.toFixed(1)} ms  (${uncached.runs} questions)`,
+    `  repeated questions (cached): p50 ${cached.p50.toFixed(1)} ms  p95 ${cached.p95.toFixed(1)} ms`,
+    `  first question after a change (index read anew): ${firstAfterChange.toFixed(0)} ms`,
+  ].join("\n");
+}
+
+interface DatabaseFigures {
+  where: string;
+  small: { passages: number; figures: LatencyFigures };
+  large: { passages: number; figures: LatencyFigures };
+}
+
+async function benchDatabase(db: Db, where: string): Promise<DatabaseFigures> {
+  const seeded = await seedKnowledgeBase(db, { embeddings: null });
+  const passages = await db.knowledgePassage.count();
+  const questions = readEvalSet();
+  console.log(`\nRetrieval benchmark on ${where}`);
+  console.log(`Knowledge base: ${seeded.articles} articles, ${passages} passages; evaluation set: ${questions.length} questions`);
+
+  const quality = await evaluate(db, questions);
+  console.log(`Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`);
+  console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
+  if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
+
+  const threads = await threadQuestions(db);
+  console.log(
+    `Thread starter questions: ${threads.answered}/${threads.total} answered, ${threads.onTopic}/${threads.total} with a first passage of their own topic`,
+  );
+  if (verbose && threads.offTopic.length) console.log(threads.offTopic.join("\n"));
+  const outside = await outOfScope(db);
+  console.log(
+    `Out-of-scope questions: ${outside.refused}/${OUT_OF_SCOPE_QUESTIONS.length} found nothing relevant (highest confidence ${outside.maxConfidence.toFixed(2)})`,
+  );
+  if (verbose && outside.answered.length) console.log(outside.answered.join("\n"));
+
+  const latencyQuestions = benchQuestions();
+  const small = await latency(db, latencyQuestions);
+  console.log(latencyLine(`${passages} passages`, small));
+  const replicated = await replicate(db, TARGET_PASSAGES);
+  const large = await latency(db, latencyQuestions);
+  console.log(latencyLine(`${replicated} passages (replicated)`, large));
+  return { where, small: { passages, figures: small }, large: { passages: replicated, figures: large } };
+}
+
+function summary(results: DatabaseFigures[]): string {
+  const rows = results.flatMap(({ where, small, large }) =>
+    [small, large].map(({ passages, figures }) => {
+      const { uncached, cached, firstAfterChange } = figures;
+      const cells = [uncached.p50, uncached.p95, cached.p50, cached.p95].map((ms) => ms.toFixed(1).padStart(8));
+      return `${where.padEnd(28)} ${String(passages).padStart(8)} ${cells.join(" ")} ${firstAfterChange.toFixed(0).padStart(10)}`;
+    }),
+  );
+  const target = results.map(({ where, large }) => `${where}: ${large.figures.uncached.p95 <= TARGET_P95_MS ? "met" : "NOT met"}`).join("; ");
+  return [
+    "\nRetrieval latency in ms (questions not asked before / repeated ones; the first question after a change reads the index)",
+    `${"database".padEnd(28)} ${"passages".padStart(8)} ${"new p50".padStart(8)} ${"new p95".padStart(8)} ${"rep p50".padStart(8)} ${"rep p95".padStart(8)} ${"1st after".padStart(10)}`,
+    ...rows,
+    `Target p95 <= ${TARGET_P95_MS} ms for questions not asked before at ${TARGET_PASSAGES} passages: ${target}`,
+  ].join("\n");
 }
 
 async function main() {
-  await withBenchDatabase(async (db, where) => {
-    const seeded = await seedKnowledgeBase(db, { embeddings: null });
-    const passages = await db.knowledgePassage.count();
-    const questions = readEvalSet();
-    console.log(`Retrieval benchmark on ${where}`);
-    console.log(`Knowledge base: ${seeded.articles} articles, ${passages} passages; evaluation set: ${questions.length} questions`);
-
-    const quality = await evaluate(db, questions);
-    console.log(`Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`);
-    console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
-    if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
-
-    const threads = await threadQuestions(db);
-    console.log(
-      `Thread starter questions: ${threads.answered}/${threads.total} answered, ${threads.onTopic}/${threads.total} with a first passage of their own topic`,
-    );
-    if (verbose && threads.offTopic.length) console.log(threads.offTopic.join("\n"));
-    const outside = await outOfScope(db);
-    console.log(
-      `Out-of-scope questions: ${outside.refused}/${OUT_OF_SCOPE_QUESTIONS.length} found nothing relevant (highest confidence ${outside.maxConfidence.toFixed(2)})`,
-    );
-    if (verbose && outside.answered.length) console.log(outside.answered.join("\n"));
-
-    const small = await latency(db, questions.map((q) => q.question));
-    console.log(`Latency, ${passages} passages: median ${small.median.toFixed(1)} ms  p95 ${small.p95.toFixed(1)} ms  (${small.runs} queries)`);
-    const replicated = await replicate(db, TARGET_PASSAGES);
-    const large = await latency(db, questions.map((q) => q.question));
-    console.log(`Latency, ${replicated} passages (replicated): median ${large.median.toFixed(1)} ms  p95 ${large.p95.toFixed(1)} ms  (${large.runs} queries)`);
-  });
+  const results: DatabaseFigures[] = [];
+  await withBenchDatabase(async (db, where) => void results.push(await benchDatabase(db, where)), null);
+  if (process.env.BENCH_DATABASE_URL) {
+    await withBenchDatabase(async (db) => void results.push(await benchDatabase(db, "PostgreSQL (BENCH_DATABASE_URL)")));
+  }
+  console.log(summary(results));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
