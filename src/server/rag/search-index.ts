@@ -48,14 +48,14 @@ export interface PhraseQuery {
 export class SearchIndex {
   /** Passages of visible articles, by number, numbered in the order of their ids (see compareIds). */
   readonly passages: IndexedPassage[];
-  /** In how many passages each lexeme occurs, in PostgreSQL's lexeme order (as ts_stat lists them). */
+  /** In how many passages each lexeme occurs, in the order ts_stat lists them (PostgreSQL's lexeme order, reversed). */
   readonly frequencies: Map<string, number>;
   private readonly postings: Map<string, Postings>;
 
   constructor(passages: IndexedPassage[], postings: Map<string, Postings>) {
     this.passages = passages;
     this.postings = postings;
-    this.frequencies = new Map([...postings.keys()].sort(compareLexemes).map((lexeme) => [lexeme, postings.get(lexeme)!.passages.length]));
+    this.frequencies = new Map([...postings.keys()].sort((a, b) => compareLexemes(b, a)).map((lexeme) => [lexeme, postings.get(lexeme)!.passages.length]));
   }
 
   /** Builds the index from passages and their tsvectors in PostgreSQL's text form (null: no vector). */
