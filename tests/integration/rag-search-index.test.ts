@@ -29,7 +29,7 @@ describe("the in-process search index", () => {
     const stat = await database.db.$queryRaw<{ word: string; ndoc: number }[]>`
       SELECT word, ndoc FROM ts_stat('SELECT p.search FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE p.search IS NOT NULL AND NOT a.hidden')`;
     expect([...index.frequencies]).toEqual(stat.map((row) => [row.word, row.ndoc]));
-    const [{ total }] = await database.db.$queryRaw<{ total: number }[]>`
+    const [{ total } = { total: -1 }] = await database.db.$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE NOT a.hidden`;
     expect(index.passages).toHaveLength(total);
   });

@@ -27,7 +27,6 @@
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
  */
 import type { EmbeddingModel } from "ai";
-import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
@@ -35,6 +34,7 @@ import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherD
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
+import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
 import { log } from "~/server/observability/log";
 
@@ -373,13 +373,29 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   // Only vectors of the same model are comparable.
   const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
   const state = analysisStates.get(analysis) ?? (await currentKnowledgeState(db));
-  const key = JSON.stringify([analysis.question, limit, perArticle, minConfidence, options.topic ?? null, modelId]);
+  const key = JSON.stringify([analysis.question, limit, perArticle, minConfidence, options.topic ?? null, rerankingKey(options.embeddings, model)]);
   const cached = state.results.get(key);
   if (cached) return structuredClone(cached);
   const { retrieval, complete } = await rankPassages(db, await state.index, analysis, { limit, perArticle, minConfidence, topic: options.topic, model, modelId, abortSignal: options.abortSignal });
   // A retrieval whose re-ranking failed is not kept: the next ask may re-rank.
   if (complete) state.results.set(key, structuredClone(retrieval));
   return retrieval;
+}
+
+const modelKeys = new WeakMap<object, number>();
+let lastModelKey = 0;
+
+/**
+ * What a cached retrieval was re-ranked with: nothing, the configured service (the same settings
+ * give the same vectors), or a model passed in (itself: two services may share a model name).
+ */
+function rerankingKey(requested: RetrieveOptions["embeddings"], model: EmbeddingModel | null): string | null {
+  if (model === null) return null;
+  if (requested === undefined) return `configured ${env.OPENAI_BASE_URL ?? ""} ${typeof model === "string" ? model : model.modelId}`;
+  if (typeof model === "string") return model;
+  let key = modelKeys.get(model);
+  if (key === undefined) modelKeys.set(model, (key = ++lastModelKey));
+  return `model ${key}`;
 }
 
 interface RankOptions {
