@@ -48,14 +48,19 @@ export interface PhraseQuery {
 export class SearchIndex {
   /** Passages of visible articles, by number, numbered in the order of their ids (see compareIds). */
   readonly passages: IndexedPassage[];
-  /** In how many passages each lexeme occurs, in the order ts_stat lists them (PostgreSQL's lexeme order, reversed). */
+  /**
+   * In how many passages each lexeme occurs, in the order ts_stat lists them: PostgreSQL's lexeme
+   * order (by bytes, a prefix first) reversed.
+   */
   readonly frequencies: Map<string, number>;
   private readonly postings: Map<string, Postings>;
 
   constructor(passages: IndexedPassage[], postings: Map<string, Postings>) {
     this.passages = passages;
     this.postings = postings;
-    this.frequencies = new Map([...postings.keys()].sort((a, b) => compareLexemes(b, a)).map((lexeme) => [lexeme, postings.get(lexeme)!.passages.length]));
+    const lexemes = [...postings.keys()].map((lexeme) => ({ lexeme, bytes: Buffer.from(lexeme) }));
+    lexemes.sort((a, b) => Buffer.compare(b.bytes, a.bytes));
+    this.frequencies = new Map(lexemes.map(({ lexeme }) => [lexeme, postings.get(lexeme)!.passages.length]));
   }
 
   /** Builds the index from passages and their tsvectors in PostgreSQL's text form (null: no vector). */
@@ -64,13 +69,13 @@ export class SearchIndex {
     const builders = new Map<string, { passages: number[]; starts: number[]; positions: number[] }>();
     rows.forEach((row, passage) => {
       if (!row.search) return;
-      for (const { lexeme, positions } of parseTsvector(row.search)) {
+      scanTsvector(row.search, (lexeme) => {
         let builder = builders.get(lexeme);
         if (!builder) builders.set(lexeme, (builder = { passages: [], starts: [], positions: [] }));
         builder.passages.push(passage);
         builder.starts.push(builder.positions.length);
-        builder.positions.push(...positions);
-      }
+        return builder.positions;
+      });
     });
     const postings = new Map<string, Postings>();
     for (const [lexeme, builder] of builders) {
@@ -165,42 +170,47 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** PostgreSQL's order of lexemes (tsCompareString): by bytes, a prefix first. */
-function compareLexemes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
 /**
  * A tsvector's text form ('accommod':3C,7C 'berlin':1A) as lexemes with their positions
  * (position * 4 + weight code). A lexeme stored without positions has none.
  */
 export function parseTsvector(text: string): { lexeme: string; positions: number[] }[] {
   const entries: { lexeme: string; positions: number[] }[] = [];
+  scanTsvector(text, (lexeme) => {
+    const positions: number[] = [];
+    entries.push({ lexeme, positions });
+    return positions;
+  });
+  return entries;
+}
+
+/** Reads a tsvector's text form: for each lexeme, `visit` answers the array its positions are added to. */
+function scanTsvector(text: string, visit: (lexeme: string) => number[]): void {
   let i = 0;
   while (i < text.length) {
-    if (text[i] === " ") {
+    if (text.charCodeAt(i) === SPACE) {
       i++;
       continue;
     }
     const quoted = readQuoted(text, i);
     i = quoted.end;
-    const positions: number[] = [];
-    if (text[i] === ":") {
+    const positions = visit(quoted.value);
+    if (text.charCodeAt(i) === COLON) {
       do {
         i++;
         let position = 0;
         const digitsFrom = i;
-        while (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) position = position * 10 + text.charCodeAt(i++) - 48;
+        for (let c = text.charCodeAt(i); c >= DIGIT_0 && c <= DIGIT_9; c = text.charCodeAt(++i)) position = position * 10 + c - DIGIT_0;
         if (i === digitsFrom) throw new Error(`Unreadable tsvector position at ${i}: ${text.slice(i, i + 20)}`);
         const code = WEIGHT_CODES[text[i]!];
         if (code !== undefined) i++;
         positions.push(position * 4 + (code ?? 0));
-      } while (text[i] === ",");
+      } while (text.charCodeAt(i) === COMMA);
     }
-    entries.push({ lexeme: quoted.value, positions });
   }
-  return entries;
 }
+
+const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [" ", ":", ",", "0", "9"].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
 
 /**
  * A term query as retrieval writes it (quoteLexeme, or phraseto_tsquery's text form): a quoted
@@ -234,6 +244,12 @@ export function parseTermQuery(query: string): PhraseQuery {
 /** A quoted lexeme at `start` ('it''s', with \ escaping the next character) and where it ends. */
 function readQuoted(text: string, start: number): { value: string; end: number } {
   if (text[start] !== "'") throw new Error(`Expected a quoted lexeme at ${start}: ${text.slice(start, start + 20)}`);
+  // Most lexemes have no quote or backslash in them.
+  const close = text.indexOf("'", start + 1);
+  if (close > start && text[close + 1] !== "'") {
+    const value = text.slice(start + 1, close);
+    if (!value.includes("\\")) return { value, end: close + 1 };
+  }
   let value = "";
   let i = start + 1;
   for (;;) {
