@@ -222,8 +222,8 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
 
 /** The content version (ContentVersion) that every write to the knowledge base's tables bumps. */
 const KNOWLEDGE_SCOPE = "knowledge";
-/** Questions whose analysis and results are kept per version of the knowledge base. */
-const CACHED_QUESTIONS = 500;
+/** Analyses and results kept per version of the knowledge base (a few kB each). */
+const CACHED_QUESTIONS = 1000;
 
 /** What retrieval keeps for one version of a client's knowledge base. */
 interface KnowledgeState {
