@@ -27,6 +27,7 @@
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
  */
 import type { EmbeddingModel } from "ai";
+import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
@@ -159,11 +160,10 @@ export interface QueryAnalysis {
 export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
-  const [parsed] = await db.$queryRaw<{ tsquery: string; version: number | null }[]>`
-    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery,
-           (SELECT version FROM "ContentVersion" WHERE scope = ${KNOWLEDGE_SCOPE}) AS version`;
+  const [parsed] = await db.$queryRaw<{ tsquery: string; version: string | null }[]>`
+    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
   if (!parsed) return null;
-  const state = knowledgeState(db, parsed.version ?? 0);
+  const state = knowledgeState(db, parsed.version ?? "");
   const cached = state.analyses.get(question);
   if (cached !== undefined) return cached;
   const analysis = await analyzeParsed(db, state, question, parsed.tsquery);
@@ -220,14 +220,18 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
-/** The content version (ContentVersion) that every write to the knowledge base's tables bumps. */
-const KNOWLEDGE_SCOPE = "knowledge";
+/**
+ * The knowledge base's content version, which every write to its tables bumps (ContentVersion,
+ * scope "knowledge"), with the time of the last bump: a database restored from a backup does not
+ * look like the one before it even where its count is the same.
+ */
+const KNOWLEDGE_VERSION = Prisma.sql`SELECT version || ' ' || "updatedAt" FROM "ContentVersion" WHERE scope = 'knowledge'`;
 /** Analyses and results kept per version of the knowledge base (a few kB each). */
 const CACHED_QUESTIONS = 1000;
 
 /** What retrieval keeps for one version of a client's knowledge base. */
 interface KnowledgeState {
-  version: number;
+  version: string;
   index: Promise<SearchIndex>;
   /** By question: its analysis (null: nothing to search for). */
   analyses: LruCache<string, QueryAnalysis | null>;
@@ -242,7 +246,7 @@ const knowledgeStates = new WeakMap<Db, KnowledgeState>();
 const analysisStates = new WeakMap<QueryAnalysis, KnowledgeState>();
 
 /** This client's index and caches for `version`, read anew when the version moved. */
-function knowledgeState(db: Db, version: number): KnowledgeState {
+function knowledgeState(db: Db, version: string): KnowledgeState {
   const current = knowledgeStates.get(db);
   if (current?.version === version) return current;
   const state: KnowledgeState = {
@@ -259,8 +263,8 @@ function knowledgeState(db: Db, version: number): KnowledgeState {
 }
 
 async function currentKnowledgeState(db: Db): Promise<KnowledgeState> {
-  const [row] = await db.$queryRaw<{ version: number }[]>`SELECT version FROM "ContentVersion" WHERE scope = ${KNOWLEDGE_SCOPE}`;
-  return knowledgeState(db, row?.version ?? 0);
+  const [row] = await db.$queryRaw<{ version: string | null }[]>`SELECT (${KNOWLEDGE_VERSION}) AS version`;
+  return knowledgeState(db, row?.version ?? "");
 }
 
 /**
