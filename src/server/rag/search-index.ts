@@ -10,7 +10,7 @@
  * retrieval builds: a quoted lexeme or a phrase of lexemes at given distances ('a' <-> 'b' <2> 'c'),
  * either restricted to one weight ('a':A) or not.
  *
- * It is read again whenever the knowledge base's version moves (see knowledgeVersion in retrieve.ts).
+ * It is read again whenever the knowledge base's version moves (see KNOWLEDGE_VERSION in retrieve.ts).
  */
 import type { Db } from "~/server/db/client";
 
@@ -166,7 +166,7 @@ function findPosting(passages: Int32Array, passage: number): number {
  * The order ORDER BY id gives passage ids, which break ties between equal scores: ids are cuids
  * (lower-case letters and digits), which every collation orders by their characters.
  */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
