@@ -6,15 +6,22 @@
  *    expanded with the term table (src/content/terms.json: everyday words, German official terms,
  *    abbreviations), and a word the knowledge base never uses is read as the nearest word it does
  *    use by trigram similarity (pg_trgm), so typos ("sperkonto", "anmeldng") still find their passages.
- * 2. Each query term gets an inverse document frequency (ts_stat over the search vectors, cached
- *    until the knowledge base changes: any saved, hidden, added or removed article changes the
- *    version the cache is checked against), so rare, telling words ("Sperrkonto", "APS") weigh more
- *    than words found everywhere ("Germany", "student"). Hidden articles are never retrieved.
- * 3. Candidates are the passages using the question's most telling words (GIN index); each is scored by the
+ * 2. Each query term gets an inverse document frequency (in how many passages it occurs), so rare,
+ *    telling words ("Sperrkonto", "APS") weigh more than words found everywhere ("Germany",
+ *    "student"). Hidden articles are never retrieved.
+ * 3. Candidates are the passages using the question's most telling words; each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density, plus a little when it states the kind of fact asked
  *    for (an amount for "how much", a duration or date for "how long", a list for "which documents").
+ *    Matching and scoring run on an in-process index of the passages' search vectors (search-index.ts),
+ *    so their cost does not grow with the candidates a common word brings; only the best few
+ *    candidates are read from the database.
  * 4. With an OpenAI key, the candidates are re-ranked with text-embedding-3-large similarity.
+ *
+ * The index, and the analyses and results of questions already asked, are kept per version of the
+ * knowledge base: triggers bump its version on every write to its tables (whoever writes, whichever
+ * app instance), and each question reads that version with its own parsing, so an edit in /admin is
+ * retrieved from the next question on, and a repeated question costs that one query.
  *
  * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
@@ -25,8 +32,11 @@ import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
-import { matchTerms, quoteLexeme, termGroups, weightedQuery, type StemmedGroup } from "./terms";
-import { foldGerman } from "./text";
+import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
+import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
+import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
+import { env } from "~/env";
+import { LruCache } from "~/server/cache/lru";
 import { log } from "~/server/observability/log";
 
 export interface RetrievedPassage {
@@ -128,7 +138,6 @@ interface CandidateRow {
   sources: unknown;
   passageSources: unknown;
   density: number;
-  hits: number[];
   embedding: Uint8Array | null;
 }
 
@@ -151,18 +160,29 @@ export interface QueryAnalysis {
 export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis | null> {
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
-  const [parsed] = await db.$queryRaw<{ tsquery: string; version: string }[]>`
-    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery,
-           (SELECT count(*) || ':' || coalesce(max("updatedAt")::text, '') FROM "KnowledgeArticle") AS version`;
-  const typed = queryLexemes(parsed?.tsquery ?? "");
-  if (!typed.length || !parsed) return null;
-  const statistics = await lexemeStatistics(db, parsed.version);
-  const { total, frequencies } = statistics;
+  const [parsed] = await db.$queryRaw<{ tsquery: string; version: string | null }[]>`
+    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
+  if (!parsed) return null;
+  const state = knowledgeState(db, parsed.version ?? "");
+  const cached = state.analyses.get(question);
+  if (cached !== undefined) return cached;
+  const analysis = await analyzeParsed(db, state, question, parsed.tsquery);
+  if (analysis) analysisStates.set(analysis, state);
+  state.analyses.set(question, analysis);
+  return analysis;
+}
+
+async function analyzeParsed(db: Db, state: KnowledgeState, question: string, tsquery: string): Promise<QueryAnalysis | null> {
+  const typed = queryLexemes(tsquery);
+  if (!typed.length) return null;
+  const index = await state.index;
+  const { frequencies } = index;
+  const total = index.passages.length;
   if (!total) return null;
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
-  const corrections = await correctTypos(db, typed, statistics, groups);
+  const corrections = await correctTypos(db, typed, state, index, groups);
   const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))];
   const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
@@ -200,39 +220,59 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
-interface LexemeStatistics {
+/**
+ * The knowledge base's content version, which every write to its tables bumps (ContentVersion,
+ * scope "knowledge"), with the time of the last bump: a database restored from a backup does not
+ * look like the one before it even where its count is the same.
+ */
+const KNOWLEDGE_VERSION = Prisma.sql`SELECT version || ' ' || "updatedAt" FROM "ContentVersion" WHERE scope = 'knowledge'`;
+/** Analyses and results kept per version of the knowledge base (a few kB each). */
+const CACHED_QUESTIONS = 1000;
+
+/** What retrieval keeps for one version of a client's knowledge base. */
+interface KnowledgeState {
   version: string;
-  total: number;
-  frequencies: Map<string, number>;
+  index: Promise<SearchIndex>;
+  /** By question: its analysis (null: nothing to search for). */
+  analyses: LruCache<string, QueryAnalysis | null>;
+  /** By question and options: the retrieval. */
+  results: LruCache<string, Retrieval>;
   /** Words a typo may be read as (see correctTypos), built on first need. */
   vocabulary?: string[];
 }
 
-const statisticsCache = new WeakMap<Db, LexemeStatistics>();
+// Per database client: tests and tools open several databases in one process.
+const knowledgeStates = new WeakMap<Db, KnowledgeState>();
+const analysisStates = new WeakMap<QueryAnalysis, KnowledgeState>();
 
-/**
- * Drops this client's statistics at once after a change to the knowledge base (the version check
- * would find most changes on its own, but two saves within one millisecond look alike to it).
- */
-export function forgetLexemeStatistics(db: Db) {
-  statisticsCache.delete(db);
+/** This client's index and caches for `version`, read anew when the version moved. */
+function knowledgeState(db: Db, version: string): KnowledgeState {
+  const current = knowledgeStates.get(db);
+  if (current?.version === version) return current;
+  const state: KnowledgeState = {
+    version,
+    index: loadSearchIndex(db),
+    analyses: new LruCache(CACHED_QUESTIONS),
+    results: new LruCache(CACHED_QUESTIONS),
+  };
+  state.index.catch(() => {
+    if (knowledgeStates.get(db) === state) knowledgeStates.delete(db);
+  });
+  knowledgeStates.set(db, state);
+  return state;
+}
+
+async function currentKnowledgeState(db: Db): Promise<KnowledgeState> {
+  const [row] = await db.$queryRaw<{ version: string | null }[]>`SELECT (${KNOWLEDGE_VERSION}) AS version`;
+  return knowledgeState(db, row?.version ?? "");
 }
 
 /**
- * In how many passages each lexeme occurs (ts_stat over the search vectors), kept per database
- * client and recomputed when the knowledge base changes (its article count or last update).
+ * Drops this client's index and cached retrievals at once. A change to the knowledge base moves its
+ * version, which the next question reads anyway: this only spares the editor's process that check.
  */
-async function lexemeStatistics(db: Db, version: string): Promise<LexemeStatistics> {
-  const cached = statisticsCache.get(db);
-  if (cached?.version === version) return cached;
-  // Hidden articles are not retrieved, so they do not count in the statistics either.
-  const rows = await db.$queryRaw<{ word: string; ndoc: number }[]>`
-    SELECT word, ndoc FROM ts_stat('SELECT p.search FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE p.search IS NOT NULL AND NOT a.hidden')`;
-  const [{ total = 0 } = {}] = await db.$queryRaw<{ total: number }[]>`
-    SELECT count(*)::int AS total FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE NOT a.hidden`;
-  const statistics = { version, total, frequencies: new Map(rows.map((r) => [r.word, r.ndoc])) };
-  statisticsCache.set(db, statistics);
-  return statistics;
+export function forgetLexemeStatistics(db: Db) {
+  knowledgeStates.delete(db);
 }
 
 /** Only words of this length or more are corrected: shorter ones are too close to too many words. */
@@ -256,11 +296,11 @@ function allowedEdits(typed: string, known: string): number {
 /**
  * The words of the question that neither the knowledge base nor the term table use, read as the
  * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
- * by trigram similarity (pg_trgm), kept when similar enough or one typing slip away.
+ * by trigram similarity (pg_trgm's, see trigramSimilarity), kept when similar enough or one typing slip away.
  */
-async function correctTypos(db: Db, words: string[], statistics: LexemeStatistics, groups: StemmedGroup[]): Promise<Map<string, string>> {
+async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[]): Promise<Map<string, string>> {
   const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
-  const { frequencies } = statistics;
+  const { frequencies } = index;
   const unknown = words.filter(
     (word) =>
       word.length >= TYPO_MIN_LENGTH &&
@@ -270,16 +310,25 @@ async function correctTypos(db: Db, words: string[], statistics: LexemeStatistic
       !countryOfDemonym(word).some((country) => frequencies.get(country)),
   );
   if (!unknown.length) return new Map();
-  statistics.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
+  state.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
   const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
   const longest = Math.max(...unknown.map((w) => w.length)) + 3;
   // A slip rarely hits the first letter: only words starting like a typed one are compared.
   const initials = new Set(unknown.map((w) => w[0]));
-  const vocabulary = statistics.vocabulary.filter((word) => initials.has(word[0]) && word.length >= shortest && word.length <= longest);
-  const rows = await db.$queryRaw<{ typed: string; known: string; similarity: number }[]>`
-    SELECT u.word AS typed, v.word AS known, similarity(u.word, v.word)::float8 AS similarity
-    FROM unnest(${unknown}::text[]) AS u(word) CROSS JOIN unnest(${vocabulary}::text[]) AS v(word)
-    WHERE u.word % v.word`;
+  const vocabulary = state.vocabulary.filter((word) => initials.has(word[0]) && word.length >= shortest && word.length <= longest);
+  // Words of ASCII letters (all the knowledge base's, in practice) are compared here, as pg_trgm
+  // would; other letters, which pg_trgm reads by the database's locale, are left to it.
+  const rows = [...unknown, ...vocabulary].every(isAsciiWord)
+    ? unknown.flatMap((typed) =>
+        vocabulary.flatMap((known) => {
+          const similarity = trigramSimilarity(typed, known);
+          return similarity >= PG_TRGM_SIMILARITY_THRESHOLD ? [{ typed, known, similarity }] : [];
+        }),
+      )
+    : await db.$queryRaw<{ typed: string; known: string; similarity: number }[]>`
+        SELECT u.word AS typed, v.word AS known, similarity(u.word, v.word)::float8 AS similarity
+        FROM unnest(${unknown}::text[]) AS u(word) CROSS JOIN unnest(${vocabulary}::text[]) AS v(word)
+        WHERE u.word % v.word`;
   return chooseCorrections(rows, (word) => frequencies.get(word) ?? 0);
 }
 
@@ -324,12 +373,53 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   const perArticle = options.perArticle ?? 3;
   const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   if (limit <= 0) return { passages: [], confidence: 0 };
+  const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
+  // Only vectors of the same model are comparable.
+  const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
+  const state = analysisStates.get(analysis) ?? (await currentKnowledgeState(db));
+  const key = JSON.stringify([analysis.question, limit, perArticle, minConfidence, options.topic ?? null, rerankingKey(options.embeddings, model)]);
+  const cached = state.results.get(key);
+  if (cached) return structuredClone(cached);
+  const { retrieval, complete } = await rankPassages(db, await state.index, analysis, { limit, perArticle, minConfidence, topic: options.topic, model, modelId, abortSignal: options.abortSignal });
+  // A retrieval whose re-ranking failed is not kept: the next ask may re-rank.
+  if (complete) state.results.set(key, structuredClone(retrieval));
+  return retrieval;
+}
+
+const modelKeys = new WeakMap<object, number>();
+let lastModelKey = 0;
+
+/**
+ * What a cached retrieval was re-ranked with: nothing, the configured service (the same settings
+ * give the same vectors), or a model passed in (itself: two services may share a model name).
+ */
+function rerankingKey(requested: RetrieveOptions["embeddings"], model: EmbeddingModel | null): string | null {
+  if (model === null) return null;
+  if (requested === undefined) return `configured ${env.OPENAI_BASE_URL ?? ""} ${typeof model === "string" ? model : model.modelId}`;
+  if (typeof model === "string") return model;
+  let key = modelKeys.get(model);
+  if (key === undefined) modelKeys.set(model, (key = ++lastModelKey));
+  return `model ${key}`;
+}
+
+interface RankOptions {
+  limit: number;
+  perArticle: number;
+  minConfidence: number;
+  topic?: string;
+  model: EmbeddingModel | null;
+  modelId: string | null;
+  abortSignal?: AbortSignal;
+}
+
+async function rankPassages(db: Db, index: SearchIndex, analysis: QueryAnalysis, options: RankOptions): Promise<{ retrieval: Retrieval; complete: boolean }> {
+  const { limit, perArticle, minConfidence, model, modelId } = options;
   const { question, words, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
   const terms = searchTerms(analysis);
   const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
 
   const known = terms.filter((t) => (df.get(t.lexeme) ?? 0) > 0);
-  if (!known.length) return { passages: [], confidence: 0 };
+  if (!known.length) return { retrieval: { passages: [], confidence: 0 }, complete: true };
   // Candidates are the passages using the question's most telling words: the words that carry
   // most of its weight (SELECTING_SHARE), rarest first. Common words ("student", "Germany") still score
   // but do not pull in half of the knowledge base.
@@ -353,51 +443,62 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     ),
   ];
 
-  const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
-  // Only vectors of the same model are comparable.
-  const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
-  // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
-  const hitColumns = terms.map((term, i) => {
-    const { query } = term;
-    return Prisma.sql`CASE WHEN NOT (p.search @@ ${query}::tsquery) THEN 0 ELSE
-      (CASE WHEN p.search @@ ${weightedQuery(query, "A")}::tsquery THEN 4 ELSE 0 END) + (CASE WHEN p.search @@ ${weightedQuery(query, "B")}::tsquery THEN 2 ELSE 0 END)
-      + (CASE WHEN p.search @@ ${weightedQuery(query, "C")}::tsquery THEN 1 ELSE 0 END) END AS ${Prisma.raw(`h${i}`)}`;
-  });
-  // fieldValue() in SQL.
-  const valueOfMask = (column: string) =>
-    Prisma.sql`CASE WHEN ${Prisma.raw(column)} >= 5 THEN ${FIELD_VALUE.titleAndPassage}::float8 WHEN ${Prisma.raw(column)} = 4 THEN ${FIELD_VALUE.titleOnly}::float8
-      WHEN ${Prisma.raw(column)} >= 2 THEN ${FIELD_VALUE.heading}::float8 WHEN ${Prisma.raw(column)} = 1 THEN ${FIELD_VALUE.text}::float8 ELSE 0 END`;
-  const lexicalScore = Prisma.join(
-    terms.map((_, i) => Prisma.sql`${termWeights[i]!}::float8 * (${valueOfMask(`h${i}`)})`),
-    " + ",
-  );
-  // A rough score (which terms a passage has, by weight) picks the best few hundred passages
-  // cheaply; only those get the finer score by field.
-  const roughScore = Prisma.join(
-    terms.map((term, i) => Prisma.sql`${termWeights[i]!}::float8 * (p.search @@ ${term.query}::tsquery)::int`),
-    " + ",
-  );
+  // Per passage and term, whether it matches and with which weights (see SearchIndex.match).
+  const matches = new Map<string, Uint8Array>();
+  const hitsOf = (query: string) => {
+    let hits = matches.get(query);
+    if (!hits) matches.set(query, (hits = index.match(query)));
+    return hits;
+  };
+  const termHits = terms.map((term) => hitsOf(term.query));
+  const selectingHits = selecting.map(hitsOf);
+  // A rough score (which terms a passage has, by weight) picks the best few hundred candidates; only
+  // those get the finer score by field (title, heading, text). Ties go to the smaller id, as in SQL.
+  const count = index.passages.length;
+  const roughScores = new Float64Array(count);
+  const rough: number[] = [];
+  for (let p = 0; p < count; p++) {
+    let selected = false;
+    for (const hits of selectingHits) {
+      if (hits[p]! & MATCHED) {
+        selected = true;
+        break;
+      }
+    }
+    if (!selected || (options.topic && index.passages[p]!.topic !== options.topic)) continue;
+    let score = 0;
+    for (let i = 0; i < termHits.length; i++) score += termWeights[i]! * (termHits[i]![p]! & MATCHED ? 1 : 0);
+    roughScores[p] = score;
+    rough.push(p);
+  }
+  // Passages are numbered in the order of their ids: ties go to the smaller id, as ORDER BY id would.
+  rough.sort((a, b) => roughScores[b]! - roughScores[a]! || a - b);
+  const ranked = rough
+    .slice(0, ROUGH_CANDIDATES)
+    .map((passage) => {
+      // Per term, where the passage has it: bits 4 title, 2 topic or heading, 1 text (0: absent).
+      const hits = termHits.map((termHit) => termHit[passage]! & 7);
+      let lexical = 0;
+      for (let i = 0; i < hits.length; i++) lexical += termWeights[i]! * fieldValue(hits[i]!);
+      return { passage, hits, lexical };
+    })
+    .sort((a, b) => b.lexical - a.lexical || a.passage - b.passage)
+    .slice(0, CANDIDATES);
+
   const selectingQuery = selecting.map((query) => `(${query})`).join(" | ");
-  const rows = await db.$queryRaw<CandidateRow[]>`
-    WITH rough AS (
-      SELECT p.id, p."articleId", p.search
-      FROM "KnowledgePassage" p
-      JOIN "KnowledgeArticle" t ON t.id = p."articleId" AND NOT t.hidden ${options.topic ? Prisma.sql`AND t.topic = ${options.topic}` : Prisma.empty}
-      WHERE p.search @@ ${selectingQuery}::tsquery
-      ORDER BY ${roughScore} DESC, p.id
-      LIMIT ${ROUGH_CANDIDATES}
-    ), matched AS (
-      SELECT p.id, p."articleId", p.search, ${Prisma.join(hitColumns)} FROM rough p
-    ), ranked AS (
-      SELECT m.*, ${lexicalScore} AS lexical FROM matched m ORDER BY lexical DESC, m.id LIMIT ${CANDIDATES}
-    )
-    SELECT r.id, p.heading, p.text, r.lexical,
-           ARRAY[${Prisma.join(terms.map((_, i) => Prisma.raw(`r.h${i}`)))}]::int[] AS hits,
-           ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', r.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
+  const fetched = await db.$queryRaw<CandidateRow[]>`
+    SELECT p.id, p.heading, p.text,
+           ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', p.search, ${selectingQuery}::tsquery, 1)::float8 AS density,
            CASE WHEN ${modelId}::text IS NOT NULL AND p."embeddingModel" = ${modelId}::text THEN p.embedding END AS embedding,
            a.slug, a.title, a.topic, a."lastReviewed", a.sources, p.sources AS "passageSources"
-    FROM ranked r JOIN "KnowledgePassage" p ON p.id = r.id JOIN "KnowledgeArticle" a ON a.id = r."articleId"
-    ORDER BY r.lexical DESC, r.id`;
+    FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" AND NOT a.hidden
+    WHERE p.id = ANY(${ranked.map(({ passage }) => index.passages[passage]!.id)}::text[])`;
+  const fetchedById = new Map(fetched.map((row) => [row.id, row]));
+  // A passage removed since the index was read is left out (the next question reads the new version).
+  const rows = ranked.flatMap(({ passage, hits }) => {
+    const row = fetchedById.get(index.passages[passage]!.id);
+    return row ? [{ ...row, hits }] : [];
+  });
 
   const asked = askedFactKinds(question);
   let scored = rows.map((row) => {
@@ -420,6 +521,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
     return { row, score, coverage };
   });
 
+  let complete = true;
   if (model && scored.some((s) => s.row.embedding)) {
     try {
       const queryVector = await embedQuery(model, question, options.abortSignal);
@@ -429,6 +531,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
         return { ...s, score: (1 - EMBEDDING_SHARE) * s.score + EMBEDDING_SHARE * similarity };
       });
     } catch (error) {
+      complete = false;
       log.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding re-rank skipped");
     }
   }
@@ -439,7 +542,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   // Plans for another country ("How do I study in Canada?") are outside a knowledge base about
   // Germany, whatever words they share with it.
   const confidence = otherDestination(question) ? Math.min(coverageConfidence, OTHER_DESTINATION_CONFIDENCE) : coverageConfidence;
-  if (!top || confidence < minConfidence) return { passages: [], confidence };
+  if (!top || confidence < minConfidence) return { retrieval: { passages: [], confidence }, complete };
 
   const perArticleCount = new Map<string, number>();
   const passages: RetrievedPassage[] = [];
@@ -462,7 +565,7 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
       sources: sourcesOfPassage(row.passageSources, row.sources),
     });
   }
-  return { passages, confidence };
+  return { retrieval: { passages, confidence }, complete };
 }
 
 /**

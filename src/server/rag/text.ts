@@ -66,6 +66,34 @@ export function searchableText(markdown: string): string {
   return variants.length ? `${foldGerman(plain)}\n${variants.join(" ")}` : foldGerman(plain);
 }
 
+/** A word of lower-case ASCII letters only. */
+export function isAsciiWord(word: string): boolean {
+  return /^[a-z]+$/.test(word);
+}
+
+/** pg_trgm's default similarity threshold: `a % b` holds when similarity(a, b) reaches it. */
+export const PG_TRGM_SIMILARITY_THRESHOLD = 0.3;
+
+/**
+ * pg_trgm's similarity() of two words of lower-case ASCII letters (isAsciiWord), computed here to spare
+ * the typo fallback a query: the shared share of their trigrams, each word padded with two spaces
+ * before and one after ("  word "), as a float4 like pg_trgm's.
+ */
+export function trigramSimilarity(a: string, b: string): number {
+  const first = trigrams(a);
+  const second = trigrams(b);
+  let shared = 0;
+  for (const trigram of first) if (second.has(trigram)) shared++;
+  return Math.fround(shared / (first.size + second.size - shared));
+}
+
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  return set;
+}
+
 // Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").
 const ABBREVIATIONS = new Set([
   "abs", "approx", "art", "ca", "cf", "dr", "e.g", "eg", "i.e", "ie", "incl", "mr", "mrs",
