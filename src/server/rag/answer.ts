@@ -12,7 +12,7 @@ import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
+import { AMOUNT, askedFigure, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldGerman, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -173,7 +173,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   // that states one and is most about the question is added, so the answer gives the figure asked for.
   const kind = askedFigure(analysis.question);
   if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
-  if (factsAskedFor(analysis.question).amount) chosen = withAmountFirst(chosen, (await wholeArticles()).units);
+  if (kind === "amount") chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
@@ -240,13 +240,6 @@ export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] =
   return [lead, ...chosen.filter((u) => u !== best)];
 }
 
-/** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
-export function askedFigure(question: string): "amount" | "time" | null {
-  if (factsAskedFor(question).amount) return "amount";
-  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\bbis wann\b/i.test(question)
-    ? "time"
-    : null;
-}
 const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
 /** A list this short that states the figure asked for is quoted whole ("75 EUR for the first ..., 30 EUR for each further ..."). */
 const FIGURE_LIST_ITEMS = 6;
@@ -582,6 +575,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 
   const wants = factsAskedFor(analysis.question);
+  const asksForTime = askedFigure(analysis.question) === "time";
   const questionNumbers = numbersIn(analysis.question);
   const topScore = passages[0]!.score || 1;
   const leadArticle = passages[0]!.articleSlug;
@@ -618,7 +612,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     // A section whose heading names the kind of fact asked for ("Maximum amount", "How long you
     // have to re-register") holds the answer more likely than one that only shares words with it.
     const headingText = unit.passage.heading ?? "";
-    if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (askedFigure(analysis.question) === "time" && TIME_HEADING.test(headingText))) score += 0.1;
+    if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (asksForTime && TIME_HEADING.test(headingText))) score += 0.1;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);

@@ -12,6 +12,14 @@ export function factsAskedFor(question: string) {
   };
 }
 
+/** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
+export function askedFigure(question: string): "amount" | "time" | null {
+  if (factsAskedFor(question).amount) return "amount";
+  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\bbis wann\b/i.test(question)
+    ? "time"
+    : null;
+}
+
 export interface ListRequest {
   /** The plural noun asked for ("documents" in "What documents do I need?"), if any. */
   noun?: string;

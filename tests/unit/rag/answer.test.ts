@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, askedFigure, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
-import { AMOUNT } from "~/server/rag/question";
+import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
+import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
 
