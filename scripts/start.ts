@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { answerBackupRequest } from "../src/server/db/backup";
+import { precompressStaticAssets } from "../src/server/http/precompressed-static";
 import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
 import { seedWhenChanged } from "../src/server/seed-fingerprint";
 import { env, settingsProblems } from "../src/env";
@@ -59,6 +60,8 @@ function buildIfNeeded() {
   const { DATABASE_URL: _omit, ...buildEnv } = process.env;
   const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...buildEnv, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("next build failed");
+  const compressed = precompressStaticAssets(path.join(".next", "static"));
+  log.info(`${compressed} scripts and styles compressed with Brotli`);
   fs.writeFileSync(BUILD_STAMP, current);
 }
 

@@ -1,17 +1,19 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
-import { SideMenu } from "~/components/layout/side-menu";
 import { NotificationBell } from "~/components/community/notification-bell";
-import { ProfileModalButton } from "~/components/profile/profile-modal";
+import { ProfileModalButton } from "~/components/profile/profile-modal-button";
 import { showsManage } from "~/lib/navigation";
-import { SITE } from "~/lib/site";
+import { BRAND_NAME } from "~/lib/brand";
 
-export const BRAND_NAME = SITE.brand;
+// The drawer (a dialog and the topic list) loads when the menu is first opened or pointed at.
+const loadSideMenu = () => import("~/components/layout/side-menu").then((module) => module.SideMenu);
+const SideMenu = dynamic(loadSideMenu, { ssr: false });
 
 function UserMenu() {
   const { data: session, status } = useSession();
@@ -56,6 +58,7 @@ const PRIMARY_LINKS = [
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const pathname = usePathname();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -66,7 +69,12 @@ export function SiteHeader() {
             className="rounded-lg p-1.5 text-slate-700 hover:bg-slate-100 sm:p-2"
             aria-label="Open menu"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
+            onPointerEnter={() => void loadSideMenu()}
+            onFocus={() => void loadSideMenu()}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
@@ -88,7 +96,7 @@ export function SiteHeader() {
         </nav>
         <UserMenu />
       </div>
-      <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      {menuUsed ? <SideMenu open={menuOpen} onOpenChange={setMenuOpen} /> : null}
     </header>
   );
 }

@@ -1,5 +1,4 @@
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
 import type { Option } from "./options";
 
 /**
@@ -41,6 +40,11 @@ export const DEFAULT_TIME_ZONE = "Europe/Berlin";
 
 export const LANGUAGE_CHOICES: Option[] = USER_LANGUAGES.map(({ value, label }) => ({ value, label }));
 
+/** Whether `code` is one of the languages the product serves. */
+export function isUserLanguage(code: unknown): code is UserLanguage {
+  return USER_LANGUAGES.some((language) => language.value === code);
+}
+
 /** "German" for "de-DE"; null for a language the product does not serve. */
 export function languageName(code: string | null | undefined): string | null {
   return USER_LANGUAGES.find((language) => language.value === code)?.name ?? null;
@@ -52,15 +56,6 @@ const OFFSET_ZONE = /^(?:UTC|GMT)?([+-])(\d{2}):?(\d{2})$/;
 export function isIanaZone(zone: string): boolean {
   return !OFFSET_ZONE.test(zone) && !Number.isNaN(new TZDate(2000, 0, 1, zone).getTime());
 }
-
-export const languageSchema = z.enum(USER_LANGUAGES.map((language) => language.value) as [UserLanguage, ...UserLanguage[]], {
-  error: "Choose a language from the list",
-});
-
-export const timeZoneSchema = z
-  .string({ error: "Choose a time zone" })
-  .trim()
-  .refine(isIanaZone, "Choose a time zone from the list, e.g. Europe/Berlin");
 
 /** "UTC+01:00" (or "UTC+05:30", "UTC-03:00", "UTC+00:00"): the zone's offset at `at`, daylight saving included. */
 export function utcOffset(zone: string, at: Date = new Date()): string {
@@ -93,9 +88,8 @@ export interface UserFormatSettings {
 
 /** The settings to format with: the user's own when valid, otherwise the defaults. */
 export function formatSettings(settings: UserFormatSettings = {}): { language: UserLanguage; timeZone: string } {
-  const language = languageSchema.safeParse(settings.language);
   const zone = settings.timeZone && isIanaZone(settings.timeZone) ? settings.timeZone : DEFAULT_TIME_ZONE;
-  return { language: language.success ? language.data : DEFAULT_LANGUAGE, timeZone: zone };
+  return { language: isUserLanguage(settings.language) ? settings.language : DEFAULT_LANGUAGE, timeZone: zone };
 }
 
 export interface UserFormat {

@@ -1,8 +1,9 @@
 import { env } from "~/env";
+import { BRAND_NAME } from "./brand";
 
 /** Site-wide facts shown in the footer, contact page and legal pages: change them here only. */
 export const SITE = {
-  brand: "SwipeAbroad",
+  brand: BRAND_NAME,
   email: env.NEXT_PUBLIC_CONTACT_EMAIL,
   privacyEmail: env.NEXT_PUBLIC_PRIVACY_EMAIL,
   supportHours: "Monday to Friday, 9:00-17:00 CET",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageSchema, timeZoneChoices, timeZoneSchema, userFormat, utcOffset, zoneLabel } from "~/lib/locale";
+import { timeZoneChoices, userFormat, utcOffset, zoneLabel } from "~/lib/locale";
+import { languageSchema, timeZoneSchema } from "~/lib/schemas/locale";
 import { chatInstructions } from "~/server/ai/prompt";
 
 const WINTER = new Date("2026-01-15T12:00:00Z");

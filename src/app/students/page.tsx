@@ -1,62 +1,22 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PageHeader } from "~/components/site/page-header";
-import { PromptCarousel } from "~/components/site/prompt-carousel";
-import { ScrollToHash } from "~/components/site/scroll-to-hash";
-import { DEFAULT_TOPIC_DESCRIPTION, shuffle, validQuestions } from "~/lib/carousel";
-import { topicAnchor } from "~/lib/navigation";
-import { loadThreads } from "~/server/api/server-caller";
+import StudentsLoading from "./loading";
+import { StudentTopics } from "./topics";
 
 export const metadata: Metadata = { title: "Students" };
 
-
-export default async function StudentsPage() {
-  const threads = await loadThreads("students");
+/** The header is sent at once; the topics follow as soon as they are loaded, with the loading state meanwhile. */
+export default function StudentsPage() {
   return (
     <>
-      <ScrollToHash />
       <PageHeader eyebrow="For students" title="Everything you need to study in Germany">
         Each topic below collects the questions international students ask most, from choosing a programme to working after
         graduation. Pick a question and SwipeAI answers it with sources and dates.
       </PageHeader>
-      <div className="mx-auto max-w-6xl px-4">
-        {threads.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No services available</p>
-        ) : (
-          <>
-            <nav aria-label="Topics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {threads.map((thread) => (
-                <a
-                  key={thread.id}
-                  href={`#${topicAnchor(thread.slug)}`}
-                  className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500"
-                  data-testid="topic-card"
-                >
-                  <h2 className="font-semibold text-slate-900">{thread.title}</h2>
-                  <p className="mt-2 line-clamp-3 text-sm text-slate-600">{thread.description?.trim() || DEFAULT_TOPIC_DESCRIPTION}</p>
-                </a>
-              ))}
-            </nav>
-            <div className="mt-12 space-y-12">
-              {threads.map((thread) => {
-                const questions = validQuestions(thread);
-                return (
-                  <section key={thread.id} id={topicAnchor(thread.slug)} className="scroll-mt-24" aria-labelledby={`${topicAnchor(thread.slug)}-title`}>
-                    <h2 id={`${topicAnchor(thread.slug)}-title`} className="text-xl font-semibold text-slate-900">{thread.title}</h2>
-                    <p className="mt-1 max-w-3xl text-sm text-slate-600">{thread.description?.trim() || DEFAULT_TOPIC_DESCRIPTION}</p>
-                    <div className="-mx-4 mt-4">
-                      {questions.length > 0 ? (
-                        <PromptCarousel prompts={shuffle(questions)} label={`Questions about ${thread.title}`} />
-                      ) : (
-                        <p className="px-4 text-sm text-slate-500">No questions yet for this topic.</p>
-                      )}
-                    </div>
-                  </section>
-                );
-              })}
-            </div>
-          </>
-        )}
-      </div>
+      <Suspense fallback={<StudentsLoading />}>
+        <StudentTopics />
+      </Suspense>
     </>
   );
 }

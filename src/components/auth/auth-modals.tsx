@@ -1,20 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useSession } from "next-auth/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { Modal } from "~/components/modal";
-import { signInErrorMessage } from "~/lib/sign-in-errors";
-import { LoginForm, type LoginView } from "./login-form";
-import { SignupForm } from "./signup-form";
+import type { AuthModal, OpenOptions } from "./auth-dialogs";
 
-type AuthModal = "login" | "signup" | null;
-export interface OpenOptions {
-  /** The login modal's first view: the password form (default) or "Forgot password?". */
-  view?: LoginView;
-  /** A message shown at the top of the login form (e.g. why a social sign-in failed). */
-  notice?: string | null;
-}
+// The dialogs and their forms load when one is first opened, not with every page.
+const AuthDialogs = dynamic(() => import("./auth-dialogs").then((module) => module.AuthDialogs), { ssr: false });
+
 const AuthModalContext = createContext<{ open: (modal: "login" | "signup", options?: OpenOptions) => void }>({ open: () => {} });
 
 export const useAuthModal = () => useContext(AuthModalContext);
@@ -69,28 +63,26 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     handledUrl.current = true;
     const url = new URL(window.location.href);
     if (!URL_PARAMS.some((name) => url.searchParams.has(name))) return;
-    const notice = signInErrorMessage(url.searchParams.get("error"));
+    const error = url.searchParams.get("error");
     const forgot = url.searchParams.has("forgot");
     const login = url.searchParams.has("login");
     for (const name of URL_PARAMS) url.searchParams.delete(name);
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-    if (status === "authenticated") {
-      // Signed in (linking a provider from the Security tab): the modal is not for them.
-      if (notice) toast.error(notice);
-      return;
-    }
-    if (notice || forgot || login) open("login", { view: forgot ? "forgot" : "password", notice });
+    void import("~/lib/sign-in-errors").then(({ signInErrorMessage }) => {
+      const notice = signInErrorMessage(error);
+      if (status === "authenticated") {
+        // Signed in (linking a provider from the Security tab): the modal is not for them.
+        if (notice) toast.error(notice);
+        return;
+      }
+      if (notice || forgot || login) open("login", { view: forgot ? "forgot" : "password", notice });
+    });
   }, [status, open]);
 
   return (
     <AuthModalContext.Provider value={{ open }}>
       {children}
-      <Modal open={modal === "login"} onOpenChange={(isOpen) => !isOpen && close()} title="Login" description="Welcome back. Log in to continue planning your move.">
-        <LoginForm key={openCount} initialView={options.view} notice={options.notice} onSwitchToSignup={() => open("signup")} />
-      </Modal>
-      <Modal open={modal === "signup"} onOpenChange={(isOpen) => !isOpen && close()} title="Sign up" description="Create your free account.">
-        <SignupForm onSwitchToLogin={() => open("login")} />
-      </Modal>
+      {openCount > 0 ? <AuthDialogs modal={modal} options={options} openCount={openCount} open={open} close={close} /> : null}
     </AuthModalContext.Provider>
   );
 }

@@ -16,6 +16,11 @@ function storage(): Storage | null {
   }
 }
 
+/** The text of a chat message (its text parts joined). */
+export function messageText(message: UIMessage): string {
+  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
 export function newId(): string {
   return crypto.randomUUID();
 }

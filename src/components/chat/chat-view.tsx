@@ -2,28 +2,34 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import type { AssistantMetadata, ChatModelChoice } from "~/lib/schemas/chat";
-import { api } from "~/trpc/react";
+import { api, type RouterOutputs } from "~/trpc/react";
 import {
   forgetStoredConversationId,
   getSessionId,
   getStoredConversationId,
   guestMessagesToImport,
   loadLocalMessages,
+  messageText,
   newId,
   removeLocalMessages,
   saveLocalMessages,
   storeConversationId,
 } from "./chat-session";
-import { ConversationList } from "./conversation-list";
-import { MessageItem, messageText } from "./message-item";
 import { WelcomePlaceholder } from "./welcome-placeholder";
 import { useUserFormat } from "~/components/ui/user-format";
+
+// Answers (markdown, feedback) and the signed-in conversation list load when there is something to show:
+// the empty chat a visitor first sees needs neither.
+const loadMessageItem = () => import("./message-item").then((module) => module.MessageItem);
+const MessageItem = dynamic(loadMessageItem);
+const ConversationList = dynamic(() => import("./conversation-list").then((module) => module.ConversationList), { ssr: false });
 
 export const TAG_SUBMIT_DELAY_MS = 300;
 export const AUTO_SUBMIT_DELAY_MS = 800;
@@ -62,18 +68,14 @@ function initialConversation(fromAddress: string | null): OpenConversation {
   return id ? { id, stored: true } : { id: newId(), stored: false };
 }
 
-function useRandomPrompts() {
-  const [prompts, setPrompts] = useState<{ text: string }[]>([]);
-  useEffect(() => {
-    fetch("/api/settings/random")
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
-      .then((data: { text?: unknown }[]) => setPrompts(data.filter((prompt): prompt is { text: string } => typeof prompt.text === "string" && Boolean(prompt.text.trim()))))
-      .catch((error) => console.error("Failed to load prompts:", error));
-  }, []);
-  return prompts;
+export interface ChatViewProps {
+  /** The tag chips of the empty chat: random prompts, picked by the server for this page view. */
+  prompts: { text: string }[];
+  /** The models this server offers, as the page was rendered with them. */
+  models: RouterOutputs["chat"]["models"];
 }
 
-export function ChatView() {
+export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
   const searchParams = useSearchParams();
   const { data: session, status: authStatus } = useSession();
   const signedIn = Boolean(session);
@@ -88,7 +90,7 @@ export function ChatView() {
   const settings = useRef({ deepThinking, chatModel });
   settings.current = { deepThinking, chatModel };
   // The models this server offers; one that is not configured cannot be chosen.
-  const models = api.chat.models.useQuery(undefined, { staleTime: Infinity });
+  const models = api.chat.models.useQuery(undefined, { staleTime: Infinity, initialData: initialModels });
   useEffect(() => {
     const choices = models.data;
     if (choices && !choices.some((choice) => choice.value === chatModel && !choice.disabledReason)) {
@@ -249,7 +251,13 @@ export function ChatView() {
     return () => clearTimeout(timer);
   }, [searchParams, authStatus]);
 
-  const prompts = useRandomPrompts();
+  // The chips arrive in the page's HTML: they take clicks once the page has come alive.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  const hasMessages = messages.length > 0;
+  useEffect(() => {
+    if (hasMessages) void loadMessageItem();
+  }, [hasMessages]);
   function chooseTag(text: string) {
     setInput(text);
     setTimeout(() => submitRef.current(text), TAG_SUBMIT_DELAY_MS);
@@ -320,6 +328,7 @@ export function ChatView() {
             value={input}
             onChange={(event) => setInput(event.target.value)}
             onKeyDown={onKeyDown}
+            onFocus={() => void loadMessageItem()}
             rows={1}
             placeholder={empty ? "" : "Ask a follow-up question"}
             // Room for the welcome text on two lines on a phone, so it is read whole.
@@ -368,6 +377,9 @@ export function ChatView() {
         <p className="mt-1 text-center text-xs text-slate-500" data-testid="tokens-left">
           {number(allowance.data.remaining)} tokens left {allowance.data.plan === "anonymous" ? "today" : "this month"}
         </p>
+      ) : allowance.isPending ? (
+        // The line's room is kept while the allowance loads, so that the composer does not move when it arrives.
+        <p className="mt-1 text-xs" aria-hidden>&nbsp;</p>
       ) : null}
     </div>
   );
@@ -396,6 +408,7 @@ export function ChatView() {
                   <li key={prompt.text}>
                     <button
                       type="button"
+                      disabled={!interactive}
                       onClick={() => chooseTag(prompt.text)}
                       className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-left text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700"
                     >

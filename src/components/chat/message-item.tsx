@@ -8,14 +8,10 @@ import remarkGfm from "remark-gfm";
 import { toast } from "sonner";
 import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage, type ToolLink } from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
-import { getSessionId, nextFeedbackOrder } from "./chat-session";
+import { getSessionId, messageText, nextFeedbackOrder } from "./chat-session";
 import { copyAnswer } from "./copy-answer";
 
 export const COPIED_MS = 3000;
-
-export function messageText(message: UIMessage): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
-}
 
 /** Spec 9: red below 0.4, yellow below 0.7, green otherwise; a percentage with 1 decimal. */
 export function confidenceTone(score: number): "red" | "yellow" | "green" {

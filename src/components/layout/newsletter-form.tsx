@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { emailFieldError, NEWSLETTER_MESSAGES } from "~/lib/schemas/site";
+import { emailFieldError, NEWSLETTER_MESSAGES } from "~/lib/email-field";
 
 /** The footer's newsletter box: validated here and on the server, stored once per address. */
 export function NewsletterForm() {

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { SIDE_MENU, topicAnchor, type MenuEntry } from "~/lib/navigation";
-import { SITE } from "~/lib/site";
+import { BRAND_NAME } from "~/lib/brand";
 import { api } from "~/trpc/react";
 
 /** The sidebar: brand and the two-level menu, as a drawer opened by the header's menu toggle. */
@@ -25,7 +25,7 @@ export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: 
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title asChild>
-              <Link href="/" onClick={close} className="text-lg font-bold text-brand-700">{SITE.brand}</Link>
+              <Link href="/" onClick={close} className="text-lg font-bold text-brand-700">{BRAND_NAME}</Link>
             </Dialog.Title>
             <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
               <span aria-hidden>✕</span>

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect } from "react";
-import { clearSnapshot, recordConversation, recordSavedResults, staleConversations } from "~/lib/offline-snapshot";
+import { clearSnapshot, OFFLINE_SNAPSHOT_KEY, recordConversation, recordSavedResults, staleConversations } from "~/lib/offline-snapshot";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { listenForInstallPrompt } from "./install-prompt";
 
@@ -44,7 +44,8 @@ function useOfflineSnapshot() {
   const userId = session?.user?.id ?? null;
 
   useEffect(() => {
-    if (status !== "unauthenticated") return;
+    // Only a kept snapshot needs the check (most visitors have none).
+    if (status !== "unauthenticated" || localStorage.getItem(OFFLINE_SNAPSHOT_KEY) === null) return;
     fetch("/api/auth/session", { cache: "no-store" })
       .then((response) => (response.ok ? response.json() : null))
       .then((answer: { user?: unknown } | null) => answer && !answer.user && clearSnapshot(localStorage))

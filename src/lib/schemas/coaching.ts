@@ -3,7 +3,8 @@
  * tests share, the messages they show, and the time-zone helpers both sides of a session use.
  */
 import { z } from "zod";
-import { formatSettings, timeZoneSchema, zoneLabel } from "../locale";
+import { formatSettings, zoneLabel } from "../locale";
+import { timeZoneSchema } from "./locale";
 import { SERVICE_REQUEST_MESSAGES } from "./entitlements";
 import { SESSION_MINUTES } from "./service-work";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languageSchema, timeZoneSchema } from "../locale";
+import { languageSchema, timeZoneSchema } from "./locale";
 import { latestToday, optionalText, requiredText } from "./common";
 
 /** The spec's wider enumeration: "other" is the "divers" entry German law provides for. */

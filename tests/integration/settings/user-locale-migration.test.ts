@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageSchema, timeZoneSchema, utcOffset } from "~/lib/locale";
+import { utcOffset } from "~/lib/locale";
+import { languageSchema, timeZoneSchema } from "~/lib/schemas/locale";
 import { readMigrations } from "~/server/db/migrate";
 import { createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";

@@ -2,7 +2,7 @@
 
 import { useSession } from "next-auth/react";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useDeferredValue, useEffect, useId, useState } from "react";
 import { SelectBox } from "~/components/ui/select-box";
 import { COUNTRY_OPTIONS } from "~/lib/options";
 import {
@@ -62,6 +62,9 @@ export function ScholarshipSearch() {
   }, [filters]);
 
   const search = api.tools.scholarships.search.useQuery(filters, { placeholderData: (previous) => previous });
+  // The list (up to every programme, each a card) is drawn in the background, in slices, so that the page
+  // keeps answering taps and typing while it renders.
+  const results = useDeferredValue(search.data);
   const bookmarks = api.tools.scholarships.bookmarks.useQuery(undefined, { enabled: signedIn });
   const bookmarked = new Set((bookmarks.data ?? []).map((bookmark) => bookmark.scholarship.slug));
   const ids = { level: useId(), subject: useId(), nationality: useId(), open: useId() };
@@ -93,19 +96,19 @@ export function ScholarshipSearch() {
       </div>
       <section aria-labelledby="results-title" aria-busy={search.isFetching} className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <h2 id="results-title" className="sr-only">Results</h2>
-        {search.isPending ? <p className="text-sm text-slate-500">Searching...</p> : null}
+        {search.isPending || (search.data && !results) ? <p className="text-sm text-slate-500">Searching...</p> : null}
         {search.isError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">{search.error.message}</p> : null}
-        {search.data ? (
+        {results ? (
           <>
             <p className="mb-4 text-sm text-slate-700" data-testid="result-count" role="status">
-              <strong>{search.data.results.length}</strong> of {search.data.total} programmes match
+              <strong>{results.results.length}</strong> of {results.total} programmes match
               {filters.nationality ? (
-                <>: {search.data.counts.eligible} name your nationality{search.data.counts.check ? `, ${search.data.counts.check} refer to a list to check` : ""}.</>
+                <>: {results.counts.eligible} name your nationality{results.counts.check ? `, ${results.counts.check} refer to a list to check` : ""}.</>
               ) : "."}
             </p>
-            {search.data.results.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">No programme matches these filters. Try another level or subject, or untick Open now.</p> : null}
+            {results.results.length === 0 ? <p className="rounded-xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">No programme matches these filters. Try another level or subject, or untick Open now.</p> : null}
             <ul className="space-y-4" aria-label="Scholarships">
-              {search.data.results.map((result) => (
+              {results.results.map((result) => (
                 <li key={result.slug}>
                   <ScholarshipCard scholarship={result} bookmarked={bookmarked.has(result.slug)} signedIn={signedIn} />
                 </li>
