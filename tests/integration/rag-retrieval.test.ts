@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readKnowledgeBase } from "~/server/rag/articles";
 import { unpackVector } from "~/server/rag/embeddings";
 import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
-import { retrieve } from "~/server/rag/retrieve";
+import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { evaluate, OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "../../scripts/bench/retrieval";
 import { FAKE_EMBEDDING_DIMENSIONS, startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
@@ -173,9 +173,27 @@ describe("retrieval with the students' wording (PGlite)", () => {
     ["anmeldng appointment after moving in", /anmeldung|wohnungsgeber/],
     ["scholaship for masters students", /^scholarships-/],
     ["helth insurence for students how much", /^health-insurance-/],
+    ["how many hours can internatonal studnets work in germny", /^work-/],
+    ["where do i get residnce permit after arival", /residence-permit/],
   ])("finds the passages of a question with typos: %s", async (question, slug) => {
     const articles = await topArticles(question);
     expect(articles.some((a) => slug.test(a)), `${question} -> ${articles.join(", ")}`).toBe(true);
+  });
+
+  it("reads a typo on the word as typed, not on its stem", async () => {
+    // "internatonal" stems to "internaton" and "arival" to "ariv": only the typed words are one letter from known ones.
+    const analysis = await analyzeQuery(database.db, "internatonal students arival");
+    expect(analysis!.corrections.get("internaton")).toBe("intern");
+    expect(analysis!.corrections.get("ariv")).toBe("arriv");
+  });
+
+  it("weighs a German word the knowledge base never uses as its English translation, and where the asker is from lightly", async () => {
+    const german = await retrieve(database.db, "Lebenshaltungskosten Student pro Monat", { embeddings: null });
+    expect(german.passages[0]?.articleSlug).toMatch(/^cost-of-living-/);
+    expect(german.confidence).toBeGreaterThanOrEqual(0.55);
+    const fromBangladesh = await answerQuestion(database.db, "scholarships for bangladeshi students", { embeddings: null });
+    expect(fromBangladesh.kind).toBe("answer");
+    expect(fromBangladesh.text).toContain("DAAD");
   });
 
   it("matches German words with umlauts, with ae/oe/ue and without the dots alike", async () => {

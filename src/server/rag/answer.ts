@@ -703,8 +703,15 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
       }
     }
   }
+  // A lead-in quoted ("... only if all three conditions are met:") promises its list: the list follows, whole.
+  for (const unit of [...chosen]) {
+    if (!isLeadIn(unit)) continue;
+    const list = units.filter((u) => u.passage === unit.passage && u.block === unit.block + 1 && u.kind === "item");
+    if (!list.length || list.length > LEAD_IN_LIST_ITEMS || list.reduce((n, u) => n + wordsOf(u), 0) > LEAD_IN_LIST_WORDS) continue;
+    for (const item of list) if (!isChosen(item)) chosen.push(item);
+  }
   // Two items of a short list out of three or four would leave a gap ("DSH-1", "DSH-3"): the whole
-  // list is quoted, in order.
+  // list is quoted, in order. So is one item of a list its lead-in says is whole ("all three conditions").
   for (const unit of [...chosen]) {
     if (unit.kind === "sentence") continue;
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
@@ -715,11 +722,22 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // understate the total: a breakdown is quoted whole up to a longer length.
     const breakdown = quoted >= 2 && mostlyAmounts(siblings);
     const [maxItems, maxWords] = breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
-    if ((quoted < 2 && !amounts) || quoted === siblings.length || siblings.length > maxItems) continue;
+    const whole = unit.kind === "item" && WHOLE_LIST_LEAD_IN.test(unit.label ?? "");
+    if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
   }
   return chosen;
+}
+
+/** A list a quoted lead-in introduces is quoted whole up to this size. */
+const LEAD_IN_LIST_ITEMS = 8;
+const LEAD_IN_LIST_WORDS = 160;
+/** A lead-in that makes its items one whole: conditions that must all be met, a counted list. */
+const WHOLE_LIST_LEAD_IN = /\b(?:all|both|each of|every one of|the following|conditions?|requirements?|two|three|four|five|six)\b/i;
+
+function isLeadIn(unit: AnswerUnit): boolean {
+  return unit.kind === "sentence" && unit.plain.trim().endsWith(":");
 }
 
 const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;

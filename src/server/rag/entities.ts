@@ -146,6 +146,19 @@ const NATIONALITY_NAMES: NationalityName[] = (() => {
   return out.filter((entry) => entry.name.length >= 3 || entry.name === "uk");
 })();
 
+const DEMONYM_WORDS = new Set(Object.values(DEMONYMS).flat().flatMap((name) => [name, `${name}s`]));
+const COUNTRY_WORDS = new Set(NATIONALITY_NAMES.map((entry) => entry.name).filter((name) => !DEMONYM_WORDS.has(name)));
+
+/**
+ * Words of a question that say where the asker comes from: demonyms ("Bangladeshi students") and
+ * countries after "from" ("my degree from Pakistan"), folded and in lower case. Not a country the
+ * question is about ("the capital of Peru").
+ */
+export function originWords(question: string): string[] {
+  const words = foldText(question).split(" ").filter(Boolean);
+  return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && words[i - 1] === "from"));
+}
+
 function findNationality(question: string, folded: string): string | null {
   let best: { code: string; at: number; length: number } | null = null;
   for (const { code, name } of NATIONALITY_NAMES) {

@@ -34,6 +34,7 @@ import type { ArticleSource } from "./articles";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
+import { originWords } from "./entities";
 import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
@@ -108,7 +109,7 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig",
+  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
@@ -182,7 +183,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
-  const corrections = await correctTypos(db, typed, state, index, groups);
+  const corrections = await correctTypos(db, typed, state, index, groups, question);
   const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))];
   const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
@@ -203,10 +204,18 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // double: it is most likely the subject of a question about something else ("bitcoin"). A number
   // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
+  const origins = originWords(question);
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
-    if (!unknown[c]) return inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total);
+    // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
+    // "cost of living") is as telling as its most used translation, not as a word never seen.
+    const own = documentFrequency.get(word) ?? 0;
+    const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
+    if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
+    if (!unknown[c]) return inverseDocumentFrequency(own, total);
+    // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
+    if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
   // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
@@ -239,6 +248,8 @@ interface KnowledgeState {
   results: LruCache<string, Retrieval>;
   /** Words a typo may be read as (see correctTypos), built on first need. */
   vocabulary?: string[];
+  /** The words of the passages as written (folded, lower case), with their stems and in how many passages each occurs. */
+  writtenWords?: Promise<WrittenWord[]>;
 }
 
 // Per database client: tests and tools open several databases in one process.
@@ -298,18 +309,80 @@ function allowedEdits(typed: string, known: string): number {
  * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
  * by trigram similarity (pg_trgm's, see trigramSimilarity), kept when similar enough or one typing slip away.
  */
-async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[]): Promise<Map<string, string>> {
+async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], question: string): Promise<Map<string, string>> {
   const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
   const { frequencies } = index;
+  // Stems are often shorter than the word typed ("arival": "ariv"): the word's length counts.
   const unknown = words.filter(
     (word) =>
-      word.length >= TYPO_MIN_LENGTH &&
+      word.length >= TYPO_MIN_LENGTH - 1 &&
       /^\p{L}+$/u.test(word) &&
       !frequencies.get(word) &&
       !tableWords.has(word) &&
       !countryOfDemonym(word).some((country) => frequencies.get(country)),
   );
   if (!unknown.length) return new Map();
+  // A slip is best read on the word as typed: "internatonal" stems to "internaton", far from
+  // "intern", but is one letter from "international", whose stem is "intern".
+  const written = await correctWrittenWords(db, unknown, state, index, question);
+  if (written.size === unknown.length) return written;
+  const stemmed = await correctStems(db, unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH), state, index, groups, tableWords);
+  return new Map([...written, ...stemmed]);
+}
+
+interface WrittenWord {
+  word: string;
+  stem: string;
+  passages: number;
+}
+
+/** Words of the question as typed (folded, lower case, ASCII letters), for the stems the knowledge base does not know. */
+function typedWordsFor(stems: string[], question: string): Map<string, string> {
+  const typed = new Map<string, string>();
+  for (const word of foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? []) {
+    if (word.length < TYPO_MIN_LENGTH) continue;
+    // English stems are the word's beginning, a final "y" read as "i" ("germny": "germni").
+    const stem = stems.find((s) => word.startsWith(s) || (s.endsWith("i") && word.startsWith(s.slice(0, -1)) && word.length === s.length));
+    if (stem && !typed.has(stem)) typed.set(stem, word);
+  }
+  return typed;
+}
+
+async function correctWrittenWords(db: Db, stems: string[], state: KnowledgeState, index: SearchIndex, question: string): Promise<Map<string, string>> {
+  const typed = typedWordsFor(stems, question);
+  if (!typed.size) return new Map();
+  state.writtenWords ??= db.$queryRaw<WrittenWord[]>`
+    SELECT w.word, (ts_lexize('english_stem', w.word))[1] AS stem, count(*)::int AS passages
+    FROM (
+      SELECT DISTINCT p.id, t.word
+      FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" AND NOT a.hidden,
+           regexp_split_to_table(replace(replace(replace(replace(lower(a.title || ' ' || coalesce(p.heading, '') || ' ' || p.text), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), '[^a-z]+') AS t(word)
+      WHERE length(t.word) >= ${TYPO_MIN_LENGTH - 1}
+    ) w
+    GROUP BY w.word`;
+  const words = await state.writtenWords.catch((error: unknown) => {
+    state.writtenWords = undefined;
+    throw error;
+  });
+  const stemOf = new Map(words.map((w) => [w.word, w.stem]));
+  const uses = new Map(words.map((w) => [w.word, w.passages]));
+  const candidates = [...typed.values()].flatMap((word) =>
+    words
+      .filter((w) => w.word[0] === word[0] && Math.abs(w.word.length - word.length) <= 2 && w.stem && index.frequencies.get(w.stem))
+      .map((w) => ({ typed: word, known: w.word, similarity: trigramSimilarity(word, w.word) })),
+  );
+  const chosen = chooseCorrections(candidates, (word) => uses.get(word) ?? 0);
+  const corrections = new Map<string, string>();
+  for (const [stem, word] of typed) {
+    const known = chosen.get(word);
+    if (known) corrections.set(stem, stemOf.get(known)!);
+  }
+  return corrections;
+}
+
+async function correctStems(db: Db, unknown: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], tableWords: Set<string>): Promise<Map<string, string>> {
+  if (!unknown.length) return new Map();
+  const { frequencies } = index;
   state.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
   const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
   const longest = Math.max(...unknown.map((w) => w.length)) + 3;
