@@ -152,7 +152,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
     chosen = await selectList(db, analysis, units, request, positions);
   }
   if (!chosen.length) {
-    const units = await scoreUnits(db, analysis, retrieval.passages);
+    const units = (await wholeArticles()).units;
     chosen = selectUnits(units);
     // "How much do students spend per month?": when the best article gives the amount asked for as
     // a list of amounts (rent, insurance, food...) under a heading that names it, that list answers
@@ -577,6 +577,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const wants = factsAskedFor(analysis.question);
   const asksForTime = askedFigure(analysis.question) === "time";
   const questionNumbers = numbersIn(analysis.question);
+  const asksWhere = /\bwhere\b|\bwo\b/i.test(analysis.question);
   const topScore = passages[0]!.score || 1;
   const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
@@ -603,7 +604,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     // Units that match only part of the question fall behind those that match all of it.
     let score = match * (0.5 + 0.5 * match);
     const plain = unit.plain;
-    if (wants.amount && AMOUNT.test(plain)) {
+    if (wants.amount && (AMOUNT.test(plain) || RELATIVE_AMOUNT.test(plain))) {
       score += 0.25;
       // An amount per month, year or semester is the direct answer to "how much".
       if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
@@ -614,6 +615,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     const headingText = unit.passage.heading ?? "";
     if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (asksForTime && TIME_HEADING.test(headingText))) score += 0.1;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
+    // "Where can I find ...": the section that says where ("Where to search") is the answer.
+    if (asksWhere && /\bwhere\b/i.test(headingText)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     const numbers = numbersIn(plain);
     if (questionNumbers.some((n) => numbers.includes(n))) score += 0.1;
@@ -623,6 +626,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (words < 5) score *= 0.5;
     if (plain.trim().endsWith(":")) score *= 0.3;
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
+    // What an article covers, or where another one does, is a signpost, not an answer.
+    if (unit.kind === "sentence" && SIGNPOST.test(plain)) score *= 0.4;
     // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
     score *= (unit.passage.score / topScore) ** 2;
     // Follow the best article: another article leads only when its text answers clearly better.
@@ -631,6 +636,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
+/** An amount given as a multiple of another: "at most three months' rent", "three times the net cold rent". */
+const RELATIVE_AMOUNT = /\b(?:one|two|three|four|five|six|\d+)\s+(?:months?['’]s?|times)\s+(?:rent|salary|pay|the)\b/i;
+/** Sentences about the knowledge base itself: "This article covers ...", "... are in the other work articles". */
+const SIGNPOST = /\b(?:this|the) (?:article|page|guide) (?:covers|explains|lists|is about|describes|looks at)\b|\bin the (?:other )?(?:\w+ )?articles?\b|\b(?:covered|explained) in the article\b|\bsee the (?:\w+ )*article\b/i;
 const AMOUNT_HEADING = /\b(?:amounts?|fees?|costs?|prices?|how much|rates?|contributions?|salary|maximum|minimum|budget)\b/i;
 const TIME_HEADING = /\b(?:how long|deadlines?|when|time limits?|durations?|dates?|periods?|how soon|processing times?)\b/i;
 
@@ -721,8 +730,8 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // Two or more parts of a breakdown of costs (rent, insurance, food ...) quoted without the others
     // understate the total: a breakdown is quoted whole up to a longer length.
     const breakdown = quoted >= 2 && mostlyAmounts(siblings);
-    const [maxItems, maxWords] = breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     const whole = unit.kind === "item" && WHOLE_LIST_LEAD_IN.test(unit.label ?? "");
+    const [maxItems, maxWords] = whole ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS] : breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);

@@ -31,6 +31,10 @@ export interface ListRequest {
 
 const NOT_PLURAL = new Set(["happens", "means", "counts", "costs", "needs", "applies", "changes", "matters", "helps", "is", "was", "has", "does", "this", "its", "plus", "yes", "us", "bus", "less", "class"]);
 
+/** A question of keywords: no question word, verb of asking or question mark ("anmeldung documents"). */
+const KEYWORDS_ONLY = /^(?!.*\?)(?!\s*(?:what|which|how|when|where|who|why|can|could|do|does|did|is|are|am|should|must|will|would|may|i|my|we)\b)/;
+const LIST_NOUN = /\b(documents|requirements|papers|conditions|steps)\b/;
+
 /** Whether a question asks for a list (documents, steps, requirements, what to bring), and of what. */
 export function listRequest(question: string): ListRequest | null {
   const q = question.toLowerCase();
@@ -39,7 +43,9 @@ export function listRequest(question: string): ListRequest | null {
     /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q);
   const noun = /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1];
   const need = /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(q);
-  const plural = noun && !NOT_PLURAL.has(noun) ? noun : undefined;
+  // Keywords only ("girokonto student documents"): a list noun names the list asked for.
+  const keywordNoun = KEYWORDS_ONLY.test(q) ? LIST_NOUN.exec(q)?.[1] : undefined;
+  const plural = noun && !NOT_PLURAL.has(noun) ? noun : keywordNoun;
   if (!procedural && !plural && !need) return null;
   return { noun: plural, procedural };
 }

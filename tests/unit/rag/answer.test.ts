@@ -107,6 +107,15 @@ describe("selectUnits", () => {
     );
   });
 
+  it("quotes the whole list its lead-in promises: all conditions, or the list after a quoted lead-in", () => {
+    const conditions = passage("p1", "spouse", ["The spouse of a student gets a residence permit if all of these apply:", "", "- **Both are 18.**", "- **Basic German at level A1.**", "- **A residence permit** for more than a year.", "- **Living costs covered.**", "- **Enough living space.**", "- **Health insurance.**"].join("\n"));
+    const units = unitsOf(conditions).map((u) => ({ ...u, score: u.plain.startsWith("Both") ? 1 : 0.1 }));
+    expect(selectUnits(units).map((u) => u.plain)).toEqual(["Both are 18.", "Basic German at level A1.", "A residence permit for more than a year.", "Living costs covered.", "Enough living space.", "Health insurance."]);
+    const leadIn = passage("p2", "refund", ["The refund is paid only on application. You get it back if you meet these rules:", "", "- **You left Germany.**", "- **You are not insured here any more.**", "- **You have waited 24 months.**"].join("\n"));
+    const scored = unitsOf(leadIn).map((u) => ({ ...u, score: u.plain.startsWith("You get it back") ? 1 : u.kind === "sentence" ? 0.75 : 0.1 }));
+    expect(selectUnits(scored).map((u) => u.plain)).toEqual(["You get it back if you meet these rules:", "The refund is paid only on application.", "You left Germany.", "You are not insured here any more.", "You have waited 24 months."]);
+  });
+
   it("keeps to the chosen items of a long list that gives no amounts", () => {
     const documents = ["- **Passport** valid for the stay.", "- **Photos** in biometric format.", "- **Admission letter** of the university.", "- **Proof of funds** such as a blocked account.", "- **Health insurance** certificate.", "- **CV** in tabular form."].join("\n");
     expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(["The official figure is 992 euros a month, set since 1 January 2025.", "Passport valid for the stay.", "Photos in biometric format."].sort());

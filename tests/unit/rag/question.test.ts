@@ -98,6 +98,13 @@ describe("listRequest", () => {
     expect(listRequest("Which steps come after the visa?")?.procedural).toBe(true);
   });
 
+  it("reads a list noun in a question of keywords only", () => {
+    expect(listRequest("girokonto student documents")).toEqual({ noun: "documents", procedural: false });
+    expect(listRequest("spouse visa requirements germany")).toEqual({ noun: "requirements", procedural: false });
+    expect(listRequest("Can I submit documents by email?")).toBeNull();
+    expect(listRequest("do i need documents translated")).toBeNull();
+  });
+
   it("leaves questions for one fact alone", () => {
     expect(listRequest("How much does student health insurance cost per month in 2026?")).toBeNull();
     expect(listRequest("How long does it take to get a German student visa?")).toBeNull();
