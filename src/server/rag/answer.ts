@@ -578,6 +578,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const asksForTime = askedFigure(analysis.question) === "time";
   const questionNumbers = numbersIn(analysis.question);
   const asksWhere = /\bwhere\b|\bwo\b/i.test(analysis.question);
+  const asksConditions = CONDITIONS_QUESTION.test(analysis.question);
   const topScore = passages[0]!.score || 1;
   const leadArticle = passages[0]!.articleSlug;
   return units.map((unit, index) => {
@@ -615,6 +616,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     const headingText = unit.passage.heading ?? "";
     if ((wants.amount && AMOUNT_HEADING.test(headingText)) || (asksForTime && TIME_HEADING.test(headingText))) score += 0.1;
     if (wants.count && /\b\d+\b/.test(plain)) score += 0.15;
+    // "Can my wife come?", "requirements for ...": the section that sets the conditions answers.
+    if (asksConditions && CONDITIONS_HEADING.test(headingText)) score += 0.15;
+    // "Related topics" only points elsewhere.
+    if (RELATED_HEADING.test(headingText)) score *= 0.3;
     // "Where can I find ...": the section that says where ("Where to search") is the answer.
     if (asksWhere && /\bwhere\b/i.test(headingText)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
@@ -627,7 +632,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (plain.trim().endsWith(":")) score *= 0.3;
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
     // What an article covers, or where another one does, is a signpost, not an answer.
-    if (unit.kind === "sentence" && SIGNPOST.test(plain)) score *= 0.4;
+    if (SIGNPOST.test(plain.replace(/\([^)]*\)/g, ""))) score *= 0.4;
     // Prefer the better-ranked passages: retrieval weighs the article title and the whole question.
     score *= (unit.passage.score / topScore) ** 2;
     // Follow the best article: another article leads only when its text answers clearly better.
@@ -636,6 +641,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
+/** Questions whether something is allowed or possible, or what it requires. */
+const CONDITIONS_QUESTION = /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
+const CONDITIONS_HEADING = /\b(?:conditions?|requirements?|who can|who may|eligib\w*|what you must|what you need|voraussetzung\w*)\b/i;
+const RELATED_HEADING = /^(?:related (?:topics|articles|questions)|see also|further reading|more information)\b/i;
 /** An amount given as a multiple of another: "at most three months' rent", "three times the net cold rent". */
 const RELATIVE_AMOUNT = /\b(?:one|two|three|four|five|six|\d+)\s+(?:months?['’]s?|times)\s+(?:rent|salary|pay|the)\b/i;
 /** Sentences about the knowledge base itself: "This article covers ...", "... are in the other work articles". */
@@ -730,7 +739,8 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // Two or more parts of a breakdown of costs (rent, insurance, food ...) quoted without the others
     // understate the total: a breakdown is quoted whole up to a longer length.
     const breakdown = quoted >= 2 && mostlyAmounts(siblings);
-    const whole = unit.kind === "item" && WHOLE_LIST_LEAD_IN.test(unit.label ?? "");
+    // A short list its lead-in introduces ("the employer asks for:") is one answer too.
+    const whole = unit.kind === "item" && Boolean(unit.label) && (WHOLE_LIST_LEAD_IN.test(unit.label!) || siblings.length <= MAX_LIST_ITEMS);
     const [maxItems, maxWords] = whole ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS] : breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;

@@ -41,7 +41,9 @@ export function listRequest(question: string): ListRequest | null {
   if (/\bhow (?:much|many|long|soon|fast|often|old)\b/.test(q)) return null;
   const procedural =
     /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q);
-  const noun = /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1];
+  const noun =
+    /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1] ??
+    /^(?:so |and |but )?(?:what|which) are (?:the |all )?(?:[a-z'-]+\s+)?(documents|requirements|conditions|steps|papers|rules)\b/.exec(q)?.[1];
   const need = /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(q);
   // Keywords only ("girokonto student documents"): a list noun names the list asked for.
   const keywordNoun = KEYWORDS_ONLY.test(q) ? LIST_NOUN.exec(q)?.[1] : undefined;

@@ -101,6 +101,7 @@ describe("listRequest", () => {
   it("reads a list noun in a question of keywords only", () => {
     expect(listRequest("girokonto student documents")).toEqual({ noun: "documents", procedural: false });
     expect(listRequest("spouse visa requirements germany")).toEqual({ noun: "requirements", procedural: false });
+    expect(listRequest("What are the requirements for my spouse to join me?")).toEqual({ noun: "requirements", procedural: false });
     expect(listRequest("Can I submit documents by email?")).toBeNull();
     expect(listRequest("do i need documents translated")).toBeNull();
   });
