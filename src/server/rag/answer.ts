@@ -174,6 +174,9 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   const kind = askedFigure(analysis.question);
   if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
   if (kind === "amount") chosen = withAmountFirst(chosen, (await wholeArticles()).units);
+  // "There are limits on how long you may stay" without the limit: the article's figure comes along.
+  const vague = kind ? undefined : chosen.find((u) => VAGUE_LIMIT.test(u.plain) && !/\d/.test(u.plain));
+  if (vague) chosen = withStatedLimit(chosen, vague, (await wholeArticles()).units);
   return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
 }
 
@@ -270,6 +273,24 @@ export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], 
   const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
   // The list leads: its items rank above what was chosen, in their order.
   return [...list.map((u, i) => ({ ...u, score: top + 1 - i * 1e-3 })), ...rest];
+}
+
+/**
+ * A unit that says a limit exists without stating it is followed by the unit of its article that
+ * states it: the one with the figure that says most of the same (and is most about the question).
+ */
+export function withStatedLimit(chosen: ScoredUnit[], vague: ScoredUnit, candidates: ScoredUnit[]): ScoredUnit[] {
+  const figure = /\bhow long\b|\bstay\b|\bperiod\b|\bdays?\b/i.test(vague.plain) ? DURATION_OR_DATE : AMOUNT;
+  if (chosen.some((u) => figure.test(u.plain))) return chosen;
+  const top = Math.max(...candidates.map((u) => u.score), 1e-9);
+  const closeness = (u: ScoredUnit) => similarity(vague.lexemes, u.lexemes) + 0.5 * (u.score / top);
+  const limit = candidates
+    .filter((u) => u.passage.articleSlug === vague.passage.articleSlug && u.kind !== "row" && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
+    .sort((a, b) => closeness(b) - closeness(a))[0];
+  if (!limit) return chosen;
+  const out = [...chosen];
+  out.splice(out.indexOf(vague) + 1, 0, { ...limit, kind: "sentence", label: undefined, score: vague.score - 1e-6 });
+  return out;
 }
 
 /** The same text of the same passage, whichever scoring produced the two units. */
@@ -641,6 +662,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
+/** A sentence that says a limit exists without stating it: "There are limits on how long you may stay". */
+const VAGUE_LIMIT = /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number))/i;
 /** Questions whether something is allowed or possible, or what it requires. */
 const CONDITIONS_QUESTION = /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
 const CONDITIONS_HEADING = /\b(?:conditions?|requirements?|who can|who may|eligib\w*|what you must|what you need|voraussetzung\w*)\b/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
@@ -81,6 +81,19 @@ describe("withAskedFigure", () => {
   it("keeps an answer whose article states no amount", () => {
     const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
     expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
+  });
+});
+
+describe("withStatedLimit", () => {
+  it("follows a sentence that only says a limit exists with the sentence that states it", () => {
+    const lexemes = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g));
+    const intro = passage("p1", "travel", "You can travel to other Schengen countries. There are limits on how long you may stay in another Schengen country.");
+    const rule = passage("p2", "travel", "Pack your documents. You may stay up to 90 days within any 180-day period in another Schengen country.\n\n- Renew a permit expiring within 6 months before you leave.", [ffo], "How long you may stay");
+    const chosen = unitsOf(intro).map((u) => ({ ...u, lexemes: lexemes(u.plain) }));
+    const candidates = [...chosen, ...unitsOf(rule, 1).map((u) => ({ ...u, score: 0.5, lexemes: lexemes(u.plain) }))];
+    const out = withStatedLimit(chosen, chosen[1]!, candidates);
+    expect(out.map((u) => u.plain)).toEqual([chosen[0]!.plain, chosen[1]!.plain, "You may stay up to 90 days within any 180-day period in another Schengen country."]);
+    expect(withStatedLimit(out, out[1]!, candidates)).toEqual(out);
   });
 });
 
