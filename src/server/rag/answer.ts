@@ -311,14 +311,19 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   const duty = chosen.find(needsTimeLimit);
   if (!duty) return chosen;
   const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
-  const sameDuty = (u: AnswerUnit) => DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb && TIME_LIMIT.test(u.plain);
-  if (chosen.some(sameDuty)) return chosen;
+  const limited = (u: AnswerUnit) => TIME_LIMIT.test(u.plain);
+  if (chosen.some(limited)) return chosen;
+  // The same duty said with its time limit ("must tell the office" and "must re-register within
+  // two weeks"): the same verb first, else the sentence that says most of the same.
+  const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
   const limit = candidates
-    .filter((u) => u.kind === "sentence" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && sameDuty(u))
-    .sort((a, b) => b.score - a.score)[0];
+    .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limited(u))
+    .filter((u) => closeness(u) >= 0.2)
+    .sort((a, b) => closeness(b) - closeness(a) || b.score - a.score)[0];
   if (!limit) return chosen;
   const out = [...chosen];
-  out.splice(out.indexOf(duty) + 1, 0, { ...limit, score: duty.score - 1e-6 });
+  // An item moved next to the duty is said as a sentence.
+  out.splice(out.indexOf(duty) + 1, 0, { ...limit, kind: "sentence", label: undefined, score: duty.score - 1e-6 });
   return out;
 }
 
