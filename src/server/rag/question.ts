@@ -6,7 +6,7 @@ export function factsAskedFor(question: string) {
   const q = question.toLowerCase();
   return {
     amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis/.test(q),
-    time: /\bhow long\b|\bwhen\b|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
+    time: /\bhow long\b|\bwhen\b|\bwann\b|\bwie lange?\b|\bfrist|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
     count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
     requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),
   };
@@ -15,7 +15,7 @@ export function factsAskedFor(question: string) {
 /** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
 export function askedFigure(question: string): "amount" | "time" | null {
   if (factsAskedFor(question).amount) return "amount";
-  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\bbis wann\b/i.test(question)
+  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\b(?:bis )?wann\b/i.test(question)
     ? "time"
     : null;
 }

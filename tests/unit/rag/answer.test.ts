@@ -62,6 +62,7 @@ describe("askedFigure", () => {
     ["Kindergeld Höhe, wie viel?", "amount"],
     ["how long can i stay after graduation", "time"],
     ["Ummeldung Frist", "time"],
+    ["Wann beginnt das Wintersemester?", "time"],
     ["when do i have to apply for the winter semester", "time"],
     ["what is a Studienkolleg", null],
   ])("%s asks for %s", (question, kind) => {
