@@ -263,7 +263,7 @@ export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], 
   if (!chosen.length) return chosen;
   const article = chosen[0]!.passage.articleSlug;
   const best = candidates
-    .filter((u) => u.passage.articleSlug === article && u.kind !== "row" && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
+    .filter((u) => u.passage.articleSlug === article && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
     .sort((a, b) => b.score - a.score)[0];
   if (!best) return chosen;
   const top = Math.max(...chosen.map((u) => u.score));
@@ -649,8 +649,11 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     // "Where can I find ...": the section that says where ("Where to search") is the answer.
     if (asksWhere && /\bwhere\b/i.test(headingText)) score += 0.15;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
-    const numbers = numbersIn(plain);
+    // A number of the question ("2026") in the unit, or in the heading its section is under.
+    const numbers = [...numbersIn(plain), ...numbersIn(headingText)];
     if (questionNumbers.some((n) => numbers.includes(n))) score += 0.1;
+    // "For comparison, the 2025 thresholds were ...": an earlier figure, not the one asked for.
+    if (/^for comparison\b/i.test(plain)) score *= 0.6;
     // Short fragments ("Yes."), lead-ins ("You need:") and sentences that lean on a sentence of
     // another passage ("It has three parts.") say little on their own.
     const words = plain.split(/\s+/).length;

@@ -63,6 +63,9 @@ describe("askedFigure", () => {
     ["how long can i stay after graduation", "time"],
     ["Ummeldung Frist", "time"],
     ["Wann beginnt das Wintersemester?", "time"],
+    ["Blaue Karte Mindestgehalt 2026", "amount"],
+    ["what salary do i need for the blue card", "amount"],
+    ["why is tax cut from my salary as a student", null],
     ["when do i have to apply for the winter semester", "time"],
     ["what is a Studienkolleg", null],
   ])("%s asks for %s", (question, kind) => {
