@@ -311,14 +311,13 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   const duty = chosen.find(needsTimeLimit);
   if (!duty) return chosen;
   const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
-  const limited = (u: AnswerUnit) => TIME_LIMIT.test(u.plain);
-  if (chosen.some(limited)) return chosen;
   // The same duty said with its time limit ("must tell the office" and "must re-register within
   // two weeks"): the same verb first, else the sentence that says most of the same.
   const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
+  const limitOfDuty = (u: ScoredUnit) => TIME_LIMIT.test(u.plain) && closeness(u) >= 0.2;
+  if (chosen.some((u) => u !== duty && limitOfDuty(u))) return chosen;
   const limit = candidates
-    .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limited(u))
-    .filter((u) => closeness(u) >= 0.2)
+    .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limitOfDuty(u))
     .sort((a, b) => closeness(b) - closeness(a) || b.score - a.score)[0];
   if (!limit) return chosen;
   const out = [...chosen];

@@ -156,7 +156,29 @@ const COUNTRY_WORDS = new Set(NATIONALITY_NAMES.map((entry) => entry.name).filte
  */
 export function originWords(question: string): string[] {
   const words = foldText(question).split(" ").filter(Boolean);
-  return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && words[i - 1] === "from"));
+  return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && FROM.has(words[i - 1] ?? "")));
+}
+
+const FROM = new Set(["from", "aus"]);
+
+/** Words right after "from" or "aus" ("aus Indien", "from Ghana"): where the asker comes from, when they name a country in any language. */
+export function wordsAfterFrom(question: string): string[] {
+  const words = foldText(question).split(" ").filter(Boolean);
+  return words.filter((_, i) => FROM.has(words[i - 1] ?? ""));
+}
+
+const COUNTRY_STEMS: Set<string> = (() => {
+  const stems = new Set<string>();
+  for (const name of [...COUNTRY_WORDS, ...DEMONYM_WORDS]) {
+    if (name.includes(" ")) continue;
+    for (let length = Math.max(4, name.length - 3); length <= name.length; length++) stems.add(name.slice(0, length));
+  }
+  return stems;
+})();
+
+/** Whether a stem is (the beginning of) a country's name or its people's: "india", "philippin", "nigerian". */
+export function isCountryStem(stem: string): boolean {
+  return COUNTRY_STEMS.has(stem);
 }
 
 function findNationality(question: string, folded: string): string | null {

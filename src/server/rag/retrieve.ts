@@ -34,7 +34,7 @@ import type { ArticleSource } from "./articles";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
-import { originWords } from "./entities";
+import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
@@ -205,11 +205,14 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
+  const afterFrom = wordsAfterFrom(question);
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
     // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
     // "cost of living") is as telling as its most used translation, not as a word never seen.
+    // "aus Indien", "from Ghana": where the asker comes from is said of them, not asked about.
+    if (afterFrom.some((typed) => typed.startsWith(word)) && terms.some((t) => t.concept === c && isCountryStem(t.lexeme))) return 1;
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
     if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readInstitutions } from "~/server/content/tools/universities";
-import { cityNames, DEMONYMS, foldText, INSTITUTION_ABBREVIATIONS, mainUniversityOf, parseEntities, type EntityCatalog } from "~/server/rag/entities";
+import { cityNames, DEMONYMS, foldText, INSTITUTION_ABBREVIATIONS, isCountryStem, mainUniversityOf, originWords, parseEntities, wordsAfterFrom, type EntityCatalog } from "~/server/rag/entities";
 
 // The catalog as the database holds it after the seed: the tools' own files.
 const catalog: EntityCatalog = {
@@ -76,6 +76,24 @@ describe("parseEntities: nationality", () => {
   it("has demonyms only for real country codes", () => {
     for (const code of Object.keys(DEMONYMS)) expect(code).toMatch(/^[A-Z]{2}$/);
     expect(DEMONYMS.DE).toBeUndefined();
+  });
+});
+
+describe("where the asker comes from, for retrieval's weights", () => {
+  it.each([
+    ["scholarships for Bangladeshi students", ["bangladeshi"]],
+    ["is my degree from Pakistan recognised", ["pakistan"]],
+    ["What is the capital of Peru?", []],
+    ["Nigerians and the blocked account", ["nigerians"]],
+  ])("%s: %j", (question, words) => {
+    expect(originWords(question)).toEqual(words);
+  });
+
+  it("reads the words after from or aus, and knows country stems in English", () => {
+    expect(wordsAfterFrom("Wie viele Tage darf ich als Student aus Indien arbeiten?")).toEqual(["indien"]);
+    expect(wordsAfterFrom("a student from outside the EU")).toEqual(["outside"]);
+    expect(["india", "philippin", "nigerian", "bangladeshi"].every(isCountryStem)).toBe(true);
+    expect(["student", "visa", "outsid"].some(isCountryStem)).toBe(false);
   });
 });
 
