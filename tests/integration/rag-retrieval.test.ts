@@ -180,6 +180,11 @@ describe("retrieval with the students' wording (PGlite)", () => {
     expect(articles.some((a) => slug.test(a)), `${question} -> ${articles.join(", ")}`).toBe(true);
   });
 
+  it("does not read 'international' as 'intern' (one stem for both) when expanding with the term table", async () => {
+    const analysis = await analyzeQuery(database.db, "Which scholarships are available for international students?");
+    expect(analysis!.terms.map((t) => t.lexeme)).not.toContain("internship");
+  });
+
   it("reads a typo on the word as typed, not on its stem", async () => {
     // "internatonal" stems to "internaton" and "arival" to "ariv": only the typed words are one letter from known ones.
     const analysis = await analyzeQuery(database.db, "internatonal students arival");

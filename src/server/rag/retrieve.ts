@@ -109,7 +109,7 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus",
+  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus", "avail",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
@@ -174,12 +174,13 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
 }
 
 async function analyzeParsed(db: Db, state: KnowledgeState, question: string, tsquery: string): Promise<QueryAnalysis | null> {
-  const typed = queryLexemes(tsquery);
-  if (!typed.length) return null;
+  const parsed = queryLexemes(tsquery);
+  if (!parsed.length) return null;
   const index = await state.index;
   const { frequencies } = index;
   const total = index.passages.length;
   if (!total) return null;
+  const typed = withCompounds(parsed, question, frequencies);
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
@@ -230,6 +231,25 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
+}
+
+/**
+ * German compounds typed apart ("Deutschland Stipendium", "Rundfunk Beitrag") read as the one word
+ * the knowledge base uses ("Deutschlandstipendium"): the two words' stems give way to it.
+ */
+export function withCompounds(stems: string[], question: string, frequencies: Map<string, number>): string[] {
+  const written = foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? [];
+  let out = stems;
+  for (let i = 0; i + 1 < written.length; i++) {
+    const [first, second] = [written[i]!, written[i + 1]!];
+    if (first.length < 3 || second.length < 3) continue;
+    const compound = first + second;
+    // "mini-job" is one word already: its hyphenated form stands for it.
+    if (!frequencies.get(compound) || out.includes(compound) || out.includes(`${first}-${second}`)) continue;
+    const part = (stem: string) => stem.length >= 3 && (first.startsWith(stem) || second.startsWith(stem));
+    out = [...out.filter((stem) => !part(stem)), compound];
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { chooseCorrections, editDistance, expandSynonyms } from "~/server/rag/retrieve";
+import { chooseCorrections, editDistance, expandSynonyms, withCompounds } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
@@ -100,5 +100,19 @@ describe("typo fallback", () => {
       frequency,
     );
     expect(corrections.get("insurenc")).toBe("insuranc");
+  });
+});
+
+describe("compounds typed apart", () => {
+  const frequencies = new Map([["deutschlandstipendium", 12], ["rundfunkbeitrag", 9], ["minijob", 2]]);
+
+  it("reads two words as the compound the knowledge base uses, in place of their stems", () => {
+    expect(withCompounds(["deutschland", "stipendium"], "deutschland stipendium how much", frequencies)).toEqual(["deutschlandstipendium"]);
+    expect(withCompounds(["rundfunk", "beitrag", "letter"], "what is this rundfunk beitrag letter", frequencies)).toEqual(["letter", "rundfunkbeitrag"]);
+  });
+
+  it("leaves words alone that form no known compound, and a hyphenated word that is one already", () => {
+    expect(withCompounds(["student", "visa"], "student visa", frequencies)).toEqual(["student", "visa"]);
+    expect(withCompounds(["mini-job", "2026"], "How much can I earn in a mini-job in 2026?", frequencies)).toEqual(["mini-job", "2026"]);
   });
 });
