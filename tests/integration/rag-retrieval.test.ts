@@ -180,6 +180,12 @@ describe("retrieval with the students' wording (PGlite)", () => {
     expect(articles.some((a) => slug.test(a)), `${question} -> ${articles.join(", ")}`).toBe(true);
   });
 
+  it("reads 'what do I bring' as asking for a list, not about bringing someone", async () => {
+    const analysis = await analyzeQuery(database.db, "what do i bring to the doctor appointment");
+    expect(analysis!.words).not.toContain("bring");
+    expect((await analyzeQuery(database.db, "can i bring my wife"))!.words).toContain("bring");
+  });
+
   it("does not read 'international' as 'intern' (one stem for both) when expanding with the term table", async () => {
     const analysis = await analyzeQuery(database.db, "Which scholarships are available for international students?");
     expect(analysis!.terms.map((t) => t.lexeme)).not.toContain("internship");

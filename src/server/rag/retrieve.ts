@@ -118,6 +118,9 @@ const FILLER_STEMS = new Set([
   "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt",
 ]);
 
+/** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
+const LIST_VERB = /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
+
 export interface QueryTerm {
   /** The lexeme, or for a phrase of the term table its lexemes joined by spaces. */
   lexeme: string;
@@ -180,7 +183,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const { frequencies } = index;
   const total = index.passages.length;
   if (!total) return null;
-  const typed = withCompounds(parsed, question, frequencies);
+  // "What documents do I bring?": the verb says a list is asked for, not what it is about ("Bringing your children").
+  const listVerbMatch = LIST_VERB.exec(question);
+  const listVerb = (listVerbMatch?.[1] ?? listVerbMatch?.[2])?.toLowerCase();
+  const typed = withCompounds(listVerb ? parsed.filter((stem) => !listVerb.startsWith(stem)) : parsed, question, frequencies);
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
