@@ -191,7 +191,8 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
   const corrections = await correctTypos(db, typed, state, index, groups, question);
-  const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))];
+  // A typo of a stop word ("aftr") is read as it, and so dropped.
+  const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))].filter(Boolean);
   const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
   // the knowledge base names ("India", "Vietnam", "Pakistan").
@@ -361,7 +362,8 @@ async function correctTypos(db: Db, words: string[], state: KnowledgeState, inde
 
 interface WrittenWord {
   word: string;
-  stem: string;
+  /** Null for a stop word. */
+  stem: string | null;
   passages: number;
 }
 
@@ -369,7 +371,7 @@ interface WrittenWord {
 function typedWordsFor(stems: string[], question: string): Map<string, string> {
   const typed = new Map<string, string>();
   for (const word of foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? []) {
-    if (word.length < TYPO_MIN_LENGTH) continue;
+    if (word.length < TYPO_MIN_LENGTH - 1) continue;
     // English stems are the word's beginning, a final "y" read as "i" ("germny": "germni").
     const stem = stems.find((s) => word.startsWith(s) || (s.endsWith("i") && word.startsWith(s.slice(0, -1)) && word.length === s.length));
     if (stem && !typed.has(stem)) typed.set(stem, word);
@@ -395,16 +397,18 @@ async function correctWrittenWords(db: Db, stems: string[], state: KnowledgeStat
   });
   const stemOf = new Map(words.map((w) => [w.word, w.stem]));
   const uses = new Map(words.map((w) => [w.word, w.passages]));
+  // A known word, or a stop word (no stem): a four-letter typo may only be one letter short of it ("aftr").
+  const fits = (word: string, w: WrittenWord) =>
+    w.word[0] === word[0] && (w.stem ? index.frequencies.get(w.stem) : true) && (word.length >= TYPO_MIN_LENGTH ? Math.abs(w.word.length - word.length) <= 2 : w.word.length === word.length + 1);
   const candidates = [...typed.values()].flatMap((word) =>
-    words
-      .filter((w) => w.word[0] === word[0] && Math.abs(w.word.length - word.length) <= 2 && w.stem && index.frequencies.get(w.stem))
-      .map((w) => ({ typed: word, known: w.word, similarity: trigramSimilarity(word, w.word) })),
+    words.filter((w) => fits(word, w)).map((w) => ({ typed: word, known: w.word, similarity: trigramSimilarity(word, w.word) })),
   );
   const chosen = chooseCorrections(candidates, (word) => uses.get(word) ?? 0);
   const corrections = new Map<string, string>();
   for (const [stem, word] of typed) {
     const known = chosen.get(word);
-    if (known) corrections.set(stem, stemOf.get(known)!);
+    // The empty word: a stop word, which the search leaves out.
+    if (known) corrections.set(stem, stemOf.get(known) ?? "");
   }
   return corrections;
 }
