@@ -4,6 +4,7 @@ import { readKnowledgeBase } from "~/server/rag/articles";
 import { unpackVector } from "~/server/rag/embeddings";
 import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
 import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
+import { termGroups } from "~/server/rag/terms";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { evaluate, OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "../../scripts/bench/retrieval";
 import { FAKE_EMBEDDING_DIMENSIONS, startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
@@ -184,6 +185,14 @@ describe("retrieval with the students' wording (PGlite)", () => {
     const analysis = await analyzeQuery(database.db, "what do i bring to the doctor appointment");
     expect(analysis!.words).not.toContain("bring");
     expect((await analyzeQuery(database.db, "can i bring my wife"))!.words).toContain("bring");
+  });
+
+  it("leaves out table phrases that stem to one word ('after hours' would stand for every 'hour')", async () => {
+    const groups = await termGroups(database.db);
+    const phrasesAsWords = groups.flatMap((g) => g.terms).filter((t) => /\s/.test(t.text.trim()) && t.lexemes.length === 1);
+    expect(phrasesAsWords).toEqual([]);
+    const analysis = await analyzeQuery(database.db, "how many hours can I work per week");
+    expect(analysis!.terms.map((t) => t.lexeme)).not.toContain("116117");
   });
 
   it("does not read 'international' as 'intern' (one stem for both) when expanding with the term table", async () => {

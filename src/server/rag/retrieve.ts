@@ -109,13 +109,13 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus", "avail",
+  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
   "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
   "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
-  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt",
+  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich",
 ]);
 
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */

@@ -83,6 +83,9 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
     const text = texts[row.i - 1]!;
     const lexemes = phraseLexemes(row.query);
     if (!lexemes.length) continue; // only stop words
+    // A phrase that keeps one word ("after hours": "hour", "no German": "german") would stand for
+    // every use of that word: it is left out.
+    if (lexemes.length === 1 && /\s/.test(text.trim())) continue;
     stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query });
   }
   return source.groups.map((group) => {

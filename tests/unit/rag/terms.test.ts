@@ -21,7 +21,7 @@ describe("the term table (src/content/terms.json)", () => {
     // everyday words, German official terms with their English names, abbreviations
     ["wife", "spouse"], ["husband", "familiennachzug"], ["first week", "after arrival"], ["salary", "gehalt"], ["earn", "income"],
     ["bank account", "girokonto"], ["gez", "rundfunkbeitrag"], ["tv licence", "broadcasting fee"], ["doctor", "hausarzt"], ["gp", "arzt"],
-    ["pharmacy", "apotheke"], ["chemist", "apotheke"], ["flat", "wohnung"], ["phd", "promotion"], ["doctorate", "doctoral"],
+    ["pharmacy", "apotheke"], ["chemist", "apotheke"], ["flat", "wohnung"], ["phd", "promotion"], ["doctoral candidate", "phd"],
     ["blue card", "blaue karte"], ["aps", "akademische prüfstelle"], ["vpd", "vorprüfungsdokumentation"], ["nc", "numerus clausus"],
     ["haw", "fachhochschule"], ["fh", "university of applied sciences"], ["dsh", "deutsche sprachprüfung für den hochschulzugang"],
     ["testdaf", "test deutsch als fremdsprache"], ["aufenthg", "residence act"], ["eat", "electronic residence permit"],
