@@ -195,6 +195,13 @@ describe("retrieval with the students' wording (PGlite)", () => {
     expect(analysis!.terms.map((t) => t.lexeme)).not.toContain("116117");
   });
 
+  it("counts a phrase of the term table in a sentence that has its words together ('tourist visa' as 'Schengen visa')", async () => {
+    const answer = await answerQuestion(database.db, "can i just go on tourist visa and then change to student visa there?", { embeddings: null });
+    expect(answer.kind).toBe("answer");
+    expect(answer.text).toMatch(/Schengen visa/);
+    expect(answer.text).toMatch(/national visa/i);
+  });
+
   it("does not read 'international' as 'intern' (one stem for both) when expanding with the term table", async () => {
     const analysis = await analyzeQuery(database.db, "Which scholarships are available for international students?");
     expect(analysis!.terms.map((t) => t.lexeme)).not.toContain("internship");

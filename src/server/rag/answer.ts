@@ -586,9 +586,14 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${[...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))]}::text[]) WITH ORDINALITY AS t(text, i)`;
-  const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, new Set(r.lexemes)]));
-  const titleLexemes = new Map(labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, new Set(r.lexemes)]));
-  const headingLexemes = new Map(labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, new Set(r.lexemes)]));
+  const labelTexts = [...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))];
+  // Phrases of the term table ("schengen visa") are found where their words stand together, and
+  // then held as a lexeme of their own, as the question's terms name them.
+  const phrases = await phraseHits(db, analysis, [...texts, ...labelTexts]);
+  const withPhrases = (lexemes: string[], at: number) => new Set([...lexemes, ...(phrases.get(at) ?? [])]);
+  const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, withPhrases(r.lexemes, r.i - 1)]));
+  const titleLexemes = new Map(labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, withPhrases(r.lexemes, texts.length + r.i - 1)]));
+  const headingLexemes = new Map(labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, withPhrases(r.lexemes, texts.length + r.i - 1)]));
 
   const paragraphLexemes = new Map<string, Set<string>>();
   units.forEach((unit, index) => {
@@ -679,6 +684,19 @@ const RELATED_HEADING = /^(?:related (?:topics|articles|questions)|see also|furt
 const RELATIVE_AMOUNT = /\b(?:one|two|three|four|five|six|\d+)\s+(?:months?['’]s?|times)\s+(?:rent|salary|pay|the)\b/i;
 /** Sentences about the knowledge base itself: "This article covers ...", "... are in the other work articles". */
 const SIGNPOST = /\b(?:this|the) (?:article|page|guide) (?:covers|explains|lists|is about|describes|looks at)\b|\bin the (?:other )?(?:\w+ )?articles?\b|\b(?:covered|explained) in the article\b|\bsee the (?:\w+ )*article\b/i;
+/** By text (index in `texts`): the phrase terms of the question (lexemes joined by spaces) found in it, words together. */
+async function phraseHits(db: Db, analysis: QueryAnalysis, texts: string[]): Promise<Map<number, string[]>> {
+  const phrases = [...new Map(analysis.terms.filter((t) => t.lexeme.includes(" ")).map((t) => [t.lexeme, t.query])).entries()];
+  if (!phrases.length || !texts.length) return new Map();
+  const rows = await db.$queryRaw<{ i: number; j: number }[]>`
+    SELECT (t.i)::int AS i, (q.j)::int AS j
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i), unnest(${phrases.map(([, query]) => query)}::text[]) WITH ORDINALITY AS q(query, j)
+    WHERE to_tsvector('english', t.text) @@ q.query::tsquery`;
+  const hits = new Map<number, string[]>();
+  for (const { i, j } of rows) hits.set(i - 1, [...(hits.get(i - 1) ?? []), phrases[j - 1]![0]]);
+  return hits;
+}
+
 const AMOUNT_HEADING = /\b(?:amounts?|fees?|costs?|prices?|how much|rates?|contributions?|salary|maximum|minimum|budget)\b/i;
 const TIME_HEADING = /\b(?:how long|deadlines?|when|time limits?|durations?|dates?|periods?|how soon|processing times?)\b/i;
 
