@@ -44,7 +44,7 @@ const PAGES: Array<{ path: string; target: Target }> = [
   { path: "/", target: LANDING_TARGET },
   { path: "/swipe-ai", target: TARGET },
   { path: "/students", target: TARGET },
-  { path: "/pricing", target: TARGET },
+  { path: "/pricing", target: { ...TARGET, score: 97 } },
   { path: "/tools", target: TARGET },
   { path: "/tools/cost-calculator", target: TARGET },
   { path: "/tools/scholarship-search", target: TARGET },

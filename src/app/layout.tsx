@@ -1,17 +1,20 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
+import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
-import { AnnouncementBanner } from "~/components/layout/announcement-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
-import { MiniChatBox } from "~/components/chat/mini-chat-box";
+import { MiniChat } from "~/components/chat/mini-chat";
 import { PwaSupport } from "~/components/pwa/pwa-support";
 import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
 import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
 import "./globals.css";
+
+// Most of the time there is no announcement: its code loads only with one.
+const AnnouncementBanner = dynamic(() => import("~/components/layout/announcement-banner").then((module) => module.AnnouncementBanner));
 
 export const metadata: Metadata = {
   title: { default: "SwipeAbroad - plan your studies and move to Germany", template: "%s | SwipeAbroad" },
@@ -36,12 +39,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
             Skip to content
           </a>
-          <AnnouncementBanner banner={siteTexts.banner} />
+          {siteTexts.banner ? <AnnouncementBanner banner={siteTexts.banner} /> : null}
           <SiteHeader />
           <VerifyEmailBanner />
           <main id="main" className="flex-1">{children}</main>
           <SiteFooter supportHours={siteTexts.supportHours} />
-          <MiniChatBox />
+          <MiniChat />
           <PwaSupport />
         </Providers>
       </body>

@@ -1,23 +1,23 @@
 "use client";
 
-import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
 import { AuthModalProvider } from "~/components/auth/auth-modals";
-import { UserFormatProvider } from "~/components/ui/user-format";
-import { TRPCReactProvider } from "~/trpc/react";
+import { SessionProvider } from "~/components/auth/session";
+import { ToastHost } from "~/components/ui/toast";
+import { UserFormatProvider } from "~/components/ui/user-format-settings";
 
-export const TOAST_DURATION_MS = 3000;
-
+/**
+ * What every page shares. The tRPC client (with its query cache) is not here: the pages and parts
+ * that call the API wrap themselves in `TRPCReactProvider` (one shared cache), so that pages which
+ * call none, like the landing page, do not load it.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider refetchOnWindowFocus={false}>
-      <TRPCReactProvider>
-        <UserFormatProvider>
-          <AuthModalProvider>{children}</AuthModalProvider>
-        </UserFormatProvider>
-        <Toaster richColors closeButton duration={TOAST_DURATION_MS} position="top-right" />
-      </TRPCReactProvider>
+    <SessionProvider>
+      <UserFormatProvider>
+        <AuthModalProvider>{children}</AuthModalProvider>
+      </UserFormatProvider>
+      <ToastHost />
     </SessionProvider>
   );
 }

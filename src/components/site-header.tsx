@@ -3,25 +3,26 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { signOut, useSession } from "next-auth/react";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
-import { NotificationBell } from "~/components/community/notification-bell";
-import { ProfileModalButton } from "~/components/profile/profile-modal-button";
-import { showsManage } from "~/lib/navigation";
+import { useSession } from "~/components/auth/session";
 import { BRAND_NAME } from "~/lib/brand";
+import { withApiClient } from "~/trpc/lazy";
 
 // The drawer (a dialog and the topic list) loads when the menu is first opened or pointed at.
-const loadSideMenu = () => import("~/components/layout/side-menu").then((module) => module.SideMenu);
+const loadSideMenu = withApiClient(() => import("~/components/layout/side-menu").then((module) => module.SideMenu));
 const SideMenu = dynamic(loadSideMenu, { ssr: false });
+
+// Same width as the signed-out button, so the header does not shift when the session arrives.
+const SESSION_PLACEHOLDER = <div className="h-9 w-20" aria-hidden />;
+// The signed-in part loads for signed-in users only; visitors get the login button.
+const AccountMenu = dynamic(() => import("~/components/layout/account-menu").then((module) => module.AccountMenu), { ssr: false, loading: () => SESSION_PLACEHOLDER });
 
 function UserMenu() {
   const { data: session, status } = useSession();
-  const pathname = usePathname();
   const { open } = useAuthModal();
 
-  // Same width as the signed-out button, so the header does not shift when the session arrives.
-  if (status === "loading") return <div className="h-9 w-20" aria-hidden />;
+  if (status === "loading") return SESSION_PLACEHOLDER;
   if (!session) {
     return (
       <button type="button" className="btn-primary" onClick={() => open("login")}>
@@ -29,22 +30,7 @@ function UserMenu() {
       </button>
     );
   }
-  const showManage = showsManage(session.user.role, pathname);
-  return (
-    <nav aria-label="Account" className="flex items-center gap-1 text-sm sm:gap-2">
-      <span className="hidden whitespace-nowrap text-slate-600 xl:inline">{session.user.name}</span>
-      <NotificationBell />
-      <span className="hidden sm:inline-flex"><ProfileModalButton /></span>
-      {/* Narrower buttons on a phone, so the bell fits beside them within 375 px. */}
-      <Link href="/profile" className="btn-secondary max-sm:px-2!">Profile</Link>
-      {showManage ? (
-        <a href="/admin" target="_blank" rel="noopener" className="btn-secondary px-3">Manage</a>
-      ) : null}
-      <button type="button" className="btn-secondary max-sm:px-2!" onClick={() => signOut({ callbackUrl: "/" })}>
-        Logout
-      </button>
-    </nav>
-  );
+  return <AccountMenu session={session} />;
 }
 
 const PRIMARY_LINKS = [

@@ -4,7 +4,9 @@
  * browser's localStorage under one key, for one account at a time, and deleted at sign-out.
  */
 
-export const OFFLINE_SNAPSHOT_KEY = "swipeabroad:offline:v1";
+import { OFFLINE_SNAPSHOT_KEY } from "./offline-snapshot-key";
+
+export { OFFLINE_SNAPSHOT_KEY };
 /** How many conversations are kept: the most recently updated. */
 export const OFFLINE_CONVERSATIONS = 5;
 /** How many saved tool results are kept: the newest. */

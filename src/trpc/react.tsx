@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "~/server/api/root";
 import { createQueryClient } from "./query-client";
@@ -35,4 +35,18 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
       </api.Provider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The tRPC client and its query cache, for the page or part below. It is not in the root layout, so
+ * that pages which call no API do not load it; every provider shares the one browser query cache.
+ */
+export function withTRPC<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function WithTRPC(props: P) {
+    return (
+      <TRPCReactProvider>
+        <Component {...props} />
+      </TRPCReactProvider>
+    );
+  };
 }

@@ -6,6 +6,7 @@ import { sectionsFor } from "~/lib/admin-sections";
 import { isStaff } from "~/lib/permissions";
 import { serverApi } from "~/server/api/server-caller";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/server/api/trpc";
+import { TRPCReactProvider } from "~/trpc/react";
 
 /**
  * /admin is for staff (admin, designer, backoffice): everyone else gets 403, signed-out users too.
@@ -38,7 +39,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 lg:block">Management</p>
         <AdminNav items={items} />
       </aside>
-      <main className="min-w-0">{children}</main>
+      <main className="min-w-0">
+        <TRPCReactProvider>{children}</TRPCReactProvider>
+      </main>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { assistantSettingsSchema, COUNTRY_PLACEHOLDER, type AssistantSettings } from "~/lib/schemas/assistant-settings";
 import { api, type RouterOutputs } from "~/trpc/react";

@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
 import { LANGUAGE_OPTIONS } from "~/lib/options";

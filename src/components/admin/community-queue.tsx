@@ -5,7 +5,7 @@ import { format } from "date-fns";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { LoadError, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextAreaField, TextField } from "~/components/ui/form-field";

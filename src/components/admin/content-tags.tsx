@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";

@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { exchangeRatesUpdateSchema, type ExchangeRatesUpdate } from "~/lib/schemas/tools/compare";
 import { api } from "~/trpc/react";

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminTable, LoadError, useListParams, type TableFilter } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
 import { NO_ARTICLE, type DislikeListQuery, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";

@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminTable, LoadError, useListParams, type TableFilter } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
 import { getPlan, PLAN_IDS, type PlanId } from "~/lib/plans";

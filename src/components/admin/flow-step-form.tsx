@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import {

@@ -2,7 +2,7 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { ROADMAP_AUDIENCE_LABELS, ROADMAP_AUDIENCES, ROADMAP_CONDITION_LABELS, type RoadmapAudience, type RoadmapCondition, type roadmapStepListQuery } from "~/lib/schemas/roadmap-steps";

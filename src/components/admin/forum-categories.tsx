@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { LoadError } from "~/components/admin/admin-table";
 import { DataTable, type Column } from "~/components/ui/data-table";

@@ -7,7 +7,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { Controller, useFieldArray, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";

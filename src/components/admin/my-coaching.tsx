@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextAreaField, TextField } from "~/components/ui/form-field";
 import {

@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { MAIL_STATUSES, type outboxListSchema } from "~/lib/schemas/system";
 import { api, type RouterOutputs } from "~/trpc/react";

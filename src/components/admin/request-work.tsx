@@ -3,7 +3,7 @@
 import { format } from "date-fns";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { AdminPageHeader } from "~/components/admin/admin-nav";
 import { PriorityBadge } from "~/components/admin/support-queue";
 import { RequestStatusBadge } from "~/components/services/request-status";

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { BannerView } from "~/components/layout/announcement-banner";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { BANNER_LABEL_MAX, BANNER_TEXT_MAX, siteTextsSchema, type SiteTexts } from "~/lib/schemas/site-texts";

@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";

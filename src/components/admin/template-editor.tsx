@@ -2,7 +2,7 @@
 
 import { format } from "date-fns";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { MAIL_BODY_MAX, MAIL_GROUP_LABELS, MAIL_SUBJECT_MAX, type MailKindName } from "~/lib/schemas/mail-templates";
 import { api, type RouterOutputs } from "~/trpc/react";

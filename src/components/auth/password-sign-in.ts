@@ -1,4 +1,4 @@
-import { signIn } from "next-auth/react";
+import { signIn } from "~/components/auth/sign-in-out";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 
 /** How a password sign-in ended; the codes come from next-auth's answer (see src/server/http/auth-options.ts). */

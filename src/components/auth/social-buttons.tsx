@@ -1,7 +1,7 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { toast } from "sonner";
+import { signIn } from "~/components/auth/sign-in-out";
+import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
 
 const LABELS = { google: "Google", linkedin: "LinkedIn" } as const;

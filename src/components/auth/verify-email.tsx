@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useEffect, useState } from "react";
 import { api } from "~/trpc/react";
 import { TokenLink } from "./token-link";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
 import { countryName } from "~/lib/options";
 import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";

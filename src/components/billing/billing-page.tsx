@@ -1,6 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { BillingTab } from "./billing-tab";
 

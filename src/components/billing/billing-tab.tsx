@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
-import { toast } from "sonner";
+import { useSession } from "~/components/auth/session";
+import { toast } from "~/components/ui/toast";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { AddressesCard } from "./addresses-card";

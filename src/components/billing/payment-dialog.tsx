@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
 import { formatEuros } from "~/lib/plans";
 import { CardForm, loadStripeOnce } from "./card-form";

@@ -2,7 +2,7 @@
 
 import { addDays } from "date-fns";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { GRACE_PERIOD_DAYS } from "~/lib/plans";
 import { api } from "~/trpc/react";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { formatEuros } from "~/lib/plans";
 import { countryName } from "~/lib/options";
 import { api } from "~/trpc/react";

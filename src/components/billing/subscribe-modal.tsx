@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
 import { useUserFormat } from "~/components/ui/user-format";
 import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";

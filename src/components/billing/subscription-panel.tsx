@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
 import { formatEuros, getPlan, isPlanId, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";

@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { CountdownTimer } from "~/components/ui/countdown-timer";

@@ -5,9 +5,9 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { AssistantMetadata, ChatModelChoice } from "~/lib/schemas/chat";
 import { api, type RouterOutputs } from "~/trpc/react";
 import {

@@ -5,7 +5,7 @@ import type { UIMessage } from "ai";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage, type ToolLink } from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, messageText, nextFeedbackOrder } from "./chat-session";

@@ -2,16 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-
-export const MINI_CHAT_SCROLL_PX = 100;
-
-/** What the mini chat must never cover: every form, and what a page marks (the pricing cards). */
-export const MINI_CHAT_AVOID_SELECTOR = "form:not([data-mini-chat]), [data-mini-chat-avoid]";
-
-/** Hidden on the chat itself and the admin area (spec 2.4). */
-export function miniChatAllowed(pathname: string): boolean {
-  return !pathname.startsWith("/swipe-ai") && !pathname.startsWith("/admin");
-}
+import { MINI_CHAT_AVOID_SELECTOR, MINI_CHAT_SCROLL_PX, miniChatAllowed } from "./mini-chat-rules";
 
 /**
  * Whether a form or a marked part of the page is on screen. Watched with IntersectionObserver; a

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { FormMessage, TextAreaField } from "~/components/ui/form-field";
 import { PlanMessage } from "~/components/services/plan-message";

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FormMessage } from "~/components/ui/form-field";
 import { COACHING_MESSAGES } from "~/lib/schemas/coaching";
 import { CHANGE_DEADLINE_HOURS } from "~/lib/schemas/service-work";

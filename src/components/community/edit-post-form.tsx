@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { editPostSchema, type EditPostInput } from "~/lib/schemas/community";
 import { api } from "~/trpc/react";

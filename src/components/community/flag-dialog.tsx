@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/ui/modal";
 import { errorMessage, FormMessage, TextAreaField } from "~/components/ui/form-field";
 import { FLAG_REASON_LABELS, FLAG_REASONS, flagSchema, type FlagInput } from "~/lib/schemas/community";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
 import { ForumTime } from "./forum-meta";

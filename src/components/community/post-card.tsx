@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";

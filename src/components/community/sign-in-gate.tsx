@@ -1,6 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useState, type ReactNode } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { FormMessage } from "~/components/ui/form-field";

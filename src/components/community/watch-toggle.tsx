@@ -1,7 +1,7 @@
 "use client";
 
-import { useSession } from "next-auth/react";
-import { toast } from "sonner";
+import { useSession } from "~/components/auth/session";
+import { toast } from "~/components/ui/toast";
 import { errorMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { z } from "zod";
 import { FileUpload } from "~/components/ui/file-upload";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";

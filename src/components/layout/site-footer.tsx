@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { SITE } from "~/lib/site";
-import { NewsletterForm } from "./newsletter-form";
+import { Newsletter } from "./newsletter";
+import { NewsletterFields } from "./newsletter-fields";
 
 const COLUMNS = [
   {
@@ -70,7 +71,9 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
           </ul>
         </div>
         <div className="sm:col-span-2 lg:col-span-2">
-          <NewsletterForm />
+          <Newsletter>
+            <NewsletterFields />
+          </Newsletter>
         </div>
       </div>
       <div className="border-t border-slate-800">

@@ -1,9 +1,9 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { signOut } from "next-auth/react";
+import { signOut } from "~/components/auth/sign-in-out";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";

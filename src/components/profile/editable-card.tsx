@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { studentUpdateSchema, type StudentUpdate } from "~/lib/schemas/student";
 import { ProfileField, type FieldSpec } from "./fields";
 import { saveProfile } from "./save-profile";

@@ -2,9 +2,10 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { withApiClient } from "~/trpc/lazy";
 
 // The modal holds every profile panel, billing and the card form: loaded when first opened, not with each page.
-const loadProfileModal = () => import("./profile-modal").then((module) => module.ProfileModal);
+const loadProfileModal = withApiClient(() => import("./profile-modal").then((module) => module.ProfileModal));
 const ProfileModal = dynamic(loadProfileModal, { ssr: false });
 
 /** A button that opens the profile modal (used in the header on wider screens). */

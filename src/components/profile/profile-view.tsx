@@ -2,7 +2,7 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useRef } from "react";
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { getPlan, type PlanId } from "~/lib/plans";

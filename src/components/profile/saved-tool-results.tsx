@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Card } from "~/components/ui/card";
 import { findTool, savedResultHref } from "~/lib/tools";
 import { api } from "~/trpc/react";

@@ -1,9 +1,9 @@
 "use client";
 
 import { Card } from "~/components/ui/card";
-import { signIn } from "next-auth/react";
+import { signIn } from "~/components/auth/sign-in-out";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { AUTH_MESSAGES, changePasswordSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";

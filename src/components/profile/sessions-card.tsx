@@ -2,8 +2,8 @@
 
 import { Card } from "~/components/ui/card";
 import { formatDistanceToNow } from "date-fns";
-import { signOut } from "next-auth/react";
-import { toast } from "sonner";
+import { signOut } from "~/components/auth/sign-in-out";
+import { toast } from "~/components/ui/toast";
 import { errorMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
 import { useUserFormat } from "~/components/ui/user-format";

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { confirmTwoFactorSchema, disableTwoFactorSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";

@@ -1,10 +1,9 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
+import dynamic from "next/dynamic";
 import { useEffect } from "react";
-import { clearSnapshot, OFFLINE_SNAPSHOT_KEY, recordConversation, recordSavedResults, staleConversations } from "~/lib/offline-snapshot";
-import { api, type RouterOutputs } from "~/trpc/react";
+import { useSession } from "~/components/auth/session";
+import { OFFLINE_SNAPSHOT_KEY } from "~/lib/offline-snapshot-key";
 import { listenForInstallPrompt } from "./install-prompt";
 
 /** The offline page is fetched again (with its scripts) at most this often while the app is online. */
@@ -29,47 +28,29 @@ function useServiceWorker() {
   }, []);
 }
 
-type QueryPath = readonly [string, string] | readonly [string, string, string];
-const pathIs = (key: readonly unknown[], path: QueryPath) => JSON.stringify(key[0]) === JSON.stringify(path);
+// Watching the API's answers needs the API client: loaded for signed-in users only.
+const OfflineSnapshotRecorder = dynamic(() => import("./offline-snapshot-recorder").then((module) => module.OfflineSnapshotRecorder), { ssr: false });
 
-/**
- * Keeps what the signed-in user reads for offline reading (src/lib/offline-snapshot.ts): every
- * conversation `chat.get` loads, the newest conversations `chat.list` names, the saved tool results.
- * A real sign-out (the session answer says nobody) deletes it; being offline does not.
- */
-function useOfflineSnapshot() {
-  const queryClient = useQueryClient();
-  const utils = api.useUtils();
-  const { data: session, status } = useSession();
-  const userId = session?.user?.id ?? null;
-
+/** A real sign-out (the session answer says nobody) deletes the offline snapshot; being offline does not. */
+function useSnapshotClearedOnSignOut() {
+  const { status } = useSession();
   useEffect(() => {
     // Only a kept snapshot needs the check (most visitors have none).
     if (status !== "unauthenticated" || localStorage.getItem(OFFLINE_SNAPSHOT_KEY) === null) return;
     fetch("/api/auth/session", { cache: "no-store" })
       .then((response) => (response.ok ? response.json() : null))
-      .then((answer: { user?: unknown } | null) => answer && !answer.user && clearSnapshot(localStorage))
+      .then(async (answer: { user?: unknown } | null) => {
+        if (answer && !answer.user) (await import("~/lib/offline-snapshot")).clearSnapshot(localStorage);
+      })
       .catch(() => {}); // offline: keep it, that is what it is for
   }, [status]);
-
-  useEffect(() => {
-    if (!userId) return;
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== "updated" || event.action.type !== "success") return;
-      const { queryKey } = event.query;
-      const data: unknown = event.action.data;
-      if (pathIs(queryKey, ["chat", "get"])) recordConversation(localStorage, userId, data as RouterOutputs["chat"]["get"]);
-      else if (pathIs(queryKey, ["tools", "saved", "list"])) recordSavedResults(localStorage, userId, data as RouterOutputs["tools"]["saved"]["list"]);
-      else if (pathIs(queryKey, ["chat", "list"])) {
-        for (const id of staleConversations(localStorage, userId, data as RouterOutputs["chat"]["list"])) void utils.chat.get.fetch({ id }).catch(() => {});
-      }
-    });
-  }, [queryClient, utils, userId]);
 }
 
 /** The app's progressive web app parts that run on every page. */
 export function PwaSupport() {
   useServiceWorker();
-  useOfflineSnapshot();
-  return null;
+  useSnapshotClearedOnSignOut();
+  const { data: session } = useSession();
+  const userId = session?.user?.id;
+  return userId ? <OfflineSnapshotRecorder userId={userId} /> : null;
 }

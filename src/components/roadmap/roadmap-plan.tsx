@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { checkedDate as longDate, SourceList } from "~/components/tools/source-list";
 import { errorMessage } from "~/components/ui/form-field";
 import { countryName } from "~/lib/options";

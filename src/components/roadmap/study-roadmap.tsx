@@ -1,6 +1,6 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";

@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactSchema, type ContactInput, type ContactOrigin } from "~/lib/schemas/site";
 import { api } from "~/trpc/react";
 import { fieldErrors } from "~/lib/schemas/common";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chatRequestSchema, feedbackSchema } from "~/lib/schemas/chat";
 import { confidenceTone } from "~/components/chat/message-item";
-import { miniChatAllowed } from "~/components/chat/mini-chat-box";
+import { miniChatAllowed } from "~/components/chat/mini-chat-rules";
 import { citedPassageNumbers, sourceList, sourcesBlock } from "~/server/ai/prompt";
 
 describe("chat requests", () => {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "~/components/site/page-header";
 import { ContactForm } from "~/components/site/contact-form";
 import { SITE } from "~/lib/site";
+import { TRPCReactProvider } from "~/trpc/react";
 import { contactOriginOf } from "~/lib/schemas/site";
 import { loadSiteTexts } from "../../site-texts";
 
@@ -17,7 +18,9 @@ export default async function ContactPage({ searchParams }: { searchParams: Prom
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <ContactForm defaultSubject={subject} origin={contactOriginOf(from)} />
+          <TRPCReactProvider>
+            <ContactForm defaultSubject={subject} origin={contactOriginOf(from)} />
+          </TRPCReactProvider>
         </div>
         <aside className="space-y-4 text-sm text-slate-700">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -8,6 +8,7 @@ import { ProgrammeLinks } from "~/components/tools/universities/programme-links"
 import { INSTITUTION_DATASETS, searchFromQuery, searchToQuery, stateName } from "~/lib/schemas/tools/universities";
 import { findTool } from "~/lib/tools";
 import { serverApi } from "~/server/api/server-caller";
+import { TRPCReactProvider } from "~/trpc/react";
 
 export const metadata: Metadata = { title: "University Finder" };
 
@@ -32,7 +33,7 @@ export default async function UniversityFinderPage({ searchParams }: Props) {
   const cityOptions = cities.map((city) => ({ value: city.value, label: `${city.label} (${city.count})` }));
   const lookingFor = [search.city, stateName(search.state)].filter(Boolean).join(", ") || "the university or city";
   return (
-    <>
+    <TRPCReactProvider>
       <PageHeader eyebrow="Tools" title="University Finder">{findTool("university-finder")?.summary}</PageHeader>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">
@@ -53,6 +54,6 @@ export default async function UniversityFinderPage({ searchParams }: Props) {
           <ProgrammeLinks defaultText={search.q || search.city || ""} lookingFor={lookingFor} />
         </aside>
       </div>
-    </>
+    </TRPCReactProvider>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { SourceList } from "~/components/tools/source-list";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { api } from "~/trpc/react";
 

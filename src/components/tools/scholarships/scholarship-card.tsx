@@ -1,7 +1,7 @@
 "use client";
 
 import { checkedDate, SourceList } from "~/components/tools/source-list";
-import { LEVEL_LABELS, SUBJECT_LABELS, type ScholarshipSubject } from "~/lib/schemas/tools/scholarships";
+import { LEVEL_LABELS, SUBJECT_LABELS, type ScholarshipSubject } from "~/lib/schemas/tools/scholarship-choices";
 import type { RouterOutputs } from "~/trpc/react";
 import { BookmarkButton } from "./bookmark-button";
 

@@ -1,18 +1,20 @@
 "use client";
 
-import { useSession } from "next-auth/react";
+import { useSession } from "~/components/auth/session";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useId, useState } from "react";
 import { SelectBox } from "~/components/ui/select-box";
 import { COUNTRY_OPTIONS } from "~/lib/options";
 import {
+  isScholarshipLevel,
+  isScholarshipSubject,
   LEVEL_LABELS,
+  nationalityCode,
   SCHOLARSHIP_LEVELS,
   SCHOLARSHIP_SUBJECTS,
-  scholarshipSearchSchema,
   SUBJECT_LABELS,
-  type ScholarshipSearchInput,
-} from "~/lib/schemas/tools/scholarships";
+} from "~/lib/schemas/tools/scholarship-choices";
+import type { ScholarshipSearchInput } from "~/lib/schemas/tools/scholarships";
 import { api } from "~/trpc/react";
 import { BookmarkList } from "./bookmark-list";
 import { ScholarshipCard } from "./scholarship-card";
@@ -23,11 +25,12 @@ const NATIONALITY_CHOICES = [{ value: "", label: "Any nationality" }, ...COUNTRY
 export function filtersFromQuery(query: URLSearchParams): ScholarshipSearchInput {
   if (![...query.keys()].length) return { level: "master" };
   const filters: ScholarshipSearchInput = {};
-  for (const key of ["level", "subject", "nationality"] as const) {
-    const value = query.get(key);
-    const parsed = value ? scholarshipSearchSchema.safeParse({ [key]: value }) : null;
-    if (parsed?.success) Object.assign(filters, parsed.data);
-  }
+  const level = query.get("level");
+  if (level && isScholarshipLevel(level)) filters.level = level;
+  const subject = query.get("subject");
+  if (subject && isScholarshipSubject(subject)) filters.subject = subject;
+  const nationality = nationalityCode(query.get("nationality") ?? "");
+  if (nationality) filters.nationality = nationality;
   if (query.get("openNow") === "1") filters.openNow = true;
   return filters;
 }

@@ -1,50 +1,9 @@
 import { z } from "zod";
 import { checkedOnSchema, countryCodeSchema, sourcedSchema } from "./common";
 
-/** Study levels a programme funds. "language" is a language or summer course; "other" e.g. a fellowship for professionals. */
-export const SCHOLARSHIP_LEVELS = ["bachelor", "master", "phd", "postdoc", "language", "other"] as const;
-export type ScholarshipLevel = (typeof SCHOLARSHIP_LEVELS)[number];
-export const LEVEL_LABELS: Record<ScholarshipLevel, string> = {
-  bachelor: "Bachelor's",
-  master: "Master's",
-  phd: "Doctorate (PhD)",
-  postdoc: "Postdoc and researchers",
-  language: "Language or summer course",
-  other: "Other (professionals, fellowships)",
-};
+import { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, SUBJECT_LABELS, type ScholarshipLevel, type ScholarshipSubject } from "./scholarship-choices";
 
-/** Subject areas a programme funds; a record lists some of them, or "all". */
-export const SCHOLARSHIP_SUBJECTS = [
-  "agriculture-environment",
-  "architecture-planning",
-  "arts-design-film",
-  "computer-science-mathematics",
-  "economics-business",
-  "education",
-  "engineering",
-  "humanities-languages",
-  "law",
-  "medicine-health",
-  "music-performing-arts",
-  "natural-sciences",
-  "political-social-sciences",
-] as const;
-export type ScholarshipSubject = (typeof SCHOLARSHIP_SUBJECTS)[number];
-export const SUBJECT_LABELS: Record<ScholarshipSubject, string> = {
-  "agriculture-environment": "Agriculture, forestry and environment",
-  "architecture-planning": "Architecture and planning",
-  "arts-design-film": "Fine art, design and film",
-  "computer-science-mathematics": "Computer science and mathematics",
-  "economics-business": "Economics and business",
-  education: "Education",
-  engineering: "Engineering",
-  "humanities-languages": "Humanities and languages",
-  law: "Law",
-  "medicine-health": "Medicine and health",
-  "music-performing-arts": "Music and performing arts",
-  "natural-sciences": "Natural sciences",
-  "political-social-sciences": "Political and social sciences, public policy",
-};
+export { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, SUBJECT_LABELS, type ScholarshipLevel, type ScholarshipSubject };
 
 /** countries-list continent codes, for rules whose official page names a whole continent ("Africa"). */
 export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
