@@ -33,6 +33,9 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
   const popover = page.getByRole("dialog");
   await expect(popover).toContainText(/checked \d{1,2} \w+ \d{4}/);
   await expect(popover.getByRole("link").first()).toHaveAttribute("href", /^https:\/\/www\.auswaertiges-amt\.de\//);
+  // Escape closes it, as it would for a reader moving on.
+  await page.keyboard.press("Escape");
+  await expect(popover).toBeHidden();
 
   // A choice of one country explains itself.
   await page.getByRole("checkbox", { name: "Netherlands" }).uncheck();
