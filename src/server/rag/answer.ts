@@ -583,10 +583,11 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
+  // The passages' article titles, then their headings.
+  const labelTexts = [...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))];
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))]}::text[]) WITH ORDINALITY AS t(text, i)`;
-  const labelTexts = [...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))];
+    FROM unnest(${labelTexts}::text[]) WITH ORDINALITY AS t(text, i)`;
   // Phrases of the term table ("schengen visa") are found where their words stand together, and
   // then held as a lexeme of their own, as the question's terms name them.
   const phrases = await phraseHits(db, analysis, [...texts, ...labelTexts]);

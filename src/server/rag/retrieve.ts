@@ -217,10 +217,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
-    // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
-    // "cost of living") is as telling as its most used translation, not as a word never seen.
     // "aus Indien", "from Ghana": where the asker comes from is said of them, not asked about.
     if (afterFrom.some((typed) => typed.startsWith(word)) && terms.some((t) => t.concept === c && isCountryStem(t.lexeme))) return 1;
+    // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
+    // "cost of living") is as telling as its most used translation, not as a word never seen.
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
     if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
@@ -240,12 +240,17 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
+/** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
+function writtenWordsOf(question: string): string[] {
+  return foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? [];
+}
+
 /**
  * German compounds typed apart ("Deutschland Stipendium", "Rundfunk Beitrag") read as the one word
  * the knowledge base uses ("Deutschlandstipendium"): the two words' stems give way to it.
  */
 export function withCompounds(stems: string[], question: string, frequencies: Map<string, number>): string[] {
-  const written = foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? [];
+  const written = writtenWordsOf(question);
   let out = stems;
   for (let i = 0; i + 1 < written.length; i++) {
     const [first, second] = [written[i]!, written[i + 1]!];
@@ -370,7 +375,7 @@ interface WrittenWord {
 /** Words of the question as typed (folded, lower case, ASCII letters), for the stems the knowledge base does not know. */
 function typedWordsFor(stems: string[], question: string): Map<string, string> {
   const typed = new Map<string, string>();
-  for (const word of foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? []) {
+  for (const word of writtenWordsOf(question)) {
     if (word.length < TYPO_MIN_LENGTH - 1) continue;
     // English stems are the word's beginning, a final "y" read as "i" ("germny": "germni").
     const stem = stems.find((s) => word.startsWith(s) || (s.endsWith("i") && word.startsWith(s.slice(0, -1)) && word.length === s.length));
