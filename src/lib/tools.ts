@@ -1,5 +1,6 @@
 import { costCalculatorHref, costInputSchema } from "./schemas/tools/costs";
-import { visaCheckerHref, visaCheckInputSchema } from "./schemas/tools/visa";
+import { visaCheckInputSchema } from "./schemas/tools/visa";
+import { visaCheckerHref } from "./schemas/tools/visa-choices";
 
 /** The four tools of /tools. Each answers from seeded data that carries its sources and checked dates. */
 export interface ToolInfo {

@@ -29,10 +29,18 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
   // Hovering a cell's source shows the official page and the day it was checked.
   const fundsRow = rows.filter({ has: page.getByRole("rowheader", { name: "Proof of funds for the student visa" }) });
   await expect(fundsRow).toContainText("11,904");
-  await fundsRow.getByRole("button", { name: /^Source · checked .* for Proof of funds for the student visa, Germany$/ }).hover();
+  const fundsSource = fundsRow.getByRole("button", { name: /^Source · checked .* for Proof of funds for the student visa, Germany$/ });
+  await fundsSource.hover();
   const popover = page.getByRole("dialog");
   await expect(popover).toContainText(/checked \d{1,2} \w+ \d{4}/);
   await expect(popover.getByRole("link").first()).toHaveAttribute("href", /^https:\/\/www\.auswaertiges-amt\.de\//);
+  // Moving the mouse away closes it; a click pins it open.
+  await page.mouse.move(0, 0);
+  await expect(popover).toBeHidden();
+  await fundsSource.hover();
+  await fundsSource.click();
+  await page.mouse.move(0, 0);
+  await expect(popover).toBeVisible();
   // Escape closes it, as it would for a reader moving on.
   await page.keyboard.press("Escape");
   await expect(popover).toBeHidden();

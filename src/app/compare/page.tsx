@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { PageHeader } from "~/components/site/page-header";
 import { ComparePicker } from "~/components/compare/compare-picker";
 import { CompareTable } from "~/components/compare/compare-table";
-import { compareInputFromQuery, compareInputSchema } from "~/lib/schemas/tools/compare";
+import { compareInputSchema } from "~/lib/schemas/tools/compare";
+import { COMPARE_COUNTRIES, compareInputFromQuery } from "~/lib/schemas/tools/compare-choices";
+import { countryName } from "~/lib/options";
 import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = {
@@ -22,7 +24,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         official source gives a figure, the table says so.
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16">
-        <ComparePicker initial={requested} />
+        <ComparePicker initial={requested} countries={COMPARE_COUNTRIES.map((code) => ({ code, name: countryName(code) }))} />
         {comparison ? (
           <CompareTable comparison={comparison} />
         ) : (

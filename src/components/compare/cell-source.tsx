@@ -1,44 +1,36 @@
-"use client";
-
-import * as Popover from "@radix-ui/react-popover";
-import { useState } from "react";
 import { checkedDate, SourceList } from "~/components/tools/source-list";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 
 /**
- * A cell's source: "Source · checked <date>" under the value, opening the source list on hover (mouse)
- * or on tap and keyboard (the button); printed pages show the list itself.
+ * A cell's source: "Source · checked <date>" under the value. The button opens the source list as the
+ * browser's own popover (tap, click, Enter; Escape or a click elsewhere closes it), placed under the
+ * button; HoverPopovers around the table opens it on mouse hover. Printed pages show the list itself.
+ * No script runs per cell, so a table of dozens of cells costs the page nothing to start.
  */
-export function CellSource({ sources, checkedOn, label }: { sources: SourceRef[]; checkedOn: string; label: string }) {
-  const [open, setOpen] = useState(false);
+export function CellSource({ id, sources, checkedOn, label }: { id: string; sources: SourceRef[]; checkedOn: string; label: string }) {
+  const anchor = `--${id}`;
   return (
     <>
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger asChild>
-          <button
-            type="button"
-            className="mt-1 text-xs text-indigo-700 underline decoration-dotted underline-offset-2 print:hidden"
-            onPointerEnter={(event) => event.pointerType === "mouse" && setOpen(true)}
-            onPointerLeave={(event) => event.pointerType === "mouse" && setOpen(false)}
-          >
-            Source · checked {checkedDate(checkedOn)}
-            <span className="sr-only"> for {label}</span>
-          </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            side="bottom"
-            align="start"
-            sideOffset={4}
-            collisionPadding={8}
-            className="z-50 max-w-xs rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
-            onPointerEnter={() => setOpen(true)}
-            onPointerLeave={(event) => event.pointerType === "mouse" && setOpen(false)}
-          >
-            <SourceList sources={sources} checkedOn={checkedOn} />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <button
+        type="button"
+        popoverTarget={id}
+        data-hover-popover={id}
+        style={{ anchorName: anchor }}
+        className="mt-1 text-xs text-indigo-700 underline decoration-dotted underline-offset-2 print:hidden"
+      >
+        Source · checked {checkedDate(checkedOn)}
+        <span className="sr-only"> for {label}</span>
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        role="dialog"
+        aria-label={`Source for ${label}`}
+        style={{ positionAnchor: anchor }}
+        className="cell-source-popover max-w-xs rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+      >
+        <SourceList sources={sources} checkedOn={checkedOn} />
+      </div>
       <div className="hidden print:block">
         <SourceList sources={sources} checkedOn={checkedOn} />
       </div>

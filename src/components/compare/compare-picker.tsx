@@ -1,26 +1,19 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "~/components/ui/toast";
-import { countryName } from "~/lib/options";
-import {
-  COMPARE_COUNTRIES,
-  COMPARE_CRITERIA,
-  COMPARE_CRITERION_LABELS,
-  compareHref,
-  compareInputSchema,
-  MAX_COMPARED,
-  MIN_COMPARED,
-  type CompareInput,
-} from "~/lib/schemas/tools/compare";
+import type { CompareInput } from "~/lib/schemas/tools/compare";
+import { COMPARE_CRITERIA, COMPARE_CRITERION_LABELS, compareHref, MAX_COMPARED, MIN_COMPARED, type CompareCountry } from "~/lib/schemas/tools/compare-choices";
+import { lazyZodResolver } from "~/lib/ui/lazy-resolver";
+
+const resolver = lazyZodResolver(() => import("~/lib/schemas/tools/compare").then((schemas) => schemas.compareInputSchema));
 
 /** Which 2 to 4 destinations and which criteria: sent as the page's address, so any comparison can be shared. */
-export function ComparePicker({ initial }: { initial: { countries: string[]; criteria: string[] } }) {
+export function ComparePicker({ initial, countries }: { initial: { countries: string[]; criteria: string[] }; countries: Array<{ code: CompareCountry; name: string }> }) {
   const router = useRouter();
   const form = useForm<CompareInput>({
-    resolver: zodResolver(compareInputSchema),
+    resolver,
     defaultValues: { countries: initial.countries as CompareInput["countries"], criteria: initial.criteria as CompareInput["criteria"] },
   });
   const chosen = useWatch({ control: form.control, name: "countries" }) ?? [];
@@ -32,12 +25,12 @@ export function ComparePicker({ initial }: { initial: { countries: string[]; cri
         <legend className="text-sm font-semibold text-slate-900">Countries</legend>
         <p id="compare-countries-hint" className="text-xs text-slate-500">Pick {MIN_COMPARED} to {MAX_COMPARED}.</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          {COMPARE_COUNTRIES.map((code) => {
+          {countries.map(({ code, name }) => {
             const checked = chosen.includes(code);
             return (
               <label key={code} className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${checked ? "border-brand-500 bg-brand-50 text-brand-800" : "border-slate-200 text-slate-700"} has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50`}>
                 <input type="checkbox" value={code} disabled={!checked && chosen.length >= MAX_COMPARED} {...form.register("countries")} />
-                {countryName(code)}
+                {name}
               </label>
             );
           })}

@@ -1,6 +1,7 @@
 import { checkedDate, SourceList } from "~/components/tools/source-list";
 import { formatAmount } from "~/lib/money";
 import type { RouterOutputs } from "~/trpc/react";
+import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { CellSource } from "./cell-source";
 
 type Comparison = RouterOutputs["tools"]["compare"]["table"];
@@ -24,7 +25,7 @@ function isMissing(cell: CompareCell | MissingCell): cell is MissingCell {
 }
 
 /** One cell: the source's words, the value in euros, the best mark and the source on hover or tap. */
-function Cell({ cell, row, countryName }: { cell: CompareCell | MissingCell; row: CompareRow; countryName: string }) {
+function Cell({ cell, row, countryName, layout }: { cell: CompareCell | MissingCell; row: CompareRow; countryName: string; layout: "table" | "card" }) {
   if (isMissing(cell)) return <p className="text-sm italic text-slate-500">{NO_SOURCE_TEXT}</p>;
   return (
     <div>
@@ -35,7 +36,7 @@ function Cell({ cell, row, countryName }: { cell: CompareCell | MissingCell; row
       ) : null}
       <p className="text-sm text-slate-800">{cell.text}</p>
       {cell.inEuro ? <p className="mt-1 text-xs text-slate-600">{euroText(cell.inEuro)}</p> : null}
-      <CellSource sources={cell.sources} checkedOn={cell.checkedOn} label={`${row.title}, ${countryName}`} />
+      <CellSource id={`source-${layout}-${row.criterion}-${cell.country}`} sources={cell.sources} checkedOn={cell.checkedOn} label={`${row.title}, ${countryName}`} />
     </div>
   );
 }
@@ -44,7 +45,7 @@ function Cell({ cell, row, countryName }: { cell: CompareCell | MissingCell; row
 export function CompareTable({ comparison }: { comparison: Comparison }) {
   const names = new Map(comparison.countries.map((country) => [country.code, country.name]));
   return (
-    <div>
+    <HoverPopovers>
       <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm md:block print:block print:border-0 print:shadow-none">
         <table className="w-full table-fixed border-collapse text-left" data-testid="compare-table">
           <caption className="sr-only">Comparison of {comparison.countries.map((country) => country.name).join(", ")}</caption>
@@ -62,7 +63,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
                 <th scope="row" className="p-3 text-sm font-semibold text-slate-700">{row.title}</th>
                 {row.cells.map((cell) => (
                   <td key={cell.country} className={`p-3 ${!isMissing(cell) && cell.best ? "bg-emerald-50/60" : ""}`}>
-                    <Cell cell={cell} row={row} countryName={names.get(cell.country) ?? cell.country} />
+                    <Cell cell={cell} row={row} countryName={names.get(cell.country) ?? cell.country} layout="table" />
                   </td>
                 ))}
               </tr>
@@ -80,7 +81,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
                 <div key={cell.country} className={`rounded-lg p-2 ${!isMissing(cell) && cell.best ? "bg-emerald-50" : ""}`}>
                   <dt className="text-sm font-semibold text-slate-700">{names.get(cell.country)}</dt>
                   <dd className="mt-1">
-                    <Cell cell={cell} row={row} countryName={names.get(cell.country) ?? cell.country} />
+                    <Cell cell={cell} row={row} countryName={names.get(cell.country) ?? cell.country} layout="card" />
                   </dd>
                 </div>
               ))}
@@ -98,6 +99,6 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
           <SourceList sources={comparison.rates.sources} checkedOn={comparison.rates.checkedOn} />
         </div>
       ) : null}
-    </div>
+    </HoverPopovers>
   );
 }

@@ -21,7 +21,7 @@ import {
   roadmapIntakeSchema,
   type RoadmapIntake,
 } from "~/lib/schemas/roadmap";
-import { FUNDING_PLAN_LABELS, FUNDING_PLANS } from "~/lib/schemas/tools/visa";
+import { FUNDING_PLAN_LABELS, FUNDING_PLANS } from "~/lib/schemas/tools/visa-choices";
 import { api } from "~/trpc/react";
 
 const thisYear = new Date().getUTCFullYear();

@@ -8,7 +8,7 @@ import { errorMessage } from "~/components/ui/form-field";
 import { countryName } from "~/lib/options";
 import { PROGRAM_TYPE_LABELS } from "~/lib/schemas/entitlements";
 import { PROGRAMME_LANGUAGE_LABELS, ROADMAP_CALENDAR_PATH, ROADMAP_NOTE_MAX } from "~/lib/schemas/roadmap";
-import { FUNDING_PLAN_LABELS } from "~/lib/schemas/tools/visa";
+import { FUNDING_PLAN_LABELS } from "~/lib/schemas/tools/visa-choices";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type View = NonNullable<RouterOutputs["roadmap"]["get"]>;

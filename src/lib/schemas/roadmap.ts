@@ -2,7 +2,7 @@ import { countries } from "countries-list";
 import { z } from "zod";
 import { PROGRAM_TYPES } from "./entitlements";
 import { countryCodeSchema } from "./tools/common";
-import { FUNDING_PLANS } from "./tools/visa";
+import { FUNDING_PLANS } from "./tools/visa-choices";
 
 /** The study roadmap (/roadmap): the intake form, and what a student changes in their plan. */
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPARE_COUNTRIES, COMPARE_CRITERIA, compareValueSchemas, EXCHANGE_RATES_FACT_KEY, type CompareCriterion } from "~/lib/schemas/tools/compare";
+import { compareValueSchemas, EXCHANGE_RATES_FACT_KEY } from "~/lib/schemas/tools/compare";
+import { COMPARE_COUNTRIES, COMPARE_CRITERIA, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import { publicError } from "~/server/api/trpc";
 import { seedTools, TOOLS_SEED_FINGERPRINT_KEY } from "~/server/content/tools";
 import { readToolFacts } from "~/server/content/tools/facts";

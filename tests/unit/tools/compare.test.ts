@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMPARE_CRITERIA, compareHref, compareInputFromQuery, compareInputSchema, type CompareInput } from "~/lib/schemas/tools/compare";
+import { compareInputSchema, type CompareInput } from "~/lib/schemas/tools/compare";
+import { COMPARE_CRITERIA, compareHref, compareInputFromQuery } from "~/lib/schemas/tools/compare-choices";
 import { comparisonLinkFor } from "~/server/services/tools/compare-link";
 import { buildComparison, isMissingCell, toEuro, type CompareCell } from "~/server/services/tools/compare-table";
 import type { SourcedFact } from "~/server/services/tools/facts.service";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { visaCheckInputSchema, visaCheckerHref, visaInputFromQuery, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { visaCheckInputSchema, visaInputFromQuery, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { visaCheckerHref } from "~/lib/schemas/tools/visa-choices";
 import { savedResultHref } from "~/lib/tools";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";

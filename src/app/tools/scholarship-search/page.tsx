@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "~/components/site/page-header";
 import { ScholarshipSearch } from "~/components/tools/scholarships/scholarship-search";
+import { COUNTRY_OPTIONS } from "~/lib/options";
 
 export const metadata: Metadata = { title: "Scholarship Search" };
 
@@ -13,7 +14,7 @@ export default function ScholarshipSearchPage() {
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 pb-16">
         <Suspense fallback={<p className="text-sm text-slate-500">Loading the search...</p>}>
-          <ScholarshipSearch />
+          <ScholarshipSearch nationalityOptions={COUNTRY_OPTIONS} />
         </Suspense>
       </div>
     </>

@@ -2,9 +2,9 @@
 
 import { useSession } from "~/components/auth/session";
 import { useSearchParams } from "next/navigation";
-import { useDeferredValue, useEffect, useId, useState } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import { SelectBox } from "~/components/ui/select-box";
-import { COUNTRY_OPTIONS } from "~/lib/options";
+import type { Option } from "~/lib/options";
 import {
   isScholarshipLevel,
   isScholarshipSubject,
@@ -19,7 +19,6 @@ import { api } from "~/trpc/react";
 import { BookmarkList } from "./bookmark-list";
 import { ScholarshipCard } from "./scholarship-card";
 
-const NATIONALITY_CHOICES = [{ value: "", label: "Any nationality" }, ...COUNTRY_OPTIONS];
 
 /** The filters a link carries (?level=master&nationality=NG&openNow=1); a link without any starts at master's. Unknown values are ignored. */
 export function filtersFromQuery(query: URLSearchParams): ScholarshipSearchInput {
@@ -43,7 +42,8 @@ function queryOf(filters: ScholarshipSearchInput): string {
 }
 
 /** The Scholarship Search: filters, the matching programmes with their reasons and sources, and the user's bookmarks. */
-export function ScholarshipSearch() {
+export function ScholarshipSearch({ nationalityOptions }: { nationalityOptions: Option[] }) {
+  const nationalityChoices = useMemo(() => [{ value: "", label: "Any nationality" }, ...nationalityOptions], [nationalityOptions]);
   const { status } = useSession();
   const signedIn = status === "authenticated";
   const query = useSearchParams();
@@ -82,7 +82,7 @@ export function ScholarshipSearch() {
           <ChoiceSelect id={ids.subject} label="Subject" anyLabel="Any subject" value={filters.subject} labels={SUBJECT_LABELS} choices={SCHOLARSHIP_SUBJECTS} onChange={(subject) => set({ subject })} />
           <div>
             <span id={ids.nationality} className="field-label">Nationality</span>
-            <SelectBox aria-labelledby={ids.nationality} options={NATIONALITY_CHOICES} value={filters.nationality ?? ""} onChange={(value) => set({ nationality: value || undefined })} placeholder="Any nationality" />
+            <SelectBox aria-labelledby={ids.nationality} options={nationalityChoices} value={filters.nationality ?? ""} onChange={(value) => set({ nationality: value || undefined })} placeholder="Any nationality" />
             {signedIn && defaults.data?.nationality && filters.nationality === defaults.data.nationality ? (
               <p className="mt-1 text-xs text-slate-500">From your profile.</p>
             ) : null}

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { skipToken } from "@tanstack/react-query";
 import { useSession } from "~/components/auth/session";
 import { useRouter } from "next/navigation";
@@ -8,28 +7,30 @@ import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { FormMessage, errorMessage } from "~/components/ui/form-field";
 import { SelectBox } from "~/components/ui/select-box";
-import { COUNTRY_OPTIONS } from "~/lib/options";
-import {
-  FUNDING_PLAN_LABELS,
-  FUNDING_PLANS,
-  VISA_PURPOSE_LABELS,
-  VISA_PURPOSES,
-  visaCheckInputSchema,
-  visaCheckerHref,
-  type VisaCheckInput,
-} from "~/lib/schemas/tools/visa";
+import type { Option } from "~/lib/options";
+import type { VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { FUNDING_PLAN_LABELS, FUNDING_PLANS, VISA_FORM_DEFAULTS, VISA_PURPOSE_LABELS, VISA_PURPOSES, visaCheckerHref } from "~/lib/schemas/tools/visa-choices";
+import { lazyZodResolver } from "~/lib/ui/lazy-resolver";
 import { api } from "~/trpc/react";
 import { VisaResultView } from "./visa-result";
 
-const DEFAULTS = { holdsGermanTitle: false, funding: "blocked-account" } as const;
+const resolver = lazyZodResolver(() => import("~/lib/schemas/tools/visa").then((schemas) => schemas.visaCheckInputSchema));
+
+interface VisaCheckerProps {
+  /** The fields of the address (a shared or saved result), as far as they are valid. */
+  initial: Partial<VisaCheckInput>;
+  /** The whole check the address names, answered at once; null when the address names none. */
+  initialCheck: VisaCheckInput | null;
+  /** Every nationality, from the server (the country list stays out of the page's script). */
+  nationalityOptions: Option[];
+}
 
 /** The Visa Checker: a short form; the answer is computed on the server (tools.visa.check). */
-export function VisaChecker({ initial }: { initial: Partial<VisaCheckInput> }) {
+export function VisaChecker({ initial, initialCheck, nationalityOptions }: VisaCheckerProps) {
   const router = useRouter();
   const { status } = useSession();
-  const complete = visaCheckInputSchema.safeParse({ ...DEFAULTS, ...initial });
-  const [submitted, setSubmitted] = useState<VisaCheckInput | null>(complete.success && initial.nationality && initial.purpose ? complete.data : null);
-  const form = useForm<VisaCheckInput>({ resolver: zodResolver(visaCheckInputSchema), defaultValues: { ...DEFAULTS, ...initial } });
+  const [submitted, setSubmitted] = useState<VisaCheckInput | null>(initialCheck);
+  const form = useForm<VisaCheckInput>({ resolver, defaultValues: { ...VISA_FORM_DEFAULTS, ...initial } });
   const { errors } = form.formState;
 
   // Signed in: start from the profile's nationality, unless the link already names one.
@@ -56,7 +57,7 @@ export function VisaChecker({ initial }: { initial: Partial<VisaCheckInput> }) {
               control={form.control}
               name="nationality"
               render={({ field }) => (
-                <SelectBox id="visa-nationality" aria-labelledby="visa-nationality-label" options={COUNTRY_OPTIONS} value={field.value ?? null} onChange={field.onChange} placeholder="Select your nationality" />
+                <SelectBox id="visa-nationality" aria-labelledby="visa-nationality-label" options={nationalityOptions} value={field.value ?? null} onChange={field.onChange} placeholder="Select your nationality" />
               )}
             />
             {errors.nationality ? <p className="mt-1 text-sm text-red-700">{errors.nationality.message}</p> : null}

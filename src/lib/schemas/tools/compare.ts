@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StaffAccess } from "../../admin-sections";
+import { COMPARE_COUNTRIES, COMPARE_CRITERIA, MAX_COMPARED, MIN_COMPARED, type CompareCountry, type CompareCriterion } from "./compare-choices";
 
 /**
  * The country comparison (/compare): Germany beside the destinations students weigh against it. Each
@@ -7,34 +8,6 @@ import type { StaffAccess } from "../../admin-sections";
  * (country in lower case, e.g. compare.nl.proof-of-funds) whose label is the cell's text; a cell no
  * official source gives is simply absent, and the page says so.
  */
-export const COMPARE_COUNTRIES = ["DE", "AT", "NL", "FR", "IE", "SE", "GB", "CA", "AU", "US"] as const;
-export type CompareCountry = (typeof COMPARE_COUNTRIES)[number];
-
-export const COMPARE_CRITERIA = [
-  "tuition-non-eu",
-  "tuition-eu",
-  "proof-of-funds",
-  "living-costs",
-  "work-hours",
-  "post-study-stay",
-  "english-programmes",
-  "visa-fee",
-  "language",
-] as const;
-export type CompareCriterion = (typeof COMPARE_CRITERIA)[number];
-
-export const COMPARE_CRITERION_LABELS: Record<CompareCriterion, string> = {
-  "tuition-non-eu": "Tuition at public universities (non-EU students)",
-  "tuition-eu": "Tuition at public universities (EU students)",
-  "proof-of-funds": "Proof of funds for the student visa",
-  "living-costs": "Typical living costs",
-  "work-hours": "Work allowed while studying",
-  "post-study-stay": "Stay after graduating to look for work",
-  "english-programmes": "English-taught programmes",
-  "visa-fee": "Student visa fee",
-  "language": "Language of daily life",
-};
-
 /** ISO 4217 code, e.g. EUR, GBP, CAD. */
 export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "A currency is its three-letter ISO code, e.g. CAD.");
 
@@ -88,12 +61,6 @@ export const exchangeRatesValueSchema = z.object({
 });
 export type ExchangeRatesValue = z.infer<typeof exchangeRatesValueSchema>;
 
-export const COMPARE_PATH = "/compare";
-export const MIN_COMPARED = 2;
-export const MAX_COMPARED = 4;
-/** What /compare shows before anyone picks: Germany beside the Netherlands and Canada, every criterion. */
-export const DEFAULT_COMPARISON = { countries: ["DE", "NL", "CA"], criteria: [...COMPARE_CRITERIA] } as const;
-
 const distinct = <T>(values: T[]) => new Set(values).size === values.length;
 
 /** The comparison a visitor asks for: 2 to 4 destinations and the criteria that matter to them. */
@@ -109,32 +76,6 @@ export const compareInputSchema = z.object({
     .refine(distinct, "Each criterion once."),
 });
 export type CompareInput = z.infer<typeof compareInputSchema>;
-
-/** The shareable address of a comparison: /compare?countries=DE,NL&criteria=tuition-non-eu,visa-fee */
-export function compareHref(input: CompareInput): string {
-  const params = new URLSearchParams({ countries: input.countries.join(","), criteria: input.criteria.join(",") });
-  return `${COMPARE_PATH}?${params.toString().replaceAll("%2C", ",")}`;
-}
-
-type QueryValue = string | string[] | undefined;
-const listOf = (value: QueryValue) =>
-  (Array.isArray(value) ? value.join(",") : (value ?? ""))
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-
-/**
- * The comparison a query string asks for, as raw lists for the form and the page (countries upper-cased);
- * an address without a choice gets the default comparison.
- */
-export function compareInputFromQuery(query: Record<string, QueryValue>): { countries: string[]; criteria: string[] } {
-  const countries = listOf(query.countries).map((code) => code.toUpperCase());
-  const criteria = listOf(query.criteria).map((key) => key.toLowerCase());
-  return {
-    countries: countries.length > 0 ? countries : [...DEFAULT_COMPARISON.countries],
-    criteria: criteria.length > 0 ? criteria : [...DEFAULT_COMPARISON.criteria],
-  };
-}
 
 /** Who may change the stored rates; settings:view may only read them (the section's access). */
 export const EXCHANGE_RATES_WRITE_ACCESS = ["designer:settings"] as const satisfies StaffAccess;

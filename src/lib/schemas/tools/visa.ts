@@ -2,46 +2,7 @@ import { countries } from "countries-list";
 import { z } from "zod";
 import { countryCodeSchema, datasetSchema } from "./common";
 import { savedTitleSchema } from "./saved";
-
-/** What the person comes to Germany for: the Visa Checker's purposes (issue 11). */
-export const VISA_PURPOSES = [
-  "bachelor",
-  "master",
-  "phd",
-  "studienkolleg",
-  "language-course",
-  "study-application",
-  "job-search-graduate",
-  "opportunity-card",
-  "skilled-work",
-  "vocational-training",
-] as const;
-export type VisaPurpose = (typeof VISA_PURPOSES)[number];
-
-export const VISA_PURPOSE_LABELS: Record<VisaPurpose, string> = {
-  bachelor: "Bachelor's degree",
-  master: "Master's degree",
-  phd: "PhD / doctorate",
-  studienkolleg: "Studienkolleg or preparatory course",
-  "language-course": "Language course",
-  "study-application": "Applying for study (no admission yet)",
-  "job-search-graduate": "Job search after graduating in Germany",
-  "opportunity-card": "Opportunity Card (job search)",
-  "skilled-work": "EU Blue Card or skilled work",
-  "vocational-training": "Vocational training (Ausbildung)",
-};
-
-/** How the stay is funded. */
-export const FUNDING_PLANS = ["blocked-account", "scholarship", "commitment", "parents", "other"] as const;
-export type FundingPlan = (typeof FUNDING_PLANS)[number];
-
-export const FUNDING_PLAN_LABELS: Record<FundingPlan, string> = {
-  "blocked-account": "Blocked account (Sperrkonto)",
-  scholarship: "Scholarship",
-  commitment: "Sponsor's formal obligation (Verpflichtungserklärung)",
-  parents: "Parents' income",
-  other: "Other",
-};
+import { FUNDING_PLANS, VISA_PURPOSES } from "./visa-choices";
 
 const NATIONALITY_MESSAGE = "Choose a nationality from the list.";
 
@@ -56,23 +17,6 @@ export type VisaCheckInput = z.infer<typeof visaCheckInputSchema>;
 
 export const visaSaveInputSchema = visaCheckInputSchema.extend({ title: savedTitleSchema });
 export type VisaSaveInput = z.infer<typeof visaSaveInputSchema>;
-
-export const VISA_CHECKER_PATH = "/tools/visa-checker";
-
-/**
- * The link that reopens a result (the tool's own address bar and the profile's saved results): the
- * schema's field names, nationality as ISO code, purpose and funding as their ids, holdsGermanTitle as
- * yes/no, e.g. ?nationality=IN&purpose=master&holdsGermanTitle=no&funding=blocked-account
- */
-export function visaCheckerHref(input: VisaCheckInput): string {
-  const params = new URLSearchParams({
-    nationality: input.nationality,
-    purpose: input.purpose,
-    holdsGermanTitle: input.holdsGermanTitle ? "yes" : "no",
-    funding: input.funding,
-  });
-  return `${VISA_CHECKER_PATH}?${params.toString()}`;
-}
 
 type QueryValue = string | string[] | undefined;
 const first = (value: QueryValue) => (Array.isArray(value) ? value[0] : value);

@@ -2,7 +2,7 @@ import type { PROGRAM_TYPES } from "~/lib/schemas/entitlements";
 import { addDays } from "~/lib/period";
 import { LANGUAGE_LEVELS, type IntakeTerm, type LanguageLevel, type RoadmapIntake } from "~/lib/schemas/roadmap";
 import type { RoadmapCondition, SemesterStarts } from "~/lib/schemas/roadmap-steps";
-import type { VisaPurpose } from "~/lib/schemas/tools/visa";
+import type { VisaPurpose } from "~/lib/schemas/tools/visa-choices";
 import { evaluateVisa, type VisaFacts } from "../tools/visa-rules";
 
 /*

@@ -1,5 +1,5 @@
 import { countryName } from "~/lib/options";
-import { compareHref, COMPARE_CRITERIA, MAX_COMPARED, type CompareCountry } from "~/lib/schemas/tools/compare";
+import { compareHref, COMPARE_CRITERIA, MAX_COMPARED, type CompareCountry } from "~/lib/schemas/tools/compare-choices";
 
 /** How students name the destinations of the comparison in a question. */
 const DESTINATION_NAMES: [CompareCountry, RegExp][] = [

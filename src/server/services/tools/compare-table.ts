@@ -1,15 +1,7 @@
 import { countryName } from "~/lib/options";
 import type { SourceRef } from "~/lib/schemas/tools/common";
-import {
-  compareFactKey,
-  compareValueSchemas,
-  COMPARE_CRITERION_LABELS,
-  type CompareCountry,
-  type CompareCriterion,
-  type CompareInput,
-  type ExchangeRatesValue,
-  type MoneyValue,
-} from "~/lib/schemas/tools/compare";
+import { compareFactKey, compareValueSchemas, type CompareInput, type ExchangeRatesValue, type MoneyValue } from "~/lib/schemas/tools/compare";
+import { COMPARE_CRITERION_LABELS, type CompareCountry, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import type { SourcedFact } from "./facts.service";
 
 /** An amount converted to euros at the stored rate, with the day of the rate. */

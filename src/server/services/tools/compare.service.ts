@@ -2,13 +2,7 @@ import { contentEdited } from "~/server/cache/content-cache";
 import { z } from "zod";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import {
-  EXCHANGE_RATES_FACT_KEY,
-  exchangeRatesValueSchema,
-  type CompareInput,
-  type ExchangeRatesUpdate,
-  type ExchangeRatesValue,
-} from "~/lib/schemas/tools/compare";
+import { EXCHANGE_RATES_FACT_KEY, exchangeRatesValueSchema, type CompareInput, type ExchangeRatesUpdate, type ExchangeRatesValue } from "~/lib/schemas/tools/compare";
 import type { AuditActor } from "../audit.service";
 import { recordAudit } from "../audit.service";
 import { buildComparison, type Comparison } from "./compare-table";

@@ -1,17 +1,8 @@
 import { z } from "zod";
 import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
 import { countryName } from "~/lib/options";
-import {
-  FUNDING_PLAN_LABELS,
-  VISA_PURPOSE_LABELS,
-  VISA_PURPOSES,
-  SHORT_STAY_FACT_KEY,
-  shortStayFileSchema,
-  type FundingPlan,
-  type ShortStayFile,
-  type VisaCheckInput,
-  type VisaPurpose,
-} from "~/lib/schemas/tools/visa";
+import { SHORT_STAY_FACT_KEY, shortStayFileSchema, type ShortStayFile, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { FUNDING_PLAN_LABELS, VISA_PURPOSE_LABELS, VISA_PURPOSES, type FundingPlan, type VisaPurpose } from "~/lib/schemas/tools/visa-choices";
 import type { SourcedFact } from "./facts.service";
 
 /*
