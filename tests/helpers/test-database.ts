@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { createDb, type Db } from "~/server/db/client";
 import { startEmbeddedDatabase } from "~/server/db/embedded";
-import { prepareDatabase } from "~/server/db/setup";
-import { seed } from "~/server/seed";
+import { dropServerDatabase } from "./database-templates";
 
 export interface TestDatabase {
   db: Db;
@@ -14,38 +14,40 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database
+ * A fresh, migrated (and with `seed`, seeded) database for one test file, copied from the run's
+ * templates (tests/integration/global-setup.ts): an in-memory PGlite by default, or a new database
  * on the PostgreSQL server of TEST_DATABASE_URL (created here, dropped in stop()).
  * It also becomes the app's database (DATABASE_URL), so route handlers use it.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const templates = inject("databaseTemplates");
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string;
   let poolMax: number;
   let dispose: () => Promise<void>;
-  if (serverUrl) {
+  if (templates.kind === "server" && serverUrl) {
     const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${options.seed ? templates.seeded : templates.migrated}"`);
+    } finally {
+      await admin.end();
+    }
     const parsed = new URL(serverUrl);
     parsed.pathname = `/${name}`;
     url = parsed.toString();
     poolMax = 5;
-    dispose = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    };
-  } else {
-    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-")) });
+    dispose = () => dropServerDatabase(serverUrl, name);
+  } else if (templates.kind === "embedded") {
+    const dump = new Blob([fs.readFileSync(options.seed ? templates.seededDump : templates.migratedDump)]);
+    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-")), loadDataDir: dump });
     url = embedded.url;
     poolMax = 1;
     dispose = embedded.stop;
+  } else {
+    throw new Error("The test database templates were made for another database than TEST_DATABASE_URL names.");
   }
-  await prepareDatabase(url, { seed: options.seed ? seed : undefined, log: () => {} });
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_MAX = String(poolMax);
   const db = createDb({ connectionString: url, poolMax });

@@ -16,9 +16,10 @@ export interface EmbeddedDatabase {
 /**
  * Opens PGlite (PostgreSQL compiled to WebAssembly) on a data folder and serves it on a unix
  * socket, so the app and its tools reach it with the same driver as a real PostgreSQL.
- * `dataDir` undefined keeps the database in memory (tests).
+ * `dataDir` undefined keeps the database in memory (tests). `loadDataDir`, a dump of another
+ * database (EmbeddedDatabase.dump), is what a new database starts from instead of an empty one.
  */
-export async function startEmbeddedDatabase(options: { dataDir?: string; socketDir: string }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(options: { dataDir?: string; socketDir: string; loadDataDir?: Blob }): Promise<EmbeddedDatabase> {
   const socketDir = path.resolve(options.socketDir);
   fs.mkdirSync(socketDir, { recursive: true });
   // libpq and node-postgres look for "<dir>/.s.PGSQL.<port>".
@@ -30,7 +31,8 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // The contrib extensions the migrations create (CREATE EXTENSION) must be loaded into PGlite first.
   const extensions = { pg_trgm };
-  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir), { extensions }) : new PGlite({ extensions });
+  const { loadDataDir } = options;
+  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir), { extensions, loadDataDir }) : new PGlite({ extensions, loadDataDir });
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
