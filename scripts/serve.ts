@@ -14,6 +14,7 @@ import { env } from "../src/env";
 import { startJobs } from "../src/server/background";
 import { gracefulClose } from "../src/server/http/graceful-close";
 import { observeRequests } from "../src/server/http/observe";
+import { compressedAnswers } from "../src/server/http/compressed-answers";
 import { precompressedStatic } from "../src/server/http/precompressed-static";
 import { routeLabellerFor } from "../src/server/http/route-pattern";
 import { log } from "../src/server/observability/log";
@@ -31,10 +32,15 @@ const observe = observeRequests(routeLabellerFor(process.cwd(), { dev }));
 // The build's scripts and styles in Brotli where the browser takes it, with the headers next.config.js gives them.
 const staticRule = (await nextConfig.headers?.())?.find((rule) => rule.source === "/_next/static/:path*");
 const serveCompressed = dev ? () => false : precompressedStatic(".next/static", Object.fromEntries((staticRule?.headers ?? []).map(({ key, value }) => [key, value])));
+const compressOnce = compressedAnswers();
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown"; // overwrites any client value
   if (closer.closing) res.setHeader("connection", "close");
-  observe(req, res, () => serveCompressed(req, res) || void handle(req, res));
+  observe(req, res, () => {
+    if (serveCompressed(req, res)) return;
+    compressOnce(req, res);
+    void handle(req, res);
+  });
 });
 const closer = gracefulClose(server);
 server.listen(port, host, () => log.info({ port, dev }, `ready on http://localhost:${port}`));

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { COMPRESS_ONCE_MIN_BYTES, withNoTransform } from "./compressed-answers";
 
 interface EncodedJson {
   body: string;
@@ -8,7 +9,8 @@ interface EncodedJson {
 // Content served from the in-process cache comes back as the same object until staff edit it, so
 // its JSON and ETag are kept with it (and go when the cache drops it) instead of being serialised
 // and hashed again on every request. Compression is left to the server: Next drops a route
-// handler's own Content-Encoding and compresses what it sends.
+// handler's own Content-Encoding; a large answer is compressed once per body in front of Next
+// (compressed-answers.ts).
 const encodedByResult = new WeakMap<object, EncodedJson>();
 
 /** The JSON of `value`, serialised once per object for objects. */
@@ -21,12 +23,14 @@ export function encodedJson(value: unknown): EncodedJson {
 
 /**
  * A GET's JSON answer with a validator: the ETag is a digest of the body, and a request that already
- * holds this body (If-None-Match) gets 304 with no body.
+ * holds this body (If-None-Match) gets 304 with no body. A large answer is marked to be compressed
+ * once per body (no-transform keeps Next's per-request compression off it).
  */
 export function conditionalJson(request: Request, encoded: EncodedJson, headers: Record<string, string>, status: number): Response {
   const etag = (encoded.etag ??= `W/"${createHash("sha1").update(encoded.body).digest("base64url")}"`);
   const held = request.headers.get("if-none-match");
-  const all = { ...headers, etag };
+  const all: Record<string, string> = { ...headers, etag };
+  if (encoded.body.length >= COMPRESS_ONCE_MIN_BYTES) all["cache-control"] = withNoTransform(headers["cache-control"]);
   if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
   return new Response(encoded.body, { status, headers: { "content-type": "application/json", ...all } });
 }

@@ -34,15 +34,18 @@ export function precompressStaticAssets(staticDir: string): number {
   return written;
 }
 
-/** Whether the request's Accept-Encoding takes Brotli (and does not refuse it with q=0). */
-export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
+/** Whether the request's Accept-Encoding takes `coding` (and does not refuse it with q=0). */
+export function acceptsCoding(acceptEncoding: string | undefined, coding: "br" | "gzip"): boolean {
   return (acceptEncoding ?? "").split(",").some((entry) => {
-    const [coding, ...params] = entry.trim().split(";");
-    if (coding?.trim().toLowerCase() !== "br") return false;
+    const [name, ...params] = entry.trim().split(";");
+    if (name?.trim().toLowerCase() !== coding) return false;
     const quality = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     return quality === undefined || Number(quality.slice(2)) > 0;
   });
 }
+
+/** Whether the request's Accept-Encoding takes Brotli. */
+export const acceptsBrotli = (acceptEncoding: string | undefined) => acceptsCoding(acceptEncoding, "br");
 
 /**
  * A handler for the precompressed files found in `staticDir` when the server starts: answers a GET
