@@ -13,7 +13,7 @@ import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
 import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, askedFigure, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
-import { foldGerman, stripMarkdown } from "./text";
+import { foldForSearch, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
@@ -407,7 +407,7 @@ export async function selectList(
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
   const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
   /** The share of the question's weight that these lexemes cover. */
@@ -579,12 +579,12 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
   // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.
-  const texts = units.map((u) => foldGerman(u.label ? `${u.plain}\n${u.label}` : u.plain));
+  const texts = units.map((u) => foldForSearch(u.label ? `${u.plain}\n${u.label}` : u.plain));
   const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   // The passages' article titles, then their headings.
-  const labelTexts = [...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))];
+  const labelTexts = [...passages.map((p) => foldForSearch(p.articleTitle)), ...passages.map((p) => foldForSearch(p.heading ?? ""))];
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${labelTexts}::text[]) WITH ORDINALITY AS t(text, i)`;
@@ -675,8 +675,12 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
-/** A sentence that says a limit exists without stating it: "There are limits on how long you may stay". */
-const VAGUE_LIMIT = /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number))/i;
+/**
+ * A sentence that says a limit exists without stating it: "There are limits on how long you may
+ * stay", "your income stays below the tax-free allowance" (a threshold named, not its figure).
+ */
+export const VAGUE_LIMIT =
+  /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number)|(?:below|under|above|over|exceeds?|exceeding|within|reach(?:es)?) (?:the|this|that|your) (?:[\w-]+ ){0,2}(?:allowance|threshold|limit|ceiling|cap)\b)/i;
 /** Questions whether something is allowed or possible, or what it requires. */
 const CONDITIONS_QUESTION = /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
 const CONDITIONS_HEADING = /\b(?:conditions?|requirements?|who can|who may|eligib\w*|what you must|what you need|voraussetzung\w*)\b/i;

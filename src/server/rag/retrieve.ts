@@ -35,7 +35,7 @@ import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherD
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
-import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
+import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
 import { log } from "~/server/observability/log";
@@ -165,7 +165,7 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string | null }[]>`
-    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
+    SELECT websearch_to_tsquery('english', ${foldForSearch(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
   if (!parsed) return null;
   const state = knowledgeState(db, parsed.version ?? "");
   const cached = state.analyses.get(question);
@@ -186,7 +186,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // "What documents do I bring?": the verb says a list is asked for, not what it is about ("Bringing your children").
   const listVerbMatch = LIST_VERB.exec(question);
   const listVerb = (listVerbMatch?.[1] ?? listVerbMatch?.[2])?.toLowerCase();
-  const typed = withCompounds(listVerb ? parsed.filter((stem) => !listVerb.startsWith(stem)) : parsed, question, frequencies);
+  // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
+  const germanAsking = germanQuestionStems(question);
+  const asked = parsed.filter((stem) => !germanAsking.has(stem) && !(listVerb && listVerb.startsWith(stem)));
+  const typed = withCompounds(withRepeatedActions(asked, question, frequencies), question, frequencies);
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
@@ -240,9 +243,31 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
+/** German question words as typed, by the stem the English configuration gives them ("lange": "lang"). */
+const GERMAN_QUESTION_WORDS = new Map([["lange", "lang"], ["weshalb", "weshalb"], ["wieso", "wieso"], ["wohin", "wohin"], ["woher", "woher"]]);
+
+export function germanQuestionStems(question: string): Set<string> {
+  return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+}
+
 /** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
 function writtenWordsOf(question: string): string[] {
-  return foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? [];
+  return foldForSearch(question).toLowerCase().match(/[a-z]+/g) ?? [];
+}
+
+/**
+ * "register again" is what the knowledge base calls "re-register" (indexed whole, see foldForSearch):
+ * a verb followed by "again" reads as the verb with "re", when the knowledge base uses that word.
+ */
+export function withRepeatedActions(stems: string[], question: string, frequencies: Map<string, number>): string[] {
+  const written = writtenWordsOf(question);
+  let out = stems;
+  for (let i = 0; i + 1 < written.length; i++) {
+    if (written[i + 1] !== "again") continue;
+    const stem = out.find((s) => s.length >= 3 && written[i]!.startsWith(s));
+    if (stem && frequencies.get(`re${stem}`)) out = out.map((s) => (s === stem ? `re${stem}` : s));
+  }
+  return out;
 }
 
 /**

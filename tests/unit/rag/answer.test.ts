@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
@@ -85,6 +85,20 @@ describe("withAskedFigure", () => {
   it("keeps an answer whose article states no amount", () => {
     const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
     expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
+  });
+});
+
+describe("VAGUE_LIMIT", () => {
+  it.each([
+    ["There are limits on how long you may stay in another Schengen country.", true],
+    ["Many students pay no tax, because their yearly income stays below the tax-free allowance.", true],
+    ["If your earnings exceed the mini-job limit, you pay social insurance.", true],
+    ["Your salary must reach the threshold for the Blue Card.", true],
+    ["You may stay up to 90 days within any 180-day period.", false],
+    ["The allowance is paid monthly.", false],
+    ["Apply at the foreigners' office.", false],
+  ])("%s names a limit without its figure: %s", (text, vague) => {
+    expect(VAGUE_LIMIT.test(text)).toBe(vague);
   });
 });
 

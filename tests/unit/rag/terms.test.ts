@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { chooseCorrections, editDistance, expandSynonyms, withCompounds } from "~/server/rag/retrieve";
+import { chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
@@ -114,5 +114,35 @@ describe("compounds typed apart", () => {
   it("leaves words alone that form no known compound, and a hyphenated word that is one already", () => {
     expect(withCompounds(["student", "visa"], "student visa", frequencies)).toEqual(["student", "visa"]);
     expect(withCompounds(["mini-job", "2026"], "How much can I earn in a mini-job in 2026?", frequencies)).toEqual(["mini-job", "2026"]);
+  });
+});
+
+describe("a verb followed by 'again'", () => {
+  const frequencies = new Map([["reregist", 9], ["reregistr", 7], ["regist", 48], ["appli", 90]]);
+
+  it.each([
+    [["regist", "move"], "do i need to register again after a move", ["reregist", "move"]],
+    [["need", "regist"], "Need to Register again?", ["need", "reregist"]],
+  ])("%j in %s reads as the re- word the knowledge base uses", (stems, question, expected) => {
+    expect(withRepeatedActions(stems, question, frequencies)).toEqual(expected);
+  });
+
+  it.each([
+    [["appli"], "can i apply again next year"],
+    [["regist", "move"], "register after a move"],
+    [["regist", "move"], "move again and register"],
+  ])("%j in %s stays as typed: no such re- word, or 'again' belongs to another verb", (stems, question) => {
+    expect(withRepeatedActions(stems, question, frequencies)).toEqual(stems);
+  });
+});
+
+describe("German question words", () => {
+  it.each([
+    ["Aufenthaltserlaubnis Arbeitssuche nach Studium wie lange", ["lang"]],
+    ["Wie lange dauert das Visum?", ["lang"]],
+    ["how long does the visa take", []],
+    ["german language course", []],
+  ])("%s asks with %j, no subject", (question, stems) => {
+    expect([...germanQuestionStems(question)]).toEqual(stems);
   });
 });
