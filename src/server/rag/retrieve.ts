@@ -35,6 +35,7 @@ import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherD
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
+import { pointedSubject } from "./follow-up";
 import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
@@ -239,6 +240,15 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
+  // "and do I pay tax on that?" after a question about a student job: the follow-up's own subject
+  // (tax) leads, the subject it points to (the job) says which case it is about.
+  const pointed = pointedSubject(question);
+  if (pointed) {
+    const asked = writtenWordsOf(question.slice(0, question.lastIndexOf(`(${pointed})`)));
+    words.forEach((word, c) => {
+      if (!asked.some((written) => writtenAs(word, written))) conceptWeight[c]! *= POINTED_SUBJECT_SHARE;
+    });
+  }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
@@ -248,6 +258,14 @@ const GERMAN_QUESTION_WORDS = new Map([["lange", "lang"], ["weshalb", "weshalb"]
 
 export function germanQuestionStems(question: string): Set<string> {
   return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+}
+
+/** What the words of the subject a follow-up points to weigh beside its own words. */
+const POINTED_SUBJECT_SHARE = 0.5;
+
+/** Whether a stem is of a word as typed: "regist" of "register", "studi" of "study". */
+function writtenAs(stem: string, written: string): boolean {
+  return written.startsWith(stem) || (stem.endsWith("i") && stem.length > 3 && written.startsWith(stem.slice(0, -1)));
 }
 
 /** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
