@@ -228,6 +228,11 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
     if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
+    // A word the knowledge base uses once beside a translation it uses far more
+    // ("Kaltmiete" beside "cold rent", "Studium" beside "studies") is a rare spelling of a common
+    // subject: it weighs as the subject does.
+    const rare = rareSpellingFrequency(own, translations.map((t) => documentFrequency.get(t.lexeme)!));
+    if (rare !== null) return inverseDocumentFrequency(rare, total);
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
@@ -258,6 +263,21 @@ const GERMAN_QUESTION_WORDS = new Map([["lange", "lang"], ["weshalb", "weshalb"]
 
 export function germanQuestionStems(question: string): Set<string> {
   return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+}
+
+/** A word used this few times, beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
+const RARE_SPELLING = 1;
+const RARE_SPELLING_RATIO = 3;
+
+/**
+ * The use a rarely used spelling of a common subject counts for: halfway (geometrically) between its
+ * own and its most used translation's, so it stays a telling word without outweighing the rest of
+ * the question. Null for a word that is no such spelling.
+ */
+export function rareSpellingFrequency(own: number, translationFrequencies: number[]): number | null {
+  if (own < 1 || own > RARE_SPELLING || !translationFrequencies.length) return null;
+  const most = Math.max(...translationFrequencies);
+  return most >= own * RARE_SPELLING_RATIO ? Math.sqrt(own * most) : null;
 }
 
 /** What the words of the subject a follow-up points to weigh beside its own words. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
+import { chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
@@ -144,5 +144,24 @@ describe("German question words", () => {
     ["german language course", []],
   ])("%s asks with %j, no subject", (question, stems) => {
     expect([...germanQuestionStems(question)]).toEqual(stems);
+  });
+});
+
+describe("a rare spelling of a common subject", () => {
+  it.each([
+    // Kaltmiete once, "basic rent" 30 times: as if used sqrt(30) times
+    [1, [5, 30], Math.sqrt(30)],
+    [1, [3], Math.sqrt(3)],
+  ])("a word used %i times beside translations used %j times counts as used %f times", (own, translations, expected) => {
+    expect(rareSpellingFrequency(own, translations)).toBeCloseTo(expected);
+  });
+
+  it.each([
+    [0, [30]], // never used: weighs as its translation (another rule)
+    [4, [200]], // used often enough to be telling itself
+    [1, [2]], // translations as rare
+    [1, []], // no translation
+  ])("a word used %i times beside translations used %j times keeps its own weight", (own, translations) => {
+    expect(rareSpellingFrequency(own, translations)).toBeNull();
   });
 });
