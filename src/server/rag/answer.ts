@@ -11,7 +11,7 @@ import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
-import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
+import { analyzeQuery, listVerbOf, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, askedFigure, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
 import { foldForSearch, stripMarkdown } from "./text";
 
@@ -145,7 +145,8 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
 
   // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
   // that answers it, whole and in order, rather than the few items that share most of its words.
-  const request = listRequest(analysis.question);
+  // Read with its typos corrected: "documnets for germn study visa" asks for a list of documents.
+  const request = listRequest(correctedQuestion(analysis));
   let chosen: ScoredUnit[] = [];
   if (request) {
     const { units, positions } = await wholeArticles();
@@ -419,12 +420,14 @@ export async function selectList(
 
   const topScore = units[0]!.passage.score || 1;
   const leadArticle = units[0]!.passage.articleSlug;
+  const listVerb = listVerbOf(analysis.question);
   const candidates: ListCandidate[] = lists.map((items, index) => {
     const head = lexemesOf.get(index) ?? new Set<string>();
     const headMatch = matchOf(head);
     // The article's title with the list's heading and lead-in must be about the question's subject.
     const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
-    const namesNoun = [...nounStems].some((stem) => head.has(stem));
+    // "What documents do I bring?": a section "What to bring" names what is asked for.
+    const namesNoun = [...nounStems].some((stem) => head.has(stem)) || Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(heads[index]!));
     const headText = heads[index]!;
     const ordered = isOrderedList(items[0]!);
     // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
@@ -465,7 +468,10 @@ export async function selectList(
   // A checklist the article splits over consecutive sections is quoted whole: the lists of the
   // sections right after (and before) the ones picked, as long as each section is a list of the
   // same kind ("Money and insurance" after "Personal documents" and "Study documents").
-  if (picked.length >= 2 && !request.procedural) {
+  // So is one whose article is the checklist asked for ("Student visa documents checklist").
+  const firstTitle = lexemesOf.get(heads.length + candidates.indexOf(first)) ?? new Set<string>();
+  const checklistArticle = firstTitle.has("checklist") && [...nounStems].some((stem) => firstTitle.has(stem));
+  if ((picked.length >= 2 || checklistArticle) && !request.procedural) {
     const sameArticle = candidates.filter((c) => c.passage.articleSlug === article && !picked.includes(c));
     const at = (c: ListCandidate) => positions.get(c.passage.id) ?? -1;
     for (const step of [1, -1]) {
@@ -508,6 +514,19 @@ export async function selectList(
     .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
   if (lead) chosen.unshift({ ...lead, score: 3 });
   return chosen;
+}
+
+/**
+ * The question with its typos read as retrieval read them ("documnets" as "documents"): each typed
+ * word that a correction's stem begins is written as the corrected stem with the rest of the word.
+ */
+export function correctedQuestion({ question, corrections }: Pick<QueryAnalysis, "question" | "corrections">): string {
+  if (!corrections.size) return question;
+  return question.replace(/[\p{L}]+/gu, (word) => {
+    const lower = word.toLowerCase();
+    for (const [typed, known] of corrections) if (known && lower.startsWith(typed)) return known + lower.slice(typed.length);
+    return word;
+  });
 }
 
 function listWords(list: ListCandidate): number {

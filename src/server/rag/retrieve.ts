@@ -122,6 +122,12 @@ const FILLER_STEMS = new Set([
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
 const LIST_VERB = /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
 
+/** The verb of a question asking what to bring or hand in ("bring" in "what do I bring?"), if any. */
+export function listVerbOf(question: string): string | undefined {
+  const match = LIST_VERB.exec(question);
+  return (match?.[1] ?? match?.[2])?.toLowerCase();
+}
+
 export interface QueryTerm {
   /** The lexeme, or for a phrase of the term table its lexemes joined by spaces. */
   lexeme: string;
@@ -185,8 +191,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const total = index.passages.length;
   if (!total) return null;
   // "What documents do I bring?": the verb says a list is asked for, not what it is about ("Bringing your children").
-  const listVerbMatch = LIST_VERB.exec(question);
-  const listVerb = (listVerbMatch?.[1] ?? listVerbMatch?.[2])?.toLowerCase();
+  const listVerb = listVerbOf(question);
   // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
   const germanAsking = germanQuestionStems(question);
   const asked = parsed.filter((stem) => !germanAsking.has(stem) && !(listVerb && listVerb.startsWith(stem)));

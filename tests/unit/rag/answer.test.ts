@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
-import type { RetrievedPassage } from "~/server/rag/retrieve";
+import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
 
 const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
 const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
@@ -189,5 +189,27 @@ describe("sources of quoted passages", () => {
     [[[]], "Source: T (last reviewed 2026-11-24)"],
   ])("cites the sources of quoted passages (case %#) once each, in order", (perPassage, line) => {
     expect(sourceLine({ articleTitle: "T", lastReviewed: "2026-11-24" }, quotedSources(perPassage.map((sources) => ({ sources }))))).toBe(line);
+  });
+});
+
+describe("correctedQuestion", () => {
+  it.each([
+    ["documnets for germn study visa", [["documnet", "document"], ["germn", "german"]], "documents for german study visa"],
+    ["Sperkonto amount", [["sperkonto", "sperrkonto"]], "sperrkonto amount"],
+    ["how long can i stay aftr graduation", [["aftr", ""]], "how long can i stay aftr graduation"],
+    ["Which documents do I need?", [], "Which documents do I need?"],
+  ])("reads %s with its corrections %j as %s", (question, corrections, expected) => {
+    expect(correctedQuestion({ question, corrections: new Map(corrections as [string, string][]) })).toBe(expected);
+  });
+});
+
+describe("listVerbOf", () => {
+  it.each([
+    ["What documents do I bring?", "bring"],
+    ["what should we submit for the visa", "submit"],
+    ["what to prepare for the appointment", "prepare"],
+    ["What documents do I need?", undefined],
+  ])("%s asks what to %s", (question, verb) => {
+    expect(listVerbOf(question)).toBe(verb);
   });
 });
