@@ -316,7 +316,9 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   // two weeks"): the same verb first, else the sentence that says most of the same.
   const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
   const limitOfDuty = (u: ScoredUnit) => TIME_LIMIT.test(u.plain) && closeness(u) >= 0.2;
-  if (chosen.some((u) => u !== duty && limitOfDuty(u))) return chosen;
+  // A limit already quoted counts when it is for the same duty: the same verb, or said in the same
+  // section ("register at your new address within two weeks" under moving again is not it).
+  if (chosen.some((u) => u !== duty && limitOfDuty(u) && (closeness(u) >= 1 || u.passage.id === duty.passage.id))) return chosen;
   const limit = candidates
     .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limitOfDuty(u))
     .sort((a, b) => closeness(b) - closeness(a) || b.score - a.score)[0];

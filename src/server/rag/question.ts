@@ -159,6 +159,11 @@ export function factAboutAnotherPlace(question: string): string | null {
   return null;
 }
 
+/** The other countries and cities abroad a question names, lower case: "can I go to Paris?" gives "paris". */
+export function placesAbroadNamed(question: string): string[] {
+  return [...question.matchAll(OTHER_PLACE), ...question.matchAll(OTHER_PLACE_CASED)].map((m) => m[1]!.toLowerCase());
+}
+
 /** A place as written in an answer: "UK", "Canada", "New Zealand", however it was typed. */
 function placeName(typed: string): string {
   if (typed.replace(/\./g, "").length <= 3) return typed.toUpperCase();

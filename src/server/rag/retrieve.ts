@@ -31,7 +31,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination, placesAbroadNamed } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
@@ -116,7 +116,7 @@ const FILLER_STEMS = new Set([
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
   "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
   "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
-  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich",
+  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich", "lohnt", "lohnen",
 ]);
 
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
@@ -243,6 +243,18 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
+  // "Can I go to Paris with my residence permit?": a place abroad the question does not plan to study
+  // or live in is another country to travel to, not the subject; it stands for "country".
+  const abroad = placesAbroadNamed(question);
+  const countryFrequency = frequencies.get(COUNTRY_STEM) ?? 0;
+  if (abroad.length && countryFrequency && !otherDestination(question)) {
+    words.forEach((word, c) => {
+      if (!abroad.some((place) => writtenAs(word, place)) || afterFrom.some((typed) => typed.startsWith(word))) return;
+      conceptWeight[c] = Math.min(conceptWeight[c]!, inverseDocumentFrequency(countryFrequency, total));
+      if (!terms.some((t) => t.concept === c && t.lexeme === COUNTRY_STEM)) terms.push({ lexeme: COUNTRY_STEM, query: quoteLexeme(COUNTRY_STEM), concept: c, factor: SYNONYM_WEIGHT });
+      documentFrequency.set(COUNTRY_STEM, countryFrequency);
+    });
+  }
   // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
   // itself: it counts for its own rarity, or every passage with the common word would look like a hit.
   for (const term of terms) {
@@ -284,6 +296,8 @@ export function rareSpellingFrequency(own: number, translationFrequencies: numbe
   const most = Math.max(...translationFrequencies);
   return most >= own * RARE_SPELLING_RATIO ? Math.sqrt(own * most) : null;
 }
+
+const COUNTRY_STEM = "countri";
 
 /** What the words of the subject a follow-up points to weigh beside its own words. */
 const POINTED_SUBJECT_SHARE = 0.5;
@@ -415,6 +429,7 @@ function allowedEdits(typed: string, known: string): number {
 async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], question: string): Promise<Map<string, string>> {
   const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
   const { frequencies } = index;
+  const places = placesAbroadNamed(question);
   // Stems are often shorter than the word typed ("arival": "ariv"): the word's length counts.
   const unknown = words.filter(
     (word) =>
@@ -422,7 +437,9 @@ async function correctTypos(db: Db, words: string[], state: KnowledgeState, inde
       /^\p{L}+$/u.test(word) &&
       !frequencies.get(word) &&
       !tableWords.has(word) &&
-      !countryOfDemonym(word).some((country) => frequencies.get(country)),
+      !countryOfDemonym(word).some((country) => frequencies.get(country)) &&
+      // A place abroad ("Paris") is not a typo of a word the knowledge base uses ("part").
+      !places.some((place) => place.startsWith(word)),
   );
   if (!unknown.length) return new Map();
   // A slip is best read on the word as typed: "internatonal" stems to "internaton", far from

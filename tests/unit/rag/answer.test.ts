@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
@@ -99,6 +99,20 @@ describe("VAGUE_LIMIT", () => {
     ["Apply at the foreigners' office.", false],
   ])("%s names a limit without its figure: %s", (text, vague) => {
     expect(VAGUE_LIMIT.test(text)).toBe(vague);
+  });
+});
+
+describe("withTimeLimit", () => {
+  const lexemes = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g));
+  const scored = (units: ScoredUnit[]) => units.map((u) => ({ ...u, lexemes: lexemes(u.plain) }));
+
+  it("adds the limit of the same duty, though another section's limit for another case is quoted", () => {
+    const intro = scored(unitsOf(passage("p1", "anmeldung", "Everyone who moves into a flat in Germany must register their address.")));
+    const deadline = scored(unitsOf(passage("p2", "anmeldung", "Under the Federal Registration Act you must register within two weeks of moving in.", [ffo], "The deadline"), 1));
+    const moving = scored(unitsOf(passage("p3", "anmeldung", "- Moving within Germany: register at your new address within two weeks.\n- Leaving Germany: deregister.", [ffo], "When you move again"), 2));
+    const chosen = [intro[0]!, moving[0]!];
+    const out = withTimeLimit(chosen, [...intro, ...deadline, ...moving]);
+    expect(out.map((u) => u.plain)).toEqual([intro[0]!.plain, deadline[0]!.plain, moving[0]!.plain]);
   });
 });
 

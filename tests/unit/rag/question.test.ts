@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
+import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -148,5 +148,18 @@ describe("factAboutAnotherPlace", () => {
     "how do i study in canada",
   ])("leaves %s alone", (question) => {
     expect(factAboutAnotherPlace(question)).toBeNull();
+  });
+});
+
+describe("placesAbroadNamed", () => {
+  it.each([
+    ["can i go to paris for the weekend with my student residence permit", ["paris"]],
+    ["can i travl to italy with my german resident permit", ["italy"]],
+    ["do i need a visa to visit the UK from germany", ["uk"]],
+    ["I am from Nigeria, can I visit the Netherlands?", ["nigeria", "netherlands"]],
+    ["how do I register my address in Munich", []],
+    ["tell us about the blocked account", []],
+  ])("%s names %j", (question, places) => {
+    expect(placesAbroadNamed(question)).toEqual(places);
   });
 });
