@@ -30,6 +30,9 @@ describe("query terms", () => {
   it("keep the positive lexemes of a tsquery, without filler words", () => {
     expect(queryLexemes("'pleas' & 'block' <-> 'account' & !'fee' & 'block'")).toEqual(["block", "account"]);
     expect(queryLexemes("'don''t' & 'visa'")).toEqual(["don't", "visa"]);
+    // "is that enough for the Blue Card", "lohnt sich das": what is asked, not about what
+    expect(queryLexemes("'enough' & 'blue' <-> 'card'")).toEqual(["blue", "card"]);
+    expect(queryLexemes("'steuererklaerung' & 'lohnt'")).toEqual(["steuererklaerung"]);
   });
 
   it("add synonyms at a lower weight, under the word they stand for", () => {

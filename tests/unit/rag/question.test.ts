@@ -62,6 +62,16 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
     expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
   });
+
+  it.each([
+    ["i got an offer for 47k as a software developer, is that enough for blue card?", true],
+    ["is 50 k a year enough for the blue card", true],
+    ["offer of 52.5k, enough?", true],
+    ["can i take my kid to germany", false],
+    ["Do I need B2 or C1 for a bachelor?", false],
+  ])("%s gives a salary in thousands: asks about an amount (%s)", (question, amount) => {
+    expect(factsAskedFor(question).amount).toBe(amount);
+  });
 });
 
 describe("fact-kind scoring", () => {
