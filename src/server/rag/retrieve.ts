@@ -110,7 +110,7 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "enough", "happen", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
+  "current", "possibl", "best", "good", "enough", "happen", "yesterday", "tomorrow", "tonight", "earli", "soon", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",

@@ -33,6 +33,9 @@ describe("query terms", () => {
     // "is that enough for the Blue Card", "lohnt sich das": what is asked, not about what
     expect(queryLexemes("'enough' & 'blue' <-> 'card'")).toEqual(["blue", "card"]);
     expect(queryLexemes("'steuererklaerung' & 'lohnt'")).toEqual(["steuererklaerung"]);
+    // "arrived yesterday", "how early", "how soon": when, not what
+    expect(queryLexemes("'arriv' & 'yesterday' & 'berlin'")).toEqual(["arriv", "berlin"]);
+    expect(queryLexemes("'earli' & 'tell' & 'landlord' & 'move'")).toEqual(["landlord", "move"]);
   });
 
   it("add synonyms at a lower weight, under the word they stand for", () => {
