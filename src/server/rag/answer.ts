@@ -629,7 +629,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const wants = factsAskedFor(analysis.question);
   const asksForTime = askedFigure(analysis.question) === "time";
   const questionNumbers = numbersIn(analysis.question);
-  const asksWhere = /\bwhere\b|\bwo\b/i.test(analysis.question);
+  // "Where can I find ...", "how do I find ...": the section that says where to look answers.
+  const asksWhere = WHERE_QUESTION.test(analysis.question);
   const asksConditions = CONDITIONS_QUESTION.test(analysis.question);
   const topScore = passages[0]!.score || 1;
   const leadArticle = passages[0]!.articleSlug;
@@ -673,7 +674,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     // "Related topics" only points elsewhere.
     if (RELATED_HEADING.test(headingText)) score *= 0.3;
     // "Where can I find ...": the section that says where ("Where to search") is the answer.
-    if (asksWhere && /\bwhere\b/i.test(headingText)) score += 0.15;
+    if (asksWhere && /\bwhere\b/i.test(headingText)) score += WHERE_HEADING_BONUS;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     // A number of the question ("2026") in the unit, or in the heading its section is under.
     const numbers = [...numbersIn(plain), ...numbersIn(headingText)];
@@ -696,6 +697,10 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
+/** Questions where something is or is found: "where can I ...", "how do I find ...", "how to find". */
+export const WHERE_QUESTION = /\bwhere\b|\bwo\b|\bhow (?:do|can|could|should|would) (?:i|we|you|one) (?:best )?find\b|\bhow to find\b/i;
+/** What a section that says where ("Where to look") adds for such a question: it answers it, even when retrieval ranked it lower. */
+const WHERE_HEADING_BONUS = 0.3;
 /**
  * A sentence that says a limit exists without stating it: "There are limits on how long you may
  * stay", "your income stays below the tax-free allowance" (a threshold named, not its figure).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, WHERE_QUESTION, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
 import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
@@ -225,5 +225,18 @@ describe("listVerbOf", () => {
     ["What documents do I need?", undefined],
   ])("%s asks what to %s", (question, verb) => {
     expect(listVerbOf(question)).toBe(verb);
+  });
+});
+
+describe("WHERE_QUESTION", () => {
+  it.each([
+    ["Where can international students find part-time jobs in Germany?", true],
+    ["how do i find a part time job without german", true],
+    ["how to find a room in Munich", true],
+    ["Wo finde ich einen Nebenjob?", true],
+    ["how do I register my address", false],
+    ["what documents do I need to find a flat", false],
+  ])("%s asks where: %s", (question, where) => {
+    expect(WHERE_QUESTION.test(question)).toBe(where);
   });
 });
