@@ -255,6 +255,15 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
       documentFrequency.set(COUNTRY_STEM, countryFrequency);
     });
   }
+  // "I am 31, can I still get student insurance?": a number said as the asker's age asks about age limits.
+  const age = AGE_STATEMENT.exec(question)?.[1];
+  const ageConcept = age ? words.indexOf(age) : -1;
+  const ageFrequency = frequencies.get(AGE_STEM) ?? 0;
+  if (ageConcept >= 0 && ageFrequency) {
+    terms.push({ lexeme: AGE_STEM, query: quoteLexeme(AGE_STEM), concept: ageConcept, factor: SYNONYM_WEIGHT });
+    documentFrequency.set(AGE_STEM, ageFrequency);
+    conceptWeight[ageConcept] = inverseDocumentFrequency(ageFrequency, total);
+  }
   // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
   // itself: it counts for its own rarity, or every passage with the common word would look like a hit.
   for (const term of terms) {
@@ -298,6 +307,9 @@ export function rareSpellingFrequency(own: number, translationFrequencies: numbe
 }
 
 const COUNTRY_STEM = "countri";
+const AGE_STEM = "age";
+/** The asker's age: "I am 31", "I'm 29 years old", "I turn 30 next year". */
+export const AGE_STATEMENT = /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
 
 /** What the words of the subject a follow-up points to weigh beside its own words. */
 const POINTED_SUBJECT_SHARE = 0.5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
+import { AGE_STATEMENT, chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
@@ -163,5 +163,20 @@ describe("a rare spelling of a common subject", () => {
     [1, []], // no translation
   ])("a word used %i times beside translations used %j times keeps its own weight", (own, translations) => {
     expect(rareSpellingFrequency(own, translations)).toBeNull();
+  });
+});
+
+describe("the asker's age", () => {
+  it.each([
+    ["i am 31 can i still get student health insurance", "31"],
+    ["I'm 29 years old, is public insurance still cheap?", "29"],
+    ["what happens when I turn 30", "30"],
+    ["aged 35, can I get a student visa", "35"],
+  ])("%s says the asker is %s", (question, age) => {
+    expect(AGE_STATEMENT.exec(question)?.[1]).toBe(age);
+  });
+
+  it.each(["I am 20 hours a week at work", "i am 45 euros short", "I turn 18 months of job search into a permit?", "i have 30 ECTS"])("%s says no age", (question) => {
+    expect(AGE_STATEMENT.exec(question)).toBeNull();
   });
 });
