@@ -159,6 +159,11 @@ export function factAboutAnotherPlace(question: string): string | null {
   return null;
 }
 
+/** Whether a question names Germany (or a neighbour the knowledge base covers) or a step of coming to or travelling from it. */
+export function namesGermanyOrItsSteps(question: string): boolean {
+  return GERMANY_NAMED.test(question) || GERMAN_STEPS.test(question);
+}
+
 /** The other countries and cities abroad a question names, lower case: "can I go to Paris?" gives "paris". */
 export function placesAbroadNamed(question: string): string[] {
   return [...question.matchAll(OTHER_PLACE), ...question.matchAll(OTHER_PLACE_CASED)].map((m) => m[1]!.toLowerCase());

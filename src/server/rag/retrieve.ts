@@ -31,7 +31,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination, placesAbroadNamed } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
@@ -243,11 +243,12 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
-  // "Can I go to Paris with my residence permit?": a place abroad the question does not plan to study
-  // or live in is another country to travel to, not the subject; it stands for "country".
+  // "Can I go to Paris with my residence permit?": a place abroad named by a question about Germany
+  // or its steps, without plans to study or live there, is another country to travel to, not the
+  // subject; it stands for "country". ("The capital of Peru" is about Peru: it keeps its weight.)
   const abroad = placesAbroadNamed(question);
   const countryFrequency = frequencies.get(COUNTRY_STEM) ?? 0;
-  if (abroad.length && countryFrequency && !otherDestination(question)) {
+  if (abroad.length && countryFrequency && namesGermanyOrItsSteps(question) && !otherDestination(question)) {
     words.forEach((word, c) => {
       if (!abroad.some((place) => writtenAs(word, place)) || afterFrom.some((typed) => typed.startsWith(word))) return;
       conceptWeight[c] = Math.min(conceptWeight[c]!, inverseDocumentFrequency(countryFrequency, total));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
+import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -171,5 +171,17 @@ describe("placesAbroadNamed", () => {
     ["tell us about the blocked account", []],
   ])("%s names %j", (question, places) => {
     expect(placesAbroadNamed(question)).toEqual(places);
+  });
+});
+
+describe("namesGermanyOrItsSteps", () => {
+  it.each([
+    ["can i go to paris for the weekend with my student residence permit", true],
+    ["can i travl to italy with my german resident permit", true],
+    ["Sperrkonto for Indians", true],
+    ["What is the capital of Peru?", false],
+    ["how tall is Mount Everest", false],
+  ])("%s: %s", (question, named) => {
+    expect(namesGermanyOrItsSteps(question)).toBe(named);
   });
 });
