@@ -11,9 +11,9 @@ import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
 import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
-import { analyzeQuery, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
+import { analyzeQuery, listVerbOf, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
 import { AMOUNT, askedFigure, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
-import { foldGerman, stripMarkdown } from "./text";
+import { foldForSearch, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
@@ -145,7 +145,8 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
 
   // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
   // that answers it, whole and in order, rather than the few items that share most of its words.
-  const request = listRequest(analysis.question);
+  // Read with its typos corrected: "documnets for germn study visa" asks for a list of documents.
+  const request = listRequest(correctedQuestion(analysis));
   let chosen: ScoredUnit[] = [];
   if (request) {
     const { units, positions } = await wholeArticles();
@@ -315,7 +316,9 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   // two weeks"): the same verb first, else the sentence that says most of the same.
   const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
   const limitOfDuty = (u: ScoredUnit) => TIME_LIMIT.test(u.plain) && closeness(u) >= 0.2;
-  if (chosen.some((u) => u !== duty && limitOfDuty(u))) return chosen;
+  // A limit already quoted counts when it is for the same duty: the same verb, or said in the same
+  // section ("register at your new address within two weeks" under moving again is not it).
+  if (chosen.some((u) => u !== duty && limitOfDuty(u) && (closeness(u) >= 1 || u.passage.id === duty.passage.id))) return chosen;
   const limit = candidates
     .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limitOfDuty(u))
     .sort((a, b) => closeness(b) - closeness(a) || b.score - a.score)[0];
@@ -407,7 +410,7 @@ export async function selectList(
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
   const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
   /** The share of the question's weight that these lexemes cover. */
@@ -419,12 +422,14 @@ export async function selectList(
 
   const topScore = units[0]!.passage.score || 1;
   const leadArticle = units[0]!.passage.articleSlug;
+  const listVerb = listVerbOf(analysis.question);
   const candidates: ListCandidate[] = lists.map((items, index) => {
     const head = lexemesOf.get(index) ?? new Set<string>();
     const headMatch = matchOf(head);
     // The article's title with the list's heading and lead-in must be about the question's subject.
     const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
-    const namesNoun = [...nounStems].some((stem) => head.has(stem));
+    // "What documents do I bring?": a section "What to bring" names what is asked for.
+    const namesNoun = [...nounStems].some((stem) => head.has(stem)) || Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(heads[index]!));
     const headText = heads[index]!;
     const ordered = isOrderedList(items[0]!);
     // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
@@ -465,7 +470,10 @@ export async function selectList(
   // A checklist the article splits over consecutive sections is quoted whole: the lists of the
   // sections right after (and before) the ones picked, as long as each section is a list of the
   // same kind ("Money and insurance" after "Personal documents" and "Study documents").
-  if (picked.length >= 2 && !request.procedural) {
+  // So is one whose article is the checklist asked for ("Student visa documents checklist").
+  const firstTitle = lexemesOf.get(heads.length + candidates.indexOf(first)) ?? new Set<string>();
+  const checklistArticle = firstTitle.has("checklist") && [...nounStems].some((stem) => firstTitle.has(stem));
+  if ((picked.length >= 2 || checklistArticle) && !request.procedural) {
     const sameArticle = candidates.filter((c) => c.passage.articleSlug === article && !picked.includes(c));
     const at = (c: ListCandidate) => positions.get(c.passage.id) ?? -1;
     for (const step of [1, -1]) {
@@ -508,6 +516,19 @@ export async function selectList(
     .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
   if (lead) chosen.unshift({ ...lead, score: 3 });
   return chosen;
+}
+
+/**
+ * The question with its typos read as retrieval read them ("documnets" as "documents"): each typed
+ * word that a correction's stem begins is written as the corrected stem with the rest of the word.
+ */
+export function correctedQuestion({ question, corrections }: Pick<QueryAnalysis, "question" | "corrections">): string {
+  if (!corrections.size) return question;
+  return question.replace(/[\p{L}]+/gu, (word) => {
+    const lower = word.toLowerCase();
+    for (const [typed, known] of corrections) if (known && lower.startsWith(typed)) return known + lower.slice(typed.length);
+    return word;
+  });
 }
 
 function listWords(list: ListCandidate): number {
@@ -579,12 +600,12 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
   // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.
-  const texts = units.map((u) => foldGerman(u.label ? `${u.plain}\n${u.label}` : u.plain));
+  const texts = units.map((u) => foldForSearch(u.label ? `${u.plain}\n${u.label}` : u.plain));
   const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   // The passages' article titles, then their headings.
-  const labelTexts = [...passages.map((p) => foldGerman(p.articleTitle)), ...passages.map((p) => foldGerman(p.heading ?? ""))];
+  const labelTexts = [...passages.map((p) => foldForSearch(p.articleTitle)), ...passages.map((p) => foldForSearch(p.heading ?? ""))];
   const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
     SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
     FROM unnest(${labelTexts}::text[]) WITH ORDINALITY AS t(text, i)`;
@@ -608,7 +629,8 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const wants = factsAskedFor(analysis.question);
   const asksForTime = askedFigure(analysis.question) === "time";
   const questionNumbers = numbersIn(analysis.question);
-  const asksWhere = /\bwhere\b|\bwo\b/i.test(analysis.question);
+  // "Where can I find ...", "how do I find ...": the section that says where to look answers.
+  const asksWhere = WHERE_QUESTION.test(analysis.question);
   const asksConditions = CONDITIONS_QUESTION.test(analysis.question);
   const topScore = passages[0]!.score || 1;
   const leadArticle = passages[0]!.articleSlug;
@@ -652,7 +674,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     // "Related topics" only points elsewhere.
     if (RELATED_HEADING.test(headingText)) score *= 0.3;
     // "Where can I find ...": the section that says where ("Where to search") is the answer.
-    if (asksWhere && /\bwhere\b/i.test(headingText)) score += 0.15;
+    if (asksWhere && /\bwhere\b/i.test(headingText)) score += WHERE_HEADING_BONUS;
     if (wants.requirement && REQUIREMENT.test(plain)) score += 0.15;
     // A number of the question ("2026") in the unit, or in the heading its section is under.
     const numbers = [...numbersIn(plain), ...numbersIn(headingText)];
@@ -675,8 +697,16 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
-/** A sentence that says a limit exists without stating it: "There are limits on how long you may stay". */
-const VAGUE_LIMIT = /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number))/i;
+/** Questions where something is or is found: "where can I ...", "how do I find ...", "how to find". */
+export const WHERE_QUESTION = /\bwhere\b|\bwo\b|\bhow (?:do|can|could|should|would) (?:i|we|you|one) (?:best )?find\b|\bhow to find\b/i;
+/** What a section that says where ("Where to look") adds for such a question: it answers it, even when retrieval ranked it lower. */
+const WHERE_HEADING_BONUS = 0.3;
+/**
+ * A sentence that says a limit exists without stating it: "There are limits on how long you may
+ * stay", "your income stays below the tax-free allowance" (a threshold named, not its figure).
+ */
+export const VAGUE_LIMIT =
+  /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number)|(?:below|under|above|over|exceeds?|exceeding|within|reach(?:es)?) (?:the|this|that|your) (?:[\w-]+ ){0,2}(?:allowance|threshold|limit|ceiling|cap)\b)/i;
 /** Questions whether something is allowed or possible, or what it requires. */
 const CONDITIONS_QUESTION = /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
 const CONDITIONS_HEADING = /\b(?:conditions?|requirements?|who can|who may|eligib\w*|what you must|what you need|voraussetzung\w*)\b/i;

@@ -105,7 +105,7 @@ const NOT_A_SUBJECT = new Set(
     "documents document papers paperwork steps step process procedure deadline deadlines rules rule difference different " +
     "apply application money amount time times cheaper expensive better worse best true case like ask tell know mean " +
     "germany german not no yes also instead either neither other another way ways people someone anyone person too " +
-    "hours hour days day weeks week months month years year " +
+    "hours hour days day weeks week months month years year per each " +
     // Verbs that say what one does with the subject, not what it is ("what do I bring?", "what happens then?").
     "bring bringing happen happens happened come comes turn turns"
   ).split(" "),
@@ -220,6 +220,19 @@ function resolveAgainst(question: string, previous: string): string {
   const subject = subjectOf(previous);
   if (!subject) return question;
   return `${capitalise(trimEnd(core || trimmed))} (${subject})?`;
+}
+
+/**
+ * A follow-up read with the subject it points to ("Do i pay tax on that (earn with a werkstudent
+ * job)?"): the words of the subject in brackets, when the follow-up names a subject of its own
+ * ("tax"), which then leads. Null for a question without that subject, or one that asks only of it
+ * ("How long does it take (apply for a visa)?").
+ */
+export function pointedSubject(standalone: string): string | null {
+  const match = /^(.*\S)\s+\(([^()]+)\)\?$/.exec(standalone.trim());
+  if (!match) return null;
+  const own = match[1]!;
+  return contentWords(withoutEntities(own, entitiesOf(own))).length ? match[2]! : null;
 }
 
 /** For a hosted model: what a follow-up asks, read with the conversation (null for a question that stands on its own). */

@@ -5,7 +5,7 @@ import { countries } from "countries-list";
 export function factsAskedFor(question: string) {
   const q = question.toLowerCase();
   return {
-    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b/.test(q),
+    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b|\b\d+(?:[.,]\d+)?\s?k\b/.test(q),
     time: /\bhow long\b|\bwhen\b|\bwann\b|\bwie lange?\b|\bfrist|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
     count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
     requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),
@@ -157,6 +157,16 @@ export function factAboutAnotherPlace(question: string): string | null {
     if (/\b(?:of|in)\s+(?:the\s+)?$/i.test(before) || /^['’]s\b/.test(after)) return placeName(place[1]!);
   }
   return null;
+}
+
+/** Whether a question names Germany (or a neighbour the knowledge base covers) or a step of coming to or travelling from it. */
+export function namesGermanyOrItsSteps(question: string): boolean {
+  return GERMANY_NAMED.test(question) || GERMAN_STEPS.test(question);
+}
+
+/** The other countries and cities abroad a question names, lower case: "can I go to Paris?" gives "paris". */
+export function placesAbroadNamed(question: string): string[] {
+  return [...question.matchAll(OTHER_PLACE), ...question.matchAll(OTHER_PLACE_CASED)].map((m) => m[1]!.toLowerCase());
 }
 
 /** A place as written in an answer: "UK", "Canada", "New Zealand", however it was typed. */

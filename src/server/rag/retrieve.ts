@@ -31,11 +31,12 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, otherDestination } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
-import { foldGerman, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
+import { pointedSubject } from "./follow-up";
+import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { LruCache } from "~/server/cache/lru";
 import { log } from "~/server/observability/log";
@@ -109,17 +110,23 @@ const FILLER_STEMS = new Set([
   "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
   "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
   "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "happen", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
+  "current", "possibl", "best", "good", "enough", "happen", "yesterday", "tomorrow", "tonight", "earli", "soon", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
   "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
   "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
   "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
-  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich",
+  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich", "lohnt", "lohnen",
 ]);
 
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
 const LIST_VERB = /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
+
+/** The verb of a question asking what to bring or hand in ("bring" in "what do I bring?"), if any. */
+export function listVerbOf(question: string): string | undefined {
+  const match = LIST_VERB.exec(question);
+  return (match?.[1] ?? match?.[2])?.toLowerCase();
+}
 
 export interface QueryTerm {
   /** The lexeme, or for a phrase of the term table its lexemes joined by spaces. */
@@ -165,7 +172,7 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string | null }[]>`
-    SELECT websearch_to_tsquery('english', ${foldGerman(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
+    SELECT websearch_to_tsquery('english', ${foldForSearch(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
   if (!parsed) return null;
   const state = knowledgeState(db, parsed.version ?? "");
   const cached = state.analyses.get(question);
@@ -184,9 +191,11 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const total = index.passages.length;
   if (!total) return null;
   // "What documents do I bring?": the verb says a list is asked for, not what it is about ("Bringing your children").
-  const listVerbMatch = LIST_VERB.exec(question);
-  const listVerb = (listVerbMatch?.[1] ?? listVerbMatch?.[2])?.toLowerCase();
-  const typed = withCompounds(listVerb ? parsed.filter((stem) => !listVerb.startsWith(stem)) : parsed, question, frequencies);
+  const listVerb = listVerbOf(question);
+  // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
+  const germanAsking = germanQuestionStems(question);
+  const asked = parsed.filter((stem) => !germanAsking.has(stem) && !(listVerb && listVerb.startsWith(stem)));
+  const typed = withCompounds(withRepeatedActions(asked, question, frequencies), question, frequencies);
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
@@ -224,11 +233,38 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
     if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
+    // A word the knowledge base uses once beside a translation it uses far more
+    // ("Kaltmiete" beside "cold rent", "Studium" beside "studies") is a rare spelling of a common
+    // subject: it weighs as the subject does.
+    const rare = rareSpellingFrequency(own, translations.map((t) => documentFrequency.get(t.lexeme)!));
+    if (rare !== null) return inverseDocumentFrequency(rare, total);
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
+  // "Can I go to Paris with my residence permit?": a place abroad named by a question about Germany
+  // or its steps, without plans to study or live there, is another country to travel to, not the
+  // subject; it stands for "country". ("The capital of Peru" is about Peru: it keeps its weight.)
+  const abroad = placesAbroadNamed(question);
+  const countryFrequency = frequencies.get(COUNTRY_STEM) ?? 0;
+  if (abroad.length && countryFrequency && namesGermanyOrItsSteps(question) && !otherDestination(question)) {
+    words.forEach((word, c) => {
+      if (!abroad.some((place) => writtenAs(word, place)) || afterFrom.some((typed) => typed.startsWith(word))) return;
+      conceptWeight[c] = Math.min(conceptWeight[c]!, inverseDocumentFrequency(countryFrequency, total));
+      if (!terms.some((t) => t.concept === c && t.lexeme === COUNTRY_STEM)) terms.push({ lexeme: COUNTRY_STEM, query: quoteLexeme(COUNTRY_STEM), concept: c, factor: SYNONYM_WEIGHT });
+      documentFrequency.set(COUNTRY_STEM, countryFrequency);
+    });
+  }
+  // "I am 31, can I still get student insurance?": a number said as the asker's age asks about age limits.
+  const age = AGE_STATEMENT.exec(question)?.[1];
+  const ageConcept = age ? words.indexOf(age) : -1;
+  const ageFrequency = frequencies.get(AGE_STEM) ?? 0;
+  if (ageConcept >= 0 && ageFrequency) {
+    terms.push({ lexeme: AGE_STEM, query: quoteLexeme(AGE_STEM), concept: ageConcept, factor: SYNONYM_WEIGHT });
+    documentFrequency.set(AGE_STEM, ageFrequency);
+    conceptWeight[ageConcept] = inverseDocumentFrequency(ageFrequency, total);
+  }
   // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
   // itself: it counts for its own rarity, or every passage with the common word would look like a hit.
   for (const term of terms) {
@@ -236,13 +272,72 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
+  // "and do I pay tax on that?" after a question about a student job: the follow-up's own subject
+  // (tax) leads, the subject it points to (the job) says which case it is about.
+  const pointed = pointedSubject(question);
+  if (pointed) {
+    const asked = writtenWordsOf(question.slice(0, question.lastIndexOf(`(${pointed})`)));
+    words.forEach((word, c) => {
+      if (!asked.some((written) => writtenAs(word, written))) conceptWeight[c]! *= POINTED_SUBJECT_SHARE;
+    });
+  }
   const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
+/** German question words as typed, by the stem the English configuration gives them ("lange": "lang"). */
+const GERMAN_QUESTION_WORDS = new Map([["lange", "lang"], ["weshalb", "weshalb"], ["wieso", "wieso"], ["wohin", "wohin"], ["woher", "woher"]]);
+
+export function germanQuestionStems(question: string): Set<string> {
+  return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+}
+
+/** A word used this few times, beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
+const RARE_SPELLING = 1;
+const RARE_SPELLING_RATIO = 3;
+
+/**
+ * The use a rarely used spelling of a common subject counts for: halfway (geometrically) between its
+ * own and its most used translation's, so it stays a telling word without outweighing the rest of
+ * the question. Null for a word that is no such spelling.
+ */
+export function rareSpellingFrequency(own: number, translationFrequencies: number[]): number | null {
+  if (own < 1 || own > RARE_SPELLING || !translationFrequencies.length) return null;
+  const most = Math.max(...translationFrequencies);
+  return most >= own * RARE_SPELLING_RATIO ? Math.sqrt(own * most) : null;
+}
+
+const COUNTRY_STEM = "countri";
+const AGE_STEM = "age";
+/** The asker's age: "I am 31", "I'm 29 years old", "I turn 30 next year". */
+export const AGE_STATEMENT = /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
+
+/** What the words of the subject a follow-up points to weigh beside its own words. */
+const POINTED_SUBJECT_SHARE = 0.5;
+
+/** Whether a stem is of a word as typed: "regist" of "register", "studi" of "study". */
+function writtenAs(stem: string, written: string): boolean {
+  return written.startsWith(stem) || (stem.endsWith("i") && stem.length > 3 && written.startsWith(stem.slice(0, -1)));
+}
+
 /** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
 function writtenWordsOf(question: string): string[] {
-  return foldGerman(question).toLowerCase().match(/[a-z]+/g) ?? [];
+  return foldForSearch(question).toLowerCase().match(/[a-z]+/g) ?? [];
+}
+
+/**
+ * "register again" is what the knowledge base calls "re-register" (indexed whole, see foldForSearch):
+ * a verb followed by "again" reads as the verb with "re", when the knowledge base uses that word.
+ */
+export function withRepeatedActions(stems: string[], question: string, frequencies: Map<string, number>): string[] {
+  const written = writtenWordsOf(question);
+  let out = stems;
+  for (let i = 0; i + 1 < written.length; i++) {
+    if (written[i + 1] !== "again") continue;
+    const stem = out.find((s) => s.length >= 3 && written[i]!.startsWith(s));
+    if (stem && frequencies.get(`re${stem}`)) out = out.map((s) => (s === stem ? `re${stem}` : s));
+  }
+  return out;
 }
 
 /**
@@ -347,6 +442,7 @@ function allowedEdits(typed: string, known: string): number {
 async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], question: string): Promise<Map<string, string>> {
   const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
   const { frequencies } = index;
+  const places = placesAbroadNamed(question);
   // Stems are often shorter than the word typed ("arival": "ariv"): the word's length counts.
   const unknown = words.filter(
     (word) =>
@@ -354,7 +450,9 @@ async function correctTypos(db: Db, words: string[], state: KnowledgeState, inde
       /^\p{L}+$/u.test(word) &&
       !frequencies.get(word) &&
       !tableWords.has(word) &&
-      !countryOfDemonym(word).some((country) => frequencies.get(country)),
+      !countryOfDemonym(word).some((country) => frequencies.get(country)) &&
+      // A place abroad ("Paris") is not a typo of a word the knowledge base uses ("part").
+      !places.some((place) => place.startsWith(word)),
   );
   if (!unknown.length) return new Map();
   // A slip is best read on the word as typed: "internatonal" stems to "internaton", far from

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import termsFile from "~/content/terms.json";
 import type { Db } from "~/server/db/client";
-import { foldGerman } from "./text";
+import { foldForSearch } from "./text";
 
 const termTableSchema = z.object({
   groups: z
@@ -77,7 +77,7 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
   const texts = [...new Set(source.groups.flatMap((g) => g.terms))];
   const rows = await db.$queryRaw<{ i: number; query: string }[]>`
     SELECT (t.i)::int AS i, phraseto_tsquery('english', t.text)::text AS query
-    FROM unnest(${texts.map(foldGerman)}::text[]) WITH ORDINALITY AS t(text, i)`;
+    FROM unnest(${texts.map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
   const stemmed = new Map<string, StemmedTerm>();
   for (const row of rows) {
     const text = texts[row.i - 1]!;

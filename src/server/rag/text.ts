@@ -34,6 +34,16 @@ export function foldGerman(text: string): string {
 }
 
 /**
+ * Text as the search reads it, on both sides (passages, questions, the term table): German
+ * spellings folded (foldGerman), and a word with the prefix "re-" kept whole ("re-register" as
+ * "reregister"): registering again is not registering, though PostgreSQL's parser would index
+ * the hyphenated word's parts too.
+ */
+export function foldForSearch(text: string): string {
+  return foldGerman(text).replace(/\b(re)-(?=[a-z])/gi, "$1");
+}
+
+/**
  * The other way people type a word with umlauts on an English keyboard: the vowel without its dots
  * ("Bestätigung" as "Bestatigung", beside the folded "Bestaetigung"). Returns only the variants
  * that differ from the folded text.
@@ -63,7 +73,7 @@ export function slashVariants(text: string): string[] {
 export function searchableText(markdown: string): string {
   const plain = stripMarkdown(markdown);
   const variants = [...spellingVariants(plain), ...slashVariants(foldGerman(plain))];
-  return variants.length ? `${foldGerman(plain)}\n${variants.join(" ")}` : foldGerman(plain);
+  return variants.length ? `${foldForSearch(plain)}\n${variants.join(" ")}` : foldForSearch(plain);
 }
 
 /** A word of lower-case ASCII letters only. */

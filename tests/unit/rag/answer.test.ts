@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, quotedSources, renderAnswer, selectUnits, sourceLine, withAmountFirst, withAskedFigure, withStatedLimit, type ScoredUnit } from "~/server/rag/answer";
+import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, WHERE_QUESTION, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit, type ScoredUnit } from "~/server/rag/answer";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { answerUnits } from "~/server/rag/markdown";
-import type { RetrievedPassage } from "~/server/rag/retrieve";
+import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
 
 const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
 const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
@@ -85,6 +85,34 @@ describe("withAskedFigure", () => {
   it("keeps an answer whose article states no amount", () => {
     const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
     expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
+  });
+});
+
+describe("VAGUE_LIMIT", () => {
+  it.each([
+    ["There are limits on how long you may stay in another Schengen country.", true],
+    ["Many students pay no tax, because their yearly income stays below the tax-free allowance.", true],
+    ["If your earnings exceed the mini-job limit, you pay social insurance.", true],
+    ["Your salary must reach the threshold for the Blue Card.", true],
+    ["You may stay up to 90 days within any 180-day period.", false],
+    ["The allowance is paid monthly.", false],
+    ["Apply at the foreigners' office.", false],
+  ])("%s names a limit without its figure: %s", (text, vague) => {
+    expect(VAGUE_LIMIT.test(text)).toBe(vague);
+  });
+});
+
+describe("withTimeLimit", () => {
+  const lexemes = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g));
+  const scored = (units: ScoredUnit[]) => units.map((u) => ({ ...u, lexemes: lexemes(u.plain) }));
+
+  it("adds the limit of the same duty, though another section's limit for another case is quoted", () => {
+    const intro = scored(unitsOf(passage("p1", "anmeldung", "Everyone who moves into a flat in Germany must register their address.")));
+    const deadline = scored(unitsOf(passage("p2", "anmeldung", "Under the Federal Registration Act you must register within two weeks of moving in.", [ffo], "The deadline"), 1));
+    const moving = scored(unitsOf(passage("p3", "anmeldung", "- Moving within Germany: register at your new address within two weeks.\n- Leaving Germany: deregister.", [ffo], "When you move again"), 2));
+    const chosen = [intro[0]!, moving[0]!];
+    const out = withTimeLimit(chosen, [...intro, ...deadline, ...moving]);
+    expect(out.map((u) => u.plain)).toEqual([intro[0]!.plain, deadline[0]!.plain, moving[0]!.plain]);
   });
 });
 
@@ -175,5 +203,40 @@ describe("sources of quoted passages", () => {
     [[[]], "Source: T (last reviewed 2026-11-24)"],
   ])("cites the sources of quoted passages (case %#) once each, in order", (perPassage, line) => {
     expect(sourceLine({ articleTitle: "T", lastReviewed: "2026-11-24" }, quotedSources(perPassage.map((sources) => ({ sources }))))).toBe(line);
+  });
+});
+
+describe("correctedQuestion", () => {
+  it.each([
+    ["documnets for germn study visa", [["documnet", "document"], ["germn", "german"]], "documents for german study visa"],
+    ["Sperkonto amount", [["sperkonto", "sperrkonto"]], "sperrkonto amount"],
+    ["how long can i stay aftr graduation", [["aftr", ""]], "how long can i stay aftr graduation"],
+    ["Which documents do I need?", [], "Which documents do I need?"],
+  ])("reads %s with its corrections %j as %s", (question, corrections, expected) => {
+    expect(correctedQuestion({ question, corrections: new Map(corrections as [string, string][]) })).toBe(expected);
+  });
+});
+
+describe("listVerbOf", () => {
+  it.each([
+    ["What documents do I bring?", "bring"],
+    ["what should we submit for the visa", "submit"],
+    ["what to prepare for the appointment", "prepare"],
+    ["What documents do I need?", undefined],
+  ])("%s asks what to %s", (question, verb) => {
+    expect(listVerbOf(question)).toBe(verb);
+  });
+});
+
+describe("WHERE_QUESTION", () => {
+  it.each([
+    ["Where can international students find part-time jobs in Germany?", true],
+    ["how do i find a part time job without german", true],
+    ["how to find a room in Munich", true],
+    ["Wo finde ich einen Nebenjob?", true],
+    ["how do I register my address", false],
+    ["what documents do I need to find a flat", false],
+  ])("%s asks where: %s", (question, where) => {
+    expect(WHERE_QUESTION.test(question)).toBe(where);
   });
 });

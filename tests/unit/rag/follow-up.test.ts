@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entitiesOf, followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
+import { entitiesOf, followUpInstructions, pointedSubject, resolveFollowUp } from "~/server/rag/follow-up";
 
 describe("resolveFollowUp", () => {
   const cases: { history: string[]; question: string; standalone: string }[] = [
@@ -51,5 +51,26 @@ describe("resolveFollowUp", () => {
   it("tells a hosted model what a follow-up asks, and nothing for a standalone question", () => {
     expect(followUpInstructions("and in Munich?", "How much is rent in Munich?")).toContain('"How much is rent in Munich?"');
     expect(followUpInstructions("How much is rent?", "How much is rent?")).toBeNull();
+  });
+});
+
+describe("pointedSubject", () => {
+  it.each([
+    ["Do i pay tax on that (earn with a werkstudent job)?", "earn with a werkstudent job"],
+    ["Can i get child benefit for her (daughter come with me to germany)?", "daughter come with me to germany"],
+  ])("%s names its own subject; the one in brackets is the case: %s", (standalone, subject) => {
+    expect(pointedSubject(standalone)).toBe(subject);
+  });
+
+  it.each([
+    // asked only of the subject in brackets: it is the subject
+    "How long does it take (apply for a student visa)?",
+    "How much do i get per month from it (money do I have to put in the blocked account)?",
+    "What happens when i turn 30 (student health insurance)?",
+    // no subject in brackets
+    "How much is a room in Munich?",
+    "What is the Blue Card (Blaue Karte EU) salary in 2026?  extra",
+  ])("%s: null", (standalone) => {
+    expect(pointedSubject(standalone)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, TIME_LIMIT } from "~/server/rag/question";
+import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -61,6 +61,16 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("How long does the visa take?")).toMatchObject({ amount: false, time: true });
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
     expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
+  });
+
+  it.each([
+    ["i got an offer for 47k as a software developer, is that enough for blue card?", true],
+    ["is 50 k a year enough for the blue card", true],
+    ["offer of 52.5k, enough?", true],
+    ["can i take my kid to germany", false],
+    ["Do I need B2 or C1 for a bachelor?", false],
+  ])("%s gives a salary in thousands: asks about an amount (%s)", (question, amount) => {
+    expect(factsAskedFor(question).amount).toBe(amount);
   });
 });
 
@@ -148,5 +158,30 @@ describe("factAboutAnotherPlace", () => {
     "how do i study in canada",
   ])("leaves %s alone", (question) => {
     expect(factAboutAnotherPlace(question)).toBeNull();
+  });
+});
+
+describe("placesAbroadNamed", () => {
+  it.each([
+    ["can i go to paris for the weekend with my student residence permit", ["paris"]],
+    ["can i travl to italy with my german resident permit", ["italy"]],
+    ["do i need a visa to visit the UK from germany", ["uk"]],
+    ["I am from Nigeria, can I visit the Netherlands?", ["nigeria", "netherlands"]],
+    ["how do I register my address in Munich", []],
+    ["tell us about the blocked account", []],
+  ])("%s names %j", (question, places) => {
+    expect(placesAbroadNamed(question)).toEqual(places);
+  });
+});
+
+describe("namesGermanyOrItsSteps", () => {
+  it.each([
+    ["can i go to paris for the weekend with my student residence permit", true],
+    ["can i travl to italy with my german resident permit", true],
+    ["Sperrkonto for Indians", true],
+    ["What is the capital of Peru?", false],
+    ["how tall is Mount Everest", false],
+  ])("%s: %s", (question, named) => {
+    expect(namesGermanyOrItsSteps(question)).toBe(named);
   });
 });

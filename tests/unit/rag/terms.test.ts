@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { chooseCorrections, editDistance, expandSynonyms, withCompounds } from "~/server/rag/retrieve";
+import { AGE_STATEMENT, chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
@@ -114,5 +114,69 @@ describe("compounds typed apart", () => {
   it("leaves words alone that form no known compound, and a hyphenated word that is one already", () => {
     expect(withCompounds(["student", "visa"], "student visa", frequencies)).toEqual(["student", "visa"]);
     expect(withCompounds(["mini-job", "2026"], "How much can I earn in a mini-job in 2026?", frequencies)).toEqual(["mini-job", "2026"]);
+  });
+});
+
+describe("a verb followed by 'again'", () => {
+  const frequencies = new Map([["reregist", 9], ["reregistr", 7], ["regist", 48], ["appli", 90]]);
+
+  it.each([
+    [["regist", "move"], "do i need to register again after a move", ["reregist", "move"]],
+    [["need", "regist"], "Need to Register again?", ["need", "reregist"]],
+  ])("%j in %s reads as the re- word the knowledge base uses", (stems, question, expected) => {
+    expect(withRepeatedActions(stems, question, frequencies)).toEqual(expected);
+  });
+
+  it.each([
+    [["appli"], "can i apply again next year"],
+    [["regist", "move"], "register after a move"],
+    [["regist", "move"], "move again and register"],
+  ])("%j in %s stays as typed: no such re- word, or 'again' belongs to another verb", (stems, question) => {
+    expect(withRepeatedActions(stems, question, frequencies)).toEqual(stems);
+  });
+});
+
+describe("German question words", () => {
+  it.each([
+    ["Aufenthaltserlaubnis Arbeitssuche nach Studium wie lange", ["lang"]],
+    ["Wie lange dauert das Visum?", ["lang"]],
+    ["how long does the visa take", []],
+    ["german language course", []],
+  ])("%s asks with %j, no subject", (question, stems) => {
+    expect([...germanQuestionStems(question)]).toEqual(stems);
+  });
+});
+
+describe("a rare spelling of a common subject", () => {
+  it.each([
+    // Kaltmiete once, "basic rent" 30 times: as if used sqrt(30) times
+    [1, [5, 30], Math.sqrt(30)],
+    [1, [3], Math.sqrt(3)],
+  ])("a word used %i times beside translations used %j times counts as used %f times", (own, translations, expected) => {
+    expect(rareSpellingFrequency(own, translations)).toBeCloseTo(expected);
+  });
+
+  it.each([
+    [0, [30]], // never used: weighs as its translation (another rule)
+    [4, [200]], // used often enough to be telling itself
+    [1, [2]], // translations as rare
+    [1, []], // no translation
+  ])("a word used %i times beside translations used %j times keeps its own weight", (own, translations) => {
+    expect(rareSpellingFrequency(own, translations)).toBeNull();
+  });
+});
+
+describe("the asker's age", () => {
+  it.each([
+    ["i am 31 can i still get student health insurance", "31"],
+    ["I'm 29 years old, is public insurance still cheap?", "29"],
+    ["what happens when I turn 30", "30"],
+    ["aged 35, can I get a student visa", "35"],
+  ])("%s says the asker is %s", (question, age) => {
+    expect(AGE_STATEMENT.exec(question)?.[1]).toBe(age);
+  });
+
+  it.each(["I am 20 hours a week at work", "i am 45 euros short", "I turn 18 months of job search into a permit?", "i have 30 ECTS"])("%s says no age", (question) => {
+    expect(AGE_STATEMENT.exec(question)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldGerman, searchableText, slashVariants, spellingVariants, splitSentences, stripMarkdown } from "~/server/rag/text";
+import { foldForSearch, foldGerman, searchableText, slashVariants, spellingVariants, splitSentences, stripMarkdown } from "~/server/rag/text";
 
 describe("stripMarkdown", () => {
   it("keeps the words people read and drops the syntax", () => {
@@ -20,6 +20,23 @@ describe("foldGerman", () => {
     ["blocked account", "blocked account"],
   ])("folds %s to %s, as both the indexer and the retriever do", (text, folded) => {
     expect(foldGerman(text)).toBe(folded);
+  });
+});
+
+describe("foldForSearch", () => {
+  it.each([
+    ["re-register within two weeks", "reregister within two weeks"],
+    ["Re-registration (Ummeldung)", "Reregistration (Ummeldung)"],
+    ["the re-entry rules", "the reentry rules"],
+    ["Ausländerbehörde", "Auslaenderbehoerde"],
+    ["register your address", "register your address"],
+    ["pre-register, score-related", "pre-register, score-related"],
+  ])("reads %s as %s: a word with the prefix re- is kept whole", (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+
+  it("indexes a re- word without the word it repeats", () => {
+    expect(searchableText("You must **re-register** after a move.")).toBe("You must reregister after a move.");
   });
 });
 
