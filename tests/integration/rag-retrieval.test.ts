@@ -1,6 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readKnowledgeBase } from "~/server/rag/articles";
+import { fileDigestOf, readKnowledgeBase } from "~/server/rag/articles";
 import { unpackVector } from "~/server/rag/embeddings";
 import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
 import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
@@ -100,6 +100,30 @@ describe("seedKnowledgeBase", () => {
       expect(await scratch.db.knowledgeArticle.count()).toBe(articles.length - 1);
       const zebra = await retrieve(scratch.db, "zebra crossings", { embeddings: null });
       expect(zebra.passages.map((p) => p.articleSlug)).toEqual([changed!.slug]);
+    } finally {
+      await scratch.stop();
+    }
+  });
+
+  it("indexes the same files again, with no new version, when the search text format changes", async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const articles = readKnowledgeBase().slice(0, 3);
+      await seedKnowledgeBase(scratch.db, { articles, embeddings: null });
+      const versions = await scratch.db.knowledgeArticleVersion.count();
+      // As a database indexed before the format was kept: the stored hash is the file digest alone, the index stale.
+      const [first] = articles;
+      await scratch.db.knowledgeArticle.update({ where: { slug: first!.slug }, data: { contentHash: fileDigestOf(first!.contentHash) } });
+      await scratch.db.$executeRawUnsafe(`UPDATE "KnowledgePassage" SET "search" = to_tsvector('simple', 'stale')`);
+
+      expect(await seedKnowledgeBase(scratch.db, { articles, embeddings: null })).toMatchObject({ updated: 1 });
+      expect(await scratch.db.knowledgeArticleVersion.count()).toBe(versions);
+      const row = await scratch.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: first!.slug } });
+      expect(row.contentHash).toBe(first!.contentHash);
+      const stale = await scratch.db.$queryRawUnsafe<Array<{ slug: string }>>(
+        `SELECT a.slug FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE p."search" = to_tsvector('simple', 'stale') GROUP BY a.slug`,
+      );
+      expect(stale.map((r) => r.slug).sort()).toEqual(articles.slice(1).map((a) => a.slug).sort());
     } finally {
       await scratch.stop();
     }

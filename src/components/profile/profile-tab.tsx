@@ -31,7 +31,6 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
   return (
     <div className="space-y-6">
       <EditableCard
-        key={`personal-${student.updatedAt.toString()}`}
         title="Personal Information"
         fields={PERSONAL_FIELDS}
         initial={valuesOf(student, PERSONAL_FIELDS)}
@@ -51,7 +50,6 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
         }
       />
       <EditableCard
-        key={`emergency-${student.updatedAt.toString()}`}
         title="Emergency Contact"
         fields={EMERGENCY_FIELDS}
         initial={valuesOf(student, EMERGENCY_FIELDS)}

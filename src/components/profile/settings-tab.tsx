@@ -57,7 +57,6 @@ export function SettingsTab({ student, onSaved }: { student: Student; onSaved: (
   return (
     <div className="space-y-6">
       <EditableCard
-        key={`prefs-${student.updatedAt.toString()}`}
         title="Settings & Preferences"
         fields={preferences}
         initial={valuesOf(student, preferences)}
@@ -65,7 +64,6 @@ export function SettingsTab({ student, onSaved }: { student: Student; onSaved: (
         onSaved={onSaved}
       />
       <EditableCard
-        key={`privacy-${student.updatedAt.toString()}`}
         title="Privacy"
         fields={PRIVACY_FIELDS}
         initial={valuesOf(student, PRIVACY_FIELDS)}

@@ -11,6 +11,20 @@ import { articleFrontMatterSchema, sectionSourcesProblems, type ArticleSource } 
 import { CONTENT_DIR } from "~/server/content/files";
 import { cityArticleSources } from "./city-articles";
 import { parseBlocks, wordCount, type Block } from "./markdown";
+import { SEARCH_TEXT_FORMAT } from "./text";
+
+/**
+ * What the seed compares to know whether an article must be written again: the search text format
+ * (SEARCH_TEXT_FORMAT) and the digest of its file, as "<format>:<digest>".
+ */
+export function articleHash(fileDigest: string): string {
+  return `${SEARCH_TEXT_FORMAT}:${fileDigest}`;
+}
+
+/** The file digest of a stored article hash (a hash from before the format was kept is the digest alone). */
+export function fileDigestOf(hash: string): string {
+  return hash.slice(hash.indexOf(":") + 1);
+}
 
 export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
 
@@ -44,7 +58,7 @@ export function parseArticle(source: string, fileName = "article"): KnowledgeArt
   return {
     ...parsed.data,
     body,
-    contentHash: createHash("sha256").update(source).digest("hex"),
+    contentHash: articleHash(createHash("sha256").update(source).digest("hex")),
     passages: chunkArticle(body),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Loads the knowledge base's files into the database: articles with their body, passages, the
  * weighted full-text vector of each passage and, when an OpenAI key is configured, passage
- * embeddings. Idempotent: unchanged articles (same file hash) are skipped, and embeddings are kept
+ * embeddings. Idempotent: unchanged articles (same file hash and search text format) are skipped, and embeddings are kept
  * for passages whose text did not change. Each new or changed file is recorded as a version
  * ("from the repository").
  *
@@ -11,7 +11,7 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
-import { readKnowledgeBase, type KnowledgeArticleFile } from "./articles";
+import { fileDigestOf, readKnowledgeBase, type KnowledgeArticleFile } from "./articles";
 import { embeddingModel } from "./embeddings";
 import { addArticleVersion, embedMissingPassages, indexArticle } from "./indexing";
 
@@ -53,8 +53,11 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
       continue;
     }
     // A database from before versions were kept has no body or version yet: it is written once more.
-    if (row && row.contentHash === article.contentHash && row._count.versions > 0) continue;
-    await writeArticle(db, article);
+    const versioned = row !== undefined && row._count.versions > 0;
+    if (versioned && row.contentHash === article.contentHash) continue;
+    // The same file indexed by an older search text format is indexed again, with no new version.
+    const sameFile = versioned && fileDigestOf(row.contentHash) === fileDigestOf(article.contentHash);
+    await writeArticle(db, article, { newVersion: !sameFile });
     updated++;
   }
   const { count: removed } = await db.knowledgeArticle.deleteMany({
@@ -74,7 +77,7 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
   return { articles: articles.length, updated, removed, kept, embedded };
 }
 
-async function writeArticle(db: Db, article: KnowledgeArticleFile) {
+async function writeArticle(db: Db, article: KnowledgeArticleFile, { newVersion }: { newVersion: boolean }) {
   const content = {
     title: article.title,
     topic: article.topic,
@@ -90,6 +93,6 @@ async function writeArticle(db: Db, article: KnowledgeArticleFile) {
       update: { contentHash: article.contentHash, ...content },
     });
     await indexArticle(tx, row.id, content);
-    await addArticleVersion(tx, row.id, content, { id: null, email: null }, REPOSITORY_VERSION_NOTE);
+    if (newVersion) await addArticleVersion(tx, row.id, content, { id: null, email: null }, REPOSITORY_VERSION_NOTE);
   });
 }

@@ -34,6 +34,13 @@ export function foldGerman(text: string): string {
 }
 
 /**
+ * The version of what searchableText puts in the index. Raise it when that changes (folding, kept
+ * words): the next seed then indexes every article from the repository again, without a new version
+ * in its history. An article staff edited keeps its index until it is next saved.
+ */
+export const SEARCH_TEXT_FORMAT = 2;
+
+/**
  * Text as the search reads it, on both sides (passages, questions, the term table): German
  * spellings folded (foldGerman), and a word with the prefix "re-" kept whole ("re-register" as
  * "reregister"): registering again is not registering, though PostgreSQL's parser would index
