@@ -59,11 +59,17 @@ export function compressedAnswers() {
     let collecting: Buffer[] | null = null;
     let decided = false;
     let deferredHead: unknown[] | null = null;
+    const keyOf = () => `${coding} ${String(response.getHeader("etag"))}`;
+    let cached: Buffer | undefined;
     // Decided when the answer's headers are complete: its head is written, flushed, or its body starts.
     const collects = () => {
       if (!decided) {
         decided = true;
-        if (isCompressedOnce(response)) collecting = [];
+        // A body compressed before (the same ETag) need not be kept again: its chunks are dropped.
+        if (isCompressedOnce(response)) {
+          cached = bodies.get(keyOf());
+          collecting = [];
+        }
       }
       return collecting !== null;
     };
@@ -80,19 +86,18 @@ export function compressedAnswers() {
     };
     response.write = function write(chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
       if (!collects()) return (original.write as (...args: unknown[]) => boolean).call(response, chunk, encodingOrCallback, callback);
-      collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
+      if (!cached) collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
       (typeof encodingOrCallback === "function" ? encodingOrCallback : callback)?.();
       return true;
     } as ServerResponse["write"];
     response.end = function end(chunk?: unknown, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): ServerResponse {
       if (typeof chunk === "function") return end.call(response, undefined, undefined, chunk as () => void);
       if (!collects()) return (original.end as (...args: unknown[]) => ServerResponse).call(response, chunk, encodingOrCallback, callback);
-      if (chunk !== undefined && chunk !== null) collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
-      const key = `${coding} ${String(response.getHeader("etag"))}`;
-      let compressed = bodies.get(key);
+      let compressed = cached;
       if (!compressed) {
+        if (chunk !== undefined && chunk !== null) collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
         compressed = compress(Buffer.concat(collecting!), coding);
-        bodies.set(key, compressed);
+        bodies.set(keyOf(), compressed);
       }
       collecting = null; // from here on, everything passes through
       response.setHeader("content-encoding", coding);

@@ -3,6 +3,8 @@ import { COMPRESS_ONCE_MIN_BYTES, withNoTransform } from "./compressed-answers";
 
 interface EncodedJson {
   body: string;
+  /** The body as UTF-8, kept for large answers sent again and again. */
+  bytes?: Uint8Array<ArrayBuffer>;
   etag?: string;
 }
 
@@ -32,5 +34,6 @@ export function conditionalJson(request: Request, encoded: EncodedJson, headers:
   const all: Record<string, string> = { ...headers, etag };
   if (encoded.body.length >= COMPRESS_ONCE_MIN_BYTES) all["cache-control"] = withNoTransform(headers["cache-control"]);
   if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
-  return new Response(encoded.body, { status, headers: { "content-type": "application/json", ...all } });
+  const body = encoded.body.length >= COMPRESS_ONCE_MIN_BYTES ? (encoded.bytes ??= new TextEncoder().encode(encoded.body)) : encoded.body;
+  return new Response(body, { status, headers: { "content-type": "application/json", ...all } });
 }
