@@ -8,6 +8,9 @@ test("newsletter: empty, invalid, valid and repeated subscriptions", async ({ pa
   const form = page.getByRole("form", { name: "Newsletter" });
   const input = form.getByLabel("Newsletter");
   const subscribe = form.getByRole("button", { name: "Subscribe" });
+  // As a reader does: scroll down to the footer, where the form's code loads, then use it.
+  await form.scrollIntoViewIfNeeded();
+  await page.waitForLoadState("networkidle");
 
   await subscribe.click();
   await expect(form.getByRole("alert")).toHaveText("Please enter your email address");

@@ -21,21 +21,30 @@ export function Newsletter({ children }: { children: ReactNode }) {
     if (!element || loaded) return;
     let started = false;
     let submitted = false;
+    let Form: NewsletterFormType | null = null;
+    const show = () => {
+      if (!Form) return;
+      const email = element.querySelector("input")?.value ?? "";
+      setLoaded({ Form, email, focus: element.contains(document.activeElement), submitNow: submitted });
+    };
     const load = () => {
       if (started) return;
       started = true;
       void import("./newsletter-form").then(({ NewsletterForm }) => {
-        const email = element.querySelector("input")?.value ?? "";
-        setLoaded({ Form: NewsletterForm, email, focus: element.contains(document.activeElement), submitNow: submitted });
+        Form = NewsletterForm;
+        show();
       });
     };
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: LOAD_MARGIN });
     observer.observe(element);
     // Sent before the code arrived: the form sends it once loaded, instead of the browser reloading the page.
+    // Sent after the code arrived but before the form took over (coming near it starts the loading
+    // too, so the code may win the race with the click): the form takes over and sends it.
     const onSubmit = (event: Event) => {
       event.preventDefault();
       submitted = true;
-      load();
+      if (Form) show();
+      else load();
     };
     element.addEventListener("focusin", load);
     element.addEventListener("pointerenter", load);
