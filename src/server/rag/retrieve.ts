@@ -33,7 +33,7 @@ import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
-import { matchTerms, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
+import { matchTerms, namedBesideItsKind, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { pointedSubject } from "./follow-up";
 import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
@@ -201,7 +201,9 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // A word the knowledge base and the term table never use may be a typo of one they do.
   const corrections = await correctTypos(db, typed, state, index, groups, question);
   // A typo of a stop word ("aftr") is read as it, and so dropped.
-  const words = [...new Set(typed.map((word) => corrections.get(word) ?? word))].filter(Boolean);
+  const corrected = [...new Set(typed.map((word) => corrections.get(word) ?? word))].filter(Boolean);
+  const redundant = namedBesideItsKind(corrected, groups, (lexeme) => Boolean(frequencies.get(lexeme)));
+  const words = corrected.filter((word) => !redundant.has(word));
   const terms = expandSynonyms(words, groups);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
   // the knowledge base names ("India", "Vietnam", "Pakistan").

@@ -17,6 +17,11 @@ const termTableSchema = z.object({
         /** What the group is about, for the people who maintain it. */
         about: z.string().min(1),
         terms: z.array(z.string().trim().min(1)).min(2),
+        /**
+         * Products or companies that stand for the group's kind ("Fiverr" for a freelance platform):
+         * searched like its terms, and dropped from a question that also names the kind.
+         */
+        brands: z.array(z.string().trim().min(1)).optional(),
       }),
     )
     .min(1),
@@ -35,6 +40,8 @@ export interface StemmedTerm {
 export interface StemmedGroup {
   about: string;
   terms: StemmedTerm[];
+  /** The stems of its one-word brand names (also among its terms). */
+  brands?: string[];
 }
 
 let table: TermTable | undefined;
@@ -74,7 +81,7 @@ export function termGroups(db: Db): Promise<StemmedGroup[]> {
 }
 
 async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
-  const texts = [...new Set(source.groups.flatMap((g) => g.terms))];
+  const texts = [...new Set(source.groups.flatMap((g) => [...g.terms, ...(g.brands ?? [])]))];
   const rows = await db.$queryRaw<{ i: number; query: string }[]>`
     SELECT (t.i)::int AS i, phraseto_tsquery('english', t.text)::text AS query
     FROM unnest(${texts.map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
@@ -90,12 +97,16 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
   }
   return source.groups.map((group) => {
     const terms: StemmedTerm[] = [];
-    for (const text of group.terms) {
+    for (const text of [...group.terms, ...(group.brands ?? [])]) {
       const term = stemmed.get(text);
       // Two spellings with one stem ("flat", "flats") are one term.
       if (term && !terms.some((t) => t.query === term.query)) terms.push(term);
     }
-    return { about: group.about, terms };
+    const brands = (group.brands ?? []).flatMap((text) => {
+      const lexemes = stemmed.get(text)?.lexemes ?? [];
+      return lexemes.length === 1 ? lexemes : [];
+    });
+    return { about: group.about, terms, ...(brands.length ? { brands } : {}) };
   });
 }
 
@@ -131,6 +142,25 @@ export function matchTerms(words: string[], groups: StemmedGroup[]): TermMatch[]
     }
   }
   return matches;
+}
+
+/**
+ * Brand names of the term table the knowledge base never uses, named in a question beside a word of
+ * their group ("freelance ... on Fiverr"): the brand says nothing the other word does not, and is
+ * not a subject of its own (a word never used otherwise weighs as the subject of another question).
+ */
+export function namedBesideItsKind(words: string[], groups: StemmedGroup[], isUsed: (lexeme: string) => boolean): Set<string> {
+  const redundant = new Set<string>();
+  for (const word of words) {
+    if (isUsed(word)) continue;
+    const ofItsKind = groups.some(
+      (group) =>
+        group.brands?.includes(word) &&
+        group.terms.some((term) => term.lexemes.every((lexeme) => lexeme !== word && words.includes(lexeme) && isUsed(lexeme))),
+    );
+    if (ofItsKind) redundant.add(word);
+  }
+  return redundant;
 }
 
 function findSequence(words: string[], lexemes: string[]): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchTerms, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
+import { matchTerms, namedBesideItsKind, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
 import { AGE_STATEMENT, chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
@@ -54,6 +54,20 @@ describe("term matching", () => {
     expect(fromPhrase.filter((t) => t.lexeme === "girokonto").map((t) => t.concept)).toEqual([1, 2]);
     const fromWord = expandSynonyms(["wife"], groups);
     expect(fromWord).toContainEqual({ lexeme: "famili reunif", query: "'famili' <-> 'reunif'", concept: 0, factor: 0.8 });
+  });
+
+  it.each([
+    { words: ["freelanc", "fiverr", "visa"], redundant: ["fiverr"] },
+    // Without its kind in the question, an unknown brand stays: it may be what the question is about.
+    { words: ["fiverr", "visa"], redundant: [] },
+    // A word the knowledge base uses is never dropped.
+    { words: ["freelanc", "upwork"], redundant: [] },
+    // Nor an unknown word of the group that is not a brand name ("learn" beside "language").
+    { words: ["freelanc", "learn"], redundant: [] },
+  ])("drops an unknown word named beside its kind: $words", ({ words, redundant }) => {
+    const platforms: StemmedGroup[] = [{ about: "freelance platforms", terms: [word("fiverr"), word("upwork"), word("freelanc"), word("learn")], brands: ["fiverr", "upwork"] }];
+    const used = new Set(["freelanc", "visa", "upwork"]);
+    expect([...namedBesideItsKind(words, platforms, (lexeme) => used.has(lexeme))]).toEqual(redundant);
   });
 
   it("reads phrases as PostgreSQL writes them, a hyphenated word as one", () => {
