@@ -38,16 +38,22 @@ export function foldGerman(text: string): string {
  * words): the next seed then indexes every article from the repository again, without a new version
  * in its history. An article staff edited keeps its index until it is next saved.
  */
-export const SEARCH_TEXT_FORMAT = 2;
+export const SEARCH_TEXT_FORMAT = 3;
 
 /**
  * Text as the search reads it, on both sides (passages, questions, the term table): German
  * spellings folded (foldGerman), and a word with the prefix "re-" kept whole ("re-register" as
  * "reregister"): registering again is not registering, though PostgreSQL's parser would index
- * the hyphenated word's parts too.
+ * the hyphenated word's parts too. So is "uni-assist", also typed "uni assist" ("uniassist"): a
+ * student's "uni" means a university, not the application service, and is read as "university",
+ * the word the articles use.
  */
 export function foldForSearch(text: string): string {
-  return foldGerman(text).replace(/\b(re)-(?=[a-z])/gi, "$1");
+  return foldGerman(text)
+    .replace(/\b(re)-(?=[a-z])/gi, "$1")
+    .replace(/\buni[\s-]?assist\b/gi, "uniassist")
+    .replace(/\bunis\b(?!-)/gi, "universities")
+    .replace(/\buni\b(?!-)/gi, "university");
 }
 
 /**

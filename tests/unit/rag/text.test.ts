@@ -35,6 +35,17 @@ describe("foldForSearch", () => {
     expect(foldForSearch(text)).toBe(folded);
   });
 
+  it.each([
+    ["apply through uni-assist", "apply through uniassist"],
+    ["uni assist fees", "uniassist fees"],
+    ["Deutschkurs an der Uni kostenlos?", "Deutschkurs an der university kostenlos?"],
+    ["fees for 3 unis", "fees for 3 universities"],
+    ["a real uni", "a real university"],
+    ["unique unit", "unique unit"],
+  ])("reads %s as %s: uni-assist is one word, and a student's uni is a university", (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+
   it("indexes a re- word without the word it repeats", () => {
     expect(searchableText("You must **re-register** after a move.")).toBe("You must reregister after a move.");
   });
