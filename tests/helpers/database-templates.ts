@@ -22,11 +22,12 @@ declare module "vitest" {
   }
 }
 
-async function createServerDatabase(serverUrl: string, name: string): Promise<string> {
+/** Creates database `name` on the server of `serverUrl` (a copy of `template`, if given) and returns its URL. */
+export async function createServerDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }

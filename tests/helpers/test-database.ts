@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import { createDb, type Db } from "~/server/db/client";
 import { startEmbeddedDatabase } from "~/server/db/embedded";
-import { dropServerDatabase } from "./database-templates";
+import { createServerDatabase, dropServerDatabase } from "./database-templates";
 
 export interface TestDatabase {
   db: Db;
@@ -27,16 +26,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   let dispose: () => Promise<void>;
   if (templates.kind === "server" && serverUrl) {
     const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${options.seed ? templates.seeded : templates.migrated}"`);
-    } finally {
-      await admin.end();
-    }
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    url = await createServerDatabase(serverUrl, name, options.seed ? templates.seeded : templates.migrated);
     poolMax = 5;
     dispose = () => dropServerDatabase(serverUrl, name);
   } else if (templates.kind === "embedded") {
