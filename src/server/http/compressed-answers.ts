@@ -43,8 +43,13 @@ function isCompressedOnce(response: ServerResponse): boolean {
 }
 
 type WriteCallback = (error?: Error | null) => void;
-const toBuffer = (chunk: unknown, encoding?: BufferEncoding): Buffer =>
-  Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array);
+/** A written chunk as bytes; the argument after it is its encoding when a string, else a callback. */
+const toBuffer = (chunk: unknown, encodingOrCallback?: unknown): Buffer =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === "string"
+      ? Buffer.from(chunk, typeof encodingOrCallback === "string" ? (encodingOrCallback as BufferEncoding) : undefined)
+      : Buffer.from(chunk as Uint8Array);
 
 /** Installs the layer on a GET's response before Next handles it. */
 export function compressedAnswers() {
@@ -86,7 +91,7 @@ export function compressedAnswers() {
     };
     response.write = function write(chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
       if (!collects()) return (original.write as (...args: unknown[]) => boolean).call(response, chunk, encodingOrCallback, callback);
-      if (!cached) collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
+      if (!cached) collecting!.push(toBuffer(chunk, encodingOrCallback));
       (typeof encodingOrCallback === "function" ? encodingOrCallback : callback)?.();
       return true;
     } as ServerResponse["write"];
@@ -95,7 +100,7 @@ export function compressedAnswers() {
       if (!collects()) return (original.end as (...args: unknown[]) => ServerResponse).call(response, chunk, encodingOrCallback, callback);
       let compressed = cached;
       if (!compressed) {
-        if (chunk !== undefined && chunk !== null) collecting!.push(toBuffer(chunk, typeof encodingOrCallback === "string" ? encodingOrCallback : undefined));
+        if (chunk !== undefined && chunk !== null) collecting!.push(toBuffer(chunk, encodingOrCallback));
         compressed = compress(Buffer.concat(collecting!), coding);
         bodies.set(keyOf(), compressed);
       }

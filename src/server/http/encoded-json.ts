@@ -31,9 +31,10 @@ export function encodedJson(value: unknown): EncodedJson {
 export function conditionalJson(request: Request, encoded: EncodedJson, headers: Record<string, string>, status: number): Response {
   const etag = (encoded.etag ??= `W/"${createHash("sha1").update(encoded.body).digest("base64url")}"`);
   const held = request.headers.get("if-none-match");
+  const large = encoded.body.length >= COMPRESS_ONCE_MIN_BYTES;
   const all: Record<string, string> = { ...headers, etag };
-  if (encoded.body.length >= COMPRESS_ONCE_MIN_BYTES) all["cache-control"] = withNoTransform(headers["cache-control"]);
+  if (large) all["cache-control"] = withNoTransform(headers["cache-control"]);
   if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
-  const body = encoded.body.length >= COMPRESS_ONCE_MIN_BYTES ? (encoded.bytes ??= new TextEncoder().encode(encoded.body)) : encoded.body;
+  const body = large ? (encoded.bytes ??= new TextEncoder().encode(encoded.body)) : encoded.body;
   return new Response(body, { status, headers: { "content-type": "application/json", ...all } });
 }

@@ -80,8 +80,11 @@ export function termGroups(db: Db): Promise<StemmedGroup[]> {
   return groups;
 }
 
+/** A group's terms and its brand names: both are searched. */
+const searchedTexts = (group: TermTable["groups"][number]) => [...group.terms, ...(group.brands ?? [])];
+
 async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
-  const texts = [...new Set(source.groups.flatMap((g) => [...g.terms, ...(g.brands ?? [])]))];
+  const texts = [...new Set(source.groups.flatMap(searchedTexts))];
   const rows = await db.$queryRaw<{ i: number; query: string }[]>`
     SELECT (t.i)::int AS i, phraseto_tsquery('english', t.text)::text AS query
     FROM unnest(${texts.map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
@@ -97,7 +100,7 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
   }
   return source.groups.map((group) => {
     const terms: StemmedTerm[] = [];
-    for (const text of [...group.terms, ...(group.brands ?? [])]) {
+    for (const text of searchedTexts(group)) {
       const term = stemmed.get(text);
       // Two spellings with one stem ("flat", "flats") are one term.
       if (term && !terms.some((t) => t.query === term.query)) terms.push(term);
