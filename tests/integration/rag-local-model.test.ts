@@ -141,6 +141,17 @@ describe("the local knowledge-base model", () => {
       expect(text).not.toContain("Ummeldung");
     });
 
+    it("lists what to bring when asked what one needs for the Anmeldung, not what the certificate is needed for", async () => {
+      const question = "what do i need for anmeldung";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      expect(items[0]).toMatch(/^Passport/);
+      expect(items.some((item) => item.startsWith("Wohnungsgeberbestätigung"))).toBe(true);
+      expect(text).toMatch(/^_That is the whole list the article gives under “What to bring: the documents you need”\._$/m);
+      expect(text).not.toContain("The Meldebescheinigung is needed for many next steps");
+    });
+
     it("names the student applicant visa (Section 17) and its nine months, from the student visa article", async () => {
       for (const question of ["Which visa do I need as a student applicant?", "student applicant visa"]) {
         const { text } = await ask(question);

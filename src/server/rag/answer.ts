@@ -372,6 +372,13 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
   return { passages: [...retrieved, ...extra], positions };
 }
 
+/** A section that lists what to have with you: "What to bring", "Documents you need", "Checklist". */
+const NEEDED_THINGS_HEADING = /\b(?:what to bring|documents?|papers|what you need|checklist)\b/i;
+
+/** A lead-in of what something serves for ("The certificate is needed for many next steps:"). */
+const USES_LEAD_IN = /\b(?:is|are) (?:also )?(?:needed|required|used) for\b|\bneed (?:it|them) for\b/i;
+const USES_FACTOR = 0.6;
+
 interface ListCandidate {
   items: ScoredUnit[];
   passage: RetrievedPassage;
@@ -429,8 +436,12 @@ export async function selectList(
     // The article's title with the list's heading and lead-in must be about the question's subject.
     const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
     // "What documents do I bring?": a section "What to bring" names what is asked for.
-    const namesNoun = [...nounStems].some((stem) => head.has(stem)) || Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(heads[index]!));
     const headText = heads[index]!;
+    // "What do I need for the Anmeldung?" names no noun: a section of the documents to bring names it.
+    const namesNoun =
+      [...nounStems].some((stem) => head.has(stem)) ||
+      Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(headText)) ||
+      (!request.noun && !request.procedural && !request.breakdown && NEEDED_THINGS_HEADING.test(items[0]!.passage.heading ?? ""));
     const ordered = isOrderedList(items[0]!);
     // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
     const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
@@ -441,7 +452,9 @@ export async function selectList(
     // ... and, as for every unit, the passage's rank in the retrieval counts.
     const rank = (items[0]!.passage.score / topScore) ** 2;
     const own = items[0]!.passage.articleSlug === leadArticle ? 1 : LIST_OTHER_ARTICLE_FACTOR;
-    const value = own * rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
+    // "It is needed for:" lists what a thing is used for, not what one needs for it.
+    const uses = USES_LEAD_IN.test(items[0]!.label ?? "") ? USES_FACTOR : 1;
+    const value = uses * own * rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
     // A list of another article than retrieval's best must be about the question all the more.
     const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
     // Asked for "scholarships", a list that never says "scholarship" lists something else.
@@ -818,8 +831,10 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // Two or more parts of a breakdown of costs (rent, insurance, food ...) quoted without the others
     // understate the total: a breakdown is quoted whole up to a longer length.
     const breakdown = quoted >= 2 && mostlyAmounts(siblings);
-    // A short list its lead-in introduces ("the employer asks for:") is one answer too.
-    const whole = unit.kind === "item" && Boolean(unit.label) && (WHOLE_LIST_LEAD_IN.test(unit.label!) || siblings.length <= MAX_LIST_ITEMS);
+    // A short list its lead-in introduces ("the employer asks for:") is one answer too, and so is
+    // any list whose lead-in the answer repeats above the item ("these forms of proof are possible:"):
+    // one option under it would read as the only one.
+    const whole = unit.kind === "item" && Boolean(unit.label) && (WHOLE_LIST_LEAD_IN.test(unit.label!) || siblings.length <= MAX_LIST_ITEMS || informativeLabel(unit.label!));
     const [maxItems, maxWords] = whole ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS] : breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;

@@ -161,6 +161,18 @@ describe("selectUnits", () => {
     expect(selectUnits(scored).map((u) => u.plain)).toEqual(["You get it back if you meet these rules:", "The refund is paid only on application.", "You left Germany.", "You are not insured here any more.", "You have waited 24 months."]);
   });
 
+  it("quotes the whole list when one option is chosen under a lead-in the answer repeats", () => {
+    const proof = passage("p1", "proof", ["The blocked account is not the only way. According to the DAAD, these forms of proof are possible:", "", "- your **parents** submit documents about their income", "- a person in Germany signs a **formal obligation letter**", "- a **bank guarantee**", "- a **scholarship** award notification", "- a **blocked account**"].join("\n"));
+    const units = unitsOf(proof).map((u) => ({ ...u, score: u.plain.startsWith("your parents") ? 1 : 0.1 }));
+    expect(selectUnits(units).map((u) => u.plain)).toEqual([
+      "your parents submit documents about their income",
+      "a person in Germany signs a formal obligation letter",
+      "a bank guarantee",
+      "a scholarship award notification",
+      "a blocked account",
+    ]);
+  });
+
   it("keeps to the chosen items of a long list that gives no amounts", () => {
     const documents = ["- **Passport** valid for the stay.", "- **Photos** in biometric format.", "- **Admission letter** of the university.", "- **Proof of funds** such as a blocked account.", "- **Health insurance** certificate.", "- **CV** in tabular form."].join("\n");
     expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(["The official figure is 992 euros a month, set since 1 January 2025.", "Passport valid for the stay.", "Photos in biometric format."].sort());
