@@ -5,7 +5,7 @@ import { countries } from "countries-list";
 export function factsAskedFor(question: string) {
   const q = question.toLowerCase();
   return {
-    amount: /\bhow much\b|\bcost|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b|\b\d+(?:[.,]\d+)?\s?k\b/.test(q),
+    amount: /\bhow much\b|\bcost|kosten\b|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b|\b\d+(?:[.,]\d+)?\s?k\b/.test(q),
     time: /\bhow long\b|\bwhen\b|\bwann\b|\bwie lange?\b|\bfrist|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
     count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
     requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),

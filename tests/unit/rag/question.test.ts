@@ -58,6 +58,7 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("Wie viel Geld muss auf das Sperrkonto 2026?")).toMatchObject({ amount: true });
     expect(factsAskedFor("Blaue Karte Gebuehr")).toMatchObject({ amount: true });
     expect(factsAskedFor("Was kostet der Wohnheimplatz")).toMatchObject({ amount: true });
+    expect(factsAskedFor("Lebenshaltungskosten Student pro Monat")).toMatchObject({ amount: true });
     expect(factsAskedFor("How long does the visa take?")).toMatchObject({ amount: false, time: true });
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
     expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
