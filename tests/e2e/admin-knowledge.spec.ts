@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { deleteAccount, signUpAdmin } from "./site-helpers";
 
 const QUESTION = "How much money do I need in a blocked account for a German student visa?";
-const ARTICLE = "How much money must be in the blocked account for 2026?";
+const ARTICLE = "How much money must be in the blocked account for a student visa in 2026?";
 
 const composer = (page: Page) => page.getByLabel("Message SwipeAI");
 const lastAnswer = (page: Page) => page.getByTestId("assistant-message").last();

@@ -51,7 +51,7 @@ describe("the local knowledge-base model", () => {
     expect(result.text).toContain("11,904 EUR per year");
     expect(result.text).toContain("from 1 January 2025");
     expect(result.text).toContain("992 EUR per month");
-    expect(result.text).toContain("Source: How much money must be in the blocked account for 2026? (last reviewed 2026-11-21)");
+    expect(result.text).toContain("Source: How much money must be in the blocked account for a student visa in 2026? (last reviewed 2026-11-21)");
     expect(result.text).toMatch(/\[Federal Foreign Office[^\]]*\]\(https:\/\/www\.auswaertiges-amt\.de\//);
     expect(result.finishReason).toBe("stop");
     expect(result.response.modelId).toBe("local-knowledge");

@@ -29,7 +29,7 @@ describe("retrieve (full-text search)", () => {
     expect(passages.length).toBeGreaterThan(0);
     expect(passages.slice(0, 3).map((p) => p.articleSlug)).toContain("finances-blocked-account-amount-2026");
     const amount = passages.find((p) => p.articleSlug === "finances-blocked-account-amount-2026")!;
-    expect(amount.articleTitle).toBe("How much money must be in the blocked account for 2026?");
+    expect(amount.articleTitle).toBe("How much money must be in the blocked account for a student visa in 2026?");
     expect(amount.lastReviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(amount.sources[0]).toEqual({ title: expect.stringContaining("Federal Foreign Office"), url: expect.stringMatching(/^https:\/\//) });
     for (const passage of passages) expect(passage.score).toBeGreaterThan(0);

@@ -18,7 +18,7 @@ let t: TestDatabase;
 let chatRag: StreamRoute;
 let admin: Awaited<ReturnType<typeof createStaff>>;
 
-const AMOUNT = { slug: "finances-blocked-account-amount-2026", title: "How much money must be in the blocked account for 2026?" };
+const AMOUNT = { slug: "finances-blocked-account-amount-2026", title: "How much money must be in the blocked account for a student visa in 2026?" };
 const HOW = { slug: "finances-blocked-account-how-it-works", title: "How do I open a blocked account, and how do the monthly payouts work?" };
 
 beforeAll(async () => {
