@@ -109,6 +109,17 @@ describe("listRequest", () => {
     expect(listRequest("Which steps come after the visa?")?.procedural).toBe(true);
   });
 
+  it.each([
+    ["i just landed in germany, what should i do first week?", true],
+    ["i just arrived in germany what should i do first", true],
+    ["arrived yesterday in berlin, what now?", true],
+    ["first things to do after arriving", true],
+    ["my landlord wont give me the paper for anmeldung what do i do", false],
+    ["what should i do if my visa is refused", false],
+  ])("reads %j as asking for the steps to take: %s", (question, procedural) => {
+    expect(listRequest(question)?.procedural ?? false).toBe(procedural);
+  });
+
   it("reads a list noun in a question of keywords only", () => {
     expect(listRequest("girokonto student documents")).toEqual({ noun: "documents", procedural: false });
     expect(listRequest("spouse visa requirements germany")).toEqual({ noun: "requirements", procedural: false });
