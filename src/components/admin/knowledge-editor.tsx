@@ -179,7 +179,7 @@ function ArticleForm({ article }: { article: Article | null }) {
 
       <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="article-text">
         <h2 id="article-text" className="text-lg font-semibold">Text</h2>
-        <p className="text-sm text-slate-600">Markdown. Each heading starts a passage the assistant can quote; keep one subject per section. On the line under a heading, <code>&lt;!-- sources: 1, 3 --&gt;</code> names the sources above (numbered from 1) that back that section; without it, all of them do.</p>
+        <p className="text-sm text-slate-600">Markdown. Each heading starts a passage the assistant can quote; keep one subject per section. On the line under a heading, <code>&lt;!-- sources: 1, 3 --&gt;</code> names the sources above (numbered from 1) that back that section; as the first line, the introduction; without it, all of them do.</p>
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
             <label htmlFor="article-body" className="field-label">Markdown</label>

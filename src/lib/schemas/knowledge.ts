@@ -97,9 +97,17 @@ export function withoutComments(body: string): string {
     .join("\n");
 }
 
+/** The sources marker of the introduction: the body's first line, before any heading (null: none). */
+export function introSourcesMarker(body: string): number[] | null {
+  const first = body.split(/\r?\n/).find((line) => line.trim());
+  const marker = first === undefined ? null : sectionSourcesMarker(first);
+  return Array.isArray(marker) ? marker : null;
+}
+
 /**
- * What is wrong with an article's sources markers, as messages for the writer: a marker that is not
- * right under a heading, lists no numbers, or names a source the article does not have.
+ * What is wrong with an article's sources markers, as messages for the writer: a marker that is
+ * neither right under a heading nor the first line (the introduction's), lists no numbers, or names
+ * a source the article does not have.
  */
 export function sectionSourcesProblems(body: string, sourceCount: number): string[] {
   const problems: string[] = [];
@@ -112,15 +120,16 @@ export function sectionSourcesProblems(body: string, sourceCount: number): strin
     const marker = sectionSourcesMarker(line);
     if (marker !== null) {
       const written = line.trim();
-      if (!HEADING_LINE.test(previous.trim())) {
-        problems.push(`Line ${lineNumber}: the sources comment “${written}” must be on the line right under a heading (## …)`);
+      const opensIntroduction = !previous.trim();
+      if (!HEADING_LINE.test(previous.trim()) && !opensIntroduction) {
+        problems.push(`Line ${lineNumber}: the sources comment “${written}” must be the article's first line or on the line right under a heading (## …)`);
       } else if (marker === "malformed") {
         problems.push(`Line ${lineNumber}: the sources comment “${written}” must list source numbers, for example <!-- sources: 1, 3 -->`);
       } else {
         const missing = marker.filter((n) => n < 1 || n > sourceCount);
         if (missing.length) {
           problems.push(
-            `Section “${heading}” names source ${missing.join(", ")}, but the article lists ${sourceCount} source${sourceCount === 1 ? "" : "s"} (numbered from 1 in the order of the sources list)`,
+            `${heading ? `Section “${heading}”` : "The introduction"} names source ${missing.join(", ")}, but the article lists ${sourceCount} source${sourceCount === 1 ? "" : "s"} (numbered from 1 in the order of the sources list)`,
           );
         }
       }

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
-import { articleFrontMatterSchema, sectionSourcesProblems, type ArticleSource } from "~/lib/schemas/knowledge";
+import { articleFrontMatterSchema, introSourcesMarker, sectionSourcesProblems, type ArticleSource } from "~/lib/schemas/knowledge";
 import { CONTENT_DIR } from "~/server/content/files";
 import { cityArticleSources } from "./city-articles";
 import { parseBlocks, wordCount, type Block } from "./markdown";
@@ -81,7 +81,8 @@ export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR, { generated = dir ==
 
 /**
  * Sections by heading; a section longer than MAX_PASSAGE_WORDS is split between blocks. A section
- * keeps its heading's sources marker; a sub-section without one has its section's.
+ * keeps its heading's sources marker; a sub-section without one has its section's; the
+ * introduction, the marker on the body's first line.
  */
 export function chunkArticle(body: string): ArticlePassage[] {
   const sections: { heading: string | null; sourceNumbers: number[]; blocks: Block[] }[] = [];
@@ -97,7 +98,7 @@ export function chunkArticle(body: string): ArticlePassage[] {
       sections.push({ heading, sourceNumbers: block.sources ?? (block.level <= 2 ? [] : h2Sources), blocks: [] });
       continue;
     }
-    if (!sections.length) sections.push({ heading: null, sourceNumbers: [], blocks: [] });
+    if (!sections.length) sections.push({ heading: null, sourceNumbers: introSourcesMarker(body) ?? [], blocks: [] });
     sections[sections.length - 1]!.blocks.push(block);
   }
 

@@ -115,6 +115,16 @@ describe("per-section sources", () => {
     ]);
     const sources = article.sources;
     expect(passageSources(sources, [1, 3]).map((s) => s.title)).toEqual(["S1", "S3"]);
+    // The introduction's marker is the body's first line.
+    const introduced = parseArticle(`${front(3)}<!-- sources: 2 -->\n${body}`, "t.md");
+    expect(introduced.passages.map((p) => [p.heading, p.sourceNumbers])).toEqual([
+      [null, [2]],
+      ["How much you must show", [1, 3]],
+      ["How much you must show: For shorter stays", [1, 3]],
+      ["How much you must show: Paid out monthly", [2]],
+      ["Where to check", []],
+    ]);
+    expect(introduced.passages[0]!.text).toBe("Intro text.");
     expect(passageSources(sources, []).map((s) => s.title)).toEqual(["S1", "S2", "S3"]);
   });
 
@@ -131,8 +141,10 @@ describe("per-section sources", () => {
     ["## A\n<!-- sources: 1, 4 -->\nText.", 3, ["Section “A” names source 4, but the article lists 3 sources (numbered from 1 in the order of the sources list)"]],
     ["## A\n<!-- sources: 0 -->\nText.", 1, ["Section “A” names source 0, but the article lists 1 source (numbered from 1 in the order of the sources list)"]],
     ["## A\n<!-- sources: one -->\nText.", 2, ["Line 2: the sources comment “<!-- sources: one -->” must list source numbers, for example <!-- sources: 1, 3 -->"]],
-    ["## A\nText.\n<!-- sources: 1 -->", 2, ["Line 3: the sources comment “<!-- sources: 1 -->” must be on the line right under a heading (## …)"]],
-    ["<!-- sources: 1 -->\nText.", 2, ["Line 1: the sources comment “<!-- sources: 1 -->” must be on the line right under a heading (## …)"]],
+    ["## A\nText.\n<!-- sources: 1 -->", 2, ["Line 3: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
+    ["Intro.\n<!-- sources: 1 -->\n## A\nText.", 2, ["Line 2: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
+    ["<!-- sources: 1 -->\nText.", 2, []],
+    ["\n<!-- sources: 3 -->\nText.", 2, ["The introduction names source 3, but the article lists 2 sources (numbered from 1 in the order of the sources list)"]],
     ["## A\n<!-- a note -->\nText.", 1, []],
   ])("checks the markers of %j against %i sources", (body, count, problems) => {
     expect(sectionSourcesProblems(body, count)).toEqual(problems);
