@@ -85,7 +85,8 @@ export function entitiesOf(question: string): Entity[] {
 
 /** Words that open a follow-up: "and", "what about", "same for". */
 const CONNECTOR = /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
-const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b/i;
+/** Words that point back to the previous question's subject, and "what comes after / next" (in the process asked about). */
+const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b|\bwhat comes (?:after|next)\b|\bwhat(?:'s| is) next\b/i;
 /** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
 const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 

@@ -42,7 +42,7 @@ export function listRequest(question: string): ListRequest | null {
   const procedural =
     /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q) ||
     // "I just landed, what should I do first?": what to do first after a moment names the steps.
-    (/\bwhat (?:should|do|must|shall) (?:i|we) (?:need to |have to )?do\b|\bwhat now\b|\bthings to do\b|\bwhat to do\b/.test(q) && /\bfirst\b|\bafter\b|\b(?:landed|landing|arrived|arriving|arrival|moved in)\b/.test(q));
+    (/\bwhat (?:should|do|must|shall) (?:i|we) (?:need to |have to )?do\b|\bwhat now\b|\bthings to do\b|\bwhat to do\b|\bwhat comes (?:after|next)\b/.test(q) && /\bfirst\b|\bafter\b|\b(?:landed|landing|arrived|arriving|arrival|moved in)\b/.test(q));
   const noun =
     /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1] ??
     /^(?:so |and |but )?(?:what|which) are (?:the |all )?(?:[a-z'-]+\s+)?(documents|requirements|conditions|steps|papers|rules)\b/.exec(q)?.[1];

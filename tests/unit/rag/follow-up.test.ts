@@ -21,6 +21,8 @@ describe("resolveFollowUp", () => {
     { history: ["Can I work during my bachelor's?"], question: "and as a master's student?", standalone: "Can I work during my master's?" },
     { history: ["How do I register my address in Germany?"], question: "what documents do i bring?", standalone: "What documents do i bring (register my address in Germany)?" },
     { history: ["How much is student health insurance?"], question: "what happens when i turn 30?", standalone: "What happens when i turn 30 (student health insurance)?" },
+    { history: ["what do i do after landing in germany?"], question: "and what comes after the registration?", standalone: "What comes after the registration (do after landing in germany)?" },
+    { history: ["How do I apply for a student visa?"], question: "what's next?", standalone: "What's next (apply for a student visa)?" },
     // A chain of follow-ups keeps its subject.
     { history: ["How much is rent in Berlin?", "and in Munich?"], question: "and for a PhD?", standalone: "How much is rent in Munich for a PhD?" },
   ];

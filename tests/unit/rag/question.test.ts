@@ -114,6 +114,7 @@ describe("listRequest", () => {
     ["i just arrived in germany what should i do first", true],
     ["arrived yesterday in berlin, what now?", true],
     ["first things to do after arriving", true],
+    ["What comes after the registration (do after landing in germany)?", true],
     ["my landlord wont give me the paper for anmeldung what do i do", false],
     ["what should i do if my visa is refused", false],
   ])("reads %j as asking for the steps to take: %s", (question, procedural) => {
