@@ -212,10 +212,14 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
 const PERIOD = /\b(?:per|a|an|each|every) (?:month|year|semester|week|day|hour)\b|\/(?:month|year)\b|\bmonthly\b|\byearly\b|\bannual(?:ly)?\b/i;
 const APPLIES_FROM = /\b(?:from|since|as of|in|for|until|applying)\s+(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:20\d\d|winter semester|summer semester)\b/i;
 
-/** How fully a unit states an amount: the amount, its period, the date it applies from. */
+/** A day the amount applies from ("from 1 January 2026"), which says more than a year ("in 2026"). */
+const APPLIES_FROM_DAY = /\b(?:from|since|as of|applying from)\s+\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+20\d\d\b/i;
+const FULL_STATEMENT = 3;
+
+/** How fully a unit states an amount: the amount, its period, the date it applies from (a half more for its day). */
 export function amountStatement(plain: string): number {
   if (!AMOUNT.test(plain)) return 0;
-  return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0);
+  return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0) + (APPLIES_FROM_DAY.test(plain) ? 0.5 : 0);
 }
 
 const AMOUNT_ELSEWHERE_SHARE = 0.5;
@@ -231,7 +235,7 @@ export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] =
   // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
   // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
   const top = Math.max(...chosen.map((u) => u.score));
-  const elsewhere = candidates.filter((u) => u.kind === "sentence" && u.score >= top * AMOUNT_ELSEWHERE_SHARE && amountStatement(u.plain) === 3 && !chosen.some((c) => sameUnit(c, u)));
+  const elsewhere = candidates.filter((u) => u.kind === "sentence" && u.score >= top * AMOUNT_ELSEWHERE_SHARE && amountStatement(u.plain) >= FULL_STATEMENT && !chosen.some((c) => sameUnit(c, u)));
   let best: ScoredUnit | undefined;
   for (const unit of [...chosen, ...elsewhere.sort((a, b) => b.score - a.score)]) {
     if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;

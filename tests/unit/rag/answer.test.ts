@@ -21,14 +21,14 @@ const retrieval = (passages: RetrievedPassage[]) => ({ passages, confidence: 0.9
 
 describe("amountStatement", () => {
   it.each([
-    ["The regular Deutschlandticket costs **63 euros a month from 1 January 2026**.", 3],
-    ["The amount is 11,904 EUR per year, applying from 1 January 2025.", 3],
+    ["The regular Deutschlandticket costs **63 euros a month from 1 January 2026**.", 3.5],
+    ["The amount is 11,904 EUR per year, applying from 1 January 2025.", 3.5],
     ["So in 2026 most students pay roughly 140 to 150 EUR per month.", 3],
     ["Per month: **992 EUR**", 2],
     ["The fee is 75 EUR.", 1],
     ["It costs 63 euros a month.", 2],
     ["The Deutschlandsemesterticket costs 60% of the regular price.", 0],
-  ])("rates %j as %i (amount, period, date)", (text, rating) => {
+  ])("rates %j as %d (amount, period, date, its day)", (text, rating) => {
     expect(amountStatement(text)).toBe(rating);
   });
 });
