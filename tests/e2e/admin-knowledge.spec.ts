@@ -28,7 +28,7 @@ test("an admin edits a knowledge-base article and the assistant's next answer us
 
     // The article in /admin/knowledge, found by its slug.
     await page.goto("/admin/knowledge");
-    await page.getByLabel("Search title or slug").fill("blocked-account-amount");
+    await page.getByRole("searchbox", { name: "Search title or slug" }).fill("blocked-account-amount");
     // The search is applied after a pause in typing: wait for the one row it finds.
     await expect(page).toHaveURL(/q=blocked-account-amount/);
     await expect(page.getByText("1–1 of 1")).toBeVisible();

@@ -67,7 +67,7 @@ test("an admin invites a designer, who joins with a password and two-factor sign
 
     // The admin sees the new designer with two-factor on, and the acceptance in the audit log.
     await page.goto("/admin/staff");
-    await page.getByLabel("Search by name or email").fill(designerEmail);
+    await page.getByRole("searchbox", { name: "Search by name or email" }).fill(designerEmail);
     const row = page.getByRole("row").filter({ hasText: designerEmail });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("combobox", { name: `Role of ${designerEmail}` })).toContainText("Designer");
