@@ -104,6 +104,12 @@ export function introSourcesMarker(body: string): number[] | null {
   return Array.isArray(marker) ? marker : null;
 }
 
+/** Whether text (not a heading) follows line `index`: the introduction a first-line marker names the sources of. */
+function introductionFollows(lines: string[], index: number): boolean {
+  const next = lines.slice(index + 1).find((line) => line.trim() && !isCommentLine(line));
+  return next !== undefined && !HEADING_LINE.test(next.trim());
+}
+
 /**
  * What is wrong with an article's sources markers, as messages for the writer: a marker that is
  * neither right under a heading nor the first line (the introduction's), lists no numbers, or names
@@ -113,15 +119,18 @@ export function sectionSourcesProblems(body: string, sourceCount: number): strin
   const problems: string[] = [];
   let heading = "";
   let previous = "";
-  body.split(/\r?\n/).forEach((line, index) => {
+  const lines = body.split(/\r?\n/);
+  lines.forEach((line, index) => {
     const lineNumber = index + 1;
     const headingMatch = HEADING_LINE.exec(line.trim());
     if (headingMatch) heading = headingMatch[1]!;
     const marker = sectionSourcesMarker(line);
     if (marker !== null) {
       const written = line.trim();
-      const opensIntroduction = !previous.trim();
-      if (!HEADING_LINE.test(previous.trim()) && !opensIntroduction) {
+      const first = !previous.trim();
+      if (first && !introductionFollows(lines, index)) {
+        problems.push(`Line ${lineNumber}: the sources comment “${written}” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)`);
+      } else if (!first && !HEADING_LINE.test(previous.trim())) {
         problems.push(`Line ${lineNumber}: the sources comment “${written}” must be the article's first line or on the line right under a heading (## …)`);
       } else if (marker === "malformed") {
         problems.push(`Line ${lineNumber}: the sources comment “${written}” must list source numbers, for example <!-- sources: 1, 3 -->`);

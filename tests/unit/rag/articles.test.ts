@@ -144,6 +144,7 @@ describe("per-section sources", () => {
     ["## A\nText.\n<!-- sources: 1 -->", 2, ["Line 3: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
     ["Intro.\n<!-- sources: 1 -->\n## A\nText.", 2, ["Line 2: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
     ["<!-- sources: 1 -->\nText.", 2, []],
+    ["<!-- sources: 1 -->\n## A\nText.", 2, ["Line 1: the sources comment “<!-- sources: 1 -->” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)"]],
     ["\n<!-- sources: 3 -->\nText.", 2, ["The introduction names source 3, but the article lists 2 sources (numbered from 1 in the order of the sources list)"]],
     ["## A\n<!-- a note -->\nText.", 1, []],
   ])("checks the markers of %j against %i sources", (body, count, problems) => {
