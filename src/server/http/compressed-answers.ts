@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import { LruCache } from "~/server/cache/lru";
+import { LRUCache } from "lru-cache";
 import { acceptsCoding } from "./precompressed-static";
 
 /**
@@ -53,7 +53,7 @@ const toBuffer = (chunk: unknown, encodingOrCallback?: unknown): Buffer =>
 
 /** Installs the layer on a GET's response before Next handles it. */
 export function compressedAnswers() {
-  const bodies = new LruCache<string, Buffer>(CACHED_BODIES);
+  const bodies = new LRUCache<string, Buffer>({ max: CACHED_BODIES });
   return (request: IncomingMessage, response: ServerResponse): void => {
     if (request.method !== "GET") return;
     const acceptEncoding = request.headers["accept-encoding"];

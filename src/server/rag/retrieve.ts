@@ -27,6 +27,7 @@
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
  */
 import type { EmbeddingModel } from "ai";
+import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
@@ -38,7 +39,6 @@ import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { pointedSubject } from "./follow-up";
 import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
-import { LruCache } from "~/server/cache/lru";
 import { log } from "~/server/observability/log";
 
 export interface RetrievedPassage {
@@ -176,10 +176,10 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   if (!parsed) return null;
   const state = knowledgeState(db, parsed.version ?? "");
   const cached = state.analyses.get(question);
-  if (cached !== undefined) return cached;
+  if (cached) return cached.analysis;
   const analysis = await analyzeParsed(db, state, question, parsed.tsquery);
   if (analysis) analysisStates.set(analysis, state);
-  state.analyses.set(question, analysis);
+  state.analyses.set(question, { analysis });
   return analysis;
 }
 
@@ -374,10 +374,10 @@ const CACHED_QUESTIONS = 1000;
 interface KnowledgeState {
   version: string;
   index: Promise<SearchIndex>;
-  /** By question: its analysis (null: nothing to search for). */
-  analyses: LruCache<string, QueryAnalysis | null>;
+  /** By question: its analysis (null: nothing to search for; boxed, as the cache holds no null). */
+  analyses: LRUCache<string, { analysis: QueryAnalysis | null }>;
   /** By question and options: the retrieval. */
-  results: LruCache<string, Retrieval>;
+  results: LRUCache<string, Retrieval>;
   /** Words a typo may be read as (see correctTypos), built on first need. */
   vocabulary?: string[];
   /** The words of the passages as written (folded, lower case), with their stems and in how many passages each occurs. */
@@ -395,8 +395,8 @@ function knowledgeState(db: Db, version: string): KnowledgeState {
   const state: KnowledgeState = {
     version,
     index: loadSearchIndex(db),
-    analyses: new LruCache(CACHED_QUESTIONS),
-    results: new LruCache(CACHED_QUESTIONS),
+    analyses: new LRUCache({ max: CACHED_QUESTIONS }),
+    results: new LRUCache({ max: CACHED_QUESTIONS }),
   };
   state.index.catch(() => {
     if (knowledgeStates.get(db) === state) knowledgeStates.delete(db);

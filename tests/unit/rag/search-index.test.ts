@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { LruCache } from "~/server/cache/lru";
 import { MATCHED, parseTermQuery, parseTsvector, SearchIndex, WEIGHT_BITS } from "~/server/rag/search-index";
 import { trigramSimilarity } from "~/server/rag/text";
 
@@ -77,22 +76,5 @@ describe("pg_trgm's similarity, computed in process", () => {
     ["abc", "xyz", 0],
   ])("similarity(%s, %s) = %f", (a, b, expected) => {
     expect(trigramSimilarity(a, b)).toBe(expected);
-  });
-});
-
-describe("the LRU cache", () => {
-  it("keeps the most recently used entries", () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set("a", 1);
-    cache.set("b", 2);
-    expect(cache.get("a")).toBe(1); // a is now the most recent
-    cache.set("c", 3);
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBe(1);
-    expect(cache.get("c")).toBe(3);
-    cache.set("a", 10);
-    expect(cache.size).toBe(2);
-    expect(cache.get("a")).toBe(10);
-    expect(() => new LruCache(0)).toThrow();
   });
 });
