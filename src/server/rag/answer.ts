@@ -266,10 +266,12 @@ function mostlyAmounts(items: AnswerUnit[]): boolean {
  */
 export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], figure: RegExp): ScoredUnit[] {
   if (!chosen.length) return chosen;
-  const article = chosen[0]!.passage.articleSlug;
-  const best = candidates
-    .filter((u) => u.passage.articleSlug === article && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
-    .sort((a, b) => b.score - a.score)[0];
+  const best = bestUnitOfArticle(
+    candidates,
+    chosen[0]!.passage.articleSlug,
+    (u) => figure.test(u.plain) && !chosen.some((c) => sameUnit(c, u)),
+    (a, b) => b.score - a.score,
+  );
   if (!best) return chosen;
   const top = Math.max(...chosen.map((u) => u.score));
   if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
@@ -289,12 +291,29 @@ export function withStatedLimit(chosen: ScoredUnit[], vague: ScoredUnit, candida
   if (chosen.some((u) => figure.test(u.plain))) return chosen;
   const top = Math.max(...candidates.map((u) => u.score), 1e-9);
   const closeness = (u: ScoredUnit) => similarity(vague.lexemes, u.lexemes) + 0.5 * (u.score / top);
-  const limit = candidates
-    .filter((u) => u.passage.articleSlug === vague.passage.articleSlug && u.kind !== "row" && figure.test(u.plain) && !dependsOnPrevious(u) && !chosen.some((c) => sameUnit(c, u)))
-    .sort((a, b) => closeness(b) - closeness(a))[0];
-  if (!limit) return chosen;
+  const limit = bestUnitOfArticle(
+    candidates,
+    vague.passage.articleSlug,
+    (u) => u.kind !== "row" && figure.test(u.plain) && !chosen.some((c) => sameUnit(c, u)),
+    (a, b) => closeness(b) - closeness(a),
+  );
+  return limit ? withSentenceAfter(chosen, vague, limit) : chosen;
+}
+
+/** The best unit of an article (by `order`) that `wanted` accepts and that reads on its own. */
+function bestUnitOfArticle(
+  candidates: ScoredUnit[],
+  article: string,
+  wanted: (unit: ScoredUnit) => boolean,
+  order: (a: ScoredUnit, b: ScoredUnit) => number,
+): ScoredUnit | undefined {
+  return candidates.filter((u) => u.passage.articleSlug === article && !dependsOnPrevious(u) && wanted(u)).sort(order)[0];
+}
+
+/** `chosen` with `unit` right after `anchor`, said as a sentence (an item moved next to it is no longer in its list). */
+function withSentenceAfter(chosen: ScoredUnit[], anchor: ScoredUnit, unit: ScoredUnit): ScoredUnit[] {
   const out = [...chosen];
-  out.splice(out.indexOf(vague) + 1, 0, { ...limit, kind: "sentence", label: undefined, score: vague.score - 1e-6 });
+  out.splice(out.indexOf(anchor) + 1, 0, { ...unit, kind: "sentence", label: undefined, score: anchor.score - 1e-6 });
   return out;
 }
 
@@ -323,14 +342,13 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   // A limit already quoted counts when it is for the same duty: the same verb, or said in the same
   // section ("register at your new address within two weeks" under moving again is not it).
   if (chosen.some((u) => u !== duty && limitOfDuty(u) && (closeness(u) >= 1 || u.passage.id === duty.passage.id))) return chosen;
-  const limit = candidates
-    .filter((u) => u.kind !== "row" && u.passage.articleSlug === duty.passage.articleSlug && !dependsOnPrevious(u) && limitOfDuty(u))
-    .sort((a, b) => closeness(b) - closeness(a) || b.score - a.score)[0];
-  if (!limit) return chosen;
-  const out = [...chosen];
-  // An item moved next to the duty is said as a sentence.
-  out.splice(out.indexOf(duty) + 1, 0, { ...limit, kind: "sentence", label: undefined, score: duty.score - 1e-6 });
-  return out;
+  const limit = bestUnitOfArticle(
+    candidates,
+    duty.passage.articleSlug,
+    (u) => u.kind !== "row" && limitOfDuty(u),
+    (a, b) => closeness(b) - closeness(a) || b.score - a.score,
+  );
+  return limit ? withSentenceAfter(chosen, duty, limit) : chosen;
 }
 
 /** Articles whose whole text a list answer may quote: the best few of the retrieval. */
