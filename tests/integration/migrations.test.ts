@@ -49,7 +49,7 @@ describe("migrations", () => {
       // coaching session per coach and start; the audit log refuses UPDATE and DELETE (one row per event).
       expect(partialIndexes.map((index) => JSON.parse(index).indexname)).toEqual(["CoachingBooking_coachId_startsAt_booked_key"]);
       expect(expectedTriggers).toEqual([]);
-      // Every write to cached content bumps its scope's version (src/server/cache/content-cache.ts; the knowledge base: src/server/rag/retrieve.ts).
+      // Every write to cached content bumps its scope's version (read as contentVersionQuery in src/server/cache/content-cache.ts, by the content cache and by retrieval).
       const contentVersionTriggers = triggers.map((trigger) => JSON.parse(trigger)).filter((trigger) => trigger.trigger_name.endsWith("_content_version"));
       expect([...new Set(contentVersionTriggers.map((trigger) => `${trigger.event_object_table}: ${trigger.action_statement}`))].sort()).toEqual([
         "City: EXECUTE FUNCTION bump_content_version('places')",

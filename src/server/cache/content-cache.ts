@@ -5,15 +5,26 @@
  * most every VERSION_CHECK_MS and drops the scope's entries when it moved, so every instance serves
  * an edit made through any other one within a second, and between checks reads cost no query.
  */
+import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 
 export type ContentScope = "content" | "places" | "tools";
+
+/**
+ * A scope's version as caches compare it: the count of its bumps and the time of the last one, so that
+ * a database restored from a backup does not look like the one before it where its count is the same.
+ * Null when the scope was never written.
+ */
+export function contentVersionQuery(scope: ContentScope | "knowledge"): Prisma.Sql {
+  return Prisma.sql`SELECT version || ' ' || "updatedAt" FROM "ContentVersion" WHERE scope = ${scope}`;
+}
 
 /** How old a version check may be before the next read checks again. */
 export const VERSION_CHECK_MS = 500;
 
 interface ScopeCache {
-  version: number | null;
+  /** The version the entries were loaded at; undefined before the first check. */
+  version: string | null | undefined;
   checkedAt: number;
   /** The scope's count of this process's own edits at the last check. */
   localEdits: number;
@@ -37,7 +48,7 @@ function scopeCache(db: Db, scope: ContentScope): ScopeCache {
   let scopes = caches.get(db);
   if (!scopes) caches.set(db, (scopes = new Map()));
   let cache = scopes.get(scope);
-  if (!cache) scopes.set(scope, (cache = { version: null, checkedAt: 0, localEdits: 0, checking: null, entries: new Map() }));
+  if (!cache) scopes.set(scope, (cache = { version: undefined, checkedAt: 0, localEdits: 0, checking: null, entries: new Map() }));
   return cache;
 }
 
@@ -46,8 +57,8 @@ async function refreshVersion(db: Db, scope: ContentScope, cache: ScopeCache): P
   cache.checking ??= (async () => {
     try {
       cache.localEdits = localEdits[scope];
-      const row = await db.contentVersion.findUnique({ where: { scope }, select: { version: true } });
-      const version = row?.version ?? 0;
+      const [row] = await db.$queryRaw<{ version: string | null }[]>`SELECT (${contentVersionQuery(scope)}) AS version`;
+      const version = row?.version ?? null;
       if (version !== cache.version) {
         cache.entries.clear();
         cache.version = version;

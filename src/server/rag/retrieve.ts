@@ -28,7 +28,6 @@
  */
 import type { EmbeddingModel } from "ai";
 import { LRUCache } from "lru-cache";
-import { Prisma } from "~/generated/prisma/client";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
@@ -40,6 +39,7 @@ import { pointedSubject } from "./follow-up";
 import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
 import { env } from "~/env";
 import { log } from "~/server/observability/log";
+import { contentVersionQuery } from "~/server/cache/content-cache";
 
 export interface RetrievedPassage {
   id: string;
@@ -361,12 +361,8 @@ export function withCompounds(stems: string[], question: string, frequencies: Ma
   return out;
 }
 
-/**
- * The knowledge base's content version, which every write to its tables bumps (ContentVersion,
- * scope "knowledge"), with the time of the last bump: a database restored from a backup does not
- * look like the one before it even where its count is the same.
- */
-const KNOWLEDGE_VERSION = Prisma.sql`SELECT version || ' ' || "updatedAt" FROM "ContentVersion" WHERE scope = 'knowledge'`;
+/** The knowledge base's content version, which every write to its tables bumps. */
+const KNOWLEDGE_VERSION = contentVersionQuery("knowledge");
 /** Analyses and results kept per version of the knowledge base (a few kB each). */
 const CACHED_QUESTIONS = 1000;
 
