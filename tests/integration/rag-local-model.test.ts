@@ -201,6 +201,16 @@ describe("the local knowledge-base model", () => {
       }
     });
 
+    it("answers the deadline after moving in from the rule for moving in, not the one for moving out or away", async () => {
+      const question = "How soon after moving in do I have to register my address?";
+      const { text } = await ask(question);
+      expectQuoted(question, text);
+      const first = splitSentences(quotedLines(text)[0]!);
+      expect(first[0]).toMatch(/moves into a flat or room in Germany must register/);
+      expect(first.slice(0, 2).join(" ")).toMatch(/must register within two weeks of moving in/);
+      expect(text).not.toContain("If you leave Germany for good");
+    });
+
     it("answers the APS question of an Indian applicant directly, India first", async () => {
       const question = "Do I need an APS certificate as an Indian applicant?";
       const { text } = await ask(question);

@@ -67,6 +67,22 @@ export const TIME_LIMIT =
 export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:(?:also|still|usually|normally|always|first|then|only|immediately|personally)\s+)?([a-z]+)/i;
 export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
+/** Coming: moving in, arriving. */
+const ARRIVING = /\bmov(?:e|es|ed|ing) in(?:to)?\b|\barriv(?:e|es|ed|ing|al)\b|\b(?:just )?landed\b|\beinzug\b|\beinzieh|\bzugezogen\b/i;
+/** Going: moving out, leaving, deregistering. */
+const LEAVING = /\bmov(?:e|es|ed|ing) (?:in (?:and|or) )?(?:out|away)\b|\bmove-out\b|\bleav(?:e|es|ing)\b|\bdepart|\bderegist|\bde-regist|\babmeld|\bauszug\b|\bauszieh|\bausreise/i;
+
+/**
+ * Whether a text is about coming (moving in, arriving) or going (moving out, leaving); null for
+ * both or neither. "How soon after moving in must I register?" is not answered by a section on
+ * moving out, though the English stop words leave "move" the same in both.
+ */
+export function movementOf(text: string): "arriving" | "leaving" | null {
+  const arriving = ARRIVING.test(text);
+  const leaving = LEAVING.test(text);
+  return arriving === leaving ? null : arriving ? "arriving" : "leaving";
+}
+
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
 /** Cities students name for studying elsewhere ("cost of living in Dublin"). */
 const OTHER_STUDY_CITIES = [

@@ -12,7 +12,8 @@
  * 3. Candidates are the passages using the question's most telling words; each is scored by the
  *    weighted terms it contains, better in the article title (A) or topic and heading (B) than in the
  *    text (C), plus ts_rank_cd's cover density, plus a little when it states the kind of fact asked
- *    for (an amount for "how much", a duration or date for "how long", a list for "which documents").
+ *    for (an amount for "how much", a duration or date for "how long", a list for "which documents"),
+ *    and a little less when its heading is about the opposite movement (moving out, for moving in).
  *    Matching and scoring run on an in-process index of the passages' search vectors (search-index.ts),
  *    so their cost does not grow with the candidates a common word brings; only the best few
  *    candidates are read from the database.
@@ -31,7 +32,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~/server/db/client";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
+import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, movementOf, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
 import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
 import { matchTerms, namedBesideItsKind, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
@@ -708,6 +709,7 @@ async function rankPassages(db: Db, index: SearchIndex, analysis: QueryAnalysis,
   });
 
   const asked = askedFactKinds(question);
+  const movement = movementOf(question);
   let scored = rows.map((row) => {
     const best = words.map(() => 0);
     // How fully each word is covered: by itself or a close synonym wholly, by a much more common
@@ -724,7 +726,10 @@ async function rankPassages(db: Db, index: SearchIndex, analysis: QueryAnalysis,
     const coverage = covered.reduce((sum, share, c) => sum + share * conceptWeight[c]!, 0) / totalWeight;
     // Cover density adds a little for passages that use the terms often and close together, and
     // a passage stating the kind of fact asked for ("how much": an amount) a little more.
-    const score = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
+    const relevance = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
+    // A section headed for the opposite movement (moving out, for a question on moving in) is about something else.
+    const opposite = movement !== null && row.heading !== null && movementOf(row.heading) === (movement === "arriving" ? "leaving" : "arriving");
+    const score = opposite ? relevance * OPPOSITE_MOVEMENT_FACTOR : relevance;
     return { row, score, coverage };
   });
 
@@ -804,6 +809,9 @@ export function askedFactKinds(question: string): AskedFactKinds {
   // answered from the best articles' own steps, which the answerer finds.
   return { amount: facts.amount, time: facts.time && !facts.amount, list: list !== null && !list.procedural };
 }
+
+/** What a section headed for the opposite movement keeps of its score: enough to be found when nothing else is. */
+const OPPOSITE_MOVEMENT_FACTOR = 0.85;
 
 /** What stating the asked-for kind of fact adds to a passage's score: modest, it breaks near-ties. */
 export const FACT_KIND_BONUS = { amount: 0.05, time: 0.04, list: 0.04 } as const;

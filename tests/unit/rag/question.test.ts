@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
+import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, movementOf, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -196,5 +196,24 @@ describe("namesGermanyOrItsSteps", () => {
     ["how tall is Mount Everest", false],
   ])("%s: %s", (question, named) => {
     expect(namesGermanyOrItsSteps(question)).toBe(named);
+  });
+});
+
+describe("movementOf", () => {
+  it.each([
+    ["How soon after moving in do I have to register my address?", "arriving"],
+    ["i just landed in frankfurt what now", "arriving"],
+    ["documents when I arrive in Germany", "arriving"],
+    ["Einzug in die neue Wohnung, was muss ich tun?", "arriving"],
+    ["i have to tell my landlord i am moving out", "leaving"],
+    ["what do I do before leaving Germany for good", "leaving"],
+    ["Abmeldung when I move away", "leaving"],
+    ["When you move out or leave Germany", "leaving"],
+    ["When you move again or leave", "leaving"],
+    ["The deadline: two weeks", null],
+    ["Make a handover report when you move in and out", null],
+    ["how do I register my address", null],
+  ])("%s -> %s", (text, movement) => {
+    expect(movementOf(text)).toBe(movement);
   });
 });
