@@ -209,6 +209,8 @@ describe("the local knowledge-base model", () => {
       expect(first[0]).toMatch(/moves into a flat or room in Germany must register/);
       expect(first.slice(0, 2).join(" ")).toMatch(/must register within two weeks of moving in/);
       expect(text).not.toContain("If you leave Germany for good");
+      // Not one stray item of what the landlord's confirmation must include.
+      expect(text).not.toContain("the names of all people who moved in");
     });
 
     it("answers the APS question of an Indian applicant directly, India first", async () => {

@@ -862,7 +862,15 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
   }
-  return chosen;
+  // One item left alone from a longer list, with no lead-in the answer can show to say what it lists
+  // ("It must include:" is not one) and no sentence of its own ("the names of all people who moved
+  // in"), says nothing by itself: it is left out.
+  const fragment = (unit: ScoredUnit) => {
+    if (unit === best || unit.kind !== "item" || (unit.label && informativeLabel(unit.label)) || !/^[a-zäöü]/.test(unit.plain.trim())) return false;
+    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === "item");
+    return siblings.length > 2 && siblings.filter(isChosen).length === 1;
+  };
+  return chosen.some(fragment) && !chosen.every(fragment) ? chosen.filter((u) => !fragment(u)) : chosen;
 }
 
 /** A list a quoted lead-in introduces is quoted whole up to this size. */

@@ -173,6 +173,15 @@ describe("selectUnits", () => {
     ]);
   });
 
+  it("leaves out one item of a long list that is no sentence and has no lead-in worth showing", () => {
+    const form = passage("p1", "form", ["You must register within **two weeks** of moving in.", "", "It is a short form. It must include:", "", "- name and address of the landlord", "- name and address of the owner, if different", "- the date of moving in", "- the address of the flat", "- the names of all people who moved in"].join("\n"));
+    const score = (u: ScoredUnit) => (u.plain.startsWith("You must") ? 1 : u.plain.startsWith("the names") ? 0.9 : 0.1);
+    expect(selectUnits(unitsOf(form).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toEqual(["You must register within two weeks of moving in."]);
+    // The same item under a lead-in that says what it lists is shown with that lead-in, and stays.
+    const named = passage("p2", "form", ["You must register within **two weeks** of moving in.", "", "The confirmation from your landlord must include:", "", "- name and address of the landlord", "- name and address of the owner, if different", "- the date of moving in", "- the address of the flat", "- the names of all people who moved in"].join("\n"));
+    expect(selectUnits(unitsOf(named).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toContain("the names of all people who moved in");
+  });
+
   it("keeps to the chosen items of a long list that gives no amounts", () => {
     const documents = ["- **Passport** valid for the stay.", "- **Photos** in biometric format.", "- **Admission letter** of the university.", "- **Proof of funds** such as a blocked account.", "- **Health insurance** certificate.", "- **CV** in tabular form."].join("\n");
     expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(["The official figure is 992 euros a month, set since 1 January 2025.", "Passport valid for the stay.", "Photos in biometric format."].sort());
