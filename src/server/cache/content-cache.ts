@@ -13,7 +13,7 @@ export type ContentScope = "content" | "places" | "tools";
 /**
  * A scope's version as caches compare it: the count of its bumps and the time of the last one, so that
  * a database restored from a backup does not look like the one before it where its count is the same.
- * Null when the scope was never written.
+ * Null when the scope was never written (callers read it as "").
  */
 export function contentVersionQuery(scope: ContentScope | "knowledge"): Prisma.Sql {
   return Prisma.sql`SELECT version || ' ' || "updatedAt" FROM "ContentVersion" WHERE scope = ${scope}`;
@@ -23,8 +23,8 @@ export function contentVersionQuery(scope: ContentScope | "knowledge"): Prisma.S
 export const VERSION_CHECK_MS = 500;
 
 interface ScopeCache {
-  /** The version the entries were loaded at; undefined before the first check. */
-  version: string | null | undefined;
+  /** The version the entries were loaded at ("" for a scope never written); null before the first check. */
+  version: string | null;
   checkedAt: number;
   /** The scope's count of this process's own edits at the last check. */
   localEdits: number;
@@ -48,7 +48,7 @@ function scopeCache(db: Db, scope: ContentScope): ScopeCache {
   let scopes = caches.get(db);
   if (!scopes) caches.set(db, (scopes = new Map()));
   let cache = scopes.get(scope);
-  if (!cache) scopes.set(scope, (cache = { version: undefined, checkedAt: 0, localEdits: 0, checking: null, entries: new Map() }));
+  if (!cache) scopes.set(scope, (cache = { version: null, checkedAt: 0, localEdits: 0, checking: null, entries: new Map() }));
   return cache;
 }
 
@@ -58,7 +58,7 @@ async function refreshVersion(db: Db, scope: ContentScope, cache: ScopeCache): P
     try {
       cache.localEdits = localEdits[scope];
       const [row] = await db.$queryRaw<{ version: string | null }[]>`SELECT (${contentVersionQuery(scope)}) AS version`;
-      const version = row?.version ?? null;
+      const version = row?.version ?? "";
       if (version !== cache.version) {
         cache.entries.clear();
         cache.version = version;

@@ -846,7 +846,7 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
   // list is quoted, in order. So is one item of a list its lead-in says is whole ("all three conditions").
   for (const unit of [...chosen]) {
     if (unit.kind === "sentence") continue;
-    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
+    const siblings = listOf(unit, units);
     const quoted = siblings.filter(isChosen).length;
     // A list of amounts is only right whole ("75 EUR for the first ..." without "30 EUR for each further ...").
     const amounts = siblings.every((u) => AMOUNT.test(u.plain));
@@ -867,10 +867,15 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
   // in"), says nothing by itself: it is left out.
   const fragment = (unit: ScoredUnit) => {
     if (unit === best || unit.kind !== "item" || (unit.label && informativeLabel(unit.label)) || !/^[a-zäöü]/.test(unit.plain.trim())) return false;
-    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === "item");
+    const siblings = listOf(unit, units);
     return siblings.length > 2 && siblings.filter(isChosen).length === 1;
   };
   return chosen.some(fragment) && !chosen.every(fragment) ? chosen.filter((u) => !fragment(u)) : chosen;
+}
+
+/** The units of the list (or table) `unit` belongs to, itself included: same passage, block and kind. */
+function listOf(unit: ScoredUnit, units: ScoredUnit[]): ScoredUnit[] {
+  return units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
 }
 
 /** A list a quoted lead-in introduces is quoted whole up to this size. */
