@@ -32,9 +32,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // A fresh embedded database for every run, beside the developer's own .data/.
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,

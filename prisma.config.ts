@@ -1,6 +1,6 @@
 import path from "node:path";
-import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { defineConfig } from "prisma/config";
 
 // Prisma's JS engine: generate and `migrate diff` run offline with this adapter.
 // Without a DATABASE_URL the schema's env("DATABASE_URL") fails to resolve and generate falls

@@ -34,7 +34,13 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("swipeabroad-") && ![PAGES_CACHE, STATIC_CACHE].includes(name)).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("swipeabroad-") && ![PAGES_CACHE, STATIC_CACHE].includes(name))
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });

@@ -3,10 +3,11 @@
  * `npm run db:backup [file]` and `npm run db:restore <file>`: the embedded database (PostgreSQL has
  * pg_dump and pg_restore, see the README).
  */
+
+import { env } from "../src/env";
 import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from "../src/server/db/backup";
 import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
 import { seed } from "../src/server/seed";
-import { env } from "../src/env";
 
 const USAGE = "Usage: tsx scripts/db.ts migrate | seed | backup [file] | restore <file>";
 const [command, file] = process.argv.slice(2);
@@ -31,7 +32,9 @@ if (command === "backup" || command === "restore") {
       console.log(`Backup written to ${written}${fromRunningApp ? " (by the running app)" : ""}.`);
     } else {
       const { previous } = await restoreEmbeddedDatabase(dataDir(), file!);
-      console.log(`Restored ${file}.${previous ? ` The database it replaced is kept in ${previous}; delete it once you no longer need it.` : ""}`);
+      console.log(
+        `Restored ${file}.${previous ? ` The database it replaced is kept in ${previous}; delete it once you no longer need it.` : ""}`,
+      );
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -7,14 +7,17 @@
  * throw-away in-memory PGlite.
  */
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { startEmbeddedDatabase } from "../src/server/db/embedded";
 import { MIGRATIONS_DIR, readMigrations } from "../src/server/db/migrate";
 
-const name = (process.argv[2] ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const name = (process.argv[2] ?? "")
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_")
+  .replace(/^_|_$/g, "");
 if (!name) {
   console.error("Usage: npm run db:migration:new <name>");
   process.exit(1);

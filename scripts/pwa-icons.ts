@@ -50,5 +50,12 @@ write("icons/icon-192.png", await png(192));
 write("icons/icon-512.png", await png(512));
 write("icons/maskable-512.png", await maskable(512));
 write("apple-touch-icon.png", await maskable(180));
-write("favicon.ico", ico([{ size: 16, data: await png(16) }, { size: 32, data: await png(32) }, { size: 48, data: await png(48) }]));
+write(
+  "favicon.ico",
+  ico([
+    { size: 16, data: await png(16) },
+    { size: 32, data: await png(32) },
+    { size: 48, data: await png(48) },
+  ]),
+);
 console.log("Wrote the icons to public/");

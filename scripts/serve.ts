@@ -8,13 +8,13 @@
 import { createServer } from "node:http";
 import next from "next";
 import nextConfig from "../next.config.js";
-import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
-import { getDb } from "../src/server/db/client";
 import { env } from "../src/env";
+import { PEER_ADDRESS_HEADER } from "../src/server/auth/request";
 import { startJobs } from "../src/server/background";
+import { getDb } from "../src/server/db/client";
+import { compressedAnswers } from "../src/server/http/compressed-answers";
 import { gracefulClose } from "../src/server/http/graceful-close";
 import { observeRequests } from "../src/server/http/observe";
-import { compressedAnswers } from "../src/server/http/compressed-answers";
 import { precompressedStatic } from "../src/server/http/precompressed-static";
 import { routeLabellerFor } from "../src/server/http/route-pattern";
 import { log } from "../src/server/observability/log";
@@ -31,7 +31,9 @@ await app.prepare();
 const observe = observeRequests(routeLabellerFor(process.cwd(), { dev }));
 // The build's scripts and styles in Brotli where the browser takes it, with the headers next.config.js gives them.
 const staticRule = (await nextConfig.headers?.())?.find((rule) => rule.source === "/_next/static/:path*");
-const serveCompressed = dev ? () => false : precompressedStatic(".next/static", Object.fromEntries((staticRule?.headers ?? []).map(({ key, value }) => [key, value])));
+const serveCompressed = dev
+  ? () => false
+  : precompressedStatic(".next/static", Object.fromEntries((staticRule?.headers ?? []).map(({ key, value }) => [key, value])));
 const compressOnce = compressedAnswers();
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown"; // overwrites any client value

@@ -8,12 +8,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { answerBackupRequest } from "../src/server/db/backup";
-import { precompressStaticAssets } from "../src/server/http/precompressed-static";
-import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
-import { seedWhenChanged } from "../src/server/seed-fingerprint";
 import { env, settingsProblems } from "../src/env";
+import { answerBackupRequest } from "../src/server/db/backup";
+import { dataDir, openDatabase, prepareDatabase } from "../src/server/db/setup";
+import { precompressStaticAssets } from "../src/server/http/precompressed-static";
 import { log } from "../src/server/observability/log";
+import { seedWhenChanged } from "../src/server/seed-fingerprint";
 
 const dev = process.argv.includes("--dev");
 const buildOnly = process.argv.includes("--build-only");
@@ -33,7 +33,15 @@ log.level = env.LOG_LEVEL; // the logger was made before .env was read
 const port = env.PORT;
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
-const BUILD_INPUTS = ["src", "public", "prisma/schema.prisma", "package-lock.json", "next.config.js", "postcss.config.mjs", "tsconfig.json"];
+const BUILD_INPUTS = [
+  "src",
+  "public",
+  "prisma/schema.prisma",
+  "package-lock.json",
+  "next.config.js",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 const BUILD_STAMP = path.join(".next", "source-hash");
 
 function sourceHash(): string {
@@ -53,12 +61,16 @@ function sourceHash(): string {
 
 function buildIfNeeded() {
   const current = sourceHash();
-  const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, "utf8") === current;
+  const built =
+    fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, "utf8") === current;
   if (built) return;
   log.info("building (sources changed since the last build)...");
   // The build never opens the database: it gets no DATABASE_URL.
   const { DATABASE_URL: _omit, ...buildEnv } = process.env;
-  const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...buildEnv, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], {
+    stdio: "inherit",
+    env: { ...buildEnv, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("next build failed");
   const compressed = precompressStaticAssets(path.join(".next", "static"));
   log.info(`${compressed} scripts and styles compressed with Brotli`);

@@ -31,7 +31,10 @@ try {
     const actor = { id: null, email: `command line (${os.userInfo().username})`, ip: null };
     const result = await changeRole(db, actor, { email }, role as Role);
     console.log(result.changed ? `${result.email} is now ${result.role}.` : `${result.email} already has the role ${result.role}.`);
-    const user = await db.user.findUniqueOrThrow({ where: { id: result.id }, select: { emailVerifiedAt: true, totpEnabledAt: true } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { id: result.id },
+      select: { emailVerifiedAt: true, totpEnabledAt: true },
+    });
     if (result.role !== "user" && !user.totpEnabledAt) {
       console.log("Before /admin opens, sign in and set up two-factor sign-in in the profile's Security tab.");
     }

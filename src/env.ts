@@ -2,7 +2,10 @@ import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
 const optional = z.string().trim().min(1).optional();
-const flag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
+const flag = z
+  .enum(["true", "false"])
+  .default("false")
+  .transform((value) => value === "true");
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 const WINDOW_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -16,10 +19,16 @@ export const rateLimitSetting = (fallback: string) =>
     .transform((value, ctx) => {
       const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(value);
       if (!match) {
-        ctx.addIssue({ code: "custom", message: `must look like "10/1h" (requests / window with s, m, h or d), got "${value}"` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must look like "10/1h" (requests / window with s, m, h or d), got "${value}"`,
+        });
         return z.NEVER;
       }
-      return { points: Number(match[1]), windowSeconds: Number(match[2]) * WINDOW_UNITS[match[3] as keyof typeof WINDOW_UNITS] };
+      return {
+        points: Number(match[1]),
+        windowSeconds: Number(match[2]) * WINDOW_UNITS[match[3] as keyof typeof WINDOW_UNITS],
+      };
     });
 
 /** TRUST_PROXY: how many proxies of ours stand in front of the app ("true" = 1, "false" = 0). */

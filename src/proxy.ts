@@ -1,7 +1,7 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { env } from "~/env";
 import { crossSiteRefusal, isForbiddenCrossSiteRequest, ownOrigins } from "~/server/http/cross-site";
-import { newNonce, securityHeaders, servedOverHttps, type SecuritySettings } from "~/server/http/security-headers";
+import { newNonce, type SecuritySettings, securityHeaders, servedOverHttps } from "~/server/http/security-headers";
 
 /**
  * Runs before every page and route handler: refuses cross-site state-changing requests, and gives

@@ -29,8 +29,8 @@ import { readPromptsFile, readThreadFiles } from "../../src/server/content/files
 import { createDb } from "../../src/server/db/client";
 import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
-import { seed } from "../../src/server/seed";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
+import { seed } from "../../src/server/seed";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 import {
   answerCheck,
@@ -53,7 +53,9 @@ async function main() {
   let url = process.env.BENCH_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-answers-")) });
+    const embedded = await startEmbeddedDatabase({
+      socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-answers-")),
+    });
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
@@ -134,7 +136,9 @@ async function main() {
     console.log(`  first cited article of the thread topic: ${onTopic}/${total}`);
     console.log(`  answers prefaced "I am not fully sure":  ${unsure}/${total}`);
     console.log(`  quoted words per answer (mean):          ${(words / Math.max(1, total)).toFixed(1)}`);
-    console.log(`Answer checks (key facts stated, expected article cited first): ${checked.length - failedChecks.length}/${checked.length}`);
+    console.log(
+      `Answer checks (key facts stated, expected article cited first): ${checked.length - failedChecks.length}/${checked.length}`,
+    );
     if (failedChecks.length) console.log(failedChecks.join("\n"));
     if (!filter) console.log(`Out-of-scope questions answered "I don't know": ${refused}/${OUT_OF_SCOPE_QUESTIONS.length}`);
     if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
@@ -147,7 +151,11 @@ async function main() {
 }
 
 /** The student evaluation set through the local model: its figures against the targets, and its misses. */
-async function studentSet(db: ReturnType<typeof createDb>, model: ReturnType<typeof createLocalKnowledgeModel>, titleToSlug: Map<string, string>) {
+async function studentSet(
+  db: ReturnType<typeof createDb>,
+  model: ReturnType<typeof createLocalKnowledgeModel>,
+  titleToSlug: Map<string, string>,
+) {
   console.log("");
   const report = await evaluateStudentSet(db, model, readStudentEvalSet(), titleToSlug, (r) => {
     if (verbose || studentsOnly) console.log(`${r.missing.length ? "MISS" : "ok  "} [student set] ${r.question.question}`);

@@ -10,7 +10,10 @@ import { prepareDatabase } from "../../src/server/db/setup";
  * BENCH_DATABASE_URL (an empty scratch PostgreSQL database; `null`: PGlite all the same). `where`
  * names it for the printout.
  */
-export async function withBenchDatabase(run: (db: Db, where: string) => Promise<void>, scratchUrl = process.env.BENCH_DATABASE_URL || null) {
+export async function withBenchDatabase(
+  run: (db: Db, where: string) => Promise<void>,
+  scratchUrl = process.env.BENCH_DATABASE_URL || null,
+) {
   const embedded = scratchUrl ? null : await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-")) });
   const url = scratchUrl ?? embedded!.url;
   const db = createDb({ connectionString: url, poolMax: embedded ? 1 : 5 });

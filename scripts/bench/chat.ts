@@ -56,7 +56,9 @@ async function main() {
   let url = process.env.BENCH_DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-chat-")) });
+    const embedded = await startEmbeddedDatabase({
+      socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-bench-chat-")),
+    });
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
@@ -73,7 +75,10 @@ async function main() {
     await timeAnswer(chat, "warm up: what is a blocked account?", "bench-warmup-0"); // first-call compilation and caches
 
     console.log(`\nChat latency, local knowledge-base model, ${questions.length} questions (ms)`);
-    for (const [name, route] of [["/api/chat", chat], ["/api/chat-rag", chatRag]] as const) {
+    for (const [name, route] of [
+      ["/api/chat", chat],
+      ["/api/chat-rag", chatRag],
+    ] as const) {
       const firstTokens: number[] = [];
       const totals: number[] = [];
       for (const [index, question] of questions.entries()) {

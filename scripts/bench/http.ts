@@ -9,13 +9,13 @@
  *   npx tsx scripts/bench/http.ts                  20 connections, 8 s per path
  *   BENCH_CONNECTIONS=50 BENCH_SECONDS=20 npx tsx scripts/bench/http.ts
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { percentile, timeChatStream } from "./chat";
 import { RELAXED_ANONYMOUS_LIMITS, SAMPLE_CHAT_QUESTIONS, startProductionServer, waitUntilReady } from "../lib/production-server";
+import { percentile, timeChatStream } from "./chat";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,7 +29,12 @@ const READ_PATHS = ["/api/threads", "/api/data/cities?country=DE", "/api/setting
 async function measure(url: string) {
   // A short warm-up first: the first requests compile routes and fill caches.
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip, br" } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { "accept-encoding": "gzip, br" },
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -38,7 +43,6 @@ async function measure(url: string) {
     bytes: result.throughput.average / Math.max(1, result.requests.average),
   };
 }
-
 
 async function chatFirstToken(question: string, sessionId: string) {
   const started = performance.now();
@@ -54,7 +58,12 @@ async function main() {
   // The build first (skipped when the sources did not change), so that readiness waits for the start only.
   execFileSync(process.execPath, ["--import", "tsx", "scripts/start.ts", "--build-only"], { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
-  const server = startProductionServer({ port: PORT, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL, env: RELAXED_ANONYMOUS_LIMITS });
+  const server = startProductionServer({
+    port: PORT,
+    dataDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    env: RELAXED_ANONYMOUS_LIMITS,
+  });
   try {
     await waitUntilReady(server, 5 * 60_000);
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "the embedded database";
@@ -80,7 +89,9 @@ async function main() {
       }
     }
     console.log(`Chat over HTTP (POST /api/chat, local model, ${firstTokens.length} answers, one at a time)`);
-    console.log(`  time to first token   median ${percentile(firstTokens, 50).toFixed(1)} ms   p95 ${percentile(firstTokens, 95).toFixed(1)} ms`);
+    console.log(
+      `  time to first token   median ${percentile(firstTokens, 50).toFixed(1)} ms   p95 ${percentile(firstTokens, 95).toFixed(1)} ms`,
+    );
     console.log(`  total time            median ${percentile(totals, 50).toFixed(1)} ms   p95 ${percentile(totals, 95).toFixed(1)} ms`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

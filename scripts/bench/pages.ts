@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { startProductionServer, waitUntilReady, type ProductionServer } from "../lib/production-server";
+import { type ProductionServer, startProductionServer, waitUntilReady } from "../lib/production-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3962);
 const CHROME_DEBUG_PORT = Number(process.env.BENCH_CHROME_PORT ?? PORT + 1);
@@ -66,7 +66,8 @@ interface Figures {
 
 function figuresOf(lhr: Result): Figures {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const summary = (lhr.audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+  const summary =
+    (lhr.audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
   const bytes = (type: string) => summary.find((item) => item.resourceType === type)?.transferSize ?? 0;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -98,7 +99,12 @@ async function firstInstitutionPath(): Promise<string> {
 async function measure(chrome: chromeLauncher.LaunchedChrome, url: string): Promise<Figures> {
   const runs: Array<Figures & { report: string }> = [];
   for (let run = 0; run < RUNS; run++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
     runs.push({ ...figuresOf(result.lhr), report: result.report as string });

@@ -15,18 +15,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import type { Db } from "../../src/server/db/client";
-import { withBenchDatabase } from "./bench-database";
-import { readStudentEvalSet } from "./student-eval";
 import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
+import type { Db } from "../../src/server/db/client";
 import { DEFAULT_MIN_CONFIDENCE, forgetLexemeStatistics, retrieve } from "../../src/server/rag/retrieve";
 import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
+import { withBenchDatabase } from "./bench-database";
+import { readStudentEvalSet } from "./student-eval";
 
 const TARGET_PASSAGES = 10_000;
 /** The target for questions not asked before, at TARGET_PASSAGES. */
 const TARGET_P95_MS = 30;
 /** Questions asked before timing: the first one reads the index. */
-const WARM_UP_QUESTIONS = ["Do I need a visa to study in Germany?", "What does a student need in the first week?", "How do I open a bank account?"];
+const WARM_UP_QUESTIONS = [
+  "Do I need a visa to study in Germany?",
+  "What does a student need in the first week?",
+  "How do I open a bank account?",
+];
 const verbose = process.argv.includes("--verbose");
 
 const evalSetSchema = z.array(
@@ -52,7 +56,9 @@ export function readEvalSet(dir = path.join(CONTENT_DIR, "eval")): EvalQuestion[
     .filter((name) => name.endsWith(".json"))
     .sort()
     .flatMap((name) =>
-      evalSetSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"))).map((q) => ({ topic: name.replace(/\.json$/, ""), ...q })),
+      evalSetSchema
+        .parse(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")))
+        .map((q) => ({ topic: name.replace(/\.json$/, ""), ...q })),
     );
 }
 
@@ -75,7 +81,8 @@ export async function evaluate(db: Db, questions: EvalQuestion[]) {
     recallSum += found / q.articles.length;
     const firstRank = ranked.findIndex((slug) => q.articles.includes(slug));
     reciprocalSum += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
-    if (found < q.articles.length) misses.push(`  ${q.question}\n    expected ${q.articles.join(", ")}\n    got      ${top3.join(", ") || "(nothing)"}`);
+    if (found < q.articles.length)
+      misses.push(`  ${q.question}\n    expected ${q.articles.join(", ")}\n    got      ${top3.join(", ") || "(nothing)"}`);
   }
   return { recallAt3: recallSum / questions.length, mrr: reciprocalSum / questions.length, answered, misses };
 }
@@ -221,7 +228,9 @@ function latencyLine(label: string, figures: LatencyFigures, inProcess: boolean)
     `Latency, ${label}:`,
     `  questions not asked before: p50 ${uncached.p50.toFixed(1)} ms  p95 ${uncached.p95.toFixed(1)} ms  (${uncached.runs} questions)`,
     // On a shared machine the wall clock counts other processes' turns; the CPU time does not.
-    ...(inProcess ? [`    CPU time (the embedded database included): p50 ${uncachedCpu.p50.toFixed(1)} ms  p95 ${uncachedCpu.p95.toFixed(1)} ms`] : []),
+    ...(inProcess
+      ? [`    CPU time (the embedded database included): p50 ${uncachedCpu.p50.toFixed(1)} ms  p95 ${uncachedCpu.p95.toFixed(1)} ms`]
+      : []),
     `  repeated questions (cached): p50 ${cached.p50.toFixed(1)} ms  p95 ${cached.p95.toFixed(1)} ms`,
     `  first question after a change (index read anew): ${firstAfterChange.toFixed(0)} ms`,
     `  load average while measured: ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
@@ -244,7 +253,9 @@ async function benchDatabase(db: Db, where: string, inProcess: boolean): Promise
   console.log(`Knowledge base: ${seeded.articles} articles, ${passages} passages; evaluation set: ${questions.length} questions`);
 
   const quality = await evaluate(db, questions);
-  console.log(`Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`);
+  console.log(
+    `Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`,
+  );
   console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
   if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
 
@@ -277,7 +288,9 @@ function summary(results: DatabaseFigures[]): string {
       return `${where.padEnd(32)} ${String(passages).padStart(8)} ${cells.join(" ")} ${cpu.padStart(8)} ${firstAfterChange.toFixed(0).padStart(10)}`;
     }),
   );
-  const target = results.map(({ where, large }) => `${where}: ${large.figures.uncached.p95 <= TARGET_P95_MS ? "met" : "NOT met"}`).join("; ");
+  const target = results
+    .map(({ where, large }) => `${where}: ${large.figures.uncached.p95 <= TARGET_P95_MS ? "met" : "NOT met"}`)
+    .join("; ");
   const header = ["new p50", "new p95", "rep p50", "rep p95", "cpu p95"].map((name) => name.padStart(8)).join(" ");
   return [
     "\nRetrieval latency in ms: questions not asked before (new) and repeated ones (rep); cpu: this process's CPU time for new",

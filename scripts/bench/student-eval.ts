@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { generateText, type LanguageModel } from "ai";
 import { z } from "zod";
-import type { Db } from "../../src/server/db/client";
 import { CONTENT_DIR } from "../../src/server/content/files";
+import type { Db } from "../../src/server/db/client";
 import { retrieve } from "../../src/server/rag/retrieve";
 
 export const STUDENT_EVAL_DIR = path.join(CONTENT_DIR, "eval", "students");
@@ -160,7 +160,10 @@ export async function evaluateStudentSet(
     // Recall@3 counts a question found when an acceptable article is in the top 3: `articles` lists
     // the alternatives that may answer it, not articles that must all appear.
     recallAt3: share(results.filter((r) => r.rank >= 1 && r.rank <= 3).length, results.length),
-    mrr: share(results.reduce((sum, r) => sum + (r.rank ? 1 / r.rank : 0), 0), results.length),
+    mrr: share(
+      results.reduce((sum, r) => sum + (r.rank ? 1 / r.rank : 0), 0),
+      results.length,
+    ),
     unknownRate: share(results.filter((r) => isRefusal(r.answer)).length, results.length),
     refusalRate: share(refusals.filter((r) => isRefusal(r.answer)).length, refusals.length),
     byStyle,
@@ -186,7 +189,8 @@ export function formatStudentReport(report: StudentEvalReport, options: { misses
     const wrong = report.results.filter((r) => r.missing.length);
     if (wrong.length) lines.push("Answers missing a key fact or citing another article first:", ...wrong.map(describeMiss));
     const answered = report.refusals.filter((r) => !isRefusal(r.answer));
-    if (answered.length) lines.push("Out-of-scope questions answered anyway:", ...answered.map((r) => `  [${r.question.reason}] ${r.question.question}`));
+    if (answered.length)
+      lines.push("Out-of-scope questions answered anyway:", ...answered.map((r) => `  [${r.question.reason}] ${r.question.question}`));
   }
   return lines.join("\n");
 }
@@ -217,5 +221,7 @@ export function regressions(report: StudentEvalReport, baseline: StudentBaseline
   ];
   return checks
     .filter(([, now, before]) => now < before - tolerance - 1e-9)
-    .map(([name, now, before]) => `${name} ${now.toFixed(3)} is more than ${tolerance * 100} points below the baseline ${before.toFixed(3)}`);
+    .map(
+      ([name, now, before]) => `${name} ${now.toFixed(3)} is more than ${tolerance * 100} points below the baseline ${before.toFixed(3)}`,
+    );
 }

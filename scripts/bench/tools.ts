@@ -8,7 +8,8 @@ import { seedTools } from "../../src/server/content/tools";
 import { withBenchDatabase } from "./bench-database";
 
 type SourcedRow = { sources: unknown; checkedOn: string };
-const sourced = (rows: SourcedRow[]) => rows.filter((row) => Array.isArray(row.sources) && row.sources.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(row.checkedOn)).length;
+const sourced = (rows: SourcedRow[]) =>
+  rows.filter((row) => Array.isArray(row.sources) && row.sources.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(row.checkedOn)).length;
 
 async function main() {
   await withBenchDatabase(async (db, where) => {

@@ -3,7 +3,7 @@
  * only when the sources changed) on its own port, in its own process group so that stopping it stops
  * the server it spawns, with its output kept for a failure report.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface ProductionServer {
   child: ChildProcess;
@@ -35,7 +35,12 @@ export const RELAXED_ANONYMOUS_LIMITS = {
  * Starts `npm start`'s script on `port`: `dataDir` for the embedded database, or `databaseUrl` for
  * PostgreSQL. Hosted model keys are cleared: the chat answers with the local model.
  */
-export function startProductionServer(options: { port: number; dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): ProductionServer {
+export function startProductionServer(options: {
+  port: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): ProductionServer {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
@@ -55,7 +60,12 @@ export function startProductionServer(options: { port: number; dataDir?: string;
   let exited = false;
   child.stdout!.on("data", (chunk) => (log += chunk));
   child.stderr!.on("data", (chunk) => (log += chunk));
-  const ended = new Promise<void>((resolve) => child.on("exit", () => ((exited = true), resolve())));
+  const ended = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
   return {
     child,
     baseUrl,
@@ -80,7 +90,10 @@ export async function waitUntilReady(server: ProductionServer, timeoutMs: number
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exited()) throw new Error("the server exited before it was ready");
-    const ok = await fetch(`${server.baseUrl}/api/health/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${server.baseUrl}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -89,5 +102,8 @@ export async function waitUntilReady(server: ProductionServer, timeoutMs: number
 
 /** Whether something already answers on the port (then a test would measure the wrong server). */
 export async function portInUse(port: number): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+  return fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
 }

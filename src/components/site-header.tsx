@@ -16,7 +16,10 @@ const SideMenu = dynamic(loadSideMenu, { ssr: false });
 // Same width as the signed-out button, so the header does not shift when the session arrives.
 const SESSION_PLACEHOLDER = <div className="h-9 w-20" aria-hidden />;
 // The signed-in part loads for signed-in users only; visitors get the login button.
-const AccountMenu = dynamic(() => import("~/components/layout/account-menu").then((module) => module.AccountMenu), { ssr: false, loading: () => SESSION_PLACEHOLDER });
+const AccountMenu = dynamic(() => import("~/components/layout/account-menu").then((module) => module.AccountMenu), {
+  ssr: false,
+  loading: () => SESSION_PLACEHOLDER,
+});
 
 function UserMenu() {
   const { data: session, status } = useSession();
@@ -66,7 +69,9 @@ export function SiteHeader() {
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
             </svg>
           </button>
-          <Link href="/" className="text-base font-bold text-brand-700 sm:text-lg">{BRAND_NAME}</Link>
+          <Link href="/" className="text-base font-bold text-brand-700 sm:text-lg">
+            {BRAND_NAME}
+          </Link>
         </div>
         <nav aria-label="Primary" className="hidden items-center gap-1 lg:flex">
           {PRIMARY_LINKS.map((link) => (

@@ -107,12 +107,25 @@ export interface UserFormat {
 export function userFormat(settings: UserFormatSettings = {}): UserFormat {
   const { language, timeZone } = formatSettings(settings);
   const dateFormat = new Intl.DateTimeFormat(language, { timeZone, day: "numeric", month: "short", year: "numeric" });
-  const dateTimeFormat = new Intl.DateTimeFormat(language, { timeZone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  const dateTimeFormat = new Intl.DateTimeFormat(language, {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   const numberFormat = new Intl.NumberFormat(language);
   const shown = (format: Intl.DateTimeFormat) => (value: Date | string | null | undefined) => {
     if (!value) return "-";
     const moment = new Date(value);
     return Number.isNaN(moment.getTime()) ? "-" : format.format(moment);
   };
-  return { language, timeZone, date: shown(dateFormat), dateTime: shown(dateTimeFormat), number: (value) => numberFormat.format(value) };
+  return {
+    language,
+    timeZone,
+    date: shown(dateFormat),
+    dateTime: shown(dateTimeFormat),
+    number: (value) => numberFormat.format(value),
+  };
 }

@@ -45,7 +45,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export function readSnapshot(store: Store): OfflineSnapshot | null {
   try {
     const parsed = JSON.parse(store.getItem(OFFLINE_SNAPSHOT_KEY) ?? "null") as OfflineSnapshot | null;
-    return parsed && typeof parsed.userId === "string" && Array.isArray(parsed.conversations) && Array.isArray(parsed.savedResults) ? parsed : null;
+    return parsed && typeof parsed.userId === "string" && Array.isArray(parsed.conversations) && Array.isArray(parsed.savedResults)
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -66,7 +68,12 @@ function update(store: Store, userId: string, change: (snapshot: OfflineSnapshot
 export function recordConversation(
   store: Store,
   userId: string,
-  conversation: { id: string; title: string; updatedAt: Date | string; messages: { role: string; parts: { type: string; text?: string }[] }[] },
+  conversation: {
+    id: string;
+    title: string;
+    updatedAt: Date | string;
+    messages: { role: string; parts: { type: string; text?: string }[] }[];
+  },
 ) {
   const entry: OfflineConversation = {
     id: conversation.id,
@@ -96,10 +103,16 @@ export function staleConversations(store: Store, userId: string, list: { id: str
 }
 
 /** The saved tool results as `tools.saved.list` returns them (newest first): the newest ten. */
-export function recordSavedResults(store: Store, userId: string, results: { id: string; tool: string; title: string; createdAt: Date | string; result: unknown }[]) {
+export function recordSavedResults(
+  store: Store,
+  userId: string,
+  results: { id: string; tool: string; title: string; createdAt: Date | string; result: unknown }[],
+) {
   update(store, userId, (snapshot) => ({
     ...snapshot,
-    savedResults: results.slice(0, OFFLINE_SAVED_RESULTS).map(({ id, tool, title, createdAt, result }) => ({ id, tool, title, createdAt: iso(createdAt), result })),
+    savedResults: results
+      .slice(0, OFFLINE_SAVED_RESULTS)
+      .map(({ id, tool, title, createdAt, result }) => ({ id, tool, title, createdAt: iso(createdAt), result })),
   }));
 }
 

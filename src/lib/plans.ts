@@ -167,6 +167,7 @@ export type PlanFeature = "coaching" | "prioritySupport" | "documentReview" | "r
 
 /** The plans that include a feature (spec 9: coaching and 24/7 priority support only on Unlimited). */
 export function plansWithFeature(feature: PlanFeature): PlanId[] {
-  const included = feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";
+  const included =
+    feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";
   return PLAN_LIST.filter(included).map((plan) => plan.id);
 }

@@ -15,8 +15,10 @@ export const ESTIMATED_TOKENS: Record<QuestionKind, { low: number; high: number 
 /** Answers of a kind needed in the last 30 days before its measured median replaces the estimate. */
 export const MIN_MEASURED_ANSWERS = 20;
 
-const PLANNING = /\b(?:plan|planning|roadmap|timeline|schedule|step[- ]by[- ]step|steps|checklist|what should i do (?:first|next)|where do i start|from .{3,40} to (?:arrival|enrol\w*|graduation|the visa|my visa|moving))\b/i;
-const DETAILED = /\b(?:compare|comparison|difference|differences|versus|vs\.?|pros and cons|explain|analy[sz]e|analysis|in detail|detailed|which (?:is|are|one is) better|options|advantages|disadvantages)\b/i;
+const PLANNING =
+  /\b(?:plan|planning|roadmap|timeline|schedule|step[- ]by[- ]step|steps|checklist|what should i do (?:first|next)|where do i start|from .{3,40} to (?:arrival|enrol\w*|graduation|the visa|my visa|moving))\b/i;
+const DETAILED =
+  /\b(?:compare|comparison|difference|differences|versus|vs\.?|pros and cons|explain|analy[sz]e|analysis|in detail|detailed|which (?:is|are|one is) better|options|advantages|disadvantages)\b/i;
 const LONG_QUESTION_WORDS = 30;
 
 /** Complex planning, a detailed analysis, or a simple question (the default). */
@@ -37,10 +39,15 @@ export interface TokenFigure {
 
 /** "typically 240 tokens" when measured, "about 10-20 tokens" while it is the spec's estimate. */
 export function tokenFigureText(figure: TokenFigure): string {
-  return figure.measured ? `typically ${figure.tokens.toLocaleString("en-US")} tokens` : `about ${figure.estimate.low}-${figure.estimate.high} tokens`;
+  return figure.measured
+    ? `typically ${figure.tokens.toLocaleString("en-US")} tokens`
+    : `about ${figure.estimate.low}-${figure.estimate.high} tokens`;
 }
 
 /** How many answers of each kind a monthly allowance buys, at the typical (or estimated upper) figure. */
 export function answersPerMonth(tokensPerMonth: number, figures: TokenFigure[]): { kind: QuestionKind; answers: number }[] {
-  return figures.map((figure) => ({ kind: figure.kind, answers: Math.floor(tokensPerMonth / Math.max(1, figure.tokens)) }));
+  return figures.map((figure) => ({
+    kind: figure.kind,
+    answers: Math.floor(tokensPerMonth / Math.max(1, figure.tokens)),
+  }));
 }

@@ -13,5 +13,8 @@ export function includedVatCents(amountCents: number, ratePercent: number): numb
 /** The receipt's tax line: the VAT the price includes, or that no VAT is shown because no rate is set. */
 export function taxLine(amountCents: number, ratePercent: number | null): { label: string; amount: string | null } {
   if (ratePercent === null) return { label: "No VAT shown (no VAT rate is set for the seller)", amount: null };
-  return { label: `Includes VAT ${ratePercent}%`, amount: formatEuros(includedVatCents(amountCents, ratePercent) / 100) };
+  return {
+    label: `Includes VAT ${ratePercent}%`,
+    amount: formatEuros(includedVatCents(amountCents, ratePercent) / 100),
+  };
 }

@@ -1,4 +1,4 @@
-import { PLAN_IDS, plansWithFeature, type PlanId } from "./plans";
+import { PLAN_IDS, type PlanId, plansWithFeature } from "./plans";
 
 /** The services of /services and its four children: what each one is and which plans include it. */
 export interface ServiceInfo {
@@ -15,7 +15,8 @@ export const SERVICES: ServiceInfo[] = [
   {
     slug: "consultation",
     name: "Consultation",
-    summary: "A 1-on-1 video session with a coach who studied in Germany, to check your plan and answer what the assistant cannot decide for you.",
+    summary:
+      "A 1-on-1 video session with a coach who studied in Germany, to check your plan and answer what the assistant cannot decide for you.",
     includes: [
       "A 45-minute video call in English with a coach matched to your field",
       "A review of your shortlist of universities and programmes",
@@ -50,7 +51,8 @@ export const SERVICES: ServiceInfo[] = [
   {
     slug: "visa-assistance",
     name: "Visa Assistance",
-    summary: "Prepare the national student visa (section 16b) and your residence permit: documents, blocked account, insurance and appointment.",
+    summary:
+      "Prepare the national student visa (section 16b) and your residence permit: documents, blocked account, insurance and appointment.",
     includes: [
       "The document checklist for your embassy or the Consular Services Portal",
       "Proof of financial resources: blocked account amount, scholarship or formal obligation (Verpflichtungserklärung)",
@@ -63,12 +65,14 @@ export const SERVICES: ServiceInfo[] = [
       "On Unlimited, a coach checks your file before the appointment.",
     ],
     plans: [...PLAN_IDS],
-    planNote: "Visa answers are available on every plan; the personalised roadmap comes with Pro and Unlimited, the coach check with Unlimited.",
+    planNote:
+      "Visa answers are available on every plan; the personalised roadmap comes with Pro and Unlimited, the coach check with Unlimited.",
   },
   {
     slug: "career-guidance",
     name: "Career Guidance",
-    summary: "Plan work during and after your studies: student jobs, internships, the 18-month job-search permit, the EU Blue Card and settlement.",
+    summary:
+      "Plan work during and after your studies: student jobs, internships, the 18-month job-search permit, the EU Blue Card and settlement.",
     includes: [
       "Working-hour limits for students and what counts as a Werkstudent job",
       "Internships and self-employment while studying",

@@ -28,7 +28,8 @@ export type SignInErrorCode = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERROR
 const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
   [OAUTH_ERRORS.notLinked]:
     "An account with this email address already exists. Log in with your email and password; you can then link Google or LinkedIn in your profile's Security tab.",
-  [OAUTH_ERRORS.unverified]: "Please verify your email address before linking Google or LinkedIn: open the link we sent you, or use “Resend” in the banner.",
+  [OAUTH_ERRORS.unverified]:
+    "Please verify your email address before linking Google or LinkedIn: open the link we sent you, or use “Resend” in the banner.",
   [OAUTH_ERRORS.linkedElsewhere]: "This Google or LinkedIn account is already linked to another SwipeAbroad account.",
   [OAUTH_ERRORS.suspended]: "This account is suspended. Please contact support.",
   [SIGN_IN_ERRORS.throttled]: AUTH_MESSAGES.tooManyAttempts,

@@ -15,26 +15,44 @@ export const TOOLS: ToolInfo[] = [
   {
     slug: "visa-checker",
     name: "Visa Checker",
-    summary: "Find out whether you need a visa before entry, which residence title fits your plans, and which documents and funds to prove.",
-    gives: ["Visa or not, the residence title and its legal basis", "APS, proof of funds with the current amount, fees", "The document checklist and the steps after arrival"],
+    summary:
+      "Find out whether you need a visa before entry, which residence title fits your plans, and which documents and funds to prove.",
+    gives: [
+      "Visa or not, the residence title and its legal basis",
+      "APS, proof of funds with the current amount, fees",
+      "The document checklist and the steps after arrival",
+    ],
   },
   {
     slug: "university-finder",
     name: "University Finder",
     summary: "Search Germany's state-recognised universities by name, city, state and type, and track your applications.",
-    gives: ["Institutions with city, state, type and website", "Tuition rules of each state, uni-assist and semester fees where sourced", "Links to the official programme databases"],
+    gives: [
+      "Institutions with city, state, type and website",
+      "Tuition rules of each state, uni-assist and semester fees where sourced",
+      "Links to the official programme databases",
+    ],
   },
   {
     slug: "scholarship-search",
     name: "Scholarship Search",
-    summary: "Find scholarships and funding you can apply for: DAAD, Deutschlandstipendium, the foundations for gifted students, Erasmus+ and loans.",
-    gives: ["Filters by level, subject and nationality", "Amounts, durations and deadlines with the official link", "Bookmarks with a reminder mail before the deadline"],
+    summary:
+      "Find scholarships and funding you can apply for: DAAD, Deutschlandstipendium, the foundations for gifted students, Erasmus+ and loans.",
+    gives: [
+      "Filters by level, subject and nationality",
+      "Amounts, durations and deadlines with the official link",
+      "Bookmarks with a reminder mail before the deadline",
+    ],
   },
   {
     slug: "cost-calculator",
     name: "Cost Calculator",
     summary: "Estimate your monthly and yearly budget in a German university city and compare it with the blocked-account amount.",
-    gives: ["Rent by housing type, insurance, semester contribution and living costs", "Every line with its source", "A shareable, printable budget"],
+    gives: [
+      "Rent by housing type, insurance, semester contribution and living costs",
+      "Every line with its source",
+      "A shareable, printable budget",
+    ],
   },
 ];
 

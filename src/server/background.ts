@@ -1,17 +1,32 @@
-import type { Db } from "~/server/db/client";
-import { getPaymentGateway } from "~/server/payments";
-import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
-import { CHECKOUT_REPAIR_JOB, repairCheckout, runBillingJob, type CheckoutRepairPayload } from "~/server/services/billing/billing-sync.service";
-import { purgeExpiredData } from "~/server/services/retention.service";
-import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
-import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
-import { sendCommunityDigests } from "~/server/services/community/notifications.service";
-import { REMINDER_INTERVAL_SECONDS, sendCoachingReminders } from "~/server/services/coaching/reminders.service";
-import { computeTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { env } from "~/env";
-import { registerJobHandler, startJobRunner, type PeriodicJob } from "~/server/jobs/runner";
+import type { Db } from "~/server/db/client";
+import { type PeriodicJob, registerJobHandler, startJobRunner } from "~/server/jobs/runner";
+import { deliverMail, MAIL_JOB } from "~/server/mail/outbox";
+import { getPaymentGateway } from "~/server/payments";
+import {
+  CHECKOUT_REPAIR_JOB,
+  type CheckoutRepairPayload,
+  repairCheckout,
+  runBillingJob,
+} from "~/server/services/billing/billing-sync.service";
+import { computeTypicalTokens } from "~/server/services/chat/typical-tokens.service";
+import { REMINDER_INTERVAL_SECONDS, sendCoachingReminders } from "~/server/services/coaching/reminders.service";
+import { sendCommunityDigests } from "~/server/services/community/notifications.service";
+import { purgeExpiredData } from "~/server/services/retention.service";
+import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
+import { sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 
-export const JOB_KINDS = { mail: MAIL_JOB, billing: "billing.run", checkoutRepair: CHECKOUT_REPAIR_JOB, retention: "retention.purge", scholarshipReminders: "scholarships.remind", roadmapDigest: "roadmap.digest", communityDigest: "community.digest", coachingReminders: "coaching.remind", typicalTokens: "chat.typical-tokens" } as const;
+export const JOB_KINDS = {
+  mail: MAIL_JOB,
+  billing: "billing.run",
+  checkoutRepair: CHECKOUT_REPAIR_JOB,
+  retention: "retention.purge",
+  scholarshipReminders: "scholarships.remind",
+  roadmapDigest: "roadmap.digest",
+  communityDigest: "community.digest",
+  coachingReminders: "coaching.remind",
+  typicalTokens: "chat.typical-tokens",
+} as const;
 
 /** Every background task of the product, in one runner. */
 export function registerJobHandlers() {

@@ -1,10 +1,10 @@
-import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
-import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { seedRoadmap } from "~/server/content/roadmap";
+import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
 import { seedTools } from "~/server/content/tools";
-import { seedForumCategories } from "~/server/services/community/categories.service";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
+import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { seedForumCategories } from "~/server/services/community/categories.service";
 
 /**
  * Fills reference data, content, the tools' sourced data, the roadmap's step templates and the forum's categories. Idempotent: reference rows are inserted once; threads, prompts

@@ -1,10 +1,10 @@
 "use client";
 
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useState, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "~/server/api/root";
 import { createQueryClient } from "./query-client";
@@ -23,7 +23,9 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     api.createClient({
       links: [
-        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
+        loggerLink({
+          enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error,
+        }),
         httpBatchLink({ transformer: superjson, url: "/api/trpc", maxItems: 10 }),
       ],
     }),

@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "../../playwright.config";
-import { deleteAccount, logIn, mailLink, nextTotpCode, setUpTwoFactor, signUpAndLogIn, submitLogin, verifyEmailFromOutbox } from "./site-helpers";
+import {
+  deleteAccount,
+  logIn,
+  mailLink,
+  nextTotpCode,
+  setUpTwoFactor,
+  signUpAndLogIn,
+  submitLogin,
+  verifyEmailFromOutbox,
+} from "./site-helpers";
 
 test("signup, the banner asks to verify, Resend sends a new link, and the mailed link verifies the address", async ({ page }) => {
   const email = `verify-${Date.now()}@example.com`;
@@ -40,7 +49,9 @@ test("forgot password: the mailed link sets a new password, the old one stops wo
   const forgot = login.getByRole("form", { name: "Reset your password" });
   await forgot.getByLabel("Email").fill(user.email);
   await forgot.getByRole("button", { name: "Send reset link" }).click();
-  await expect(forgot.getByRole("status")).toHaveText("If an account exists for this email, we have sent a link to reset the password. It works for one hour.");
+  await expect(forgot.getByRole("status")).toHaveText(
+    "If an account exists for this email, we have sent a link to reset the password. It works for one hour.",
+  );
 
   await page.goto(await mailLink(user.email, "password-reset", "/reset-password"));
   const form = page.getByRole("form", { name: "New password" });
@@ -93,7 +104,10 @@ test("two-factor sign-in: set up with the key, then logging in asks for the code
 
 test("sessions: the list marks this device, and signing out the other browser ends it there", async ({ page, browser }) => {
   const user = await signUpAndLogIn(page);
-  const other = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1" });
+  const other = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  });
   const otherPage = await other.newPage();
   await logIn(otherPage, user.email, user.password);
 
@@ -121,7 +135,9 @@ test("staff without two-factor sign-in are sent to the Security tab; with it the
     expect((await page.goto("/admin"))?.status()).toBe(403); // not yet verified: no admin role
     await verifyEmailFromOutbox(page, admin.email);
     await page.goto("/admin");
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Set up two-factor sign-in in your profile's Security tab to use the management area.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText(
+      "Set up two-factor sign-in in your profile's Security tab to use the management area.",
+    );
     await page.getByRole("link", { name: "Open the Security tab" }).click();
     await expect(page).toHaveURL(/\/profile\?tab=security/);
     await setUpTwoFactor(page);

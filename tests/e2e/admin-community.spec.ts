@@ -1,5 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { deleteAccount, expectNoSeriousAxeViolations, signUpAdmin, signUpAndLogIn, verifyEmailFromOutbox, withDatabase } from "./site-helpers";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  deleteAccount,
+  expectNoSeriousAxeViolations,
+  signUpAdmin,
+  signUpAndLogIn,
+  verifyEmailFromOutbox,
+  withDatabase,
+} from "./site-helpers";
 
 /**
  * The forum's management pages: a moderator works the review queue (a reply three members flagged
@@ -21,7 +28,11 @@ async function trpcMutation<T>(request: APIRequestContext, procedure: string, in
 }
 
 /** Calls a tRPC query; answers the HTTP status and the data (undefined when it failed). */
-async function trpcQuery<T>(request: APIRequestContext, procedure: string, input?: unknown): Promise<{ status: number; data: T | undefined }> {
+async function trpcQuery<T>(
+  request: APIRequestContext,
+  procedure: string,
+  input?: unknown,
+): Promise<{ status: number; data: T | undefined }> {
   const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
   const response = await request.get(`/api/trpc/${procedure}${query}`);
   const answer = (await response.json()) as TrpcAnswer<T>;
@@ -42,7 +53,12 @@ async function verifiedMember(browser: Browser, firstName: string): Promise<Memb
   const user = await signUpAndLogIn(page, { firstName, lastName: "Forum" });
   await verifyEmailFromOutbox(page, user.email);
   await page.close();
-  return { name: `${firstName} Forum`, email: user.email, context, mutate: (procedure, input) => trpcMutation(context.request, procedure, input) };
+  return {
+    name: `${firstName} Forum`,
+    email: user.email,
+    context,
+    mutate: (procedure, input) => trpcMutation(context.request, procedure, input),
+  };
 }
 
 interface PostOutcome {
@@ -66,7 +82,12 @@ async function openQueueCard(page: Page, text: string) {
 
 test("a moderator hides a post three members flagged and approves a held one", async ({ page, browser, request }) => {
   test.setTimeout(180_000); // five accounts sign up and verify their email first
-  const [asha, bruno, chen, dana] = [await verifiedMember(browser, "Asha"), await verifiedMember(browser, "Bruno"), await verifiedMember(browser, "Chen"), await verifiedMember(browser, "Dana")];
+  const [asha, bruno, chen, dana] = [
+    await verifiedMember(browser, "Asha"),
+    await verifiedMember(browser, "Bruno"),
+    await verifiedMember(browser, "Chen"),
+    await verifiedMember(browser, "Dana"),
+  ];
   const admin = await signUpAdmin(page);
   try {
     // Asha asks; Bruno's reply is flagged by three different members, which hides it.
@@ -78,8 +99,18 @@ test("a moderator hides a post three members flagged and approves a held one", a
     const reply = await bruno.mutate<PostOutcome>("community.reply", { topicId: topic.topicId, body: FLAGGED_REPLY });
     expect(reply.held).toBe(false);
     const flags = [];
-    for (const [member, reason] of [[asha, "spam"], [chen, "spam"], [dana, "inappropriate"]] as const) {
-      flags.push(await member.mutate<{ hidden: boolean }>("community.flag", { postId: reply.postId, reason, note: `${member.name.split(" ")[0]} thinks this is a scam` }));
+    for (const [member, reason] of [
+      [asha, "spam"],
+      [chen, "spam"],
+      [dana, "inappropriate"],
+    ] as const) {
+      flags.push(
+        await member.mutate<{ hidden: boolean }>("community.flag", {
+          postId: reply.postId,
+          reason,
+          note: `${member.name.split(" ")[0]} thinks this is a scam`,
+        }),
+      );
     }
     expect(flags.map((flag) => flag.hidden)).toEqual([false, false, true]);
 
@@ -95,7 +126,10 @@ test("a moderator hides a post three members flagged and approves a held one", a
     await page.goto("/admin/community");
     await expect(page.getByRole("heading", { level: 1, name: "Community moderation" })).toBeVisible();
     const flagged = await openQueueCard(page, FLAGGED_REPLY);
-    await expect(flagged.getByRole("link", { name: "Hello from Nairobi, moving to Leipzig in October" })).toHaveAttribute("href", new RegExp(`/community/t/.+/${topic.topicId}#post-1$`));
+    await expect(flagged.getByRole("link", { name: "Hello from Nairobi, moving to Leipzig in October" })).toHaveAttribute(
+      "href",
+      new RegExp(`/community/t/.+/${topic.topicId}#post-1$`),
+    );
     await expect(flagged).toContainText("Hidden after flags from 3 members");
     await expect(flagged.getByRole("heading", { name: "Open flags (3)" })).toBeVisible();
     await expect(flagged).toContainText("Spam by Asha Forum");
@@ -131,7 +165,11 @@ test("a moderator hides a post three members flagged and approves a held one", a
     await warnDialog.getByLabel("Message to the member").fill("Selling documents is not allowed here. A second time ends your posting.");
     await warnDialog.getByRole("button", { name: "Send warning" }).click();
     await expect(page.getByText("Warning mailed to Bruno Forum.")).toBeVisible();
-    const { rows: mails } = await withDatabase((client) => client.query<{ text: string }>(`SELECT text FROM "MailMessage" WHERE "to" = $1 AND kind = 'community-moderation'`, [bruno.email.toLowerCase()]));
+    const { rows: mails } = await withDatabase((client) =>
+      client.query<{ text: string }>(`SELECT text FROM "MailMessage" WHERE "to" = $1 AND kind = 'community-moderation'`, [
+        bruno.email.toLowerCase(),
+      ]),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("Selling documents is not allowed here.");
 
@@ -149,7 +187,11 @@ test("a moderator hides a post three members flagged and approves a held one", a
     await page.getByRole("dialog", { name: "Approve this post?" }).getByRole("button", { name: "Approve" }).click();
     await expect(page.getByText("Post approved: it is published.")).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: SPAM_TITLE })).toHaveCount(0);
-    const published = await trpcQuery<TopicPage & { topic: { title: string; locked: boolean; category: { slug: string } } }>(request, "community.topic", { topicId: spam.topicId });
+    const published = await trpcQuery<TopicPage & { topic: { title: string; locked: boolean; category: { slug: string } } }>(
+      request,
+      "community.topic",
+      { topicId: spam.topicId },
+    );
     expect(published.status).toBe(200);
     expect(published.data!.topic).toMatchObject({ title: SPAM_TITLE, locked: true, category: { slug: "off-topic" } });
     expect(published.data!.posts[0]!.body).toContain("Buy diploma of any German university");
@@ -203,8 +245,17 @@ test("staff create, rename, move and archive a forum category", async ({ page, r
     expect(open.data!.map((category) => category.slug)).not.toContain("flat-swaps");
     expect(open.data!.map((category) => category.slug)).toContain("introductions");
 
-    const { rows: audit } = await withDatabase((client) => client.query<{ action: string }>(`SELECT action FROM "AuditLog" WHERE "targetId" = (SELECT id FROM "ForumCategory" WHERE slug = 'flat-swaps') ORDER BY "createdAt"`));
-    expect(audit.map((entry) => entry.action)).toEqual(["community.category_created", "community.category_updated", "community.category_moved", "community.category_archived"]);
+    const { rows: audit } = await withDatabase((client) =>
+      client.query<{ action: string }>(
+        `SELECT action FROM "AuditLog" WHERE "targetId" = (SELECT id FROM "ForumCategory" WHERE slug = 'flat-swaps') ORDER BY "createdAt"`,
+      ),
+    );
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "community.category_created",
+      "community.category_updated",
+      "community.category_moved",
+      "community.category_archived",
+    ]);
   } finally {
     await deleteAccount(page, admin.password);
   }

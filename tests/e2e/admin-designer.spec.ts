@@ -24,7 +24,9 @@ test("a staff member turns on the announcement banner and it appears on the home
     await form.getByLabel("Link (optional)").fill("/students");
     await form.getByLabel("Link label (optional)").fill("Read the guides");
     await form.getByLabel("Warning").check();
-    await expect(page.getByRole("region", { name: "Banner preview" })).toContainText("Applications for the winter semester are open Read the guides");
+    await expect(page.getByRole("region", { name: "Banner preview" })).toContainText(
+      "Applications for the winter semester are open Read the guides",
+    );
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved: the site shows it now.")).toBeVisible();
     // The management area itself does not show it.
@@ -59,7 +61,9 @@ test("a staff member edits a mail template and sees the preview change", async (
     await page.getByRole("link", { name: "Confirm email address" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Confirm email address" })).toBeVisible();
     const preview = page.frameLocator('iframe[title="Mail preview"]');
-    await expect(preview.getByRole("paragraph").filter({ hasText: "Welcome to SwipeAbroad! Please confirm that this is your email address." })).toBeVisible();
+    await expect(
+      preview.getByRole("paragraph").filter({ hasText: "Welcome to SwipeAbroad! Please confirm that this is your email address." }),
+    ).toBeVisible();
     await expect(page.getByTestId("preview-subject")).toHaveText("Confirm your email address for SwipeAbroad");
 
     await page.getByLabel("Subject").fill("Hello {name}, one click to go");
@@ -85,7 +89,12 @@ test("a staff member edits a mail template and sees the preview change", async (
 
     await page.getByRole("button", { name: "Send me a test" }).click();
     await expect(page.getByText(`Test mail queued to ${E2E_ADMIN_EMAIL}.`)).toBeVisible();
-    const { rows } = await withDatabase((client) => client.query<{ subject: string; text: string }>(`SELECT subject, text FROM "MailMessage" WHERE "to" = $1 AND subject LIKE '[Test]%'`, [E2E_ADMIN_EMAIL]));
+    const { rows } = await withDatabase((client) =>
+      client.query<{ subject: string; text: string }>(
+        `SELECT subject, text FROM "MailMessage" WHERE "to" = $1 AND subject LIKE '[Test]%'`,
+        [E2E_ADMIN_EMAIL],
+      ),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.subject).toBe("[Test] Hello Anna, one click to go");
     expect(rows[0]!.text).toContain("We are glad you joined <us>.");

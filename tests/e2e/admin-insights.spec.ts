@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { setUpTwoFactor, signUpAndLogIn, withDatabase } from "./site-helpers";
 
@@ -47,7 +47,11 @@ async function endBillingPeriod(email: string) {
 
 test("a backoffice user refunds a demo payment and the customer sees it refunded in the billing tab", async ({ page, browser }) => {
   // The customer: a Pro trial with Stripe's 4242 test card, then the first monthly payment of €9.99.
-  const customer = await signUpAndLogIn(page, { firstName: "Rafa", lastName: "Customer", email: `refund-${Date.now()}@example.com` });
+  const customer = await signUpAndLogIn(page, {
+    firstName: "Rafa",
+    lastName: "Customer",
+    email: `refund-${Date.now()}@example.com`,
+  });
   await page.goto("/billing");
   const upgrade = page.getByRole("button", { name: "Upgrade to Pro" });
   await expect(upgrade).toBeEnabled();
@@ -91,7 +95,9 @@ test("a backoffice user refunds a demo payment and the customer sees it refunded
   // The customer sees it in the billing tab of the profile, and got the mail.
   await page.goto("/profile?tab=billing");
   await expect(payment).toContainText("Refunded");
-  const { rows } = await withDatabase((client) => client.query(`SELECT subject FROM "MailMessage" WHERE "to" = $1 AND kind = 'payment-refunded'`, [customer.email.toLowerCase()]));
+  const { rows } = await withDatabase((client) =>
+    client.query(`SELECT subject FROM "MailMessage" WHERE "to" = $1 AND kind = 'payment-refunded'`, [customer.email.toLowerCase()]),
+  );
   expect(rows).toHaveLength(1);
 });
 
@@ -104,8 +110,13 @@ test("a signed-in user's dislike with a reason appears in /admin/feedback with i
   const answer = page.getByTestId("assistant-message").last();
   await expect(answer.getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
   await answer.getByRole("button", { name: "Dislike", exact: true }).click();
-  const saved = page.waitForResponse((response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().dislikeReason === "Not factually correct");
-  await answer.getByRole("group", { name: "Why didn't you like this answer?" }).getByRole("button", { name: "Not factually correct" }).click();
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().dislikeReason === "Not factually correct",
+  );
+  await answer
+    .getByRole("group", { name: "Why didn't you like this answer?" })
+    .getByRole("button", { name: "Not factually correct" })
+    .click();
   expect((await saved).status()).toBe(201);
 
   const admin = await staffMember(browser, "admin", "Ada");

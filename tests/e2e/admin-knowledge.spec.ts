@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { deleteAccount, signUpAdmin } from "./site-helpers";
 
 const QUESTION = "How much money do I need in a blocked account for a German student visa?";
@@ -20,7 +20,9 @@ async function ask(page: Page, question: string) {
   return lastAnswer(page);
 }
 
-test("an admin edits a knowledge-base article and the assistant's next answer uses the new text; restoring brings the old one back", async ({ page }) => {
+test("an admin edits a knowledge-base article and the assistant's next answer uses the new text; restoring brings the old one back", async ({
+  page,
+}) => {
   const admin = await signUpAdmin(page);
   let edited = false;
   try {
@@ -52,7 +54,9 @@ test("an admin edits a knowledge-base article and the assistant's next answer us
     await expect(versions.getByText(`${admin.email} · Amount checked with the mission`)).toBeVisible();
     await versions.getByRole("button", { name: "Changes in this version" }).first().click();
     const diff = page.getByTestId("version-diff");
-    await expect(diff).toContainText(/Removed: According to [^]*?11,904 EUR per year[^]*?Added: According to [^]*?12,324 EUR per year/);
+    await expect(diff).toContainText(
+      /Removed: According to [\s\S]*?11,904 EUR per year[\s\S]*?Added: According to [\s\S]*?12,324 EUR per year/,
+    );
     page.once("dialog", (dialog) => void dialog.accept());
     await versions.getByRole("button", { name: "Restore version 1" }).click();
     await expect(page.getByText("Restored as version 3. The assistant answers from it now.")).toBeVisible();

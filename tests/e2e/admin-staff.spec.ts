@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { deleteAccount, logIn, mailLink, setUpTwoFactor, signUpAdmin } from "./site-helpers";
 
-test("an admin invites a designer, who joins with a password and two-factor sign-in, sees only the designer's sections and edits a question students see", async ({ page, browser }) => {
+test("an admin invites a designer, who joins with a password and two-factor sign-in, sees only the designer's sections and edits a question students see", async ({
+  page,
+  browser,
+}) => {
   const admin = await signUpAdmin(page);
   const designerEmail = `designer-${Date.now()}@example.com`;
   const designerPassword = "copper lantern drifts north";
@@ -15,7 +18,9 @@ test("an admin invites a designer, who joins with a password and two-factor sign
     await form.getByLabel("Role").selectOption("designer");
     await form.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByText(`Invitation sent to ${designerEmail}.`)).toBeVisible();
-    await expect(page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem").filter({ hasText: designerEmail })).toContainText("Designer");
+    await expect(
+      page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem").filter({ hasText: designerEmail }),
+    ).toContainText("Designer");
 
     // The designer opens the mail's link and chooses a name and a password.
     await designer.goto(await mailLink(designerEmail, "staff-invite", "/invite"));

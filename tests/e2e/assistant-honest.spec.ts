@@ -1,11 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { askAndWait, lastAnswer, tokensLeft } from "./chat-helpers";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, withDatabase } from "./site-helpers";
 
 const leftOf = async (page: Page) => Number((await tokensLeft(page).innerText()).replace(/[^\d]/g, ""));
 
-test("'I don't know' is not charged and the tokens left do not drop; an answer is charged what its footer says; Deep Thinking lists its sources", async ({ page }) => {
+test("'I don't know' is not charged and the tokens left do not drop; an answer is charged what its footer says; Deep Thinking lists its sources", async ({
+  page,
+}) => {
   await signUpAndLogIn(page);
   await page.goto("/swipe-ai");
   await expect(tokensLeft(page)).toHaveText("30,000 tokens left this month");
@@ -48,11 +50,17 @@ test("'I don't know' is not charged and the tokens left do not drop; an answer i
   await expect(links.first()).toHaveAttribute("target", "_blank");
   // The answer with its footer and sources list (the conversation list beside it is not part of this test).
   const axe = await new AxeBuilder({ page }).include("[data-testid=message-list]").analyze();
-  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => violation.id),
+  ).toEqual([]);
 
   // Regenerate: another answer, from the next best passages.
   const first = await lastAnswer(page).locator(".prose-chat").innerText();
-  const regenerated = page.waitForRequest((request) => request.url().endsWith("/api/chat-rag") && Boolean(request.postDataJSON().regenerate));
+  const regenerated = page.waitForRequest(
+    (request) => request.url().endsWith("/api/chat-rag") && Boolean(request.postDataJSON().regenerate),
+  );
   await lastAnswer(page).getByRole("button", { name: "Regenerate" }).click();
   const sent = (await regenerated).postDataJSON().regenerate;
   expect(sent.previousAnswer).toContain("11,904");
@@ -61,14 +69,18 @@ test("'I don't know' is not charged and the tokens left do not drop; an answer i
   await expect(lastAnswer(page).locator(".prose-chat")).not.toHaveText(first);
 });
 
-test("pricing: token figures are labelled estimates until measured, then medians; plan cards say what the allowance buys; every feature opens", async ({ page }) => {
+test("pricing: token figures are labelled estimates until measured, then medians; plan cards say what the allowance buys; every feature opens", async ({
+  page,
+}) => {
   await page.goto("/pricing");
   const simple = page.getByTestId("token-figure-simple");
   // A fresh server has too few answers of each kind: the spec's estimates, labelled.
   await expect(page.getByTestId("token-figure-planning")).toContainText("about 100-200 tokens");
   await expect(page.getByTestId("token-figure-planning")).toContainText("estimate: not measured yet (fewer than 20 answers of this kind)");
   await expect(page.getByTestId("typical-answers-unlimited")).toHaveText("No limit on answers");
-  await expect(page.getByTestId("typical-answers-free")).toHaveText(/^About [\d,]+ simple, [\d,]+ detailed or [\d,]+ planning answers a month \(from the estimates above\)$/);
+  await expect(page.getByTestId("typical-answers-free")).toHaveText(
+    /^About [\d,]+ simple, [\d,]+ detailed or [\d,]+ planning answers a month \(from the estimates above\)$/,
+  );
 
   // 20 simple answers of the last days, measured by the job: the page shows their median.
   await withDatabase(async (client) => {
@@ -82,24 +94,39 @@ test("pricing: token figures are labelled estimates until measured, then medians
     await client.query(`INSERT INTO "Job" (id, kind, payload) VALUES ($1, 'chat.typical-tokens', '{}')`, [`e2e-typical-job-${Date.now()}`]);
   });
   await expect
-    .poll(async () => {
-      await page.reload();
-      return simple.innerText();
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await page.reload();
+        return simple.innerText();
+      },
+      { timeout: 20_000 },
+    )
     .toContain("median of");
   await expect(simple).toContainText(/typically \d[\d,]* tokens/);
   const median = Number(/typically (\d[\d,]*) tokens/.exec(await simple.innerText())![1]!.replace(/,/g, ""));
-  await expect(page.getByTestId("typical-answers-free")).toContainText(`About ${Math.floor(30_000 / median).toLocaleString("en-US")} simple,`);
+  await expect(page.getByTestId("typical-answers-free")).toContainText(
+    `About ${Math.floor(30_000 / median).toLocaleString("en-US")} simple,`,
+  );
   // Detailed and planning are still estimates, and the card says which.
   await expect(page.getByTestId("typical-answers-free")).toContainText("answers a month (detailed and planning from the estimates above)");
   await page.getByText("What is a token?").click();
   await expect(page.getByText(/A simple question uses typically \d[\d,]* tokens/)).toBeVisible();
 
   // Features not built yet say "coming"; every other feature opens its page.
-  await expect(page.getByTestId("plan-pro").getByTestId("coming-feature")).toContainText("Coming: Priority AI processing (not part of the price yet)");
+  await expect(page.getByTestId("plan-pro").getByTestId("coming-feature")).toContainText(
+    "Coming: Priority AI processing (not part of the price yet)",
+  );
   const hrefs = new Set<string>();
   for (const link of await page.locator("[data-testid^=plan-] ul a").all()) hrefs.add((await link.getAttribute("href"))!);
-  expect([...hrefs].sort()).toEqual(["/about/contact", "/community", "/compare", "/roadmap", "/services/consultation", "/services/document-review", "/swipe-ai"]);
+  expect([...hrefs].sort()).toEqual([
+    "/about/contact",
+    "/community",
+    "/compare",
+    "/roadmap",
+    "/services/consultation",
+    "/services/document-review",
+    "/swipe-ai",
+  ]);
   for (const href of hrefs) {
     const response = await page.request.get(href);
     expect(response.status(), href).toBe(200);

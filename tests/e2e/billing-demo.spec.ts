@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
-import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
 import { pdfText } from "../helpers/pdf";
 
 const PASSWORD = "a-strong-password";
@@ -9,7 +9,9 @@ const PASSWORD = "a-strong-password";
 /** A new account, signed in through the login modal. */
 async function signUpAndLogin(page: Page, firstName: string) {
   const email = `billing-${firstName.toLowerCase()}-${Date.now()}@example.com`;
-  const created = await page.request.post("/api/auth/signup", { data: { firstName, lastName: "Student", email, password: PASSWORD } });
+  const created = await page.request.post("/api/auth/signup", {
+    data: { firstName, lastName: "Student", email, password: PASSWORD },
+  });
   expect(created.status()).toBe(201);
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
@@ -56,7 +58,10 @@ async function startCheckout(page: Page, button: string) {
   return page.getByRole("dialog", { name: /Subscribe to/ });
 }
 
-test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; remove the last card; downgrade to Free", async ({ page, context }) => {
+test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; remove the last card; downgrade to Free", async ({
+  page,
+  context,
+}) => {
   await signUpAndLogin(page, "Lena");
   await page.goto("/billing");
   await expect(page.getByText("Demo mode - no real charges").first()).toBeVisible();
@@ -98,7 +103,9 @@ test("subscribe to Pro with 4242, see plan, allowance, transaction and receipt; 
   await expect(page.getByText("Payment method removed successfully!")).toBeVisible();
   await expect(page.getByText(/Your plan will be downgraded to Free on .* Please add a payment method/)).toBeVisible();
   await expect(cards.getByText("No payment methods added")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Subscription Management" }).getByRole("alert")).toContainText("will be downgraded to Free on");
+  await expect(page.getByRole("region", { name: "Subscription Management" }).getByRole("alert")).toContainText(
+    "will be downgraded to Free on",
+  );
   // Without a card no renewal price is promised any more.
   await expect(page.getByTestId("plan-status")).toHaveText(/^Free trial until \d{1,2} \w{3} \d{4}\.$/);
 
@@ -208,7 +215,9 @@ test("a failed renewal: pay it from the banner; a declined card shows the error;
   await expect(panel).toContainText("Renews on");
 });
 
-test("Pro with the demo card, up to Unlimited, down to Pro: every dialog states the charge now and the date; the transactions agree; one card; receipts download", async ({ page }) => {
+test("Pro with the demo card, up to Unlimited, down to Pro: every dialog states the charge now and the date; the transactions agree; one card; receipts download", async ({
+  page,
+}) => {
   await signUpAndLogin(page, "Ravi");
   await page.goto("/billing");
   const checkout = await startCheckout(page, "Upgrade to Pro");

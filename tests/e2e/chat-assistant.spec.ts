@@ -59,20 +59,36 @@ test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason
   await answer.getByRole("button", { name: "Like", exact: true }).click();
   const likeRequest = await liked;
   expect(likeRequest.headers()["x-session-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  expect(likeRequest.postDataJSON()).toMatchObject({ userId: "anonymous", userType: "student", isStreaming: true, chatModel: "local", ragEnabled: false });
+  expect(likeRequest.postDataJSON()).toMatchObject({
+    userId: "anonymous",
+    userType: "student",
+    isStreaming: true,
+    chatModel: "local",
+    ragEnabled: false,
+  });
   await expect(answer.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "true");
 
   await answer.getByRole("button", { name: "Dislike", exact: true }).click();
   await expect(answer.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
   const panel = answer.getByRole("group", { name: "Why didn't you like this answer?" });
-  for (const reason of ["Shouldn't have used Memory", "Don't like the personality", "Don't like the style", "Not factually correct", "Didn't fully follow instructions"]) {
+  for (const reason of [
+    "Shouldn't have used Memory",
+    "Don't like the personality",
+    "Don't like the style",
+    "Not factually correct",
+    "Didn't fully follow instructions",
+  ]) {
     await expect(panel.getByRole("button", { name: reason })).toBeVisible();
   }
-  const disliked = page.waitForResponse((response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().dislikeReason === "Not factually correct");
+  const disliked = page.waitForResponse(
+    (response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().dislikeReason === "Not factually correct",
+  );
   await panel.getByRole("button", { name: "Not factually correct" }).click();
   expect((await disliked).status()).toBe(201);
   await panel.getByLabel("Tell us more (optional)").fill("The amount looks old.");
-  const commented = page.waitForResponse((response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().customFeedback === "The amount looks old.");
+  const commented = page.waitForResponse(
+    (response) => response.url().endsWith("/api/feedback") && response.request().postDataJSON().customFeedback === "The amount looks old.",
+  );
   await panel.getByRole("button", { name: "Send comment" }).click();
   expect((await commented).status()).toBe(201);
   await expect(panel).toHaveCount(0);
@@ -169,7 +185,9 @@ test("a prompt link without autoSubmit only fills the composer", async ({ page }
 
 test("a signed-in user finds past conversations, renames and deletes them", async ({ page }) => {
   const email = `chat-${Date.now()}@example.com`;
-  const signup = await page.request.post("/api/auth/signup", { data: { firstName: "Ada", lastName: "Chat", email, password: "a-strong-password" } });
+  const signup = await page.request.post("/api/auth/signup", {
+    data: { firstName: "Ada", lastName: "Chat", email, password: "a-strong-password" },
+  });
   expect(signup.ok()).toBe(true);
   await page.goto("/swipe-ai");
   await submitLogin(page, email, "a-strong-password");

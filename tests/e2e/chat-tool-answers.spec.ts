@@ -4,14 +4,19 @@ import { askAndWait, lastAnswer } from "./chat-helpers";
 // A phone: the card must fit the screen and stay tappable.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("a city-cost question is answered from the calculator's data, and its card opens the calculator pre-filled with the city", async ({ page }) => {
+test("a city-cost question is answered from the calculator's data, and its card opens the calculator pre-filled with the city", async ({
+  page,
+}) => {
   await page.goto("/swipe-ai");
   await askAndWait(page, "how much is rent in münchen?");
 
   const answer = lastAnswer(page);
   await expect(answer).toContainText("€315 per month");
   await expect(answer).toContainText("checked 23 November 2026");
-  await expect(answer.getByRole("link", { name: "LMU Munich - Accommodation (Munich housing market)" })).toHaveAttribute("href", /^https:\/\/www\.en\.uni-muenchen\.de\//);
+  await expect(answer.getByRole("link", { name: "LMU Munich - Accommodation (Munich housing market)" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.en\.uni-muenchen\.de\//,
+  );
 
   const card = answer.getByTestId("tool-link");
   await expect(card).toHaveCount(1);

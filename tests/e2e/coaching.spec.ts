@@ -1,19 +1,35 @@
 import { expect, test } from "@playwright/test";
-import { deleteAccount, expectNoSeriousAxeViolations, signUpAdmin, signUpAndLogIn, subscribeWithTestCard, withDatabase } from "./site-helpers";
+import {
+  deleteAccount,
+  expectNoSeriousAxeViolations,
+  signUpAdmin,
+  signUpAndLogIn,
+  subscribeWithTestCard,
+  withDatabase,
+} from "./site-helpers";
 
 /** Makes the account a coach in Europe/Berlin, open 08:00-20:00 every day. */
 async function makeCoach(email: string) {
   await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(`SELECT id FROM "User" WHERE email = $1`, [email.toLowerCase()]);
     const coachId = `coach-e2e-${Date.now()}`;
-    await client.query(`INSERT INTO "Coach" (id, "userId", "displayName", "timeZone", "updatedAt") VALUES ($1, $2, 'Ada Coach', 'Europe/Berlin', now())`, [coachId, rows[0]!.id]);
+    await client.query(
+      `INSERT INTO "Coach" (id, "userId", "displayName", "timeZone", "updatedAt") VALUES ($1, $2, 'Ada Coach', 'Europe/Berlin', now())`,
+      [coachId, rows[0]!.id],
+    );
     for (let weekday = 1; weekday <= 7; weekday++) {
-      await client.query(`INSERT INTO "CoachAvailability" (id, "coachId", weekday, "startMinute", "endMinute") VALUES ($1, $2, $3, 480, 1200)`, [`${coachId}-${weekday}`, coachId, weekday]);
+      await client.query(
+        `INSERT INTO "CoachAvailability" (id, "coachId", weekday, "startMinute", "endMinute") VALUES ($1, $2, $3, 480, 1200)`,
+        [`${coachId}-${weekday}`, coachId, weekday],
+      );
     }
   });
 }
 
-test("an Unlimited user books a coach's slot in their own time zone, sees it, cancels it; the outbox holds the invitations to both", async ({ page, browser }) => {
+test("an Unlimited user books a coach's slot in their own time zone, sees it, cancels it; the outbox holds the invitations to both", async ({
+  page,
+  browser,
+}) => {
   // The coach is the test server's admin, signed in in a window of its own.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
@@ -27,7 +43,11 @@ test("an Unlimited user books a coach's slot in their own time zone, sees it, ca
     await expect(staff.getByText("Weekly hours saved.")).toBeVisible();
 
     const student = await signUpAndLogIn(page, { firstName: "Priya", lastName: "Sharma" });
-    await withDatabase((client) => client.query(`UPDATE "Student" SET "timeZone" = 'Asia/Kolkata' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`, [student.email.toLowerCase()]));
+    await withDatabase((client) =>
+      client.query(`UPDATE "Student" SET "timeZone" = 'Asia/Kolkata' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`, [
+        student.email.toLowerCase(),
+      ]),
+    );
     await subscribeWithTestCard(page, "Unlimited");
 
     await page.goto("/services/consultation");
@@ -38,7 +58,9 @@ test("an Unlimited user books a coach's slot in their own time zone, sees it, ca
     await expect(panel.locator("#booking-coach-error")).toHaveText("Choose a coach");
     await expect(panel.getByText("Describe the topic in at least 5 characters")).toBeVisible();
     await panel.getByLabel("Coach").selectOption({ label: "Ada Coach" });
-    await expect(panel.getByTestId("slot-zone")).toHaveText("Times in your time zone: Asia/Kolkata (UTC+05:30). You can change it in your profile.");
+    await expect(panel.getByTestId("slot-zone")).toHaveText(
+      "Times in your time zone: Asia/Kolkata (UTC+05:30). You can change it in your profile.",
+    );
     // The second day offered is a whole day: 08:00 in Berlin is 12:30 in India (11:30 while Berlin is on summer time).
     await panel.getByLabel("Day").selectOption({ index: 1 });
     const firstTime = panel.getByRole("group", { name: "Start time" }).locator("label").first();
@@ -59,7 +81,12 @@ test("an Unlimited user books a coach's slot in their own time zone, sees it, ca
 
     await page.goto("/profile?tab=account");
     const activity = page.getByRole("region", { name: "Activity" });
-    await expect(activity.locator("div", { has: page.getByText("Total consultations") }).last().locator("dd")).toHaveText("1");
+    await expect(
+      activity
+        .locator("div", { has: page.getByText("Total consultations") })
+        .last()
+        .locator("dd"),
+    ).toHaveText("1");
 
     await page.goto("/services/consultation");
     await expect(upcoming).toHaveCount(1);

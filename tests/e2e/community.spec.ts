@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, verifyEmailFromOutbox } from "./site-helpers";
 
 const HELD_MESSAGE = "Your post is waiting for a moderator's review";
@@ -36,7 +36,9 @@ async function postTopicWithForm(page: Page, topic: { category: string; title: s
 
 /** Posts a topic through the API the form uses (community.createTopic), as the signed-in member of the page. */
 async function postTopicWithApi(page: Page, topic: { categorySlug: string; title: string; body: string }) {
-  const response = await page.request.post("/api/trpc/community.createTopic", { data: { json: { tags: [], ...topic } } });
+  const response = await page.request.post("/api/trpc/community.createTopic", {
+    data: { json: { tags: [], ...topic } },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const outcome = (await response.json()).result.data.json as { topicId: string; topicSlug: string; held: boolean };
   return `/community/t/${outcome.topicSlug}/${outcome.topicId}`;
@@ -52,10 +54,16 @@ function watchErrors(page: Page) {
   return errors;
 }
 
-test("signed out, /community lists the categories and the latest topics, and a topic page has no errors on a phone", async ({ browser }) => {
+test("signed out, /community lists the categories and the latest topics, and a topic page has no errors on a phone", async ({
+  browser,
+}) => {
   const asker = await verifiedMember(browser, "Sofia", "Reyes");
   const title = uniqueTitle("Which documents does the residence permit appointment need");
-  await postTopicWithApi(asker.page, { categorySlug: "introductions", title, body: "I arrive in October. What should I **bring** to the appointment?" });
+  await postTopicWithApi(asker.page, {
+    categorySlug: "introductions",
+    title,
+    body: "I arrive in October. What should I **bring** to the appointment?",
+  });
   await asker.context.close();
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
@@ -67,7 +75,10 @@ test("signed out, /community lists the categories and the latest topics, and a t
   const categories = page.getByRole("region", { name: "Categories" });
   await expect(categories.getByRole("link", { name: /Introductions/ })).toContainText(/\d+ topics?/);
   await expect(categories.getByRole("link", { name: /Off topic/ })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Topic lists" }).getByRole("link", { name: "Latest" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Topic lists" }).getByRole("link", { name: "Latest" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const row = page.getByRole("article", { name: title });
   await expect(row).toBeVisible();
   await expect(row.getByRole("link", { name: "Introductions" })).toBeVisible();
@@ -95,7 +106,9 @@ test("signed out, /community lists the categories and the latest topics, and a t
   await context.close();
 });
 
-test("one member asks in Markdown, another replies mentioning them, and the asker is notified and marks the reply as the answer", async ({ browser }) => {
+test("one member asks in Markdown, another replies mentioning them, and the asker is notified and marks the reply as the answer", async ({
+  browser,
+}) => {
   const asker = await verifiedMember(browser, "Amara", "Okafor");
   const helper = await verifiedMember(browser, "Jonas", "Weber");
   const askerErrors = watchErrors(asker.page);
@@ -147,10 +160,15 @@ test("one member asks in Markdown, another replies mentioning them, and the aske
   await expect(markedReply.getByText("Answer", { exact: true })).toBeVisible();
 
   // The answer sits right under the question, and the topic is in the Solved list.
-  const order = await asker.page.evaluate(() => [...document.querySelectorAll("article[aria-label='Question'], section[aria-labelledby='solved-title']")].map((el) => el.tagName));
+  const order = await asker.page.evaluate(() =>
+    [...document.querySelectorAll("article[aria-label='Question'], section[aria-labelledby='solved-title']")].map((el) => el.tagName),
+  );
   expect(order).toEqual(["ARTICLE", "SECTION"]);
   await asker.page.goto("/community?list=solved");
-  await expect(asker.page.getByRole("navigation", { name: "Topic lists" }).getByRole("link", { name: "Solved" })).toHaveAttribute("aria-current", "page");
+  await expect(asker.page.getByRole("navigation", { name: "Topic lists" }).getByRole("link", { name: "Solved" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   const row = asker.page.getByRole("article", { name: title });
   await expect(row.getByText("Solved", { exact: true })).toBeVisible();
 
@@ -179,7 +197,11 @@ test("a post with a script tag and an onerror attribute renders as text and runs
     void dialog.dismiss();
   });
   const title = uniqueTitle("Does this forum show HTML that members type");
-  await postTopicWithForm(member.page, { category: "Off topic", title, body: "Look: <script>alert(1)</script> and <img src=x onerror=alert(2)> end." });
+  await postTopicWithForm(member.page, {
+    category: "Off topic",
+    title,
+    body: "Look: <script>alert(1)</script> and <img src=x onerror=alert(2)> end.",
+  });
   const question = member.page.getByRole("article", { name: "Question" });
   await expect(question).toContainText("<script>alert(1)</script>");
   await expect(question).toContainText("<img src=x onerror=alert(2)>");
@@ -201,8 +223,17 @@ test("a post with a script tag and an onerror attribute renders as text and runs
 
 test("a new member's fourth topic on the same day is refused with the server's message", async ({ browser }) => {
   const member = await verifiedMember(browser, "Arjun", "Mehta");
-  for (const n of [1, 2, 3]) await postTopicWithApi(member.page, { categorySlug: "off-topic", title: uniqueTitle(`My question number ${n} about housing`), body: "Where do I start looking?" });
-  const form = await postTopicWithForm(member.page, { category: "Off topic", title: uniqueTitle("My fourth question about housing"), body: "And one more question." });
+  for (const n of [1, 2, 3])
+    await postTopicWithApi(member.page, {
+      categorySlug: "off-topic",
+      title: uniqueTitle(`My question number ${n} about housing`),
+      body: "Where do I start looking?",
+    });
+  const form = await postTopicWithForm(member.page, {
+    category: "Off topic",
+    title: uniqueTitle("My fourth question about housing"),
+    body: "And one more question.",
+  });
   await expect(form.getByRole("alert")).toContainText(FOURTH_TOPIC_REFUSED);
   await expect(member.page).toHaveURL(/\/community\/new$/);
   await member.context.close();
@@ -210,7 +241,11 @@ test("a new member's fourth topic on the same day is refused with the server's m
 
 test("a reply with spam is held for review and says so", async ({ browser }) => {
   const member = await verifiedMember(browser, "Lucas", "Silva");
-  const topic = await postTopicWithApi(member.page, { categorySlug: "off-topic", title: uniqueTitle("Which documents prove my degree for uni-assist"), body: "Certified copies?" });
+  const topic = await postTopicWithApi(member.page, {
+    categorySlug: "off-topic",
+    title: uniqueTitle("Which documents prove my degree for uni-assist"),
+    body: "Certified copies?",
+  });
   await member.page.goto(topic);
   await member.page.waitForLoadState("networkidle");
   const reply = member.page.getByRole("form", { name: "Reply" });
@@ -218,7 +253,9 @@ test("a reply with spam is held for review and says so", async ({ browser }) => 
   await reply.getByRole("button", { name: "Post reply" }).click();
   await expect(reply.getByRole("status")).toContainText(HELD_MESSAGE);
   // Its author sees it marked as waiting; a visitor does not see it at all.
-  await expect(member.page.getByRole("article", { name: "Reply by Lucas Silva" })).toContainText("Only its author and the moderators can read it.");
+  await expect(member.page.getByRole("article", { name: "Reply by Lucas Silva" })).toContainText(
+    "Only its author and the moderators can read it.",
+  );
   const visitor = await browser.newPage();
   await visitor.goto(topic);
   await expect(visitor.getByRole("heading", { name: "No replies yet" })).toBeVisible();
@@ -229,7 +266,11 @@ test("a reply with spam is held for review and says so", async ({ browser }) => 
 
 test("no serious accessibility violations on /community and a topic page", async ({ browser }) => {
   const member = await verifiedMember(browser, "Nadia", "Haddad");
-  const topic = await postTopicWithApi(member.page, { categorySlug: "introductions", title: uniqueTitle("Hello from Casablanca, starting a master in Aachen"), body: "Hi all!\n\n> Looking forward\n\n`code` and a [link](https://www.daad.de)." });
+  const topic = await postTopicWithApi(member.page, {
+    categorySlug: "introductions",
+    title: uniqueTitle("Hello from Casablanca, starting a master in Aachen"),
+    body: "Hi all!\n\n> Looking forward\n\n`code` and a [link](https://www.daad.de).",
+  });
   await member.page.goto(topic);
   await member.page.waitForLoadState("networkidle");
   await expectNoSeriousAxeViolations(member.page);

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./site-helpers";
 
-test("Germany beside the Netherlands: every row shows each cell with its source and date on hover, or says no source gives it; the choice is a shareable link", async ({ page }) => {
+test("Germany beside the Netherlands: every row shows each cell with its source and date on hover, or says no source gives it; the choice is a shareable link", async ({
+  page,
+}) => {
   await page.goto("/compare");
   await page.waitForLoadState("networkidle");
   // The default comparison: Germany, the Netherlands and Canada on every criterion.
@@ -11,7 +13,9 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
   await page.getByRole("checkbox", { name: "Canada" }).uncheck();
   await expect(page.getByRole("checkbox", { name: "Canada" })).not.toBeChecked();
   await page.getByRole("button", { name: "Compare" }).click();
-  await expect(page).toHaveURL(/\/compare\?countries=DE,NL&criteria=tuition-non-eu,tuition-eu,proof-of-funds,living-costs,work-hours,post-study-stay,english-programmes,visa-fee,language$/);
+  await expect(page).toHaveURL(
+    /\/compare\?countries=DE,NL&criteria=tuition-non-eu,tuition-eu,proof-of-funds,living-costs,work-hours,post-study-stay,english-programmes,visa-fee,language$/,
+  );
   await expect(table.getByRole("columnheader")).toHaveText(["Criterion", "Germany", "Netherlands"]);
 
   const rows = table.locator("tbody tr");
@@ -29,7 +33,9 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
   // Hovering a cell's source shows the official page and the day it was checked.
   const fundsRow = rows.filter({ has: page.getByRole("rowheader", { name: "Proof of funds for the student visa" }) });
   await expect(fundsRow).toContainText("11,904");
-  const fundsSource = fundsRow.getByRole("button", { name: /^Source · checked .* for Proof of funds for the student visa, Germany$/ });
+  const fundsSource = fundsRow.getByRole("button", {
+    name: /^Source · checked .* for Proof of funds for the student visa, Germany$/,
+  });
   await fundsSource.hover();
   const popover = page.getByRole("dialog");
   await expect(popover).toContainText(/checked \d{1,2} \w+ \d{4}/);
@@ -52,7 +58,9 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
   await expectNoSeriousAxeViolations(page);
 });
 
-test("on a phone, each criterion is a card; a tap shows the source; Canada's dollars are converted at the stored rate", async ({ browser }) => {
+test("on a phone, each criterion is a card; a tap shows the source; Canada's dollars are converted at the stored rate", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.goto("/compare?countries=DE,CA&criteria=proof-of-funds,work-hours");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { sampleJpeg, samplePdf } from "../helpers/documents";
 import { deleteAccount, expectNoSeriousAxeViolations, signUpAdmin, signUpAndLogIn, subscribeWithTestCard } from "./site-helpers";
 
@@ -13,7 +13,10 @@ async function uploadInProfile(page: Page, file: { name: string; mimeType: strin
   await expect(page.getByRole("region", { name: "Your documents" }).getByRole("listitem", { name })).toBeVisible();
 }
 
-test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment and complete; the user reads the comments and uploads version 2", async ({ page, browser }) => {
+test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment and complete; the user reads the comments and uploads version 2", async ({
+  page,
+  browser,
+}) => {
   const student = await signUpAndLogIn(page);
   await subscribeWithTestCard(page, "Pro");
   await uploadInProfile(page, { name: "cv.pdf", mimeType: "application/pdf", buffer: samplePdf() }, "Europass CV");
@@ -38,7 +41,10 @@ test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment a
   await expect(page).toHaveURL(/\/services\/requests\//);
   const requestUrl = page.url();
   await expect(page.getByRole("heading", { name: "Document Review" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toHaveAttribute("href", /^\/api\/documents\/[^/]+\/download\?version=1$/);
+  await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toHaveAttribute(
+    "href",
+    /^\/api\/documents\/[^/]+\/download\?version=1$/,
+  );
   await expect(page.getByRole("link", { name: "Download Passport scan, version 1" })).toBeVisible();
   // The fading "Request sent" toast of the services page is not part of this page.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
@@ -58,7 +64,9 @@ test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment a
     const commentForm = staff.getByRole("form", { name: "Comment on Europass CV, version 1" });
     await commentForm.getByRole("textbox").fill("Put your education before your work experience.");
     await commentForm.getByRole("button", { name: "Add comment" }).click();
-    await expect(staff.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
+    await expect(staff.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText(
+      "Put your education before your work experience.",
+    );
 
     const complete = staff.getByRole("form", { name: "Complete the review" });
     await complete.getByRole("button", { name: "Complete review" }).click();
@@ -77,7 +85,9 @@ test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment a
 
   await page.goto(requestUrl);
   await expect(page.getByTestId("request-status")).toHaveText("Completed");
-  await expect(page.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
+  await expect(page.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText(
+    "Put your education before your work experience.",
+  );
   const verdict = page.getByTestId("review-verdict");
   await expect(verdict).toContainText("A clear CV; add the APS certificate before you apply.");
   await expect(verdict).toContainText("The APS certificate is missing");
@@ -86,11 +96,15 @@ test("a Pro user uploads a PDF and a JPEG and asks for a review; staff comment a
   // The student fixes the CV and uploads version 2; version 1 and its comment stay.
   const cv = page.getByRole("list", { name: "Documents" }).getByRole("listitem").filter({ hasText: "Europass CV" }).first();
   await cv.getByText("Upload a new version").click();
-  await cv.getByLabel("New version of Europass CV").setInputFiles({ name: "cv-v2.pdf", mimeType: "application/pdf", buffer: samplePdf("Second version") });
+  await cv
+    .getByLabel("New version of Europass CV")
+    .setInputFiles({ name: "cv-v2.pdf", mimeType: "application/pdf", buffer: samplePdf("Second version") });
   await cv.getByRole("button", { name: "Upload version" }).click();
   await expect(page.getByRole("link", { name: "Download Europass CV, version 2" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download Europass CV, version 1" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText("Put your education before your work experience.");
+  await expect(page.getByRole("list", { name: "Comments on Europass CV, version 1" })).toContainText(
+    "Put your education before your work experience.",
+  );
 
   // The profile's Services tab leads to the same page.
   await page.goto("/profile?tab=services");

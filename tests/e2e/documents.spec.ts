@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { sampleExe, sampleJpeg, samplePdf } from "../helpers/documents";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
@@ -22,7 +22,9 @@ test("a user uploads a PDF and a JPEG, a renamed program is refused, and documen
   await expect(page.getByTestId("documents-quota")).toHaveText("0 bytes of 100 MB");
 
   await uploadFile(page, { name: "transcript.pdf", mimeType: "application/pdf", buffer: samplePdf() }, "Bachelor transcript");
-  await expect(list.getByRole("listitem", { name: "Bachelor transcript" })).toContainText(/PDF · 1 version · \d+ KB|PDF · 1 version · \d+ bytes/);
+  await expect(list.getByRole("listitem", { name: "Bachelor transcript" })).toContainText(
+    /PDF · 1 version · \d+ KB|PDF · 1 version · \d+ bytes/,
+  );
   await uploadFile(page, { name: "passport-photo.jpg", mimeType: "image/jpeg", buffer: await sampleJpeg() });
   const photo = list.getByRole("listitem", { name: "passport-photo" });
   await expect(photo).toContainText("JPEG · 1 version");
@@ -34,9 +36,17 @@ test("a user uploads a PDF and a JPEG, a renamed program is refused, and documen
   await expect(list.getByRole("listitem")).toHaveCount(2);
 
   // Download: the file as it was uploaded, under its name.
-  const [download] = await Promise.all([page.waitForEvent("download"), list.getByRole("link", { name: "Download Bachelor transcript" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    list.getByRole("link", { name: "Download Bachelor transcript" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("transcript.pdf");
-  expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   // Rename inline.
   await list.getByRole("button", { name: "Rename Bachelor transcript" }).click();
@@ -56,14 +66,21 @@ test("a user uploads a PDF and a JPEG, a renamed program is refused, and documen
   // A new version keeps the first.
   await list.getByRole("button", { name: "Upload new version of Transcript of records" }).click();
   const versionDialog = page.getByRole("dialog", { name: "Upload new version" });
-  await versionDialog.getByLabel("New version").setInputFiles({ name: "transcript-v2.pdf", mimeType: "application/pdf", buffer: samplePdf("Second version") });
+  await versionDialog
+    .getByLabel("New version")
+    .setInputFiles({ name: "transcript-v2.pdf", mimeType: "application/pdf", buffer: samplePdf("Second version") });
   await versionDialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(versionDialog).toBeHidden();
   await expect(list.getByRole("listitem", { name: "Transcript of records" })).toContainText("PDF · 2 versions");
 
   await page.getByRole("tab", { name: "Account" }).click();
   const activity = page.getByRole("region", { name: "Activity" });
-  await expect(activity.locator("div", { has: page.getByText("Documents uploaded") }).last().locator("dd")).toHaveText("1");
+  await expect(
+    activity
+      .locator("div", { has: page.getByText("Documents uploaded") })
+      .last()
+      .locator("dd"),
+  ).toHaveText("1");
 });
 
 test("the Documents tab on a 375 px phone screen", async ({ page }) => {
@@ -71,7 +88,11 @@ test("the Documents tab on a 375 px phone screen", async ({ page }) => {
   await signUpAndLogIn(page);
   await page.goto("/profile?tab=documents");
   await page.waitForLoadState("networkidle");
-  await uploadFile(page, { name: "Motivation letter for the Technical University of Munich, final version.pdf", mimeType: "application/pdf", buffer: samplePdf() });
+  await uploadFile(page, {
+    name: "Motivation letter for the Technical University of Munich, final version.pdf",
+    mimeType: "application/pdf",
+    buffer: samplePdf(),
+  });
   const list = page.getByRole("region", { name: "Your documents" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

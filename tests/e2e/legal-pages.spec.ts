@@ -11,7 +11,15 @@ test("imprint: linked in the footer, every detail of § 5 DDG with the operator'
   await expect(page.getByRole("heading", { level: 1, name: "Imprint (Impressum)" })).toBeVisible();
   const details = page.getByRole("definition");
   const entries = await page.getByRole("term").allTextContents();
-  expect(entries).toEqual(["Name and legal form", "Represented by", "Postal address", "Email", "Phone", "Register entry", "VAT ID (§ 27a UStG)"]);
+  expect(entries).toEqual([
+    "Name and legal form",
+    "Represented by",
+    "Postal address",
+    "Email",
+    "Phone",
+    "Register entry",
+    "VAT ID (§ 27a UStG)",
+  ]);
   for (const index of [0, 1, 2, 4, 5, 6]) await expect(details.nth(index)).toHaveText("not set");
   await expect(details.nth(3).getByRole("link", { name: "hello@swipeabroad.de" })).toHaveAttribute("href", "mailto:hello@swipeabroad.de");
   await expect(page.getByRole("note")).toHaveText(
@@ -34,7 +42,9 @@ test("contact page hides the empty address card; privacy and terms name only wha
   await expect(page.getByText("SwipeAbroad (project team)")).toHaveCount(0);
   const recipients = page.getByRole("heading", { name: "Who receives your data" }).locator("xpath=following-sibling::ul[1]");
   await expect(recipients.getByRole("listitem")).toHaveText(["The hosting provider that runs this server and its database."]);
-  await expect(page.getByText("The assistant answers from our own knowledge base on this server: your chat messages stay here.")).toBeVisible();
+  await expect(
+    page.getByText("The assistant answers from our own knowledge base on this server: your chat messages stay here."),
+  ).toBeVisible();
   await expect(page.getByText(/Linked sign-in/)).toHaveCount(0);
   await expect(page.getByText(/This server runs demo payments/)).toBeVisible();
   await expectNoSeriousAxeViolations(page);

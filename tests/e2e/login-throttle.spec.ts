@@ -1,8 +1,12 @@
 import { expect, test } from "@playwright/test";
 
-test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on, and the right password still waits", async ({ request }) => {
+test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on, and the right password still waits", async ({
+  request,
+}) => {
   const email = `throttle-${Date.now()}@example.com`;
-  const signup = await request.post("/api/auth/signup", { data: { firstName: "Tess", lastName: "Throttle", email, password: "the-right-password" } });
+  const signup = await request.post("/api/auth/signup", {
+    data: { firstName: "Tess", lastName: "Throttle", email, password: "the-right-password" },
+  });
   expect(signup.status()).toBe(201);
 
   // next-auth signs in at callback/credentials and at any path below it, from a form or a JSON body.
@@ -21,32 +25,47 @@ test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on,
   for (let i = 0; i < 2; i++) {
     const right = await attempt(i, "the-right-password");
     expect(right.status()).toBe(429);
-    expect(await right.json()).toMatchObject({ success: false, error: "Too many failed login attempts. Please wait 15 minutes and try again." });
+    expect(await right.json()).toMatchObject({
+      success: false,
+      error: "Too many failed login attempts. Please wait 15 minutes and try again.",
+    });
     expect(right.headers()["retry-after"]).toBe("900");
   }
   const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
-  const huge = await request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: "x".repeat(70 * 1024) } });
+  const huge = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password: "x".repeat(70 * 1024) },
+  });
   expect(huge.status()).toBe(413);
 });
 
 test("curl-style API use: login, read and change the profile, and no access without a session", async ({ request, playwright }) => {
   const email = `api-${Date.now()}@example.com`;
-  await request.post("/api/auth/signup", { data: { firstName: "Api", lastName: "User", email, password: "api-password-1" } });
+  await request.post("/api/auth/signup", {
+    data: { firstName: "Api", lastName: "User", email, password: "api-password-1" },
+  });
   const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
-  const login = await request.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: "api-password-1", json: "true" } });
+  const login = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password: "api-password-1", json: "true" },
+  });
   expect(login.status()).toBe(200);
 
   const me = await request.get("/api/users/me");
   expect(await me.json()).toMatchObject({ success: true, user: { email, role: "user" } });
   const patch = await request.patch("/api/students/me", { data: { phone: "+49 40 555", country: "Germany" } });
   expect(patch.status()).toBe(200);
-  expect((await (await request.get("/api/students/me")).json()).student).toMatchObject({ phone: "+49 40 555", country: "Germany" });
+  expect((await (await request.get("/api/students/me")).json()).student).toMatchObject({
+    phone: "+49 40 555",
+    country: "Germany",
+  });
 
   const anonymous = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   const denied = await anonymous.get("/api/students/me");
   expect(denied.status()).toBe(401);
   expect(await denied.json()).toEqual({ success: false, error: "You need to be signed in to do this." });
-  const malformed = await request.patch("/api/students/me", { headers: { "content-type": "application/json" }, data: Buffer.from('{"phone":') });
+  const malformed = await request.patch("/api/students/me", {
+    headers: { "content-type": "application/json" },
+    data: Buffer.from('{"phone":'),
+  });
   expect(malformed.status()).toBe(400);
   expect(await malformed.json()).toEqual({ success: false, error: "Malformed JSON in request body." });
   await anonymous.dispose();

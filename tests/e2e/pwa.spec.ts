@@ -1,10 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { OFFLINE_SNAPSHOT_KEY } from "../../src/lib/offline-snapshot";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 const QUESTION = "How much money do I need in a blocked account for a German student visa?";
 
-test("the web app manifest is valid and every icon, the favicon and the Apple touch icon answer with an image", async ({ page, request }) => {
+test("the web app manifest is valid and every icon, the favicon and the Apple touch icon answer with an image", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   const manifestHref = await page.locator("link[rel=manifest]").getAttribute("href");
   expect(manifestHref).toBe("/manifest.webmanifest");
@@ -12,7 +15,14 @@ test("the web app manifest is valid and every icon, the favicon and the Apple to
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/manifest+json");
   const manifest = await response.json();
-  expect(manifest).toMatchObject({ name: "SwipeAbroad: study and move to Germany", short_name: "SwipeAbroad", start_url: "/", scope: "/", display: "standalone", theme_color: "#1d4ed8" });
+  expect(manifest).toMatchObject({
+    name: "SwipeAbroad: study and move to Germany",
+    short_name: "SwipeAbroad",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#1d4ed8",
+  });
   const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
   expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
   for (const icon of icons) {
@@ -55,16 +65,24 @@ test("the service worker registers; offline, a reload shows the offline page wit
   await page.goto("/swipe-ai");
   await page.getByLabel("Message SwipeAI").fill(QUESTION);
   await page.getByLabel("Message SwipeAI").press("Enter");
-  await expect(page.getByTestId("assistant-message").last().getByRole("button", { name: "Copy answer" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("assistant-message").last().getByRole("button", { name: "Copy answer" })).toBeVisible({
+    timeout: 30_000,
+  });
   // Opening the conversation again loads it from the server, and the app keeps it for offline reading.
   await page.reload();
   await expect(page.getByTestId("user-message")).toHaveText(QUESTION);
   await expect
-    .poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null")?.conversations?.[0]?.messages?.length ?? 0, OFFLINE_SNAPSHOT_KEY))
+    .poll(() =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? "null")?.conversations?.[0]?.messages?.length ?? 0,
+        OFFLINE_SNAPSHOT_KEY,
+      ),
+    )
     .toBe(2);
   await page.evaluate(async () => {
     // The page is controlled by the worker once it has claimed it.
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
 
   await context.setOffline(true);

@@ -1,11 +1,13 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { parseIcs } from "../helpers/ics";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, subscribeWithTestCard, withDatabase } from "./site-helpers";
 
 /** The profile's nationality, as the Personal Information card stores it (a country's English name). */
 async function setProfileNationality(email: string, nationality: string) {
-  await withDatabase((client) => client.query(`UPDATE "Student" SET nationality = $1 WHERE email = $2`, [nationality, email.toLowerCase()]));
+  await withDatabase((client) =>
+    client.query(`UPDATE "Student" SET nationality = $1 WHERE email = $2`, [nationality, email.toLowerCase()]),
+  );
 }
 
 const today = new Date().toISOString().slice(0, 10);
@@ -18,7 +20,10 @@ const isoOf = (text: string) => {
   const [day, month, yearText] = text.trim().split(" ");
   return `${yearText}-${String(MONTHS.indexOf(month!) + 1).padStart(2, "0")}-${day!.padStart(2, "0")}`;
 };
-const longDate = (day: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+const longDate = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** Fills the intake form for an Indian master's applicant (English-taught, B2, no certificate yet, blocked account). */
 async function fillIndianMasterIntake(page: Page) {
@@ -35,9 +40,15 @@ async function fillIndianMasterIntake(page: Page) {
   await form.getByRole("button", { name: "Make my roadmap" }).click();
 }
 
-const step = (page: Page, title: RegExp) => page.getByRole("list", { name: "Roadmap steps" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+const step = (page: Page, title: RegExp) =>
+  page
+    .getByRole("list", { name: "Roadmap steps" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
 
-test("a Pro user from India builds a roadmap for the next winter semester, ticks a step, keeps it after a reload and downloads the calendar", async ({ page }) => {
+test("a Pro user from India builds a roadmap for the next winter semester, ticks a step, keeps it after a reload and downloads the calendar", async ({
+  page,
+}) => {
   const user = await signUpAndLogIn(page);
   await setProfileNationality(user.email, "India");
   await subscribeWithTestCard(page, "Pro");
@@ -48,7 +59,16 @@ test("a Pro user from India builds a roadmap for the next winter semester, ticks
   await expect(page.getByRole("heading", { name: `Winter semester ${nextWinter}: starts ${longDate(winterStart)}` })).toBeVisible();
 
   // The steps of the acceptance, each dated before the semester start, with its official page.
-  const expected = [/APS certificate/, /uni-assist/, /English test/, /blocked account/i, /health insurance/i, /visa appointment/i, /Travel/, /Register your address/];
+  const expected = [
+    /APS certificate/,
+    /uni-assist/,
+    /English test/,
+    /blocked account/i,
+    /health insurance/i,
+    /visa appointment/i,
+    /Travel/,
+    /Register your address/,
+  ];
   for (const title of expected) {
     const item = step(page, title);
     await expect(item, String(title)).toHaveCount(1);

@@ -1,9 +1,10 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
-import { SIDE_MENU, type MenuEntry } from "../../src/lib/navigation";
+import { expect, type Page, type Response, test } from "@playwright/test";
+import { type MenuEntry, SIDE_MENU } from "../../src/lib/navigation";
 import { signUpAndLogIn } from "./site-helpers";
 
 /** Every page of the menu, and the pages linked from elsewhere (footer, profile, errors). */
-const menuPaths = (entries: MenuEntry[]): string[] => entries.flatMap((entry) => [...(entry.href ? [entry.href.split("#")[0]!] : []), ...menuPaths(entry.children ?? [])]);
+const menuPaths = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((entry) => [...(entry.href ? [entry.href.split("#")[0]!] : []), ...menuPaths(entry.children ?? [])]);
 const PAGES = [...new Set([...menuPaths(SIDE_MENU), "/careers", "/privacy", "/terms", "/profile", "/billing", "/admin", "/no-such-page"])];
 const API_ROUTES = ["/api/threads", "/api/settings/random?count=2", "/api/data/cities?country=DE", "/api/users/me"];
 
@@ -25,9 +26,14 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`),
+    );
   });
-  return async () => [...consoleErrors.splice(0), ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...consoleErrors.splice(0),
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 test("every page carries the security headers, its scripts the nonce, and runs without a CSP violation", async ({ page }) => {
@@ -43,7 +49,10 @@ test("every page carries the security headers, its scripts the nonce, and runs w
     // Every script of the served HTML (Next's own, inline and external) carries this request's nonce.
     const scripts = (await response!.text()).match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length, path).toBeGreaterThan(0);
-    expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)), path).toEqual([]);
+    expect(
+      scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)),
+      path,
+    ).toEqual([]);
     await page.waitForLoadState("networkidle");
     expect(await violations(), path).toEqual([]);
   }
@@ -79,13 +88,20 @@ test("API routes and build output carry the headers too", async ({ request, page
 });
 
 test("a cross-site form post is refused, a same-origin one from the site is not", async ({ page, request }) => {
-  const refused = await request.post("/api/newsletter", { headers: { origin: "https://evil.example", "content-type": "text/plain" }, data: '{"email":"x@example.com"}' });
+  const refused = await request.post("/api/newsletter", {
+    headers: { origin: "https://evil.example", "content-type": "text/plain" },
+    data: '{"email":"x@example.com"}',
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ success: false, error: "Cross-site requests are not allowed." });
   // From the site's own page the browser sends Origin and Sec-Fetch-Site itself.
   await page.goto("/");
   const status = await page.evaluate(async () => {
-    const response = await fetch("/api/newsletter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `csp-${Date.now()}@example.com` }) });
+    const response = await fetch("/api/newsletter", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: `csp-${Date.now()}@example.com` }),
+    });
     return response.status;
   });
   expect(status).toBe(200);

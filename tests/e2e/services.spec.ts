@@ -142,4 +142,3 @@ test("the support queue is for staff only", async ({ page }) => {
   const response = await page.goto("/admin/support");
   expect(response?.status()).toBe(403);
 });
-

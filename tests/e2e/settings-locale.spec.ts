@@ -1,9 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { userFormat, zoneLabel } from "../../src/lib/locale";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, withDatabase } from "./site-helpers";
 
 async function lastLoginAt(email: string): Promise<Date> {
-  const { rows } = await withDatabase((client) => client.query<{ lastLoginAt: Date }>(`SELECT "lastLoginAt" FROM "User" WHERE email = $1`, [email.toLowerCase()]));
+  const { rows } = await withDatabase((client) =>
+    client.query<{ lastLoginAt: Date }>(`SELECT "lastLoginAt" FROM "User" WHERE email = $1`, [email.toLowerCase()]),
+  );
   return rows[0]!.lastLoginAt;
 }
 
@@ -27,7 +29,9 @@ test("settings: the time zone (labelled with its offset) and the language change
   await page.waitForLoadState("networkidle");
   const prefs = page.getByRole("region", { name: "Settings & Preferences" });
   await expect(prefs.getByLabel("Time zone")).toHaveValue(zoneLabel("Europe/Berlin"));
-  await expect(prefs.getByText("The site's texts are in English. This setting changes how dates and numbers are written for you.")).toBeVisible();
+  await expect(
+    prefs.getByText("The site's texts are in English. This setting changes how dates and numbers are written for you."),
+  ).toBeVisible();
   await expect(prefs.getByText("no hosted model is configured")).toBeVisible();
   await prefs.getByRole("button", { name: "Edit" }).click();
   await choose(page, "Time zone", "Kiritimati", zoneLabel("Pacific/Kiritimati"));

@@ -2,20 +2,31 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import pg from "pg";
-import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
 import { E2E_ADMIN_EMAIL, E2E_DATA_DIR } from "../../playwright.config";
+import { embeddedDatabaseUrl, embeddedSocketDir } from "../../src/server/db/embedded-location";
 
 /** No serious or critical accessibility violation on the current page. */
 export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 let counter = 0;
 
 /** A new account created through the signup API, then logged in through the login modal. */
-export async function signUpAndLogIn(page: Page, overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {}) {
+export async function signUpAndLogIn(
+  page: Page,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+) {
   counter += 1;
   const user = {
     firstName: "Lena",
@@ -73,7 +84,10 @@ export async function mailLink(to: string, kind: string, path: string): Promise<
     .poll(
       async () => {
         const { rows } = await withDatabase((client) =>
-          client.query<{ text: string }>(`SELECT text FROM "MailMessage" WHERE "to" = $1 AND kind = $2 ORDER BY "createdAt" DESC LIMIT 1`, [to.toLowerCase(), kind]),
+          client.query<{ text: string }>(`SELECT text FROM "MailMessage" WHERE "to" = $1 AND kind = $2 ORDER BY "createdAt" DESC LIMIT 1`, [
+            to.toLowerCase(),
+            kind,
+          ]),
         );
         const match = rows[0]?.text.match(new RegExp(`https?://[^\\s]*${path.replace(/[/?]/g, "\\$&")}\\?token=[^\\s]+`));
         link = match ? new URL(match[0]).pathname + new URL(match[0]).search : null;
@@ -93,7 +107,12 @@ export async function verifyEmailFromOutbox(page: Page, email: string) {
 }
 
 function totp(secret: string) {
-  return new OTPAuth.TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, "")) });
+  return new OTPAuth.TOTP({
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, "")),
+  });
 }
 
 /** The current authenticator code. */
@@ -134,7 +153,12 @@ export const E2E_ADMIN_PASSWORD = "a-strong-password";
  * other tests can sign it up again.
  */
 export async function signUpAdmin(page: Page) {
-  const user = await signUpAndLogIn(page, { firstName: "Ada", lastName: "Admin", email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD });
+  const user = await signUpAndLogIn(page, {
+    firstName: "Ada",
+    lastName: "Admin",
+    email: E2E_ADMIN_EMAIL,
+    password: E2E_ADMIN_PASSWORD,
+  });
   await verifyEmailFromOutbox(page, user.email);
   const twoFactor = await setUpTwoFactor(page);
   return { ...user, ...twoFactor };
@@ -177,7 +201,10 @@ export async function subscribeWithTestCard(page: Page, plan: "Pro" | "Unlimited
   const upgrade = page.getByRole("button", { name: `Upgrade to ${plan}` });
   await expect(upgrade).toBeEnabled(); // enabled once the customer exists
   await upgrade.click();
-  await page.getByRole("dialog", { name: /Confirm upgrade/ }).getByRole("button", { name: "Confirm" }).click();
+  await page
+    .getByRole("dialog", { name: /Confirm upgrade/ })
+    .getByRole("button", { name: "Confirm" })
+    .click();
   const checkout = page.getByRole("dialog", { name: /Subscribe to/ });
   await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
   await checkout.getByLabel("Expiry (MM/YY)").fill("1234");

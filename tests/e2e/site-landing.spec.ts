@@ -13,15 +13,27 @@ test("landing: hero actions and a prompt carousel of up to 3 rows in alternating
   expect(rowCount).toBeLessThanOrEqual(3);
   await expect(rows.nth(0).locator(".marquee-track")).toHaveAttribute("data-direction", "left");
   if (rowCount > 1) await expect(rows.nth(1).locator(".marquee-track")).toHaveAttribute("data-direction", "right");
-  const duration = await rows.nth(0).locator(".marquee-track").evaluate((el) => getComputedStyle(el).animationDuration);
+  const duration = await rows
+    .nth(0)
+    .locator(".marquee-track")
+    .evaluate((el) => getComputedStyle(el).animationDuration);
   expect(duration).toBe("30s");
 
   // Hovering pauses the row.
   await rows.nth(0).hover();
-  await expect.poll(() => rows.nth(0).locator(".marquee-track").evaluate((el) => getComputedStyle(el).animationPlayState)).toBe("paused");
+  await expect
+    .poll(() =>
+      rows
+        .nth(0)
+        .locator(".marquee-track")
+        .evaluate((el) => getComputedStyle(el).animationPlayState),
+    )
+    .toBe("paused");
 
   const text = await clickVisiblePrompt(page, rows.nth(0));
-  await expect(page).toHaveURL((url) => url.pathname === "/swipe-ai" && url.searchParams.get("message") === text && url.searchParams.get("autoSubmit") === "1");
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/swipe-ai" && url.searchParams.get("message") === text && url.searchParams.get("autoSubmit") === "1",
+  );
 });
 
 test("students page: topic cards with descriptions and a prompt carousel per topic", async ({ page }) => {
@@ -34,7 +46,9 @@ test("students page: topic cards with descriptions and a prompt carousel per top
   const visaRow = page.locator("#topic-visa [data-testid=carousel-part-1]");
   await expect(page.locator("#topic-visa").getByRole("link", { name: "Do I need a visa to study in Germany?" })).toHaveCount(1);
   const text = await clickVisiblePrompt(page, visaRow);
-  await expect(page).toHaveURL((url) => url.pathname === "/swipe-ai" && url.searchParams.get("message") === text && url.searchParams.get("autoSubmit") === "1");
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/swipe-ai" && url.searchParams.get("message") === text && url.searchParams.get("autoSubmit") === "1",
+  );
 });
 
 test("pricing: three plans in euros from the plan table, the token explainer and six FAQ entries", async ({ page }) => {

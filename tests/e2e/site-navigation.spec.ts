@@ -86,7 +86,9 @@ test("the side menu has two levels: Students lists the topics and scrolls to one
   await expect(page.getByRole("heading", { level: 1, name: "Document Review" })).toBeVisible();
 });
 
-test("the footer has its four columns, contact, the imprint and the 2025 copyright, and no link to the closed EU dispute platform", async ({ page }) => {
+test("the footer has its four columns, contact, the imprint and the 2025 copyright, and no link to the closed EU dispute platform", async ({
+  page,
+}) => {
   await page.goto("/pricing");
   const footer = page.getByRole("contentinfo");
   for (const column of ["About", "Services", "Resources", "Connect"]) {

@@ -40,7 +40,9 @@ test("newsletter: empty, invalid, valid and repeated subscriptions", async ({ pa
   expect((await again.json()).message).toBe("You are already subscribed to our newsletter.");
 
   await page.goto("/newsletter/confirm?token=not-a-token");
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This confirmation link is not valid. Subscribe again in the footer to get a new one.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This confirmation link is not valid. Subscribe again in the footer to get a new one.",
+  );
 });
 
 test("newsletter failure shows the failure text", async ({ page }) => {

@@ -163,7 +163,9 @@ test("delete account: confirm, success toast, back to / after 1.5 s, and the log
   await expect(login.getByRole("alert")).toHaveText("Invalid email or password");
 });
 
-test("billing tab shows the current plan in demo mode and preselects the plan chosen on pricing; Contact Support opens the contact form", async ({ page }) => {
+test("billing tab shows the current plan in demo mode and preselects the plan chosen on pricing; Contact Support opens the contact form", async ({
+  page,
+}) => {
   await signUpAndLogIn(page);
   await page.goto("/pricing");
   await page.getByRole("link", { name: "Choose Unlimited" }).click();
@@ -221,7 +223,12 @@ test("an ordinary signed-in user sees no Manage entry and gets 403 on every /adm
   await signUpAndLogIn(page);
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Manage" })).toHaveCount(0);
-  for (const path of ["/admin", ...ADMIN_SECTIONS.map((section) => `/admin/${section.slug}`), "/admin/customers/any-id", "/admin/knowledge/new"]) {
+  for (const path of [
+    "/admin",
+    ...ADMIN_SECTIONS.map((section) => `/admin/${section.slug}`),
+    "/admin/customers/any-id",
+    "/admin/knowledge/new",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
   }

@@ -4,9 +4,9 @@
  * confirm dialog, the date of birth picker, the profile's texts, redirects on the user's own host,
  * and phone widths.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { askAndWait, composer, lastAnswer } from "./chat-helpers";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_BASE_URL } from "../../playwright.config";
+import { askAndWait, composer, lastAnswer } from "./chat-helpers";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, submitLogin } from "./site-helpers";
 
 /** Collects every 404 answer of the tRPC chat.get procedure the page receives. */
@@ -101,7 +101,10 @@ test("New chat asks the server for no conversation that does not exist; delete a
   expect(missing).toEqual([]);
 });
 
-test("Stop leaves a Stopped note with Retry; copy puts plain and rich text on the clipboard; the dislike panel shows above the composer", async ({ page, context }) => {
+test("Stop leaves a Stopped note with Retry; copy puts plain and rich text on the clipboard; the dislike panel shows above the composer", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto("/swipe-ai");
@@ -142,7 +145,10 @@ test("Stop leaves a Stopped note with Retry; copy puts plain and rich text on th
   await expect
     .poll(async () => {
       const panelBox = (await panel.boundingBox())!;
-      const composerBox = (await page.locator("form").filter({ has: composer(page) }).boundingBox())!;
+      const composerBox = (await page
+        .locator("form")
+        .filter({ has: composer(page) })
+        .boundingBox())!;
       return panelBox.y + panelBox.height <= composerBox.y + 1;
     })
     .toBe(true);
@@ -170,12 +176,15 @@ test("date of birth: 1990 in a few clicks, a future date refused; gender 'other'
 
   // The future is refused: typed, and in the grid.
   const tomorrow = new Date(Date.now() + 86_400_000);
-  const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+  const iso = (date: Date) =>
+    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
   await personal.getByRole("button", { name: "Date of birth" }).click();
   await expectNoSeriousAxeViolations(page);
   await page.getByLabel("Type a date (YYYY-MM-DD)").fill(iso(tomorrow));
   await page.getByRole("button", { name: "Set", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Choose a date on or before" })).toHaveText(`Choose a date on or before ${iso(new Date())}`);
+  await expect(page.getByRole("alert").filter({ hasText: "Choose a date on or before" })).toHaveText(
+    `Choose a date on or before ${iso(new Date())}`,
+  );
   await page.keyboard.press("Escape");
   await expect(personal.getByRole("button", { name: "Date of birth" })).toHaveText(/1990-05-15/);
 
@@ -188,7 +197,9 @@ test("date of birth: 1990 in a few clicks, a future date refused; gender 'other'
   await expect(personal.getByLabel("Gender")).toHaveValue("Diverse (other)");
 
   // The server holds the same rule for any client.
-  const refused = await page.request.patch("/api/students/me", { data: { dateOfBirth: iso(new Date(Date.now() + 3 * 86_400_000)) } });
+  const refused = await page.request.patch("/api/students/me", {
+    data: { dateOfBirth: iso(new Date(Date.now() + 3 * 86_400_000)) },
+  });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).error).toContain("Date of birth cannot be in the future");
 });
@@ -196,7 +207,9 @@ test("date of birth: 1990 in a few clicks, a future date refused; gender 'other'
 test("logout on 127.0.0.1 stays on 127.0.0.1", async ({ page }) => {
   const loopback = E2E_BASE_URL.replace("localhost", "127.0.0.1");
   const email = `host-${Date.now()}@example.com`;
-  const signup = await page.request.post(`${loopback}/api/auth/signup`, { data: { firstName: "Hana", lastName: "Host", email, password: "a-strong-password" } });
+  const signup = await page.request.post(`${loopback}/api/auth/signup`, {
+    data: { firstName: "Hana", lastName: "Host", email, password: "a-strong-password" },
+  });
   expect(signup.ok()).toBe(true);
   await page.goto(`${loopback}/`);
   await submitLogin(page, email, "a-strong-password");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations, signUpAndLogIn, withDatabase } from "./site-helpers";
 
 async function chooseCity(page: Page, name: string) {
@@ -7,7 +7,11 @@ async function chooseCity(page: Page, name: string) {
   await page.getByRole("option", { name, exact: true }).click();
 }
 
-test("Munich, shared flat, age 24: a sourced monthly total, compared with the blocked account, the same from its share link", async ({ page, context, browser }) => {
+test("Munich, shared flat, age 24: a sourced monthly total, compared with the blocked account, the same from its share link", async ({
+  page,
+  context,
+  browser,
+}) => {
   await page.goto("/tools/cost-calculator");
   await page.getByRole("button", { name: "Calculate my budget" }).click();
   await expect(page.getByText("Choose a city.")).toBeVisible();
@@ -46,7 +50,9 @@ test("Munich, shared flat, age 24: a sourced monthly total, compared with the bl
   await expect(result.getByText("Link copied.")).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(await result.getByLabel("Link to this budget").inputValue());
-  expect(link).toMatch(/^http:\/\/localhost:\d+\/tools\/cost-calculator\?city=munich&housing=shared-flat&age=24&lifestyle=typical&sharing=1$/);
+  expect(link).toMatch(
+    /^http:\/\/localhost:\d+\/tools\/cost-calculator\?city=munich&housing=shared-flat&age=24&lifestyle=typical&sharing=1$/,
+  );
 
   const fresh = await browser.newContext();
   try {
@@ -76,7 +82,10 @@ test("signed in, the age comes from the profile and the budget is saved to it", 
   birth.setUTCFullYear(birth.getUTCFullYear() - 31);
   birth.setUTCDate(birth.getUTCDate() - 10);
   await withDatabase((client) =>
-    client.query(`UPDATE "Student" SET "dateOfBirth" = $1 WHERE "userId" = (SELECT id FROM "User" WHERE email = $2)`, [birth.toISOString().slice(0, 10), user.email]),
+    client.query(`UPDATE "Student" SET "dateOfBirth" = $1 WHERE "userId" = (SELECT id FROM "User" WHERE email = $2)`, [
+      birth.toISOString().slice(0, 10),
+      user.email,
+    ]),
   );
 
   await page.goto("/tools/cost-calculator");
@@ -92,7 +101,10 @@ test("signed in, the age comes from the profile and the budget is saved to it", 
   await result.getByRole("button", { name: "Save to my profile" }).click();
   await expect(result.getByText("Saved. You find it in")).toBeVisible();
   const { rows } = await withDatabase((client) =>
-    client.query<{ tool: string; title: string }>(`SELECT tool, title FROM "SavedToolResult" WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`, [user.email]),
+    client.query<{ tool: string; title: string }>(
+      `SELECT tool, title FROM "SavedToolResult" WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`,
+      [user.email],
+    ),
   );
   expect(rows).toEqual([{ tool: "cost-calculator", title: "Berlin, room in a student residence (dorm), age 31" }]);
 });

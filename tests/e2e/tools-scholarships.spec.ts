@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 async function chooseNationality(page: Page, country: string) {
@@ -7,7 +7,9 @@ async function chooseNationality(page: Page, country: string) {
   await page.getByRole("option", { name: new RegExp(`${country}$`) }).click();
 }
 
-test("without an account, master's and a Nigerian nationality list at least 10 real programmes with their links and sources", async ({ page }) => {
+test("without an account, master's and a Nigerian nationality list at least 10 real programmes with their links and sources", async ({
+  page,
+}) => {
   await page.goto("/tools/scholarship-search");
   await expect(page.getByRole("heading", { name: "Scholarship Search", level: 1 })).toBeVisible();
   await page.getByLabel("Study level").selectOption("master");
@@ -45,11 +47,16 @@ test("without an account, master's and a Nigerian nationality list at least 10 r
   await expect(cards.first()).toContainText("Open now");
 
   // Signed out, a bookmark asks to log in.
-  await page.getByRole("button", { name: /^Bookmark: / }).first().click();
+  await page
+    .getByRole("button", { name: /^Bookmark: / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
 });
 
-test("a signed-in user starts from the profile's nationality, bookmarks a scholarship, and it stays bookmarked after a reload", async ({ page }) => {
+test("a signed-in user starts from the profile's nationality, bookmarks a scholarship, and it stays bookmarked after a reload", async ({
+  page,
+}) => {
   await signUpAndLogIn(page);
   const patch = await page.request.patch("/api/students/me", { data: { nationality: "Kenya" } });
   expect(patch.ok()).toBe(true);
@@ -68,7 +75,10 @@ test("a signed-in user starts from the profile's nationality, bookmarks a schola
   await page.reload();
   await expect(page.getByRole("list", { name: "Bookmarked scholarships" }).getByRole("listitem")).toHaveCount(1);
   const again = page.getByRole("article", { name: "Leadership for Africa (Master's scholarships)" });
-  await expect(again.getByRole("button", { name: "Remove bookmark: Leadership for Africa (Master's scholarships)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(again.getByRole("button", { name: "Remove bookmark: Leadership for Africa (Master's scholarships)" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   await again.getByRole("button", { name: /^Remove bookmark: Leadership/ }).click();
   await expect(page.getByText("No bookmarks yet.")).toBeVisible();

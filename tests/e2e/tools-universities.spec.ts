@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 async function chooseFilter(page: Page, label: string, option: string) {
@@ -17,7 +17,10 @@ test("searching 'Technische' in a state lists real institutions with their citie
 
   const results = page.getByRole("list", { name: "Institutions" }).getByRole("listitem");
   await expect(results.filter({ hasText: "Technische Universität Dresden" })).toContainText("Dresden, Saxony");
-  await expect(results.filter({ hasText: "Technische Universität Dresden" }).getByRole("link", { name: "tu-dresden.de" })).toHaveAttribute("href", "http://www.tu-dresden.de/");
+  await expect(results.filter({ hasText: "Technische Universität Dresden" }).getByRole("link", { name: "tu-dresden.de" })).toHaveAttribute(
+    "href",
+    "http://www.tu-dresden.de/",
+  );
   await expect(results.filter({ hasText: "Technische Universität Chemnitz" })).toContainText("Chemnitz, Saxony");
   for (const text of await results.allInnerTexts()) {
     expect(text).toContain("Technische");
@@ -70,7 +73,10 @@ test("the results page through, and an institution's page shows its sourced fact
   await expect(tuition.getByRole("link", { name: /Ministry of Science, Research and the Arts Baden-Württemberg/ })).toBeVisible();
   await expect(tuition).toContainText(/checked 23 November 2026/);
   await expect(page.getByRole("region", { name: "Applying and fees" })).toContainText("Not given by our sources");
-  await expect(page.getByRole("link", { name: "Search DAAD International Programmes" })).toHaveAttribute("href", /international-programmes\/en\/result\/\?q=Universit%C3%A4t\+Stuttgart/);
+  await expect(page.getByRole("link", { name: "Search DAAD International Programmes" })).toHaveAttribute(
+    "href",
+    /international-programmes\/en\/result\/\?q=Universit%C3%A4t\+Stuttgart/,
+  );
   await page.getByLabel("Degree").selectOption({ label: "Master's" });
   await expect(page.getByRole("link", { name: "Search DAAD International Programmes" })).toHaveAttribute("href", /&degree%5B%5D=2$/);
   await expect(page.getByText(/Hipo\/university-domains-list, licensed under\s+MIT/)).toBeVisible();
@@ -79,7 +85,9 @@ test("the results page through, and an institution's page shows its sourced fact
   // Anonymous visitors reach the tracker, which asks them to log in.
   await page.getByRole("link", { name: "Track an application" }).click();
   await expect(page).toHaveURL(/\/tools\/university-finder\?track=universitaet-stuttgart#applications$/);
-  await expect(page.getByRole("region", { name: "Your university applications" }).getByRole("button", { name: "Log in to track applications" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Your university applications" }).getByRole("button", { name: "Log in to track applications" }),
+  ).toBeVisible();
 });
 
 test("'Track an application' fills the tracker with the institution; the plan's limit still applies", async ({ page }) => {
@@ -101,7 +109,9 @@ test("'Track an application' fills the tracker with the institution; the plan's 
   await page.getByRole("button", { name: iso, exact: true }).click();
   await form.getByRole("button", { name: "Add application" }).click();
 
-  await expect(tracker.getByRole("list", { name: "Tracked applications" }).getByRole("listitem")).toContainText("Technische Universität Dresden");
+  await expect(tracker.getByRole("list", { name: "Tracked applications" }).getByRole("listitem")).toContainText(
+    "Technische Universität Dresden",
+  );
   await expect(tracker.getByTestId("applications-usage")).toHaveText("1 of 1 applications tracked on your Free plan.");
   await expect(tracker.getByRole("form", { name: "Add an application" })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousAxeViolations, signUpAndLogIn } from "./site-helpers";
 
 async function chooseNationality(page: Page, search: string, name: string) {
@@ -8,7 +8,9 @@ async function chooseNationality(page: Page, search: string, name: string) {
   await page.getByRole("option", { name: new RegExp(`\\s${name}$`) }).click();
 }
 
-test("India and a master's degree: national visa, section 16b, APS, the blocked account and a checklist, each with sources and dates", async ({ page }) => {
+test("India and a master's degree: national visa, section 16b, APS, the blocked account and a checklist, each with sources and dates", async ({
+  page,
+}) => {
   await page.goto("/tools/visa-checker");
   await page.getByRole("button", { name: "Check" }).click();
   await expect(page.getByText("Choose a nationality.")).toBeVisible();

@@ -51,10 +51,28 @@ export interface FakeOpenAIServer {
   close(): Promise<void>;
 }
 
-const ERROR_BODIES: Record<Exclude<FakeScenario, "answer" | "cut-off" | "hang" | "stall">, { status: number; message: string; type: string; code: string }> = {
-  unauthorized: { status: 401, message: "Incorrect API key provided: sk-test. (secret provider detail)", type: "invalid_request_error", code: "invalid_api_key" },
-  "rate-limited": { status: 429, message: "Rate limit reached for requests (secret provider detail)", type: "requests", code: "rate_limit_exceeded" },
-  "server-error": { status: 500, message: "The server had an error while processing your request (secret provider detail)", type: "server_error", code: "internal_error" },
+const ERROR_BODIES: Record<
+  Exclude<FakeScenario, "answer" | "cut-off" | "hang" | "stall">,
+  { status: number; message: string; type: string; code: string }
+> = {
+  unauthorized: {
+    status: 401,
+    message: "Incorrect API key provided: sk-test. (secret provider detail)",
+    type: "invalid_request_error",
+    code: "invalid_api_key",
+  },
+  "rate-limited": {
+    status: 429,
+    message: "Rate limit reached for requests (secret provider detail)",
+    type: "requests",
+    code: "rate_limit_exceeded",
+  },
+  "server-error": {
+    status: 500,
+    message: "The server had an error while processing your request (secret provider detail)",
+    type: "server_error",
+    code: "internal_error",
+  },
 };
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -133,10 +151,16 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       return;
     }
 
-    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    response.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     // Resolves once the chunk is handed to the socket, so a cut-off stream still delivers what it sent.
     const send = (data: unknown) =>
-      new Promise<void>((resolve) => response.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, () => resolve()));
+      new Promise<void>((resolve) =>
+        response.write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`, () => resolve()),
+      );
     await send(chunk({ role: "assistant", content: "" }));
     const chunks = state.scenario === "cut-off" || state.scenario === "stall" ? state.answerChunks.slice(0, 2) : state.answerChunks;
     for (const text of chunks) {
@@ -152,7 +176,8 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       return;
     }
     await send(chunk({}, "stop"));
-    if (body.stream_options?.include_usage) await send({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage });
+    if (body.stream_options?.include_usage)
+      await send({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage });
     await send("[DONE]");
     response.end();
   }

@@ -21,7 +21,13 @@ export interface S3Fake {
 
 export async function startS3Fake(bucket = "documents"): Promise<S3Fake> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const keys = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

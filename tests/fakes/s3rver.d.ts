@@ -1,6 +1,7 @@
 /** The part of s3rver's API the S3 fake uses (the package ships no types). */
 declare module "s3rver" {
   import type { AddressInfo } from "node:net";
+
   interface S3rverOptions {
     port?: number;
     address?: string;

@@ -4,7 +4,7 @@
  * test can send through a real SMTP client and read back what arrived. Test-only.
  */
 import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface SmtpFake {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+// biome-ignore lint/suspicious/noExplicitAny: the fake keeps Stripe's untyped objects, as its API returns them
 type Obj = Record<string, any>;
 
 /** Stripe's test payment methods (https://docs.stripe.com/testing#cards) and card numbers. */
@@ -14,7 +15,11 @@ const TEST_CARDS: Record<string, { number: string; brand: string; attach?: strin
   pm_card_visa: { number: "4242424242424242", brand: "visa" },
   pm_card_mastercard: { number: "5555555555554444", brand: "mastercard" },
   pm_card_chargeDeclined: { number: "4000000000000002", brand: "visa", attach: "Your card was declined." },
-  pm_card_chargeDeclinedInsufficientFunds: { number: "4000000000009995", brand: "visa", attach: "Your card has insufficient funds." },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    number: "4000000000009995",
+    brand: "visa",
+    attach: "Your card has insufficient funds.",
+  },
   pm_card_chargeCustomerFail: { number: "4000000000000341", brand: "visa", charge: "Your card was declined." },
 };
 
@@ -32,11 +37,14 @@ export function parseStripeForm(body: string): Obj {
       else node = node[part] ??= {};
     });
   }
+  // biome-ignore lint/suspicious/noExplicitAny: a form body decoded into Stripe's untyped objects
   const arrays = (value: any): any => {
     if (value && typeof value === "object") {
       const keys = Object.keys(value);
       const mapped = Object.fromEntries(keys.map((k) => [k, arrays(value[k])]));
-      return keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) ? keys.sort((a, b) => Number(a) - Number(b)).map((k) => mapped[k]) : mapped;
+      return keys.length > 0 && keys.every((k) => /^\d+$/.test(k))
+        ? keys.sort((a, b) => Number(a) - Number(b)).map((k) => mapped[k])
+        : mapped;
     }
     return value;
   };
@@ -51,8 +59,14 @@ class StripeFakeError extends Error {
     super(body.message);
   }
 }
-const missing = (what: string, id: string) => new StripeFakeError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` });
-const cardError = (message: string, code = "card_declined") => new StripeFakeError(402, { type: "card_error", code, decline_code: "generic_decline", message });
+const missing = (what: string, id: string) =>
+  new StripeFakeError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    message: `No such ${what}: '${id}'`,
+  });
+const cardError = (message: string, code = "card_declined") =>
+  new StripeFakeError(402, { type: "card_error", code, decline_code: "generic_decline", message });
 
 export class StripeFake {
   readonly customers = new Map<string, Obj>();
@@ -85,7 +99,10 @@ export class StripeFake {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://localhost");
-    const body = req.method === "GET" || req.method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(Buffer.concat(chunks).toString("utf8"));
+    const body =
+      req.method === "GET" || req.method === "DELETE"
+        ? parseStripeForm(url.search.slice(1))
+        : parseStripeForm(Buffer.concat(chunks).toString("utf8"));
     this.requests.push({ method: req.method ?? "GET", path: url.pathname, body });
     const send = (status: number, payload: Obj) => {
       res.writeHead(status, { "content-type": "application/json", "request-id": this.id("req") });
@@ -125,7 +142,8 @@ export class StripeFake {
         return { id, object: "customer", deleted: true };
       }
       if (method === "POST") {
-        if (body.invoice_settings?.default_payment_method) customer.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method;
+        if (body.invoice_settings?.default_payment_method)
+          customer.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method;
         Object.assign(customer.metadata, body.metadata ?? {});
       }
       return customer;
@@ -154,7 +172,10 @@ export class StripeFake {
     if (resource === "subscriptions") {
       if (method === "POST" && !id) return this.createSubscription(body);
       if (method === "GET" && !id) {
-        const data = [...this.subscriptions.values()].filter((s) => s.customer === body.customer).reverse().map((s) => this.expandSubscription(s));
+        const data = [...this.subscriptions.values()]
+          .filter((s) => s.customer === body.customer)
+          .reverse()
+          .map((s) => this.expandSubscription(s));
         return { object: "list", data, has_more: false, url: "/v1/subscriptions" };
       }
       const sub = this.subscriptions.get(id!);
@@ -176,7 +197,11 @@ export class StripeFake {
       if (action === "pay" && invoice.status !== "paid") {
         const sub = this.subscriptions.get(invoice.parent.subscription_details.subscription)!;
         const pi = this.charge(invoice.customer, body.payment_method, invoice.amount_due);
-        Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: pi.id } }] } });
+        Object.assign(invoice, {
+          status: "paid",
+          amount_paid: invoice.amount_due,
+          payments: { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: pi.id } }] },
+        });
         const item = sub.items.data[0];
         item.current_period_start = item.current_period_end;
         item.current_period_end += MONTH;
@@ -195,7 +220,10 @@ export class StripeFake {
       return pi;
     }
     if (resource === "refunds" && method === "POST" && !id) return this.createRefund(body);
-    throw new StripeFakeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
+    throw new StripeFakeError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path})`,
+    });
   }
 
   private public(pm: Obj) {
@@ -204,14 +232,36 @@ export class StripeFake {
   }
 
   createCustomer(body: Obj) {
-    const customer = { id: this.id("cus"), object: "customer", email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, invoice_settings: { default_payment_method: null }, created: now() };
+    const customer = {
+      id: this.id("cus"),
+      object: "customer",
+      email: body.email ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? {},
+      invoice_settings: { default_payment_method: null },
+      created: now(),
+    };
     this.customers.set(customer.id, customer);
     return customer;
   }
 
   createPaymentMethod(number: string, id = this.id("pm")) {
     const card = Object.values(TEST_CARDS).find((c) => c.number === number) ?? { brand: "visa" };
-    const pm = { id, object: "payment_method", type: "card", customer: null, card: { brand: card.brand, last4: number.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 3, fingerprint: createHash("sha256").update(`fake:${number}`).digest("hex").slice(0, 16) }, created: now(), _number: number };
+    const pm = {
+      id,
+      object: "payment_method",
+      type: "card",
+      customer: null,
+      card: {
+        brand: card.brand,
+        last4: number.slice(-4),
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 3,
+        fingerprint: createHash("sha256").update(`fake:${number}`).digest("hex").slice(0, 16),
+      },
+      created: now(),
+      _number: number,
+    };
     this.paymentMethods.set(id, pm);
     return pm;
   }
@@ -233,7 +283,15 @@ export class StripeFake {
       created: now(),
       latest_charge: declined
         ? null
-        : { id: this.id("ch"), object: "charge", payment_intent: null as string | null, amount, amount_refunded: 0, refunded: false, receipt_url: `https://pay.stripe.com/receipts/${randomBytes(6).toString("hex")}` },
+        : {
+            id: this.id("ch"),
+            object: "charge",
+            payment_intent: null as string | null,
+            amount,
+            amount_refunded: 0,
+            refunded: false,
+            receipt_url: `https://pay.stripe.com/receipts/${randomBytes(6).toString("hex")}`,
+          },
     };
     if (pi.latest_charge) pi.latest_charge.payment_intent = pi.id;
     this.paymentIntents.set(pi.id, pi);
@@ -247,13 +305,38 @@ export class StripeFake {
     if (!pi) throw missing("payment_intent", body.payment_intent);
     const charge = pi.latest_charge;
     if (pi.status !== "succeeded" || !charge) {
-      throw new StripeFakeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: `This PaymentIntent (${pi.id}) does not have a successful charge to refund.` });
+      throw new StripeFakeError(400, {
+        type: "invalid_request_error",
+        code: "charge_not_refundable",
+        message: `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+      });
     }
     const left = pi.amount - (charge.amount_refunded ?? 0);
-    if (left <= 0) throw new StripeFakeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${charge.id} has already been refunded.` });
+    if (left <= 0)
+      throw new StripeFakeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
     const amount = body.amount === undefined ? left : Number(body.amount);
-    if (amount > left) throw new StripeFakeError(400, { type: "invalid_request_error", code: "amount_too_large", message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})` });
-    const refund = { id: this.id("re"), object: "refund", amount, currency: pi.currency, payment_intent: pi.id, charge: charge.id, status: "succeeded", reason: body.reason ?? null, metadata: body.metadata ?? {}, created: now() };
+    if (amount > left)
+      throw new StripeFakeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})`,
+      });
+    const refund = {
+      id: this.id("re"),
+      object: "refund",
+      amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      charge: charge.id,
+      status: "succeeded",
+      reason: body.reason ?? null,
+      metadata: body.metadata ?? {},
+      created: now(),
+    };
     this.refunds.set(refund.id, refund);
     charge.amount_refunded = (charge.amount_refunded ?? 0) + amount;
     charge.refunded = charge.amount_refunded >= pi.amount;
@@ -290,7 +373,12 @@ export class StripeFake {
   }
 
   private price(id: string) {
-    if (!(id in this.prices)) throw new StripeFakeError(400, { type: "invalid_request_error", code: "resource_missing", message: `No such price: '${id}'` });
+    if (!(id in this.prices))
+      throw new StripeFakeError(400, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such price: '${id}'`,
+      });
     return this.prices[id]!;
   }
 
@@ -307,7 +395,18 @@ export class StripeFake {
       object: "subscription",
       customer: body.customer,
       status: trialDays > 0 ? "trialing" : "active",
-      items: { object: "list", data: [{ id: this.id("si"), object: "subscription_item", price: { id: priceId, object: "price", unit_amount: amount }, current_period_start: start, current_period_end: end }] },
+      items: {
+        object: "list",
+        data: [
+          {
+            id: this.id("si"),
+            object: "subscription_item",
+            price: { id: priceId, object: "price", unit_amount: amount },
+            current_period_start: start,
+            current_period_end: end,
+          },
+        ],
+      },
       metadata: body.metadata ?? {},
       cancel_at_period_end: false,
       canceled_at: null,
@@ -351,8 +450,21 @@ export class StripeFake {
     const details = body.subscription_details ?? {};
     const item = sub.items.data[0];
     const newPrice = details.items?.[0]?.price ?? item.price.id;
-    const amount = details.proration_behavior === "always_invoice" && sub.status !== "trialing" ? this.proration(item, item.price.unit_amount, this.price(newPrice), details.proration_date) : 0;
-    return { id: null, object: "invoice", customer: sub.customer, status: "draft", amount_due: amount, amount_paid: 0, currency: "eur", created: now(), lines: { object: "list", data: [] } };
+    const amount =
+      details.proration_behavior === "always_invoice" && sub.status !== "trialing"
+        ? this.proration(item, item.price.unit_amount, this.price(newPrice), details.proration_date)
+        : 0;
+    return {
+      id: null,
+      object: "invoice",
+      customer: sub.customer,
+      status: "draft",
+      amount_due: amount,
+      amount_paid: 0,
+      currency: "eur",
+      created: now(),
+      lines: { object: "list", data: [] },
+    };
   }
 
   expandSubscription(sub: Obj) {
@@ -364,7 +476,12 @@ export class StripeFake {
     const sub = this.subscriptions.get(subscriptionId)!;
     const customer = this.customers.get(sub.customer)!;
     const item = sub.items.data[0];
-    const invoice = this.createInvoice(sub, item.price.unit_amount, customer.invoice_settings.default_payment_method ?? sub.default_payment_method, false);
+    const invoice = this.createInvoice(
+      sub,
+      item.price.unit_amount,
+      customer.invoice_settings.default_payment_method ?? sub.default_payment_method,
+      false,
+    );
     if (invoice.status === "paid") {
       item.current_period_start = item.current_period_end;
       item.current_period_end += MONTH;
@@ -375,6 +492,16 @@ export class StripeFake {
 
   /** A Stripe event object as delivered to webhooks. */
   event(type: string, object: Obj, id = this.id("evt")) {
-    return { id, object: "event", type, api_version: "2026-10-28.endive", created: now(), livemode: false, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    return {
+      id,
+      object: "event",
+      type,
+      api_version: "2026-10-28.endive",
+      created: now(),
+      livemode: false,
+      data: { object },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
   }
 }

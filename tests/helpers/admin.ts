@@ -1,5 +1,5 @@
-import type { Db } from "~/server/db/client";
 import type { Role } from "~/lib/permissions";
+import type { Db } from "~/server/db/client";
 import { claimsOf, type SessionClaims } from "~/server/services/sessions.service";
 import { callerFor, createUser, signInAs } from "./session";
 
@@ -11,7 +11,10 @@ export async function createStaff(db: Db, role: Role, options: { twoFactor?: boo
   const account = await createUser(db, options.ip ? { ip: options.ip } : {});
   const user = await db.user.update({
     where: { id: account.claims.id },
-    data: { role, ...(options.twoFactor === false ? {} : { totpSecret: "unused-in-tests", totpEnabledAt: new Date() }) },
+    data: {
+      role,
+      ...(options.twoFactor === false ? {} : { totpSecret: "unused-in-tests", totpEnabledAt: new Date() }),
+    },
   });
   const session: SessionClaims = await signInAs(db, claimsOf(user, null));
   return { ...account, session, caller: callerFor(db, session, options.ip ?? "203.0.113.9") };

@@ -8,7 +8,12 @@ import { callerFor } from "./session";
 
 /** A demo-gateway card of one of Stripe's test numbers, not yet attached. */
 export function demoCard(db: Db, number: string) {
-  return new DemoGateway(db).tokenizeTestCard({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123" });
+  return new DemoGateway(db).tokenizeTestCard({
+    number,
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 2,
+    cvc: "123",
+  });
 }
 
 /**
@@ -16,11 +21,19 @@ export function demoCard(db: Db, number: string) {
  * fail becomes the default, the period ends, and the billing job tries to renew.
  */
 export async function failRenewal(db: Db, claims: SessionClaims) {
-  const sub = await db.subscription.findFirstOrThrow({ where: { userId: claims.id, status: { in: ["trialing", "active", "past_due"] } }, orderBy: { createdAt: "desc" } });
+  const sub = await db.subscription.findFirstOrThrow({
+    where: { userId: claims.id, status: { in: ["trialing", "active", "past_due"] } },
+    orderBy: { createdAt: "desc" },
+  });
   if (sub.status === "past_due") return sub;
   await callerFor(db, claims).billing.addPaymentMethod({ paymentMethodId: await demoCard(db, "4000000000000341") });
   const row = await db.demoGatewayObject.findUniqueOrThrow({ where: { id: sub.gatewaySubscriptionId } });
-  await db.demoGatewayObject.update({ where: { id: row.id }, data: { data: { ...(row.data as object), currentPeriodEnd: addDays(new Date(), -1).toISOString(), lastAttemptAt: null } } });
+  await db.demoGatewayObject.update({
+    where: { id: row.id },
+    data: {
+      data: { ...(row.data as object), currentPeriodEnd: addDays(new Date(), -1).toISOString(), lastAttemptAt: null },
+    },
+  });
   await runBillingJob(db, new DemoGateway(db));
   return db.subscription.findUniqueOrThrow({ where: { id: sub.id } });
 }

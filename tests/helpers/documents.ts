@@ -27,11 +27,15 @@ export function samplePdf(text = "Transcript of records"): Buffer {
 }
 
 export function sampleJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 30, g: 90, b: 200 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 export function samplePng(): Promise<Buffer> {
-  return sharp({ create: { width: 16, height: 16, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 16, height: 16, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /** The start of a Windows program: the "MZ" header and a PE signature. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/server/db/client";
 import { getPlan } from "~/lib/plans";
+import type { Db } from "~/server/db/client";
 import { DemoGateway } from "~/server/payments";
 import { syncSubscription } from "~/server/services/billing/billing-sync.service";
 import { ensureCustomer } from "~/server/services/billing/customers.service";

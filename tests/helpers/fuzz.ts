@@ -20,10 +20,11 @@ const SPECIAL_STRINGS = [
   "\u0000",
   "\uD800", // a lone surrogate
   "\u202Eevil",
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   "%' OR '1'='1",
   "../../../etc/passwd",
   "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
   "{{7*7}}${7*7}",
   "Ünïcödé straße 🇩🇪 👩‍🎓 中文 العربية",
   "𝕳𝖊𝖑𝖑𝖔",
@@ -83,6 +84,7 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 interface ZodLike {
+  // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions differ per schema type
   _zod: { def: Record<string, any> & { type: string } };
 }
 
@@ -144,7 +146,9 @@ function shapedObject(shape: Record<string, unknown>, ids: string[], depth: numb
     .tuple(
       fc.record(fields, { requiredKeys: [] }),
       fc.record(fields),
-      fc.dictionary(fc.constantFrom("__proto__", "constructor", "extra", "id", "userId", "role", "isAdmin", "price"), nastyValue, { maxKeys: 2 }),
+      fc.dictionary(fc.constantFrom("__proto__", "constructor", "extra", "id", "userId", "role", "isAdmin", "price"), nastyValue, {
+        maxKeys: 2,
+      }),
       fc.nat(3),
     )
     .map(([some, all, extra, pick]) => (pick === 0 ? some : pick === 1 ? { ...all, ...extra } : pick === 2 ? { ...some, ...extra } : all));
@@ -153,8 +157,25 @@ function shapedObject(shape: Record<string, unknown>, ids: string[], depth: numb
 /** Inputs for a procedure whose input schemas are `inputs`: mostly shaped by them, else hostile, or an array of them. */
 export function procedureInput(inputs: unknown[], ids: string[]): fc.Arbitrary<unknown> {
   const shaped = inputs.length > 0 ? valueFor(inputs[inputs.length - 1], ids) : nastyValue;
-  return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 2, arbitrary: nastyValue }, { weight: 1, arbitrary: fc.array(shaped, { maxLength: 3 }) });
+  return fc.oneof(
+    { weight: 5, arbitrary: shaped },
+    { weight: 2, arbitrary: nastyValue },
+    { weight: 1, arbitrary: fc.array(shaped, { maxLength: 3 }) },
+  );
 }
 
 /** Bodies that are not JSON at all, or JSON cut short. */
-export const malformedJson = fc.constantFrom('{"a": ', "{", "[1, 2", "nul", "'single'", "{a: 1}", '{"a": 1,}', "\u0000", "\uFEFF{}", "{".repeat(5_000), '"\\ud800"', "[]]");
+export const malformedJson = fc.constantFrom(
+  '{"a": ',
+  "{",
+  "[1, 2",
+  "nul",
+  "'single'",
+  "{a: 1}",
+  '{"a": 1,}',
+  "\u0000",
+  "\uFEFF{}",
+  "{".repeat(5_000),
+  '"\\ud800"',
+  "[]]",
+);

@@ -9,11 +9,14 @@ export interface ParsedEvent {
   url: string | null;
 }
 
-const unescape = (value: string) => value.replace(/\\n/gi, "\n").replace(/\\([,;\\])/g, "$1");
+const unescapeIcsText = (value: string) => value.replace(/\\n/gi, "\n").replace(/\\([,;\\])/g, "$1");
 const asDay = (value: string) => `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
 
 export function parseIcs(text: string): { calendar: Record<string, string>; events: ParsedEvent[] } {
-  const lines = text.replace(/\r\n[ \t]/g, "").split(/\r\n/).filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, "")
+    .split(/\r\n/)
+    .filter(Boolean);
   if (lines[0] !== "BEGIN:VCALENDAR" || lines.at(-1) !== "END:VCALENDAR") throw new Error("Not an iCalendar file");
   const calendar: Record<string, string> = {};
   const events: ParsedEvent[] = [];
@@ -27,8 +30,8 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
         uid: event.UID ?? "",
         start: asDay(event["DTSTART;VALUE=DATE"]),
         end: event["DTEND;VALUE=DATE"] ? asDay(event["DTEND;VALUE=DATE"]) : null,
-        summary: unescape(event.SUMMARY ?? ""),
-        description: unescape(event.DESCRIPTION ?? ""),
+        summary: unescapeIcsText(event.SUMMARY ?? ""),
+        description: unescapeIcsText(event.DESCRIPTION ?? ""),
         url: event.URL ?? event["URL;VALUE=URI"] ?? null,
       });
       current = null;

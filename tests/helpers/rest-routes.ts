@@ -3,26 +3,27 @@
  * input (fresh per call where the route creates something) and bad inputs with the message expected.
  * Drives tests/integration/rest-routes.test.ts and the fuzz test.
  */
+
+import * as accountExportRoute from "~/app/api/account/export/route";
+import * as accountOverviewRoute from "~/app/api/account/overview/route";
 import * as signupRoute from "~/app/api/auth/signup/route";
-import * as citiesRoute from "~/app/api/data/cities/route";
-import * as randomPromptsRoute from "~/app/api/settings/random/route";
-import * as studentsRoute from "~/app/api/students/route";
-import * as studentsMeRoute from "~/app/api/students/me/route";
-import * as threadsRoute from "~/app/api/threads/route";
-import * as usersMeRoute from "~/app/api/users/me/route";
-import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
+import * as addressesRoute from "~/app/api/billing-addresses/route";
+import * as contactRoute from "~/app/api/contact/route";
+import * as citiesRoute from "~/app/api/data/cities/route";
+import * as feedbackRoute from "~/app/api/feedback/route";
+import * as newsletterRoute from "~/app/api/newsletter/route";
+import * as randomPromptsRoute from "~/app/api/settings/random/route";
 import * as createSubscriptionRoute from "~/app/api/stripe/create-subscription/route";
 import * as customersRoute from "~/app/api/stripe/customers/route";
 import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
 import * as paymentMethodsRoute from "~/app/api/stripe/payment-methods/route";
 import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
 import * as transactionsRoute from "~/app/api/stripe/transactions/route";
-import * as accountExportRoute from "~/app/api/account/export/route";
-import * as accountOverviewRoute from "~/app/api/account/overview/route";
-import * as contactRoute from "~/app/api/contact/route";
-import * as newsletterRoute from "~/app/api/newsletter/route";
-import * as feedbackRoute from "~/app/api/feedback/route";
+import * as studentsMeRoute from "~/app/api/students/me/route";
+import * as studentsRoute from "~/app/api/students/route";
+import * as threadsRoute from "~/app/api/threads/route";
+import * as usersMeRoute from "~/app/api/users/me/route";
 import type { Db } from "~/server/db/client";
 import { getPaymentGateway } from "~/server/payments";
 import type { SessionClaims } from "~/server/services/sessions.service";
@@ -52,7 +53,6 @@ export interface RouteCase {
   headers?: Record<string, string>;
 }
 
-
 /** The signed-in user the good inputs act for, and their database. */
 export interface RouteActor {
   db: Db;
@@ -64,8 +64,20 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
   let unique = 0;
   /** A demo-gateway card token, as the checkout's card form creates one. */
   const testCard = (number = "4242424242424242") =>
-    getPaymentGateway(actor().db).tokenizeTestCard!({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" });
-  const newAddress = () => ({ name: "Ana Lima", email: "ana@example.com", country: "DE", addressLine1: "Hauptstr. 1", city: "Berlin", postalCode: "10115" });
+    getPaymentGateway(actor().db).tokenizeTestCard!({
+      number,
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 3,
+      cvc: "123",
+    });
+  const newAddress = () => ({
+    name: "Ana Lima",
+    email: "ana@example.com",
+    country: "DE",
+    addressLine1: "Hauptstr. 1",
+    city: "Berlin",
+    postalCode: "10115",
+  });
   const addressId = async () => (await callerFor(actor().db, actor().claims).billing.createAddress(newAddress())).address.id;
   return [
     {
@@ -74,19 +86,49 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       method: "POST",
       path: "/api/auth/signup",
       auth: false,
-      good: () => ({ body: { firstName: "Lena", lastName: "Koch", email: `lena${++unique}@example.com`, password: "long-enough-1" } }),
+      good: () => ({
+        body: { firstName: "Lena", lastName: "Koch", email: `lena${++unique}@example.com`, password: "long-enough-1" },
+      }),
       goodStatus: 201,
       bad: [
         { body: { firstName: "Lena", lastName: "Koch", email: "lena@example.com" }, error: /^Password is required$/ },
-        { body: { firstName: "Lena", lastName: "Koch", email: "lena@example.com", password: 12345678 }, error: /password/i },
-        { body: { firstName: "Lena", lastName: "Koch", email: "not-an-email", password: "long-enough-1" }, error: /^Please enter a valid email address$/ },
-        { body: { firstName: "Lena", lastName: "Koch", email: "lena@example.com", password: "short" }, error: /^Password must be at least 8 characters long$/ },
-        { body: { firstName: "  ", lastName: "Koch", email: "lena@example.com", password: "long-enough-1" }, error: /^First name is required$/ },
+        {
+          body: { firstName: "Lena", lastName: "Koch", email: "lena@example.com", password: 12345678 },
+          error: /password/i,
+        },
+        {
+          body: { firstName: "Lena", lastName: "Koch", email: "not-an-email", password: "long-enough-1" },
+          error: /^Please enter a valid email address$/,
+        },
+        {
+          body: { firstName: "Lena", lastName: "Koch", email: "lena@example.com", password: "short" },
+          error: /^Password must be at least 8 characters long$/,
+        },
+        {
+          body: { firstName: "  ", lastName: "Koch", email: "lena@example.com", password: "long-enough-1" },
+          error: /^First name is required$/,
+        },
       ],
       hasBody: true,
     },
-    { name: "GET /api/users/me", handler: usersMeRoute.GET as RouteHandler, method: "GET", path: "/api/users/me", auth: true, goodStatus: 200, hasBody: false },
-    { name: "GET /api/students/me", handler: studentsMeRoute.GET as RouteHandler, method: "GET", path: "/api/students/me", auth: true, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/users/me",
+      handler: usersMeRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/users/me",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
+    {
+      name: "GET /api/students/me",
+      handler: studentsMeRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/students/me",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "PATCH /api/students/me",
       handler: studentsMeRoute.PATCH as RouteHandler,
@@ -114,10 +156,23 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       auth: true,
       good: () => ({ body: { firstName: "Ana", lastName: "Lima" } }),
       goodStatus: 409, // signup already created the profile: POST is only for accounts without one
-      bad: [{ body: { firstName: "Ana", lastName: "Lima", gracePeriodEndDate: null }, error: /gracePeriodEndDate is managed by the server/ }],
+      bad: [
+        {
+          body: { firstName: "Ana", lastName: "Lima", gracePeriodEndDate: null },
+          error: /gracePeriodEndDate is managed by the server/,
+        },
+      ],
       hasBody: true,
     },
-    { name: "GET /api/threads", handler: threadsRoute.GET as RouteHandler, method: "GET", path: "/api/threads", auth: false, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/threads",
+      handler: threadsRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/threads",
+      auth: false,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "GET /api/settings/random",
       handler: randomPromptsRoute.GET as RouteHandler,
@@ -140,7 +195,15 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       bad: [{ query: { country: "x" }, error: /country/ }],
       hasBody: false,
     },
-    { name: "GET /api/billing-addresses", handler: addressesRoute.GET as RouteHandler, method: "GET", path: "/api/billing-addresses", auth: true, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/billing-addresses",
+      handler: addressesRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/billing-addresses",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "POST /api/billing-addresses",
       handler: addressesRoute.POST as RouteHandler,
@@ -197,7 +260,15 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       bad: [{ body: {}, error: /^paymentMethodId is required$/ }],
       hasBody: true,
     },
-    { name: "GET /api/stripe/payment-methods", handler: paymentMethodsRoute.GET as RouteHandler, method: "GET", path: "/api/stripe/payment-methods", auth: true, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/stripe/payment-methods",
+      handler: paymentMethodsRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/stripe/payment-methods",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "DELETE /api/stripe/payment-methods",
       handler: paymentMethodsRoute.DELETE as RouteHandler,
@@ -219,11 +290,30 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       method: "POST",
       path: "/api/stripe/create-subscription",
       auth: true,
-      good: async () => ({ body: { paymentMethodId: await testCard(), planId: "pro", customerEmail: "ana@example.com", customerName: "Ana Lima" } }),
+      good: async () => ({
+        body: {
+          paymentMethodId: await testCard(),
+          planId: "pro",
+          customerEmail: "ana@example.com",
+          customerName: "Ana Lima",
+        },
+      }),
       goodStatus: 200,
       bad: [
-        { body: { paymentMethodId: "pm_x", planId: "pro", customerEmail: "ana@example.com", customerName: "Ana", priceId: "price_chosen_by_client" }, error: /price/i },
-        { body: { paymentMethodId: "pm_x", planId: "gold", customerEmail: "ana@example.com", customerName: "Ana" }, error: /^planId must be pro or unlimited$/ },
+        {
+          body: {
+            paymentMethodId: "pm_x",
+            planId: "pro",
+            customerEmail: "ana@example.com",
+            customerName: "Ana",
+            priceId: "price_chosen_by_client",
+          },
+          error: /price/i,
+        },
+        {
+          body: { paymentMethodId: "pm_x", planId: "gold", customerEmail: "ana@example.com", customerName: "Ana" },
+          error: /^planId must be pro or unlimited$/,
+        },
       ],
       hasBody: true,
     },
@@ -236,8 +326,12 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       good: async () => {
         await failRenewal(actor().db, actor().claims); // the Pro subscription above: its renewal is owed
         // The same test number saved again is the card already saved (one copy per card): pay with that one.
-        const { paymentMethod } = await callerFor(actor().db, actor().claims).billing.addPaymentMethod({ paymentMethodId: await testCard() });
-        return { body: { amount: 999, currency: "eur", paymentMethodId: paymentMethod.id, description: "Pro renewal" } };
+        const { paymentMethod } = await callerFor(actor().db, actor().claims).billing.addPaymentMethod({
+          paymentMethodId: await testCard(),
+        });
+        return {
+          body: { amount: 999, currency: "eur", paymentMethodId: paymentMethod.id, description: "Pro renewal" },
+        };
       },
       goodStatus: 200,
       bad: [
@@ -246,7 +340,15 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       ],
       hasBody: true,
     },
-    { name: "GET /api/stripe/transactions", handler: transactionsRoute.GET as RouteHandler, method: "GET", path: "/api/stripe/transactions", auth: true, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/stripe/transactions",
+      handler: transactionsRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/stripe/transactions",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "POST /api/stripe/subscriptions",
       handler: subscriptionsRoute.POST as RouteHandler,
@@ -258,8 +360,24 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       bad: [{ body: { planId: "gold" }, error: /^planId must be free, pro or unlimited$/ }],
       hasBody: true,
     },
-    { name: "GET /api/account/overview", handler: accountOverviewRoute.GET as RouteHandler, method: "GET", path: "/api/account/overview", auth: true, goodStatus: 200, hasBody: false },
-    { name: "GET /api/account/export", handler: accountExportRoute.GET as RouteHandler, method: "GET", path: "/api/account/export", auth: true, goodStatus: 200, hasBody: false },
+    {
+      name: "GET /api/account/overview",
+      handler: accountOverviewRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/account/overview",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
+    {
+      name: "GET /api/account/export",
+      handler: accountExportRoute.GET as RouteHandler,
+      method: "GET",
+      path: "/api/account/export",
+      auth: true,
+      goodStatus: 200,
+      hasBody: false,
+    },
     {
       name: "POST /api/newsletter",
       handler: newsletterRoute.POST as RouteHandler,
@@ -280,9 +398,21 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       method: "POST",
       path: "/api/contact",
       auth: false,
-      good: () => ({ body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "When does the winter semester start?" } }),
+      good: () => ({
+        body: {
+          name: "Ana",
+          email: "ana@example.com",
+          subject: "General question",
+          message: "When does the winter semester start?",
+        },
+      }),
       goodStatus: 201,
-      bad: [{ body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "Hi" }, error: /^Please write at least 10 characters$/ }],
+      bad: [
+        {
+          body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "Hi" },
+          error: /^Please write at least 10 characters$/,
+        },
+      ],
       hasBody: true,
     },
     {
@@ -293,12 +423,29 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       auth: false,
       headers: { "x-session-id": "session-1234abcd" },
       good: () => ({
-        body: { userId: "anonymous", messageId: `m-${++unique}`, feedbackType: "dislike", messageContent: "The fee is 75 EUR.", chatModel: "openai", dislikeReason: "Not factually correct", messageOrder: 2, ragEnabled: true, confidenceScore: 0.82, sourcesCount: 3 },
+        body: {
+          userId: "anonymous",
+          messageId: `m-${++unique}`,
+          feedbackType: "dislike",
+          messageContent: "The fee is 75 EUR.",
+          chatModel: "openai",
+          dislikeReason: "Not factually correct",
+          messageOrder: 2,
+          ragEnabled: true,
+          confidenceScore: 0.82,
+          sourcesCount: 3,
+        },
       }),
       goodStatus: 201,
       bad: [
-        { body: { messageId: "m", feedbackType: "meh", messageContent: "x", chatModel: "openai" }, error: /^feedbackType must be 'like' or 'dislike'$/ },
-        { body: { messageId: "m", feedbackType: "like", messageContent: "x", chatModel: "openai", userId: "user-42" }, error: /^userId must be 'anonymous'$/ },
+        {
+          body: { messageId: "m", feedbackType: "meh", messageContent: "x", chatModel: "openai" },
+          error: /^feedbackType must be 'like' or 'dislike'$/,
+        },
+        {
+          body: { messageId: "m", feedbackType: "like", messageContent: "x", chatModel: "openai", userId: "user-42" },
+          error: /^userId must be 'anonymous'$/,
+        },
       ],
       hasBody: true,
     },

@@ -1,6 +1,5 @@
 import type { RoadmapIntake } from "~/lib/schemas/roadmap";
 
-
 /** The year of the next winter semester that has not started (it starts on 1 October). */
 export function nextWinterYear(today = new Date().toISOString().slice(0, 10)): number {
   const year = Number(today.slice(0, 4));

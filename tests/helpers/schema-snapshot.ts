@@ -6,7 +6,8 @@ export async function schemaSnapshot(client: pg.Client) {
   return {
     enums: await query(`SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname ORDER BY t.typname`),
-    columns: await query(`SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default, is_generated, generation_expression
+    columns:
+      await query(`SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default, is_generated, generation_expression
       FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
       ORDER BY table_name, column_name`),
     indexes: await query(`SELECT tablename, indexname, indexdef FROM pg_indexes

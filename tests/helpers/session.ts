@@ -1,10 +1,10 @@
 import { encode } from "next-auth/jwt";
-import type { Db } from "~/server/db/client";
+import { createCaller } from "~/server/api/root";
+import type { Context } from "~/server/api/trpc";
 import { getAuthSecret } from "~/server/auth/secret";
+import type { Db } from "~/server/db/client";
 import { signup } from "~/server/services/auth.service";
 import { claimsOf, createSession, type SessionClaims } from "~/server/services/sessions.service";
-import type { Context } from "~/server/api/trpc";
-import { createCaller } from "~/server/api/root";
 
 let counter = 0;
 
@@ -48,7 +48,13 @@ export async function signInAs(db: Db, claims: SessionClaims, userAgent = "Mozil
 export async function sessionCookie(db: Db, claims: SessionClaims): Promise<string> {
   const signedIn = claims.sessionId ? claims : await signInAs(db, claims);
   const token = await encode({
-    token: { sub: signedIn.id, name: signedIn.name, email: signedIn.email, role: signedIn.role, sid: signedIn.sessionId! },
+    token: {
+      sub: signedIn.id,
+      name: signedIn.name,
+      email: signedIn.email,
+      role: signedIn.role,
+      sid: signedIn.sessionId!,
+    },
     secret: await getAuthSecret(db),
   });
   return `next-auth.session-token=${token}`;

@@ -31,7 +31,10 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     dispose = () => dropServerDatabase(serverUrl, name);
   } else if (templates.kind === "embedded") {
     const dump = new Blob([fs.readFileSync(options.seed ? templates.seededDump : templates.migratedDump)]);
-    const embedded = await startEmbeddedDatabase({ socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-")), loadDataDir: dump });
+    const embedded = await startEmbeddedDatabase({
+      socketDir: fs.mkdtempSync(path.join(os.tmpdir(), "pglite-test-")),
+      loadDataDir: dump,
+    });
     url = embedded.url;
     poolMax = 1;
     dispose = embedded.stop;

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as exportRoute from "~/app/api/account/export/route";
+import * as signupRoute from "~/app/api/auth/signup/route";
 import * as addressesRoute from "~/app/api/billing-addresses/route";
 import * as contactRoute from "~/app/api/contact/route";
 import * as feedbackRoute from "~/app/api/feedback/route";
 import * as newsletterRoute from "~/app/api/newsletter/route";
-import * as signupRoute from "~/app/api/auth/signup/route";
 import { settingsProblems } from "~/env";
 import { signInWithPassword } from "~/server/services/auth.service";
 import { callRoute, type RouteHandler } from "../helpers/rest";
@@ -19,7 +19,7 @@ async function allRowsAsText(db: TestDatabase["db"]) {
   let text = "";
   for (const { table_name } of tables) {
     const rows = await db.$queryRawUnsafe<unknown[]>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
-    text += rows.map((row) => `${table_name}: ${(row as { row: string }).row}`).join("\n") + "\n";
+    text += `${rows.map((row) => `${table_name}: ${(row as { row: string }).row}`).join("\n")}\n`;
   }
   return text;
 }
@@ -39,28 +39,72 @@ describe("the person's data", () => {
     // Leave traces everywhere a person can.
     await signInWithPassword(database.db, { email: user.email, password: "wrong-password" }, "203.0.113.70").catch(() => null);
     await api.site.subscribeNewsletter({ email: user.email });
-    await api.site.sendContactMessage({ name: "Leaving Person", email: user.email, subject: "General question", message: "A question about visas." });
-    await callerFor(database.db, null, "203.0.113.71").site.sendContactMessage({ name: "Leaving Person", email: user.email, subject: "Privacy request", message: "Sent while signed out." });
+    await api.site.sendContactMessage({
+      name: "Leaving Person",
+      email: user.email,
+      subject: "General question",
+      message: "A question about visas.",
+    });
+    await callerFor(database.db, null, "203.0.113.71").site.sendContactMessage({
+      name: "Leaving Person",
+      email: user.email,
+      subject: "Privacy request",
+      message: "Sent while signed out.",
+    });
     await callRoute(feedbackRoute.POST as RouteHandler, "/api/feedback", {
       method: "POST",
       cookie,
       headers: { "x-session-id": "session-abcdef12" },
       body: {
-        messageId: "m-1", feedbackType: "dislike", messageContent: "An answer", userPrompt: "My name is Leaving Person", conversationId: null,
-        messageOrder: 1, ragEnabled: true, confidenceScore: 0.5, sourcesCount: 2, chatModel: "local-knowledge", embeddingModel: null,
-        dislikeReason: "other", customFeedback: "I am leaving.person@example.com", responseLength: 9, responseTime: 100, isStreaming: true,
-        pageUrl: "http://localhost:3000/swipe-ai", userType: "student",
+        messageId: "m-1",
+        feedbackType: "dislike",
+        messageContent: "An answer",
+        userPrompt: "My name is Leaving Person",
+        conversationId: null,
+        messageOrder: 1,
+        ragEnabled: true,
+        confidenceScore: 0.5,
+        sourcesCount: 2,
+        chatModel: "local-knowledge",
+        embeddingModel: null,
+        dislikeReason: "other",
+        customFeedback: "I am leaving.person@example.com",
+        responseLength: 9,
+        responseTime: 100,
+        isStreaming: true,
+        pageUrl: "http://localhost:3000/swipe-ai",
+        userType: "student",
       },
     });
-    await database.db.tokenUsage.create({ data: { subject: `user:${user.claims.id}`, userId: user.claims.id, route: "chat", model: "local-knowledge", inputTokens: 5, outputTokens: 9, charged: 14 } });
-    await database.db.tokenAllowance.create({ data: { subject: `user:${user.claims.id}`, period: "2026-11", used: 14 } });
+    await database.db.tokenUsage.create({
+      data: {
+        subject: `user:${user.claims.id}`,
+        userId: user.claims.id,
+        route: "chat",
+        model: "local-knowledge",
+        inputTokens: 5,
+        outputTokens: 9,
+        charged: 14,
+      },
+    });
+    await database.db.tokenAllowance.create({
+      data: { subject: `user:${user.claims.id}`, period: "2026-11", used: 14 },
+    });
     await api.auth.resendVerification();
     await api.users.twoFactor.begin();
     expect(await allRowsAsText(database.db)).toContain(user.email);
 
-    await expect(api.users.deleteAccount({})).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Enter your password to delete your account.") });
-    await expect(api.users.deleteAccount({ password: "not-my-password" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your password is not correct." });
-    await expect(api.users.requestDeletionCode()).rejects.toMatchObject({ message: "Your account has a password: enter it to delete your account." });
+    await expect(api.users.deleteAccount({})).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Enter your password to delete your account."),
+    });
+    await expect(api.users.deleteAccount({ password: "not-my-password" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Your password is not correct.",
+    });
+    await expect(api.users.requestDeletionCode()).rejects.toMatchObject({
+      message: "Your account has a password: enter it to delete your account.",
+    });
     await api.users.deleteAccount({ password: user.password });
 
     const left = await allRowsAsText(database.db);
@@ -74,10 +118,16 @@ describe("the person's data", () => {
     const user = await createUser(database.db);
     await database.db.user.update({ where: { id: user.claims.id }, data: { passwordHash: null } });
     const api = callerFor(database.db, await signInAs(database.db, user.claims));
-    expect(await api.users.requestDeletionCode()).toEqual({ message: "We sent a 6-digit code to your email address. It works for 10 minutes." });
-    const mail = await database.db.mailMessage.findFirstOrThrow({ where: { to: user.email, kind: "account-deletion-code" } });
+    expect(await api.users.requestDeletionCode()).toEqual({
+      message: "We sent a 6-digit code to your email address. It works for 10 minutes.",
+    });
+    const mail = await database.db.mailMessage.findFirstOrThrow({
+      where: { to: user.email, kind: "account-deletion-code" },
+    });
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-    await expect(api.users.deleteAccount({ code: code === "000000" ? "111111" : "000000" })).rejects.toMatchObject({ message: "That code is not correct or has expired." });
+    await expect(api.users.deleteAccount({ code: code === "000000" ? "111111" : "000000" })).rejects.toMatchObject({
+      message: "That code is not correct or has expired.",
+    });
     await api.users.deleteAccount({ code });
     expect(await database.db.user.count({ where: { id: user.claims.id } })).toBe(0);
   });
@@ -91,19 +141,47 @@ describe("the person's data", () => {
     expect(res.text).not.toContain("198.51.100.99");
     expect(res.json).not.toHaveProperty("loginAttempts");
     expect(res.json.sessions).toEqual([expect.objectContaining({ device: "Chrome on Linux", revokedAt: null })]);
-    expect(res.json.account).toMatchObject({ email: user.email, emailVerifiedAt: expect.any(String), twoFactorEnabledAt: null });
+    expect(res.json.account).toMatchObject({
+      email: user.email,
+      emailVerifiedAt: expect.any(String),
+      twoFactorEnabledAt: null,
+    });
     expect(res.json.community).toEqual({ handle: null, suspendedUntil: null, posts: [], likes: [], flags: [] });
   });
 
   it("the export holds the person's community posts with their earlier versions", async () => {
     const user = await createUser(database.db);
-    const category = await database.db.forumCategory.create({ data: { slug: "export-test", name: "Export", description: "For the export test" } });
-    const topic = await database.db.forumTopic.create({ data: { categoryId: category.id, authorId: user.claims.id, title: "My question about the Anmeldung", slug: "anmeldung" } });
-    const post = await database.db.forumPost.create({ data: { topicId: topic.id, authorId: user.claims.id, position: 0, body: "Where do I register?", editedAt: new Date() } });
+    const category = await database.db.forumCategory.create({
+      data: { slug: "export-test", name: "Export", description: "For the export test" },
+    });
+    const topic = await database.db.forumTopic.create({
+      data: {
+        categoryId: category.id,
+        authorId: user.claims.id,
+        title: "My question about the Anmeldung",
+        slug: "anmeldung",
+      },
+    });
+    const post = await database.db.forumPost.create({
+      data: {
+        topicId: topic.id,
+        authorId: user.claims.id,
+        position: 0,
+        body: "Where do I register?",
+        editedAt: new Date(),
+      },
+    });
     await database.db.forumPostEdit.create({ data: { postId: post.id, title: "Anmeldung?", body: "Where?" } });
-    const res = await callRoute(exportRoute.GET as RouteHandler, "/api/account/export", { cookie: await sessionCookie(database.db, user.claims) });
+    const res = await callRoute(exportRoute.GET as RouteHandler, "/api/account/export", {
+      cookie: await sessionCookie(database.db, user.claims),
+    });
     expect(res.json.community.posts).toEqual([
-      expect.objectContaining({ topic: "My question about the Anmeldung", body: "Where do I register?", status: "visible", edits: [expect.objectContaining({ title: "Anmeldung?", body: "Where?" })] }),
+      expect.objectContaining({
+        topic: "My question about the Anmeldung",
+        body: "Where do I register?",
+        status: "visible",
+        edits: [expect.objectContaining({ title: "Anmeldung?", body: "Where?" })],
+      }),
     ]);
   });
 });
@@ -128,27 +206,49 @@ describe("rate limits", () => {
       callRoute(signupRoute.POST as RouteHandler, "/api/auth/signup", {
         method: "POST",
         headers: from(address),
-        body: { firstName: "Rate", lastName: `Limited${n}`, email: `rate-${n}-${address.replace(/\W/g, "")}@example.com`, password: "a-good-password" },
+        body: {
+          firstName: "Rate",
+          lastName: `Limited${n}`,
+          email: `rate-${n}-${address.replace(/\W/g, "")}@example.com`,
+          password: "a-good-password",
+        },
       });
     const first = await signup(1, "2001:db8:aa:1::1");
     expect(first.status, JSON.stringify(first.json)).toBe(201);
     expect((await signup(2, "2001:db8:aa:1::2")).status).toBe(201);
     const third = await signup(3, "2001:db8:aa:1:ffff::9"); // the same /64
     expect(third.status).toBe(429);
-    expect(third.json).toEqual({ success: false, error: "Too many accounts were created from your network. Please try again later." });
+    expect(third.json).toEqual({
+      success: false,
+      error: "Too many accounts were created from your network. Please try again later.",
+    });
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(3500);
     expect(await database.db.user.count({ where: { email: { startsWith: "rate-3-" } } })).toBe(0);
     expect((await signup(4, "2001:db8:aa:2::1")).status).toBe(201);
 
     const contact = () =>
-      callRoute(contactRoute.POST as RouteHandler, "/api/contact", { method: "POST", headers: from("192.0.2.44"), body: { name: "Ana", email: "ana@example.com", subject: "General question", message: "A question about my student visa." } });
+      callRoute(contactRoute.POST as RouteHandler, "/api/contact", {
+        method: "POST",
+        headers: from("192.0.2.44"),
+        body: {
+          name: "Ana",
+          email: "ana@example.com",
+          subject: "General question",
+          message: "A question about my student visa.",
+        },
+      });
     expect((await contact()).status).toBe(201);
     const refused = await contact();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await database.db.contactMessage.count({ where: { email: "ana@example.com" } })).toBe(1);
 
-    const newsletter = () => callRoute(newsletterRoute.POST as RouteHandler, "/api/newsletter", { method: "POST", headers: from("192.0.2.45"), body: { email: "news@example.com" } });
+    const newsletter = () =>
+      callRoute(newsletterRoute.POST as RouteHandler, "/api/newsletter", {
+        method: "POST",
+        headers: from("192.0.2.45"),
+        body: { email: "news@example.com" },
+      });
     expect((await newsletter()).status).toBe(200);
     expect((await newsletter()).status).toBe(429);
   });
@@ -182,14 +282,24 @@ describe("settings", () => {
     expect(settingsProblems()).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/)]);
     process.env.RATE_LIMIT_SIGNUP = "ten per hour";
     process.env.TRUST_PROXY = "many";
-    expect(settingsProblems()).toEqual(expect.arrayContaining([expect.stringMatching(/^RATE_LIMIT_SIGNUP: must look like "10\/1h"/), expect.stringMatching(/^TRUST_PROXY: /)]));
+    expect(settingsProblems()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^RATE_LIMIT_SIGNUP: must look like "10\/1h"/),
+        expect.stringMatching(/^TRUST_PROXY: /),
+      ]),
+    );
   });
 
   it("npm start refuses to start on PostgreSQL without Stripe keys, naming the settings, before opening anything", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
       encoding: "utf8",
       timeout: 60_000,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: "postgresql://app@127.0.0.1:9/none", PORT: "3999" } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: "postgresql://app@127.0.0.1:9/none",
+        PORT: "3999",
+      } as unknown as NodeJS.ProcessEnv,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("cannot start: fix these settings");
@@ -208,14 +318,34 @@ describe("request bodies", () => {
   it("a text/plain or form POST to a billing route answers 415 and changes nothing", async () => {
     const user = await createUser(database.db);
     const cookie = await sessionCookie(database.db, user.claims);
-    const body = JSON.stringify({ name: "Plain Text", email: user.email, country: "DE", addressLine1: "Street 1", city: "Berlin", postalCode: "10115" });
+    const body = JSON.stringify({
+      name: "Plain Text",
+      email: user.email,
+      country: "DE",
+      addressLine1: "Street 1",
+      city: "Berlin",
+      postalCode: "10115",
+    });
     for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const res = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", { method: "POST", cookie, rawBody: body, headers: { "content-type": type } });
+      const res = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", {
+        method: "POST",
+        cookie,
+        rawBody: body,
+        headers: { "content-type": type },
+      });
       expect(res.status, type).toBe(415);
-      expect(res.json).toEqual({ success: false, error: "Send the request body as JSON (Content-Type: application/json)." });
+      expect(res.json).toEqual({
+        success: false,
+        error: "Send the request body as JSON (Content-Type: application/json).",
+      });
     }
     expect(await database.db.billingAddress.count({ where: { userId: user.claims.id } })).toBe(0);
-    const json = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", { method: "POST", cookie, rawBody: body, headers: { "content-type": "application/json; charset=utf-8" } });
+    const json = await callRoute(addressesRoute.POST as RouteHandler, "/api/billing-addresses", {
+      method: "POST",
+      cookie,
+      rawBody: body,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
     expect(json.status).toBe(201);
   });
 });

@@ -15,8 +15,19 @@ describe("plan changes and cards in demo mode", () => {
   });
   afterAll(async () => t?.stop());
 
-  const checkout = (claims: Awaited<ReturnType<typeof createUser>>["claims"], planId: "pro" | "unlimited", paymentMethodId: string, prorationDate?: Date | null) =>
-    callerFor(t.db, claims).billing.createSubscription({ paymentMethodId, planId, customerEmail: claims.email, customerName: claims.name, prorationDate });
+  const checkout = (
+    claims: Awaited<ReturnType<typeof createUser>>["claims"],
+    planId: "pro" | "unlimited",
+    paymentMethodId: string,
+    prorationDate?: Date | null,
+  ) =>
+    callerFor(t.db, claims).billing.createSubscription({
+      paymentMethodId,
+      planId,
+      customerEmail: claims.email,
+      customerName: claims.name,
+      prorationDate,
+    });
 
   /** Moves the user's demo subscription's period back by `days`, as if it had started that long ago. */
   async function agePeriod(userId: string, days: number) {
@@ -24,14 +35,28 @@ describe("plan changes and cards in demo mode", () => {
     const row = await t.db.demoGatewayObject.findUniqueOrThrow({ where: { id: sub.gatewaySubscriptionId } });
     const data = row.data as { currentPeriodStart: string; currentPeriodEnd: string };
     const shift = (iso: string) => addDays(new Date(iso), -days).toISOString();
-    await t.db.demoGatewayObject.update({ where: { id: row.id }, data: { data: { ...data, currentPeriodStart: shift(data.currentPeriodStart), currentPeriodEnd: shift(data.currentPeriodEnd) } } });
+    await t.db.demoGatewayObject.update({
+      where: { id: row.id },
+      data: {
+        data: {
+          ...data,
+          currentPeriodStart: shift(data.currentPeriodStart),
+          currentPeriodEnd: shift(data.currentPeriodEnd),
+        },
+      },
+    });
   }
 
   it("during the trial: subscribing and upgrading charge 0 now, and the preview says so with the trial's end as the next charge", async () => {
     const user = await createUser(t.db);
     const api = callerFor(t.db, user.claims);
     const subscribePreview = await api.billing.previewChange({ planId: "pro" });
-    expect(subscribePreview).toMatchObject({ kind: "subscribe", amountDueNowCents: 0, nextChargeCents: 999, needsCard: true });
+    expect(subscribePreview).toMatchObject({
+      kind: "subscribe",
+      amountDueNowCents: 0,
+      nextChargeCents: 999,
+      needsCard: true,
+    });
     expect(subscribePreview.nextChargeAt?.getTime()).toBe(subscribePreview.trialEndsAt?.getTime());
     await checkout(user.claims, "pro", await demoCard(t.db, "4242424242424242"));
 
@@ -50,7 +75,17 @@ describe("plan changes and cards in demo mode", () => {
   it("after the trial: the upgrade charges exactly the previewed proration, and the transaction says so", async () => {
     const user = await createUser(t.db);
     // A second paid subscription has no trial: the first one ended before.
-    await t.db.subscription.create({ data: { userId: user.claims.id, gatewaySubscriptionId: `sub_old_${user.claims.id}`, customerId: "cus_old", planId: "pro", status: "canceled", currentPeriodStart: addDays(new Date(), -60), currentPeriodEnd: addDays(new Date(), -30) } });
+    await t.db.subscription.create({
+      data: {
+        userId: user.claims.id,
+        gatewaySubscriptionId: `sub_old_${user.claims.id}`,
+        customerId: "cus_old",
+        planId: "pro",
+        status: "canceled",
+        currentPeriodStart: addDays(new Date(), -60),
+        currentPeriodEnd: addDays(new Date(), -30),
+      },
+    });
     const api = callerFor(t.db, user.claims);
     const first = await api.billing.previewChange({ planId: "pro" });
     expect(first).toMatchObject({ kind: "subscribe", amountDueNowCents: 999, trialEndsAt: null });
@@ -65,7 +100,9 @@ describe("plan changes and cards in demo mode", () => {
     const [card] = (await api.billing.paymentMethods({})).paymentMethods;
     await new Promise((resolve) => setTimeout(resolve, 50)); // time passes between the dialog and the click
     await checkout(user.claims, "unlimited", card!.id, preview.prorationDate);
-    const charged = await t.db.billingTransaction.findFirstOrThrow({ where: { userId: user.claims.id, description: { startsWith: "Upgrade" } } });
+    const charged = await t.db.billingTransaction.findFirstOrThrow({
+      where: { userId: user.claims.id, description: { startsWith: "Upgrade" } },
+    });
     expect(charged.amountCents).toBe(preview.amountDueNowCents);
     expect(charged.description).toBe("Upgrade to Unlimited (prorated)");
   });
@@ -92,13 +129,20 @@ describe("plan changes and cards in demo mode", () => {
     await agePeriod(user.claims.id, 8);
     await runBillingJob(t.db, new DemoGateway(t.db));
     expect((await api.billing.overview()).planId).toBe("unlimited");
-    const renewal = await t.db.billingTransaction.findFirstOrThrow({ where: { userId: user.claims.id, amountCents: { gt: 0 } } });
+    const renewal = await t.db.billingTransaction.findFirstOrThrow({
+      where: { userId: user.claims.id, amountCents: { gt: 0 } },
+    });
     expect(renewal.amountCents).toBe(4999);
     await expect(api.billing.cancelScheduledChange()).rejects.toThrow("There is no scheduled plan change to cancel.");
 
     // The change to Free is cancelled the same way.
     const toFree = await api.billing.previewChange({ planId: "free" });
-    expect(toFree).toMatchObject({ kind: "downgrade", amountDueNowCents: 0, nextChargeAt: null, nextChargeCents: null });
+    expect(toFree).toMatchObject({
+      kind: "downgrade",
+      amountDueNowCents: 0,
+      nextChargeAt: null,
+      nextChargeCents: null,
+    });
     await api.billing.changeToFree({ planId: "free" });
     expect((await api.billing.overview()).state).toBe("canceling");
     await api.billing.cancelScheduledChange();
@@ -115,11 +159,17 @@ describe("plan changes and cards in demo mode", () => {
     expect(again.alreadySaved).toBe(true);
     expect(again.paymentMethod.id).toBe(first.paymentMethod.id);
     let cards = (await api.billing.paymentMethods({})).paymentMethods;
-    expect(cards.map((card) => [card.card.last4, card.isDefault])).toEqual([["4242", true], ["4444", false]]);
+    expect(cards.map((card) => [card.card.last4, card.isDefault])).toEqual([
+      ["4242", true],
+      ["4444", false],
+    ]);
 
     await api.billing.setDefaultPaymentMethod({ payment_method_id: other.paymentMethod.id });
     cards = (await api.billing.paymentMethods({})).paymentMethods;
-    expect(cards.map((card) => [card.card.last4, card.isDefault])).toEqual([["4444", true], ["4242", false]]);
+    expect(cards.map((card) => [card.card.last4, card.isDefault])).toEqual([
+      ["4444", true],
+      ["4242", false],
+    ]);
 
     // A checkout with yet another copy of 4242 charges the saved one and stores no second copy.
     await checkout(user.claims, "pro", await demoCard(t.db, "4242424242424242"));
@@ -135,7 +185,9 @@ describe("plan changes and cards in demo mode", () => {
 
     // Another user's card is not theirs to make default.
     const bob = await createUser(t.db);
-    await expect(callerFor(t.db, bob.claims).billing.setDefaultPaymentMethod({ payment_method_id: first.paymentMethod.id })).rejects.toThrow("Payment method not found.");
+    await expect(
+      callerFor(t.db, bob.claims).billing.setDefaultPaymentMethod({ payment_method_id: first.paymentMethod.id }),
+    ).rejects.toThrow("Payment method not found.");
   });
 
   it("removing the default card makes the next one the default", async () => {

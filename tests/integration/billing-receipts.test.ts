@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as receiptsRoute from "~/app/api/billing/receipts/route";
-import { failRenewal, demoCard } from "../helpers/billing";
+import { demoCard, failRenewal } from "../helpers/billing";
 import { pdfText } from "../helpers/pdf";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
-const ADDRESS = { name: "Ada Lovelace", email: "ada@example.com", country: "DE", addressLine1: "Unter den Linden 1", city: "Berlin", postalCode: "10117" };
-const download = (cookie?: string, query?: Record<string, string>) => callRoute(receiptsRoute.GET as RouteHandler, "/api/billing/receipts", { cookie, query });
+const ADDRESS = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  country: "DE",
+  addressLine1: "Unter den Linden 1",
+  city: "Berlin",
+  postalCode: "10117",
+};
+const download = (cookie?: string, query?: Record<string, string>) =>
+  callRoute(receiptsRoute.GET as RouteHandler, "/api/billing/receipts", { cookie, query });
 /** The PDF's bytes (callRoute reads answers as text). */
 async function downloadBytes(cookie: string) {
   const response = await receiptsRoute.GET(new Request("http://localhost:3000/api/billing/receipts", { headers: { cookie } }));
@@ -33,23 +41,40 @@ describe("receipts: numbers, seller, buyer as at the payment, tax line, the PDF 
     const ada = await createUser(t.db, { firstName: "Ada" });
     const api = callerFor(t.db, ada.claims);
     await api.billing.createAddress({ ...ADDRESS, isDefault: true });
-    await api.billing.createSubscription({ paymentMethodId: await demoCard(t.db, "4242424242424242"), planId: "pro", customerEmail: ada.email, customerName: "Ada Lovelace" });
+    await api.billing.createSubscription({
+      paymentMethodId: await demoCard(t.db, "4242424242424242"),
+      planId: "pro",
+      customerEmail: ada.email,
+      customerName: "Ada Lovelace",
+    });
     const [trial] = (await api.billing.transactions({})).transactions;
     const first = await api.billing.receipt({ id: trial!.id });
     expect(first.number).toMatch(/^\d{6}$/);
-    expect(first.buyer).toMatchObject({ name: "Ada Lovelace", address: { addressLine1: "Unter den Linden 1", city: "Berlin", country: "DE" } });
+    expect(first.buyer).toMatchObject({
+      name: "Ada Lovelace",
+      address: { addressLine1: "Unter den Linden 1", city: "Berlin", country: "DE" },
+    });
     expect(first.seller).toMatchObject({ legalName: null, vatId: null });
-    expect(first.tax).toMatchObject({ ratePercent: null, amount: null, label: "No VAT shown (no VAT rate is set for the seller)" });
+    expect(first.tax).toMatchObject({
+      ratePercent: null,
+      amount: null,
+      label: "No VAT shown (no VAT rate is set for the seller)",
+    });
 
     // The address changes later: the recorded receipt keeps the one of the payment.
-    await t.db.billingAddress.updateMany({ where: { userId: ada.claims.id }, data: { addressLine1: "Somewhere else 9" } });
+    await t.db.billingAddress.updateMany({
+      where: { userId: ada.claims.id },
+      data: { addressLine1: "Somewhere else 9" },
+    });
     expect((await api.billing.receipt({ id: trial!.id })).buyer.address?.addressLine1).toBe("Unter den Linden 1");
 
     // A failed renewal has no receipt; once paid it gets the next number, with the VAT rate set at that time.
     process.env.OPERATOR_VAT_RATE = "19";
     process.env.OPERATOR_LEGAL_NAME = "Example GmbH";
     await failRenewal(t.db, ada.claims);
-    const failed = await t.db.billingTransaction.findFirstOrThrow({ where: { userId: ada.claims.id, status: "failed" } });
+    const failed = await t.db.billingTransaction.findFirstOrThrow({
+      where: { userId: ada.claims.id, status: "failed" },
+    });
     expect(failed.receiptNumber).toBeNull();
     await expect(api.billing.receipt({ id: failed.id })).rejects.toThrow("Receipt not found.");
     const card = (await api.billing.paymentMethods({})).paymentMethods.find((pm) => pm.card.last4 === "4242")!;
@@ -60,7 +85,12 @@ describe("receipts: numbers, seller, buyer as at the payment, tax line, the PDF 
     expect(paid.seller.legalName).toBe("Example GmbH");
     expect(paid.buyer.address?.addressLine1).toBe("Somewhere else 9");
 
-    const numbers = (await t.db.billingTransaction.findMany({ where: { receiptNumber: { not: null } }, select: { receiptNumber: true } })).map((row) => row.receiptNumber);
+    const numbers = (
+      await t.db.billingTransaction.findMany({
+        where: { receiptNumber: { not: null } },
+        select: { receiptNumber: true },
+      })
+    ).map((row) => row.receiptNumber);
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
@@ -71,7 +101,12 @@ describe("receipts: numbers, seller, buyer as at the payment, tax line, the PDF 
     expect((await download(bobCookie)).status).toBe(404); // no receipts yet
     const api = callerFor(t.db, mia.claims);
     await api.billing.createAddress({ ...ADDRESS, name: "Mia Müller", isDefault: true });
-    await api.billing.createSubscription({ paymentMethodId: await demoCard(t.db, "4242424242424242"), planId: "pro", customerEmail: mia.email, customerName: "Mia Müller" });
+    await api.billing.createSubscription({
+      paymentMethodId: await demoCard(t.db, "4242424242424242"),
+      planId: "pro",
+      customerEmail: mia.email,
+      customerName: "Mia Müller",
+    });
     const [tx] = (await api.billing.transactions({})).transactions;
     const receipt = await api.billing.receipt({ id: tx!.id });
 

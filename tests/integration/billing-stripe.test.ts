@@ -8,18 +8,18 @@ vi.hoisted(() => {
 });
 
 import * as createSubscriptionRoute from "~/app/api/stripe/create-subscription/route";
-import * as paymentMethodsRoute from "~/app/api/stripe/payment-methods/route";
-import * as transactionsRoute from "~/app/api/stripe/transactions/route";
 import * as paymentIntentsRoute from "~/app/api/stripe/payment-intents/route";
+import * as paymentMethodsRoute from "~/app/api/stripe/payment-methods/route";
 import * as subscriptionsRoute from "~/app/api/stripe/subscriptions/route";
+import * as transactionsRoute from "~/app/api/stripe/transactions/route";
 import * as webhookRoute from "~/app/api/stripe/webhook/route";
-import { getEffectivePlan } from "~/server/services/entitlements.service";
-import { deleteBillingData } from "~/server/services/billing/customers.service";
 import { getPaymentGateway } from "~/server/payments";
+import { deleteBillingData } from "~/server/services/billing/customers.service";
+import { getEffectivePlan } from "~/server/services/entitlements.service";
+import { StripeFake } from "../fakes/stripe-server";
 import { callRoute } from "../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { StripeFake } from "../fakes/stripe-server";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 
@@ -50,23 +50,35 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     bobCookie = await sessionCookie(t.db, bob.claims);
   });
   afterAll(async () => {
-    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"]) delete process.env[key];
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"])
+      delete process.env[key];
     await t?.stop();
     await fake?.stop();
   });
 
   /** What Stripe.js does in the browser. */
-  const newCard = async (number: string) => (await client.paymentMethods.create({ type: "card", card: { number, exp_month: 12, exp_year: 2031, cvc: "123" } })).id;
-  const subscribe = (cookie: string, body: object) => callRoute(createSubscriptionRoute.POST, "/api/stripe/create-subscription", { method: "POST", cookie, body });
+  const newCard = async (number: string) =>
+    (await client.paymentMethods.create({ type: "card", card: { number, exp_month: 12, exp_year: 2031, cvc: "123" } })).id;
+  const subscribe = (cookie: string, body: object) =>
+    callRoute(createSubscriptionRoute.POST, "/api/stripe/create-subscription", { method: "POST", cookie, body });
   const deliver = (event: object, signature?: string) => {
     const payload = JSON.stringify(event);
     const header = signature ?? client.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return callRoute(webhookRoute.POST as never, "/api/stripe/webhook", { method: "POST", rawBody: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+    return callRoute(webhookRoute.POST as never, "/api/stripe/webhook", {
+      method: "POST",
+      rawBody: payload,
+      headers: { "stripe-signature": header, "content-type": "application/json" },
+    });
   };
 
   it("a declined card creates nothing", async () => {
     const pm = await newCard("4000000000000002");
-    const response = await subscribe(aliceCookie, { paymentMethodId: pm, planId: "pro", customerEmail: alice.email, customerName: "Alice" });
+    const response = await subscribe(aliceCookie, {
+      paymentMethodId: pm,
+      planId: "pro",
+      customerEmail: alice.email,
+      customerName: "Alice",
+    });
     expect(response.status).toBe(402);
     expect(response.json).toMatchObject({ success: false, error: "Your card was declined." });
     expect(fake.subscriptions.size).toBe(0);
@@ -75,7 +87,13 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
 
   it("subscribes once on a double submission, with the server's price and a 7-day trial", async () => {
     const pm = await newCard("4242424242424242");
-    const body = { paymentMethodId: pm, planId: "pro", priceId: "price_pro_test", customerEmail: alice.email, customerName: "Alice" };
+    const body = {
+      paymentMethodId: pm,
+      planId: "pro",
+      priceId: "price_pro_test",
+      customerEmail: alice.email,
+      customerName: "Alice",
+    };
     const [a, b] = await Promise.all([subscribe(aliceCookie, body), subscribe(aliceCookie, body)]);
     expect(a.status).toBe(200);
     expect(b.json.subscriptionId).toBe(a.json.subscriptionId);
@@ -93,18 +111,34 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
 
   it("lists and protects cards through Stripe", async () => {
     const customerId = (await t.db.billingCustomer.findUniqueOrThrow({ where: { userId: alice.claims.id } })).customerId;
-    const mine = await callRoute(paymentMethodsRoute.GET, "/api/stripe/payment-methods", { cookie: aliceCookie, query: { customer_id: customerId } });
+    const mine = await callRoute(paymentMethodsRoute.GET, "/api/stripe/payment-methods", {
+      cookie: aliceCookie,
+      query: { customer_id: customerId },
+    });
     expect(mine.json.paymentMethods).toHaveLength(1);
     expect(mine.json.paymentMethods[0].card).toMatchObject({ brand: "visa", last4: "4242" });
-    const theirs = await callRoute(paymentMethodsRoute.GET, "/api/stripe/payment-methods", { cookie: bobCookie, query: { customer_id: customerId } });
+    const theirs = await callRoute(paymentMethodsRoute.GET, "/api/stripe/payment-methods", {
+      cookie: bobCookie,
+      query: { customer_id: customerId },
+    });
     expect(theirs.status).toBe(404);
-    const steal = await callRoute(paymentMethodsRoute.DELETE, "/api/stripe/payment-methods", { method: "DELETE", cookie: bobCookie, query: { payment_method_id: mine.json.paymentMethods[0].id } });
+    const steal = await callRoute(paymentMethodsRoute.DELETE, "/api/stripe/payment-methods", {
+      method: "DELETE",
+      cookie: bobCookie,
+      query: { payment_method_id: mine.json.paymentMethods[0].id },
+    });
     expect(steal.status).toBe(404);
     // Nothing is owed, so nothing can be charged, whatever the amount.
     const charge = await callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", {
       method: "POST",
       cookie: aliceCookie,
-      body: { amount: 4999, currency: "eur", customerId, paymentMethodId: mine.json.paymentMethods[0].id, description: "Unlimited month" },
+      body: {
+        amount: 4999,
+        currency: "eur",
+        customerId,
+        paymentMethodId: mine.json.paymentMethods[0].id,
+        description: "Unlimited month",
+      },
     });
     expect(charge.status).toBe(409);
     expect(fake.paymentIntents.size).toBe(0);
@@ -112,19 +146,33 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
 
   it("webhooks: unsigned and badly signed deliveries are refused", async () => {
     const event = fake.event("customer.subscription.updated", { id: [...fake.subscriptions.keys()][0], customer: "x" });
-    const unsigned = await callRoute(webhookRoute.POST as never, "/api/stripe/webhook", { method: "POST", rawBody: JSON.stringify(event) });
+    const unsigned = await callRoute(webhookRoute.POST as never, "/api/stripe/webhook", {
+      method: "POST",
+      rawBody: JSON.stringify(event),
+    });
     expect(unsigned.status).toBe(400);
-    const forged = await deliver(event, client.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: "whsec_wrong" }));
+    const forged = await deliver(
+      event,
+      client.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: "whsec_wrong" }),
+    );
     expect(forged.status).toBe(400);
     expect(forged.json.error).toBe("Invalid webhook signature.");
   });
 
   it("a failed renewal moves the user to past_due; a replay is ignored; an older event cannot undo it; a paid retry restores it", async () => {
     const pm = await newCard("4000000000000341"); // attaches, charges fail
-    const response = await subscribe(bobCookie, { paymentMethodId: pm, planId: "pro", customerEmail: bob.email, customerName: "Bob" });
+    const response = await subscribe(bobCookie, {
+      paymentMethodId: pm,
+      planId: "pro",
+      customerEmail: bob.email,
+      customerName: "Bob",
+    });
     expect(response.status).toBe(200);
     const subscriptionId = response.json.subscriptionId as string;
-    const stale = fake.event("customer.subscription.updated", { ...fake.subscriptions.get(subscriptionId), status: "trialing" });
+    const stale = fake.event("customer.subscription.updated", {
+      ...fake.subscriptions.get(subscriptionId),
+      status: "trialing",
+    });
 
     const failed = fake.renew(subscriptionId);
     expect(failed.status).toBe("open");
@@ -145,8 +193,21 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
 
     // The payment dialog pays the failed renewal with a working card.
     const good = await newCard("4242424242424242");
-    expect((await callRoute(paymentMethodsRoute.POST, "/api/stripe/payment-methods", { method: "POST", cookie: bobCookie, body: { paymentMethodId: good } })).status).toBe(200);
-    const pay = (amount: number) => callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", { method: "POST", cookie: bobCookie, body: { amount, currency: "eur", paymentMethodId: good } });
+    expect(
+      (
+        await callRoute(paymentMethodsRoute.POST, "/api/stripe/payment-methods", {
+          method: "POST",
+          cookie: bobCookie,
+          body: { paymentMethodId: good },
+        })
+      ).status,
+    ).toBe(200);
+    const pay = (amount: number) =>
+      callRoute(paymentIntentsRoute.POST, "/api/stripe/payment-intents", {
+        method: "POST",
+        cookie: bobCookie,
+        body: { amount, currency: "eur", paymentMethodId: good },
+      });
     expect((await pay(4999)).json.error).toBe("amount must be 999 cents: the outstanding Pro renewal.");
     const paid = await pay(999);
     expect(paid.status, paid.text).toBe(200);
@@ -186,12 +247,22 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
   it("a past-due user pays the failed renewal with a new card; deleting the account removes the Stripe customer", async () => {
     const dana = await createUser(t.db, { firstName: "Dana" });
     const cookie = await sessionCookie(t.db, dana.claims);
-    const first = await subscribe(cookie, { paymentMethodId: await newCard("4000000000000341"), planId: "pro", customerEmail: dana.email, customerName: "Dana" });
+    const first = await subscribe(cookie, {
+      paymentMethodId: await newCard("4000000000000341"),
+      planId: "pro",
+      customerEmail: dana.email,
+      customerName: "Dana",
+    });
     const failed = fake.renew(first.json.subscriptionId);
     await deliver(fake.event("invoice.payment_failed", failed));
     expect((await getEffectivePlan(t.db, dana.claims.id)).state).toBe("past_due");
 
-    const retry = await subscribe(cookie, { paymentMethodId: await newCard("4242424242424242"), planId: "pro", customerEmail: dana.email, customerName: "Dana" });
+    const retry = await subscribe(cookie, {
+      paymentMethodId: await newCard("4242424242424242"),
+      planId: "pro",
+      customerEmail: dana.email,
+      customerName: "Dana",
+    });
     expect(retry.status).toBe(200);
     expect(retry.json.subscriptionId).toBe(first.json.subscriptionId);
     expect(fake.invoices.get(failed.id)?.status).toBe("paid");
@@ -204,7 +275,11 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
   });
 
   it("downgrading to Free cancels at the period end in Stripe", async () => {
-    const response = await callRoute(subscriptionsRoute.POST, "/api/stripe/subscriptions", { method: "POST", cookie: aliceCookie, body: { planId: "free" } });
+    const response = await callRoute(subscriptionsRoute.POST, "/api/stripe/subscriptions", {
+      method: "POST",
+      cookie: aliceCookie,
+      body: { planId: "free" },
+    });
     expect(response.status).toBe(200);
     expect(fake.subscriptions.get(response.json.subscriptionId)?.cancel_at_period_end).toBe(true);
     expect((await getEffectivePlan(t.db, alice.claims.id)).state).toBe("canceling");
@@ -214,8 +289,23 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     const carol = await createUser(t.db, { firstName: "Carol" });
     const api = callerFor(t.db, carol.claims);
     // Not her first paid subscription: no trial, so the upgrade is prorated.
-    await t.db.subscription.create({ data: { userId: carol.claims.id, gatewaySubscriptionId: `sub_old_${carol.claims.id}`, customerId: "cus_old", planId: "pro", status: "canceled", currentPeriodStart: new Date(Date.now() - 60 * 86400_000), currentPeriodEnd: new Date(Date.now() - 30 * 86400_000) } });
-    await api.billing.createSubscription({ paymentMethodId: await newCard("4242424242424242"), planId: "pro", customerEmail: carol.email, customerName: "Carol" });
+    await t.db.subscription.create({
+      data: {
+        userId: carol.claims.id,
+        gatewaySubscriptionId: `sub_old_${carol.claims.id}`,
+        customerId: "cus_old",
+        planId: "pro",
+        status: "canceled",
+        currentPeriodStart: new Date(Date.now() - 60 * 86400_000),
+        currentPeriodEnd: new Date(Date.now() - 30 * 86400_000),
+      },
+    });
+    await api.billing.createSubscription({
+      paymentMethodId: await newCard("4242424242424242"),
+      planId: "pro",
+      customerEmail: carol.email,
+      customerName: "Carol",
+    });
     const again = await api.billing.addPaymentMethod({ paymentMethodId: await newCard("4242424242424242") });
     expect(again.alreadySaved).toBe(true);
     expect((await api.billing.paymentMethods({})).paymentMethods).toHaveLength(1);
@@ -229,15 +319,21 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
     expect(preview.amountDueNowCents).toBeGreaterThan(2000);
     expect(fake.requests.some((request) => request.path === "/v1/invoices/create_preview")).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1100)); // a second passes: the proration date keeps the amount
-    await api.billing.createSubscription({ paymentMethodId: again.paymentMethod.id, planId: "unlimited", customerEmail: carol.email, customerName: "Carol", prorationDate: preview.prorationDate });
+    await api.billing.createSubscription({
+      paymentMethodId: again.paymentMethod.id,
+      planId: "unlimited",
+      customerEmail: carol.email,
+      customerName: "Carol",
+      prorationDate: preview.prorationDate,
+    });
     const invoice = [...fake.invoices.values()].at(-1)!;
     expect(invoice.amount_paid).toBe(preview.amountDueNowCents);
 
     await api.billing.downgrade({ planId: "pro" });
     expect(fake.subscriptions.get(row.gatewaySubscriptionId)!.items.data[0].price.id).toBe("price_pro_test");
-    expect((await api.billing.overview())).toMatchObject({ planId: "unlimited", pendingPlanId: "pro" });
+    expect(await api.billing.overview()).toMatchObject({ planId: "unlimited", pendingPlanId: "pro" });
     await api.billing.cancelScheduledChange();
     expect(fake.subscriptions.get(row.gatewaySubscriptionId)!.items.data[0].price.id).toBe("price_unlimited_test");
-    expect((await api.billing.overview())).toMatchObject({ planId: "unlimited", pendingPlanId: null });
+    expect(await api.billing.overview()).toMatchObject({ planId: "unlimited", pendingPlanId: null });
   });
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "~/app/api/feedback/route";
 import { DISLIKE_REASONS } from "~/lib/schemas/chat";
 import { callRoute } from "../helpers/rest";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { createUser, sessionCookie } from "../helpers/session";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -44,7 +44,10 @@ describe("POST /api/feedback", () => {
   it("stores a like as the spec's anonymous record and answers success", async () => {
     const response = await send(record());
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ success: true, feedback: { messageId: "msg-1", feedbackType: "like", dislikeReason: null } });
+    expect(response.json).toMatchObject({
+      success: true,
+      feedback: { messageId: "msg-1", feedbackType: "like", dislikeReason: null },
+    });
     const row = await database.db.feedback.findFirstOrThrow({ where: { messageId: "msg-1" } });
     expect(row).toMatchObject({
       sessionId: "session-feedback-1",
@@ -65,7 +68,12 @@ describe("POST /api/feedback", () => {
     const cookie = await sessionCookie(database.db, user.claims);
     await send(record({ messageId: "msg-2" }), undefined, cookie);
     const response = await send(
-      record({ messageId: "msg-2", feedbackType: "dislike", dislikeReason: DISLIKE_REASONS[3], customFeedback: "The amount is from last year." }),
+      record({
+        messageId: "msg-2",
+        feedbackType: "dislike",
+        dislikeReason: DISLIKE_REASONS[3],
+        customFeedback: "The amount is from last year.",
+      }),
       undefined,
       cookie,
     );

@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 const question = (text: string, id = "q1") => ({ id, role: "user" as const, parts: [{ type: "text", text }] });
-const answer = (text: string, id = "a1", metadata?: Record<string, unknown>) => ({ id, role: "assistant" as const, parts: [{ type: "step-start" }, { type: "text", text }], metadata });
+const answer = (text: string, id = "a1", metadata?: Record<string, unknown>) => ({
+  id,
+  role: "assistant" as const,
+  parts: [{ type: "step-start" }, { type: "text", text }],
+  metadata,
+});
 
 const guestConversation = (id: string) => ({
   id,
@@ -57,7 +62,10 @@ describe("chat.importGuestConversation", () => {
       ["user", "And for health insurance?"],
       ["assistant", "Students under 30 join a statutory insurer."],
     ]);
-    expect(saved.messages[1]!.metadata).toMatchObject({ model: "local-knowledge", sources: [{ title: "Federal Foreign Office" }] });
+    expect(saved.messages[1]!.metadata).toMatchObject({
+      model: "local-knowledge",
+      sources: [{ title: "Federal Foreign Office" }],
+    });
     expect((await api.chat.get({ id: saved.id })).messages).toHaveLength(4);
     expect((await api.chat.list()).map((conversation) => conversation.id)).toContain(saved.id);
   });
@@ -71,14 +79,35 @@ describe("chat.importGuestConversation", () => {
       [{ id: "guest-answer-first", messages: [answer("An answer without a question")] }, /A conversation starts with a question/],
       [{ id: "guest-blank-0001", messages: [question("   ")] }, /Each message needs text/],
       [{ id: "guest-role-0001", messages: [{ ...question("Hi"), role: "system" }] }, /Message role must be 'user' or 'assistant'/],
-      [{ id: "guest-long-00001", messages: [question("x".repeat(MAX_MESSAGE_CHARS + 1))] }, new RegExp(`at most ${MAX_MESSAGE_CHARS} characters`)],
       [
-        { id: "guest-many-00001", messages: Array.from({ length: MAX_CHAT_MESSAGES + 1 }, (_, i) => question(`Question ${i}`, `q${i}`)) },
+        { id: "guest-long-00001", messages: [question("x".repeat(MAX_MESSAGE_CHARS + 1))] },
+        new RegExp(`at most ${MAX_MESSAGE_CHARS} characters`),
+      ],
+      [
+        {
+          id: "guest-many-00001",
+          messages: Array.from({ length: MAX_CHAT_MESSAGES + 1 }, (_, i) => question(`Question ${i}`, `q${i}`)),
+        },
         new RegExp(`at most ${MAX_CHAT_MESSAGES} messages`),
       ],
-      [{ id: "guest-source-0001", messages: [question("Hi"), answer("Answer", "a1", { sources: [{ title: "Bad", url: "javascript:alert(1)" }] })] }, /Source addresses must be http\(s\)/],
-      [{ id: "guest-link-00001", messages: [question("Hi"), answer("Answer", "a1", { links: [{ title: "Away", href: "//evil.example/", description: "" }] })] }, /Link cards must point to a page of this site/],
-      [{ id: "guest-meta-00001", messages: [question("Hi"), answer("Answer", "a1", { padding: "x".repeat(20_001) })] }, /details can have at most 20000 characters/],
+      [
+        {
+          id: "guest-source-0001",
+          messages: [question("Hi"), answer("Answer", "a1", { sources: [{ title: "Bad", url: "javascript:alert(1)" }] })],
+        },
+        /Source addresses must be http\(s\)/,
+      ],
+      [
+        {
+          id: "guest-link-00001",
+          messages: [question("Hi"), answer("Answer", "a1", { links: [{ title: "Away", href: "//evil.example/", description: "" }] })],
+        },
+        /Link cards must point to a page of this site/,
+      ],
+      [
+        { id: "guest-meta-00001", messages: [question("Hi"), answer("Answer", "a1", { padding: "x".repeat(20_001) })] },
+        /details can have at most 20000 characters/,
+      ],
     ];
     for (const [input, message] of cases) {
       const error = await failure(api.chat.importGuestConversation(input as never));
@@ -100,7 +129,10 @@ describe("chat.importGuestConversation", () => {
     await ownerApi.chat.importGuestConversation(guestConversation("shared-id-000001"));
 
     const intruder = callerFor(database.db, other.claims);
-    const saved = await intruder.chat.importGuestConversation({ id: "shared-id-000001", messages: [question("Overwrite this?")] });
+    const saved = await intruder.chat.importGuestConversation({
+      id: "shared-id-000001",
+      messages: [question("Overwrite this?")],
+    });
     expect(saved.id).not.toBe("shared-id-000001");
     expect(saved.messages).toHaveLength(1);
     // The owner's conversation is as it was, and the other user still cannot read it.
@@ -113,7 +145,10 @@ describe("chat.importGuestConversation", () => {
     const user = await createUser(database.db);
     const api = callerFor(database.db, user.claims);
     await api.chat.importGuestConversation(guestConversation("own-id-00000001"));
-    const again = await api.chat.importGuestConversation({ id: "own-id-00000001", messages: [question("A later guest question")] });
+    const again = await api.chat.importGuestConversation({
+      id: "own-id-00000001",
+      messages: [question("A later guest question")],
+    });
     expect(again.id).not.toBe("own-id-00000001");
     expect((await api.chat.get({ id: "own-id-00000001" })).messages).toHaveLength(4);
   });
@@ -140,7 +175,12 @@ describe("chat.importGuestConversation", () => {
     expect(await database.db.conversation.count({ where: { userId: user.claims.id } })).toBe(GUEST_IMPORTS_PER_DAY);
     // Another account has its own allowance.
     const other = await createUser(database.db);
-    await expect(callerFor(database.db, other.claims).chat.importGuestConversation({ id: "limit-other-00000", messages: [question("Mine")] })).resolves.toMatchObject({
+    await expect(
+      callerFor(database.db, other.claims).chat.importGuestConversation({
+        id: "limit-other-00000",
+        messages: [question("Mine")],
+      }),
+    ).resolves.toMatchObject({
       id: "limit-other-00000",
     });
   });

@@ -1,6 +1,6 @@
 /** Shared helpers of the chat integration tests: call a streaming route in-process and read its UI message stream. */
 import type { Db } from "~/server/db/client";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../fakes/openai-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 export type StreamRoute = (request: Request) => Promise<Response>;
@@ -22,7 +22,13 @@ export async function setUpChat(): Promise<{ database: TestDatabase; chat: Strea
  * The chat with OpenAI as the hosted model, served by the OpenAI-compatible fake (DeepSeek not
  * configured); `stop` closes both and forgets the keys.
  */
-export async function setUpHostedChat(): Promise<{ database: TestDatabase; chat: StreamRoute; chatRag: StreamRoute; fake: FakeOpenAIServer; stop: () => Promise<void> }> {
+export async function setUpHostedChat(): Promise<{
+  database: TestDatabase;
+  chat: StreamRoute;
+  chatRag: StreamRoute;
+  fake: FakeOpenAIServer;
+  stop: () => Promise<void>;
+}> {
   const fake = await startFakeOpenAIServer();
   process.env.OPENAI_API_KEY = "sk-test-openai";
   process.env.OPENAI_BASE_URL = fake.url;
@@ -36,10 +42,21 @@ export async function setUpHostedChat(): Promise<{ database: TestDatabase; chat:
   return { database, chat, chatRag, fake, stop };
 }
 
-export async function postChat(route: StreamRoute, body: unknown, options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
+export async function postChat(
+  route: StreamRoute,
+  body: unknown,
+  options: { cookie?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+) {
   const headers = new Headers({ "content-type": "application/json", ...options.headers });
   if (options.cookie) headers.set("cookie", options.cookie);
-  return route(new Request("http://localhost:3000/api/chat", { method: "POST", headers, body: JSON.stringify(body), signal: options.signal }));
+  return route(
+    new Request("http://localhost:3000/api/chat", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: options.signal,
+    }),
+  );
 }
 
 export interface UiChunk {
@@ -78,7 +95,10 @@ export async function settled(db: Db, timeoutMs = 10_000) {
 
 export async function allowanceOf(db: Db, subject: string) {
   const rows = await db.tokenAllowance.findMany({ where: { subject } });
-  return { used: rows.reduce((sum, row) => sum + row.used, 0), reserved: rows.reduce((sum, row) => sum + row.reserved, 0) };
+  return {
+    used: rows.reduce((sum, row) => sum + row.used, 0),
+    reserved: rows.reduce((sum, row) => sum + row.reserved, 0),
+  };
 }
 
 export const ask = (content: string) => [{ role: "user", content }];

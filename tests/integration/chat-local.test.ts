@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDatabase } from "../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "./chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpChat } from "./chat-helpers";
 
 let database: TestDatabase;
 let chat: StreamRoute;
@@ -26,7 +26,11 @@ afterAll(async () => {
 
 describe("the local knowledge-base model", () => {
   it("answers the blocked-account question with the current amount, its year and its dated source", async () => {
-    const response = await postChat(chatRag, { messages: ask("How much money do I need in a blocked account for a German student visa?") }, { headers: { "x-session-id": "local-session-1" } });
+    const response = await postChat(
+      chatRag,
+      { messages: ask("How much money do I need in a blocked account for a German student visa?") },
+      { headers: { "x-session-id": "local-session-1" } },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("x-model")).toBe("local-knowledge");
     expect(Number(response.headers.get("x-confidence-score"))).toBeGreaterThan(0.6);
@@ -40,11 +44,15 @@ describe("the local knowledge-base model", () => {
     expect(text).toContain("auswaertiges-amt.de");
     const metadata = chunks.find((chunk) => chunk.type === "start")?.messageMetadata;
     expect(metadata).toMatchObject({ model: "local-knowledge", ragEnabled: true });
-    expect((metadata?.sources as unknown[]).length).toBeGreaterThan(0);
+    expect((metadata!.sources as unknown[]).length).toBeGreaterThan(0);
   });
 
   it("streams the Anmeldung answer with its two-week deadline and its dated source", async () => {
-    const response = await postChat(chatRag, { messages: ask("How do I register my address?") }, { headers: { "x-session-id": "local-session-anmeldung" } });
+    const response = await postChat(
+      chatRag,
+      { messages: ask("How do I register my address?") },
+      { headers: { "x-session-id": "local-session-anmeldung" } },
+    );
     expect(response.status).toBe(200);
     const text = answerText(parseUiStream(await response.text()));
     expect(text).toMatch(/must register within \*\*two weeks\*\*|must register \*\*within two weeks/);
@@ -53,7 +61,11 @@ describe("the local knowledge-base model", () => {
   });
 
   it("says plainly that it does not know a question outside the knowledge base, with low confidence", async () => {
-    const response = await postChat(chatRag, { messages: ask("What is the capital of Peru?") }, { headers: { "x-session-id": "local-session-2" } });
+    const response = await postChat(
+      chatRag,
+      { messages: ask("What is the capital of Peru?") },
+      { headers: { "x-session-id": "local-session-2" } },
+    );
     expect(response.status).toBe(200);
     expect(Number(response.headers.get("x-confidence-score"))).toBeLessThan(0.4);
     expect(response.headers.get("x-sources-count")).toBe("0");
@@ -63,14 +75,21 @@ describe("the local knowledge-base model", () => {
   });
 
   it("meters the answer with the tokenizer and charges the visitor's session and address", async () => {
-    const response = await postChat(chat, { messages: ask("How many hours may I work as a student?") }, { headers: { "x-session-id": "local-session-3" } });
+    const response = await postChat(
+      chat,
+      { messages: ask("How many hours may I work as a student?") },
+      { headers: { "x-session-id": "local-session-3" } },
+    );
     expect(response.status).toBe(200);
     const text = answerText(parseUiStream(await response.text()));
     expect(text.length).toBeGreaterThan(50);
     await settled(database.db);
     const session = await allowanceOf(database.db, "session:local-session-3");
     expect(session.reserved).toBe(0);
-    const ledger = await database.db.tokenUsage.findFirstOrThrow({ where: { route: "chat", model: "local-knowledge" }, orderBy: { createdAt: "desc" } });
+    const ledger = await database.db.tokenUsage.findFirstOrThrow({
+      where: { route: "chat", model: "local-knowledge" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(ledger.outputTokens).toBeGreaterThan(10);
     expect(session.used).toBe(ledger.charged);
     expect(ledger.charged).toBe(ledger.inputTokens + ledger.outputTokens);

@@ -1,15 +1,15 @@
-import { getPaymentGateway } from "~/server/payments";
 /**
  * The real @ai-sdk/openai and @ai-sdk/deepseek providers against an OpenAI-compatible fake server:
  * streamed answers with usage, provider failures, a stream cut off midway, an aborted stream,
  * token metering, conversations, and 20 concurrent chats for a user near the limit.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
-import type { TestDatabase } from "../helpers/test-database";
 import { tokenCount } from "~/server/ai/local-model";
+import { getPaymentGateway } from "~/server/payments";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../fakes/openai-server";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "./chat-helpers";
+import type { TestDatabase } from "../helpers/test-database";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpChat } from "./chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
@@ -47,7 +47,11 @@ describe("hosted models", () => {
   it("streams OpenAI's answer through OPENAI_BASE_URL, names the model and charges the provider's usage", async () => {
     const user = await signedInUser();
     const before = fake.requests.length;
-    const response = await postChat(chat, { messages: ask("How much is the blocked account?"), chatModel: "openai" }, { cookie: user.cookie });
+    const response = await postChat(
+      chat,
+      { messages: ask("How much is the blocked account?"), chatModel: "openai" },
+      { cookie: user.cookie },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("x-model")).toBe("openai:gpt-4.1-mini");
     const chunks = parseUiStream(await response.text());
@@ -62,8 +66,20 @@ describe("hosted models", () => {
     await settled(database.db);
     expect(await allowanceOf(database.db, user.subject)).toEqual({ used: 150, reserved: 0 });
     const ledger = await database.db.tokenUsage.findFirstOrThrow({ where: { userId: user.claims.id } });
-    expect(ledger).toMatchObject({ model: "openai:gpt-4.1-mini", inputTokens: 120, outputTokens: 30, charged: 150, aborted: false, route: "chat" });
-    expect(await callerFor(database.db, user.claims).chat.allowance()).toMatchObject({ plan: "free", limit: 30_000, used: 150, remaining: 29_850 });
+    expect(ledger).toMatchObject({
+      model: "openai:gpt-4.1-mini",
+      inputTokens: 120,
+      outputTokens: 30,
+      charged: 150,
+      aborted: false,
+      route: "chat",
+    });
+    expect(await callerFor(database.db, user.claims).chat.allowance()).toMatchObject({
+      plan: "free",
+      limit: 30_000,
+      used: 150,
+      remaining: 29_850,
+    });
   });
 
   it("accepts AI SDK UI messages and answers with DeepSeek when it is chosen", async () => {
@@ -93,18 +109,21 @@ describe("hosted models", () => {
     ["unauthorized", 401],
     ["rate-limited", 429],
     ["server-error", 500],
-  ] as const)("answers a provider %s (%i) with 'Failed to connect to AI service', hides the provider's text and charges nothing", async (scenario, status) => {
-    expect(status).toBeGreaterThanOrEqual(400);
-    const user = await signedInUser();
-    fake.scenario = scenario;
-    const response = await postChat(chat, { messages: ask("Hello?") }, { cookie: user.cookie });
-    expect(response.status).toBe(502);
-    const body = await response.text();
-    expect(JSON.parse(body)).toEqual({ success: false, error: "Failed to connect to AI service" });
-    expect(body).not.toContain("secret provider detail");
-    await settled(database.db);
-    expect(await allowanceOf(database.db, user.subject)).toEqual({ used: 0, reserved: 0 });
-  });
+  ] as const)(
+    "answers a provider %s (%i) with 'Failed to connect to AI service', hides the provider's text and charges nothing",
+    async (scenario, status) => {
+      expect(status).toBeGreaterThanOrEqual(400);
+      const user = await signedInUser();
+      fake.scenario = scenario;
+      const response = await postChat(chat, { messages: ask("Hello?") }, { cookie: user.cookie });
+      expect(response.status).toBe(502);
+      const body = await response.text();
+      expect(JSON.parse(body)).toEqual({ success: false, error: "Failed to connect to AI service" });
+      expect(body).not.toContain("secret provider detail");
+      await settled(database.db);
+      expect(await allowanceOf(database.db, user.subject)).toEqual({ used: 0, reserved: 0 });
+    },
+  );
 
   it("ends a stream cut off midway with the connection error and charges what was produced", async () => {
     const user = await signedInUser();
@@ -153,7 +172,11 @@ describe("Deep Thinking with a hosted model", () => {
     const before = fake.requests.length;
     const response = await postChat(
       chatRag,
-      { messages: ask("How much money do I need in a blocked account for a German student visa?"), chatModel: "openai", embeddingModel: "openai-large" },
+      {
+        messages: ask("How much money do I need in a blocked account for a German student visa?"),
+        chatModel: "openai",
+        embeddingModel: "openai-large",
+      },
       { headers: { "x-session-id": "session-rag-1" } },
     );
     expect(response.status).toBe(200);
@@ -167,7 +190,12 @@ describe("Deep Thinking with a hosted model", () => {
     expect(text).toContain("**Sources**");
     expect(text).toMatch(/last reviewed \d{4}-\d{2}-\d{2}/);
     const metadata = chunks.find((chunk) => chunk.type === "start")?.messageMetadata;
-    expect(metadata).toMatchObject({ ragEnabled: true, confidence, sourcesCount: sources, model: "openai:gpt-4.1-mini" });
+    expect(metadata).toMatchObject({
+      ragEnabled: true,
+      confidence,
+      sourcesCount: sources,
+      model: "openai:gpt-4.1-mini",
+    });
     const system = fake.requests[before]!.body.messages[0]!;
     expect(system.role).toBe("system");
     expect(String(system.content)).toMatch(/blocked account/i);
@@ -188,7 +216,13 @@ describe("requests", () => {
   });
 
   it("refuses malformed JSON", async () => {
-    const response = await chat(new Request("http://localhost/api/chat", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } }));
+    const response = await chat(
+      new Request("http://localhost/api/chat", {
+        method: "POST",
+        body: "{nope",
+        headers: { "content-type": "application/json" },
+      }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("Malformed JSON in request body.");
   });
@@ -199,7 +233,11 @@ describe("conversations", () => {
     const owner = await signedInUser();
     const other = await signedInUser();
     const id = "conv-test-0001";
-    const response = await postChat(chat, { id, messages: [{ id: "u1", role: "user", content: "What is uni-assist?" }] }, { cookie: owner.cookie });
+    const response = await postChat(
+      chat,
+      { id, messages: [{ id: "u1", role: "user", content: "What is uni-assist?" }] },
+      { cookie: owner.cookie },
+    );
     await response.text();
     await settled(database.db);
 
@@ -239,7 +277,12 @@ describe("token allowance", () => {
     expect(fake.requests.length).toBe(before);
 
     // An upgrade takes effect at once; last month's usage never carries over.
-    const paymentMethodId = await getPaymentGateway(database.db).tokenizeTestCard!({ number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123" });
+    const paymentMethodId = await getPaymentGateway(database.db).tokenizeTestCard!({
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: "123",
+    });
     await callerFor(database.db, user.claims).billing.createSubscription({
       paymentMethodId,
       planId: "pro",
@@ -250,7 +293,11 @@ describe("token allowance", () => {
     expect(upgraded.status).toBe(200);
     await upgraded.text();
     await settled(database.db);
-    expect(await callerFor(database.db, user.claims).chat.allowance()).toMatchObject({ plan: "pro", limit: 500_000, used: 30_150 });
+    expect(await callerFor(database.db, user.claims).chat.allowance()).toMatchObject({
+      plan: "pro",
+      limit: 500_000,
+      used: 30_150,
+    });
   });
 
   it("never overspends when 20 chats arrive at once for a user near the limit", async () => {
@@ -270,7 +317,10 @@ describe("token allowance", () => {
     const { used, reserved } = await allowanceOf(database.db, user.subject);
     expect(reserved).toBe(0);
     expect(used).toBeLessThanOrEqual(30_000);
-    const charged = await database.db.tokenUsage.aggregate({ where: { userId: user.claims.id }, _sum: { charged: true } });
+    const charged = await database.db.tokenUsage.aggregate({
+      where: { userId: user.claims.id },
+      _sum: { charged: true },
+    });
     expect(used).toBe(27_000 + (charged._sum.charged ?? 0));
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as threadsRoute from "~/app/api/threads/route";
 import { VERSION_CHECK_MS } from "~/server/cache/content-cache";
 import { createDb, type Db } from "~/server/db/client";
 import { listThreads, randomPrompts } from "~/server/services/content.service";
 import { listCostCities } from "~/server/services/tools/costs.service";
-import * as threadsRoute from "~/app/api/threads/route";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -60,7 +60,9 @@ describe("content cache", () => {
     const first = await callRoute(threadsRoute.GET as RouteHandler, "/api/threads");
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    const again = await callRoute(threadsRoute.GET as RouteHandler, "/api/threads", { headers: { "if-none-match": etag! } });
+    const again = await callRoute(threadsRoute.GET as RouteHandler, "/api/threads", {
+      headers: { "if-none-match": etag! },
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
@@ -68,7 +70,9 @@ describe("content cache", () => {
     const thread = first.json[0];
     await otherInstance.thread.update({ where: { id: thread.id }, data: { description: "Changed by staff" } });
     await afterVersionCheck();
-    const changed = await callRoute(threadsRoute.GET as RouteHandler, "/api/threads", { headers: { "if-none-match": etag! } });
+    const changed = await callRoute(threadsRoute.GET as RouteHandler, "/api/threads", {
+      headers: { "if-none-match": etag! },
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(changed.json[0].description).toBe("Changed by staff");

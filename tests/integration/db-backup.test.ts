@@ -4,12 +4,15 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerBackupRequest, backupEmbeddedDatabase, restoreEmbeddedDatabase } from "~/server/db/backup";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "~/server/db/embedded";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "~/server/db/embedded";
 import { embeddedDataFolder, embeddedSocketDir } from "~/server/db/embedded-location";
 
 /** Opens the embedded database of `dataDir` as `npm start` does, runs `work` on it, and closes it. */
 async function withApp<T>(dataDir: string, work: (sql: pg.Client, embedded: EmbeddedDatabase) => Promise<T>): Promise<T> {
-  const embedded = await startEmbeddedDatabase({ dataDir: embeddedDataFolder(dataDir), socketDir: embeddedSocketDir(dataDir) });
+  const embedded = await startEmbeddedDatabase({
+    dataDir: embeddedDataFolder(dataDir),
+    socketDir: embeddedSocketDir(dataDir),
+  });
   const sql = new pg.Client({ connectionString: embedded.url });
   await sql.connect();
   try {
@@ -59,7 +62,9 @@ describe("npm run db:backup and db:restore (embedded database)", () => {
     });
   });
 
-  it("lets a running app write the backup, and refuses to restore while an app runs on the folder", { timeout: 240_000 }, async () => {
+  it("lets a running app write the backup, and refuses to restore while an app runs on the folder", {
+    timeout: 240_000,
+  }, async () => {
     const socketDir = embeddedSocketDir(dataDir);
     const online = path.join(dataDir, "backups", "online.tar.gz");
     await withApp(dataDir, async (sql, embedded) => {

@@ -11,9 +11,9 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import * as chatRoute from "~/app/api/chat/route";
 import * as chatRagRoute from "~/app/api/chat-rag/route";
-import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import { chatRequestSchema } from "~/lib/schemas/chat";
 import { appRouter } from "~/server/api/root";
 import { trpcHandler } from "~/server/http/trpc";
@@ -85,7 +85,10 @@ function describeFailure(what: string, status: number, text: string) {
 const statuses = new Map<string, number>();
 
 function expectSafeAnswer(what: string, status: number, text: string) {
-  const key = `${what.split(" ").slice(0, what.startsWith("POST /api/chat") ? 2 : 1).join(" ")} ${status}`;
+  const key = `${what
+    .split(" ")
+    .slice(0, what.startsWith("POST /api/chat") ? 2 : 1)
+    .join(" ")} ${status}`;
   statuses.set(key, (statuses.get(key) ?? 0) + 1);
   if (status >= 500) throw new Error(describeFailure(what, status, text));
   if (status >= 400 && INTERNAL_DETAIL.test(text)) throw new Error(describeFailure(`${what} showed an internal detail:`, status, text));
@@ -131,7 +134,13 @@ describe("fuzz: every tRPC procedure", () => {
           { seed: FUZZ_SEED, numRuns: runs, endOnFailure: true },
         );
         if (type === "mutation") {
-          const { status, text } = await callProcedure(path, type, undefined, cookie, fc.sample(malformedJson, { seed: FUZZ_SEED, numRuns: 1 })[0]);
+          const { status, text } = await callProcedure(
+            path,
+            type,
+            undefined,
+            cookie,
+            fc.sample(malformedJson, { seed: FUZZ_SEED, numRuns: 1 })[0],
+          );
           expectSafeAnswer(`${role} ${path} with malformed JSON`, status, text);
         }
       }
@@ -146,31 +155,61 @@ describe("fuzz: every REST route", () => {
     signedIn: fc.boolean(),
     body: fc.oneof(
       { weight: 3, arbitrary: fc.record({ json: nastyValue }) },
-      { weight: 3, arbitrary: fc.record({ json: fc.dictionary(fc.constantFrom("email", "name", "firstName", "planId", "paymentMethodId", "amount", "currency", "messageId", "feedbackType", "country", "city", "password", "userId", "role"), nastyValue, { maxKeys: 6 }) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({
+          json: fc.dictionary(
+            fc.constantFrom(
+              "email",
+              "name",
+              "firstName",
+              "planId",
+              "paymentMethodId",
+              "amount",
+              "currency",
+              "messageId",
+              "feedbackType",
+              "country",
+              "city",
+              "password",
+              "userId",
+              "role",
+            ),
+            nastyValue,
+            { maxKeys: 6 },
+          ),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ raw: malformedJson }) },
     ),
-    query: fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), nastyString, { maxKeys: 3 }),
+    query: fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 8 })), nastyString, {
+      maxKeys: 3,
+    }),
     id: nastyString,
   });
 
-  it.each(routes.map((route) => [route.name, route] as const))("%s never answers 5xx or internal details", { timeout: 120_000 }, async (name, route) => {
-    const cookie = await sessionCookie(database.db, user);
-    await fc.assert(
-      fc.asyncProperty(restInput, async ({ signedIn, body, query, id }) => {
-        const hasBody = route.method !== "GET";
-        const res = await callRoute(route.handler, route.path, {
-          method: route.method,
-          headers: route.headers,
-          cookie: signedIn ? cookie : undefined,
-          query,
-          params: { id: id || "x" },
-          ...(hasBody ? ("raw" in body ? { rawBody: body.raw } : { rawBody: JSON.stringify(body.json) ?? "" }) : {}),
-        });
-        expectSafeAnswer(`${name} with ${JSON.stringify({ signedIn, body, query, id })?.slice(0, 400)}`, res.status, res.text);
-      }),
-      { seed: FUZZ_SEED, numRuns: REST_RUNS, endOnFailure: true },
-    );
-  });
+  it.each(routes.map((route) => [route.name, route] as const))(
+    "%s never answers 5xx or internal details",
+    { timeout: 120_000 },
+    async (name, route) => {
+      const cookie = await sessionCookie(database.db, user);
+      await fc.assert(
+        fc.asyncProperty(restInput, async ({ signedIn, body, query, id }) => {
+          const hasBody = route.method !== "GET";
+          const res = await callRoute(route.handler, route.path, {
+            method: route.method,
+            headers: route.headers,
+            cookie: signedIn ? cookie : undefined,
+            query,
+            params: { id: id || "x" },
+            ...(hasBody ? ("raw" in body ? { rawBody: body.raw } : { rawBody: JSON.stringify(body.json) ?? "" }) : {}),
+          });
+          expectSafeAnswer(`${name} with ${JSON.stringify({ signedIn, body, query, id })?.slice(0, 400)}`, res.status, res.text);
+        }),
+        { seed: FUZZ_SEED, numRuns: REST_RUNS, endOnFailure: true },
+      );
+    },
+  );
 });
 
 describe("fuzz: the chat streams (local model)", () => {
@@ -181,10 +220,20 @@ describe("fuzz: the chat streams (local model)", () => {
     const cookie = await sessionCookie(database.db, user);
     // Mostly well-formed questions with hostile text, so that answers are streamed; then schema-shaped and hostile bodies.
     const question = fc.record({
-      messages: fc.array(fc.record({ role: fc.constant("user"), content: fc.oneof(nastyString, fc.constantFrom("blocked account", "visa ünd Krankenversicherung?")) }), { minLength: 1, maxLength: 3 }),
+      messages: fc.array(
+        fc.record({
+          role: fc.constant("user"),
+          content: fc.oneof(nastyString, fc.constantFrom("blocked account", "visa ünd Krankenversicherung?")),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
       chatModel: fc.constantFrom("local", "openai", undefined),
     });
-    const body = fc.oneof({ weight: 3, arbitrary: question }, { weight: 2, arbitrary: valueFor(chatRequestSchema, ids) }, { weight: 1, arbitrary: nastyValue });
+    const body = fc.oneof(
+      { weight: 3, arbitrary: question },
+      { weight: 2, arbitrary: valueFor(chatRequestSchema, ids) },
+      { weight: 1, arbitrary: nastyValue },
+    );
     const input = fc.record({ signedIn: fc.boolean(), body });
     await fc.assert(
       fc.asyncProperty(input, async ({ signedIn, body }) => {
@@ -196,7 +245,8 @@ describe("fuzz: the chat streams (local model)", () => {
         });
         expectSafeAnswer(`${name} with ${JSON.stringify({ signedIn, body })?.slice(0, 400)}`, res.status, res.text);
         // A stream that started must not end in an error part either (the local model does not fail).
-        if (res.status === 200) expect(res.text, `${name} streamed an error for ${JSON.stringify(body)?.slice(0, 300)}`).not.toMatch(/"type":"error"/);
+        if (res.status === 200)
+          expect(res.text, `${name} streamed an error for ${JSON.stringify(body)?.slice(0, 300)}`).not.toMatch(/"type":"error"/);
       }),
       { seed: FUZZ_SEED, numRuns: CHAT_RUNS, endOnFailure: true },
     );
@@ -206,15 +256,32 @@ describe("fuzz: the chat streams (local model)", () => {
 describe("regressions the fuzz found", () => {
   const REFUSED = "Text must be valid Unicode without the NUL character (\\u0000).";
   // PostgreSQL cannot store U+0000; Prisma cannot send a lone surrogate: both answered 500 before.
-  it.each([["the NUL character", "\u0000"], ["a lone surrogate", "\ud800"]])("refuses %s in any text with 400 before anything is written", async (_, text) => {
+  it.each([
+    ["the NUL character", "\u0000"],
+    ["a lone surrogate", "\ud800"],
+  ])("refuses %s in any text with 400 before anything is written", async (_, text) => {
     const cookie = await sessionCookie(database.db, { ...user, sessionId: null });
-    const write = await callProcedure("services.write", "mutation", { requestId: text, body: "00000000-0000-0000-0000-000000000000" }, cookie);
+    const write = await callProcedure(
+      "services.write",
+      "mutation",
+      { requestId: text, body: "00000000-0000-0000-0000-000000000000" },
+      cookie,
+    );
     expect(write.status).toBe(400);
     expect(JSON.parse(write.text).error.json.message).toBe(REFUSED);
-    const address = await callRoute(addressRoute.PATCH as RouteHandler, "/api/billing-addresses/x", { method: "PATCH", cookie, params: { id: text }, rawBody: "{}" });
+    const address = await callRoute(addressRoute.PATCH as RouteHandler, "/api/billing-addresses/x", {
+      method: "PATCH",
+      cookie,
+      params: { id: text },
+      rawBody: "{}",
+    });
     expect(address.status).toBe(400);
     expect(address.json).toEqual({ success: false, error: REFUSED });
-    const chat = await callRoute(chatRoute.POST as RouteHandler, "/api/chat", { method: "POST", cookie, body: { messages: [{ role: "user", content: `Hi${text}there` }] } });
+    const chat = await callRoute(chatRoute.POST as RouteHandler, "/api/chat", {
+      method: "POST",
+      cookie,
+      body: { messages: [{ role: "user", content: `Hi${text}there` }] },
+    });
     expect(chat.status).toBe(400);
     // Text with whole surrogate pairs (emoji, mathematical letters) is fine.
     const fine = await callProcedure("services.write", "mutation", { requestId: "𝕳🇩🇪", body: "x" }, cookie);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "~/server/api/root";
 import { createDb } from "~/server/db/client";
 import { readMigrations } from "~/server/db/migrate";
 import { livenessRoute } from "~/server/http/health";
-import { readiness } from "~/server/services/health.service";
-import { createCaller } from "~/server/api/root";
 import { errorResponse } from "~/server/http/rest";
+import { readiness } from "~/server/services/health.service";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 describe("health and readiness", () => {
@@ -37,7 +37,11 @@ describe("health and readiness", () => {
   it("is not ready when the database cannot be reached", async () => {
     const unreachable = createDb({ connectionString: "postgresql://nobody@127.0.0.1:9/none", poolMax: 1 });
     try {
-      expect(await readiness(unreachable)).toEqual({ ready: false, reason: "database", message: "The database is not reachable." });
+      expect(await readiness(unreachable)).toEqual({
+        ready: false,
+        reason: "database",
+        message: "The database is not reachable.",
+      });
     } finally {
       await unreachable.$disconnect();
     }
@@ -48,11 +52,17 @@ describe("health and readiness", () => {
     try {
       const api = createCaller({ db: unreachable, session: null, ip: "127.0.0.1", requestId: "test" });
       const failure = await api.content.threads().catch((error: unknown) => error);
-      expect(failure).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "The service is briefly unavailable. Please try again in a moment." });
+      expect(failure).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "The service is briefly unavailable. Please try again in a moment.",
+      });
       const response = errorResponse(failure, "test");
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
-      expect(await response.json()).toEqual({ success: false, error: "The service is briefly unavailable. Please try again in a moment." });
+      expect(await response.json()).toEqual({
+        success: false,
+        error: "The service is briefly unavailable. Please try again in a moment.",
+      });
     } finally {
       await unreachable.$disconnect();
     }

@@ -8,7 +8,8 @@ import { recordUsage } from "~/server/services/chat/tokens.service";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
-const scrape = (authorization?: string) => metricsRoute(new Request("http://localhost/api/metrics", { headers: authorization ? { authorization } : {} }));
+const scrape = (authorization?: string) =>
+  metricsRoute(new Request("http://localhost/api/metrics", { headers: authorization ? { authorization } : {} }));
 
 /** The value of one sample line of Prometheus' text format, 0 when it is not there yet. */
 function sample(text: string, name: string, labels: string): number {
@@ -48,7 +49,11 @@ describe("GET /api/metrics", () => {
     vi.spyOn(log, "info").mockImplementation(() => {});
     const before = await (await scrape(`Bearer ${TOKEN}`)).text();
 
-    await queueMail(database.db, "mila@example.com", { kind: "verify-email", name: "Mila", url: "http://localhost:3000/verify-email?token=t" });
+    await queueMail(database.db, "mila@example.com", {
+      kind: "verify-email",
+      name: "Mila",
+      url: "http://localhost:3000/verify-email?token=t",
+    });
     await runDueJobs(database.db);
     await recordUsage(database.db, {
       subject: "user:metrics",
@@ -67,7 +72,14 @@ describe("GET /api/metrics", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();
-    for (const name of ["http_requests_total", "http_request_duration_seconds", "chat_tokens_charged_total", "jobs_runs_total", "mail_deliveries_total", "process_cpu_seconds_total"]) {
+    for (const name of [
+      "http_requests_total",
+      "http_request_duration_seconds",
+      "chat_tokens_charged_total",
+      "jobs_runs_total",
+      "mail_deliveries_total",
+      "process_cpu_seconds_total",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     const delta = (name: string, labels: string) => sample(text, name, labels) - sample(before, name, labels);

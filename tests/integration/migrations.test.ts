@@ -4,8 +4,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, readMigrations, withMigrationLock } from "~/server/db/migrate";
 import { prepareDatabase } from "~/server/db/setup";
-import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { schemaSnapshot } from "../helpers/schema-snapshot";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 async function connect(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -50,8 +50,12 @@ describe("migrations", () => {
       expect(partialIndexes.map((index) => JSON.parse(index).indexname)).toEqual(["CoachingBooking_coachId_startsAt_booked_key"]);
       expect(expectedTriggers).toEqual([]);
       // Every write to cached content bumps its scope's version (read as contentVersionQuery in src/server/cache/content-cache.ts, by the content cache and by retrieval).
-      const contentVersionTriggers = triggers.map((trigger) => JSON.parse(trigger)).filter((trigger) => trigger.trigger_name.endsWith("_content_version"));
-      expect([...new Set(contentVersionTriggers.map((trigger) => `${trigger.event_object_table}: ${trigger.action_statement}`))].sort()).toEqual([
+      const contentVersionTriggers = triggers
+        .map((trigger) => JSON.parse(trigger))
+        .filter((trigger) => trigger.trigger_name.endsWith("_content_version"));
+      expect(
+        [...new Set(contentVersionTriggers.map((trigger) => `${trigger.event_object_table}: ${trigger.action_statement}`))].sort(),
+      ).toEqual([
         "City: EXECUTE FUNCTION bump_content_version('places')",
         "CityCost: EXECUTE FUNCTION bump_content_version('tools')",
         "Country: EXECUTE FUNCTION bump_content_version('places')",
@@ -65,8 +69,16 @@ describe("migrations", () => {
         "ToolFact: EXECUTE FUNCTION bump_content_version('tools')",
       ]);
       expect(triggers.filter((trigger) => !JSON.parse(trigger).trigger_name.endsWith("_content_version"))).toEqual([
-        JSON.stringify({ event_object_table: "AuditLog", trigger_name: "AuditLog_append_only", action_statement: "EXECUTE FUNCTION audit_log_is_append_only()" }),
-        JSON.stringify({ event_object_table: "AuditLog", trigger_name: "AuditLog_append_only", action_statement: "EXECUTE FUNCTION audit_log_is_append_only()" }),
+        JSON.stringify({
+          event_object_table: "AuditLog",
+          trigger_name: "AuditLog_append_only",
+          action_statement: "EXECUTE FUNCTION audit_log_is_append_only()",
+        }),
+        JSON.stringify({
+          event_object_table: "AuditLog",
+          trigger_name: "AuditLog_append_only",
+          action_statement: "EXECUTE FUNCTION audit_log_is_append_only()",
+        }),
       ]);
     } finally {
       await reference.end();

@@ -5,7 +5,11 @@ import { config, proxy } from "~/proxy";
 const APP = "http://localhost:3000";
 
 function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new NextRequest(new URL(path, APP), { method: init.method ?? "GET", headers: { host: "localhost:3000", ...init.headers }, body: init.body });
+  return new NextRequest(new URL(path, APP), {
+    method: init.method ?? "GET",
+    headers: { host: "localhost:3000", ...init.headers },
+    body: init.body,
+  });
 }
 
 /** The headers every response must carry. */
@@ -36,16 +40,28 @@ describe("proxy: cross-site requests", () => {
 
   it("refuses a text/plain form post from another site (no preflight protects it)", async () => {
     for (const path of ["/api/newsletter", "/api/auth/callback/credentials", "/api/trpc/billing.changePlan"]) {
-      const response = await proxy(request(path, { method: "POST", headers: { origin: "https://evil.example", "content-type": "text/plain" }, body: '{"email":"a@b.c"}' }));
+      const response = await proxy(
+        request(path, {
+          method: "POST",
+          headers: { origin: "https://evil.example", "content-type": "text/plain" },
+          body: '{"email":"a@b.c"}',
+        }),
+      );
       expect(response.status, path).toBe(403);
     }
-    const sandboxed = await proxy(request("/api/contact", { method: "POST", headers: { origin: "null", "content-type": "text/plain" }, body: "x" }));
+    const sandboxed = await proxy(
+      request("/api/contact", { method: "POST", headers: { origin: "null", "content-type": "text/plain" }, body: "x" }),
+    );
     expect(sandboxed.status).toBe(403);
   });
 
   it("lets same-origin requests, clients without browser headers and the Stripe webhook through", async () => {
     const sameOrigin = await proxy(
-      request("/api/stripe/create-subscription", { method: "POST", headers: { origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" }, body: "{}" }),
+      request("/api/stripe/create-subscription", {
+        method: "POST",
+        headers: { origin: APP, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+        body: "{}",
+      }),
     );
     expect(passedThrough(sameOrigin)).toBe(true);
     expectSecurityHeaders(sameOrigin);
@@ -53,7 +69,13 @@ describe("proxy: cross-site requests", () => {
     const curl = await proxy(request("/api/students/me", { method: "PATCH", headers: { "content-type": "application/json" }, body: "{}" }));
     expect(passedThrough(curl)).toBe(true);
 
-    const webhook = await proxy(request("/api/stripe/webhook", { method: "POST", headers: { origin: "https://stripe.example", "sec-fetch-site": "cross-site" }, body: "{}" }));
+    const webhook = await proxy(
+      request("/api/stripe/webhook", {
+        method: "POST",
+        headers: { origin: "https://stripe.example", "sec-fetch-site": "cross-site" },
+        body: "{}",
+      }),
+    );
     expect(passedThrough(webhook)).toBe(true);
 
     const read = await proxy(request("/api/threads", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }));

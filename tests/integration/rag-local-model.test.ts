@@ -1,4 +1,4 @@
-import { generateText, streamText, type ModelMessage } from "ai";
+import { generateText, type ModelMessage, streamText } from "ai";
 import { countTokens } from "gpt-tokenizer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalKnowledgeModel } from "~/server/ai/local-model";
@@ -34,15 +34,17 @@ const ask = (question: string) => generateText({ model: model(), prompt: questio
 const LIST_ENDING = /^_(?:That is the whole list the article gives|The article lists \d+ more items?)\b.*_$/;
 
 function quotedLines(answer: string): string[] {
-  return answer
-    .split("\n")
-    // The answerer's own words: the source lines, the preface when unsure, and where a quoted list ends.
-    .filter((line) => line.trim() && !line.startsWith("Source: ") && !line.startsWith("I am not fully sure") && !LIST_ENDING.test(line))
-    .flatMap((line) => {
-      const labelled = /^\*\*([^*]+):\*\* (.*)$/.exec(line);
-      return labelled ? [labelled[1]!, labelled[2]!] : [line.replace(/^(?:-|\d+\.) /, "")];
-    })
-    .map((line) => normalize(line).replace(/:$/, ""));
+  return (
+    answer
+      .split("\n")
+      // The answerer's own words: the source lines, the preface when unsure, and where a quoted list ends.
+      .filter((line) => line.trim() && !line.startsWith("Source: ") && !line.startsWith("I am not fully sure") && !LIST_ENDING.test(line))
+      .flatMap((line) => {
+        const labelled = /^\*\*([^*]+):\*\* (.*)$/.exec(line);
+        return labelled ? [labelled[1]!, labelled[2]!] : [line.replace(/^(?:-|\d+\.) /, "")];
+      })
+      .map((line) => normalize(line).replace(/:$/, ""))
+  );
 }
 
 describe("the local knowledge-base model", () => {
@@ -51,7 +53,9 @@ describe("the local knowledge-base model", () => {
     expect(result.text).toContain("11,904 EUR per year");
     expect(result.text).toContain("from 1 January 2025");
     expect(result.text).toContain("992 EUR per month");
-    expect(result.text).toContain("Source: How much money must be in the blocked account for a student visa in 2026? (last reviewed 2026-11-21)");
+    expect(result.text).toContain(
+      "Source: How much money must be in the blocked account for a student visa in 2026? (last reviewed 2026-11-21)",
+    );
     expect(result.text).toMatch(/\[Federal Foreign Office[^\]]*\]\(https:\/\/www\.auswaertiges-amt\.de\//);
     expect(result.finishReason).toBe("stop");
     expect(result.response.modelId).toBe("local-knowledge");
@@ -102,7 +106,10 @@ describe("the local knowledge-base model", () => {
       const { text } = await ask(question);
       expectQuoted(question, text);
       expect(citedTitles(text)[0]).toBe(titleOf("visa-documents-checklist"));
-      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      const items = text
+        .split("\n")
+        .filter((line) => line.startsWith("- "))
+        .map(normalize);
       expect(items.length).toBeGreaterThanOrEqual(6);
       const position = (start: string) => items.findIndex((item) => item.startsWith(start));
       for (const start of ["Passport", "Application form", "Biometric passport photos", "Admission letter", "APS certificate"]) {
@@ -113,7 +120,9 @@ describe("the local knowledge-base model", () => {
       // The whole checklist, the money and insurance too, and where it ends.
       expect(position("Admission letter")).toBeLessThan(position("Proof of financial resources"));
       expect(position("Health insurance")).toBeGreaterThan(position("Proof of financial resources"));
-      expect(text).toMatch(/^_That is the whole list the article gives under “Personal documents”, “Study documents” and “Money and insurance”\._$/m);
+      expect(text).toMatch(
+        /^_That is the whole list the article gives under “Personal documents”, “Study documents” and “Money and insurance”\._$/m,
+      );
       expect(text).not.toMatch(/^- Documents not in German or English/m);
     });
 
@@ -145,7 +154,10 @@ describe("the local knowledge-base model", () => {
       const question = "what do i need for anmeldung";
       const { text } = await ask(question);
       expectQuoted(question, text);
-      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
+      const items = text
+        .split("\n")
+        .filter((line) => line.startsWith("- "))
+        .map(normalize);
       expect(items[0]).toMatch(/^Passport/);
       expect(items.some((item) => item.startsWith("Wohnungsgeberbestätigung"))).toBe(true);
       expect(text).toMatch(/^_That is the whole list the article gives under “What to bring: the documents you need”\._$/m);
@@ -168,9 +180,20 @@ describe("the local knowledge-base model", () => {
       const { text } = await ask(question);
       expectQuoted(question, text);
       expect(citedTitles(text)[0]).toBe(titleOf("cost-of-living-monthly-budget"));
-      const items = text.split("\n").filter((line) => line.startsWith("- ")).map(normalize);
-      for (const [cost, amount] of [["Rent", "505 euros"], ["Health insurance", "140–150 euros a month"], ["Food", "200 euros a month"], ["Transport", "100 euros a month"]]) {
-        expect(items.find((item) => item.startsWith(`${cost}`)), cost).toContain(amount);
+      const items = text
+        .split("\n")
+        .filter((line) => line.startsWith("- "))
+        .map(normalize);
+      for (const [cost, amount] of [
+        ["Rent", "505 euros"],
+        ["Health insurance", "140–150 euros a month"],
+        ["Food", "200 euros a month"],
+        ["Transport", "100 euros a month"],
+      ]) {
+        expect(
+          items.find((item) => item.startsWith(`${cost}`)),
+          cost,
+        ).toContain(amount);
       }
     });
 
@@ -222,7 +245,9 @@ describe("the local knowledge-base model", () => {
       const first = splitSentences(quotedLines(text)[0]!)[0]!;
       expect(first).toContain("India");
       expect(first).toContain("you normally need an APS certificate");
-      expect(text).toContain("The German Missions in India announced that from **1 November 2022** the APS certificate is a mandatory part");
+      expect(text).toContain(
+        "The German Missions in India announced that from **1 November 2022** the APS certificate is a mandatory part",
+      );
       expect(text).not.toContain("Vietnam need an original APS certificate");
     });
 
@@ -311,7 +336,12 @@ describe("the local knowledge-base model", () => {
 
   it("stops streaming when the request is aborted", async () => {
     const controller = new AbortController();
-    const result = streamText({ model: model(), prompt: BLOCKED_ACCOUNT_QUESTION, abortSignal: controller.signal, onError: () => {} });
+    const result = streamText({
+      model: model(),
+      prompt: BLOCKED_ACCOUNT_QUESTION,
+      abortSignal: controller.signal,
+      onError: () => {},
+    });
     const deltas: string[] = [];
     for await (const delta of result.textStream) {
       deltas.push(delta);

@@ -1,13 +1,13 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
 import { fileDigestOf, readKnowledgeBase } from "~/server/rag/articles";
 import { unpackVector } from "~/server/rag/embeddings";
-import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
 import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
-import { termGroups } from "~/server/rag/terms";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { termGroups } from "~/server/rag/terms";
 import { evaluate, OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "../../scripts/bench/retrieval";
-import { FAKE_EMBEDDING_DIMENSIONS, startFakeOpenAIServer, type FakeOpenAIServer } from "../fakes/openai-server";
+import { FAKE_EMBEDDING_DIMENSIONS, type FakeOpenAIServer, startFakeOpenAIServer } from "../fakes/openai-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 const BLOCKED_ACCOUNT_QUESTION = "How much money do I need in a blocked account for a German student visa?";
@@ -31,7 +31,10 @@ describe("retrieve (full-text search)", () => {
     const amount = passages.find((p) => p.articleSlug === "finances-blocked-account-amount-2026")!;
     expect(amount.articleTitle).toBe("How much money must be in the blocked account for a student visa in 2026?");
     expect(amount.lastReviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(amount.sources[0]).toEqual({ title: expect.stringContaining("Federal Foreign Office"), url: expect.stringMatching(/^https:\/\//) });
+    expect(amount.sources[0]).toEqual({
+      title: expect.stringContaining("Federal Foreign Office"),
+      url: expect.stringMatching(/^https:\/\//),
+    });
     for (const passage of passages) expect(passage.score).toBeGreaterThan(0);
     expect(passages.map((p) => p.score)).toEqual([...passages.map((p) => p.score)].sort((a, b) => b - a));
   });
@@ -57,9 +60,16 @@ describe("retrieve (full-text search)", () => {
   });
 
   it("honours limit, topic and the per-article cap", async () => {
-    const limited = await retrieve(database.db, "how many hours can I work as a student", { embeddings: null, limit: 2 });
+    const limited = await retrieve(database.db, "how many hours can I work as a student", {
+      embeddings: null,
+      limit: 2,
+    });
     expect(limited.passages).toHaveLength(2);
-    const onTopic = await retrieve(database.db, "how much does it cost", { embeddings: null, topic: "health-insurance", minConfidence: 0 });
+    const onTopic = await retrieve(database.db, "how much does it cost", {
+      embeddings: null,
+      topic: "health-insurance",
+      minConfidence: 0,
+    });
     expect(onTopic.passages.length).toBeGreaterThan(0);
     for (const passage of onTopic.passages) expect(passage.topic).toBe("health-insurance");
     const capped = await retrieve(database.db, "blocked account", { embeddings: null, limit: 10, perArticle: 1 });
@@ -70,12 +80,17 @@ describe("retrieve (full-text search)", () => {
   it("matches German words typed without umlauts, and parts of 140/280-style tokens", async () => {
     const { passages } = await retrieve(database.db, "wohnungsgeberbestatigung", { embeddings: null });
     expect(passages[0]?.articleSlug).toBe("accommodation-registration-wohnungsgeberbestaetigung");
-    const halfDays = await retrieve(database.db, "what counts as a half day for the 280 days rule", { embeddings: null });
+    const halfDays = await retrieve(database.db, "what counts as a half day for the 280 days rule", {
+      embeddings: null,
+    });
     expect(halfDays.passages.slice(0, 3).map((p) => p.articleSlug)).toContain("work-student-hour-limits");
   });
 
   it("takes quotes and minus signs as web search syntax without failing", async () => {
-    const { passages } = await retrieve(database.db, '"blocked account" -fees \'; DROP TABLE x; --', { embeddings: null, minConfidence: 0 });
+    const { passages } = await retrieve(database.db, '"blocked account" -fees \'; DROP TABLE x; --', {
+      embeddings: null,
+      minConfidence: 0,
+    });
     expect(passages[0]?.articleSlug).toMatch(/^finances-blocked-account/);
     expect(await database.db.knowledgePassage.count()).toBeGreaterThan(100);
   });
@@ -91,12 +106,18 @@ describe("seedKnowledgeBase", () => {
       const passages = await scratch.db.knowledgePassage.count();
       expect(passages).toBe(articles.reduce((n, a) => n + a.passages.length, 0));
 
-      expect(await seedKnowledgeBase(scratch.db, { articles, embeddings: null })).toMatchObject({ updated: 0, removed: 0 });
+      expect(await seedKnowledgeBase(scratch.db, { articles, embeddings: null })).toMatchObject({
+        updated: 0,
+        removed: 0,
+      });
       expect(await scratch.db.knowledgePassage.count()).toBe(passages);
 
       const [changed, ...rest] = articles;
       const edited = { ...changed!, contentHash: "edited", body: "## Only\n\nZebra crossings are rare." };
-      expect(await seedKnowledgeBase(scratch.db, { articles: [edited, ...rest.slice(1)], embeddings: null })).toMatchObject({ updated: 1, removed: 1 });
+      expect(await seedKnowledgeBase(scratch.db, { articles: [edited, ...rest.slice(1)], embeddings: null })).toMatchObject({
+        updated: 1,
+        removed: 1,
+      });
       expect(await scratch.db.knowledgeArticle.count()).toBe(articles.length - 1);
       const zebra = await retrieve(scratch.db, "zebra crossings", { embeddings: null });
       expect(zebra.passages.map((p) => p.articleSlug)).toEqual([changed!.slug]);
@@ -113,7 +134,10 @@ describe("seedKnowledgeBase", () => {
       const versions = await scratch.db.knowledgeArticleVersion.count();
       // As a database indexed before the format was kept: the stored hash is the file digest alone, the index stale.
       const [first] = articles;
-      await scratch.db.knowledgeArticle.update({ where: { slug: first!.slug }, data: { contentHash: fileDigestOf(first!.contentHash) } });
+      await scratch.db.knowledgeArticle.update({
+        where: { slug: first!.slug },
+        data: { contentHash: fileDigestOf(first!.contentHash) },
+      });
       await scratch.db.$executeRawUnsafe(`UPDATE "KnowledgePassage" SET "search" = to_tsvector('simple', 'stale')`);
 
       expect(await seedKnowledgeBase(scratch.db, { articles, embeddings: null })).toMatchObject({ updated: 1 });
@@ -123,7 +147,12 @@ describe("seedKnowledgeBase", () => {
       const stale = await scratch.db.$queryRawUnsafe<Array<{ slug: string }>>(
         `SELECT a.slug FROM "KnowledgePassage" p JOIN "KnowledgeArticle" a ON a.id = p."articleId" WHERE p."search" = to_tsvector('simple', 'stale') GROUP BY a.slug`,
       );
-      expect(stale.map((r) => r.slug).sort()).toEqual(articles.slice(1).map((a) => a.slug).sort());
+      expect(stale.map((r) => r.slug).sort()).toEqual(
+        articles
+          .slice(1)
+          .map((a) => a.slug)
+          .sort(),
+      );
     } finally {
       await scratch.stop();
     }
@@ -202,7 +231,10 @@ describe("retrieval with the students' wording (PGlite)", () => {
     ["where do i get residnce permit after arival", /residence-permit/],
   ])("finds the passages of a question with typos: %s", async (question, slug) => {
     const articles = await topArticles(question);
-    expect(articles.some((a) => slug.test(a)), `${question} -> ${articles.join(", ")}`).toBe(true);
+    expect(
+      articles.some((a) => slug.test(a)),
+      `${question} -> ${articles.join(", ")}`,
+    ).toBe(true);
   });
 
   it("reads 'what do I bring' as asking for a list, not about bringing someone", async () => {
@@ -220,7 +252,9 @@ describe("retrieval with the students' wording (PGlite)", () => {
   });
 
   it("counts a phrase of the term table in a sentence that has its words together ('tourist visa' as 'Schengen visa')", async () => {
-    const answer = await answerQuestion(database.db, "can i just go on tourist visa and then change to student visa there?", { embeddings: null });
+    const answer = await answerQuestion(database.db, "can i just go on tourist visa and then change to student visa there?", {
+      embeddings: null,
+    });
     expect(answer.kind).toBe("answer");
     expect(answer.text).toMatch(/Schengen visa/);
     expect(answer.text).toMatch(/national visa/i);
@@ -242,13 +276,19 @@ describe("retrieval with the students' wording (PGlite)", () => {
     const german = await retrieve(database.db, "Lebenshaltungskosten Student pro Monat", { embeddings: null });
     expect(german.passages[0]?.articleSlug).toMatch(/^cost-of-living-/);
     expect(german.confidence).toBeGreaterThanOrEqual(0.55);
-    const fromBangladesh = await answerQuestion(database.db, "scholarships for bangladeshi students", { embeddings: null });
+    const fromBangladesh = await answerQuestion(database.db, "scholarships for bangladeshi students", {
+      embeddings: null,
+    });
     expect(fromBangladesh.kind).toBe("answer");
     expect(fromBangladesh.text).toContain("DAAD");
   });
 
   it("matches German words with umlauts, with ae/oe/ue and without the dots alike", async () => {
-    const spellings = ["residence permit appointment at the Ausländerbehörde", "residence permit appointment at the Auslaenderbehoerde", "residence permit appointment at the Auslanderbehorde"];
+    const spellings = [
+      "residence permit appointment at the Ausländerbehörde",
+      "residence permit appointment at the Auslaenderbehoerde",
+      "residence permit appointment at the Auslanderbehorde",
+    ];
     const [withUmlauts, ...others] = await Promise.all(spellings.map((q) => topArticles(q, 1)));
     expect(withUmlauts![0]).toMatch(/residence-permit/);
     for (const other of others) expect(other).toEqual(withUmlauts);
@@ -261,14 +301,20 @@ describe("retrieval with the students' wording (PGlite)", () => {
   });
 
   it("refuses plans for another country, pointing to the comparison, but not questions from students abroad", async () => {
-    for (const question of ["how do i get a student visa for canada", "is blocked account needed for netherlands", "study in uk requirements"]) {
+    for (const question of [
+      "how do i get a student visa for canada",
+      "is blocked account needed for netherlands",
+      "study in uk requirements",
+    ]) {
       const answer = await answerQuestion(database.db, question, { embeddings: null });
       expect(answer.kind, question).toBe("unknown");
       expect(answer.text, question).toContain("/compare");
       expect(answer.text, question).toContain("My knowledge base is about studying and living in Germany");
     }
     expect(OTHER_COUNTRY_UNKNOWN_TEXT).toContain("{country}");
-    const fromAbroad = await answerQuestion(database.db, "I am from Pakistan, how much money do I need in the blocked account?", { embeddings: null });
+    const fromAbroad = await answerQuestion(database.db, "I am from Pakistan, how much money do I need in the blocked account?", {
+      embeddings: null,
+    });
     expect(fromAbroad.kind).toBe("answer");
   });
 

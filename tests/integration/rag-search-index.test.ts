@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
-import { loadSearchIndex, MATCHED, WEIGHT_BITS, type SearchIndex } from "~/server/rag/search-index";
+import { loadSearchIndex, MATCHED, type SearchIndex, WEIGHT_BITS } from "~/server/rag/search-index";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { termGroups, weightedQuery } from "~/server/rag/terms";
 import { isAsciiWord, trigramSimilarity } from "~/server/rag/text";
@@ -35,14 +35,19 @@ describe("the in-process search index", () => {
   });
 
   it("matches what search @@ query matches, for every phrase of the term table and every word of the evaluation questions, by weight too", async () => {
-    const phrases = (await termGroups(database.db)).flatMap((group) => group.terms.filter((term) => term.lexemes.length > 1).map((term) => term.query));
+    const phrases = (await termGroups(database.db)).flatMap((group) =>
+      group.terms.filter((term) => term.lexemes.length > 1).map((term) => term.query),
+    );
     const words: string[] = [];
-    for (const { question } of readEvalSet()) words.push(...((await analyzeQuery(database.db, question))?.terms.map((term) => term.query) ?? []));
+    for (const { question } of readEvalSet())
+      words.push(...((await analyzeQuery(database.db, question))?.terms.map((term) => term.query) ?? []));
     const queries = [...new Set([...phrases, ...words])];
     expect(phrases.length).toBeGreaterThan(50);
     expect(queries.length).toBeGreaterThan(300);
 
-    const rows = await database.db.$queryRaw<{ i: number; any: string[] | null; a: string[] | null; b: string[] | null; c: string[] | null }[]>`
+    const rows = await database.db.$queryRaw<
+      { i: number; any: string[] | null; a: string[] | null; b: string[] | null; c: string[] | null }[]
+    >`
       SELECT q.i::int AS i,
              array_agg(p.id) FILTER (WHERE p.search @@ q.query::tsquery) AS any,
              array_agg(p.id) FILTER (WHERE p.search @@ q.a::tsquery) AS a,
@@ -56,7 +61,11 @@ describe("the in-process search index", () => {
     let matching = 0;
     queries.forEach((query, n) => {
       const hits = index.match(query);
-      const ids = (bit: number) => index.passages.filter((_, p) => hits[p]! & bit).map((passage) => passage.id).sort();
+      const ids = (bit: number) =>
+        index.passages
+          .filter((_, p) => hits[p]! & bit)
+          .map((passage) => passage.id)
+          .sort();
       const sql = expected.get(n + 1)!;
       const sorted = (list: string[] | null) => [...(list ?? [])].sort();
       expect(ids(MATCHED), query).toEqual(sorted(sql.any));

@@ -25,7 +25,13 @@ describe("every REST route", () => {
 
   describe.each(ROUTES)("$name", (route) => {
     it("answers good input", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, params: route.params, ...(await route.good?.()) });
+      const res = await callRoute(route.handler, route.path, {
+        method: route.method,
+        headers: route.headers,
+        cookie,
+        params: route.params,
+        ...(await route.good?.()),
+      });
       expect(res.status, res.text).toBe(route.goodStatus);
       expect(res.json).toBeDefined();
       if (route.goodStatus >= 400) expect(res.json).toEqual({ success: false, error: expect.any(String) });
@@ -33,20 +39,38 @@ describe("every REST route", () => {
 
     if (route.auth) {
       it("answers 401 without a session", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, params: route.params, ...(await route.good?.()) });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          params: route.params,
+          ...(await route.good?.()),
+        });
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ success: false, error: "You need to be signed in to do this." });
       });
 
       it("answers 401 with a forged session cookie", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie: "next-auth.session-token=forged.token.value", params: route.params, ...(await route.good?.()) });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie: "next-auth.session-token=forged.token.value",
+          params: route.params,
+          ...(await route.good?.()),
+        });
         expect(res.status).toBe(401);
       });
     }
 
     for (const bad of route.bad ?? []) {
       it(`refuses ${JSON.stringify(bad.body ?? bad.query)} with 400`, async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: bad.body, query: bad.query, params: route.params });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie,
+          body: bad.body,
+          query: bad.query,
+          params: route.params,
+        });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
         expect(res.json.error).toMatch(bad.error);
@@ -55,26 +79,50 @@ describe("every REST route", () => {
 
     if (route.hasBody) {
       it("refuses malformed JSON with 400 and a clear message", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, rawBody: '{"firstName": "Ana",', params: route.params });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie,
+          rawBody: '{"firstName": "Ana",',
+          params: route.params,
+        });
         expect(res.status).toBe(400);
         expect(res.json).toEqual({ success: false, error: "Malformed JSON in request body." });
       });
 
       it("refuses a 1 MB body with 413 without reading it all", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: { firstName: ONE_MEGABYTE }, params: route.params });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie,
+          body: { firstName: ONE_MEGABYTE },
+          params: route.params,
+        });
         expect(res.status).toBe(413);
         expect(res.json).toEqual({ success: false, error: "Request body is too large (the limit is 64 KB)." });
       });
 
       it("refuses a body of the wrong type with 400", async () => {
-        const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, body: "just a string", params: route.params });
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie,
+          body: "just a string",
+          params: route.params,
+        });
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
       });
     }
 
     it("never shows internal details in its answers", async () => {
-      const res = await callRoute(route.handler, route.path, { method: route.method, headers: route.headers, cookie, rawBody: route.hasBody ? "{}" : undefined, params: route.params });
+      const res = await callRoute(route.handler, route.path, {
+        method: route.method,
+        headers: route.headers,
+        cookie,
+        rawBody: route.hasBody ? "{}" : undefined,
+        params: route.params,
+      });
       expect(res.text).not.toMatch(/prisma|stack|at \w+ \(|SELECT |invalid `|node_modules/i);
     });
   });
@@ -91,8 +139,10 @@ const NOT_IN_TABLE: Record<string, string> = {
   "POST /api/chat-rag": "streams the answer (tests/integration/chat-*.test.ts: bad input, sessions, allowances, providers)",
   "GET /api/roadmap/calendar.ics": "an iCalendar file, not JSON (tests/integration/roadmap/roadmap.test.ts: file, 401, 404)",
   "POST /api/documents": "a multipart file upload (tests/integration/documents/documents.test.ts: types, sizes, names, quota, 401, 415)",
-  "POST /api/documents/{id}/versions": "a multipart file upload (tests/integration/documents/documents.test.ts: versions, another user's document 404)",
-  "GET /api/documents/{id}/download": "the file itself (tests/integration/documents/documents.test.ts: headers, owner, staff, coach, others 404)",
+  "POST /api/documents/{id}/versions":
+    "a multipart file upload (tests/integration/documents/documents.test.ts: versions, another user's document 404)",
+  "GET /api/documents/{id}/download":
+    "the file itself (tests/integration/documents/documents.test.ts: headers, owner, staff, coach, others 404)",
   "GET /api/health": "liveness, no database (tests/integration/health.test.ts)",
   "GET /api/health/ready": "readiness: database and migrations (tests/integration/health.test.ts)",
   "GET /api/metrics": "Prometheus text behind METRICS_TOKEN, not JSON (tests/integration/metrics.test.ts: 404 unset, 401, 200)",
@@ -110,7 +160,12 @@ describe("the route table", () => {
   it("lists every route the app serves", () => {
     const served = routeFiles(path.join("src", "app", "api")).flatMap((file) => {
       const source = fs.readFileSync(file, "utf8");
-      const routePath = "/" + path.dirname(path.relative(path.join("src", "app"), file)).split(path.sep).join("/");
+      const routePath =
+        "/" +
+        path
+          .dirname(path.relative(path.join("src", "app"), file))
+          .split(path.sep)
+          .join("/");
       const methods = new Set<string>();
       for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
       for (const match of source.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);

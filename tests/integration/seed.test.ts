@@ -55,7 +55,9 @@ describe("seed data", () => {
     expect(prompts.json).toHaveLength(4);
     expect(new Set(prompts.json.map((p: { text: string }) => p.text)).size).toBe(4);
 
-    const cities = await callRoute(citiesRoute.GET as RouteHandler, "/api/data/cities", { query: { country: "Germany" } });
+    const cities = await callRoute(citiesRoute.GET as RouteHandler, "/api/data/cities", {
+      query: { country: "Germany" },
+    });
     expect(cities.headers.get("cache-control")).toContain("max-age=86400");
     const names = cities.json.map((city: { name: string }) => city.name);
     expect(names.slice(0, 3)).toEqual(["Berlin", "Hamburg", "Munich"]);

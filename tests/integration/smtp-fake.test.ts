@@ -1,8 +1,8 @@
-import nodemailer from "nodemailer";
 import type { AddressObject } from "mailparser";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMail } from "~/server/mail/templates";
-import { startSmtpFake, type SmtpFake } from "../fakes/smtp-server";
+import { type SmtpFake, startSmtpFake } from "../fakes/smtp-server";
 
 let smtp: SmtpFake;
 
@@ -21,7 +21,11 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 describe("SMTP fake", () => {
   it("listens on loopback and receives a multipart mail sent by nodemailer", async () => {
     expect(smtp.url).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
-    const mail = renderMail({ kind: "verify-email", name: "Anna <Test>", url: "https://swipeabroad.test/verify?token=abc&x=1" });
+    const mail = renderMail({
+      kind: "verify-email",
+      name: "Anna <Test>",
+      url: "https://swipeabroad.test/verify?token=abc&x=1",
+    });
     const transport = nodemailer.createTransport(smtp.url);
     const info = await transport.sendMail({
       from: '"SwipeAbroad" <no-reply@swipeabroad.test>',
@@ -46,7 +50,13 @@ describe("SMTP fake", () => {
   it("waits for a mail still to come, and times out naming what arrived", async () => {
     const transport = nodemailer.createTransport(smtp.url);
     const waiting = smtp.waitForMessage((message) => message.subject === "Later");
-    await transport.sendMail({ from: "a@example.test", to: "b@example.test", subject: "Later", text: "Hello", html: "<p>Hello</p>" });
+    await transport.sendMail({
+      from: "a@example.test",
+      to: "b@example.test",
+      subject: "Later",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    });
     expect((await waiting).text?.trim()).toBe("Hello");
     await expect(smtp.waitForMessage((message) => message.subject === "Never", 200)).rejects.toThrow(/No matching mail within 200 ms/);
   });

@@ -57,6 +57,8 @@ describe("gender", () => {
     const api = callerFor(database.db, user.claims);
     await api.students.updateMe({ gender: "other" });
     expect((await api.students.me()).gender).toBe("other");
-    await expect(api.students.updateMe({ gender: "robot" as never })).rejects.toThrow("Gender must be male, female, other or prefer_not_to_say");
+    await expect(api.students.updateMe({ gender: "robot" as never })).rejects.toThrow(
+      "Gender must be male, female, other or prefer_not_to_say",
+    );
   });
 });

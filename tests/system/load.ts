@@ -11,7 +11,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { portInUse, RELAXED_ANONYMOUS_LIMITS, SAMPLE_CHAT_QUESTIONS, startProductionServer, waitUntilReady } from "../../scripts/lib/production-server";
+import {
+  portInUse,
+  RELAXED_ANONYMOUS_LIMITS,
+  SAMPLE_CHAT_QUESTIONS,
+  startProductionServer,
+  waitUntilReady,
+} from "../../scripts/lib/production-server";
 
 const PORT = Number(process.env.LOAD_PORT ?? 3971);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
@@ -88,7 +94,12 @@ async function main() {
         // Each connection is its own anonymous visitor, asking the questions in turn.
         const session = `load-${Math.random().toString(36).slice(2, 12)}`;
         client.setHeaders({ "content-type": "application/json", origin: base, "x-session-id": session });
-        client.setBody(JSON.stringify({ messages: [{ role: "user", content: SAMPLE_CHAT_QUESTIONS[question++ % SAMPLE_CHAT_QUESTIONS.length] }], chatModel: "local" }));
+        client.setBody(
+          JSON.stringify({
+            messages: [{ role: "user", content: SAMPLE_CHAT_QUESTIONS[question++ % SAMPLE_CHAT_QUESTIONS.length] }],
+            chatModel: "local",
+          }),
+        );
       },
     });
 
@@ -96,7 +107,8 @@ async function main() {
     all.forEach(print);
     for (const f of all) {
       if (f.requests === 0) failures.push(`${f.name}: no request completed`);
-      if (f.non2xx || f.errors || f.timeouts) failures.push(`${f.name}: ${f.non2xx} non-2xx (${f.server5xx} 5xx), ${f.errors} errors, ${f.timeouts} timeouts`);
+      if (f.non2xx || f.errors || f.timeouts)
+        failures.push(`${f.name}: ${f.non2xx} non-2xx (${f.server5xx} 5xx), ${f.errors} errors, ${f.timeouts} timeouts`);
     }
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));

@@ -21,7 +21,13 @@ const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try agai
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const feedbackBody = (n: number) =>
-  JSON.stringify({ userId: "anonymous", messageId: `restart-${n}`, feedbackType: "like", messageContent: "The blocked account holds 11,904 EUR.", chatModel: "local" });
+  JSON.stringify({
+    userId: "anonymous",
+    messageId: `restart-${n}`,
+    feedbackType: "like",
+    messageContent: "The blocked account holds 11,904 EUR.",
+    chatModel: "local",
+  });
 
 async function main() {
   if (!DATABASE_URL || !process.env.PG_STOP || !process.env.PG_START) {
@@ -56,7 +62,12 @@ async function main() {
         requests: [
           { method: "GET", path: "/api/threads" },
           { method: "GET", path: "/api/health/ready" },
-          { method: "POST", path: "/api/feedback", headers: { "content-type": "application/json", origin: base, "x-session-id": "restart-session-01" }, setupRequest: (request) => ({ ...request, body: feedbackBody(++n) }) },
+          {
+            method: "POST",
+            path: "/api/feedback",
+            headers: { "content-type": "application/json", origin: base, "x-session-id": "restart-session-01" },
+            setupRequest: (request) => ({ ...request, body: feedbackBody(++n) }),
+          },
         ],
       },
       (error, result) => {
@@ -67,7 +78,13 @@ async function main() {
     load.on("response", (_client: unknown, statusCode: number) => count(statusCode));
 
     // A probe that reads the bodies: the clear message while the database is away, and readiness.
-    const seen = { ready503: false, ready200After: false, feedback503: 0, feedbackOkAfter: false, badBodies: [] as string[] };
+    const seen = {
+      ready503: false,
+      ready200After: false,
+      feedback503: 0,
+      feedbackOkAfter: false,
+      badBodies: [] as string[],
+    };
     let phase = "before" as "before" | "down" | "after";
     let probing = true;
     const probe = (async () => {
@@ -116,7 +133,9 @@ async function main() {
 
     console.log(`answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     console.log(`autocannon: ${result.requests.total} requests, ${result.errors} errors, ${result.timeouts} timeouts`);
-    console.log(`probe: readiness 503 while down ${seen.ready503}, 200 again after ${seen.ready200After}; feedback 503 ${seen.feedback503} times, 201 again after ${seen.feedbackOkAfter}`);
+    console.log(
+      `probe: readiness 503 while down ${seen.ready503}, 200 again after ${seen.ready200After}; feedback 503 ${seen.feedback503} times, 201 again after ${seen.feedbackOkAfter}`,
+    );
     if (server.exited() || server.child.pid !== pid) failures.push("the app process did not survive the restart");
     if (!seen.ready503) failures.push("/api/health/ready never answered 503 while PostgreSQL was down");
     if (!seen.ready200After) failures.push("/api/health/ready did not answer 200 again within 30 s of PostgreSQL's return");
@@ -135,7 +154,9 @@ async function main() {
     console.error(`Server log (last 4000 characters):\n${server.log().slice(-4000)}`);
     process.exitCode = 1;
   } else {
-    console.log("PostgreSQL restart test passed: 503 with the clear message while it was away, ready again without restarting the app, no other 5xx");
+    console.log(
+      "PostgreSQL restart test passed: 503 with the clear message while it was away, ready again without restarting the app, no other 5xx",
+    );
   }
 }
 

@@ -10,7 +10,12 @@ describe("the contact form's origin", () => {
     expect(contactOriginOf("business")).toBe("business");
     expect(contactOriginOf(undefined)).toBe("contact");
     expect(contactOriginOf("evil")).toBe("contact");
-    const message = { name: "Ana", email: "ana@example.com", subject: "Partnership", message: "A message long enough." };
+    const message = {
+      name: "Ana",
+      email: "ana@example.com",
+      subject: "Partnership",
+      message: "A message long enough.",
+    };
     expect(contactSchema.parse(message).origin).toBe("contact");
     expect(contactSchema.safeParse({ ...message, origin: "admin" }).success).toBe(false);
   });
@@ -18,16 +23,30 @@ describe("the contact form's origin", () => {
 
 describe("token grants", () => {
   it("need a whole amount from 1 to 1,000,000 and a reason", () => {
-    expect(grantTokensSchema.parse({ userId: "u1", amount: "2500", reason: " Outage " })).toEqual({ userId: "u1", amount: 2500, reason: "Outage" });
-    for (const amount of [0, -5, 1_000_001, 2.5, "many"]) expect(grantTokensSchema.safeParse({ userId: "u1", amount, reason: "x" }).success).toBe(false);
+    expect(grantTokensSchema.parse({ userId: "u1", amount: "2500", reason: " Outage " })).toEqual({
+      userId: "u1",
+      amount: 2500,
+      reason: "Outage",
+    });
+    for (const amount of [0, -5, 1_000_001, 2.5, "many"])
+      expect(grantTokensSchema.safeParse({ userId: "u1", amount, reason: "x" }).success).toBe(false);
     expect(grantTokensSchema.safeParse({ userId: "u1", amount: 10, reason: "  " }).success).toBe(false);
   });
 });
 
 describe("coach fields", () => {
   it("keep each language and subject once, drop blank subjects, and refuse unknown languages", () => {
-    const parsed = coachCreateSchema.parse({ email: " Coach@Example.com ", languages: ["de", "de", "en"], subjects: ["Visa", " visa ", "", "CV"] });
-    expect(parsed).toMatchObject({ email: "coach@example.com", languages: ["de", "en"], subjects: ["Visa", "CV"], bio: null });
+    const parsed = coachCreateSchema.parse({
+      email: " Coach@Example.com ",
+      languages: ["de", "de", "en"],
+      subjects: ["Visa", " visa ", "", "CV"],
+    });
+    expect(parsed).toMatchObject({
+      email: "coach@example.com",
+      languages: ["de", "en"],
+      subjects: ["Visa", "CV"],
+      bio: null,
+    });
     expect(coachCreateSchema.safeParse({ email: "coach@example.com", languages: ["xx-unknown"] }).success).toBe(false);
     // An edit changes only what it names: absent fields stay undefined, an empty bio clears it.
     expect(coachUpdateSchema.parse({ id: "c1", bio: "" })).toEqual({ id: "c1", bio: null });

@@ -1,10 +1,10 @@
 import { addDays } from "date-fns";
 import { describe, expect, it } from "vitest";
+import { chargeNowText, defaultChoice, effectText, nextChargeText } from "~/components/billing/plan-change-text";
 import type { Subscription } from "~/generated/prisma/client";
+import { userFormat } from "~/lib/locale";
 import { getPlan, PLANS, planForPriceId, planPriceCents, planRank } from "~/lib/plans";
 import { computeEffectivePlan } from "~/server/services/entitlements.service";
-import { chargeNowText, defaultChoice, effectText, nextChargeText } from "~/components/billing/plan-change-text";
-import { userFormat } from "~/lib/locale";
 
 const now = new Date("2026-11-21T12:00:00Z");
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -52,21 +52,55 @@ describe("the plan table", () => {
     expect(defaultChoice("unlimited")).toBe("unlimited");
     const { date } = userFormat({ language: "en-GB", timeZone: "Europe/Berlin" });
     const trialEnd = new Date("2026-03-08T12:00:00Z");
-    const upgrade = { planId: "unlimited" as const, fromPlanId: "pro" as const, kind: "upgrade" as const, amountDueNowCents: 0, effectiveFrom: now, nextChargeAt: trialEnd, nextChargeCents: 4999, trialEndsAt: trialEnd };
+    const upgrade = {
+      planId: "unlimited" as const,
+      fromPlanId: "pro" as const,
+      kind: "upgrade" as const,
+      amountDueNowCents: 0,
+      effectiveFrom: now,
+      nextChargeAt: trialEnd,
+      nextChargeCents: 4999,
+      trialEndsAt: trialEnd,
+    };
     expect(chargeNowText(upgrade, date)).toBe("Charged now: €0.00 (free trial until 8 Mar 2026).");
     expect(nextChargeText(upgrade, date)).toBe("Next charge: €49.99 on 8 Mar 2026, then monthly.");
     expect(effectText(upgrade, date)).toBe("Unlimited starts now.");
-    expect(chargeNowText({ ...upgrade, amountDueNowCents: 2000, trialEndsAt: null }, date)).toBe("Charged now: €20.00 (the difference for the rest of this billing period).");
-    const downgrade = { ...upgrade, planId: "free" as const, fromPlanId: "unlimited" as const, kind: "downgrade" as const, effectiveFrom: trialEnd, nextChargeAt: null, nextChargeCents: null };
-    expect(effectText(downgrade, date)).toBe("Your plan changes to Free on 8 Mar 2026; until then you keep Unlimited. Unused tokens are lost.");
+    expect(chargeNowText({ ...upgrade, amountDueNowCents: 2000, trialEndsAt: null }, date)).toBe(
+      "Charged now: €20.00 (the difference for the rest of this billing period).",
+    );
+    const downgrade = {
+      ...upgrade,
+      planId: "free" as const,
+      fromPlanId: "unlimited" as const,
+      kind: "downgrade" as const,
+      effectiveFrom: trialEnd,
+      nextChargeAt: null,
+      nextChargeCents: null,
+    };
+    expect(effectText(downgrade, date)).toBe(
+      "Your plan changes to Free on 8 Mar 2026; until then you keep Unlimited. Unused tokens are lost.",
+    );
     expect(nextChargeText(downgrade, date)).toBe("No further charges.");
   });
 
   it("writes the dates of plan changes in the user's language and time zone", () => {
     const lateEvening = new Date("2026-03-08T23:30:00Z");
-    const preview = { planId: "unlimited" as const, fromPlanId: "pro" as const, kind: "upgrade" as const, amountDueNowCents: 0, effectiveFrom: now, nextChargeAt: lateEvening, nextChargeCents: 4999, trialEndsAt: lateEvening };
-    expect(nextChargeText(preview, userFormat({ language: "en-GB", timeZone: "Europe/Berlin" }).date)).toBe("Next charge: €49.99 on 9 Mar 2026, then monthly.");
-    expect(nextChargeText(preview, userFormat({ language: "en-US", timeZone: "America/New_York" }).date)).toBe("Next charge: €49.99 on Mar 8, 2026, then monthly.");
+    const preview = {
+      planId: "unlimited" as const,
+      fromPlanId: "pro" as const,
+      kind: "upgrade" as const,
+      amountDueNowCents: 0,
+      effectiveFrom: now,
+      nextChargeAt: lateEvening,
+      nextChargeCents: 4999,
+      trialEndsAt: lateEvening,
+    };
+    expect(nextChargeText(preview, userFormat({ language: "en-GB", timeZone: "Europe/Berlin" }).date)).toBe(
+      "Next charge: €49.99 on 9 Mar 2026, then monthly.",
+    );
+    expect(nextChargeText(preview, userFormat({ language: "en-US", timeZone: "America/New_York" }).date)).toBe(
+      "Next charge: €49.99 on Mar 8, 2026, then monthly.",
+    );
   });
 });
 
@@ -85,7 +119,12 @@ describe("the effective plan, computed at read time", () => {
     expect(computeEffectivePlan(sub, null, addDays(now, 20)).planId).toBe("pro");
   });
   it("lets a scheduled downgrade lapse like any plan when no renewal ever comes", () => {
-    const sub = subscription({ planId: "unlimited", pendingPlanId: "pro", pendingFrom: addDays(now, 20), currentPeriodEnd: addDays(now, 20) });
+    const sub = subscription({
+      planId: "unlimited",
+      pendingPlanId: "pro",
+      pendingFrom: addDays(now, 20),
+      currentPeriodEnd: addDays(now, 20),
+    });
     expect(computeEffectivePlan(sub, null, addDays(now, 21)).planId).toBe("pro"); // the renewal may still arrive
     expect(computeEffectivePlan(sub, null, addDays(now, 23)).planId).toBe("free");
   });

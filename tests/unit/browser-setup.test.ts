@@ -50,11 +50,13 @@ describe("Brotli for the build's scripts and styles", () => {
   const get = (url: string, encoding: string) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       // The path goes as written (a URL would resolve "..").
-      http.get({ host: "127.0.0.1", port: new URL(base).port, path: url, headers: { "accept-encoding": encoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-      }).on("error", reject);
+      http
+        .get({ host: "127.0.0.1", port: new URL(base).port, path: url, headers: { "accept-encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
     });
 
   it("serves a precompressed script with its headers", async () => {

@@ -2,9 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compressedAnswers, COMPRESS_ONCE_MIN_BYTES, withNoTransform } from "~/server/http/compressed-answers";
+import { COMPRESS_ONCE_MIN_BYTES, compressedAnswers, withNoTransform } from "~/server/http/compressed-answers";
 
-const BIG = JSON.stringify({ cities: Array.from({ length: 400 }, (_, index) => ({ name: `City ${index}`, country_code: "DE" })) });
+const BIG = JSON.stringify({
+  cities: Array.from({ length: 400 }, (_, index) => ({ name: `City ${index}`, country_code: "DE" })),
+});
 const SMALL = JSON.stringify({ success: true });
 
 /** Answers as Next does: headers set and flushed, the head written (as its compression layer does), the body in chunks. */
@@ -45,11 +47,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function get(path: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(`${base}${path}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
+    http
+      .get(`${base}${path}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
 }
 

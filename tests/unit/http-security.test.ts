@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal, isForbiddenCrossSiteRequest, ownOrigins, type CrossSiteInput } from "~/server/http/cross-site";
+import { type CrossSiteInput, crossSiteRefusal, isForbiddenCrossSiteRequest, ownOrigins } from "~/server/http/cross-site";
 import {
   API_CONTENT_SECURITY_POLICY,
   newNonce,
   pageContentSecurityPolicy,
+  type SecuritySettings,
   securityHeaders,
   servedOverHttps,
-  type SecuritySettings,
 } from "~/server/http/security-headers";
 
 const production: SecuritySettings = { development: false, stripe: false, https: false };
 
 /** A policy as a map of directive -> sources. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((part) => {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    return [name!, sources];
-  }));
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  );
 }
 
 describe("page Content-Security-Policy", () => {
@@ -79,7 +81,9 @@ describe("security headers", () => {
   });
 
   it("lets Stripe's frames use the Payment Request API when configured", () => {
-    expect(securityHeaders({ ...production, stripe: true }, "api")["Permissions-Policy"]).toContain('payment=(self "https://js.stripe.com")');
+    expect(securityHeaders({ ...production, stripe: true }, "api")["Permissions-Policy"]).toContain(
+      'payment=(self "https://js.stripe.com")',
+    );
   });
 
   it("knows https from the public URL or the request", () => {
@@ -149,12 +153,16 @@ describe("cross-site requests", () => {
   });
 
   it("counts the request's own origin, its Host and the public URL as the app", () => {
-    expect(ownOrigins({ requestUrl: "http://localhost:3000/api/x", host: "192.168.1.5:3000", publicUrl: "https://app.example/base" })).toEqual([
-      "http://localhost:3000",
-      "http://192.168.1.5:3000",
+    expect(
+      ownOrigins({
+        requestUrl: "http://localhost:3000/api/x",
+        host: "192.168.1.5:3000",
+        publicUrl: "https://app.example/base",
+      }),
+    ).toEqual(["http://localhost:3000", "http://192.168.1.5:3000", "https://app.example"]);
+    expect(ownOrigins({ requestUrl: "https://app.example/x", host: "app.example:443", publicUrl: undefined })).toEqual([
       "https://app.example",
     ]);
-    expect(ownOrigins({ requestUrl: "https://app.example/x", host: "app.example:443", publicUrl: undefined })).toEqual(["https://app.example"]);
   });
 
   it("answers a refusal with 403 and the REST error shape", async () => {

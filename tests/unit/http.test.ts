@@ -1,7 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readJsonBody } from "~/server/http/body";
-import { createQueryClient, shouldRetry, STALE_TIME_MS } from "~/trpc/query-client";
+import { createQueryClient, STALE_TIME_MS, shouldRetry } from "~/trpc/query-client";
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
   return new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" } as RequestInit);
@@ -14,7 +14,10 @@ describe("request bodies", () => {
   });
 
   it("refuses malformed JSON", async () => {
-    await expect(readJsonBody(post("{oops"))).rejects.toMatchObject({ kind: "BAD_INPUT", message: "Malformed JSON in request body." });
+    await expect(readJsonBody(post("{oops"))).rejects.toMatchObject({
+      kind: "BAD_INPUT",
+      message: "Malformed JSON in request body.",
+    });
   });
 
   it("refuses a body over the limit even without a Content-Length", async () => {
@@ -27,7 +30,9 @@ describe("request bodies", () => {
       },
     });
     await expect(readJsonBody(post(stream))).rejects.toMatchObject({ kind: "TOO_LARGE" });
-    await expect(readJsonBody(post("{}", { "content-length": String(MAX_BODY_BYTES * 2) }))).rejects.toMatchObject({ kind: "TOO_LARGE" });
+    await expect(readJsonBody(post("{}", { "content-length": String(MAX_BODY_BYTES * 2) }))).rejects.toMatchObject({
+      kind: "TOO_LARGE",
+    });
   });
 });
 

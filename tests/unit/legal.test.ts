@@ -65,8 +65,15 @@ describe("legal details (imprint, privacy policy)", () => {
   });
 
   it("names the server an OpenAI-compatible base URL points to, not OpenAI", () => {
-    configure({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "https://llm.example.com/v1", LINKEDIN_CLIENT_ID: "id", LINKEDIN_CLIENT_SECRET: "s" });
-    expect(legalDetails().processors.map((processor) => processor.name)).toEqual(["The OpenAI-compatible model service at llm.example.com"]);
+    configure({
+      OPENAI_API_KEY: "k",
+      OPENAI_BASE_URL: "https://llm.example.com/v1",
+      LINKEDIN_CLIENT_ID: "id",
+      LINKEDIN_CLIENT_SECRET: "s",
+    });
+    expect(legalDetails().processors.map((processor) => processor.name)).toEqual([
+      "The OpenAI-compatible model service at llm.example.com",
+    ]);
     expect(legalDetails().signInProviders).toEqual(["LinkedIn"]);
     configure({ OPENAI_API_KEY: "k" });
     expect(legalDetails().processors.map((processor) => processor.name)).toEqual(["OpenAI"]);

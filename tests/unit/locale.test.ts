@@ -8,7 +8,8 @@ const SUMMER = new Date("2026-07-15T12:00:00Z");
 
 describe("time zones", () => {
   it("accepts IANA zones and refuses offsets and made-up names", () => {
-    for (const zone of ["Europe/Berlin", "UTC", "Etc/GMT-1", "America/New_York", "Asia/Kolkata"]) expect(timeZoneSchema.parse(zone)).toBe(zone);
+    for (const zone of ["Europe/Berlin", "UTC", "Etc/GMT-1", "America/New_York", "Asia/Kolkata"])
+      expect(timeZoneSchema.parse(zone)).toBe(zone);
     for (const zone of ["UTC+01:00", "+01:00", "Mars/Olympus", "", 5]) {
       expect(timeZoneSchema.safeParse(zone).error?.issues[0]?.message).toMatch(/Choose a time zone/);
     }
@@ -48,7 +49,10 @@ describe("language", () => {
     expect(userFormat({ language: "en-GB" }).number(30000)).toBe("30,000");
     expect(userFormat().date(null)).toBe("-");
     // Unknown settings fall back to the defaults instead of failing.
-    expect(userFormat({ language: "xx", timeZone: "UTC+01:00" })).toMatchObject({ language: "en-GB", timeZone: "Europe/Berlin" });
+    expect(userFormat({ language: "xx", timeZone: "UTC+01:00" })).toMatchObject({
+      language: "en-GB",
+      timeZone: "Europe/Berlin",
+    });
   });
 
   it("tells a hosted model to answer in the chosen language, except English", () => {

@@ -1,73 +1,224 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/lib/site";
-import { escapeHtml, formatMoment, formatMoney, formatUtc, renderMail, type MailKind, type MailTemplateInput } from "~/server/mail/templates";
+import {
+  escapeHtml,
+  formatMoment,
+  formatMoney,
+  formatUtc,
+  type MailKind,
+  type MailTemplateInput,
+  renderMail,
+} from "~/server/mail/templates";
 
 const when = new Date("2025-03-05T14:30:00Z");
 const base = "https://swipeabroad.test";
 
 /** One input per kind, with the links each one must carry. */
 const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K }>; links: string[] } } = {
-  "verify-email": { input: { kind: "verify-email", name: "Anna", url: `${base}/verify?token=a&b=1`, expiresInHours: 24 }, links: [`${base}/verify?token=a&b=1`] },
-  "password-reset": { input: { kind: "password-reset", name: "Anna", url: `${base}/reset?token=r`, expiresInMinutes: 60 }, links: [`${base}/reset?token=r`] },
-  "password-changed": { input: { kind: "password-changed", name: "Anna", when, ip: "203.0.113.7", resetUrl: `${base}/forgot-password` }, links: [`${base}/forgot-password`] },
+  "verify-email": {
+    input: { kind: "verify-email", name: "Anna", url: `${base}/verify?token=a&b=1`, expiresInHours: 24 },
+    links: [`${base}/verify?token=a&b=1`],
+  },
+  "password-reset": {
+    input: { kind: "password-reset", name: "Anna", url: `${base}/reset?token=r`, expiresInMinutes: 60 },
+    links: [`${base}/reset?token=r`],
+  },
+  "password-changed": {
+    input: { kind: "password-changed", name: "Anna", when, ip: "203.0.113.7", resetUrl: `${base}/forgot-password` },
+    links: [`${base}/forgot-password`],
+  },
   "new-sign-in": {
-    input: { kind: "new-sign-in", name: "Anna", device: "Firefox on Linux", ip: "203.0.113.7", when, securityUrl: `${base}/profile?tab=security` },
+    input: {
+      kind: "new-sign-in",
+      name: "Anna",
+      device: "Firefox on Linux",
+      ip: "203.0.113.7",
+      when,
+      securityUrl: `${base}/profile?tab=security`,
+    },
     links: [`${base}/profile?tab=security`],
   },
   "payment-receipt": {
-    input: { kind: "payment-receipt", name: "Anna", planName: "Pro", amountCents: 999, currency: "EUR", paidAt: when, receiptUrl: `${base}/receipts/in_1` },
+    input: {
+      kind: "payment-receipt",
+      name: "Anna",
+      planName: "Pro",
+      amountCents: 999,
+      currency: "EUR",
+      paidAt: when,
+      receiptUrl: `${base}/receipts/in_1`,
+    },
     links: [`${base}/receipts/in_1`],
   },
   "renewal-failed": {
-    input: { kind: "renewal-failed", name: "Anna", planName: "Unlimited", amountCents: 2999, currency: "eur", billingUrl: `${base}/billing` },
+    input: {
+      kind: "renewal-failed",
+      name: "Anna",
+      planName: "Unlimited",
+      amountCents: 2999,
+      currency: "eur",
+      billingUrl: `${base}/billing`,
+    },
     links: [`${base}/billing`],
   },
-  "grace-period-started": { input: { kind: "grace-period-started", name: "Anna", endsAt: when, billingUrl: `${base}/billing` }, links: [`${base}/billing`] },
+  "grace-period-started": {
+    input: { kind: "grace-period-started", name: "Anna", endsAt: when, billingUrl: `${base}/billing` },
+    links: [`${base}/billing`],
+  },
   "grace-period-ending": {
-    input: { kind: "grace-period-ending", name: "Anna", endsAt: when, billingUrl: `${base}/billing`, now: new Date("2025-03-03T14:30:00Z") },
+    input: {
+      kind: "grace-period-ending",
+      name: "Anna",
+      endsAt: when,
+      billingUrl: `${base}/billing`,
+      now: new Date("2025-03-03T14:30:00Z"),
+    },
     links: [`${base}/billing`],
   },
-  "plan-downgraded": { input: { kind: "plan-downgraded", name: "Anna", fromPlan: "Pro", toPlan: "Free", pricingUrl: `${base}/pricing` }, links: [`${base}/pricing`] },
-  "contact-acknowledgement": { input: { kind: "contact-acknowledgement", name: "Anna", subject: "Visa question" }, links: [] },
-  "newsletter-confirm": { input: { kind: "newsletter-confirm", url: `${base}/newsletter/confirm?token=n` }, links: [`${base}/newsletter/confirm?token=n`] },
-  "account-deletion-code": { input: { kind: "account-deletion-code", name: "Anna", code: "482913", expiresInMinutes: 10 }, links: [] },
-  "staff-invite": { input: { kind: "staff-invite", inviterName: "Maria Admin", role: "designer", url: "https://swipeabroad.example/invite?token=abc", expiresInDays: 7 }, links: ["https://swipeabroad.example/invite?token=abc"] },
-  "contact-reply": { input: { kind: "contact-reply", name: "Anna", subject: "Blocked account", reply: "Hello <b>Anna</b>,\n\nYour account is open again.", staffName: "Sam" }, links: [] },
-  "payment-refunded": { input: { kind: "payment-refunded", name: "Anna", description: "Pro plan", amountCents: 1999, currency: "eur", billingUrl: "https://swipeabroad.example/profile?tab=billing" }, links: ["https://swipeabroad.example/profile?tab=billing"] },
+  "plan-downgraded": {
+    input: { kind: "plan-downgraded", name: "Anna", fromPlan: "Pro", toPlan: "Free", pricingUrl: `${base}/pricing` },
+    links: [`${base}/pricing`],
+  },
+  "contact-acknowledgement": {
+    input: { kind: "contact-acknowledgement", name: "Anna", subject: "Visa question" },
+    links: [],
+  },
+  "newsletter-confirm": {
+    input: { kind: "newsletter-confirm", url: `${base}/newsletter/confirm?token=n` },
+    links: [`${base}/newsletter/confirm?token=n`],
+  },
+  "account-deletion-code": {
+    input: { kind: "account-deletion-code", name: "Anna", code: "482913", expiresInMinutes: 10 },
+    links: [],
+  },
+  "staff-invite": {
+    input: {
+      kind: "staff-invite",
+      inviterName: "Maria Admin",
+      role: "designer",
+      url: "https://swipeabroad.example/invite?token=abc",
+      expiresInDays: 7,
+    },
+    links: ["https://swipeabroad.example/invite?token=abc"],
+  },
+  "contact-reply": {
+    input: {
+      kind: "contact-reply",
+      name: "Anna",
+      subject: "Blocked account",
+      reply: "Hello <b>Anna</b>,\n\nYour account is open again.",
+      staffName: "Sam",
+    },
+    links: [],
+  },
+  "payment-refunded": {
+    input: {
+      kind: "payment-refunded",
+      name: "Anna",
+      description: "Pro plan",
+      amountCents: 1999,
+      currency: "eur",
+      billingUrl: "https://swipeabroad.example/profile?tab=billing",
+    },
+    links: ["https://swipeabroad.example/profile?tab=billing"],
+  },
   "scholarship-deadline": {
-    input: { kind: "scholarship-deadline", name: "Anna", scholarshipName: "Deutschlandstipendium", provider: "German universities", deadline: "2027-03-01", daysLeft: 14, url: "https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html" },
+    input: {
+      kind: "scholarship-deadline",
+      name: "Anna",
+      scholarshipName: "Deutschlandstipendium",
+      provider: "German universities",
+      deadline: "2027-03-01",
+      daysLeft: 14,
+      url: "https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html",
+    },
     links: ["https://www.deutschlandstipendium.de/de/wie-funktioniert-es-1930.html"],
   },
   "roadmap-digest": {
-    input: { kind: "roadmap-digest", name: "Anna", steps: [{ title: "Book your visa appointment", targetDate: "2027-07-20" }], url: `${base}/roadmap` },
+    input: {
+      kind: "roadmap-digest",
+      name: "Anna",
+      steps: [{ title: "Book your visa appointment", targetDate: "2027-07-20" }],
+      url: `${base}/roadmap`,
+    },
     links: [`${base}/roadmap`],
   },
   "community-digest": {
-    input: { kind: "community-digest", name: "Anna", lines: ["Priya replied in “Blocked account”"], more: 2, url: `${base}/community/notifications` },
+    input: {
+      kind: "community-digest",
+      name: "Anna",
+      lines: ["Priya replied in “Blocked account”"],
+      more: 2,
+      url: `${base}/community/notifications`,
+    },
     links: [`${base}/community/notifications`],
   },
   "community-moderation": {
-    input: { kind: "community-moderation", name: "Anna", action: "suspend", message: "Please stop posting <a href=x>links</a>.", until: new Date("2027-01-10T12:00:00Z"), url: `${base}/community` },
+    input: {
+      kind: "community-moderation",
+      name: "Anna",
+      action: "suspend",
+      message: "Please stop posting <a href=x>links</a>.",
+      until: new Date("2027-01-10T12:00:00Z"),
+      url: `${base}/community`,
+    },
     links: [`${base}/community`],
   },
   "coaching-booked": {
-    input: { kind: "coaching-booked", name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist", url: `${base}/services/consultation` },
+    input: {
+      kind: "coaching-booked",
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      topic: "My shortlist",
+      url: `${base}/services/consultation`,
+    },
     links: [`${base}/services/consultation`],
   },
   "coaching-changed": {
-    input: { kind: "coaching-changed", name: "Anna", otherName: "Jonas Weber", change: "cancelled", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist", url: `${base}/services/consultation` },
+    input: {
+      kind: "coaching-changed",
+      name: "Anna",
+      otherName: "Jonas Weber",
+      change: "cancelled",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      topic: "My shortlist",
+      url: `${base}/services/consultation`,
+    },
     links: [`${base}/services/consultation`],
   },
   "coaching-reminder": {
-    input: { kind: "coaching-reminder", name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", hoursBefore: 1, meetingLink: null, url: `${base}/services/consultation` },
+    input: {
+      kind: "coaching-reminder",
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      hoursBefore: 1,
+      meetingLink: null,
+      url: `${base}/services/consultation`,
+    },
     links: [`${base}/services/consultation`],
   },
   "coaching-summary": {
-    input: { kind: "coaching-summary", name: "Anna", coachName: "Jonas Weber", summary: "We checked your <b>shortlist</b>.", nextSteps: "Apply by 31 May.", url: `${base}/services/consultation` },
+    input: {
+      kind: "coaching-summary",
+      name: "Anna",
+      coachName: "Jonas Weber",
+      summary: "We checked your <b>shortlist</b>.",
+      nextSteps: "Apply by 31 May.",
+      url: `${base}/services/consultation`,
+    },
     links: [`${base}/services/consultation`],
   },
   "service-update": {
-    input: { kind: "service-update", name: "Anna", serviceName: "Document Review", update: "your document review is complete", note: "The <b>APS</b> certificate is missing.\n\nThe CV is fine.", url: `${base}/services/requests/abc` },
+    input: {
+      kind: "service-update",
+      name: "Anna",
+      serviceName: "Document Review",
+      update: "your document review is complete",
+      note: "The <b>APS</b> certificate is missing.\n\nThe CV is fine.",
+      url: `${base}/services/requests/abc`,
+    },
     links: [`${base}/services/requests/abc`],
   },
 };

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { routeLabeller } from "~/server/http/route-pattern";
 import { observeRequests } from "~/server/http/observe";
+import { routeLabeller } from "~/server/http/route-pattern";
 import { createLogger, log } from "~/server/observability/log";
 import { metrics } from "~/server/observability/metrics";
 import { noteRequestUser, requestContextStorage, requestIdOf, wellFormedRequestId } from "~/server/observability/request-context";
@@ -17,7 +17,10 @@ function capture() {
       done();
     },
   });
-  return { logger: createLogger(stream), lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger: createLogger(stream),
+    lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe("the JSON logger", () => {
@@ -32,7 +35,13 @@ describe("the JSON logger", () => {
     const [before, after, outside] = lines();
     expect(before).toMatchObject({ level: "info", msg: "before the session is known", requestId: "req-12345678" });
     expect(before).not.toHaveProperty("userId");
-    expect(after).toMatchObject({ level: "warn", msg: "after", requestId: "req-12345678", userId: "user_1", job: "mail.send" });
+    expect(after).toMatchObject({
+      level: "warn",
+      msg: "after",
+      requestId: "req-12345678",
+      userId: "user_1",
+      job: "mail.send",
+    });
     expect(typeof after!.time).toBe("string");
     expect(outside).not.toHaveProperty("requestId");
   });
@@ -64,7 +73,8 @@ describe("the JSON logger", () => {
       "with personal data",
     );
     const text = JSON.stringify(lines()[0]);
-    for (const secret of ["ana@example.com", "hunter2", "Ana Lima", "Bearer abc", "session-token=xyz", "reset-token-123"]) expect(text).not.toContain(secret);
+    for (const secret of ["ana@example.com", "hunter2", "Ana Lima", "Bearer abc", "session-token=xyz", "reset-token-123"])
+      expect(text).not.toContain(secret);
     expect(lines()[0]).toMatchObject({ user: { id: "user_1", email: "[redacted]" } });
   });
 });
@@ -113,7 +123,10 @@ describe("route labels", () => {
 
   it("without a build's manifest (development) replaces id-like segments", () => {
     const dev = routeLabeller(null);
-    expect(dev("/api/billing-addresses/0b7c2d9e-1f2a-4b3c-8d4e-5f6a7b8c9d0e")).toEqual({ route: "/api/billing-addresses/:id", kind: "api" });
+    expect(dev("/api/billing-addresses/0b7c2d9e-1f2a-4b3c-8d4e-5f6a7b8c9d0e")).toEqual({
+      route: "/api/billing-addresses/:id",
+      kind: "api",
+    });
     expect(dev("/billing/receipts/12345")).toEqual({ route: "/billing/receipts/:id", kind: "page" });
   });
 });
@@ -126,7 +139,12 @@ describe("the request observer", () => {
   });
 
   it("gives each request an id, logs one access line without the path's data, and counts it by route", async () => {
-    const observe = observeRequests(routeLabeller({ staticRoutes: [], dynamicRoutes: [{ page: "/api/users/[id]", regex: "^/api/users/([^/]+?)(?:/)?$" }] }));
+    const observe = observeRequests(
+      routeLabeller({
+        staticRoutes: [],
+        dynamicRoutes: [{ page: "/api/users/[id]", regex: "^/api/users/([^/]+?)(?:/)?$" }],
+      }),
+    );
     const seen: string[] = [];
     server = createServer((req, res) =>
       observe(req, res, () => {
@@ -139,10 +157,14 @@ describe("the request observer", () => {
     await once(server, "listening");
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const info = vi.spyOn(log, "info").mockImplementation(() => {});
-    const counted = async () => (await metrics().httpRequests.get()).values.find((value) => value.labels.route === "/api/users/:id" && value.labels.status === "200")?.value ?? 0;
+    const counted = async () =>
+      (await metrics().httpRequests.get()).values.find((value) => value.labels.route === "/api/users/:id" && value.labels.status === "200")
+        ?.value ?? 0;
     const before = await counted();
 
-    const given = await fetch(`${base}/api/users/ana@example.com?email=ana@example.com`, { headers: { "x-request-id": "trace-0001-abcd" } });
+    const given = await fetch(`${base}/api/users/ana@example.com?email=ana@example.com`, {
+      headers: { "x-request-id": "trace-0001-abcd" },
+    });
     const fresh = await fetch(`${base}/api/users/42`, { headers: { "x-request-id": "not an id!" } });
     await vi.waitFor(() => expect(info).toHaveBeenCalledTimes(2));
 
@@ -151,7 +173,13 @@ describe("the request observer", () => {
     expect(seen).toEqual(["trace-0001-abcd", fresh.headers.get("x-request-id")]);
     const [line, message] = info.mock.calls[0] as unknown as [Record<string, unknown>, string];
     expect(message).toBe("request");
-    expect(line).toMatchObject({ requestId: "trace-0001-abcd", userId: "user_7", method: "GET", route: "/api/users/:id", status: 200 });
+    expect(line).toMatchObject({
+      requestId: "trace-0001-abcd",
+      userId: "user_7",
+      method: "GET",
+      route: "/api/users/:id",
+      status: 200,
+    });
     expect(typeof line.durationMs).toBe("number");
     expect(JSON.stringify(info.mock.calls)).not.toContain("example.com");
     expect((await counted()) - before).toBe(2);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { isIos } from "~/components/pwa/install-prompt";
-import { clearSnapshot, OFFLINE_CONVERSATIONS, readSnapshot, recordConversation, recordSavedResults, staleConversations } from "~/lib/offline-snapshot";
+import {
+  clearSnapshot,
+  OFFLINE_CONVERSATIONS,
+  readSnapshot,
+  recordConversation,
+  recordSavedResults,
+  staleConversations,
+} from "~/lib/offline-snapshot";
 import { webAppManifest } from "~/lib/web-app-manifest";
 
 function memoryStore() {
@@ -18,7 +25,10 @@ const conversation = (id: string, day: number) => ({
   updatedAt: new Date(Date.UTC(2026, 10, day)),
   messages: [
     { role: "user", parts: [{ type: "text", text: "How much is the blocked account?" }] },
-    { role: "assistant", parts: [{ type: "text", text: "11,904 EUR " }, { type: "source-url" }, { type: "text", text: "for 2026." }] },
+    {
+      role: "assistant",
+      parts: [{ type: "text", text: "11,904 EUR " }, { type: "source-url" }, { type: "text", text: "for 2026." }],
+    },
   ],
 });
 
@@ -52,7 +62,15 @@ describe("offline snapshot", () => {
   it("never mixes two accounts, and is deleted at sign-out", () => {
     const store = memoryStore();
     recordConversation(store, "u1", conversation("a", 1));
-    recordSavedResults(store, "u1", [{ id: "s1", tool: "visa-checker", title: "India, study", createdAt: "2026-11-01T10:00:00.000Z", result: { ok: true } }]);
+    recordSavedResults(store, "u1", [
+      {
+        id: "s1",
+        tool: "visa-checker",
+        title: "India, study",
+        createdAt: "2026-11-01T10:00:00.000Z",
+        result: { ok: true },
+      },
+    ]);
     expect(readSnapshot(store)).toMatchObject({ userId: "u1", savedResults: [{ id: "s1", title: "India, study" }] });
     recordSavedResults(store, "u2", []);
     expect(readSnapshot(store)).toEqual({ userId: "u2", conversations: [], savedResults: [] });
@@ -69,7 +87,9 @@ describe("offline snapshot", () => {
 
 describe("installing the app", () => {
   it("knows iPhone and iPad (iPadOS reports a Mac with touch), not a Mac or Android", () => {
-    expect(isIos("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1")).toBe(true);
+    expect(
+      isIos("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1"),
+    ).toBe(true);
     expect(isIos("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15", 5)).toBe(true);
     expect(isIos("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15", 0)).toBe(false);
     expect(isIos("Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36")).toBe(false);
@@ -78,6 +98,10 @@ describe("installing the app", () => {
   it("has a manifest an installing browser accepts: name, start, standalone, 192 and 512 px icons and a maskable one", () => {
     const manifest = webAppManifest();
     expect(manifest).toMatchObject({ short_name: "SwipeAbroad", start_url: "/", display: "standalone" });
-    expect(manifest.icons?.map((icon) => [icon.sizes, icon.purpose])).toEqual([["192x192", "any"], ["512x512", "any"], ["512x512", "maskable"]]);
+    expect(manifest.icons?.map((icon) => [icon.sizes, icon.purpose])).toEqual([
+      ["192x192", "any"],
+      ["512x512", "any"],
+      ["512x512", "maskable"],
+    ]);
   });
 });

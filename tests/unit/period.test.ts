@@ -21,6 +21,9 @@ describe("report periods (UTC days, both ends included)", () => {
 
   it("bounds: from the first midnight to the midnight after the last day", () => {
     const period = { from: "2026-02-27", to: "2026-03-01" };
-    expect(periodBounds(period)).toEqual({ start: new Date("2026-02-27T00:00:00Z"), end: new Date("2026-03-02T00:00:00Z") });
+    expect(periodBounds(period)).toEqual({
+      start: new Date("2026-02-27T00:00:00Z"),
+      end: new Date("2026-03-02T00:00:00Z"),
+    });
   });
 });

@@ -9,16 +9,32 @@ describe("role permissions", () => {
 
   it("gives designers designer:* and settings:* only", () => {
     expect([...ROLE_PERMISSIONS.designer].sort()).toEqual([
-      "designer:analytics", "designer:flows", "designer:settings", "designer:templates",
-      "settings:ai_adjustment", "settings:flows", "settings:questions", "settings:tags", "settings:threads", "settings:view",
+      "designer:analytics",
+      "designer:flows",
+      "designer:settings",
+      "designer:templates",
+      "settings:ai_adjustment",
+      "settings:flows",
+      "settings:questions",
+      "settings:tags",
+      "settings:threads",
+      "settings:view",
     ]);
     expect(hasPermission("designer", "finance:view")).toBe(false);
   });
 
   it("gives backoffice backoffice:*, customers:*, finance:* and support", () => {
     expect([...ROLE_PERMISSIONS.backoffice].sort()).toEqual([
-      "backoffice:analytics", "backoffice:clients", "backoffice:services", "backoffice:settings",
-      "customers:coaches", "customers:students", "customers:view", "finance:payments", "finance:view", "support",
+      "backoffice:analytics",
+      "backoffice:clients",
+      "backoffice:services",
+      "backoffice:settings",
+      "customers:coaches",
+      "customers:students",
+      "customers:view",
+      "finance:payments",
+      "finance:view",
+      "support",
     ]);
     expect(hasPermission("backoffice", "swipe_ai")).toBe(false);
     expect(hasPermission("backoffice", "settings:view")).toBe(false);

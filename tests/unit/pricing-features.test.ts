@@ -25,6 +25,8 @@ describe("the features on the pricing cards", () => {
   });
 
   it("lists only 'Priority AI processing' as coming (it is not built)", () => {
-    expect([...new Set(features.filter((feature) => feature.href === null).map((feature) => feature.label))]).toEqual(["Priority AI processing"]);
+    expect([...new Set(features.filter((feature) => feature.href === null).map((feature) => feature.label))]).toEqual([
+      "Priority AI processing",
+    ]);
   });
 });

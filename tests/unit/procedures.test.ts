@@ -1,8 +1,15 @@
-import { describe, expect, it, afterEach } from "vitest";
-import { createCallerFactory, createTRPCRouter, permissionProcedure, protectedProcedure, publicProcedure, verifiedProcedure } from "~/server/api/trpc";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Role } from "~/lib/permissions";
+import {
+  createCallerFactory,
+  createTRPCRouter,
+  permissionProcedure,
+  protectedProcedure,
+  publicProcedure,
+  verifiedProcedure,
+} from "~/server/api/trpc";
 import { configuredProviders } from "~/server/auth/providers";
 import { AppError } from "~/server/errors";
-import type { Role } from "~/lib/permissions";
 
 const router = createTRPCRouter({
   open: publicProcedure.query(() => "open"),
@@ -26,7 +33,10 @@ const callerAs = (role: Role | null, { twoFactorEnabled = true, emailVerified = 
 describe("procedures", () => {
   it("lets anyone call public procedures and only signed-in users call protected ones", async () => {
     expect(await callerAs(null).open()).toBe("open");
-    await expect(callerAs(null).mine()).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "You need to be signed in to do this." });
+    await expect(callerAs(null).mine()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "You need to be signed in to do this.",
+    });
     expect(await callerAs("user").mine()).toBe("u-user");
   });
 
@@ -45,11 +55,16 @@ describe("procedures", () => {
       code: "FORBIDDEN",
       message: "Set up two-factor sign-in in your profile's Security tab to use the management area.",
     });
-    await expect(callerAs("designer", { twoFactorEnabled: false }).designer()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerAs("designer", { twoFactorEnabled: false }).designer()).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("keeps what needs a verified email from unverified accounts", async () => {
-    await expect(callerAs("user", { emailVerified: false }).verifiedOnly()).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/verify your email/) });
+    await expect(callerAs("user", { emailVerified: false }).verifiedOnly()).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringMatching(/verify your email/),
+    });
     expect(await callerAs("user").verifiedOnly()).toBe("posted");
   });
 

@@ -8,7 +8,12 @@ describe("signup", () => {
   const valid = { firstName: " Jana ", lastName: " Novak ", email: " Jana@Example.org ", password: "12345678" };
 
   it("trims names and email and lower-cases the email", () => {
-    expect(signupSchema.parse(valid)).toEqual({ firstName: "Jana", lastName: "Novak", email: "jana@example.org", password: "12345678" });
+    expect(signupSchema.parse(valid)).toEqual({
+      firstName: "Jana",
+      lastName: "Novak",
+      email: "jana@example.org",
+      password: "12345678",
+    });
   });
 
   it("needs a password of at least 8 characters", () => {
@@ -54,9 +59,18 @@ describe("student profile writes", () => {
 
   it("checks settings values", () => {
     expect(studentUpdateSchema.safeParse({ profileVisibility: "everyone" }).success).toBe(false);
-    expect(firstMessage(studentUpdateSchema.safeParse({ timeZone: "UTC+05:30" }))).toBe("Choose a time zone from the list, e.g. Europe/Berlin");
+    expect(firstMessage(studentUpdateSchema.safeParse({ timeZone: "UTC+05:30" }))).toBe(
+      "Choose a time zone from the list, e.g. Europe/Berlin",
+    );
     expect(firstMessage(studentUpdateSchema.safeParse({ language: "xx" }))).toBe("Choose a language from the list");
-    expect(studentUpdateSchema.parse({ timeZone: "Asia/Kolkata", language: "de-DE", dataSharing: "limited", marketingCommunications: "enabled" })).toEqual({
+    expect(
+      studentUpdateSchema.parse({
+        timeZone: "Asia/Kolkata",
+        language: "de-DE",
+        dataSharing: "limited",
+        marketingCommunications: "enabled",
+      }),
+    ).toEqual({
       timeZone: "Asia/Kolkata",
       language: "de-DE",
       dataSharing: "limited",
@@ -75,8 +89,16 @@ describe("student profile writes", () => {
     expect(profileCompletion({ firstName: "A", lastName: "B", email: "a@b.de", phone: " ", gender: null })).toBe(30);
     expect(
       profileCompletion({
-        firstName: "A", lastName: "B", email: "e", phone: "p", dateOfBirth: "2000-01-01", gender: "male",
-        nationality: "n", country: "c", emergencyContactName: "x", emergencyContactPhone: "y",
+        firstName: "A",
+        lastName: "B",
+        email: "e",
+        phone: "p",
+        dateOfBirth: "2000-01-01",
+        gender: "male",
+        nationality: "n",
+        country: "c",
+        emergencyContactName: "x",
+        emergencyContactPhone: "y",
       }),
     ).toBe(100);
   });

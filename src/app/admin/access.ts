@@ -1,5 +1,5 @@
 import { forbidden } from "next/navigation";
-import { adminSection, canAccess, type AdminSectionSlug } from "~/lib/admin-sections";
+import { type AdminSectionSlug, adminSection, canAccess } from "~/lib/admin-sections";
 import { serverApi } from "~/server/api/server-caller";
 
 /**
@@ -9,6 +9,6 @@ import { serverApi } from "~/server/api/server-caller";
 export async function requireSection(slug: AdminSectionSlug) {
   const me = await (await serverApi()).users.me().catch(() => null);
   const section = adminSection(slug);
-  if (!me || !me.twoFactorEnabled || !canAccess(me.role, section.access)) forbidden();
+  if (!me?.twoFactorEnabled || !canAccess(me.role, section.access)) forbidden();
   return { me, section };
 }

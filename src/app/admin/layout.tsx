@@ -1,5 +1,5 @@
-import { forbidden } from "next/navigation";
 import Link from "next/link";
+import { forbidden } from "next/navigation";
 import type { ReactNode } from "react";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { sectionsFor } from "~/lib/admin-sections";
@@ -23,7 +23,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <div role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-900">
           <p className="font-semibold">Two-factor sign-in required</p>
           <p className="mt-1 text-sm">{TWO_FACTOR_REQUIRED_MESSAGE}</p>
-          <Link href="/profile?tab=security" className="btn-primary mt-4">Open the Security tab</Link>
+          <Link href="/profile?tab=security" className="btn-primary mt-4">
+            Open the Security tab
+          </Link>
         </div>
       </div>
     );

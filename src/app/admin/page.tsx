@@ -17,7 +17,10 @@ export default async function AdminPage() {
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {sections.map((section) => (
           <li key={section.slug}>
-            <Link href={`/admin/${section.slug}`} className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm">
+            <Link
+              href={`/admin/${section.slug}`}
+              className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
+            >
               <span className="font-semibold text-brand-700">{section.title}</span>
               <span className="mt-1 block text-sm text-slate-600">{section.description}</span>
             </Link>

@@ -13,10 +13,12 @@ export default function BusinessPage() {
       <div className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-2">
         <Card id="join-as-a-business" title="Join as a Business">
           <p>
-            Offer Werkstudent jobs, internships, housing, insurance or banking to students who are planning their move. We list
-            providers that meet our quality rules and never sell user data.
+            Offer Werkstudent jobs, internships, housing, insurance or banking to students who are planning their move. We list providers
+            that meet our quality rules and never sell user data.
           </p>
-          <Link href="/about/contact?subject=Partnership&from=business" className="btn-primary mt-5">Apply as a business partner</Link>
+          <Link href="/about/contact?subject=Partnership&from=business" className="btn-primary mt-5">
+            Apply as a business partner
+          </Link>
         </Card>
         <Card id="business-solutions" title="Business Solutions">
           <ul className="list-disc space-y-1 pl-5">
@@ -24,7 +26,9 @@ export default function BusinessPage() {
             <li>Unlimited plans for your employees with 1-on-1 coaching</li>
             <li>Guidance on hiring graduates on the 18-month job-search permit</li>
           </ul>
-          <Link href="/about/contact?subject=Partnership&from=business" className="btn-secondary mt-5">Ask for an offer</Link>
+          <Link href="/about/contact?subject=Partnership&from=business" className="btn-secondary mt-5">
+            Ask for an offer
+          </Link>
         </Card>
       </div>
     </>

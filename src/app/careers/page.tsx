@@ -21,11 +21,15 @@ export default function CareersPage() {
       <div className="prose-page mx-auto max-w-3xl px-4">
         <h2>Open positions</h2>
         <p>
-          We have no open positions right now. We are always glad to hear from people with experience in international
-          admissions, German immigration law, student counselling or web engineering.
+          We have no open positions right now. We are always glad to hear from people with experience in international admissions, German
+          immigration law, student counselling or web engineering.
         </p>
         <h2>What we offer</h2>
-        <ul>{WHAT_WE_OFFER.map((item) => <li key={item}>{item}</li>)}</ul>
+        <ul>
+          {WHAT_WE_OFFER.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
         <h2>How to apply</h2>
         <p>
           Send a short note about yourself and what you would like to work on to <a href={`mailto:${SITE.email}`}>{SITE.email}</a> or

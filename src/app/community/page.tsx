@@ -16,7 +16,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const list = listFromQuery((await searchParams).list);
   return {
     title: list === "latest" ? "Community" : `${TOPIC_LIST_LABELS[list]} · Community`,
-    description: "Ask students who have been through it: admission, visas, money, housing, arrival and work in Germany, with answers marked solved.",
+    description:
+      "Ask students who have been through it: admission, visas, money, housing, arrival and work in Germany, with answers marked solved.",
     alternates: { canonical: listHref(COMMUNITY_PATH, list) },
   };
 }

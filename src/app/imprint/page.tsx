@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeader } from "~/components/site/page-header";
 import { ImprintDetails } from "~/components/site/imprint-details";
+import { PageHeader } from "~/components/site/page-header";
 import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Imprint (Impressum)" };

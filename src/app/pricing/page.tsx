@@ -1,21 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
-import { formatLimit, formatEuros, TRIAL_DAYS, PLAN_LIST, UNLIMITED } from "~/lib/plans";
-import { answersPerMonth, tokenFigureText, type QuestionKind, type TokenFigure } from "~/lib/question-kinds";
+import { formatEuros, formatLimit, PLAN_LIST, TRIAL_DAYS, UNLIMITED } from "~/lib/plans";
+import { answersPerMonth, type QuestionKind, type TokenFigure, tokenFigureText } from "~/lib/question-kinds";
 import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Pricing" };
 
 const KIND_TEXTS: Record<QuestionKind, { label: string; short: string; example: string }> = {
-  simple: { label: "A simple question", short: "simple", example: "\"How much is the student visa fee?\"" },
-  detailed: { label: "A detailed analysis", short: "detailed", example: "\"Compare health insurance options for a 31-year-old master's student.\"" },
-  planning: { label: "Complex planning", short: "planning", example: "\"Plan my steps from admission to arrival for a winter semester start.\"" },
+  simple: { label: "A simple question", short: "simple", example: '"How much is the student visa fee?"' },
+  detailed: {
+    label: "A detailed analysis",
+    short: "detailed",
+    example: '"Compare health insurance options for a 31-year-old master\'s student."',
+  },
+  planning: {
+    label: "Complex planning",
+    short: "planning",
+    example: '"Plan my steps from admission to arrival for a winter semester start."',
+  },
 };
 
 /** The FAQ's answer, from the same figures as the explainer. */
 function tokenFaq(figures: TokenFigure[]) {
-  const [simple, detailed, planning] = figures.map((figure) => `${tokenFigureText(figure)} (${figure.measured ? "median of the last 30 days" : "estimate"})`);
+  const [simple, detailed, planning] = figures.map(
+    (figure) => `${tokenFigureText(figure)} (${figure.measured ? "median of the last 30 days" : "estimate"})`,
+  );
   return `Tokens measure how much text the assistant reads and writes: your question, the conversation so far and the answer. A simple question uses ${simple}, a detailed analysis ${detailed} and complex planning ${planning}. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
 }
 
@@ -59,14 +69,17 @@ export default async function PricingPage() {
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
-        Start free, upgrade when your application gets serious. Every plan includes sourced answers, country comparison and the
-        community forum.
+        Start free, upgrade when your application gets serious. Every plan includes sourced answers, country comparison and the community
+        forum.
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-14 px-4">
         <section aria-labelledby="tokens-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="tokens-title" className="text-xl font-semibold">How tokens work</h2>
+          <h2 id="tokens-title" className="text-xl font-semibold">
+            How tokens work
+          </h2>
           <p className="mt-2 text-sm text-slate-600">
-            Each plan includes a monthly number of tokens. Typical use, measured as the median of the answers of the last {typical.windowDays} days:
+            Each plan includes a monthly number of tokens. Typical use, measured as the median of the answers of the last{" "}
+            {typical.windowDays} days:
           </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {figures.map((figure) => (
@@ -83,12 +96,15 @@ export default async function PricingPage() {
             ))}
           </ul>
           <p className="mt-4 text-sm text-slate-600">
-            An answer that finds nothing (&quot;I don&apos;t know&quot;) costs at most the tokens of reading your question, and each answer shows what it was charged.
+            An answer that finds nothing (&quot;I don&apos;t know&quot;) costs at most the tokens of reading your question, and each answer
+            shows what it was charged.
           </p>
         </section>
 
         <section aria-labelledby="plans-title" data-mini-chat-avoid>
-          <h2 id="plans-title" className="sr-only">Plans</h2>
+          <h2 id="plans-title" className="sr-only">
+            Plans
+          </h2>
           <div className="grid gap-6 lg:grid-cols-3">
             {PLAN_LIST.map((plan) => (
               <article
@@ -98,9 +114,13 @@ export default async function PricingPage() {
                 className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${plan.popular ? "border-brand-500 ring-2 ring-brand-500" : "border-slate-200"}`}
               >
                 {plan.popular ? (
-                  <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</span>
+                  <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+                    Most popular
+                  </span>
                 ) : null}
-                <h3 id={`plan-${plan.id}`} className="text-lg font-semibold">{plan.name}</h3>
+                <h3 id={`plan-${plan.id}`} className="text-lg font-semibold">
+                  {plan.name}
+                </h3>
                 <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
                 <p className="mt-4">
                   <span className="text-4xl font-bold text-slate-900">{formatEuros(plan.price)}</span>
@@ -110,7 +130,9 @@ export default async function PricingPage() {
                   {plan.price === 0 ? "Free forever" : `${TRIAL_DAYS}-day free trial, cancel anytime`}
                 </p>
                 <ul className="mt-5 space-y-2 text-sm text-slate-700">
-                  <li><strong>{formatLimit(plan.tokensPerMonth)}</strong> tokens per month</li>
+                  <li>
+                    <strong>{formatLimit(plan.tokensPerMonth)}</strong> tokens per month
+                  </li>
                   <li className="text-slate-600" data-testid={`typical-answers-${plan.id}`}>
                     {plan.tokensPerMonth === null
                       ? "No limit on answers"
@@ -125,8 +147,12 @@ export default async function PricingPage() {
                   {plan.features.map((feature) =>
                     feature.href ? (
                       <li key={feature.label} className="flex gap-2">
-                        <span aria-hidden className="text-green-600">✓</span>
-                        <Link href={feature.href} className="hover:text-brand-700 hover:underline">{feature.label}</Link>
+                        <span aria-hidden className="text-green-600">
+                          ✓
+                        </span>
+                        <Link href={feature.href} className="hover:text-brand-700 hover:underline">
+                          {feature.label}
+                        </Link>
                       </li>
                     ) : (
                       <li key={feature.label} className="flex gap-2 text-slate-500" data-testid="coming-feature">
@@ -150,12 +176,19 @@ export default async function PricingPage() {
         </section>
 
         <section aria-labelledby="pricing-faq">
-          <h2 id="pricing-faq" className="text-xl font-semibold">Frequently asked questions</h2>
+          <h2 id="pricing-faq" className="text-xl font-semibold">
+            Frequently asked questions
+          </h2>
           <div className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
             {faq.map((item) => (
               <details key={item.q} className="group p-5">
                 <summary className="cursor-pointer list-none font-medium text-slate-900">
-                  <span className="flex items-center justify-between gap-4">{item.q}<span aria-hidden className="transition group-open:rotate-45">+</span></span>
+                  <span className="flex items-center justify-between gap-4">
+                    {item.q}
+                    <span aria-hidden className="transition group-open:rotate-45">
+                      +
+                    </span>
+                  </span>
                 </summary>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{item.a}</p>
               </details>

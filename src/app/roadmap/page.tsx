@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageHeader } from "~/components/site/page-header";
 import { StudyRoadmap } from "~/components/roadmap/study-roadmap";
+import { PageHeader } from "~/components/site/page-header";
 import "./print.css";
 
 export const metadata: Metadata = {

@@ -17,10 +17,10 @@ export default function ServicesPage() {
           <article key={service.slug} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold">{service.name}</h2>
             <p className="mt-2 text-sm leading-6 text-slate-600">{service.summary}</p>
-            <p className="mt-3 text-sm text-slate-700">
-              Plans: {service.plans.map((id) => getPlan(id).name).join(", ")}
-            </p>
-            <Link href={`/services/${service.slug}`} className="btn-secondary mt-5 self-start">Learn more about {service.name}</Link>
+            <p className="mt-3 text-sm text-slate-700">Plans: {service.plans.map((id) => getPlan(id).name).join(", ")}</p>
+            <Link href={`/services/${service.slug}`} className="btn-secondary mt-5 self-start">
+              Learn more about {service.name}
+            </Link>
           </article>
         ))}
       </div>

@@ -13,7 +13,9 @@ export async function StudentTopics() {
       <ScrollToHash />
       <div className="mx-auto max-w-6xl px-4">
         {threads.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">No services available</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+            No services available
+          </p>
         ) : (
           <>
             <nav aria-label="Topics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -33,8 +35,15 @@ export async function StudentTopics() {
               {threads.map((thread) => {
                 const questions = validQuestions(thread);
                 return (
-                  <section key={thread.id} id={topicAnchor(thread.slug)} className="scroll-mt-24" aria-labelledby={`${topicAnchor(thread.slug)}-title`}>
-                    <h2 id={`${topicAnchor(thread.slug)}-title`} className="text-xl font-semibold text-slate-900">{thread.title}</h2>
+                  <section
+                    key={thread.id}
+                    id={topicAnchor(thread.slug)}
+                    className="scroll-mt-24"
+                    aria-labelledby={`${topicAnchor(thread.slug)}-title`}
+                  >
+                    <h2 id={`${topicAnchor(thread.slug)}-title`} className="text-xl font-semibold text-slate-900">
+                      {thread.title}
+                    </h2>
                     <p className="mt-1 max-w-3xl text-sm text-slate-600">{thread.description?.trim() || DEFAULT_TOPIC_DESCRIPTION}</p>
                     <div className="-mx-4 mt-4">
                       {questions.length > 0 ? (

@@ -17,9 +17,13 @@ export default function ToolsPage() {
             <h2 className="text-lg font-semibold">{tool.name}</h2>
             <p className="mt-2 text-sm leading-6 text-slate-600">{tool.summary}</p>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {tool.gives.map((item) => <li key={item}>{item}</li>)}
+              {tool.gives.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ul>
-            <Link href={`/tools/${tool.slug}`} className="btn-primary mt-5 self-start">Open the {tool.name}</Link>
+            <Link href={`/tools/${tool.slug}`} className="btn-primary mt-5 self-start">
+              Open the {tool.name}
+            </Link>
           </article>
         ))}
       </div>
@@ -27,13 +31,18 @@ export default function ToolsPage() {
         <div className="flex flex-col gap-4 rounded-2xl border-2 border-brand-100 bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Pro and Unlimited</p>
-            <h2 id="roadmap-offer" className="mt-1 text-lg font-semibold">Your personal study roadmap</h2>
+            <h2 id="roadmap-offer" className="mt-1 text-lg font-semibold">
+              Your personal study roadmap
+            </h2>
             <p className="mt-1 max-w-2xl text-sm leading-6 text-slate-700">
-              Dated steps from today to your first semester, made from your nationality, degree, intake, language and funding: APS, applications,
-              language tests, blocked account, insurance, visa and arrival, each with its official page. Free accounts see the first three steps.
+              Dated steps from today to your first semester, made from your nationality, degree, intake, language and funding: APS,
+              applications, language tests, blocked account, insurance, visa and arrival, each with its official page. Free accounts see the
+              first three steps.
             </p>
           </div>
-          <Link href="/roadmap" className="btn-primary shrink-0 self-start sm:self-center">Open your roadmap</Link>
+          <Link href="/roadmap" className="btn-primary shrink-0 self-start sm:self-center">
+            Open your roadmap
+          </Link>
         </div>
       </section>
     </>

@@ -1,15 +1,8 @@
 "use client";
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-  type VisibilityState,
-} from "@tanstack/react-table";
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable, type VisibilityState } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { SelectBox } from "~/components/ui/select-box";
 import type { Option } from "~/lib/options";
 import { PAGE_SIZES } from "~/lib/schemas/admin";
@@ -33,7 +26,13 @@ export interface ListParams {
  * `query` is the object the list's tRPC procedure takes (see `listQuery` in src/lib/schemas/admin.ts).
  */
 export function useListParams<const Filter extends string = never>(
-  options: { filters?: readonly Filter[]; defaultSort?: string; defaultDir?: "asc" | "desc"; defaultPageSize?: number; prefix?: string } = {},
+  options: {
+    filters?: readonly Filter[];
+    defaultSort?: string;
+    defaultDir?: "asc" | "desc";
+    defaultPageSize?: number;
+    prefix?: string;
+  } = {},
 ) {
   const searchParams = useSearchParams();
   const router = useRouter();
@@ -63,7 +62,14 @@ export function useListParams<const Filter extends string = never>(
     [pathname, router, searchParams, prefix],
   );
 
-  const query = { page, pageSize, dir, ...(q ? { q } : {}), ...(sort ? { sort } : {}), ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) } as {
+  const query = {
+    page,
+    pageSize,
+    dir,
+    ...(q ? { q } : {}),
+    ...(sort ? { sort } : {}),
+    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  } as {
     page: number;
     pageSize: number;
     dir: "asc" | "desc";
@@ -101,7 +107,20 @@ export interface AdminTableProps<Row> {
  * filters (all in the URL, see `useListParams`), a column chooser, loading, error and empty states.
  * Columns sort when they have `enableSorting: true` and an `id` the list's procedure accepts as sort.
  */
-export function AdminTable<Row>({ caption, columns, rows, total, params, loading, error, rowKey, searchLabel = "Search", filters = [], emptyText = "Nothing found.", toolbar }: AdminTableProps<Row>) {
+export function AdminTable<Row>({
+  caption,
+  columns,
+  rows,
+  total,
+  params,
+  loading,
+  error,
+  rowKey,
+  searchLabel = "Search",
+  filters = [],
+  emptyText = "Nothing found.",
+  toolbar,
+}: AdminTableProps<Row>) {
   const storageKey = `admin-table-columns:${caption}`;
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
   useEffect(() => {
@@ -169,7 +188,9 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
         </label>
         {filters.map((filter) => (
           <div key={filter.key} className="min-w-40 text-sm">
-            <span className="field-label" id={`filter-${filter.key}`}>{filter.label}</span>
+            <span className="field-label" id={`filter-${filter.key}`}>
+              {filter.label}
+            </span>
             <SelectBox
               aria-labelledby={`filter-${filter.key}`}
               options={[{ value: "", label: "All" }, ...filter.options]}
@@ -208,7 +229,12 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
                   const sorted = params.sort === header.column.id ? params.dir : null;
                   const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
                   return (
-                    <th key={header.id} scope="col" aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined} className="whitespace-nowrap px-4 py-3 font-semibold">
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                      className="whitespace-nowrap px-4 py-3 font-semibold"
+                    >
                       {sortable ? (
                         <button
                           type="button"
@@ -216,7 +242,9 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
                           onClick={() => params.set({ sort: header.column.id, dir: sorted === "desc" ? "asc" : "desc" })}
                         >
                           {label}
-                          <span aria-hidden="true" className="text-xs text-slate-400">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                          <span aria-hidden="true" className="text-xs text-slate-400">
+                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                          </span>
                         </button>
                       ) : (
                         label
@@ -229,14 +257,24 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
           </thead>
           <tbody className="divide-y divide-slate-100">
             {loading && !rows ? (
-              <tr><td colSpan={table.getVisibleLeafColumns().length} className="px-4 py-6 text-center text-slate-500">Loading...</td></tr>
+              <tr>
+                <td colSpan={table.getVisibleLeafColumns().length} className="px-4 py-6 text-center text-slate-500">
+                  Loading...
+                </td>
+              </tr>
             ) : table.getRowModel().rows.length === 0 ? (
-              <tr><td colSpan={table.getVisibleLeafColumns().length} className="px-4 py-6 text-center text-slate-500">{emptyText}</td></tr>
+              <tr>
+                <td colSpan={table.getVisibleLeafColumns().length} className="px-4 py-6 text-center text-slate-500">
+                  {emptyText}
+                </td>
+              </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="align-top">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-3">{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className="px-4 py-3">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
               ))
@@ -250,13 +288,37 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
             Rows
-            <select className="field-input w-auto min-w-[4.5rem] py-1" value={params.pageSize} onChange={(event) => params.set({ pageSize: Number(event.target.value) })}>
-              {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+            <select
+              className="field-input w-auto min-w-[4.5rem] py-1"
+              value={params.pageSize}
+              onChange={(event) => params.set({ pageSize: Number(event.target.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="button" className="btn-secondary px-3 py-1" disabled={params.page <= 1} onClick={() => params.set({ page: params.page - 1 })}>Previous</button>
-          <span>Page {params.page} of {pageCount}</span>
-          <button type="button" className="btn-secondary px-3 py-1" disabled={params.page >= pageCount} onClick={() => params.set({ page: params.page + 1 })}>Next</button>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1"
+            disabled={params.page <= 1}
+            onClick={() => params.set({ page: params.page - 1 })}
+          >
+            Previous
+          </button>
+          <span>
+            Page {params.page} of {pageCount}
+          </span>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1"
+            disabled={params.page >= pageCount}
+            onClick={() => params.set({ page: params.page + 1 })}
+          >
+            Next
+          </button>
         </div>
       </div>
     </div>
@@ -265,5 +327,9 @@ export function AdminTable<Row>({ caption, columns, rows, total, params, loading
 
 /** A list or report that could not be loaded: the server's message, announced to screen readers. */
 export function LoadError({ message }: { message: string }) {
-  return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">{message}</p>;
+  return (
+    <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
 }

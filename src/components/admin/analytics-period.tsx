@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useId, useState } from "react";
-import { DateRangePicker, type DateRange } from "~/components/ui/date-range-picker";
+import { type DateRange, DateRangePicker } from "~/components/ui/date-range-picker";
 import { isCalendarDay, lastDays, utcDay } from "~/lib/period";
 import type { Period } from "~/lib/schemas/admin";
 
@@ -15,13 +15,23 @@ export interface OptionalPeriod {
  * A period of UTC days chosen with the date range picker: applied once both ends are picked;
  * Clear removes it (or goes back to the default where a period is required).
  */
-export function PeriodField({ label, value, onChange }: { label: string; value: OptionalPeriod; onChange: (period: OptionalPeriod) => void }) {
+export function PeriodField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: OptionalPeriod;
+  onChange: (period: OptionalPeriod) => void;
+}) {
   const labelId = useId();
   const [draft, setDraft] = useState<DateRange>({ start: value.from ?? null, end: value.to ?? null });
   useEffect(() => setDraft({ start: value.from ?? null, end: value.to ?? null }), [value.from, value.to]);
   return (
     <div className="min-w-56 text-sm">
-      <span className="field-label" id={labelId}>{label}</span>
+      <span className="field-label" id={labelId}>
+        {label}
+      </span>
       <DateRangePicker
         label={label}
         value={draft}
@@ -44,7 +54,13 @@ export function PeriodPresets({ value, onChange }: { value: Period; onChange: (p
         const preset = lastDays(days);
         const active = preset.from === value.from && preset.to === value.to;
         return (
-          <button key={days} type="button" aria-pressed={active} onClick={() => onChange(preset)} className={`rounded-full border px-3 py-1 text-xs font-medium ${active ? "border-brand-300 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}>
+          <button
+            key={days}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onChange(preset)}
+            className={`rounded-full border px-3 py-1 text-xs font-medium ${active ? "border-brand-300 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}
+          >
             Last {days} days
           </button>
         );

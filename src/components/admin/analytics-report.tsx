@@ -11,7 +11,9 @@ function Chart({ title, children }: { title: string; children: React.ReactElemen
     <figure className="rounded-xl border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 font-semibold">{title}</figcaption>
       <div className="h-64">
-        <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
       </div>
     </figure>
   );
@@ -36,14 +38,22 @@ export function AnalyticsReport() {
             <FigureCard label="Verified" value={data.totals.verified} note="email addresses verified in the period" />
             <FigureCard label="Active users" value={data.totals.activeUsers} note="each counted once in the period" />
             <FigureCard label="Answers" value={data.totals.answers} note={`${data.totals.tokens.toLocaleString("en-US")} tokens charged`} />
-            <FigureCard label="Conversions free → paid" value={data.totals.conversions} note="first paid subscription (a trial included) started" />
+            <FigureCard
+              label="Conversions free → paid"
+              value={data.totals.conversions}
+              note="first paid subscription (a trial included) started"
+            />
             <FigureCard label="Churned subscriptions" value={data.churn.ended} note="paid subscriptions that ended in the period" />
             <FigureCard
               label="Churn rate"
               value={formatRatio(data.churn.rate)}
               note={`${data.churn.endedOfActiveAtStart} of the ${data.churn.activeAtStart} paid subscriptions running at the start ended`}
             />
-            <FigureCard label="Active customers now" value={data.planMix.reduce((sum, row) => sum + row.users, 0)} note={data.planMix.map((row) => `${getPlan(row.planId).name} ${row.users}`).join(" · ")} />
+            <FigureCard
+              label="Active customers now"
+              value={data.planMix.reduce((sum, row) => sum + row.users, 0)}
+              note={data.planMix.map((row) => `${getPlan(row.planId).name} ${row.users}`).join(" · ")}
+            />
           </section>
 
           <div className="grid gap-6 xl:grid-cols-2">
@@ -80,7 +90,10 @@ export function AnalyticsReport() {
               </LineChart>
             </Chart>
             <Chart title="Plan mix now (active customers)">
-              <BarChart data={data.planMix.map((row) => ({ plan: getPlan(row.planId).name, users: row.users }))} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+              <BarChart
+                data={data.planMix.map((row) => ({ plan: getPlan(row.planId).name, users: row.users }))}
+                margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="plan" {...axis} />
                 <YAxis allowDecimals={false} {...axis} width={40} />
@@ -97,7 +110,11 @@ export function AnalyticsReport() {
                 <caption className="sr-only">The figures by day</caption>
                 <thead className="text-slate-700">
                   <tr>
-                    {["Day", "Sign-ups", "Verified", "Active users", "Answers", "Tokens"].map((label) => <th key={label} scope="col" className="px-3 py-2 font-semibold">{label}</th>)}
+                    {["Day", "Sign-ups", "Verified", "Active users", "Answers", "Tokens"].map((label) => (
+                      <th key={label} scope="col" className="px-3 py-2 font-semibold">
+                        {label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 tabular-nums">
@@ -119,20 +136,23 @@ export function AnalyticsReport() {
       ) : null}
 
       <section aria-labelledby="analytics-definitions" className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
-        <h2 id="analytics-definitions" className="font-semibold">How the figures are counted</h2>
+        <h2 id="analytics-definitions" className="font-semibold">
+          How the figures are counted
+        </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>Days are UTC calendar days. Customers are accounts with the role “user”; staff accounts are left out.</li>
           <li>Sign-ups: accounts created that day. Verified: email addresses verified that day.</li>
           <li>
-            Active users: customers who, that day, signed in, were last seen on a signed-in session, or got an answer from the assistant.
-            A session keeps only its latest visit, so someone who stays signed in without chatting counts on the day of the sign-in and of the last visit.
+            Active users: customers who, that day, signed in, were last seen on a signed-in session, or got an answer from the assistant. A
+            session keeps only its latest visit, so someone who stays signed in without chatting counts on the day of the sign-in and of the
+            last visit.
           </li>
           <li>Answers: every answer of the assistant, anonymous visitors’ included, and the tokens charged for them.</li>
           <li>Plan mix: the plan of every active customer now, whatever the period.</li>
           <li>Conversions: customers whose first subscription to a paid plan (a free trial included) started in the period.</li>
           <li>
-            Churn: paid subscriptions that ended in the period (at the end of their period when cancelled for then, otherwise when cancelled); the rate is
-            how many of the paid subscriptions running at the start of the period ended in it.
+            Churn: paid subscriptions that ended in the period (at the end of their period when cancelled for then, otherwise when
+            cancelled); the rate is how many of the paid subscriptions running at the start of the period ended in it.
           </li>
         </ul>
       </section>

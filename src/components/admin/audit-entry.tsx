@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { diffJson, diffLines, type ChangeObject } from "diff";
+import { type ChangeObject, diffJson, diffLines } from "diff";
 import Link from "next/link";
 import type { RouterOutputs } from "~/trpc/react";
 
@@ -21,16 +21,35 @@ function DiffView({ before, after }: { before: unknown; after: unknown }) {
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <p className="text-sm text-slate-500">No values were recorded for this action.</p>;
   return (
-    <pre className="overflow-x-auto rounded-xl border border-slate-200 bg-white py-3 font-mono text-xs leading-5" aria-label="Changes, removed lines marked minus, added lines marked plus">
+    <pre
+      role="figure"
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white py-3 font-mono text-xs leading-5"
+      aria-label="Changes, removed lines marked minus, added lines marked plus"
+    >
       {changes.flatMap((change, index) =>
         change.value
           .replace(/\n$/, "")
           .split("\n")
           .map((line, lineIndex) => {
             const key = `${index}-${lineIndex}`;
-            if (change.added) return <ins key={key} className="block bg-emerald-50 px-4 text-emerald-900 no-underline">+ {line}</ins>;
-            if (change.removed) return <del key={key} className="block bg-red-50 px-4 text-red-900 no-underline">- {line}</del>;
-            return <span key={key} className="block px-4 text-slate-600">  {line}</span>;
+            if (change.added)
+              return (
+                <ins key={key} className="block bg-emerald-50 px-4 text-emerald-900 no-underline">
+                  + {line}
+                </ins>
+              );
+            if (change.removed)
+              return (
+                <del key={key} className="block bg-red-50 px-4 text-red-900 no-underline">
+                  - {line}
+                </del>
+              );
+            return (
+              <span key={key} className="block px-4 text-slate-600">
+                {" "}
+                {line}
+              </span>
+            );
           }),
       )}
     </pre>
@@ -42,8 +61,19 @@ export function AuditEntryView({ entry }: { entry: AuditEntry }) {
   const facts: [string, React.ReactNode][] = [
     ["When", auditTime(entry.createdAt)],
     ["Who", entry.actorId ? entry.actorEmail : `${entry.actorEmail} (no account)`],
-    ["Action", <span key="action" className="font-mono">{entry.action}</span>],
-    ["Record", <span key="record">{entry.targetType}{entry.targetId ? <span className="ml-2 break-all font-mono text-slate-600">{entry.targetId}</span> : null}</span>],
+    [
+      "Action",
+      <span key="action" className="font-mono">
+        {entry.action}
+      </span>,
+    ],
+    [
+      "Record",
+      <span key="record">
+        {entry.targetType}
+        {entry.targetId ? <span className="ml-2 break-all font-mono text-slate-600">{entry.targetId}</span> : null}
+      </span>,
+    ],
     ["Address", entry.ip ?? "-"],
   ];
   return (
@@ -57,10 +87,14 @@ export function AuditEntryView({ entry }: { entry: AuditEntry }) {
         ))}
       </dl>
       <section aria-labelledby="audit-changes">
-        <h2 id="audit-changes" className="mb-2 text-lg font-semibold">Before and after</h2>
+        <h2 id="audit-changes" className="mb-2 text-lg font-semibold">
+          Before and after
+        </h2>
         <DiffView before={entry.before} after={entry.after} />
       </section>
-      <Link href="/admin/audit" className="btn-secondary">Back to the audit log</Link>
+      <Link href="/admin/audit" className="btn-secondary">
+        Back to the audit log
+      </Link>
     </div>
   );
 }

@@ -4,10 +4,10 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { z } from "zod";
-import { DateRangePicker, type DateRange } from "~/components/ui/date-range-picker";
+import { type DateRange, DateRangePicker } from "~/components/ui/date-range-picker";
 import type { auditListSchema } from "~/lib/schemas/audit";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { AdminTable, useListParams, type ListParams } from "./admin-table";
+import { AdminTable, type ListParams, useListParams } from "./admin-table";
 import { auditTime } from "./audit-entry";
 
 type AuditRow = RouterOutputs["admin"]["audit"]["list"]["rows"][number];
@@ -20,13 +20,27 @@ const columns: ColumnDef<AuditRow, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row }) => (
-      <Link href={`/admin/audit/${row.original.id}`} className="whitespace-nowrap font-medium text-brand-700 hover:underline" aria-label={`Open the entry of ${auditTime(row.original.createdAt)}: ${row.original.action}`}>
+      <Link
+        href={`/admin/audit/${row.original.id}`}
+        className="whitespace-nowrap font-medium text-brand-700 hover:underline"
+        aria-label={`Open the entry of ${auditTime(row.original.createdAt)}: ${row.original.action}`}
+      >
         {auditTime(row.original.createdAt)}
       </Link>
     ),
   },
-  { id: "actorEmail", header: "Who", enableSorting: true, cell: ({ row }) => <span className="break-all">{row.original.actorEmail}</span> },
-  { id: "action", header: "Action", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap font-mono text-xs">{row.original.action}</span> },
+  {
+    id: "actorEmail",
+    header: "Who",
+    enableSorting: true,
+    cell: ({ row }) => <span className="break-all">{row.original.actorEmail}</span>,
+  },
+  {
+    id: "action",
+    header: "Action",
+    enableSorting: true,
+    cell: ({ row }) => <span className="whitespace-nowrap font-mono text-xs">{row.original.action}</span>,
+  },
   {
     id: "target",
     header: "Record",
@@ -37,7 +51,11 @@ const columns: ColumnDef<AuditRow, unknown>[] = [
       </span>
     ),
   },
-  { id: "ip", header: "Address", cell: ({ row }) => <span className="font-mono text-xs text-slate-600">{row.original.ip ?? "-"}</span> },
+  {
+    id: "ip",
+    header: "Address",
+    cell: ({ row }) => <span className="font-mono text-xs text-slate-600">{row.original.ip ?? "-"}</span>,
+  },
 ];
 
 /** The period filter: the URL keeps "from" and "to"; a range being picked waits for its second day. */
@@ -73,12 +91,22 @@ function PeriodFilter({ params }: { params: ListParams }) {
 export function AuditLog() {
   const params = useListParams({ filters: ["area", "targetType", "from", "to"], defaultSort: "createdAt" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
-  const entries = api.admin.audit.list.useQuery(params.query as AuditListInput, { placeholderData: (previous) => previous });
+  const entries = api.admin.audit.list.useQuery(params.query as AuditListInput, {
+    placeholderData: (previous) => previous,
+  });
   const options = api.admin.audit.filters.useQuery();
   const filters = useMemo(
     () => [
-      { key: "area", label: "Area", options: (options.data?.areas ?? []).map((area) => ({ value: area, label: area })) },
-      { key: "targetType", label: "Record type", options: (options.data?.targetTypes ?? []).map((type) => ({ value: type, label: type })) },
+      {
+        key: "area",
+        label: "Area",
+        options: (options.data?.areas ?? []).map((area) => ({ value: area, label: area })),
+      },
+      {
+        key: "targetType",
+        label: "Record type",
+        options: (options.data?.targetTypes ?? []).map((type) => ({ value: type, label: type })),
+      },
     ],
     [options.data],
   );

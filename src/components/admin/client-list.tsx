@@ -3,7 +3,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import Link from "next/link";
-import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, type TableFilter, useListParams } from "~/components/admin/admin-table";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { StateBadge } from "./customer-badges";
 
@@ -14,7 +14,16 @@ const ORIGIN_LABELS: Record<string, string> = { institutes: "Institute", busines
 const day = (date: Date) => format(new Date(date), "d MMM yyyy");
 const when = (date: Date) => format(new Date(date), "d MMM yyyy, HH:mm");
 
-const FILTERS: TableFilter[] = [{ key: "origin", label: "Partner form", options: [{ value: "institutes", label: "Institutes" }, { value: "business", label: "Business" }] }];
+const FILTERS: TableFilter[] = [
+  {
+    key: "origin",
+    label: "Partner form",
+    options: [
+      { value: "institutes", label: "Institutes" },
+      { value: "business", label: "Business" },
+    ],
+  },
+];
 
 /** The support queue's messages of one sender, handled ones included. */
 const supportLink = (email: string) => `/admin/support?${new URLSearchParams({ view: "messages", handled: "all", q: email }).toString()}`;
@@ -28,7 +37,9 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
     cell: ({ row }) => (
       <div className="min-w-44">
         <p className="font-medium">{row.original.name}</p>
-        <a href={`mailto:${row.original.email}`} className="break-all text-xs text-brand-700 hover:underline">{row.original.email}</a>
+        <a href={`mailto:${row.original.email}`} className="break-all text-xs text-brand-700 hover:underline">
+          {row.original.email}
+        </a>
       </div>
     ),
   },
@@ -37,19 +48,37 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
     header: "Came from",
     cell: ({ row }) => (
       <div className="flex flex-wrap gap-1">
-        {row.original.origins.map((origin) => <StateBadge key={origin}>{ORIGIN_LABELS[origin] ?? origin}</StateBadge>)}
+        {row.original.origins.map((origin) => (
+          <StateBadge key={origin}>{ORIGIN_LABELS[origin] ?? origin}</StateBadge>
+        ))}
       </div>
     ),
   },
-  { id: "firstContact", header: "First contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.firstContact)}</span> },
-  { id: "lastContact", header: "Last contact", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.lastContact)}</span> },
+  {
+    id: "firstContact",
+    header: "First contact",
+    enableSorting: true,
+    cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.firstContact)}</span>,
+  },
+  {
+    id: "lastContact",
+    header: "Last contact",
+    enableSorting: true,
+    cell: ({ row }) => <span className="whitespace-nowrap">{day(row.original.lastContact)}</span>,
+  },
   {
     id: "handled",
     header: "State",
     cell: ({ row }) => (
       <div className="space-y-1">
-        {row.original.handled ? <StateBadge tone="good">Handled</StateBadge> : <StateBadge tone="warn">{row.original.unhandled} open</StateBadge>}
-        <Link href={supportLink(row.original.email)} className="block whitespace-nowrap text-xs text-brand-700 hover:underline">Reply in support</Link>
+        {row.original.handled ? (
+          <StateBadge tone="good">Handled</StateBadge>
+        ) : (
+          <StateBadge tone="warn">{row.original.unhandled} open</StateBadge>
+        )}
+        <Link href={supportLink(row.original.email)} className="block whitespace-nowrap text-xs text-brand-700 hover:underline">
+          Reply in support
+        </Link>
       </div>
     ),
   },
@@ -62,7 +91,9 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
       <details className="group max-w-full open:w-64 sm:open:w-72">
         <summary className="cursor-pointer list-none font-medium text-brand-700">
           <span className="tabular-nums">{row.original.messages}</span> message{row.original.messages === 1 ? "" : "s"}
-          <span aria-hidden="true" className="ml-1 inline-block transition-transform group-open:rotate-90">▸</span>
+          <span aria-hidden="true" className="ml-1 inline-block transition-transform group-open:rotate-90">
+            ▸
+          </span>
         </summary>
         <ol className="mt-2 space-y-2" aria-label={`Messages from ${row.original.email}`}>
           {row.original.items.map((item) => (
@@ -85,7 +116,9 @@ const COLUMNS: ColumnDef<PartnerRow, unknown>[] = [
 /** /admin/clients: institutes and businesses that wrote through the partner links, one row per sender. */
 export function ClientList() {
   const params = useListParams({ filters: ["origin"], defaultSort: "lastContact" });
-  const partners = api.admin.clients.list.useQuery(params.query as PartnerQuery, { placeholderData: (previous) => previous });
+  const partners = api.admin.clients.list.useQuery(params.query as PartnerQuery, {
+    placeholderData: (previous) => previous,
+  });
   return (
     <AdminTable
       caption="Partners"

@@ -3,9 +3,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo, useState } from "react";
-import { toast } from "~/components/ui/toast";
-import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, type TableFilter, useListParams } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import { LANGUAGE_OPTIONS } from "~/lib/options";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { CoachForm, type CoachFormValues } from "./coach-form";
@@ -16,7 +16,16 @@ type CoachListInput = Parameters<typeof api.admin.coaches.list.useQuery>[0];
 
 const languageName = (code: string) => (LANGUAGE_OPTIONS.find((option) => option.value === code)?.label ?? code).replace(/ \(.*\)$/, "");
 
-const FILTERS: TableFilter[] = [{ key: "active", label: "State", options: [{ value: "yes", label: "Active" }, { value: "no", label: "Inactive" }] }];
+const FILTERS: TableFilter[] = [
+  {
+    key: "active",
+    label: "State",
+    options: [
+      { value: "yes", label: "Active" },
+      { value: "no", label: "Inactive" },
+    ],
+  },
+];
 
 const EMPTY: CoachFormValues = { email: "", displayName: "", languages: [], subjects: [], bio: "", active: true };
 
@@ -24,7 +33,11 @@ function Tags({ items }: { items: string[] }) {
   if (items.length === 0) return <span className="text-slate-400">-</span>;
   return (
     <ul className="flex max-w-xs flex-wrap gap-1">
-      {items.map((item) => <li key={item} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{item}</li>)}
+      {items.map((item) => (
+        <li key={item} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+          {item}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -32,7 +45,9 @@ function Tags({ items }: { items: string[] }) {
 /** /admin/coaches: staff who deliver consultations and document reviews; add from a staff email, edit, deactivate. */
 export function CoachList() {
   const params = useListParams({ filters: ["active"], defaultSort: "displayName", defaultDir: "asc" });
-  const coaches = api.admin.coaches.list.useQuery(params.query as CoachListInput, { placeholderData: (previous) => previous });
+  const coaches = api.admin.coaches.list.useQuery(params.query as CoachListInput, {
+    placeholderData: (previous) => previous,
+  });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CoachRow | null>(null);
   const utils = api.useUtils();
@@ -65,21 +80,47 @@ export function CoachList() {
         cell: ({ row }) => (
           <div className="min-w-44">
             <p className="font-medium">{row.original.displayName}</p>
-            <p className="break-all text-xs text-slate-500">{row.original.email} · {row.original.role}</p>
+            <p className="break-all text-xs text-slate-500">
+              {row.original.email} · {row.original.role}
+            </p>
           </div>
         ),
       },
-      { id: "languages", header: "Languages", cell: ({ row }) => <Tags items={row.original.languages.map(languageName)} /> },
+      {
+        id: "languages",
+        header: "Languages",
+        cell: ({ row }) => <Tags items={row.original.languages.map(languageName)} />,
+      },
       { id: "subjects", header: "Subjects", cell: ({ row }) => <Tags items={row.original.subjects} /> },
-      { id: "active", header: "State", cell: ({ row }) => (row.original.active ? <StateBadge tone="good">Active</StateBadge> : <StateBadge>Inactive</StateBadge>) },
-      { id: "requests", header: "Requests", cell: ({ row }) => <span className="tabular-nums">{row.original.requests}</span> },
-      { id: "createdAt", header: "Coach since", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "d MMM yyyy")}</span> },
+      {
+        id: "active",
+        header: "State",
+        cell: ({ row }) => (row.original.active ? <StateBadge tone="good">Active</StateBadge> : <StateBadge>Inactive</StateBadge>),
+      },
+      {
+        id: "requests",
+        header: "Requests",
+        cell: ({ row }) => <span className="tabular-nums">{row.original.requests}</span>,
+      },
+      {
+        id: "createdAt",
+        header: "Coach since",
+        enableSorting: true,
+        cell: ({ row }) => <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "d MMM yyyy")}</span>,
+      },
       {
         id: "edit",
         header: "",
         enableHiding: false,
         cell: ({ row }) => (
-          <button type="button" className="btn-secondary px-3 py-1" aria-label={`Edit ${row.original.displayName}`} onClick={() => setEditing(row.original)}>Edit</button>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1"
+            aria-label={`Edit ${row.original.displayName}`}
+            onClick={() => setEditing(row.original)}
+          >
+            Edit
+          </button>
         ),
       },
     ],
@@ -100,26 +141,63 @@ export function CoachList() {
         searchLabel="Search by name or email"
         filters={FILTERS}
         emptyText="No coach yet: add one from a staff account."
-        toolbar={<button type="button" className="btn-primary" onClick={() => setAdding(true)}>Add coach</button>}
+        toolbar={
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            Add coach
+          </button>
+        }
       />
-      <Modal open={adding} onOpenChange={setAdding} title="Add a coach" description="Coaches deliver consultations and document reviews; support assigns requests to the active ones.">
+      <Modal
+        open={adding}
+        onOpenChange={setAdding}
+        title="Add a coach"
+        description="Coaches deliver consultations and document reviews; support assigns requests to the active ones."
+      >
         <CoachForm
           mode="create"
           initial={EMPTY}
           pending={create.isPending}
           onCancel={() => setAdding(false)}
-          onSubmit={(values) => create.mutate({ email: values.email, displayName: values.displayName.trim() || undefined, languages: values.languages, subjects: values.subjects, bio: values.bio })}
+          onSubmit={(values) =>
+            create.mutate({
+              email: values.email,
+              displayName: values.displayName.trim() || undefined,
+              languages: values.languages,
+              subjects: values.subjects,
+              bio: values.bio,
+            })
+          }
         />
       </Modal>
-      <Modal open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))} title={editing ? `Edit ${editing.displayName}` : "Edit coach"}>
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => (open ? null : setEditing(null))}
+        title={editing ? `Edit ${editing.displayName}` : "Edit coach"}
+      >
         {editing ? (
           <CoachForm
             key={editing.id}
             mode="edit"
-            initial={{ email: editing.email, displayName: editing.displayName, languages: editing.languages, subjects: editing.subjects, bio: editing.bio ?? "", active: editing.active }}
+            initial={{
+              email: editing.email,
+              displayName: editing.displayName,
+              languages: editing.languages,
+              subjects: editing.subjects,
+              bio: editing.bio ?? "",
+              active: editing.active,
+            }}
             pending={update.isPending}
             onCancel={() => setEditing(null)}
-            onSubmit={(values) => update.mutate({ id: editing.id, displayName: values.displayName, languages: values.languages, subjects: values.subjects, bio: values.bio, active: values.active })}
+            onSubmit={(values) =>
+              update.mutate({
+                id: editing.id,
+                displayName: values.displayName,
+                languages: values.languages,
+                subjects: values.subjects,
+                bio: values.bio,
+                active: values.active,
+              })
+            }
           />
         ) : null}
       </Modal>

@@ -3,23 +3,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { LoadError, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import {
   FLAG_REASON_LABELS,
   MAX_SUSPENSION_DAYS,
-  memberHref,
   MODERATION_PAGE_SIZE,
+  type ModerationAction,
+  memberHref,
   moderateMemberSchema,
   moderatePostSchema,
   moderateTopicSchema,
   topicHref,
-  type ModerationAction,
 } from "~/lib/schemas/community";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { Badge, FormButtons } from "./content-widgets";
@@ -29,9 +29,7 @@ type QueueItem = RouterOutputs["admin"]["community"]["queue"]["items"][number];
 type Author = QueueItem["author"];
 
 /** A dialog the moderator opened for one item of the queue. */
-type OpenDialog =
-  | { kind: "post"; action: ModerationAction; item: QueueItem }
-  | { kind: "warn" | "suspend" | "move"; item: QueueItem };
+type OpenDialog = { kind: "post"; action: ModerationAction; item: QueueItem } | { kind: "warn" | "suspend" | "move"; item: QueueItem };
 
 const STATUS_BADGES: Record<QueueItem["status"], { label: string; tone: "hidden" | "warning" | "info" | "neutral" }> = {
   held: { label: "Held for review", tone: "hidden" },
@@ -53,12 +51,21 @@ function suspendedUntil(author: Author, now = new Date()): Date | null {
  */
 export function CommunityQueue({ canOpenCustomers }: { canOpenCustomers: boolean }) {
   const params = useListParams();
-  const queue = api.admin.community.queue.useQuery({ cursor: (params.page - 1) * MODERATION_PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const queue = api.admin.community.queue.useQuery(
+    { cursor: (params.page - 1) * MODERATION_PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const utils = api.useUtils();
   const refresh = () => utils.admin.community.queue.invalidate();
-  const topicChange = api.admin.community.moderateTopic.useMutation({ onError: (error) => toast.error(error.message), onSettled: refresh });
-  const lift = api.admin.community.moderateMember.useMutation({ onError: (error) => toast.error(error.message), onSettled: refresh });
+  const topicChange = api.admin.community.moderateTopic.useMutation({
+    onError: (error) => toast.error(error.message),
+    onSettled: refresh,
+  });
+  const lift = api.admin.community.moderateMember.useMutation({
+    onError: (error) => toast.error(error.message),
+    onSettled: refresh,
+  });
   const close = () => setDialog(null);
 
   if (queue.error) return <LoadError message={queue.error.message} />;
@@ -70,10 +77,22 @@ export function CommunityQueue({ canOpenCustomers }: { canOpenCustomers: boolean
   const actions = {
     open: setDialog,
     lock: (item: QueueItem) =>
-      topicChange.mutate({ action: "lock", topicId: item.topic.id, value: !item.topic.locked }, { onSuccess: () => toast.success(item.topic.locked ? "Topic unlocked: members can reply again." : "Topic locked: it takes no new replies.") }),
+      topicChange.mutate(
+        { action: "lock", topicId: item.topic.id, value: !item.topic.locked },
+        {
+          onSuccess: () =>
+            toast.success(item.topic.locked ? "Topic unlocked: members can reply again." : "Topic locked: it takes no new replies."),
+        },
+      ),
     pin: (item: QueueItem) =>
-      topicChange.mutate({ action: "pin", topicId: item.topic.id, value: !item.topic.pinned }, { onSuccess: () => toast.success(item.topic.pinned ? "Topic unpinned." : "Topic pinned to the top of its lists.") }),
-    lift: (item: QueueItem) => lift.mutate({ action: "lift", userId: item.author.id }, { onSuccess: () => toast.success(`${item.author.name} may post again.`) }),
+      topicChange.mutate(
+        { action: "pin", topicId: item.topic.id, value: !item.topic.pinned },
+        {
+          onSuccess: () => toast.success(item.topic.pinned ? "Topic unpinned." : "Topic pinned to the top of its lists."),
+        },
+      ),
+    lift: (item: QueueItem) =>
+      lift.mutate({ action: "lift", userId: item.author.id }, { onSuccess: () => toast.success(`${item.author.name} may post again.`) }),
     busy: topicChange.isPending || lift.isPending,
   };
 
@@ -84,7 +103,9 @@ export function CommunityQueue({ canOpenCustomers }: { canOpenCustomers: boolean
       ) : items.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-slate-600">
           This page is empty now.{" "}
-          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => params.set({ page: undefined })}>Back to the first page</button>
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => params.set({ page: undefined })}>
+            Back to the first page
+          </button>
         </p>
       ) : (
         <ol className="space-y-4" aria-label="Posts waiting for review">
@@ -100,15 +121,34 @@ export function CommunityQueue({ canOpenCustomers }: { canOpenCustomers: boolean
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p aria-live="polite">{items.length ? `${first}–${first + items.length - 1} of ${total}` : `${total} waiting`}</p>
           <div className="flex items-center gap-2">
-            <button type="button" className="btn-secondary px-3 py-1" disabled={params.page <= 1} onClick={() => params.set({ page: params.page - 1 })}>Previous</button>
-            <span>Page {params.page} of {pageCount}</span>
-            <button type="button" className="btn-secondary px-3 py-1" disabled={queue.data.nextCursor === null} onClick={() => params.set({ page: params.page + 1 })}>Next</button>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1"
+              disabled={params.page <= 1}
+              onClick={() => params.set({ page: params.page - 1 })}
+            >
+              Previous
+            </button>
+            <span>
+              Page {params.page} of {pageCount}
+            </span>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1"
+              disabled={queue.data.nextCursor === null}
+              onClick={() => params.set({ page: params.page + 1 })}
+            >
+              Next
+            </button>
           </div>
         </div>
       ) : null}
 
       <PostDecisionDialog dialog={dialog?.kind === "post" ? dialog : null} onClose={close} />
-      <MemberDialog dialog={dialog?.kind === "warn" || dialog?.kind === "suspend" ? (dialog as { kind: "warn" | "suspend"; item: QueueItem }) : null} onClose={close} />
+      <MemberDialog
+        dialog={dialog?.kind === "warn" || dialog?.kind === "suspend" ? (dialog as { kind: "warn" | "suspend"; item: QueueItem }) : null}
+        onClose={close}
+      />
       <MoveTopicDialog item={dialog?.kind === "move" ? dialog.item : null} onClose={close} />
     </div>
   );
@@ -133,7 +173,9 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={headingId} className="break-words text-lg font-semibold">
-            <Link href={topicHref(item.topic, item.position)} prefetch={false} className="text-brand-700 hover:underline">{item.topic.title}</Link>
+            <Link href={topicHref(item.topic, item.position)} prefetch={false} className="text-brand-700 hover:underline">
+              {item.topic.title}
+            </Link>
           </h2>
           <p id={placeId} className="text-sm text-slate-600">
             {item.position === 0 ? "Opening post" : `Reply ${item.position}`} in {item.topic.category.name}, written {when(item.createdAt)}
@@ -150,11 +192,15 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
       </header>
       {item.statusNote ? <p className="mt-2 text-sm font-medium text-slate-800">{item.statusNote}</p> : null}
       {/* Shown as written: a moderator must see links and markup, and nothing in it runs. */}
-      <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 font-sans text-sm text-slate-800">{item.body}</pre>
+      <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 font-sans text-sm text-slate-800">
+        {item.body}
+      </pre>
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <section aria-labelledby={`${headingId}-flags`}>
-          <h3 id={`${headingId}-flags`} className="text-sm font-semibold">Open flags ({item.flags.length})</h3>
+          <h3 id={`${headingId}-flags`} className="text-sm font-semibold">
+            Open flags ({item.flags.length})
+          </h3>
           {item.flags.length ? (
             <ul className="mt-1 space-y-1 text-sm">
               {item.flags.map((flag) => (
@@ -169,42 +215,82 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
           )}
         </section>
         <section aria-labelledby={`${headingId}-author`}>
-          <h3 id={`${headingId}-author`} className="text-sm font-semibold">Author</h3>
+          <h3 id={`${headingId}-author`} className="text-sm font-semibold">
+            Author
+          </h3>
           <div className="mt-1 text-sm">
             <p className="break-words">
-              {canOpenCustomers ? <Link href={`/admin/customers/${item.author.id}`} className="font-medium text-brand-700 hover:underline">{item.author.name}</Link> : <span className="font-medium">{item.author.name}</span>}
+              {canOpenCustomers ? (
+                <Link href={`/admin/customers/${item.author.id}`} className="font-medium text-brand-700 hover:underline">
+                  {item.author.name}
+                </Link>
+              ) : (
+                <span className="font-medium">{item.author.name}</span>
+              )}
               {item.author.forumHandle ? (
                 <>
                   {" "}
-                  <Link href={memberHref(item.author.forumHandle)} prefetch={false} className="text-slate-600 hover:underline">@{item.author.forumHandle}</Link>
+                  <Link href={memberHref(item.author.forumHandle)} prefetch={false} className="text-slate-600 hover:underline">
+                    @{item.author.forumHandle}
+                  </Link>
                 </>
               ) : null}
             </p>
             <p className="break-all text-slate-600">{item.author.email}</p>
             <p className="text-slate-600">Joined {format(new Date(item.author.createdAt), "d MMM yyyy")}</p>
-            {until ? <p className="mt-1"><Badge tone="warning">Suspended until {when(until)}</Badge></p> : null}
+            {until ? (
+              <p className="mt-1">
+                <Badge tone="warning">Suspended until {when(until)}</Badge>
+              </p>
+            ) : null}
           </div>
         </section>
       </div>
 
       <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4 lg:flex-row lg:flex-wrap lg:gap-6">
         <ActionGroup label="Post">
-          <button type="button" className="btn-primary px-3 py-1.5" onClick={() => actions.open({ kind: "post", action: "approve", item })}>Approve</button>
-          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "post", action: "hide", item })}>Hide</button>
-          <button type="button" className="btn-secondary px-3 py-1.5 text-red-700" onClick={() => actions.open({ kind: "post", action: "delete", item })}>Delete</button>
+          <button type="button" className="btn-primary px-3 py-1.5" onClick={() => actions.open({ kind: "post", action: "approve", item })}>
+            Approve
+          </button>
+          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "post", action: "hide", item })}>
+            Hide
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1.5 text-red-700"
+            onClick={() => actions.open({ kind: "post", action: "delete", item })}
+          >
+            Delete
+          </button>
         </ActionGroup>
         <ActionGroup label="Author">
-          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "warn", item })}>Warn</button>
+          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "warn", item })}>
+            Warn
+          </button>
           {until ? (
-            <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.lift(item)}>Lift suspension</button>
+            <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.lift(item)}>
+              Lift suspension
+            </button>
           ) : (
-            <button type="button" className="btn-secondary px-3 py-1.5 text-red-700" onClick={() => actions.open({ kind: "suspend", item })}>Suspend</button>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1.5 text-red-700"
+              onClick={() => actions.open({ kind: "suspend", item })}
+            >
+              Suspend
+            </button>
           )}
         </ActionGroup>
         <ActionGroup label="Topic">
-          <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.lock(item)}>{item.topic.locked ? "Unlock" : "Lock"}</button>
-          <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.pin(item)}>{item.topic.pinned ? "Unpin" : "Pin"}</button>
-          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "move", item })}>Move</button>
+          <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.lock(item)}>
+            {item.topic.locked ? "Unlock" : "Lock"}
+          </button>
+          <button type="button" className="btn-secondary px-3 py-1.5" disabled={actions.busy} onClick={() => actions.pin(item)}>
+            {item.topic.pinned ? "Unpin" : "Pin"}
+          </button>
+          <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => actions.open({ kind: "move", item })}>
+            Move
+          </button>
         </ActionGroup>
       </div>
     </article>
@@ -215,7 +301,9 @@ function QueueCard({ item, canOpenCustomers, actions }: { item: QueueItem; canOp
 function ActionGroup({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2">
-      <span aria-hidden="true" className="w-14 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+      <span aria-hidden="true" className="w-14 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {label}
+      </span>
       {children}
     </div>
   );
@@ -224,7 +312,8 @@ function ActionGroup({ label, children }: { label: string; children: ReactNode }
 const POST_DECISIONS: Record<ModerationAction, { title: string; description: string; confirm: string; done: string }> = {
   approve: {
     title: "Approve this post?",
-    description: "It is shown in the forum and its open flags are closed. A post the filter held reaches watchers and mentioned members as a new post would.",
+    description:
+      "It is shown in the forum and its open flags are closed. A post the filter held reaches watchers and mentioned members as a new post would.",
     confirm: "Approve",
     done: "Post approved: it is published.",
   },
@@ -236,7 +325,8 @@ const POST_DECISIONS: Record<ModerationAction, { title: string; description: str
   },
   delete: {
     title: "Delete this post?",
-    description: "It keeps its place in the topic as a deleted post, without its text; an answer mark on it is taken back. Its open flags are closed.",
+    description:
+      "It keeps its place in the topic as a deleted post, without its text; an answer mark on it is taken back. Its open flags are closed.",
     confirm: "Delete post",
     done: "Post deleted.",
   },
@@ -246,9 +336,14 @@ const noteSchema = moderatePostSchema.pick({ note: true });
 
 /** Approve, hide or delete a post, with an optional note for its author. */
 function PostDecisionDialog({ dialog, onClose }: { dialog: { action: ModerationAction; item: QueueItem } | null; onClose: () => void }) {
-  const form = useForm<z.input<typeof noteSchema>, unknown, z.output<typeof noteSchema>>({ resolver: zodResolver(noteSchema), defaultValues: { note: "" } });
+  const form = useForm<z.input<typeof noteSchema>, unknown, z.output<typeof noteSchema>>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { note: "" },
+  });
   const utils = api.useUtils();
-  const decide = api.admin.community.moderatePost.useMutation({ onSettled: () => utils.admin.community.queue.invalidate() });
+  const decide = api.admin.community.moderatePost.useMutation({
+    onSettled: () => utils.admin.community.queue.invalidate(),
+  });
   const decision = dialog ? POST_DECISIONS[dialog.action] : null;
   const { errors } = form.formState;
   const cancel = () => {
@@ -266,7 +361,12 @@ function PostDecisionDialog({ dialog, onClose }: { dialog: { action: ModerationA
     }
   });
   return (
-    <Modal open={dialog !== null} onOpenChange={(open) => (open ? null : cancel())} title={decision?.title ?? "Decide"} description={decision?.description}>
+    <Modal
+      open={dialog !== null}
+      onOpenChange={(open) => (open ? null : cancel())}
+      title={decision?.title ?? "Decide"}
+      description={decision?.description}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={decision?.title ?? "Decide"}>
         <TextAreaField
           id="moderation-note"
@@ -275,7 +375,12 @@ function PostDecisionDialog({ dialog, onClose }: { dialog: { action: ModerationA
           error={errors.note?.message}
           {...form.register("note")}
         />
-        <FormButtons onCancel={cancel} pending={decide.isPending} label={decision?.confirm ?? "Save"} danger={dialog?.action === "delete"} />
+        <FormButtons
+          onCancel={cancel}
+          pending={decide.isPending}
+          label={decision?.confirm ?? "Save"}
+          danger={dialog?.action === "delete"}
+        />
       </form>
     </Modal>
   );
@@ -289,9 +394,14 @@ const DEFAULT_SUSPENSION_DAYS = 7;
 function MemberDialog({ dialog, onClose }: { dialog: { kind: "warn" | "suspend"; item: QueueItem } | null; onClose: () => void }) {
   const suspending = dialog?.kind === "suspend";
   // One form for both: a warning has no length, and the untouched default of its hidden field passes.
-  const form = useForm<MemberForm>({ resolver: zodResolver(memberFormSchema), defaultValues: { message: "", days: DEFAULT_SUSPENSION_DAYS } });
+  const form = useForm<MemberForm>({
+    resolver: zodResolver(memberFormSchema),
+    defaultValues: { message: "", days: DEFAULT_SUSPENSION_DAYS },
+  });
   const utils = api.useUtils();
-  const moderate = api.admin.community.moderateMember.useMutation({ onSettled: () => utils.admin.community.queue.invalidate() });
+  const moderate = api.admin.community.moderateMember.useMutation({
+    onSettled: () => utils.admin.community.queue.invalidate(),
+  });
   const { errors } = form.formState;
   const author = dialog?.item.author;
   const cancel = () => {
@@ -301,8 +411,14 @@ function MemberDialog({ dialog, onClose }: { dialog: { kind: "warn" | "suspend";
   const onSubmit = form.handleSubmit(async ({ message, days }) => {
     if (!dialog || !author) return;
     try {
-      const result = await moderate.mutateAsync(suspending ? { action: "suspend", userId: author.id, message, days } : { action: "warn", userId: author.id, message });
-      toast.success(suspending && result.suspendedUntil ? `${author.name} may not post until ${when(result.suspendedUntil)}; we mailed them why.` : `Warning mailed to ${author.name}.`);
+      const result = await moderate.mutateAsync(
+        suspending ? { action: "suspend", userId: author.id, message, days } : { action: "warn", userId: author.id, message },
+      );
+      toast.success(
+        suspending && result.suspendedUntil
+          ? `${author.name} may not post until ${when(result.suspendedUntil)}; we mailed them why.`
+          : `Warning mailed to ${author.name}.`,
+      );
       cancel();
     } catch (error) {
       toast.error(errorMessage(error, "The mail could not be queued."));
@@ -321,10 +437,31 @@ function MemberDialog({ dialog, onClose }: { dialog: { kind: "warn" | "suspend";
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={suspending ? "Suspend the author" : "Warn the author"}>
         {suspending ? (
-          <TextField id="suspension-days" label="Days" type="number" inputMode="numeric" min={1} max={MAX_SUSPENSION_DAYS} step={1} error={errors.days?.message} {...form.register("days", { valueAsNumber: true })} />
+          <TextField
+            id="suspension-days"
+            label="Days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SUSPENSION_DAYS}
+            step={1}
+            error={errors.days?.message}
+            {...form.register("days", { valueAsNumber: true })}
+          />
         ) : null}
-        <TextAreaField id="member-message" label="Message to the member" rows={5} error={errors.message?.message} {...form.register("message")} />
-        <FormButtons onCancel={cancel} pending={moderate.isPending} label={suspending ? "Suspend and mail" : "Send warning"} danger={suspending} />
+        <TextAreaField
+          id="member-message"
+          label="Message to the member"
+          rows={5}
+          error={errors.message?.message}
+          {...form.register("message")}
+        />
+        <FormButtons
+          onCancel={cancel}
+          pending={moderate.isPending}
+          label={suspending ? "Suspend and mail" : "Send warning"}
+          danger={suspending}
+        />
       </form>
     </Modal>
   );
@@ -336,9 +473,14 @@ const moveFormSchema = moderateTopicSchema.options[2].pick({ categorySlug: true 
 function MoveTopicDialog({ item, onClose }: { item: QueueItem | null; onClose: () => void }) {
   // The forum's own list: open categories only, which is where a topic may go (support staff may not read the admin list).
   const categories = api.community.categories.useQuery(undefined, { enabled: item !== null });
-  const form = useForm<z.input<typeof moveFormSchema>>({ resolver: zodResolver(moveFormSchema), defaultValues: { categorySlug: "" } });
+  const form = useForm<z.input<typeof moveFormSchema>>({
+    resolver: zodResolver(moveFormSchema),
+    defaultValues: { categorySlug: "" },
+  });
   const utils = api.useUtils();
-  const move = api.admin.community.moderateTopic.useMutation({ onSettled: () => utils.admin.community.queue.invalidate() });
+  const move = api.admin.community.moderateTopic.useMutation({
+    onSettled: () => utils.admin.community.queue.invalidate(),
+  });
   const { errors } = form.formState;
   const choices = (categories.data ?? []).filter((category) => category.slug !== item?.topic.category.slug);
   const cancel = () => {
@@ -356,15 +498,36 @@ function MoveTopicDialog({ item, onClose }: { item: QueueItem | null; onClose: (
     }
   });
   return (
-    <Modal open={item !== null} onOpenChange={(open) => (open ? null : cancel())} title="Move the topic" description={item ? `“${item.topic.title}” is in ${item.topic.category.name} now.` : undefined}>
+    <Modal
+      open={item !== null}
+      onOpenChange={(open) => (open ? null : cancel())}
+      title="Move the topic"
+      description={item ? `“${item.topic.title}” is in ${item.topic.category.name} now.` : undefined}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Move the topic">
         <div>
-          <label htmlFor="move-category" className="field-label">New category</label>
-          <select id="move-category" className="field-input" aria-invalid={errors.categorySlug ? true : undefined} aria-describedby={errors.categorySlug ? "move-category-error" : undefined} {...form.register("categorySlug")}>
+          <label htmlFor="move-category" className="field-label">
+            New category
+          </label>
+          <select
+            id="move-category"
+            className="field-input"
+            aria-invalid={errors.categorySlug ? true : undefined}
+            aria-describedby={errors.categorySlug ? "move-category-error" : undefined}
+            {...form.register("categorySlug")}
+          >
             <option value="">{categories.isLoading ? "Loading..." : "Choose a category"}</option>
-            {choices.map((category) => <option key={category.slug} value={category.slug}>{category.name}</option>)}
+            {choices.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
           </select>
-          {errors.categorySlug ? <p id="move-category-error" className="mt-1 text-sm text-red-700">{errors.categorySlug.message}</p> : null}
+          {errors.categorySlug ? (
+            <p id="move-category-error" className="mt-1 text-sm text-red-700">
+              {errors.categorySlug.message}
+            </p>
+          ) : null}
           {categories.error ? <p className="mt-1 text-sm text-red-700">{categories.error.message}</p> : null}
         </div>
         <FormButtons onCancel={cancel} pending={move.isPending} label="Move topic" />

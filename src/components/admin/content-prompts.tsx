@@ -5,12 +5,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, TextField } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { promptCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { EditHideDeleteActions, RowTextForm, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { type AdminInputs, EditHideDeleteActions, RowTextForm, VISIBILITY_FILTER, VisibilityBadge } from "./content-widgets";
 
 type PromptRow = RouterOutputs["admin"]["content"]["prompts"]["list"]["rows"][number];
 
@@ -22,11 +22,16 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
   const refresh = () => utils.admin.content.prompts.list.invalidate();
   const onError = (error: { message: string }) => toast.error(error.message);
   const setHidden = api.admin.content.prompts.setHidden.useMutation({
-    onSuccess: (prompt) => toast.success(prompt.hidden ? "The prompt is hidden from the chat." : "The prompt is offered in the chat again."),
+    onSuccess: (prompt) =>
+      toast.success(prompt.hidden ? "The prompt is hidden from the chat." : "The prompt is offered in the chat again."),
     onError,
     onSettled: refresh,
   });
-  const remove = api.admin.content.prompts.delete.useMutation({ onSuccess: () => toast.success("Prompt deleted."), onError, onSettled: refresh });
+  const remove = api.admin.content.prompts.delete.useMutation({
+    onSuccess: () => toast.success("Prompt deleted."),
+    onError,
+    onSettled: refresh,
+  });
   const [editing, setEditing] = useState<string | null>(null);
 
   const columns: ColumnDef<PromptRow, unknown>[] = [
@@ -35,9 +40,19 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
       header: "Prompt",
       enableSorting: true,
       enableHiding: false,
-      cell: ({ row }) => (editing === row.original.id ? <PromptTextForm id={row.original.id} text={row.original.text} onDone={() => setEditing(null)} /> : <span className="block min-w-56">{row.original.text}</span>),
+      cell: ({ row }) =>
+        editing === row.original.id ? (
+          <PromptTextForm id={row.original.id} text={row.original.text} onDone={() => setEditing(null)} />
+        ) : (
+          <span className="block min-w-56">{row.original.text}</span>
+        ),
     },
-    { id: "createdAt", header: "Added", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "d MMM yyyy")}</span> },
+    {
+      id: "createdAt",
+      header: "Added",
+      enableSorting: true,
+      cell: ({ row }) => <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "d MMM yyyy")}</span>,
+    },
     { id: "status", header: "Status", cell: ({ row }) => <VisibilityBadge hidden={row.original.hidden} /> },
     {
       id: "actions",
@@ -52,7 +67,11 @@ export function ContentPrompts({ canEdit }: { canEdit: boolean }) {
             editDisabled={editing === row.original.id}
             onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
             hideDisabled={setHidden.isPending}
-            remove={{ question: `Delete the prompt “${row.original.text}”? Hiding it keeps it for later.`, disabled: remove.isPending, onConfirm: () => remove.mutate({ id: row.original.id }) }}
+            remove={{
+              question: `Delete the prompt “${row.original.text}”? Hiding it keeps it for later.`,
+              disabled: remove.isPending,
+              onConfirm: () => remove.mutate({ id: row.original.id }),
+            }}
           />
         ) : null,
     },
@@ -89,11 +108,24 @@ function AddPrompt() {
     },
   });
   return (
-    <form noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+    <form
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+    >
       <div className="flex-1">
-        <TextField id="new-prompt" label="New prompt" error={form.formState.errors.text?.message ?? (create.error ? errorMessage(create.error, "The prompt could not be added.") : undefined)} {...form.register("text")} />
+        <TextField
+          id="new-prompt"
+          label="New prompt"
+          error={
+            form.formState.errors.text?.message ?? (create.error ? errorMessage(create.error, "The prompt could not be added.") : undefined)
+          }
+          {...form.register("text")}
+        />
       </div>
-      <button type="submit" className="btn-primary sm:mb-[1px]" disabled={create.isPending}>{create.isPending ? "Adding..." : "Add prompt"}</button>
+      <button type="submit" className="btn-primary sm:mb-[1px]" disabled={create.isPending}>
+        {create.isPending ? "Adding..." : "Add prompt"}
+      </button>
     </form>
   );
 }

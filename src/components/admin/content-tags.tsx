@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import { tagCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { EditHideDeleteActions, orderColumn, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { type AdminInputs, EditHideDeleteActions, orderColumn, VISIBILITY_FILTER, VisibilityBadge } from "./content-widgets";
 
 type TagRow = RouterOutputs["admin"]["content"]["tags"]["list"]["rows"][number];
 
@@ -27,10 +27,32 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<TagRow, unknown>[] = [
-    orderColumn<TagRow>({ canEdit, count, moving: move.isPending, name: (tag) => tag.name, position: (tag) => tag.position, onMove: (id, position) => move.mutate({ id, position }) }),
-    { id: "name", header: "Name", enableSorting: true, enableHiding: false, cell: ({ row }) => <span className="font-semibold">{row.original.name}</span> },
-    { id: "slug", header: "Slug", enableSorting: true, cell: ({ row }) => <code className="text-xs">{row.original.slug}</code> },
-    { id: "description", header: "Description", cell: ({ row }) => <span className="block min-w-40 text-slate-600">{row.original.description ?? "-"}</span> },
+    orderColumn<TagRow>({
+      canEdit,
+      count,
+      moving: move.isPending,
+      name: (tag) => tag.name,
+      position: (tag) => tag.position,
+      onMove: (id, position) => move.mutate({ id, position }),
+    }),
+    {
+      id: "name",
+      header: "Name",
+      enableSorting: true,
+      enableHiding: false,
+      cell: ({ row }) => <span className="font-semibold">{row.original.name}</span>,
+    },
+    {
+      id: "slug",
+      header: "Slug",
+      enableSorting: true,
+      cell: ({ row }) => <code className="text-xs">{row.original.slug}</code>,
+    },
+    {
+      id: "description",
+      header: "Description",
+      cell: ({ row }) => <span className="block min-w-40 text-slate-600">{row.original.description ?? "-"}</span>,
+    },
     { id: "status", header: "Status", cell: ({ row }) => <VisibilityBadge hidden={row.original.hidden} /> },
     {
       id: "actions",
@@ -63,7 +85,13 @@ export function ContentTags({ canEdit }: { canEdit: boolean }) {
         searchLabel="Search name, slug or description"
         filters={[VISIBILITY_FILTER]}
         emptyText="No tags yet."
-        toolbar={canEdit ? <button type="button" className="btn-primary" onClick={() => setEditing("new")}>New tag</button> : null}
+        toolbar={
+          canEdit ? (
+            <button type="button" className="btn-primary" onClick={() => setEditing("new")}>
+              New tag
+            </button>
+          ) : null
+        }
       />
       {editing ? <TagDialog tag={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
     </>
@@ -87,18 +115,34 @@ function TagDialog({ tag, onClose }: { tag: TagRow | null; onClose: () => void }
   const { errors } = form.formState;
   return (
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={tag ? `Edit tag “${tag.name}”` : "New tag"}>
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => (tag ? update.mutate({ ...values, id: tag.id }) : create.mutate(values)))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => (tag ? update.mutate({ ...values, id: tag.id }) : create.mutate(values)))}
+      >
         <TextField id="tag-name" label="Name" error={errors.name?.message} {...form.register("name")} />
-        <TextField id="tag-slug" label="Slug" hint="Lower-case letters, digits and hyphens, e.g. health-insurance" error={errors.slug?.message} {...form.register("slug")} />
+        <TextField
+          id="tag-slug"
+          label="Slug"
+          hint="Lower-case letters, digits and hyphens, e.g. health-insurance"
+          error={errors.slug?.message}
+          {...form.register("slug")}
+        />
         <div>
-          <label htmlFor="tag-description" className="field-label">Description</label>
+          <label htmlFor="tag-description" className="field-label">
+            Description
+          </label>
           <textarea id="tag-description" rows={2} className="field-input" {...form.register("description")} />
           {errors.description ? <p className="mt-1 text-sm text-red-700">{errors.description.message}</p> : null}
         </div>
         {failure ? <FormMessage kind="error">{errorMessage(failure, "The tag could not be saved.")}</FormMessage> : null}
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={create.isPending || update.isPending}>{tag ? "Save tag" : "Create tag"}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={create.isPending || update.isPending}>
+            {tag ? "Save tag" : "Create tag"}
+          </button>
         </div>
       </form>
     </Modal>

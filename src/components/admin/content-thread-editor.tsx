@@ -5,13 +5,21 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
-import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";
+import { toast } from "~/components/ui/toast";
 import { topicAnchor } from "~/lib/navigation";
+import { questionCreateSchema, threadUpdateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, EditHideDeleteActions, orderColumn, RowTextForm, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import {
+  type AdminInputs,
+  Badge,
+  EditHideDeleteActions,
+  orderColumn,
+  RowTextForm,
+  VISIBILITY_FILTER,
+  VisibilityBadge,
+} from "./content-widgets";
 
 type Thread = RouterOutputs["admin"]["content"]["threads"]["get"];
 type QuestionRow = RouterOutputs["admin"]["content"]["questions"]["list"]["rows"][number];
@@ -26,8 +34,12 @@ export function ThreadEditor({ id, canEditThread, canEditQuestions }: { id: stri
       <ThreadForm thread={thread.data} canEdit={canEditThread} />
       <section aria-labelledby="questions-title" className="space-y-4">
         <div>
-          <h2 id="questions-title" className="text-lg font-semibold">Questions</h2>
-          <p className="text-sm text-slate-600">Shown in this order in the topic&apos;s carousel on /students and on the home page; hidden ones are left out.</p>
+          <h2 id="questions-title" className="text-lg font-semibold">
+            Questions
+          </h2>
+          <p className="text-sm text-slate-600">
+            Shown in this order in the topic&apos;s carousel on /students and on the home page; hidden ones are left out.
+          </p>
         </div>
         {canEditQuestions ? <AddQuestion threadId={id} /> : null}
         <Questions threadId={id} canEdit={canEditQuestions} />
@@ -43,7 +55,8 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
     defaultValues: { id: thread.id, title: thread.title, description: thread.description ?? "" },
   });
   useEffect(() => form.reset({ id: thread.id, title: thread.title, description: thread.description ?? "" }), [form, thread]);
-  const refresh = () => Promise.all([utils.admin.content.threads.get.invalidate({ id: thread.id }), utils.admin.content.threads.list.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.admin.content.threads.get.invalidate({ id: thread.id }), utils.admin.content.threads.list.invalidate()]);
   const update = api.admin.content.threads.update.useMutation({
     onSuccess: () => {
       toast.success("Thread saved. The site shows it now.");
@@ -62,7 +75,9 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
     <section aria-labelledby="thread-title-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="thread-title-heading" className="text-lg font-semibold">Thread</h2>
+          <h2 id="thread-title-heading" className="text-lg font-semibold">
+            Thread
+          </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <VisibilityBadge hidden={thread.hidden} />
             {thread.customizedAt ? (
@@ -73,11 +88,18 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
             ) : (
               <Badge>Follows the repository&apos;s file</Badge>
             )}
-            <a className="text-brand-700 hover:underline" href={`/students#${topicAnchor(thread.slug)}`} target="_blank" rel="noreferrer">/students#{topicAnchor(thread.slug)}</a>
+            <a className="text-brand-700 hover:underline" href={`/students#${topicAnchor(thread.slug)}`} target="_blank" rel="noreferrer">
+              /students#{topicAnchor(thread.slug)}
+            </a>
           </p>
         </div>
         {canEdit ? (
-          <button type="button" className="btn-secondary" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ id: thread.id, hidden: !thread.hidden })}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={setHidden.isPending}
+            onClick={() => setHidden.mutate({ id: thread.id, hidden: !thread.hidden })}
+          >
             {thread.hidden ? "Show on the site" : "Hide from the site"}
           </button>
         ) : null}
@@ -86,7 +108,9 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
         <fieldset disabled={!canEdit} className="space-y-4">
           <TextField id="thread-title" label="Title" error={errors.title?.message} {...form.register("title")} />
           <div>
-            <label htmlFor="thread-description" className="field-label">Description</label>
+            <label htmlFor="thread-description" className="field-label">
+              Description
+            </label>
             <textarea id="thread-description" rows={3} className="field-input" {...form.register("description")} />
             {errors.description ? <p className="mt-1 text-sm text-red-700">{errors.description.message}</p> : null}
           </div>
@@ -94,7 +118,9 @@ function ThreadForm({ thread, canEdit }: { thread: Thread; canEdit: boolean }) {
         </fieldset>
         {update.error ? <FormMessage kind="error">{errorMessage(update.error, "The thread could not be saved.")}</FormMessage> : null}
         {canEdit ? (
-          <button type="submit" className="btn-primary" disabled={update.isPending || !isDirty}>{update.isPending ? "Saving..." : "Save thread"}</button>
+          <button type="submit" className="btn-primary" disabled={update.isPending || !isDirty}>
+            {update.isPending ? "Saving..." : "Save thread"}
+          </button>
         ) : (
           <p className="text-sm text-slate-500">Your role may read threads but not change them.</p>
         )}
@@ -117,27 +143,55 @@ function AddQuestion({ threadId }: { threadId: string }) {
   return (
     <form noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={form.handleSubmit((values) => add.mutate(values))}>
       <div className="flex-1">
-        <TextField id="new-question" label="New question" error={form.formState.errors.text?.message ?? (add.error ? errorMessage(add.error, "The question could not be added.") : undefined)} {...form.register("text")} />
+        <TextField
+          id="new-question"
+          label="New question"
+          error={
+            form.formState.errors.text?.message ?? (add.error ? errorMessage(add.error, "The question could not be added.") : undefined)
+          }
+          {...form.register("text")}
+        />
       </div>
-      <button type="submit" className="btn-primary sm:mb-[1px]" disabled={add.isPending}>{add.isPending ? "Adding..." : "Add question"}</button>
+      <button type="submit" className="btn-primary sm:mb-[1px]" disabled={add.isPending}>
+        {add.isPending ? "Adding..." : "Add question"}
+      </button>
     </form>
   );
 }
 
 function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }) {
-  const params = useListParams({ filters: ["visibility"] as const, defaultSort: "position", defaultDir: "asc", defaultPageSize: 50 });
+  const params = useListParams({
+    filters: ["visibility"] as const,
+    defaultSort: "position",
+    defaultDir: "asc",
+    defaultPageSize: 50,
+  });
   const utils = api.useUtils();
-  const list = api.admin.content.questions.list.useQuery({ ...(params.query as Omit<AdminInputs["content"]["questions"]["list"], "threadId">), threadId });
+  const list = api.admin.content.questions.list.useQuery({
+    ...(params.query as Omit<AdminInputs["content"]["questions"]["list"], "threadId">),
+    threadId,
+  });
   const refresh = () => Promise.all([utils.admin.content.questions.list.invalidate(), utils.admin.content.threads.invalidate()]);
   const onError = (error: { message: string }) => toast.error(error.message);
   const move = api.admin.content.questions.move.useMutation({ onError, onSettled: refresh });
   const setHidden = api.admin.content.questions.setHidden.useMutation({ onError, onSettled: refresh });
-  const remove = api.admin.content.questions.delete.useMutation({ onSuccess: () => toast.success("Question deleted."), onError, onSettled: refresh });
+  const remove = api.admin.content.questions.delete.useMutation({
+    onSuccess: () => toast.success("Question deleted."),
+    onError,
+    onSettled: refresh,
+  });
   const [editing, setEditing] = useState<string | null>(null);
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<QuestionRow, unknown>[] = [
-    orderColumn<QuestionRow>({ canEdit, count, moving: move.isPending, name: (question) => question.text, position: (question) => question.place, onMove: (id, position) => move.mutate({ id, position }) }),
+    orderColumn<QuestionRow>({
+      canEdit,
+      count,
+      moving: move.isPending,
+      name: (question) => question.text,
+      position: (question) => question.place,
+      onMove: (id, position) => move.mutate({ id, position }),
+    }),
     {
       id: "text",
       header: "Question",
@@ -164,7 +218,11 @@ function Questions({ threadId, canEdit }: { threadId: string; canEdit: boolean }
             editDisabled={editing === row.original.id}
             onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
             hideDisabled={setHidden.isPending}
-            remove={{ question: `Delete the question “${row.original.text}”? Hiding it keeps it for later.`, disabled: remove.isPending, onConfirm: () => remove.mutate({ id: row.original.id }) }}
+            remove={{
+              question: `Delete the question “${row.original.text}”? Hiding it keeps it for later.`,
+              disabled: remove.isPending,
+              onConfirm: () => remove.mutate({ id: row.original.id }),
+            }}
           />
         ) : null,
     },

@@ -6,13 +6,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import { slugFromTitle, threadCreateSchema } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { Badge, HideButton, orderColumn, RowActions, VISIBILITY_FILTER, VisibilityBadge, type AdminInputs } from "./content-widgets";
+import { type AdminInputs, Badge, HideButton, orderColumn, RowActions, VISIBILITY_FILTER, VisibilityBadge } from "./content-widgets";
 
 type ThreadRow = RouterOutputs["admin"]["content"]["threads"]["list"]["rows"][number];
 
@@ -22,16 +22,27 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
   const utils = api.useUtils();
   const list = api.admin.content.threads.list.useQuery(params.query as AdminInputs["content"]["threads"]["list"]);
   const refresh = () => utils.admin.content.threads.list.invalidate();
-  const move = api.admin.content.threads.move.useMutation({ onError: (error) => toast.error(error.message), onSettled: refresh });
+  const move = api.admin.content.threads.move.useMutation({
+    onError: (error) => toast.error(error.message),
+    onSettled: refresh,
+  });
   const setHidden = api.admin.content.threads.setHidden.useMutation({
-    onSuccess: (thread) => toast.success(thread.hidden ? `“${thread.title}” is hidden from the site.` : `“${thread.title}” is shown on the site again.`),
+    onSuccess: (thread) =>
+      toast.success(thread.hidden ? `“${thread.title}” is hidden from the site.` : `“${thread.title}” is shown on the site again.`),
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
   const count = list.data?.count ?? 0;
 
   const columns: ColumnDef<ThreadRow, unknown>[] = [
-    orderColumn<ThreadRow>({ canEdit, count, moving: move.isPending, name: (thread) => thread.title, position: (thread) => thread.position, onMove: (id, position) => move.mutate({ id, position }) }),
+    orderColumn<ThreadRow>({
+      canEdit,
+      count,
+      moving: move.isPending,
+      name: (thread) => thread.title,
+      position: (thread) => thread.position,
+      onMove: (id, position) => move.mutate({ id, position }),
+    }),
     {
       id: "title",
       header: "Thread",
@@ -39,7 +50,9 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) => (
         <div className="min-w-48">
-          <Link href={`/admin/content/threads/${row.original.id}`} className="font-semibold text-brand-700 hover:underline">{row.original.title}</Link>
+          <Link href={`/admin/content/threads/${row.original.id}`} className="font-semibold text-brand-700 hover:underline">
+            {row.original.title}
+          </Link>
           <p className="text-xs text-slate-500">/{row.original.slug}</p>
           {row.original.description ? <p className="mt-1 line-clamp-2 text-slate-600">{row.original.description}</p> : null}
         </div>
@@ -62,7 +75,11 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-1">
           <VisibilityBadge hidden={row.original.hidden} />
-          {row.original.customizedAt ? <Badge tone="info" title="Edited in /admin: the repository's file no longer changes it">Edited here</Badge> : null}
+          {row.original.customizedAt ? (
+            <Badge tone="info" title="Edited in /admin: the repository's file no longer changes it">
+              Edited here
+            </Badge>
+          ) : null}
         </span>
       ),
     },
@@ -72,8 +89,17 @@ export function ContentThreads({ canEdit }: { canEdit: boolean }) {
       enableHiding: false,
       cell: ({ row }) => (
         <RowActions>
-          <Link href={`/admin/content/threads/${row.original.id}`} className="btn-secondary px-3 py-1">{canEdit ? "Edit" : "Open"}</Link>
-          {canEdit ? <HideButton name={row.original.title} hidden={row.original.hidden} disabled={setHidden.isPending} onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })} /> : null}
+          <Link href={`/admin/content/threads/${row.original.id}`} className="btn-secondary px-3 py-1">
+            {canEdit ? "Edit" : "Open"}
+          </Link>
+          {canEdit ? (
+            <HideButton
+              name={row.original.title}
+              hidden={row.original.hidden}
+              disabled={setHidden.isPending}
+              onSetHidden={(hidden) => setHidden.mutate({ id: row.original.id, hidden })}
+            />
+          ) : null}
         </RowActions>
       ),
     },
@@ -101,7 +127,10 @@ function NewThreadButton() {
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const utils = api.useUtils();
-  const form = useForm({ resolver: zodResolver(threadCreateSchema), defaultValues: { title: "", description: "", slug: "" } });
+  const form = useForm({
+    resolver: zodResolver(threadCreateSchema),
+    defaultValues: { title: "", description: "", slug: "" },
+  });
   const create = api.admin.content.threads.create.useMutation({
     onSuccess: (thread) => {
       toast.success(`Thread “${thread.title}” created. It is shown on the site now: add its questions.`);
@@ -116,13 +145,28 @@ function NewThreadButton() {
   const slug = form.watch("slug");
   return (
     <>
-      <button type="button" className="btn-primary" onClick={() => setOpen(true)}>New thread</button>
-      <Modal open={open} onOpenChange={setOpen} title="New topic thread" description="Shown on /students, in the side menu and on the home page.">
+      <button type="button" className="btn-primary" onClick={() => setOpen(true)}>
+        New thread
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="New topic thread"
+        description="Shown on /students, in the side menu and on the home page."
+      >
         <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => create.mutate(values))}>
           <TextField id="thread-title" label="Title" error={errors.title?.message} {...form.register("title")} />
           <div>
-            <label htmlFor="thread-description" className="field-label">Description</label>
-            <textarea id="thread-description" rows={3} className="field-input" aria-invalid={errors.description ? true : undefined} {...form.register("description")} />
+            <label htmlFor="thread-description" className="field-label">
+              Description
+            </label>
+            <textarea
+              id="thread-description"
+              rows={3}
+              className="field-input"
+              aria-invalid={errors.description ? true : undefined}
+              {...form.register("description")}
+            />
             {errors.description ? <p className="mt-1 text-sm text-red-700">{errors.description.message}</p> : null}
           </div>
           <TextField
@@ -135,8 +179,12 @@ function NewThreadButton() {
           />
           {create.error ? <FormMessage kind="error">{errorMessage(create.error, "The thread could not be created.")}</FormMessage> : null}
           <div className="flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>Cancel</button>
-            <button type="submit" className="btn-primary" disabled={create.isPending}>{create.isPending ? "Creating..." : "Create thread"}</button>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={create.isPending}>
+              {create.isPending ? "Creating..." : "Create thread"}
+            </button>
           </div>
         </form>
       </Modal>

@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { inferRouterInputs } from "@trpc/server";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { AppRouter } from "~/server/api/root";
 
 /** The inputs of the management area's procedures, for casting a list's URL state to its query. */
@@ -40,7 +40,17 @@ function ForRecord({ name }: { name: string }) {
 }
 
 /** "Hide" or "Show" for the record called `name`, by its current state. */
-export function HideButton({ name, hidden, disabled, onSetHidden }: { name: string; hidden: boolean; disabled?: boolean; onSetHidden: (hidden: boolean) => void }) {
+export function HideButton({
+  name,
+  hidden,
+  disabled,
+  onSetHidden,
+}: {
+  name: string;
+  hidden: boolean;
+  disabled?: boolean;
+  onSetHidden: (hidden: boolean) => void;
+}) {
   return (
     <button type="button" className="btn-secondary px-3 py-1" disabled={disabled} onClick={() => onSetHidden(!hidden)}>
       {hidden ? "Show" : "Hide"}
@@ -98,7 +108,23 @@ export function EditHideDeleteActions({
  * A record's text edited in its table row: `label` names the text box for screen readers; Save
  * hands the text to `onSave`, Cancel to `onCancel`.
  */
-export function RowTextForm({ id, label, text, saving, error, onSave, onCancel }: { id: string; label: string; text: string; saving: boolean; error?: string; onSave: (text: string) => void; onCancel: () => void }) {
+export function RowTextForm({
+  id,
+  label,
+  text,
+  saving,
+  error,
+  onSave,
+  onCancel,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  saving: boolean;
+  error?: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState(text);
   return (
     <form
@@ -109,12 +135,26 @@ export function RowTextForm({ id, label, text, saving, error, onSave, onCancel }
         onSave(value);
       }}
     >
-      <label className="sr-only" htmlFor={id}>{label}</label>
-      <textarea id={id} className="field-input" rows={2} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field-input"
+        rows={2}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the field opens on the staff member's own click, to be typed in
+        autoFocus
+      />
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
       <span className="flex gap-2">
-        <button type="submit" className="btn-primary px-3 py-1" disabled={saving}>Save</button>
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onCancel}>Cancel</button>
+        <button type="submit" className="btn-primary px-3 py-1" disabled={saving}>
+          Save
+        </button>
+        <button type="button" className="btn-secondary px-3 py-1" onClick={onCancel}>
+          Cancel
+        </button>
       </span>
     </form>
   );
@@ -127,11 +167,27 @@ const DANGER_BUTTON =
  * Cancel and submit at the foot of a dialog's form; `danger` paints the submit button red (in full:
  * `.btn-primary` is plain CSS, which a utility such as bg-red-600 cannot override).
  */
-export function FormButtons({ onCancel, pending, disabled, label, danger }: { onCancel: () => void; pending: boolean; disabled?: boolean; label: string; danger?: boolean }) {
+export function FormButtons({
+  onCancel,
+  pending,
+  disabled,
+  label,
+  danger,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  danger?: boolean;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <button type="button" className="btn-secondary" onClick={onCancel}>Cancel</button>
-      <button type="submit" className={danger ? DANGER_BUTTON : "btn-primary"} disabled={pending || disabled}>{pending ? "Saving..." : label}</button>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className={danger ? DANGER_BUTTON : "btn-primary"} disabled={pending || disabled}>
+        {pending ? "Saving..." : label}
+      </button>
     </div>
   );
 }
@@ -145,14 +201,38 @@ export function VisibilityBadge({ hidden }: { hidden: boolean }) {
  * "Move up" and "Move down" for a record at `position` (1-based) of `count`. The labels name the
  * record, so screen readers can tell the buttons of each row apart.
  */
-export function MoveButtons({ name, position, count, disabled, onMove }: { name: string; position: number; count: number; disabled?: boolean; onMove: (position: number) => void }) {
+export function MoveButtons({
+  name,
+  position,
+  count,
+  disabled,
+  onMove,
+}: {
+  name: string;
+  position: number;
+  count: number;
+  disabled?: boolean;
+  onMove: (position: number) => void;
+}) {
   return (
     <span className="inline-flex items-center gap-1">
       <span className="w-6 text-right tabular-nums text-slate-600">{position}</span>
-      <button type="button" className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40" aria-label={`Move “${name}” up`} disabled={disabled || position <= 1} onClick={() => onMove(position - 1)}>
+      <button
+        type="button"
+        className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40"
+        aria-label={`Move “${name}” up`}
+        disabled={disabled || position <= 1}
+        onClick={() => onMove(position - 1)}
+      >
         ↑
       </button>
-      <button type="button" className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40" aria-label={`Move “${name}” down`} disabled={disabled || position >= count} onClick={() => onMove(position + 1)}>
+      <button
+        type="button"
+        className="rounded-md border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50 disabled:opacity-40"
+        aria-label={`Move “${name}” down`}
+        disabled={disabled || position >= count}
+        onClick={() => onMove(position + 1)}
+      >
         ↓
       </button>
     </span>
@@ -185,7 +265,13 @@ export function orderColumn<Row extends { id: string }>({
     enableHiding: false,
     cell: ({ row }) =>
       canEdit ? (
-        <MoveButtons name={name(row.original)} position={position(row.original)} count={count} disabled={moving} onMove={(to) => onMove(row.original.id, to)} />
+        <MoveButtons
+          name={name(row.original)}
+          position={position(row.original)}
+          count={count}
+          disabled={moving}
+          onMove={(to) => onMove(row.original.id, to)}
+        />
       ) : (
         <span className="tabular-nums">{position(row.original)}</span>
       ),
@@ -201,7 +287,8 @@ const CONTENT_TABS = [
 /** The parts of /admin/content. */
 export function ContentNav() {
   const pathname = usePathname();
-  const current = (href: string) => (href === "/admin/content" ? pathname === href || pathname.startsWith("/admin/content/threads") : pathname.startsWith(href));
+  const current = (href: string) =>
+    href === "/admin/content" ? pathname === href || pathname.startsWith("/admin/content/threads") : pathname.startsWith(href);
   return (
     <nav aria-label="Content" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
       {CONTENT_TABS.map((tab) => (
@@ -218,4 +305,11 @@ export function ContentNav() {
   );
 }
 
-export const VISIBILITY_FILTER = { key: "visibility", label: "Shown", options: [{ value: "shown", label: "Shown" }, { value: "hidden", label: "Hidden" }] };
+export const VISIBILITY_FILTER = {
+  key: "visibility",
+  label: "Shown",
+  options: [
+    { value: "shown", label: "Shown" },
+    { value: "hidden", label: "Hidden" },
+  ],
+};

@@ -3,11 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
-import { TextField } from "~/components/ui/form-field";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import { formatLimit } from "~/lib/plans";
 import { grantTokensSchema, MAX_TOKEN_GRANT } from "~/lib/schemas/admin-customers";
 import { api, type RouterOutputs } from "~/trpc/react";
@@ -28,27 +28,59 @@ export function CustomerActions({ customer }: { customer: CustomerDetailData }) 
     onError: (error: { message: string }) => toast.error(error.message),
     onSettled: refresh,
   };
-  const suspend = api.admin.customers.suspend.useMutation({ ...handlers, onSuccess: () => { toast.success(`${account.name} is suspended and signed out everywhere`); setOpen(null); } });
-  const reactivate = api.admin.customers.reactivate.useMutation({ ...handlers, onSuccess: () => { toast.success(`${account.name} can sign in again`); setOpen(null); } });
-  const signOut = api.admin.customers.signOutEverywhere.useMutation({
+  const suspend = api.admin.customers.suspend.useMutation({
     ...handlers,
-    onSuccess: ({ sessionsEnded }) => {
-      toast.success(sessionsEnded === 0 ? "There was no session to end" : `Ended ${sessionsEnded} session${sessionsEnded === 1 ? "" : "s"}`);
+    onSuccess: () => {
+      toast.success(`${account.name} is suspended and signed out everywhere`);
       setOpen(null);
     },
   });
-  const resend = api.admin.customers.resendVerification.useMutation({ ...handlers, onSuccess: ({ email }) => { toast.success(`Verification mail sent to ${email}`); setOpen(null); } });
+  const reactivate = api.admin.customers.reactivate.useMutation({
+    ...handlers,
+    onSuccess: () => {
+      toast.success(`${account.name} can sign in again`);
+      setOpen(null);
+    },
+  });
+  const signOut = api.admin.customers.signOutEverywhere.useMutation({
+    ...handlers,
+    onSuccess: ({ sessionsEnded }) => {
+      toast.success(
+        sessionsEnded === 0 ? "There was no session to end" : `Ended ${sessionsEnded} session${sessionsEnded === 1 ? "" : "s"}`,
+      );
+      setOpen(null);
+    },
+  });
+  const resend = api.admin.customers.resendVerification.useMutation({
+    ...handlers,
+    onSuccess: ({ email }) => {
+      toast.success(`Verification mail sent to ${email}`);
+      setOpen(null);
+    },
+  });
 
   const suspended = account.status === "suspended";
   return (
     <div className="flex flex-wrap gap-2 sm:max-w-sm sm:justify-end">
-      <button type="button" className="btn-secondary" onClick={() => setOpen("grant")}>Grant tokens</button>
-      <button type="button" className="btn-secondary" onClick={() => setOpen("signOut")}>Sign out everywhere</button>
-      {account.emailVerifiedAt ? null : <button type="button" className="btn-secondary" onClick={() => setOpen("resend")}>Resend verification</button>}
+      <button type="button" className="btn-secondary" onClick={() => setOpen("grant")}>
+        Grant tokens
+      </button>
+      <button type="button" className="btn-secondary" onClick={() => setOpen("signOut")}>
+        Sign out everywhere
+      </button>
+      {account.emailVerifiedAt ? null : (
+        <button type="button" className="btn-secondary" onClick={() => setOpen("resend")}>
+          Resend verification
+        </button>
+      )}
       {suspended ? (
-        <button type="button" className="btn-secondary" onClick={() => setOpen("reactivate")}>Reactivate</button>
+        <button type="button" className="btn-secondary" onClick={() => setOpen("reactivate")}>
+          Reactivate
+        </button>
       ) : (
-        <button type="button" className="btn-secondary border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen("suspend")}>Suspend</button>
+        <button type="button" className="btn-secondary border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen("suspend")}>
+          Suspend
+        </button>
       )}
 
       <ConfirmDialog
@@ -97,8 +129,21 @@ const grantFormSchema = grantTokensSchema.omit({ userId: true });
 type GrantForm = z.input<typeof grantFormSchema>;
 
 /** Grant tokens: a one-off allowance for this month, with the reason kept in the audit log. */
-function GrantTokensDialog({ open, onClose, customer, onDone }: { open: boolean; onClose: () => void; customer: CustomerDetailData; onDone: () => Promise<void> }) {
-  const form = useForm<GrantForm, unknown, z.output<typeof grantFormSchema>>({ resolver: zodResolver(grantFormSchema), defaultValues: { amount: 10_000, reason: "" } });
+function GrantTokensDialog({
+  open,
+  onClose,
+  customer,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  customer: CustomerDetailData;
+  onDone: () => Promise<void>;
+}) {
+  const form = useForm<GrantForm, unknown, z.output<typeof grantFormSchema>>({
+    resolver: zodResolver(grantFormSchema),
+    defaultValues: { amount: 10_000, reason: "" },
+  });
   const grant = api.admin.customers.grantTokens.useMutation();
   const { errors, isSubmitting } = form.formState;
   const unlimited = customer.tokens.limit === null;
@@ -123,10 +168,26 @@ function GrantTokensDialog({ open, onClose, customer, onDone }: { open: boolean;
       description={`Adds to ${customer.account.name}'s allowance for ${customer.tokens.period} only; next month starts from the plan's allowance again.`}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Grant tokens">
-        {unlimited ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">This student is on an unlimited plan: a grant is recorded but changes nothing this month.</p> : null}
-        <TextField id="grant-amount" label="Tokens" type="number" inputMode="numeric" min={1} max={MAX_TOKEN_GRANT} step={1} error={errors.amount?.message} {...form.register("amount")} />
+        {unlimited ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            This student is on an unlimited plan: a grant is recorded but changes nothing this month.
+          </p>
+        ) : null}
+        <TextField
+          id="grant-amount"
+          label="Tokens"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_TOKEN_GRANT}
+          step={1}
+          error={errors.amount?.message}
+          {...form.register("amount")}
+        />
         <div>
-          <label htmlFor="grant-reason" className="field-label">Reason</label>
+          <label htmlFor="grant-reason" className="field-label">
+            Reason
+          </label>
           <textarea
             id="grant-reason"
             rows={3}
@@ -135,12 +196,22 @@ function GrantTokensDialog({ open, onClose, customer, onDone }: { open: boolean;
             aria-describedby={errors.reason ? "grant-reason-error" : "grant-reason-hint"}
             {...form.register("reason")}
           />
-          <p id="grant-reason-hint" className="mt-1 text-xs text-slate-500">Kept in the audit log, e.g. “Outage on 3 March”.</p>
-          {errors.reason ? <p id="grant-reason-error" className="mt-1 text-sm text-red-700">{errors.reason.message}</p> : null}
+          <p id="grant-reason-hint" className="mt-1 text-xs text-slate-500">
+            Kept in the audit log, e.g. “Outage on 3 March”.
+          </p>
+          {errors.reason ? (
+            <p id="grant-reason-error" className="mt-1 text-sm text-red-700">
+              {errors.reason.message}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? "Granting..." : "Grant tokens"}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? "Granting..." : "Grant tokens"}
+          </button>
         </div>
       </form>
     </Modal>

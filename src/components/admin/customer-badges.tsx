@@ -24,6 +24,11 @@ export function AccountStatusBadge({ status }: { status: string }) {
 
 /** A neutral label: a subscription or payment status, a request status. */
 export function StateBadge({ children, tone = "neutral" }: { children: React.ReactNode; tone?: "neutral" | "good" | "warn" | "bad" }) {
-  const tones = { neutral: "bg-slate-100 text-slate-700", good: "bg-emerald-100 text-emerald-900", warn: "bg-amber-100 text-amber-900", bad: "bg-red-100 text-red-900" };
+  const tones = {
+    neutral: "bg-slate-100 text-slate-700",
+    good: "bg-emerald-100 text-emerald-900",
+    warn: "bg-amber-100 text-amber-900",
+    bad: "bg-red-100 text-red-900",
+  };
   return <span className={`${badge} ${tones[tone]}`}>{children}</span>;
 }

@@ -16,11 +16,23 @@ export type CustomerDetailData = RouterOutputs["admin"]["customers"]["get"];
 
 const when = (date: Date | null | undefined) => (date ? format(new Date(date), "d MMM yyyy, HH:mm") : "-");
 const day = (date: Date | null | undefined) => (date ? format(new Date(date), "d MMM yyyy") : "-");
-const money = (cents: number, currency: string) => new Intl.NumberFormat("en-IE", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat("en-IE", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const tokens = (value: number) => value.toLocaleString("en-US");
 
-const SUBSCRIPTION_TONES: Record<string, "good" | "warn" | "bad" | "neutral"> = { active: "good", trialing: "good", past_due: "warn", unpaid: "bad", canceled: "neutral", incomplete: "warn" };
-const PAYMENT_TONES: Record<string, "good" | "warn" | "bad" | "neutral"> = { succeeded: "good", failed: "bad", refunded: "neutral" };
+const SUBSCRIPTION_TONES: Record<string, "good" | "warn" | "bad" | "neutral"> = {
+  active: "good",
+  trialing: "good",
+  past_due: "warn",
+  unpaid: "bad",
+  canceled: "neutral",
+  incomplete: "warn",
+};
+const PAYMENT_TONES: Record<string, "good" | "warn" | "bad" | "neutral"> = {
+  succeeded: "good",
+  failed: "bad",
+  refunded: "neutral",
+};
 
 /** /admin/customers/[id]: one student's account, plan, usage and history, with the account actions. */
 export function CustomerDetail({ id, initialData, canAct }: { id: string; initialData: CustomerDetailData; canAct: boolean }) {
@@ -29,7 +41,11 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
   const { account } = customer;
   return (
     <div className="space-y-6">
-      <p className="text-sm"><Link href="/admin/customers" className="text-brand-700 hover:underline">← All customers</Link></p>
+      <p className="text-sm">
+        <Link href="/admin/customers" className="text-brand-700 hover:underline">
+          ← All customers
+        </Link>
+      </p>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold">{account.name}</h1>
@@ -37,16 +53,29 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             <AccountStatusBadge status={account.status} />
             <PlanBadge plan={customer.plan.effectivePlan} />
-            {account.emailVerifiedAt ? <StateBadge tone="good">Email verified</StateBadge> : <StateBadge tone="warn">Email not verified</StateBadge>}
+            {account.emailVerifiedAt ? (
+              <StateBadge tone="good">Email verified</StateBadge>
+            ) : (
+              <StateBadge tone="warn">Email not verified</StateBadge>
+            )}
             {account.twoFactorEnabled ? <StateBadge>Two-factor on</StateBadge> : null}
           </div>
-          <p className="mt-2 text-xs text-slate-500">Signed up {when(account.createdAt)} · last sign-in {account.lastLoginAt ? when(account.lastLoginAt) : "never"}</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Signed up {when(account.createdAt)} · last sign-in {account.lastLoginAt ? when(account.lastLoginAt) : "never"}
+          </p>
         </div>
         {canAct ? <CustomerActions customer={customer} /> : null}
       </header>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Activity">
-        <Figure label="Tokens this month" value={customer.tokens.limit === null ? `${tokens(customer.tokens.used)} / Unlimited` : `${tokens(customer.tokens.used)} / ${tokens(customer.tokens.limit)}`} />
+        <Figure
+          label="Tokens this month"
+          value={
+            customer.tokens.limit === null
+              ? `${tokens(customer.tokens.used)} / Unlimited`
+              : `${tokens(customer.tokens.used)} / ${tokens(customer.tokens.limit)}`
+          }
+        />
         <Figure label="Conversations" value={String(customer.conversations)} />
         <Figure label="Service requests" value={String(customer.serviceRequests.length)} />
         <Figure label="Applications" value={String(customer.applications.length)} />
@@ -64,7 +93,10 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
                 ["Gender", customer.profile.gender?.replaceAll("_", " ")],
                 ["Nationality", customer.profile.nationality],
                 ["Country of residence", customer.profile.country],
-                ["Emergency contact", [customer.profile.emergencyContactName, customer.profile.emergencyContactPhone].filter(Boolean).join(", ")],
+                [
+                  "Emergency contact",
+                  [customer.profile.emergencyContactName, customer.profile.emergencyContactPhone].filter(Boolean).join(", "),
+                ],
                 ["Language, time zone", `${customer.profile.language}, ${customer.profile.timeZone}`],
                 ["Profile complete", `${customer.profile.profileCompletion}%`],
               ]}
@@ -95,10 +127,16 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
                 <li key={subscription.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                   <PlanBadge plan={subscription.planId} />
                   <StateBadge tone={SUBSCRIPTION_TONES[subscription.status]}>{subscription.status.replaceAll("_", " ")}</StateBadge>
-                  <span className="text-slate-600">{day(subscription.currentPeriodStart)} – {day(subscription.currentPeriodEnd)}</span>
+                  <span className="text-slate-600">
+                    {day(subscription.currentPeriodStart)} – {day(subscription.currentPeriodEnd)}
+                  </span>
                   {subscription.cancelAtPeriodEnd ? <span className="text-amber-700">cancels at period end</span> : null}
                   {subscription.canceledAt ? <span className="text-slate-500">cancelled {day(subscription.canceledAt)}</span> : null}
-                  {subscription.pendingPlanId ? <span className="text-slate-500">then {getPlan(subscription.pendingPlanId).name} from {day(subscription.pendingFrom)}</span> : null}
+                  {subscription.pendingPlanId ? (
+                    <span className="text-slate-500">
+                      then {getPlan(subscription.pendingPlanId).name} from {day(subscription.pendingFrom)}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -114,8 +152,13 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
             <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label="Grants this month">
               {customer.grants.map((grant) => (
                 <li key={grant.id} className="py-2">
-                  <p><span className="font-semibold">+{tokens(grant.amount)}</span> · {grant.reason}</p>
-                  <p className="text-xs text-slate-500">{when(grant.createdAt)}{grant.grantedBy ? ` by ${grant.grantedBy}` : ""}</p>
+                  <p>
+                    <span className="font-semibold">+{tokens(grant.amount)}</span> · {grant.reason}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {when(grant.createdAt)}
+                    {grant.grantedBy ? ` by ${grant.grantedBy}` : ""}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -130,7 +173,9 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
               {customer.sessions.map((session) => (
                 <li key={session.id} className="py-2">
                   <p className="font-medium">{session.device}</p>
-                  <p className="text-xs text-slate-500">{session.ip} · signed in {when(session.createdAt)} · last seen {when(session.lastSeenAt)}</p>
+                  <p className="text-xs text-slate-500">
+                    {session.ip} · signed in {when(session.createdAt)} · last seen {when(session.lastSeenAt)}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -146,12 +191,21 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
                 <li key={transaction.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0">
                     <p className="font-medium">{transaction.description}</p>
-                    <p className="text-xs text-slate-500">{when(transaction.paidAt)}{transaction.refundedAt ? ` · refunded ${day(transaction.refundedAt)}` : ""}</p>
+                    <p className="text-xs text-slate-500">
+                      {when(transaction.paidAt)}
+                      {transaction.refundedAt ? ` · refunded ${day(transaction.refundedAt)}` : ""}
+                    </p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <StateBadge tone={transaction.refunded ? "neutral" : PAYMENT_TONES[transaction.status]}>{transaction.refunded ? "refunded" : transaction.status}</StateBadge>
+                    <StateBadge tone={transaction.refunded ? "neutral" : PAYMENT_TONES[transaction.status]}>
+                      {transaction.refunded ? "refunded" : transaction.status}
+                    </StateBadge>
                     <span className="font-semibold tabular-nums">{money(transaction.amountCents, transaction.currency)}</span>
-                    {transaction.receiptUrl ? <a href={transaction.receiptUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">Receipt</a> : null}
+                    {transaction.receiptUrl ? (
+                      <a href={transaction.receiptUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                        Receipt
+                      </a>
+                    ) : null}
                   </div>
                 </li>
               ))}
@@ -167,12 +221,17 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
               {customer.serviceRequests.map((request) => (
                 <li key={request.id} className="py-2">
                   <p className="flex flex-wrap items-center gap-2">
-                    <Link href={adminServiceRequestHref(request.id)} className="font-medium text-brand-700 hover:underline">{findService(request.service)?.name ?? request.service}</Link>
+                    <Link href={adminServiceRequestHref(request.id)} className="font-medium text-brand-700 hover:underline">
+                      {findService(request.service)?.name ?? request.service}
+                    </Link>
                     <StateBadge>{request.withdrawnAt ? "Withdrawn" : REQUEST_STATUS_LABELS[request.status]}</StateBadge>
                     <span className="text-xs text-slate-500">{request.priority} priority</span>
                   </p>
                   <p className="mt-1 line-clamp-2 break-words text-slate-700">{request.message}</p>
-                  <p className="text-xs text-slate-500">{when(request.createdAt)}{request.coach ? ` · coach ${request.coach.displayName}` : " · no coach yet"}</p>
+                  <p className="text-xs text-slate-500">
+                    {when(request.createdAt)}
+                    {request.coach ? ` · coach ${request.coach.displayName}` : " · no coach yet"}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -187,8 +246,12 @@ export function CustomerDetail({ id, initialData, canAct }: { id: string; initia
               {customer.applications.map((application) => (
                 <li key={application.id} className="py-2">
                   <p className="font-medium">{application.university}</p>
-                  <p className="text-slate-600">{application.programme} · {PROGRAM_TYPE_LABELS[application.programType]}</p>
-                  <p className="text-xs text-slate-500">Deadline {application.deadline} · {APPLICATION_STATUS_LABELS[application.status]}</p>
+                  <p className="text-slate-600">
+                    {application.programme} · {PROGRAM_TYPE_LABELS[application.programType]}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    Deadline {application.deadline} · {APPLICATION_STATUS_LABELS[application.status]}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -228,11 +291,22 @@ function TokenUsage({ usage }: { usage: CustomerDetailData["tokens"] }) {
   return (
     <div className="text-sm">
       <p>
-        <span className="text-lg font-semibold tabular-nums">{tokens(usage.used)}</span> used of {usage.limit === null ? "an unlimited allowance" : <span className="tabular-nums">{tokens(usage.limit)}</span>} in {usage.period}
+        <span className="text-lg font-semibold tabular-nums">{tokens(usage.used)}</span> used of{" "}
+        {usage.limit === null ? "an unlimited allowance" : <span className="tabular-nums">{tokens(usage.limit)}</span>} in {usage.period}
       </p>
       {usage.limit !== null ? (
-        <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Tokens used this month" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share}>
-          <div className={`h-full ${share >= 100 ? "bg-red-500" : share >= 80 ? "bg-amber-500" : "bg-brand-500"}`} style={{ width: `${share}%` }} />
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Tokens used this month"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={share}
+        >
+          <div
+            className={`h-full ${share >= 100 ? "bg-red-500" : share >= 80 ? "bg-amber-500" : "bg-brand-500"}`}
+            style={{ width: `${share}%` }}
+          />
         </div>
       ) : null}
       <p className="mt-2 text-xs text-slate-500">

@@ -7,13 +7,13 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { toast } from "~/components/ui/toast";
-import { AdminTable, LoadError, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, LoadError, type TableFilter, useListParams } from "~/components/admin/admin-table";
 import { Modal } from "~/components/ui/modal";
-import { NO_ARTICLE, type DislikeListQuery, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
+import { toast } from "~/components/ui/toast";
+import { type DislikeListQuery, NO_ARTICLE, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
 import { DISLIKE_REASONS } from "~/lib/schemas/chat";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { FigureCard, formatRatio, PeriodField, ReportPeriodBar, useReportPeriod, type OptionalPeriod } from "./analytics-period";
+import { FigureCard, formatRatio, type OptionalPeriod, PeriodField, ReportPeriodBar, useReportPeriod } from "./analytics-period";
 
 type DislikeRow = RouterOutputs["admin"]["feedback"]["dislikes"]["rows"][number];
 type UnansweredRow = RouterOutputs["admin"]["feedback"]["unanswered"]["rows"][number];
@@ -29,7 +29,14 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]["value"];
 
-const STATE_FILTER: TableFilter = { key: "state", label: "Status", options: [{ value: "unhandled", label: "Not handled" }, { value: "handled", label: "Handled" }] };
+const STATE_FILTER: TableFilter = {
+  key: "state",
+  label: "Status",
+  options: [
+    { value: "unhandled", label: "Not handled" },
+    { value: "handled", label: "Handled" },
+  ],
+};
 
 /**
  * /admin/feedback: what users disliked and why, by article, the questions the assistant could not
@@ -41,12 +48,17 @@ export function FeedbackTriage({ canHandle }: { canHandle: boolean }) {
   const pathname = usePathname();
   const requested = searchParams.get("tab");
   const tab: TabValue = TABS.some((candidate) => candidate.value === requested) ? (requested as TabValue) : "dislikes";
-  const open = (value: string, extra: Record<string, string> = {}) => router.replace(`${pathname}?${new URLSearchParams({ tab: value, ...extra }).toString()}`, { scroll: false });
+  const open = (value: string, extra: Record<string, string> = {}) =>
+    router.replace(`${pathname}?${new URLSearchParams({ tab: value, ...extra }).toString()}`, { scroll: false });
   return (
     <Tabs.Root value={tab} onValueChange={(value) => open(value)}>
       <Tabs.List aria-label="Feedback views" className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((item) => (
-          <Tabs.Trigger key={item.value} value={item.value} className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700">
+          <Tabs.Trigger
+            key={item.value}
+            value={item.value}
+            className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+          >
             {item.label}
           </Tabs.Trigger>
         ))}
@@ -73,19 +85,32 @@ function ArticleLinks({ articles }: { articles: DislikeRow["citedArticles"] }) {
     <ul className="space-y-1">
       {articles.map((article) => (
         <li key={article.slug}>
-          <Link href={editorLink(article.slug)} className="text-brand-700 hover:underline">{article.title ?? article.slug}</Link>
+          <Link href={editorLink(article.slug)} className="text-brand-700 hover:underline">
+            {article.title ?? article.slug}
+          </Link>
         </li>
       ))}
     </ul>
   );
 }
 
-function HandledState({ handledAt, handledBy, handledNote }: { handledAt: Date | null; handledBy?: string | null; handledNote?: string | null }) {
+function HandledState({
+  handledAt,
+  handledBy,
+  handledNote,
+}: {
+  handledAt: Date | null;
+  handledBy?: string | null;
+  handledNote?: string | null;
+}) {
   if (!handledAt) return <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Not handled</span>;
   return (
     <div className="space-y-1 text-xs">
       <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 font-semibold text-emerald-900">Handled</span>
-      <p className="text-slate-600">{when(handledAt)}{handledBy ? ` by ${handledBy}` : ""}</p>
+      <p className="text-slate-600">
+        {when(handledAt)}
+        {handledBy ? ` by ${handledBy}` : ""}
+      </p>
       {handledNote ? <p className="whitespace-pre-line break-words text-slate-800">{handledNote}</p> : null}
     </div>
   );
@@ -93,12 +118,19 @@ function HandledState({ handledAt, handledBy, handledNote }: { handledAt: Date |
 
 function useInvalidateFeedback() {
   const utils = api.useUtils();
-  return () => Promise.all([utils.admin.feedback.dislikes.invalidate(), utils.admin.feedback.byArticle.invalidate(), utils.admin.feedback.unanswered.invalidate()]);
+  return () =>
+    Promise.all([
+      utils.admin.feedback.dislikes.invalidate(),
+      utils.admin.feedback.byArticle.invalidate(),
+      utils.admin.feedback.unanswered.invalidate(),
+    ]);
 }
 
 function DislikesTab({ canHandle }: { canHandle: boolean }) {
   const params = useListParams({ filters: ["reason", "state", "article", "from", "to"], defaultSort: "createdAt" });
-  const dislikes = api.admin.feedback.dislikes.useQuery(params.query as DislikeListQuery, { placeholderData: (previous) => previous });
+  const dislikes = api.admin.feedback.dislikes.useQuery(params.query as DislikeListQuery, {
+    placeholderData: (previous) => previous,
+  });
   const groups = api.admin.feedback.byArticle.useQuery({});
   const [handling, setHandling] = useState<DislikeRow | null>(null);
 
@@ -119,12 +151,21 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
   );
 
   const columns: ColumnDef<DislikeRow, unknown>[] = [
-    { id: "createdAt", header: "Date", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span> },
+    {
+      id: "createdAt",
+      header: "Date",
+      enableSorting: true,
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span>,
+    },
     {
       id: "question",
       header: "Question",
       enableHiding: false,
-      cell: ({ row }) => <p className="min-w-48 max-w-xs whitespace-pre-line break-words">{row.original.userPrompt || <span className="text-slate-500">Not sent</span>}</p>,
+      cell: ({ row }) => (
+        <p className="min-w-48 max-w-xs whitespace-pre-line break-words">
+          {row.original.userPrompt || <span className="text-slate-500">Not sent</span>}
+        </p>
+      ),
     },
     {
       id: "reason",
@@ -132,7 +173,9 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
       cell: ({ row }) => (
         <div className="min-w-40 max-w-xs space-y-1">
           <p className="font-medium">{row.original.dislikeReason ?? "No reason given"}</p>
-          {row.original.customFeedback ? <p className="whitespace-pre-line break-words text-slate-600">“{row.original.customFeedback}”</p> : null}
+          {row.original.customFeedback ? (
+            <p className="whitespace-pre-line break-words text-slate-600">“{row.original.customFeedback}”</p>
+          ) : null}
         </div>
       ),
     },
@@ -144,26 +187,55 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
         <div className="min-w-32 space-y-2">
           <HandledState {...row.original} />
           {!row.original.handledAt && canHandle ? (
-            <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setHandling(row.original)} aria-label={`Mark the dislike of ${when(row.original.createdAt)} handled`}>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1 text-xs"
+              onClick={() => setHandling(row.original)}
+              aria-label={`Mark the dislike of ${when(row.original.createdAt)} handled`}
+            >
               Mark handled
             </button>
           ) : null}
         </div>
       ),
     },
-    { id: "articles", header: "Cited articles", cell: ({ row }) => <div className="min-w-40"><ArticleLinks articles={row.original.citedArticles} /></div> },
+    {
+      id: "articles",
+      header: "Cited articles",
+      cell: ({ row }) => (
+        <div className="min-w-40">
+          <ArticleLinks articles={row.original.citedArticles} />
+        </div>
+      ),
+    },
     {
       id: "answer",
       header: "Answer",
       cell: ({ row }) => (
         <details className="min-w-56 max-w-md">
           <summary className="cursor-pointer break-words text-slate-700">{excerpt(row.original.messageContent)}</summary>
-          <p className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-2 text-slate-800">{row.original.messageContent}</p>
+          <p className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-2 text-slate-800">
+            {row.original.messageContent}
+          </p>
         </details>
       ),
     },
-    { id: "model", header: "Model", cell: ({ row }) => <span className="whitespace-nowrap">{row.original.chatModel}{row.original.ragEnabled ? " · Deep Thinking" : ""}</span> },
-    { id: "confidenceScore", header: "Confidence", enableSorting: true, cell: ({ row }) => <span className="tabular-nums">{formatRatio(row.original.confidenceScore)}</span> },
+    {
+      id: "model",
+      header: "Model",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {row.original.chatModel}
+          {row.original.ragEnabled ? " · Deep Thinking" : ""}
+        </span>
+      ),
+    },
+    {
+      id: "confidenceScore",
+      header: "Confidence",
+      enableSorting: true,
+      cell: ({ row }) => <span className="tabular-nums">{formatRatio(row.original.confidenceScore)}</span>,
+    },
   ];
 
   return (
@@ -180,7 +252,13 @@ function DislikesTab({ canHandle }: { canHandle: boolean }) {
         searchLabel="Search questions, answers and comments"
         filters={filters}
         emptyText="No disliked answer matches."
-        toolbar={<PeriodField label="Period" value={{ from: params.filters.from, to: params.filters.to }} onChange={(period) => params.set({ from: period.from, to: period.to })} />}
+        toolbar={
+          <PeriodField
+            label="Period"
+            value={{ from: params.filters.from, to: params.filters.to }}
+            onChange={(period) => params.set({ from: period.from, to: period.to })}
+          />
+        }
       />
       <MarkHandledDialog dislike={handling} onClose={() => setHandling(null)} />
     </>
@@ -207,7 +285,12 @@ function MarkHandledDialog({ dislike, onClose }: { dislike: DislikeRow | null; o
     onSettled: () => invalidate(),
   });
   return (
-    <Modal open={dislike !== null} onOpenChange={(open) => !open && onClose()} title="Mark handled" description="Say what was done (an article corrected, nothing to change), for whoever reads it next.">
+    <Modal
+      open={dislike !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Mark handled"
+      description="Say what was done (an article corrected, nothing to change), for whoever reads it next."
+    >
       {dislike ? (
         <form
           className="space-y-3"
@@ -219,12 +302,24 @@ function MarkHandledDialog({ dislike, onClose }: { dislike: DislikeRow | null; o
           <p className="text-sm text-slate-600">“{excerpt(dislike.userPrompt ?? dislike.messageContent, 160)}”</p>
           <label className="block text-sm">
             <span className="field-label">Note (optional)</span>
-            <textarea className="field-input" rows={4} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
+            <textarea
+              className="field-input"
+              rows={4}
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </label>
-          <p className="text-right text-xs text-slate-500">{note.length} / {NOTE_MAX}</p>
+          <p className="text-right text-xs text-slate-500">
+            {note.length} / {NOTE_MAX}
+          </p>
           <div className="flex justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-            <button type="submit" className="btn-primary" disabled={mark.isPending}>{mark.isPending ? "Saving..." : "Mark handled"}</button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={mark.isPending}>
+              {mark.isPending ? "Saving..." : "Mark handled"}
+            </button>
           </div>
         </form>
       ) : null}
@@ -236,17 +331,25 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
   const searchParams = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const period: OptionalPeriod = { from: searchParams.get("from") ?? undefined, to: searchParams.get("to") ?? undefined };
+  const period: OptionalPeriod = {
+    from: searchParams.get("from") ?? undefined,
+    to: searchParams.get("to") ?? undefined,
+  };
   const groups = api.admin.feedback.byArticle.useQuery(period);
   const setPeriod = (next: OptionalPeriod) => {
-    const params = new URLSearchParams({ tab: "articles", ...(next.from && next.to ? { from: next.from, to: next.to } : {}) });
+    const params = new URLSearchParams({
+      tab: "articles",
+      ...(next.from && next.to ? { from: next.from, to: next.to } : {}),
+    });
     router.replace(`${pathname}?${params.toString()}`, { scroll: false });
   };
   return (
     <section aria-labelledby="by-article-title" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="by-article-title" className="text-lg font-semibold">Dislikes by cited article</h2>
+          <h2 id="by-article-title" className="text-lg font-semibold">
+            Dislikes by cited article
+          </h2>
           <p className="text-sm text-slate-600">An answer that cited two articles counts for both. Most dislikes not handled yet first.</p>
         </div>
         <PeriodField label="Period" value={period} onChange={setPeriod} />
@@ -257,20 +360,42 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
           <caption className="sr-only">Dislikes by cited article</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Article</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Dislikes</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Not handled</th>
-              <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Article
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Dislikes
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Not handled
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {groups.isPending ? <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-500">Loading...</td></tr> : null}
-            {groups.data?.length === 0 ? <tr><td colSpan={4} className="px-4 py-6 text-center text-slate-500">No dislikes in this period.</td></tr> : null}
+            {groups.isPending ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
+                  Loading...
+                </td>
+              </tr>
+            ) : null}
+            {groups.data?.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
+                  No dislikes in this period.
+                </td>
+              </tr>
+            ) : null}
             {groups.data?.map((group) => (
               <tr key={group.slug ?? NO_ARTICLE}>
                 <td className="px-4 py-3">
                   {group.slug ? (
-                    <Link href={editorLink(group.slug)} className="font-medium text-brand-700 hover:underline">{group.title ?? group.slug}</Link>
+                    <Link href={editorLink(group.slug)} className="font-medium text-brand-700 hover:underline">
+                      {group.title ?? group.slug}
+                    </Link>
                   ) : (
                     <span className="font-medium">No article cited</span>
                   )}
@@ -279,7 +404,11 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
                 <td className="px-4 py-3 text-right tabular-nums">{group.dislikes}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{group.unhandled}</td>
                 <td className="px-4 py-3 text-right">
-                  <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => onShow(group.slug ?? NO_ARTICLE)}>
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-brand-700 hover:underline"
+                    onClick={() => onShow(group.slug ?? NO_ARTICLE)}
+                  >
                     Show dislikes
                   </button>
                 </td>
@@ -294,7 +423,9 @@ function ByArticleTab({ onShow }: { onShow: (article: string) => void }) {
 
 function UnansweredTab({ canHandle }: { canHandle: boolean }) {
   const params = useListParams({ filters: ["state", "from", "to"], defaultSort: "createdAt" });
-  const questions = api.admin.feedback.unanswered.useQuery(params.query as UnansweredListQuery, { placeholderData: (previous) => previous });
+  const questions = api.admin.feedback.unanswered.useQuery(params.query as UnansweredListQuery, {
+    placeholderData: (previous) => previous,
+  });
   const invalidate = useInvalidateFeedback();
   const mark = api.admin.feedback.markUnansweredHandled.useMutation({
     onSuccess: () => toast.success("Marked handled"),
@@ -302,8 +433,18 @@ function UnansweredTab({ canHandle }: { canHandle: boolean }) {
     onSettled: () => invalidate(),
   });
   const columns: ColumnDef<UnansweredRow, unknown>[] = [
-    { id: "createdAt", header: "Asked", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span> },
-    { id: "question", header: "Question", enableHiding: false, cell: ({ row }) => <p className="min-w-56 max-w-xl whitespace-pre-line break-words">{row.original.question}</p> },
+    {
+      id: "createdAt",
+      header: "Asked",
+      enableSorting: true,
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span>,
+    },
+    {
+      id: "question",
+      header: "Question",
+      enableHiding: false,
+      cell: ({ row }) => <p className="min-w-56 max-w-xl whitespace-pre-line break-words">{row.original.question}</p>,
+    },
     { id: "route", header: "Chat", cell: ({ row }) => (row.original.route === "chat-rag" ? "Deep Thinking" : "Chat") },
     {
       id: "handled",
@@ -313,7 +454,12 @@ function UnansweredTab({ canHandle }: { canHandle: boolean }) {
         <div className="min-w-32 space-y-2">
           <HandledState handledAt={row.original.handledAt} />
           {!row.original.handledAt && canHandle ? (
-            <button type="button" className="btn-secondary px-3 py-1 text-xs" disabled={mark.isPending} onClick={() => mark.mutate({ id: row.original.id })}>
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1 text-xs"
+              disabled={mark.isPending}
+              onClick={() => mark.mutate({ id: row.original.id })}
+            >
               Mark handled
             </button>
           ) : null}
@@ -323,7 +469,9 @@ function UnansweredTab({ canHandle }: { canHandle: boolean }) {
   ];
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600">Questions the assistant answered with “I don't know”: what the knowledge base should cover next.</p>
+      <p className="text-sm text-slate-600">
+        Questions the assistant answered with “I don't know”: what the knowledge base should cover next.
+      </p>
       <AdminTable
         caption="Unanswered questions"
         columns={columns}
@@ -336,7 +484,13 @@ function UnansweredTab({ canHandle }: { canHandle: boolean }) {
         searchLabel="Search questions"
         filters={[STATE_FILTER]}
         emptyText="No unanswered question matches."
-        toolbar={<PeriodField label="Period" value={{ from: params.filters.from, to: params.filters.to }} onChange={(period) => params.set({ from: period.from, to: period.to })} />}
+        toolbar={
+          <PeriodField
+            label="Period"
+            value={{ from: params.filters.from, to: params.filters.to }}
+            onChange={(period) => params.set({ from: period.from, to: period.to })}
+          />
+        }
       />
     </div>
   );
@@ -345,7 +499,10 @@ function UnansweredTab({ canHandle }: { canHandle: boolean }) {
 function FiguresTab() {
   const { period, setPeriod } = useReportPeriod(30);
   const figures = api.admin.feedback.figures.useQuery(period, { placeholderData: (previous) => previous });
-  const byDay = figures.data?.byDay.map((day) => ({ ...day, likeRatioPercent: day.likeRatio === null ? null : Math.round(day.likeRatio * 1000) / 10 }));
+  const byDay = figures.data?.byDay.map((day) => ({
+    ...day,
+    likeRatioPercent: day.likeRatio === null ? null : Math.round(day.likeRatio * 1000) / 10,
+  }));
   return (
     <div className="space-y-6">
       <ReportPeriodBar period={period} onChange={setPeriod} />
@@ -356,7 +513,11 @@ function FiguresTab() {
             <FigureCard label="Likes" value={figures.data.totals.likes} />
             <FigureCard label="Dislikes" value={figures.data.totals.dislikes} />
             <FigureCard label="Like ratio" value={formatRatio(figures.data.totals.likeRatio)} note="likes ÷ (likes + dislikes)" />
-            <FigureCard label="“I don't know” answers" value={figures.data.totals.unanswered} note="questions the knowledge base could not answer" />
+            <FigureCard
+              label="“I don't know” answers"
+              value={figures.data.totals.unanswered}
+              note="questions the knowledge base could not answer"
+            />
           </div>
           <figure className="rounded-xl border border-slate-200 bg-white p-4">
             <figcaption className="mb-2 font-semibold">Likes and dislikes by day, and the like ratio</figcaption>
@@ -371,7 +532,16 @@ function FiguresTab() {
                   <Legend />
                   <Line yAxisId="count" type="monotone" dataKey="likes" name="Likes" stroke="#059669" dot={false} />
                   <Line yAxisId="count" type="monotone" dataKey="dislikes" name="Dislikes" stroke="#dc2626" dot={false} />
-                  <Line yAxisId="ratio" type="monotone" dataKey="likeRatioPercent" name="Like ratio (%)" stroke="#2563eb" strokeDasharray="4 2" dot={false} connectNulls />
+                  <Line
+                    yAxisId="ratio"
+                    type="monotone"
+                    dataKey="likeRatioPercent"
+                    name="Like ratio (%)"
+                    stroke="#2563eb"
+                    strokeDasharray="4 2"
+                    dot={false}
+                    connectNulls
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </div>
@@ -392,7 +562,10 @@ function FiguresTab() {
               </div>
               <ul className="mt-3 space-y-1 text-sm" aria-label="Dislike reasons with their counts">
                 {figures.data.reasons.map((row) => (
-                  <li key={row.reason} className="flex justify-between gap-3"><span>{row.reason}</span><span className="tabular-nums">{row.count}</span></li>
+                  <li key={row.reason} className="flex justify-between gap-3">
+                    <span>{row.reason}</span>
+                    <span className="tabular-nums">{row.count}</span>
+                  </li>
                 ))}
               </ul>
             </figure>

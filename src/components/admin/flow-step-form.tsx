@@ -2,20 +2,20 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import {
   latestToday,
   ROADMAP_AUDIENCE_LABELS,
   ROADMAP_AUDIENCES,
   ROADMAP_CONDITION_LABELS,
   ROADMAP_CONDITIONS,
-  roadmapStepSchema,
-  STEP_DAYS_MAX,
   type RoadmapAudience,
   type RoadmapCondition,
   type RoadmapStepInput,
+  roadmapStepSchema,
+  STEP_DAYS_MAX,
 } from "~/lib/schemas/roadmap-steps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -66,7 +66,10 @@ function valuesOf(step: Step): RoadmapStepInput {
 /** Adds a roadmap step, or changes one (its slug stays). */
 export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () => void }) {
   const utils = api.useUtils();
-  const form = useForm<RoadmapStepInput>({ resolver: zodResolver(roadmapStepSchema), defaultValues: step ? valuesOf(step) : EMPTY });
+  const form = useForm<RoadmapStepInput>({
+    resolver: zodResolver(roadmapStepSchema),
+    defaultValues: step ? valuesOf(step) : EMPTY,
+  });
   const { errors } = form.formState;
   const done = async (message: string) => {
     toast.success(message);
@@ -87,16 +90,31 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
 
   const id = (name: string) => `step-${name}`;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={step ? `Edit step ${step.title}` : "New roadmap step"}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={step ? `Edit step ${step.title}` : "New roadmap step"}
+    >
       <h2 className="text-lg font-semibold">{step ? `Edit “${step.title}”` : "New step"}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("title")} label="Title" error={errors.title?.message} hint="What to do, e.g. the name of the step." {...form.register("title")} />
+        <TextField
+          id={id("title")}
+          label="Title"
+          error={errors.title?.message}
+          hint="What to do, e.g. the name of the step."
+          {...form.register("title")}
+        />
         <TextField
           id={id("slug")}
           label="Slug"
           disabled={Boolean(step)}
           error={errors.slug?.message}
-          hint={step ? "The slug names the step for good: roadmaps keep students' progress by it." : "Lowercase words joined by hyphens; it cannot change later."}
+          hint={
+            step
+              ? "The slug names the step for good: roadmaps keep students' progress by it."
+              : "Lowercase words joined by hyphens; it cannot change later."
+          }
           {...form.register("slug")}
         />
       </div>
@@ -116,7 +134,12 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
                     onChange={(event) => {
                       // "All programmes" and single programme types exclude each other.
                       if (audience === "all") field.onChange(event.target.checked ? ["all"] : []);
-                      else field.onChange(event.target.checked ? [...field.value.filter((value) => value !== "all"), audience] : field.value.filter((value) => value !== audience));
+                      else
+                        field.onChange(
+                          event.target.checked
+                            ? [...field.value.filter((value) => value !== "all"), audience]
+                            : field.value.filter((value) => value !== audience),
+                        );
                     }}
                   />
                   {ROADMAP_AUDIENCE_LABELS[audience]}
@@ -141,7 +164,11 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
                     type="checkbox"
                     className="mt-1"
                     checked={field.value.includes(condition)}
-                    onChange={(event) => field.onChange(event.target.checked ? [...field.value, condition] : field.value.filter((value) => value !== condition))}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked ? [...field.value, condition] : field.value.filter((value) => value !== condition),
+                      )
+                    }
                   />
                   {ROADMAP_CONDITION_LABELS[condition]}
                 </label>
@@ -156,30 +183,105 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
         Optional: students may hide this step
       </label>
 
-      <TextArea id={id("why")} label="Why" hint="Why the step matters for the student." error={errors.why?.message} {...form.register("why")} />
-      <TextArea id={id("how")} label="How" hint="How to do it, in a few sentences or a short list." error={errors.how?.message} rows={5} {...form.register("how")} />
+      <TextArea
+        id={id("why")}
+        label="Why"
+        hint="Why the step matters for the student."
+        error={errors.why?.message}
+        {...form.register("why")}
+      />
+      <TextArea
+        id={id("how")}
+        label="How"
+        hint="How to do it, in a few sentences or a short list."
+        error={errors.how?.message}
+        rows={5}
+        {...form.register("how")}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("duration")} label="Duration (days)" type="number" min={1} max={STEP_DAYS_MAX} inputMode="numeric" hint="How long the step usually takes: 1 to 730." error={errors.durationDays?.message} {...form.register("durationDays", { valueAsNumber: true })} />
-        <TextField id={id("due")} label="Due before the intake (days)" type="number" min={0} max={STEP_DAYS_MAX} inputMode="numeric" hint="When it should be done, counted back from the semester start: 0 to 730." error={errors.dueDaysBeforeIntake?.message} {...form.register("dueDaysBeforeIntake", { valueAsNumber: true })} />
+        <TextField
+          id={id("duration")}
+          label="Duration (days)"
+          type="number"
+          min={1}
+          max={STEP_DAYS_MAX}
+          inputMode="numeric"
+          hint="How long the step usually takes: 1 to 730."
+          error={errors.durationDays?.message}
+          {...form.register("durationDays", { valueAsNumber: true })}
+        />
+        <TextField
+          id={id("due")}
+          label="Due before the intake (days)"
+          type="number"
+          min={0}
+          max={STEP_DAYS_MAX}
+          inputMode="numeric"
+          hint="When it should be done, counted back from the semester start: 0 to 730."
+          error={errors.dueDaysBeforeIntake?.message}
+          {...form.register("dueDaysBeforeIntake", { valueAsNumber: true })}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("fixed-winter")} label="Fixed deadline, winter intake (MM-DD, optional)" placeholder="07-15" hint="A day the official source fixes; it replaces the days before the intake." error={errors.fixedDeadlineWinter?.message} {...form.register("fixedDeadlineWinter")} />
-        <TextField id={id("fixed-summer")} label="Fixed deadline, summer intake (MM-DD, optional)" placeholder="01-15" hint="A day after the semester start falls in the year before." error={errors.fixedDeadlineSummer?.message} {...form.register("fixedDeadlineSummer")} />
+        <TextField
+          id={id("fixed-winter")}
+          label="Fixed deadline, winter intake (MM-DD, optional)"
+          placeholder="07-15"
+          hint="A day the official source fixes; it replaces the days before the intake."
+          error={errors.fixedDeadlineWinter?.message}
+          {...form.register("fixedDeadlineWinter")}
+        />
+        <TextField
+          id={id("fixed-summer")}
+          label="Fixed deadline, summer intake (MM-DD, optional)"
+          placeholder="01-15"
+          hint="A day after the semester start falls in the year before."
+          error={errors.fixedDeadlineSummer?.message}
+          {...form.register("fixedDeadlineSummer")}
+        />
       </div>
-      <TextArea id={id("rule")} label="Deadline rule (optional)" rows={2} hint="The rule students act on, as the official page states it. A step with a rule needs its official page below." error={errors.deadlineRule?.message} {...form.register("deadlineRule")} />
+      <TextArea
+        id={id("rule")}
+        label="Deadline rule (optional)"
+        rows={2}
+        hint="The rule students act on, as the official page states it. A step with a rule needs its official page below."
+        error={errors.deadlineRule?.message}
+        {...form.register("deadlineRule")}
+      />
 
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Official source</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={id("url")} label="Official page (https://)" placeholder="https://" error={errors.officialUrl?.message} {...form.register("officialUrl")} />
-          <TextField id={id("source-title")} label="Title of the official page" error={errors.officialTitle?.message} {...form.register("officialTitle")} />
+          <TextField
+            id={id("url")}
+            label="Official page (https://)"
+            placeholder="https://"
+            error={errors.officialUrl?.message}
+            {...form.register("officialUrl")}
+          />
+          <TextField
+            id={id("source-title")}
+            label="Title of the official page"
+            error={errors.officialTitle?.message}
+            {...form.register("officialTitle")}
+          />
           <div>
-            <label htmlFor={id("checked")} className="field-label">Checked on</label>
+            <label htmlFor={id("checked")} className="field-label">
+              Checked on
+            </label>
             <Controller
               control={form.control}
               name="checkedOn"
-              render={({ field }) => <DatePicker id={id("checked")} value={field.value || null} onChange={(value) => field.onChange(value ?? "")} max={latestToday()} placeholder="The day you read the page" />}
+              render={({ field }) => (
+                <DatePicker
+                  id={id("checked")}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? "")}
+                  max={latestToday()}
+                  placeholder="The day you read the page"
+                />
+              )}
             />
             {errors.checkedOn?.message ? <p className="mt-1 text-sm text-red-700">{errors.checkedOn.message}</p> : null}
           </div>
@@ -187,27 +289,68 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("link")} label="Product link (optional)" placeholder="/tools/visa-checker" hint="A path of this site: a tool, a topic or /swipe-ai?q=..." error={errors.linkHref?.message} {...form.register("linkHref")} />
-        <TextField id={id("link-label")} label="Link text" placeholder="Check your visa in the Visa Checker" error={errors.linkLabel?.message} {...form.register("linkLabel")} />
+        <TextField
+          id={id("link")}
+          label="Product link (optional)"
+          placeholder="/tools/visa-checker"
+          hint="A path of this site: a tool, a topic or /swipe-ai?q=..."
+          error={errors.linkHref?.message}
+          {...form.register("linkHref")}
+        />
+        <TextField
+          id={id("link-label")}
+          label="Link text"
+          placeholder="Check your visa in the Visa Checker"
+          error={errors.linkLabel?.message}
+          {...form.register("linkLabel")}
+        />
       </div>
 
       {failure ? <FormMessage kind="error">{errorMessage(failure, "The step could not be saved.")}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={pending}>{pending ? "Saving..." : step ? "Save step" : "Add step"}</button>
-        <button type="button" className="btn-secondary" onClick={onDone}>Cancel</button>
+        <button type="submit" className="btn-primary" disabled={pending}>
+          {pending ? "Saving..." : step ? "Save step" : "Add step"}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );
 }
 
-function TextArea({ id, label, hint, error, rows = 3, ...textarea }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: string; error?: string }) {
+function TextArea({
+  id,
+  label,
+  hint,
+  error,
+  rows = 3,
+  ...textarea
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: string; error?: string }) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="field-label">{label}</label>
-      <textarea id={id} rows={rows} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />
-      {hint ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { LoadError } from "~/components/admin/admin-table";
-import { DataTable, type Column } from "~/components/ui/data-table";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { errorMessage, FormMessage, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
-import { categoryFormSchema, categoryHref, type CategoryForm } from "~/lib/schemas/community";
+import { toast } from "~/components/ui/toast";
+import { type CategoryForm, categoryFormSchema, categoryHref } from "~/lib/schemas/community";
 import { slugFromTitle } from "~/lib/schemas/content-admin";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { Badge, FormButtons, MoveButtons, RowActions } from "./content-widgets";
@@ -27,9 +27,15 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<Category | "new" | null>(null);
   const utils = api.useUtils();
   const refresh = () => Promise.all([utils.admin.community.categories.invalidate(), utils.community.categories.invalidate()]);
-  const move = api.admin.community.moveCategory.useMutation({ onError: (error) => toast.error(error.message), onSettled: refresh });
+  const move = api.admin.community.moveCategory.useMutation({
+    onError: (error) => toast.error(error.message),
+    onSettled: refresh,
+  });
   const archive = api.admin.community.archiveCategory.useMutation({
-    onSuccess: (category) => toast.success(category.archived ? `“${category.name}” is archived: it takes no new topics.` : `“${category.name}” is open for new topics again.`),
+    onSuccess: (category) =>
+      toast.success(
+        category.archived ? `“${category.name}” is archived: it takes no new topics.` : `“${category.name}” is open for new topics again.`,
+      ),
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
@@ -41,7 +47,13 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
       header: "Order",
       cell: (row) =>
         canEdit ? (
-          <MoveButtons name={row.name} position={row.order} count={rows.length} disabled={move.isPending} onMove={(to) => move.mutate({ id: row.id, direction: to < row.order ? "up" : "down" })} />
+          <MoveButtons
+            name={row.name}
+            position={row.order}
+            count={rows.length}
+            disabled={move.isPending}
+            onMove={(to) => move.mutate({ id: row.id, direction: to < row.order ? "up" : "down" })}
+          />
         ) : (
           <span className="tabular-nums">{row.order}</span>
         ),
@@ -51,7 +63,9 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
       header: "Category",
       cell: (row) => (
         <div className="min-w-48 max-w-md">
-          <Link href={categoryHref(row.slug)} prefetch={false} className="font-semibold text-brand-700 hover:underline">{row.name}</Link>
+          <Link href={categoryHref(row.slug)} prefetch={false} className="font-semibold text-brand-700 hover:underline">
+            {row.name}
+          </Link>
           <p className="text-xs text-slate-500">{categoryHref(row.slug)}</p>
           <p className="mt-1 text-slate-600">{row.description}</p>
         </div>
@@ -64,7 +78,11 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
       cell: (row) => (
         <span className="flex flex-wrap gap-1">
           {row.archived ? <Badge tone="hidden">Archived</Badge> : <Badge tone="ok">Open</Badge>}
-          {row.customizedAt ? <Badge tone="info" title="Changed in /admin: the seed leaves it as it is">Edited here</Badge> : null}
+          {row.customizedAt ? (
+            <Badge tone="info" title="Changed in /admin: the seed leaves it as it is">
+              Edited here
+            </Badge>
+          ) : null}
         </span>
       ),
     },
@@ -78,7 +96,12 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
                 <button type="button" className="btn-secondary px-3 py-1" onClick={() => setEditing(row)}>
                   Edit<span className="sr-only"> “{row.name}”</span>
                 </button>
-                <button type="button" className="btn-secondary px-3 py-1" disabled={archive.isPending} onClick={() => archive.mutate({ id: row.id, archived: !row.archived })}>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1"
+                  disabled={archive.isPending}
+                  onClick={() => archive.mutate({ id: row.id, archived: !row.archived })}
+                >
                   {row.archived ? "Restore" : "Archive"}
                   <span className="sr-only"> “{row.name}”</span>
                 </button>
@@ -92,7 +115,9 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
   return (
     <div className="space-y-4">
       {canEdit ? (
-        <button type="button" className="btn-primary" onClick={() => setEditing("new")}>New category</button>
+        <button type="button" className="btn-primary" onClick={() => setEditing("new")}>
+          New category
+        </button>
       ) : (
         <p className="text-sm text-slate-600">You may read the categories; changing them needs the settings:threads permission.</p>
       )}
@@ -100,7 +125,13 @@ export function ForumCategories({ canEdit }: { canEdit: boolean }) {
       {list.isLoading ? (
         <p className="text-sm text-slate-500">Loading...</p>
       ) : (
-        <DataTable caption="Forum categories" columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="No categories yet: the seed adds one per topic thread." />
+        <DataTable
+          caption="Forum categories"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          emptyText="No categories yet: the seed adds one per topic thread."
+        />
       )}
       <p className="text-xs text-slate-500">Topics counts the published topics; held and deleted ones are left out.</p>
       {canEdit ? <CategoryDialog category={editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
@@ -112,22 +143,41 @@ const editSchema = categoryFormSchema.omit({ slug: true });
 const DESCRIPTION_HINT = "One or two sentences under the name in the forum: what belongs here.";
 
 /** Creates a category (slug, name, description) or edits one's name and description. */
-function CategoryDialog({ category, onClose, onSaved }: { category: Category | "new" | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+function CategoryDialog({
+  category,
+  onClose,
+  onSaved,
+}: {
+  category: Category | "new" | null;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const creating = category === "new";
   return (
     <Modal
       open={category !== null}
       onOpenChange={(open) => (open ? null : onClose())}
       title={creating ? "New category" : "Edit the category"}
-      description={creating ? "It is listed last in the forum; move it where it belongs." : "The address stays as it is, so links to the category keep working."}
+      description={
+        creating
+          ? "It is listed last in the forum; move it where it belongs."
+          : "The address stays as it is, so links to the category keep working."
+      }
     >
-      {category === "new" ? <CreateCategoryForm onClose={onClose} onSaved={onSaved} /> : category ? <EditCategoryForm key={category.id} category={category} onClose={onClose} onSaved={onSaved} /> : null}
+      {category === "new" ? (
+        <CreateCategoryForm onClose={onClose} onSaved={onSaved} />
+      ) : category ? (
+        <EditCategoryForm key={category.id} category={category} onClose={onClose} onSaved={onSaved} />
+      ) : null}
     </Modal>
   );
 }
 
 function CreateCategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
-  const form = useForm<CategoryForm>({ resolver: zodResolver(categoryFormSchema), defaultValues: { slug: "", name: "", description: "" } });
+  const form = useForm<CategoryForm>({
+    resolver: zodResolver(categoryFormSchema),
+    defaultValues: { slug: "", name: "", description: "" },
+  });
   const create = api.admin.community.createCategory.useMutation({
     onSuccess: async (created) => {
       toast.success(`Category “${created.name}” created.`);
@@ -151,8 +201,20 @@ function CreateCategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved
           return name.onChange(event);
         }}
       />
-      <TextField id="category-slug" label="Address" hint={`${categoryHref(slug || "…")}: lower-case letters, digits and dashes. It cannot be changed later.`} error={errors.slug?.message} {...form.register("slug")} />
-      <TextAreaField id="category-description" label="Description" hint={DESCRIPTION_HINT} error={errors.description?.message} {...form.register("description")} />
+      <TextField
+        id="category-slug"
+        label="Address"
+        hint={`${categoryHref(slug || "…")}: lower-case letters, digits and dashes. It cannot be changed later.`}
+        error={errors.slug?.message}
+        {...form.register("slug")}
+      />
+      <TextAreaField
+        id="category-description"
+        label="Description"
+        hint={DESCRIPTION_HINT}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
       {create.error ? <FormMessage kind="error">{errorMessage(create.error, "The category could not be created.")}</FormMessage> : null}
       <FormButtons onCancel={onClose} pending={create.isPending} label="Create category" />
     </form>
@@ -160,7 +222,10 @@ function CreateCategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved
 }
 
 function EditCategoryForm({ category, onClose, onSaved }: { category: Category; onClose: () => void; onSaved: () => Promise<unknown> }) {
-  const form = useForm<z.input<typeof editSchema>>({ resolver: zodResolver(editSchema), defaultValues: { name: category.name, description: category.description } });
+  const form = useForm<z.input<typeof editSchema>>({
+    resolver: zodResolver(editSchema),
+    defaultValues: { name: category.name, description: category.description },
+  });
   const update = api.admin.community.updateCategory.useMutation({
     onSuccess: async (saved) => {
       toast.success(`Category “${saved.name}” saved.`);
@@ -170,10 +235,21 @@ function EditCategoryForm({ category, onClose, onSaved }: { category: Category; 
   });
   const { errors, isDirty } = form.formState;
   return (
-    <form noValidate className="space-y-4" aria-label="Edit the category" onSubmit={form.handleSubmit((values) => update.mutate({ id: category.id, ...values }))}>
+    <form
+      noValidate
+      className="space-y-4"
+      aria-label="Edit the category"
+      onSubmit={form.handleSubmit((values) => update.mutate({ id: category.id, ...values }))}
+    >
       <TextField id="category-name" label="Name" error={errors.name?.message} {...form.register("name")} />
       <p className="text-xs text-slate-500">Address: {categoryHref(category.slug)}</p>
-      <TextAreaField id="category-description" label="Description" hint={DESCRIPTION_HINT} error={errors.description?.message} {...form.register("description")} />
+      <TextAreaField
+        id="category-description"
+        label="Description"
+        hint={DESCRIPTION_HINT}
+        error={errors.description?.message}
+        {...form.register("description")}
+      />
       {update.error ? <FormMessage kind="error">{errorMessage(update.error, "The category could not be saved.")}</FormMessage> : null}
       <FormButtons onCancel={onClose} pending={update.isPending} disabled={!isDirty} label="Save" />
     </form>

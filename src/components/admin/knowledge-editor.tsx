@@ -4,14 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useEffect, useState } from "react";
-import { Controller, useFieldArray, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { type Control, Controller, type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
-import { ARTICLE_BODY_MAX, articleSaveSchema, REVIEW_DUE_DAYS, withoutComments, type ArticleSource } from "~/lib/schemas/knowledge";
+import { toast } from "~/components/ui/toast";
+import { ARTICLE_BODY_MAX, type ArticleSource, articleSaveSchema, REVIEW_DUE_DAYS, withoutComments } from "~/lib/schemas/knowledge";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { Badge } from "./content-widgets";
 
@@ -40,7 +40,13 @@ function valuesOf(article: Article | null): FormValues {
     topic: article?.topic ?? "",
     country: article?.country ?? "DE",
     lastReviewed: article?.lastReviewed ?? today(),
-    sources: article?.sources.length ? article.sources.map((source: ArticleSource) => ({ title: source.title, url: source.url, accessed: source.accessed ?? "" })) : [{ title: "", url: "", accessed: "" }],
+    sources: article?.sources.length
+      ? article.sources.map((source: ArticleSource) => ({
+          title: source.title,
+          url: source.url,
+          accessed: source.accessed ?? "",
+        }))
+      : [{ title: "", url: "", accessed: "" }],
     body: article?.body ?? "",
     note: "",
     baseVersion: article?.version ?? null,
@@ -80,13 +86,28 @@ function ArticleStatus({ article }: { article: Article }) {
       <p className="flex flex-wrap items-center gap-2">
         {article.hidden ? <Badge tone="hidden">Hidden from the assistant</Badge> : <Badge tone="ok">Used by the assistant</Badge>}
         {article.reviewDue ? <Badge tone="warning">Review due: last reviewed more than {REVIEW_DUE_DAYS} days ago</Badge> : null}
-        {article.origin === "admin" ? <Badge tone="info">Written here</Badge> : article.customizedAt ? <Badge tone="info">Edited here</Badge> : <Badge>From the repository</Badge>}
+        {article.origin === "admin" ? (
+          <Badge tone="info">Written here</Badge>
+        ) : article.customizedAt ? (
+          <Badge tone="info">Edited here</Badge>
+        ) : (
+          <Badge>From the repository</Badge>
+        )}
         <span className="text-slate-600">
           Version {article.version} · {article.passagesCount} passages for retrieval
-          {article.origin === "file" ? (article.customizedAt ? " · the repository's file no longer changes it" : " · follows the repository's file until edited here") : ""}
+          {article.origin === "file"
+            ? article.customizedAt
+              ? " · the repository's file no longer changes it"
+              : " · follows the repository's file until edited here"
+            : ""}
         </span>
       </p>
-      <button type="button" className="btn-secondary" disabled={setHidden.isPending} onClick={() => setHidden.mutate({ slug: article.slug, hidden: !article.hidden })}>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={setHidden.isPending}
+        onClick={() => setHidden.mutate({ slug: article.slug, hidden: !article.hidden })}
+      >
         {article.hidden ? "Use for answers again" : "Hide from the assistant"}
       </button>
     </div>
@@ -127,7 +148,9 @@ function ArticleForm({ article }: { article: Article | null }) {
   return (
     <form noValidate onSubmit={submit} className="space-y-6" aria-label={article ? "Edit article" : "New article"}>
       <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="article-fields">
-        <h2 id="article-fields" className="text-lg font-semibold">Article</h2>
+        <h2 id="article-fields" className="text-lg font-semibold">
+          Article
+        </h2>
         <TextField id="article-title" label="Title" error={errors.title?.message} {...form.register("title")} />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {article ? (
@@ -136,29 +159,60 @@ function ArticleForm({ article }: { article: Article | null }) {
               <p className="py-2 text-sm text-slate-700">{article.slug}</p>
             </div>
           ) : (
-            <TextField id="article-slug" label="Slug" hint="e.g. visa-appointment-waiting-times" error={errors.slug?.message} {...form.register("slug")} />
+            <TextField
+              id="article-slug"
+              label="Slug"
+              hint="e.g. visa-appointment-waiting-times"
+              error={errors.slug?.message}
+              {...form.register("slug")}
+            />
           )}
           <div>
             <TextField id="article-topic" label="Topic" list="article-topics" error={errors.topic?.message} {...form.register("topic")} />
-            <datalist id="article-topics">{topics.data?.map((topic) => <option key={topic} value={topic} />)}</datalist>
+            <datalist id="article-topics">
+              {topics.data?.map((topic) => (
+                <option key={topic} value={topic} />
+              ))}
+            </datalist>
           </div>
-          <TextField id="article-country" label="Country" hint="ISO code, e.g. DE" error={errors.country?.message} {...form.register("country")} />
+          <TextField
+            id="article-country"
+            label="Country"
+            hint="ISO code, e.g. DE"
+            error={errors.country?.message}
+            {...form.register("country")}
+          />
           <div>
             <span className="field-label">Last reviewed</span>
             <Controller
               control={form.control}
               name="lastReviewed"
-              render={({ field }) => <DatePicker aria-label="Last reviewed" value={field.value} onChange={(value) => field.onChange(value ?? "")} max={today()} />}
+              render={({ field }) => (
+                <DatePicker
+                  aria-label="Last reviewed"
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? "")}
+                  max={today()}
+                />
+              )}
             />
-            {errors.lastReviewed ? <p className="mt-1 text-sm text-red-700">{errors.lastReviewed.message}</p> : <p className="mt-1 text-xs text-slate-500">The day you checked the article against its sources.</p>}
+            {errors.lastReviewed ? (
+              <p className="mt-1 text-sm text-red-700">{errors.lastReviewed.message}</p>
+            ) : (
+              <p className="mt-1 text-xs text-slate-500">The day you checked the article against its sources.</p>
+            )}
           </div>
         </div>
       </section>
 
       <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="article-sources">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="article-sources" className="text-lg font-semibold">Sources</h2>
-          <button type="button" className="btn-secondary px-3 py-1" onClick={() => sources.append({ title: "", url: "", accessed: "" })}>Add source</button>
+          <h2 id="article-sources" className="text-lg font-semibold">
+            Sources
+          </h2>
+          <button type="button" className="btn-secondary px-3 py-1" onClick={() => sources.append({ title: "", url: "", accessed: "" })}>
+            Add source
+          </button>
         </div>
         <p className="text-sm text-slate-600">The public pages the article is based on. The assistant cites the first one.</p>
         {sourcesError ? <FormMessage kind="error">{sourcesError}</FormMessage> : null}
@@ -166,11 +220,40 @@ function ArticleForm({ article }: { article: Article | null }) {
           {sources.fields.map((field, index) => {
             const rowErrors = errors.sources?.[index];
             return (
-              <li key={field.id} className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:items-start">
-                <TextField id={`source-${index}-title`} label={`Source ${index + 1}: title`} error={rowErrors?.title?.message} {...form.register(`sources.${index}.title`)} />
-                <TextField id={`source-${index}-url`} label="Address" type="url" placeholder="https://" error={rowErrors?.url?.message} {...form.register(`sources.${index}.url`)} />
-                <TextField id={`source-${index}-accessed`} label="Accessed" type="date" max={today()} error={rowErrors?.accessed?.message} {...form.register(`sources.${index}.accessed`)} />
-                <button type="button" className="btn-secondary px-3 py-1 sm:mt-6" onClick={() => sources.remove(index)} aria-label={`Remove source ${index + 1}`}>Remove</button>
+              <li
+                key={field.id}
+                className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:items-start"
+              >
+                <TextField
+                  id={`source-${index}-title`}
+                  label={`Source ${index + 1}: title`}
+                  error={rowErrors?.title?.message}
+                  {...form.register(`sources.${index}.title`)}
+                />
+                <TextField
+                  id={`source-${index}-url`}
+                  label="Address"
+                  type="url"
+                  placeholder="https://"
+                  error={rowErrors?.url?.message}
+                  {...form.register(`sources.${index}.url`)}
+                />
+                <TextField
+                  id={`source-${index}-accessed`}
+                  label="Accessed"
+                  type="date"
+                  max={today()}
+                  error={rowErrors?.accessed?.message}
+                  {...form.register(`sources.${index}.accessed`)}
+                />
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1 sm:mt-6"
+                  onClick={() => sources.remove(index)}
+                  aria-label={`Remove source ${index + 1}`}
+                >
+                  Remove
+                </button>
               </li>
             );
           })}
@@ -178,17 +261,38 @@ function ArticleForm({ article }: { article: Article | null }) {
       </section>
 
       <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="article-text">
-        <h2 id="article-text" className="text-lg font-semibold">Text</h2>
-        <p className="text-sm text-slate-600">Markdown. Each heading starts a passage the assistant can quote; keep one subject per section. On the line under a heading, <code>&lt;!-- sources: 1, 3 --&gt;</code> names the sources above (numbered from 1) that back that section; as the first line, the introduction; without it, all of them do.</p>
+        <h2 id="article-text" className="text-lg font-semibold">
+          Text
+        </h2>
+        <p className="text-sm text-slate-600">
+          Markdown. Each heading starts a passage the assistant can quote; keep one subject per section. On the line under a heading,{" "}
+          <code>&lt;!-- sources: 1, 3 --&gt;</code> names the sources above (numbered from 1) that back that section; as the first line, the
+          introduction; without it, all of them do.
+        </p>
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
-            <label htmlFor="article-body" className="field-label">Markdown</label>
-            <textarea id="article-body" rows={24} maxLength={ARTICLE_BODY_MAX} className="field-input font-mono text-[13px] leading-5" aria-invalid={errors.body ? true : undefined} {...form.register("body")} />
+            <label htmlFor="article-body" className="field-label">
+              Markdown
+            </label>
+            <textarea
+              id="article-body"
+              rows={24}
+              maxLength={ARTICLE_BODY_MAX}
+              className="field-input font-mono text-[13px] leading-5"
+              aria-invalid={errors.body ? true : undefined}
+              {...form.register("body")}
+            />
             {errors.body ? <p className="mt-1 text-sm text-red-700">{errors.body.message}</p> : null}
           </div>
           <MarkdownPreview control={form.control} />
         </div>
-        <TextField id="article-note" label="Note for the version history (optional)" placeholder="e.g. New amount from the Federal Foreign Office" error={errors.note?.message} {...form.register("note")} />
+        <TextField
+          id="article-note"
+          label="Note for the version history (optional)"
+          placeholder="e.g. New amount from the Federal Foreign Office"
+          error={errors.note?.message}
+          {...form.register("note")}
+        />
       </section>
 
       {failure ? <FormMessage kind="error">{errorMessage(failure, "The article could not be saved.")}</FormMessage> : null}
@@ -196,7 +300,11 @@ function ArticleForm({ article }: { article: Article | null }) {
         <button type="submit" className="btn-primary" disabled={save.isPending || create.isPending}>
           {save.isPending || create.isPending ? "Saving..." : article ? "Save article" : "Create article"}
         </button>
-        {article ? <button type="button" className="btn-secondary" onClick={() => form.reset(valuesOf(article))}>Discard changes</button> : null}
+        {article ? (
+          <button type="button" className="btn-secondary" onClick={() => form.reset(valuesOf(article))}>
+            Discard changes
+          </button>
+        ) : null}
       </div>
     </form>
   );
@@ -207,10 +315,26 @@ function MarkdownPreview({ control }: { control: Control<FormValues, unknown, Sa
   const body = useDeferredValue(useWatch({ control, name: "body" }));
   return (
     <div>
-      <span className="field-label" id="article-preview">Preview</span>
-      <div aria-labelledby="article-preview" className="prose-page max-h-[38rem] overflow-y-auto [&>:first-child]:mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 pb-4 text-sm [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:mt-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" data-testid="markdown-preview">
+      <span className="field-label" id="article-preview">
+        Preview
+      </span>
+      <div
+        role="region"
+        aria-labelledby="article-preview"
+        className="prose-page max-h-[38rem] overflow-y-auto [&>:first-child]:mt-3 rounded-lg border border-slate-200 bg-slate-50 px-4 pb-4 text-sm [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:mt-3 [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2"
+        data-testid="markdown-preview"
+      >
         {body.trim() ? (
-          <ReactMarkdown remarkPlugins={[remarkGfm]} components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a> }}>
+          <ReactMarkdown
+            remarkPlugins={[remarkGfm]}
+            components={{
+              a: ({ href, children }) => (
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+                  {children}
+                </a>
+              ),
+            }}
+          >
             {withoutComments(body)}
           </ReactMarkdown>
         ) : (
@@ -238,7 +362,9 @@ function Versions({ slug }: { slug: string }) {
   const list = versions.data ?? [];
   return (
     <section aria-labelledby="article-versions" className="space-y-3">
-      <h2 id="article-versions" className="text-lg font-semibold">Versions</h2>
+      <h2 id="article-versions" className="text-lg font-semibold">
+        Versions
+      </h2>
       {versions.error ? <FormMessage kind="error">{versions.error.message}</FormMessage> : null}
       <ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white text-sm">
         {list.map((version, index) => {
@@ -248,26 +374,36 @@ function Versions({ slug }: { slug: string }) {
               <div>
                 <p className="font-semibold">
                   Version {version.version}
-                  {index === 0 ? <span className="ml-2"><Badge tone="ok">Current</Badge></span> : null}
+                  {index === 0 ? (
+                    <span className="ml-2">
+                      <Badge tone="ok">Current</Badge>
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-slate-600">
-                  {format(new Date(version.createdAt), "d MMM yyyy, HH:mm")} · {version.fromRepository ? "from the repository" : (version.authorEmail ?? "a former staff member")}
+                  {format(new Date(version.createdAt), "d MMM yyyy, HH:mm")} ·{" "}
+                  {version.fromRepository ? "from the repository" : (version.authorEmail ?? "a former staff member")}
                   {version.note && !version.fromRepository ? ` · ${version.note}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 {previous ? (
-                  <button type="button" className="btn-secondary px-3 py-1" onClick={() => setCompare({ from: previous, to: version })}>Changes in this version</button>
+                  <button type="button" className="btn-secondary px-3 py-1" onClick={() => setCompare({ from: previous, to: version })}>
+                    Changes in this version
+                  </button>
                 ) : null}
                 {index > 0 ? (
                   <>
-                    <button type="button" className="btn-secondary px-3 py-1" onClick={() => setCompare({ from: version, to: null })}>Compare with current</button>
+                    <button type="button" className="btn-secondary px-3 py-1" onClick={() => setCompare({ from: version, to: null })}>
+                      Compare with current
+                    </button>
                     <button
                       type="button"
                       className="btn-secondary px-3 py-1"
                       disabled={restore.isPending}
                       onClick={() => {
-                        if (window.confirm(`Restore version ${version.version}? It is saved as a new version; nothing is lost.`)) restore.mutate({ versionId: version.id });
+                        if (window.confirm(`Restore version ${version.version}? It is saved as a new version; nothing is lost.`))
+                          restore.mutate({ versionId: version.id });
                       }}
                     >
                       Restore<span className="sr-only"> version {version.version}</span>
@@ -296,9 +432,15 @@ function VersionDiff({ slug, from, to, onClose }: { slug: string; from: Version;
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">
           {title}
-          {diff.data ? <span className="ml-2 text-sm font-normal text-slate-600">{diff.data.linesAdded} lines added, {diff.data.linesRemoved} removed</span> : null}
+          {diff.data ? (
+            <span className="ml-2 text-sm font-normal text-slate-600">
+              {diff.data.linesAdded} lines added, {diff.data.linesRemoved} removed
+            </span>
+          ) : null}
         </h3>
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onClose}>Close</button>
+        <button type="button" className="btn-secondary px-3 py-1" onClick={onClose}>
+          Close
+        </button>
       </div>
       {diff.isPending ? <p className="text-sm text-slate-500">Loading...</p> : null}
       {diff.error ? <FormMessage kind="error">{diff.error.message}</FormMessage> : null}
@@ -306,8 +448,13 @@ function VersionDiff({ slug, from, to, onClose }: { slug: string; from: Version;
         diff.data.linesAdded + diff.data.linesRemoved === 0 ? (
           <p className="text-sm text-slate-600">No differences.</p>
         ) : (
-          <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-mono text-xs leading-5" data-testid="version-diff">
-            {diff.data.changes.map((change, index) => <DiffChunk key={index} kind={change.kind} value={change.value} />)}
+          <pre
+            className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-mono text-xs leading-5"
+            data-testid="version-diff"
+          >
+            {diff.data.changes.map((change, index) => (
+              <DiffChunk key={index} kind={change.kind} value={change.value} />
+            ))}
           </pre>
         )
       ) : null}
@@ -323,7 +470,9 @@ function DiffChunk({ kind, value }: { kind: "added" | "removed" | "same"; value:
       <>
         {shown.map((line, index) =>
           line === null ? (
-            <span key={index} className="block text-slate-400">⋯ {lines.length - 2 * CONTEXT} unchanged lines ⋯</span>
+            <span key={index} className="block text-slate-400">
+              ⋯ {lines.length - 2 * CONTEXT} unchanged lines ⋯
+            </span>
           ) : (
             <span key={index} className="block text-slate-600">{`  ${line}`}</span>
           ),

@@ -3,8 +3,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo } from "react";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
+import { toast } from "~/components/ui/toast";
 import { MAIL_STATUSES, type outboxListSchema } from "~/lib/schemas/system";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { AdminTable, useListParams } from "./admin-table";
@@ -15,10 +15,16 @@ type MailRow = RouterOutputs["admin"]["system"]["outbox"]["rows"][number];
 type MailStatus = MailRow["status"];
 type OutboxListInput = z.input<typeof outboxListSchema>;
 
-const MAIL_STATUS_STYLES: Record<MailStatus, string> = { queued: "bg-slate-100 text-slate-700", sent: "bg-emerald-100 text-emerald-900", failed: "bg-red-100 text-red-900" };
+const MAIL_STATUS_STYLES: Record<MailStatus, string> = {
+  queued: "bg-slate-100 text-slate-700",
+  sent: "bg-emerald-100 text-emerald-900",
+  failed: "bg-red-100 text-red-900",
+};
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
-  return <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLES[status]}`}>{status}</span>;
+  return (
+    <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLES[status]}`}>{status}</span>
+  );
 }
 
 /** /admin/outbox: the jobs that failed, with a retry, and every mail the product sent (readable in full). */
@@ -39,7 +45,12 @@ const mailColumns: ColumnDef<MailRow, unknown>[] = [
     enableHiding: false,
     cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span>,
   },
-  { id: "to", header: "To", enableSorting: true, cell: ({ row }) => <span className="break-all">{row.original.to}</span> },
+  {
+    id: "to",
+    header: "To",
+    enableSorting: true,
+    cell: ({ row }) => <span className="break-all">{row.original.to}</span>,
+  },
   {
     id: "subject",
     header: "Mail",
@@ -51,25 +62,42 @@ const mailColumns: ColumnDef<MailRow, unknown>[] = [
           <summary className="cursor-pointer font-medium text-brand-700">
             {mail.subject}
             {mail.invitation ? " " : null}
-            {mail.invitation ? <span className="ml-1 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{mail.invitation === "CANCEL" ? "Calendar cancellation" : "Calendar invitation"}</span> : null}
+            {mail.invitation ? (
+              <span className="ml-1 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                {mail.invitation === "CANCEL" ? "Calendar cancellation" : "Calendar invitation"}
+              </span>
+            ) : null}
           </summary>
           <p className="mt-2 text-xs text-slate-500">
             {mail.transport ? `Sent by ${mail.transport} at ${when(mail.sentAt)}` : "Not sent yet"}
             {mail.error ? ` · last error: ${mail.error}` : ""}
           </p>
-          <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans text-sm">{mail.text}</pre>
+          <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-sans text-sm">
+            {mail.text}
+          </pre>
         </details>
       );
     },
   },
-  { id: "kind", header: "Kind", cell: ({ row }) => <span className="whitespace-nowrap text-slate-600">{row.original.kind}</span> },
-  { id: "status", header: "Status", enableSorting: true, cell: ({ row }) => <MailStatusBadge status={row.original.status} /> },
+  {
+    id: "kind",
+    header: "Kind",
+    cell: ({ row }) => <span className="whitespace-nowrap text-slate-600">{row.original.kind}</span>,
+  },
+  {
+    id: "status",
+    header: "Status",
+    enableSorting: true,
+    cell: ({ row }) => <MailStatusBadge status={row.original.status} />,
+  },
 ];
 
 function Mails() {
   const params = useListParams({ filters: ["kind", "status"], defaultSort: "createdAt" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
-  const mails = api.admin.system.outbox.useQuery(params.query as OutboxListInput, { placeholderData: (previous) => previous });
+  const mails = api.admin.system.outbox.useQuery(params.query as OutboxListInput, {
+    placeholderData: (previous) => previous,
+  });
   const kinds = api.admin.system.outboxKinds.useQuery();
   const filters = useMemo(
     () => [
@@ -80,7 +108,9 @@ function Mails() {
   );
   return (
     <section aria-labelledby="outbox-mails" className="space-y-3">
-      <h2 id="outbox-mails" className="text-lg font-semibold">Mails</h2>
+      <h2 id="outbox-mails" className="text-lg font-semibold">
+        Mails
+      </h2>
       <AdminTable
         caption="Mails"
         columns={mailColumns}
@@ -104,7 +134,12 @@ export function RetryJobButton({ jobId }: { jobId: string }) {
   const retry = api.admin.system.retryJob.useMutation({
     onSuccess: () => toast.success("The job will run again in a moment."),
     onError: (error) => toast.error(error.message),
-    onSettled: () => Promise.all([utils.admin.system.troubledJobs.invalidate(), utils.admin.system.health.invalidate(), utils.admin.system.outbox.invalidate()]),
+    onSettled: () =>
+      Promise.all([
+        utils.admin.system.troubledJobs.invalidate(),
+        utils.admin.system.health.invalidate(),
+        utils.admin.system.outbox.invalidate(),
+      ]),
   });
   return (
     <button type="button" className="btn-secondary px-3 py-1" disabled={retry.isPending} onClick={() => retry.mutate({ id: jobId })}>
@@ -118,24 +153,42 @@ function TroubledJobs() {
   const list = jobs.data?.jobs;
   return (
     <section aria-labelledby="outbox-jobs">
-      <h2 id="outbox-jobs" className="text-lg font-semibold">Jobs that failed</h2>
+      <h2 id="outbox-jobs" className="text-lg font-semibold">
+        Jobs that failed
+      </h2>
       {jobs.isPending ? <p className="mt-2 text-sm text-slate-500">Loading...</p> : null}
       {list?.length === 0 ? <p className="mt-2 text-sm text-slate-500">None: every background job ran.</p> : null}
-      {jobs.error ? <p role="alert" className="mt-2 text-sm text-red-700">{jobs.error.message}</p> : null}
+      {jobs.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {jobs.error.message}
+        </p>
+      ) : null}
       {jobs.data && jobs.data.total > jobs.data.jobs.length ? (
-        <p className="mt-2 text-sm text-slate-600">The newest {jobs.data.jobs.length} of {jobs.data.total} are shown.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          The newest {jobs.data.jobs.length} of {jobs.data.total} are shown.
+        </p>
       ) : null}
       <ul className="mt-4 space-y-3" aria-label="Jobs that failed">
         {list?.map((job) => (
           <li key={job.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
             <div className="flex flex-wrap items-center gap-3">
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${job.status === "dead" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${job.status === "dead" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}
+              >
                 {job.status === "dead" ? "gave up" : "retrying"}
               </span>
               <span className="font-medium">{job.kind}</span>
-              <span className="text-slate-600">attempt {job.attempts} of {job.maxAttempts}</span>
-              <span className="text-slate-500">{job.status === "dead" ? `ended ${when(job.finishedAt)}` : `next try ${when(job.runAt)}`}</span>
-              {job.status === "dead" ? <span className="ml-auto"><RetryJobButton jobId={job.id} /></span> : null}
+              <span className="text-slate-600">
+                attempt {job.attempts} of {job.maxAttempts}
+              </span>
+              <span className="text-slate-500">
+                {job.status === "dead" ? `ended ${when(job.finishedAt)}` : `next try ${when(job.runAt)}`}
+              </span>
+              {job.status === "dead" ? (
+                <span className="ml-auto">
+                  <RetryJobButton jobId={job.id} />
+                </span>
+              ) : null}
             </div>
             {job.lastError ? <p className="mt-2 break-words text-red-800">{job.lastError}</p> : null}
           </li>

@@ -5,13 +5,20 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import type { z } from "zod";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
 import { SelectBox } from "~/components/ui/select-box";
+import { toast } from "~/components/ui/toast";
 import { ROLES, type Role } from "~/lib/permissions";
-import { ACCOUNT_STATUSES, inviteStaffSchema, ROLE_LABELS, STAFF_ROLES, type InviteStaffInput, type staffListSchema } from "~/lib/schemas/staff";
+import {
+  ACCOUNT_STATUSES,
+  type InviteStaffInput,
+  inviteStaffSchema,
+  ROLE_LABELS,
+  STAFF_ROLES,
+  type staffListSchema,
+} from "~/lib/schemas/staff";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { AdminTable, useListParams } from "./admin-table";
 
@@ -37,9 +44,16 @@ interface Confirmation {
 function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
   const [pending, setPending] = useState(false);
   return (
-    <Modal open={confirmation !== null} onOpenChange={(open) => (open ? null : onClose())} title={confirmation?.title ?? ""} description={confirmation?.description}>
+    <Modal
+      open={confirmation !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={confirmation?.title ?? ""}
+      description={confirmation?.description}
+    >
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
         <button
           type="button"
           className="btn-primary"
@@ -80,12 +94,20 @@ export function StaffManagement({ meId }: { meId: string }) {
 function StaffTable({ meId }: { meId: string }) {
   const params = useListParams({ filters: ["role", "status"], defaultSort: "name", defaultDir: "asc" });
   // The URL's values go to the server as they are: it checks them and answers a readable error.
-  const staff = api.admin.staff.list.useQuery(params.query as StaffListInput, { placeholderData: (previous) => previous });
+  const staff = api.admin.staff.list.useQuery(params.query as StaffListInput, {
+    placeholderData: (previous) => previous,
+  });
   const utils = api.useUtils();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const onError = (error: { message: string }) => toast.error(error.message);
-  const changeRole = api.admin.staff.changeRole.useMutation({ onError, onSettled: () => utils.admin.staff.list.invalidate() });
-  const setStatus = api.admin.staff.setStatus.useMutation({ onError, onSettled: () => utils.admin.staff.list.invalidate() });
+  const changeRole = api.admin.staff.changeRole.useMutation({
+    onError,
+    onSettled: () => utils.admin.staff.list.invalidate(),
+  });
+  const setStatus = api.admin.staff.setStatus.useMutation({
+    onError,
+    onSettled: () => utils.admin.staff.list.invalidate(),
+  });
 
   const columns = useMemo<ColumnDef<StaffRow, unknown>[]>(
     () => [
@@ -96,7 +118,10 @@ function StaffTable({ meId }: { meId: string }) {
         enableHiding: false,
         cell: ({ row }) => (
           <div className="min-w-40">
-            <p className="font-medium">{row.original.name}{row.original.id === meId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}</p>
+            <p className="font-medium">
+              {row.original.name}
+              {row.original.id === meId ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+            </p>
             <p className="break-all text-xs text-slate-600">{row.original.email}</p>
           </div>
         ),
@@ -124,7 +149,10 @@ function StaffTable({ meId }: { meId: string }) {
                         ? `${member.email} leaves the staff and loses access to the management area.`
                         : `${member.email} gets the permissions of the ${ROLE_LABELS[role].toLowerCase()} role (see the table below) on their next request.`,
                     confirmLabel: "Change role",
-                    run: () => changeRole.mutateAsync({ userId: member.id, role }).then(() => toast.success(`${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.`)),
+                    run: () =>
+                      changeRole
+                        .mutateAsync({ userId: member.id, role })
+                        .then(() => toast.success(`${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.`)),
                   });
                 }}
               />
@@ -135,14 +163,24 @@ function StaffTable({ meId }: { meId: string }) {
       {
         id: "status",
         header: "Status",
-        cell: ({ row }) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.original.status]}`}>{row.original.status}</span>,
+        cell: ({ row }) => (
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.original.status]}`}>
+            {row.original.status}
+          </span>
+        ),
       },
       {
         id: "twoFactor",
         header: "Two-factor",
-        cell: ({ row }) => (row.original.twoFactor ? <span className="text-emerald-800">On</span> : <span className="text-amber-800">Off</span>),
+        cell: ({ row }) =>
+          row.original.twoFactor ? <span className="text-emerald-800">On</span> : <span className="text-amber-800">Off</span>,
       },
-      { id: "lastLoginAt", header: "Last sign-in", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.lastLoginAt)}</span> },
+      {
+        id: "lastLoginAt",
+        header: "Last sign-in",
+        enableSorting: true,
+        cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.lastLoginAt)}</span>,
+      },
       {
         id: "actions",
         header: "Actions",
@@ -159,7 +197,10 @@ function StaffTable({ meId }: { meId: string }) {
                     title: `Reactivate ${member.name}?`,
                     description: `${member.email} can sign in again.`,
                     confirmLabel: "Reactivate",
-                    run: () => setStatus.mutateAsync({ userId: member.id, status: "active" }).then(() => toast.success(`${member.email} is active again.`)),
+                    run: () =>
+                      setStatus
+                        .mutateAsync({ userId: member.id, status: "active" })
+                        .then(() => toast.success(`${member.email} is active again.`)),
                   })
                 }
               >
@@ -178,7 +219,10 @@ function StaffTable({ meId }: { meId: string }) {
                   title: `Suspend ${member.name}?`,
                   description: `${member.email} is signed out everywhere at once and cannot sign in until reactivated.`,
                   confirmLabel: "Suspend",
-                  run: () => setStatus.mutateAsync({ userId: member.id, status: "suspended" }).then(() => toast.success(`${member.email} is suspended.`)),
+                  run: () =>
+                    setStatus
+                      .mutateAsync({ userId: member.id, status: "suspended" })
+                      .then(() => toast.success(`${member.email} is suspended.`)),
                 })
               }
             >
@@ -193,7 +237,9 @@ function StaffTable({ meId }: { meId: string }) {
 
   return (
     <section aria-labelledby="staff-members" className="space-y-3">
-      <h2 id="staff-members" className="text-lg font-semibold">Staff</h2>
+      <h2 id="staff-members" className="text-lg font-semibold">
+        Staff
+      </h2>
       <AdminTable
         caption="Staff"
         columns={columns}
@@ -205,8 +251,16 @@ function StaffTable({ meId }: { meId: string }) {
         rowKey={(member) => member.id}
         searchLabel="Search by name or email"
         filters={[
-          { key: "role", label: "Role", options: STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) },
-          { key: "status", label: "Status", options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: status })) },
+          {
+            key: "role",
+            label: "Role",
+            options: STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+          },
+          {
+            key: "status",
+            label: "Status",
+            options: ACCOUNT_STATUSES.map((status) => ({ value: status, label: status })),
+          },
         ]}
         emptyText="No staff account matches."
       />
@@ -217,7 +271,10 @@ function StaffTable({ meId }: { meId: string }) {
 
 function InviteForm() {
   const utils = api.useUtils();
-  const form = useForm<InviteStaffInput>({ resolver: zodResolver(inviteStaffSchema), defaultValues: { email: "", role: "designer" } });
+  const form = useForm<InviteStaffInput>({
+    resolver: zodResolver(inviteStaffSchema),
+    defaultValues: { email: "", role: "designer" },
+  });
   const invite = api.admin.staff.invite.useMutation({
     onSuccess: (result) => {
       toast.success(`Invitation sent to ${result.email}.`);
@@ -228,23 +285,56 @@ function InviteForm() {
   const { errors } = form.formState;
   return (
     <section aria-labelledby="staff-invite" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="staff-invite" className="text-lg font-semibold">Invite a staff member</h2>
-      <p className="mt-1 text-sm text-slate-600">The invitation mail holds a link, valid for 7 days, to set a password (or confirm an existing account) and take the role.</p>
-      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((values) => invite.mutate(values))} aria-label="Invite a staff member">
+      <h2 id="staff-invite" className="text-lg font-semibold">
+        Invite a staff member
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        The invitation mail holds a link, valid for 7 days, to set a password (or confirm an existing account) and take the role.
+      </p>
+      <form
+        className="mt-4 space-y-4"
+        noValidate
+        onSubmit={form.handleSubmit((values) => invite.mutate(values))}
+        aria-label="Invite a staff member"
+      >
         <div>
-          <label htmlFor="invite-email" className="field-label">Email</label>
-          <input id="invite-email" type="email" autoComplete="off" className="field-input" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "invite-email-error" : undefined} {...form.register("email")} />
-          {errors.email ? <p id="invite-email-error" className="mt-1 text-sm text-red-700">{errors.email.message}</p> : null}
+          <label htmlFor="invite-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            className="field-input"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? "invite-email-error" : undefined}
+            {...form.register("email")}
+          />
+          {errors.email ? (
+            <p id="invite-email-error" className="mt-1 text-sm text-red-700">
+              {errors.email.message}
+            </p>
+          ) : null}
         </div>
         <div>
-          <label htmlFor="invite-role" className="field-label">Role</label>
+          <label htmlFor="invite-role" className="field-label">
+            Role
+          </label>
           <select id="invite-role" className="field-input" {...form.register("role")}>
-            {STAFF_ROLES.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
           </select>
           {errors.role ? <p className="mt-1 text-sm text-red-700">{errors.role.message}</p> : null}
         </div>
-        {invite.error ? <FormMessage kind="error">{errorMessage(invite.error, "The invitation could not be sent. Please try again.")}</FormMessage> : null}
-        <button type="submit" className="btn-primary w-full" disabled={invite.isPending}>{invite.isPending ? "Sending..." : "Send invitation"}</button>
+        {invite.error ? (
+          <FormMessage kind="error">{errorMessage(invite.error, "The invitation could not be sent. Please try again.")}</FormMessage>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={invite.isPending}>
+          {invite.isPending ? "Sending..." : "Send invitation"}
+        </button>
       </form>
     </section>
   );
@@ -256,13 +346,23 @@ function PendingInvites() {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const refresh = () => utils.admin.staff.invites.invalidate();
   const onError = (error: { message: string }) => toast.error(error.message);
-  const resend = api.admin.staff.resendInvite.useMutation({ onSuccess: (_, { id }) => toast.success(`Sent again to ${invites.data?.find((invite) => invite.id === id)?.email ?? "the invitee"}.`), onError, onSettled: refresh });
+  const resend = api.admin.staff.resendInvite.useMutation({
+    onSuccess: (_, { id }) => toast.success(`Sent again to ${invites.data?.find((invite) => invite.id === id)?.email ?? "the invitee"}.`),
+    onError,
+    onSettled: refresh,
+  });
   const revoke = api.admin.staff.revokeInvite.useMutation({ onError, onSettled: refresh });
   return (
     <section aria-labelledby="staff-pending" className="min-w-0">
-      <h2 id="staff-pending" className="text-lg font-semibold">Pending invitations</h2>
+      <h2 id="staff-pending" className="text-lg font-semibold">
+        Pending invitations
+      </h2>
       {invites.isPending ? <p className="mt-2 text-sm text-slate-500">Loading...</p> : null}
-      {invites.error ? <p role="alert" className="mt-2 text-sm text-red-700">{invites.error.message}</p> : null}
+      {invites.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {invites.error.message}
+        </p>
+      ) : null}
       {invites.data?.length === 0 ? <p className="mt-2 text-sm text-slate-500">No invitation is waiting for an answer.</p> : null}
       {invites.data?.length ? (
         <ul className="mt-3 space-y-3" aria-label="Pending invitations">
@@ -276,11 +376,20 @@ function PendingInvites() {
                     {invite.invitedBy ? ` by ${invite.invitedBy}` : ""}
                   </p>
                   <p className={invite.expired ? "font-medium text-amber-800" : "text-slate-500"}>
-                    {invite.expired ? `Expired ${when(invite.expiresAt)}: send it again for a new link` : `Link valid until ${when(invite.expiresAt)}`}
+                    {invite.expired
+                      ? `Expired ${when(invite.expiresAt)}: send it again for a new link`
+                      : `Link valid until ${when(invite.expiresAt)}`}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <button type="button" className="btn-secondary px-3 py-1" disabled={resend.isPending} onClick={() => resend.mutate({ id: invite.id })}>Send again</button>
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate({ id: invite.id })}
+                  >
+                    Send again
+                  </button>
                   <button
                     type="button"
                     className="btn-secondary px-3 py-1 text-red-700"
@@ -289,7 +398,10 @@ function PendingInvites() {
                         title: `Withdraw the invitation to ${invite.email}?`,
                         description: "Its link stops working. You can invite the address again later.",
                         confirmLabel: "Withdraw",
-                        run: () => revoke.mutateAsync({ id: invite.id }).then(() => toast.success(`The invitation to ${invite.email} was withdrawn.`)),
+                        run: () =>
+                          revoke
+                            .mutateAsync({ id: invite.id })
+                            .then(() => toast.success(`The invitation to ${invite.email} was withdrawn.`)),
                       })
                     }
                   >

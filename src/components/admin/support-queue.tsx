@@ -5,15 +5,23 @@ import { format } from "date-fns";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
-import { toast } from "~/components/ui/toast";
-import { AdminTable, useListParams, type TableFilter } from "~/components/admin/admin-table";
+import { AdminTable, type TableFilter, useListParams } from "~/components/admin/admin-table";
+import { RequestStatusBadge } from "~/components/services/request-status";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import type { SupportPriority } from "~/lib/plans";
-import { contactReplySchema, MESSAGE_VIEWS, REPLY_MAX_LENGTH, REQUEST_VIEWS, SUPPORT_PRIORITIES, type MessageView, type RequestView } from "~/lib/schemas/admin-support";
+import {
+  contactReplySchema,
+  MESSAGE_VIEWS,
+  type MessageView,
+  REPLY_MAX_LENGTH,
+  REQUEST_VIEWS,
+  type RequestView,
+  SUPPORT_PRIORITIES,
+} from "~/lib/schemas/admin-support";
 import { PREFERRED_TIME_LABELS, REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestStatus } from "~/lib/schemas/entitlements";
 import { adminServiceRequestHref } from "~/lib/schemas/service-work";
-import { SERVICES, findService } from "~/lib/services";
-import { RequestStatusBadge } from "~/components/services/request-status";
+import { findService, SERVICES } from "~/lib/services";
 import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -34,12 +42,30 @@ export function PriorityBadge({ priority }: { priority: SupportPriority }) {
 
 const when = (date: Date) => format(new Date(date), "d MMM yyyy, HH:mm");
 
-const ORIGIN_LABELS: Record<string, string> = { contact: "Contact page", institutes: "Institutes page", business: "Business page" };
+const ORIGIN_LABELS: Record<string, string> = {
+  contact: "Contact page",
+  institutes: "Institutes page",
+  business: "Business page",
+};
 
-const REQUEST_VIEW_LABELS: Record<RequestView, string> = { open: "Open", all: "All statuses", ...REQUEST_STATUS_LABELS };
-const MESSAGE_VIEW_LABELS: Record<MessageView, string> = { unhandled: "Unhandled", handled: "Handled", all: "Handled and unhandled" };
+const REQUEST_VIEW_LABELS: Record<RequestView, string> = {
+  open: "Open",
+  all: "All statuses",
+  ...REQUEST_STATUS_LABELS,
+};
+const MESSAGE_VIEW_LABELS: Record<MessageView, string> = {
+  unhandled: "Unhandled",
+  handled: "Handled",
+  all: "Handled and unhandled",
+};
 
-const PRIORITY_FILTER: TableFilter = { key: "priority", label: "Priority", options: [...SUPPORT_PRIORITIES].reverse().map((priority) => ({ value: priority, label: priority[0]!.toUpperCase() + priority.slice(1) })) };
+const PRIORITY_FILTER: TableFilter = {
+  key: "priority",
+  label: "Priority",
+  options: [...SUPPORT_PRIORITIES]
+    .reverse()
+    .map((priority) => ({ value: priority, label: priority[0]!.toUpperCase() + priority.slice(1) })),
+};
 
 export type SupportView = "requests" | "mine" | "messages";
 
@@ -74,26 +100,56 @@ export function SupportQueue({ canRequests, canMessages, isCoach }: { canRequest
           ))}
         </nav>
       ) : null}
-      {current === "requests" ? <ServiceRequestQueue /> : current === "mine" ? <MyRequestQueue /> : current === "messages" ? <ContactMessageQueue /> : null}
+      {current === "requests" ? (
+        <ServiceRequestQueue />
+      ) : current === "mine" ? (
+        <MyRequestQueue />
+      ) : current === "messages" ? (
+        <ContactMessageQueue />
+      ) : null}
     </div>
   );
 }
 
 /** A select beside the table's search for a filter whose "nothing chosen" has its own meaning (open requests, unhandled messages). */
-function ViewSelect<Value extends string>({ id, label, value, values, labels, onChange }: { id: string; label: string; value: Value; values: readonly Value[]; labels: Record<Value, string>; onChange: (value: Value) => void }) {
+function ViewSelect<Value extends string>({
+  id,
+  label,
+  value,
+  values,
+  labels,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Value;
+  values: readonly Value[];
+  labels: Record<Value, string>;
+  onChange: (value: Value) => void;
+}) {
   return (
     <label className="min-w-40 text-sm" htmlFor={id}>
       <span className="field-label">{label}</span>
       <select id={id} className="field-input" value={value} onChange={(event) => onChange(event.target.value as Value)}>
-        {values.map((option) => <option key={option} value={option}>{labels[option]}</option>)}
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
 function ServiceRequestQueue() {
-  const params = useListParams({ filters: ["status", "service", "priority"], defaultSort: "priority", defaultDir: "desc" });
-  const requests = api.admin.support.serviceRequests.useQuery(params.query as RequestQuery, { placeholderData: (previous) => previous });
+  const params = useListParams({
+    filters: ["status", "service", "priority"],
+    defaultSort: "priority",
+    defaultDir: "desc",
+  });
+  const requests = api.admin.support.serviceRequests.useQuery(params.query as RequestQuery, {
+    placeholderData: (previous) => previous,
+  });
   const coaches = api.admin.support.coachOptions.useQuery();
   const utils = api.useUtils();
   const refresh = () => utils.admin.support.serviceRequests.invalidate();
@@ -107,11 +163,18 @@ function ServiceRequestQueue() {
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
-  const status = (REQUEST_VIEWS as readonly string[]).includes(params.filters.status ?? "") ? (params.filters.status as RequestView) : "open";
+  const status = (REQUEST_VIEWS as readonly string[]).includes(params.filters.status ?? "")
+    ? (params.filters.status as RequestView)
+    : "open";
 
   const columns = useMemo<ColumnDef<RequestRow, unknown>[]>(
     () => [
-      { id: "priority", header: "Priority", enableSorting: true, cell: ({ row }) => <PriorityBadge priority={row.original.priority} /> },
+      {
+        id: "priority",
+        header: "Priority",
+        enableSorting: true,
+        cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
+      },
       {
         id: "request",
         header: "Request",
@@ -119,11 +182,19 @@ function ServiceRequestQueue() {
         cell: ({ row }) => (
           <div className="min-w-52 max-w-md">
             <p className="flex flex-wrap items-center gap-2">
-              <Link href={adminServiceRequestHref(row.original.id)} className="font-semibold text-brand-700 hover:underline">{findService(row.original.service)?.name ?? row.original.service}</Link>
-              {row.original.studentMessageAt ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">New message from the student</span> : null}
+              <Link href={adminServiceRequestHref(row.original.id)} className="font-semibold text-brand-700 hover:underline">
+                {findService(row.original.service)?.name ?? row.original.service}
+              </Link>
+              {row.original.studentMessageAt ? (
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
+                  New message from the student
+                </span>
+              ) : null}
               {row.original.withdrawnAt ? <RequestStatusBadge status={row.original.status} withdrawnAt={row.original.withdrawnAt} /> : null}
             </p>
-            <p className="line-clamp-3 whitespace-pre-line break-words text-slate-700" title={row.original.message}>{row.original.message}</p>
+            <p className="line-clamp-3 whitespace-pre-line break-words text-slate-700" title={row.original.message}>
+              {row.original.message}
+            </p>
             {row.original.preferredDate ? (
               <p className="text-xs text-slate-500">
                 Preferred {formatIsoDate(row.original.preferredDate)}
@@ -138,12 +209,19 @@ function ServiceRequestQueue() {
         header: "Student",
         cell: ({ row }) => (
           <div className="min-w-40">
-            <Link href={`/admin/customers/${row.original.user.id}`} className="font-medium text-brand-700 hover:underline">{row.original.user.name}</Link>
+            <Link href={`/admin/customers/${row.original.user.id}`} className="font-medium text-brand-700 hover:underline">
+              {row.original.user.name}
+            </Link>
             <p className="break-all text-xs text-slate-500">{row.original.user.email}</p>
           </div>
         ),
       },
-      { id: "createdAt", header: "Requested", enableSorting: true, cell: ({ row }) => <span className="block min-w-24">{when(row.original.createdAt)}</span> },
+      {
+        id: "createdAt",
+        header: "Requested",
+        enableSorting: true,
+        cell: ({ row }) => <span className="block min-w-24">{when(row.original.createdAt)}</span>,
+      },
       {
         id: "status",
         header: "Status",
@@ -155,7 +233,11 @@ function ServiceRequestQueue() {
             disabled={setStatus.isPending}
             onChange={(event) => setStatus.mutate({ id: row.original.id, status: event.target.value as RequestStatus })}
           >
-            {REQUEST_STATUSES.map((value) => <option key={value} value={value}>{REQUEST_STATUS_LABELS[value]}</option>)}
+            {REQUEST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {REQUEST_STATUS_LABELS[value]}
+              </option>
+            ))}
           </select>
         ),
       },
@@ -173,8 +255,16 @@ function ServiceRequestQueue() {
               onChange={(event) => assign.mutate({ requestId: row.original.id, coachId: event.target.value || null })}
             >
               <option value="">Unassigned</option>
-              {assigned && !assigned.active ? <option value={assigned.id} disabled>{assigned.displayName} (inactive)</option> : null}
-              {(coaches.data ?? []).map((coach) => <option key={coach.id} value={coach.id}>{coach.displayName}</option>)}
+              {assigned && !assigned.active ? (
+                <option value={assigned.id} disabled>
+                  {assigned.displayName} (inactive)
+                </option>
+              ) : null}
+              {(coaches.data ?? []).map((coach) => (
+                <option key={coach.id} value={coach.id}>
+                  {coach.displayName}
+                </option>
+              ))}
             </select>
           );
         },
@@ -185,7 +275,9 @@ function ServiceRequestQueue() {
 
   return (
     <section aria-labelledby="queue-requests">
-      <h2 id="queue-requests" className="sr-only">Service requests</h2>
+      <h2 id="queue-requests" className="sr-only">
+        Service requests
+      </h2>
       <AdminTable
         caption="Service requests"
         columns={columns}
@@ -196,10 +288,24 @@ function ServiceRequestQueue() {
         error={requests.error?.message}
         rowKey={(row) => row.id}
         searchLabel="Search student or message"
-        filters={[{ key: "service", label: "Service", options: SERVICES.map((service) => ({ value: service.slug, label: service.name })) }, PRIORITY_FILTER]}
+        filters={[
+          {
+            key: "service",
+            label: "Service",
+            options: SERVICES.map((service) => ({ value: service.slug, label: service.name })),
+          },
+          PRIORITY_FILTER,
+        ]}
         emptyText={status === "open" ? "No open requests." : "No request matches."}
         toolbar={
-          <ViewSelect id="request-status-view" label="Status" value={status} values={REQUEST_VIEWS} labels={REQUEST_VIEW_LABELS} onChange={(value) => params.set({ status: value === "open" ? undefined : value })} />
+          <ViewSelect
+            id="request-status-view"
+            label="Status"
+            value={status}
+            values={REQUEST_VIEWS}
+            labels={REQUEST_VIEW_LABELS}
+            onChange={(value) => params.set({ status: value === "open" ? undefined : value })}
+          />
         }
       />
     </section>
@@ -209,18 +315,35 @@ function ServiceRequestQueue() {
 /** A coach's own queue: the requests assigned to them, each opening its page. */
 function MyRequestQueue() {
   const mine = api.admin.support.myRequests.useQuery();
-  if (mine.isPending) return <p className="text-sm text-slate-500" role="status">Loading your requests...</p>;
-  if (mine.error) return <p role="alert" className="text-sm text-red-700">{mine.error.message}</p>;
+  if (mine.isPending)
+    return (
+      <p className="text-sm text-slate-500" role="status">
+        Loading your requests...
+      </p>
+    );
+  if (mine.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {mine.error.message}
+      </p>
+    );
   if (!mine.data.rows.length) return <p className="text-sm text-slate-600">No request is assigned to you.</p>;
   return (
     <section aria-labelledby="queue-mine">
-      <h2 id="queue-mine" className="sr-only">My requests</h2>
+      <h2 id="queue-mine" className="sr-only">
+        My requests
+      </h2>
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Requests assigned to me">
         {mine.data.rows.map((row) => (
           <li key={row.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0">
-              <Link href={adminServiceRequestHref(row.id)} className="font-semibold text-brand-700 hover:underline">{findService(row.service)?.name ?? row.service}</Link>
-              <span className="text-slate-600"> · {row.user.name} · {when(row.createdAt)}</span>
+              <Link href={adminServiceRequestHref(row.id)} className="font-semibold text-brand-700 hover:underline">
+                {findService(row.service)?.name ?? row.service}
+              </Link>
+              <span className="text-slate-600">
+                {" "}
+                · {row.user.name} · {when(row.createdAt)}
+              </span>
               <p className="truncate text-slate-700">{row.message}</p>
             </div>
             <div className="flex shrink-0 items-center gap-2">
@@ -236,7 +359,9 @@ function MyRequestQueue() {
 
 function ContactMessageQueue() {
   const params = useListParams({ filters: ["handled", "origin"], defaultSort: "priority", defaultDir: "desc" });
-  const messages = api.admin.support.contactMessages.useQuery(params.query as MessageQuery, { placeholderData: (previous) => previous });
+  const messages = api.admin.support.contactMessages.useQuery(params.query as MessageQuery, {
+    placeholderData: (previous) => previous,
+  });
   const [replyingTo, setReplyingTo] = useState<MessageRow | null>(null);
   const utils = api.useUtils();
   const markHandled = api.admin.support.markHandled.useMutation({
@@ -244,11 +369,18 @@ function ContactMessageQueue() {
     onError: (error) => toast.error(error.message),
     onSettled: () => utils.admin.support.contactMessages.invalidate(),
   });
-  const handled = (MESSAGE_VIEWS as readonly string[]).includes(params.filters.handled ?? "") ? (params.filters.handled as MessageView) : "unhandled";
+  const handled = (MESSAGE_VIEWS as readonly string[]).includes(params.filters.handled ?? "")
+    ? (params.filters.handled as MessageView)
+    : "unhandled";
 
   const columns = useMemo<ColumnDef<MessageRow, unknown>[]>(
     () => [
-      { id: "priority", header: "Priority", enableSorting: true, cell: ({ row }) => <PriorityBadge priority={row.original.priority} /> },
+      {
+        id: "priority",
+        header: "Priority",
+        enableSorting: true,
+        cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
+      },
       {
         id: "message",
         header: "Message",
@@ -257,12 +389,21 @@ function ContactMessageQueue() {
           <div className="min-w-56 max-w-md space-y-1">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{row.original.subject}</span>
-              {row.original.origin !== "contact" ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-900">{ORIGIN_LABELS[row.original.origin] ?? row.original.origin}</span> : null}
+              {row.original.origin !== "contact" ? (
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-900">
+                  {ORIGIN_LABELS[row.original.origin] ?? row.original.origin}
+                </span>
+              ) : null}
             </p>
-            <p className="line-clamp-4 whitespace-pre-line break-words text-slate-700" title={row.original.message}>{row.original.message}</p>
+            <p className="line-clamp-4 whitespace-pre-line break-words text-slate-700" title={row.original.message}>
+              {row.original.message}
+            </p>
             {row.original.replies.map((reply) => (
               <details key={`${reply.at.toString()}-${reply.by}`} className="text-xs text-slate-600">
-                <summary className="cursor-pointer">Replied by {reply.by}, {when(reply.at)}{reply.status === "sent" ? "" : ` (${reply.status})`}</summary>
+                <summary className="cursor-pointer">
+                  Replied by {reply.by}, {when(reply.at)}
+                  {reply.status === "sent" ? "" : ` (${reply.status})`}
+                </summary>
                 <p className="mt-1 whitespace-pre-line rounded-lg bg-slate-50 p-2">{reply.text}</p>
               </details>
             ))}
@@ -275,21 +416,34 @@ function ContactMessageQueue() {
         cell: ({ row }) => (
           <div className="min-w-44">
             {row.original.userId ? (
-              <Link href={`/admin/customers/${row.original.userId}`} className="font-medium text-brand-700 hover:underline">{row.original.name}</Link>
+              <Link href={`/admin/customers/${row.original.userId}`} className="font-medium text-brand-700 hover:underline">
+                {row.original.name}
+              </Link>
             ) : (
               <p className="font-medium">{row.original.name}</p>
             )}
-            <p className="break-all text-xs text-slate-500">{row.original.email}{row.original.userId ? "" : " · not signed in"}</p>
+            <p className="break-all text-xs text-slate-500">
+              {row.original.email}
+              {row.original.userId ? "" : " · not signed in"}
+            </p>
           </div>
         ),
       },
-      { id: "createdAt", header: "Sent", enableSorting: true, cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span> },
+      {
+        id: "createdAt",
+        header: "Sent",
+        enableSorting: true,
+        cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.createdAt)}</span>,
+      },
       {
         id: "handled",
         header: "Handled",
         cell: ({ row }) =>
           row.original.handledAt ? (
-            <span className="text-xs text-slate-600">{when(row.original.handledAt)}{row.original.handledBy ? ` by ${row.original.handledBy.name}` : ""}</span>
+            <span className="text-xs text-slate-600">
+              {when(row.original.handledAt)}
+              {row.original.handledBy ? ` by ${row.original.handledBy.name}` : ""}
+            </span>
           ) : (
             <span className="text-xs font-semibold text-amber-700">Open</span>
           ),
@@ -300,7 +454,14 @@ function ContactMessageQueue() {
         enableHiding: false,
         cell: ({ row }) => (
           <div className="flex flex-col gap-2">
-            <button type="button" className="btn-primary whitespace-nowrap px-3 py-1.5" aria-label={`Reply to ${row.original.email}`} onClick={() => setReplyingTo(row.original)}>Reply</button>
+            <button
+              type="button"
+              className="btn-primary whitespace-nowrap px-3 py-1.5"
+              aria-label={`Reply to ${row.original.email}`}
+              onClick={() => setReplyingTo(row.original)}
+            >
+              Reply
+            </button>
             {row.original.handledAt ? null : (
               <button
                 type="button"
@@ -321,7 +482,9 @@ function ContactMessageQueue() {
 
   return (
     <section aria-labelledby="queue-messages">
-      <h2 id="queue-messages" className="sr-only">Contact messages</h2>
+      <h2 id="queue-messages" className="sr-only">
+        Contact messages
+      </h2>
       <AdminTable
         caption="Contact messages"
         columns={columns}
@@ -332,10 +495,23 @@ function ContactMessageQueue() {
         error={messages.error?.message}
         rowKey={(row) => row.id}
         searchLabel="Search sender, subject or text"
-        filters={[{ key: "origin", label: "Sent from", options: Object.entries(ORIGIN_LABELS).map(([value, label]) => ({ value, label })) }]}
+        filters={[
+          {
+            key: "origin",
+            label: "Sent from",
+            options: Object.entries(ORIGIN_LABELS).map(([value, label]) => ({ value, label })),
+          },
+        ]}
         emptyText={handled === "unhandled" ? "No unhandled messages." : "No message matches."}
         toolbar={
-          <ViewSelect id="message-handled-view" label="Show" value={handled} values={MESSAGE_VIEWS} labels={MESSAGE_VIEW_LABELS} onChange={(value) => params.set({ handled: value === "unhandled" ? undefined : value })} />
+          <ViewSelect
+            id="message-handled-view"
+            label="Show"
+            value={handled}
+            values={MESSAGE_VIEWS}
+            labels={MESSAGE_VIEW_LABELS}
+            onChange={(value) => params.set({ handled: value === "unhandled" ? undefined : value })}
+          />
         }
       />
       <ReplyDialog message={replyingTo} onClose={() => setReplyingTo(null)} />
@@ -368,12 +544,21 @@ function ReplyDialog({ message, onClose }: { message: MessageRow | null; onClose
   }
 
   return (
-    <Modal open={message !== null} onOpenChange={(open) => (open ? null : onClose())} title={message ? `Reply to ${message.name}` : "Reply"} description={message ? `By mail to ${message.email}, subject “Re: ${message.subject}”.` : undefined}>
+    <Modal
+      open={message !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={message ? `Reply to ${message.name}` : "Reply"}
+      description={message ? `By mail to ${message.email}, subject “Re: ${message.subject}”.` : undefined}
+    >
       {message ? (
         <form onSubmit={submit} noValidate className="space-y-3" aria-label="Reply">
-          <blockquote className="max-h-40 overflow-y-auto whitespace-pre-line rounded-lg border-l-4 border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">{message.message}</blockquote>
+          <blockquote className="max-h-40 overflow-y-auto whitespace-pre-line rounded-lg border-l-4 border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            {message.message}
+          </blockquote>
           <div>
-            <label htmlFor="support-reply" className="field-label">Your reply</label>
+            <label htmlFor="support-reply" className="field-label">
+              Your reply
+            </label>
             <textarea
               id="support-reply"
               rows={8}
@@ -384,13 +569,26 @@ function ReplyDialog({ message, onClose }: { message: MessageRow | null; onClose
               aria-describedby={error ? "support-reply-error" : "support-reply-count"}
               onChange={(event) => setReply(event.target.value)}
             />
-            <p id="support-reply-count" className="mt-1 text-right text-xs text-slate-500">{reply.length.toLocaleString("en-US")} / {REPLY_MAX_LENGTH.toLocaleString("en-US")}</p>
-            {error ? <p id="support-reply-error" className="text-sm text-red-700">{error}</p> : null}
+            <p id="support-reply-count" className="mt-1 text-right text-xs text-slate-500">
+              {reply.length.toLocaleString("en-US")} / {REPLY_MAX_LENGTH.toLocaleString("en-US")}
+            </p>
+            {error ? (
+              <p id="support-reply-error" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
           </div>
-          <p className="text-xs text-slate-500">Sending marks the message handled by you{message.handledAt ? " (it is handled already; this is a follow-up)" : ""}.</p>
+          <p className="text-xs text-slate-500">
+            Sending marks the message handled by you
+            {message.handledAt ? " (it is handled already; this is a follow-up)" : ""}.
+          </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-            <button type="submit" className="btn-primary" disabled={send.isPending}>{send.isPending ? "Sending..." : "Send reply"}</button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-primary" disabled={send.isPending}>
+              {send.isPending ? "Sending..." : "Send reply"}
+            </button>
           </div>
         </form>
       ) : null}

@@ -25,7 +25,13 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function Status({ ok, children }: { ok: boolean; children: ReactNode }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ok ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>{children}</span>;
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ok ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** /admin/system: database, migrations, jobs, mail and versions, refreshed every minute. */
@@ -35,8 +41,15 @@ export function SystemHealth() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600" aria-live="polite">{data ? `Checked ${when(data.checkedAt)}` : "Checking..."}</p>
-        <CountdownTimer start={REFRESH_SECONDS} loading={health.isFetching} onEnd={() => void health.refetch()} onRefresh={() => void health.refetch()} />
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {data ? `Checked ${when(data.checkedAt)}` : "Checking..."}
+        </p>
+        <CountdownTimer
+          start={REFRESH_SECONDS}
+          loading={health.isFetching}
+          onEnd={() => void health.refetch()}
+          onRefresh={() => void health.refetch()}
+        />
       </div>
       {health.error ? <LoadError message={health.error.message} /> : null}
       {data ? (
@@ -45,14 +58,34 @@ export function SystemHealth() {
             {data.database.reachable ? (
               <Facts
                 rows={[
-                  ["State", <Status key="state" ok>reachable</Status>],
+                  [
+                    "State",
+                    <Status key="state" ok>
+                      reachable
+                    </Status>,
+                  ],
                   ["Round trip", `${data.database.roundTripMs} ms`],
                   ["Kind", data.database.label],
-                  ["Server", <span key="server" className="text-xs font-normal text-slate-600">{data.database.version}</span>],
+                  [
+                    "Server",
+                    <span key="server" className="text-xs font-normal text-slate-600">
+                      {data.database.version}
+                    </span>,
+                  ],
                 ]}
               />
             ) : (
-              <Facts rows={[["State", <Status key="state" ok={false}>unreachable</Status>], ["Error", data.database.error]]} />
+              <Facts
+                rows={[
+                  [
+                    "State",
+                    <Status key="state" ok={false}>
+                      unreachable
+                    </Status>,
+                  ],
+                  ["Error", data.database.error],
+                ]}
+              />
             )}
           </Card>
 
@@ -61,14 +94,23 @@ export function SystemHealth() {
               <Facts
                 rows={[
                   ["Applied", data.migrations.applied],
-                  ["Latest", <span key="latest" className="font-mono text-xs">{data.migrations.latest ?? "none"}</span>],
+                  [
+                    "Latest",
+                    <span key="latest" className="font-mono text-xs">
+                      {data.migrations.latest ?? "none"}
+                    </span>,
+                  ],
                   ["Applied at", when(data.migrations.latestAt)],
                   [
                     "Pending",
                     data.migrations.pending.length === 0 ? (
-                      <Status key="pending" ok>none</Status>
+                      <Status key="pending" ok>
+                        none
+                      </Status>
                     ) : (
-                      <span key="pending" className="text-amber-800">{data.migrations.pending.join(", ")} (applied at the next start)</span>
+                      <span key="pending" className="text-amber-800">
+                        {data.migrations.pending.join(", ")} (applied at the next start)
+                      </span>
                     ),
                   ],
                 ]}
@@ -81,15 +123,26 @@ export function SystemHealth() {
           <Card title="Jobs">
             {data.jobs ? (
               <div className="space-y-4">
-                <Facts rows={[["Queued", data.jobs.counts.queued], ["Running", data.jobs.counts.running], ["Done", data.jobs.counts.done], ["Dead", data.jobs.counts.dead]]} />
+                <Facts
+                  rows={[
+                    ["Queued", data.jobs.counts.queued],
+                    ["Running", data.jobs.counts.running],
+                    ["Done", data.jobs.counts.done],
+                    ["Dead", data.jobs.counts.dead],
+                  ]}
+                />
                 {data.jobs.dead.length ? (
                   <ul className="space-y-2" aria-label="Dead jobs">
                     {data.jobs.dead.map((job) => (
                       <li key={job.id} className="rounded-lg border border-red-100 bg-red-50/50 p-3 text-sm">
                         <div className="flex flex-wrap items-center gap-2">
                           <span className="font-medium">{job.kind}</span>
-                          <span className="text-slate-600">{job.attempts} of {job.maxAttempts} attempts, ended {when(job.finishedAt)}</span>
-                          <span className="ml-auto"><RetryJobButton jobId={job.id} /></span>
+                          <span className="text-slate-600">
+                            {job.attempts} of {job.maxAttempts} attempts, ended {when(job.finishedAt)}
+                          </span>
+                          <span className="ml-auto">
+                            <RetryJobButton jobId={job.id} />
+                          </span>
                         </div>
                         {job.lastError ? <p className="mt-1 break-words text-xs text-red-800">{job.lastError}</p> : null}
                       </li>
@@ -115,7 +168,9 @@ export function SystemHealth() {
                     ["Failed", data.mail.counts.failed],
                   ]}
                 />
-                <Link href="/admin/outbox" className="text-sm font-medium text-brand-700 hover:underline">Open the outbox</Link>
+                <Link href="/admin/outbox" className="text-sm font-medium text-brand-700 hover:underline">
+                  Open the outbox
+                </Link>
               </div>
             ) : (
               <p className="text-sm text-slate-500">Unknown while the database is unreachable.</p>
@@ -123,7 +178,14 @@ export function SystemHealth() {
           </Card>
 
           <Card title="Versions">
-            <Facts rows={[["App", data.versions.app], ["Node.js", data.versions.node], ["Next.js", data.versions.next], ["Prisma", data.versions.prisma]]} />
+            <Facts
+              rows={[
+                ["App", data.versions.app],
+                ["Node.js", data.versions.node],
+                ["Next.js", data.versions.next],
+                ["Prisma", data.versions.prisma],
+              ]}
+            />
           </Card>
         </div>
       ) : null}

@@ -2,8 +2,8 @@
 
 import { format } from "date-fns";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { MAIL_BODY_MAX, MAIL_GROUP_LABELS, MAIL_SUBJECT_MAX, type MailKindName } from "~/lib/schemas/mail-templates";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -54,7 +54,8 @@ export function TemplateEditor({ kind }: { kind: MailKindName }) {
     onError: (error) => toast.error(error.message),
   });
 
-  if (template.error) return <FormMessage kind="error">{errorMessage(template.error, "This mail template could not be loaded.")}</FormMessage>;
+  if (template.error)
+    return <FormMessage kind="error">{errorMessage(template.error, "This mail template could not be loaded.")}</FormMessage>;
   if (!template.data || !draft) return <p className="text-sm text-slate-500">Loading...</p>;
 
   const data = template.data;
@@ -69,7 +70,9 @@ export function TemplateEditor({ kind }: { kind: MailKindName }) {
         <h1 className="text-2xl font-bold">{data.title}</h1>
         <p className="mt-1 text-slate-600">{data.description}</p>
         <p className="mt-2 text-sm text-slate-600">
-          <span className="mr-2 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{MAIL_GROUP_LABELS[data.group]}</span>
+          <span className="mr-2 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+            {MAIL_GROUP_LABELS[data.group]}
+          </span>
           {data.customized ? (
             <>
               Customized{data.updatedBy ? ` by ${data.updatedBy.email}` : ""}
@@ -91,13 +94,23 @@ export function TemplateEditor({ kind }: { kind: MailKindName }) {
           }}
           actions={
             <>
-              <button type="button" className="btn-primary" disabled={!dirty || save.isPending} onClick={() => save.mutate({ kind, ...draft })}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={!dirty || save.isPending}
+                onClick={() => save.mutate({ kind, ...draft })}
+              >
                 {save.isPending ? "Saving..." : "Save"}
               </button>
               <button type="button" className="btn-secondary" disabled={!data.customized || reset.isPending} onClick={resetTemplate}>
                 Reset to built-in
               </button>
-              <button type="button" className="btn-secondary" disabled={sendTest.isPending} onClick={() => sendTest.mutate({ kind, ...draft })}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={sendTest.isPending}
+                onClick={() => sendTest.mutate({ kind, ...draft })}
+              >
                 {sendTest.isPending ? "Sending..." : "Send me a test"}
               </button>
               {dirty ? <span className="self-center text-sm text-slate-600">Unsaved changes</span> : null}
@@ -146,7 +159,9 @@ function TemplateForm({
   return (
     <div className="space-y-5">
       <div>
-        <label htmlFor="template-subject" className="field-label">Subject</label>
+        <label htmlFor="template-subject" className="field-label">
+          Subject
+        </label>
         <input
           ref={subjectRef}
           id="template-subject"
@@ -156,10 +171,14 @@ function TemplateForm({
           onFocus={() => (lastField.current = "subject")}
           onChange={(event) => onChange({ ...draft, subject: event.target.value })}
         />
-        <p className="mt-1 text-xs text-slate-500">{draft.subject.length} / {MAIL_SUBJECT_MAX} characters</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {draft.subject.length} / {MAIL_SUBJECT_MAX} characters
+        </p>
       </div>
       <div>
-        <label htmlFor="template-body" className="field-label">Text</label>
+        <label htmlFor="template-body" className="field-label">
+          Text
+        </label>
         <textarea
           ref={bodyRef}
           id="template-body"
@@ -173,22 +192,33 @@ function TemplateForm({
         />
         <p id="template-body-hint" className="mt-1 text-xs text-slate-500">
           A blank line starts a new paragraph. A paragraph holding only the link placeholder becomes the button; one holding only the code
-          becomes the large code. The brand, sign-off and footer stay as they are. {draft.body.length.toLocaleString("en")} / {MAIL_BODY_MAX.toLocaleString("en")} characters.
+          becomes the large code. The brand, sign-off and footer stay as they are. {draft.body.length.toLocaleString("en")} /{" "}
+          {MAIL_BODY_MAX.toLocaleString("en")} characters.
         </p>
       </div>
 
       <section aria-labelledby="placeholders-heading">
-        <h2 id="placeholders-heading" className="text-sm font-semibold text-slate-900">Placeholders</h2>
-        <p className="text-xs text-slate-500">Click one to put it at the cursor. Sample values are used in the preview and the test mail.</p>
+        <h2 id="placeholders-heading" className="text-sm font-semibold text-slate-900">
+          Placeholders
+        </h2>
+        <p className="text-xs text-slate-500">
+          Click one to put it at the cursor. Sample values are used in the preview and the test mail.
+        </p>
         <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
           {data.placeholders.map((placeholder) => (
             <li key={placeholder.name} className="flex flex-wrap items-start gap-x-3 gap-y-1 p-3">
-              <button type="button" className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800 hover:bg-brand-50" onClick={() => insert(placeholder.name)}>
+              <button
+                type="button"
+                className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800 hover:bg-brand-50"
+                onClick={() => insert(placeholder.name)}
+              >
                 {`{${placeholder.name}}`}
               </button>
               <span className="min-w-0 flex-1">
                 {placeholder.about}
-                {placeholder.required ? <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">required</span> : null}
+                {placeholder.required ? (
+                  <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">required</span>
+                ) : null}
                 <span className="block truncate text-xs text-slate-500">Sample: {placeholder.sample || "(empty)"}</span>
               </span>
             </li>
@@ -231,10 +261,18 @@ function TemplatePreview({ kind, draft }: { kind: MailKindName; draft: Draft }) 
   return (
     <section aria-labelledby="preview-heading" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="preview-heading" className="text-lg font-semibold">Preview</h2>
+        <h2 id="preview-heading" className="text-lg font-semibold">
+          Preview
+        </h2>
         <div role="group" aria-label="Preview format" className="flex gap-1 text-sm">
           {(["html", "text"] as const).map((option) => (
-            <button key={option} type="button" aria-pressed={view === option} onClick={() => setView(option)} className={`rounded-lg px-3 py-1 ${view === option ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}>
+            <button
+              key={option}
+              type="button"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={`rounded-lg px-3 py-1 ${view === option ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+            >
               {option === "html" ? "HTML" : "Plain text"}
             </button>
           ))}
@@ -243,14 +281,20 @@ function TemplatePreview({ kind, draft }: { kind: MailKindName; draft: Draft }) 
       {problems.length ? (
         <div role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">This text cannot be saved yet:</p>
-          <ul className="mt-1 list-disc pl-5">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {rendered ? (
         <div className="mt-3 overflow-hidden rounded-xl border border-slate-200 bg-white">
           <p className="border-b border-slate-200 px-4 py-2 text-sm">
             <span className="text-slate-500">Subject: </span>
-            <span className="font-medium" data-testid="preview-subject">{rendered.subject}</span>
+            <span className="font-medium" data-testid="preview-subject">
+              {rendered.subject}
+            </span>
           </p>
           {view === "html" ? (
             // No sandbox permissions at all: the mail's HTML can run no script and open nothing.

@@ -3,8 +3,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { format } from "date-fns";
 import Link from "next/link";
-import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import type { z } from "zod";
+import { AdminTable, useListParams } from "~/components/admin/admin-table";
 import { MAIL_GROUP_LABELS, MAIL_GROUPS, type mailTemplateListQuery } from "~/lib/schemas/mail-templates";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -18,12 +18,18 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
     enableHiding: false,
     cell: ({ row }) => (
       <div>
-        <Link href={`/admin/templates/${row.original.kind}`} className="font-medium text-brand-700 hover:underline">{row.original.title}</Link>
+        <Link href={`/admin/templates/${row.original.kind}`} className="font-medium text-brand-700 hover:underline">
+          {row.original.title}
+        </Link>
         <p className="text-xs text-slate-500">{row.original.kind}</p>
       </div>
     ),
   },
-  { id: "description", header: "When it is sent", cell: ({ row }) => <span className="text-slate-700">{row.original.description}</span> },
+  {
+    id: "description",
+    header: "When it is sent",
+    cell: ({ row }) => <span className="text-slate-700">{row.original.description}</span>,
+  },
   { id: "group", header: "Group", cell: ({ row }) => MAIL_GROUP_LABELS[row.original.group] },
   {
     id: "customized",
@@ -52,14 +58,27 @@ const COLUMNS: ColumnDef<Row, unknown>[] = [
 ];
 
 const FILTERS = [
-  { key: "group", label: "Group", options: MAIL_GROUPS.map((group) => ({ value: group, label: MAIL_GROUP_LABELS[group] })) },
-  { key: "customized", label: "Text", options: [{ value: "yes", label: "Customized" }, { value: "no", label: "Built-in" }] },
+  {
+    key: "group",
+    label: "Group",
+    options: MAIL_GROUPS.map((group) => ({ value: group, label: MAIL_GROUP_LABELS[group] })),
+  },
+  {
+    key: "customized",
+    label: "Text",
+    options: [
+      { value: "yes", label: "Customized" },
+      { value: "no", label: "Built-in" },
+    ],
+  },
 ];
 
 /** /admin/templates: the product's mails, which of them staff changed, and links to their editors. */
 export function TemplateList() {
   const params = useListParams({ filters: ["group", "customized"] });
-  const list = api.admin.templates.list.useQuery(params.query as z.input<typeof mailTemplateListQuery>, { placeholderData: (previous) => previous });
+  const list = api.admin.templates.list.useQuery(params.query as z.input<typeof mailTemplateListQuery>, {
+    placeholderData: (previous) => previous,
+  });
   return (
     <AdminTable
       caption="Mail templates"

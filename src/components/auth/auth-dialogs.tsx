@@ -13,7 +13,13 @@ export interface OpenOptions {
 }
 
 /** The login and signup modals of AuthModalProvider (src/components/auth/auth-modals.tsx). */
-export function AuthDialogs({ modal, options, openCount, open, close }: {
+export function AuthDialogs({
+  modal,
+  options,
+  openCount,
+  open,
+  close,
+}: {
   modal: AuthModal;
   options: OpenOptions;
   /** Each opening starts the login form anew. */
@@ -23,10 +29,20 @@ export function AuthDialogs({ modal, options, openCount, open, close }: {
 }) {
   return (
     <>
-      <Modal open={modal === "login"} onOpenChange={(isOpen) => !isOpen && close()} title="Login" description="Welcome back. Log in to continue planning your move.">
+      <Modal
+        open={modal === "login"}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Login"
+        description="Welcome back. Log in to continue planning your move."
+      >
         <LoginForm key={openCount} initialView={options.view} notice={options.notice} onSwitchToSignup={() => open("signup")} />
       </Modal>
-      <Modal open={modal === "signup"} onOpenChange={(isOpen) => !isOpen && close()} title="Sign up" description="Create your free account.">
+      <Modal
+        open={modal === "signup"}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        title="Sign up"
+        description="Create your free account."
+      >
         <SignupForm onSwitchToLogin={() => open("login")} />
       </Modal>
     </>

@@ -1,16 +1,21 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useSession } from "~/components/auth/session";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
 import { withApiClient } from "~/trpc/lazy";
 import type { AuthModal, OpenOptions } from "./auth-dialogs";
 
 // The dialogs and their forms load when one is first opened, not with every page.
-const AuthDialogs = dynamic(withApiClient(() => import("./auth-dialogs").then((module) => module.AuthDialogs)), { ssr: false });
+const AuthDialogs = dynamic(
+  withApiClient(() => import("./auth-dialogs").then((module) => module.AuthDialogs)),
+  { ssr: false },
+);
 
-const AuthModalContext = createContext<{ open: (modal: "login" | "signup", options?: OpenOptions) => void }>({ open: () => {} });
+const AuthModalContext = createContext<{ open: (modal: "login" | "signup", options?: OpenOptions) => void }>({
+  open: () => {},
+});
 
 export const useAuthModal = () => useContext(AuthModalContext);
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useForm } from "react-hook-form";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { AUTH_MESSAGES, confirmTwoFactorSchema, forgotPasswordSchema } from "~/lib/schemas/auth";
@@ -22,7 +22,15 @@ const OUTCOME_MESSAGES: Record<Exclude<SignInOutcome, "ok" | "codeRequired">, st
  * The login modal's content: email and password; then, for accounts with two-factor sign-in, the
  * code; and "Forgot password?". A successful sign-in reloads the page.
  */
-export function LoginForm({ onSwitchToSignup, initialView = "password", notice = null }: { onSwitchToSignup: () => void; initialView?: LoginView; notice?: string | null }) {
+export function LoginForm({
+  onSwitchToSignup,
+  initialView = "password",
+  notice = null,
+}: {
+  onSwitchToSignup: () => void;
+  initialView?: LoginView;
+  notice?: string | null;
+}) {
   const [view, setView] = useState<LoginView | "code">(initialView);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -58,12 +66,30 @@ export function LoginForm({ onSwitchToSignup, initialView = "password", notice =
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div>
-        <label htmlFor="login-email" className="field-label">Email</label>
-        <input id="login-email" type="email" autoComplete="email" className="field-input" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="login-email" className="field-label">
+          Email
+        </label>
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          className="field-input"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div>
-        <label htmlFor="login-password" className="field-label">Password</label>
-        <input id="login-password" type="password" autoComplete="current-password" className="field-input" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label htmlFor="login-password" className="field-label">
+          Password
+        </label>
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          className="field-input"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="mt-1 text-right">
           <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => setView("forgot")}>
             Forgot password?
@@ -117,7 +143,9 @@ function CodeStep({ email, password, onBack }: { email: string; password: string
         {isSubmitting ? "Checking..." : "Verify and log in"}
       </button>
       <p className="text-center text-sm">
-        <button type="button" className="font-medium text-brand-600 hover:underline" onClick={onBack}>Back to email and password</button>
+        <button type="button" className="font-medium text-brand-600 hover:underline" onClick={onBack}>
+          Back to email and password
+        </button>
       </p>
     </form>
   );
@@ -132,15 +160,28 @@ function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; on
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset your password">
-      <p className="text-sm text-slate-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <TextField id="forgot-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+      <p className="text-sm text-slate-700">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      <TextField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
       {request.data ? <FormMessage kind="success">{request.data.message}</FormMessage> : null}
-      {request.error ? <FormMessage kind="error">{errorMessage(request.error, "Failed to send the link. Please try again.")}</FormMessage> : null}
+      {request.error ? (
+        <FormMessage kind="error">{errorMessage(request.error, "Failed to send the link. Please try again.")}</FormMessage>
+      ) : null}
       <button type="submit" className="btn-primary w-full" disabled={request.isPending}>
         {request.isPending ? "Sending..." : "Send reset link"}
       </button>
       <p className="text-center text-sm">
-        <button type="button" className="font-medium text-brand-600 hover:underline" onClick={onBack}>Back to login</button>
+        <button type="button" className="font-medium text-brand-600 hover:underline" onClick={onBack}>
+          Back to login
+        </button>
       </p>
     </form>
   );

@@ -15,7 +15,12 @@ function Banner({ email }: { email: string | null | undefined }) {
         <p className="min-w-0 break-words">
           Please verify your email address — we sent a link to <strong className="font-semibold">{email}</strong>.
         </p>
-        <button type="button" className="shrink-0 font-semibold text-amber-900 underline underline-offset-2 hover:text-amber-700 disabled:opacity-60" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        <button
+          type="button"
+          className="shrink-0 font-semibold text-amber-900 underline underline-offset-2 hover:text-amber-700 disabled:opacity-60"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
           {resend.isPending ? "Sending..." : "Resend"}
         </button>
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Session } from "next-auth";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 /**
  * The signed-in user's session on the client, read from next-auth's `/api/auth/session`. The same
@@ -30,7 +30,10 @@ async function fetchSession(): Promise<Session | null | undefined> {
 
 function tellOtherTabs() {
   try {
-    localStorage.setItem(TAB_MESSAGE_KEY, JSON.stringify({ event: "session", data: { trigger: "getSession" }, timestamp: Math.floor(Date.now() / 1000) }));
+    localStorage.setItem(
+      TAB_MESSAGE_KEY,
+      JSON.stringify({ event: "session", data: { trigger: "getSession" }, timestamp: Math.floor(Date.now() / 1000) }),
+    );
   } catch {
     // storage refused (private mode): the other tabs learn it on their next load
   }
@@ -61,7 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const update = useCallback(() => load(true), [load]);
   const value = useMemo<SessionState>(
     () =>
-      session ? { data: session, status: "authenticated", update } : { data: null, status: session === undefined ? "loading" : "unauthenticated", update },
+      session
+        ? { data: session, status: "authenticated", update }
+        : { data: null, status: session === undefined ? "loading" : "unauthenticated", update },
     [session, update],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { AUTH_MESSAGES, signupFormSchema, type SignupForm as SignupValues } from "~/lib/schemas/auth";
+import { type FormEvent, useState } from "react";
+import { AUTH_MESSAGES, type SignupForm as SignupValues, signupFormSchema } from "~/lib/schemas/auth";
 import { passwordSignIn } from "./password-sign-in";
 import { SocialButtons } from "./social-buttons";
 
@@ -17,7 +17,13 @@ const FIELDS: { name: keyof SignupValues; label: string; type: string; autoCompl
 ];
 
 export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void }) {
-  const [values, setValues] = useState<SignupValues>({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
+  const [values, setValues] = useState<SignupValues>({
+    firstName: "",
+    lastName: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
+  });
   const [state, setState] = useState<"idle" | "loading" | "success" | "failure">("idle");
   const [message, setMessage] = useState("");
 
@@ -92,7 +98,10 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
         <Field key={field.name} {...field} value={values[field.name]} onChange={(value) => change(field.name, value)} />
       ))}
       {message ? (
-        <p role={state === "success" ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm ${state === "success" ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700"}`}>
+        <p
+          role={state === "success" ? "status" : "alert"}
+          className={`rounded-lg px-3 py-2 text-sm ${state === "success" ? "bg-green-50 text-green-800" : "bg-red-50 text-red-700"}`}
+        >
           {message}
         </p>
       ) : null}
@@ -120,12 +129,29 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
   );
 }
 
-function Field(props: { name: string; label: string; type: string; autoComplete: string; value: string; onChange: (value: string) => void }) {
+function Field(props: {
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = `signup-${props.name}`;
   return (
     <div>
-      <label htmlFor={id} className="field-label">{props.label}</label>
-      <input id={id} name={props.name} type={props.type} autoComplete={props.autoComplete} className="field-input" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      <label htmlFor={id} className="field-label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        className="field-input"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { errorMessage } from "~/components/ui/form-field";
 
 type State = { kind: "pending" } | { kind: "done" } | { kind: "failed"; message: string };
@@ -24,7 +24,14 @@ export function TokenLink({
   success: ReactNode;
   failureExtra?: ReactNode;
 }) {
-  const [state, setState] = useState<State>(token ? { kind: "pending" } : { kind: "failed", message: "The link is incomplete. Open it again from the email, or copy the whole address into the browser." });
+  const [state, setState] = useState<State>(
+    token
+      ? { kind: "pending" }
+      : {
+          kind: "failed",
+          message: "The link is incomplete. Open it again from the email, or copy the whole address into the browser.",
+        },
+  );
   const started = useRef(false);
   const runRef = useRef(run);
 
@@ -41,11 +48,17 @@ export function TokenLink({
     <div className="mx-auto min-h-[50vh] max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold">{title}</h1>
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-live="polite">
-        {state.kind === "pending" ? <p role="status" className="text-slate-600">{pendingText}</p> : null}
+        {state.kind === "pending" ? (
+          <p role="status" className="text-slate-600">
+            {pendingText}
+          </p>
+        ) : null}
         {state.kind === "done" ? success : null}
         {state.kind === "failed" ? (
           <>
-            <p role="alert" className="text-red-700">{state.message}</p>
+            <p role="alert" className="text-red-700">
+              {state.message}
+            </p>
             {failureExtra}
           </>
         ) : null}

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "~/components/auth/session";
 import { useEffect, useState } from "react";
+import { useSession } from "~/components/auth/session";
 import { api } from "~/trpc/react";
 import { TokenLink } from "./token-link";
 
@@ -27,17 +27,25 @@ export function VerifyEmail({ token }: { token: string }) {
       }}
       success={
         <>
-          <p role="status" className="font-semibold text-green-800">Your email address is verified.</p>
+          <p role="status" className="font-semibold text-green-800">
+            Your email address is verified.
+          </p>
           <p className="mt-2 text-sm text-slate-600">Thank you. Every part of SwipeAbroad is now open to you.</p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <Link href="/" className="btn-primary">Go to the home page</Link>
-            <Link href="/profile" className="btn-secondary">Open your profile</Link>
+            <Link href="/" className="btn-primary">
+              Go to the home page
+            </Link>
+            <Link href="/profile" className="btn-secondary">
+              Open your profile
+            </Link>
           </div>
         </>
       }
       failureExtra={
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link href="/" className="btn-secondary">Go to the home page</Link>
+          <Link href="/" className="btn-secondary">
+            Go to the home page
+          </Link>
         </div>
       }
     />

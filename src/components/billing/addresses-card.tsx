@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
+import { toast } from "~/components/ui/toast";
 import { countryName } from "~/lib/options";
 import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { api, type RouterOutputs } from "~/trpc/react";
@@ -13,11 +13,31 @@ export type BillingAddress = RouterOutputs["billing"]["addresses"]["addresses"][
 
 export { countryName };
 
-const EMPTY = { name: "", email: "", country: DEFAULT_BILLING_COUNTRY, addressLine1: "", addressLine2: "", city: "", state: "", postalCode: "", phone: "", taxId: "", isDefault: false };
+const EMPTY = {
+  name: "",
+  email: "",
+  country: DEFAULT_BILLING_COUNTRY,
+  addressLine1: "",
+  addressLine2: "",
+  city: "",
+  state: "",
+  postalCode: "",
+  phone: "",
+  taxId: "",
+  isDefault: false,
+};
 const REQUIRED = ["name", "email", "addressLine1", "city", "postalCode", "country"] as const;
 
 /** The address form of the billing panel (spec 5): required fields checked before sending. */
-export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?: string; onSaved: (address: BillingAddress) => void; onCancel: () => void }) {
+export function AddressForm({
+  defaultEmail,
+  onSaved,
+  onCancel,
+}: {
+  defaultEmail?: string;
+  onSaved: (address: BillingAddress) => void;
+  onCancel: () => void;
+}) {
   const utils = api.useUtils();
   const [values, setValues] = useState({ ...EMPTY, email: defaultEmail ?? "" });
   const create = api.billing.createAddress.useMutation();
@@ -29,9 +49,15 @@ export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?
     if (prefilled.current || !defaults.data) return;
     prefilled.current = true;
     const { country, postalCode, name } = defaults.data;
-    setValues((current) => ({ ...current, country: country ?? current.country, postalCode: current.postalCode || (postalCode ?? ""), name: current.name || (name ?? "") }));
+    setValues((current) => ({
+      ...current,
+      country: country ?? current.country,
+      postalCode: current.postalCode || (postalCode ?? ""),
+      name: current.name || (name ?? ""),
+    }));
   }, [defaults.data]);
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
 
   async function submit() {
     if (REQUIRED.some((field) => !String(values[field]).trim())) {
@@ -51,8 +77,18 @@ export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?
 
   const field = (name: keyof typeof EMPTY, label: string, required = false, type = "text") => (
     <div>
-      <label className="field-label" htmlFor={`address-${name}`}>{label}{required ? " *" : ""}</label>
-      <input id={`address-${name}`} type={type} className="field-input" value={String(values[name])} onChange={set(name)} required={required} />
+      <label className="field-label" htmlFor={`address-${name}`}>
+        {label}
+        {required ? " *" : ""}
+      </label>
+      <input
+        id={`address-${name}`}
+        type={type}
+        className="field-input"
+        value={String(values[name])}
+        onChange={set(name)}
+        required={required}
+      />
     </div>
   );
   return (
@@ -66,25 +102,34 @@ export function AddressForm({ defaultEmail, onSaved, onCancel }: { defaultEmail?
         {field("state", "State / region")}
         {field("postalCode", "Postal code", true)}
         <div>
-          <label className="field-label" htmlFor="address-country">Country *</label>
+          <label className="field-label" htmlFor="address-country">
+            Country *
+          </label>
           <BillingCountrySelect id="address-country" value={values.country} onChange={set("country")} />
         </div>
         {field("phone", "Phone", false, "tel")}
         {field("taxId", "Tax ID")}
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={values.isDefault} onChange={(e) => setValues({ ...values, isDefault: e.target.checked })} /> Make this my default address
+        <input type="checkbox" checked={values.isDefault} onChange={(e) => setValues({ ...values, isDefault: e.target.checked })} /> Make
+        this my default address
       </label>
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={create.isPending}>Cancel</button>
-        <button type="button" className="btn-primary" onClick={submit} disabled={create.isPending}>{create.isPending ? "Saving..." : "Save address"}</button>
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </button>
+        <button type="button" className="btn-primary" onClick={submit} disabled={create.isPending}>
+          {create.isPending ? "Saving..." : "Save address"}
+        </button>
       </div>
     </div>
   );
 }
 
 export function formatAddress(address: BillingAddress) {
-  return [address.addressLine1, address.addressLine2, `${address.postalCode} ${address.city}`, address.state, countryName(address.country)].filter(Boolean).join(", ");
+  return [address.addressLine1, address.addressLine2, `${address.postalCode} ${address.city}`, address.state, countryName(address.country)]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** Billing addresses (spec 4.8): add, set default, delete after confirmation. */
@@ -122,24 +167,38 @@ export function AddressesCard({ defaultEmail }: { defaultEmail?: string }) {
   return (
     <BillingCard
       title="Billing Addresses"
-      action={<button type="button" className="btn-secondary" aria-label="Add billing address" onClick={() => setAdding((value) => !value)}>+ Add</button>}
+      action={
+        <button type="button" className="btn-secondary" aria-label="Add billing address" onClick={() => setAdding((value) => !value)}>
+          + Add
+        </button>
+      }
     >
       {addresses.data?.addresses.length === 0 && !adding ? <p className="text-sm text-slate-500">No billing addresses added</p> : null}
       <ul className="space-y-2">
         {addresses.data?.addresses.map((address) => (
-          <li key={address.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between" aria-label={`Address of ${address.name}`}>
+          <li
+            key={address.id}
+            className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
+            aria-label={`Address of ${address.name}`}
+          >
             <div className="text-sm">
               <p className="font-semibold">
                 {address.name}
-                {address.isDefault ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span> : null}
+                {address.isDefault ? (
+                  <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span>
+                ) : null}
               </p>
               <p className="text-slate-600">{formatAddress(address)}</p>
             </div>
             <div className="flex gap-3 text-sm">
               {!address.isDefault ? (
-                <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => makeDefault(address.id)}>Set as default</button>
+                <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => makeDefault(address.id)}>
+                  Set as default
+                </button>
               ) : null}
-              <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setConfirming(address)}>Delete</button>
+              <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setConfirming(address)}>
+                Delete
+              </button>
             </div>
           </li>
         ))}
@@ -156,10 +215,19 @@ export function AddressesCard({ defaultEmail }: { defaultEmail?: string }) {
           />
         </div>
       ) : null}
-      <Modal open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title="Delete address" description="Are you sure you want to delete this address?">
+      <Modal
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Delete address"
+        description="Are you sure you want to delete this address?"
+      >
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>Cancel</button>
-          <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={confirmDelete} disabled={remove.isPending}>Delete</button>
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={confirmDelete} disabled={remove.isPending}>
+            Delete
+          </button>
         </div>
       </Modal>
     </BillingCard>

@@ -1,7 +1,7 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
 import { BillingTab } from "./billing-tab";
 
 /** /billing: the Billing tab on its own page, for signed-in users. */
@@ -15,7 +15,9 @@ export function BillingPage() {
       {status === "unauthenticated" ? (
         <div>
           <p className="text-slate-700">Log in to manage your plan, cards and receipts.</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Login</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
+            Login
+          </button>
         </div>
       ) : null}
       {status === "authenticated" ? <BillingTab /> : null}

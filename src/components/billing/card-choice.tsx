@@ -19,8 +19,19 @@ export function useCardChoice(enabled: boolean) {
 }
 
 /** Radio buttons for the saved cards and "Use a new card". */
-export function CardChoice({ cards, cardId, onChange, loading }: { cards: SavedCard[]; cardId: string | null; onChange: (id: string) => void; loading: boolean }) {
-  const row = "flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500";
+export function CardChoice({
+  cards,
+  cardId,
+  onChange,
+  loading,
+}: {
+  cards: SavedCard[];
+  cardId: string | null;
+  onChange: (id: string) => void;
+  loading: boolean;
+}) {
+  const row =
+    "flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500";
   return (
     <>
       {loading ? <p className="text-sm text-slate-500">Loading payment methods...</p> : null}
@@ -29,8 +40,12 @@ export function CardChoice({ cards, cardId, onChange, loading }: { cards: SavedC
           <input type="radio" name="payment-card" checked={cardId === card.id} onChange={() => onChange(card.id)} />
           <span className="font-semibold capitalize">{card.card.brand}</span>
           <span className="font-mono">•••• {card.card.last4}</span>
-          <span className="text-slate-500">{String(card.card.exp_month).padStart(2, "0")}/{card.card.exp_year}</span>
-          {card.isDefault ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span> : null}
+          <span className="text-slate-500">
+            {String(card.card.exp_month).padStart(2, "0")}/{card.card.exp_year}
+          </span>
+          {card.isDefault ? (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span>
+          ) : null}
         </label>
       ))}
       {cards.length > 0 ? (

@@ -30,8 +30,14 @@ export function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
 export function CardForm(props: CardFormProps) {
   const config = useBillingConfig();
   if (!config.data) return <p className="text-sm text-slate-500">Loading payment form...</p>;
-  if (config.data.mode === "stripe" && config.data.publishableKey) return <StripeCardForm {...props} publishableKey={config.data.publishableKey} />;
-  if (config.data.mode === "stripe") return <p role="alert" className="text-sm text-red-700">Failed to initialize payment system</p>;
+  if (config.data.mode === "stripe" && config.data.publishableKey)
+    return <StripeCardForm {...props} publishableKey={config.data.publishableKey} />;
+  if (config.data.mode === "stripe")
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Failed to initialize payment system
+      </p>
+    );
   return <DemoCardForm {...props} />;
 }
 
@@ -72,9 +78,19 @@ function StripeCardFields(props: CardFormProps) {
   return (
     <div className="space-y-3">
       <div className="rounded-lg border border-slate-300 bg-white px-3 py-3">
-        <CardElement onReady={() => setReady(true)} onChange={(event) => { setComplete(event.complete && !event.error); setError(event.error?.message ?? null); }} />
+        <CardElement
+          onReady={() => setReady(true)}
+          onChange={(event) => {
+            setComplete(event.complete && !event.error);
+            setError(event.error?.message ?? null);
+          }}
+        />
       </div>
-      {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <FormButtons {...props} busy={busy} canSubmit={complete && ready && !!stripe} onSubmit={submit} />
     </div>
   );
@@ -104,7 +120,12 @@ function DemoCardFields(props: CardFormProps) {
     setError(null);
     setBusy(true);
     try {
-      const { paymentMethodId } = await tokenize.mutateAsync({ number: digits, expMonth: parsedExpiry!.month, expYear: parsedExpiry!.year, cvc });
+      const { paymentMethodId } = await tokenize.mutateAsync({
+        number: digits,
+        expMonth: parsedExpiry!.month,
+        expYear: parsedExpiry!.year,
+        cvc,
+      });
       await props.onPaymentMethod(paymentMethodId);
     } catch (caught) {
       setError(errorMessage(caught, "Payment failed"));
@@ -117,12 +138,25 @@ function DemoCardFields(props: CardFormProps) {
   return (
     <div className="space-y-3">
       <div>
-        <label className="field-label" htmlFor="card-number">Card number</label>
-        <input id="card-number" className="field-input font-mono" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={19} value={formatted} onChange={(e) => setNumber(e.target.value)} />
+        <label className="field-label" htmlFor="card-number">
+          Card number
+        </label>
+        <input
+          id="card-number"
+          className="field-input font-mono"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={19}
+          value={formatted}
+          onChange={(e) => setNumber(e.target.value)}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div>
-          <label className="field-label" htmlFor="card-expiry">Expiry (MM/YY)</label>
+          <label className="field-label" htmlFor="card-expiry">
+            Expiry (MM/YY)
+          </label>
           <input
             id="card-expiry"
             className="field-input font-mono"
@@ -138,11 +172,26 @@ function DemoCardFields(props: CardFormProps) {
           />
         </div>
         <div>
-          <label className="field-label" htmlFor="card-cvc">CVC</label>
-          <input id="card-cvc" className="field-input font-mono" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ""))} />
+          <label className="field-label" htmlFor="card-cvc">
+            CVC
+          </label>
+          <input
+            id="card-cvc"
+            className="field-input font-mono"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, ""))}
+          />
         </div>
       </div>
-      {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <FormButtons {...props} busy={busy} canSubmit={canSubmit} onSubmit={submit} />
     </div>
   );
@@ -153,7 +202,11 @@ const DemoCardForm = DemoCardFields;
 function FormButtons(props: CardFormProps & { busy: boolean; canSubmit: boolean; onSubmit: () => void }) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      {props.onCancel ? <button type="button" className="btn-secondary" onClick={props.onCancel} disabled={props.busy}>Cancel</button> : null}
+      {props.onCancel ? (
+        <button type="button" className="btn-secondary" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </button>
+      ) : null}
       <button type="button" className="btn-primary" disabled={!props.canSubmit || props.busy || props.disabled} onClick={props.onSubmit}>
         {props.busy ? "Processing..." : props.submitLabel}
       </button>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { Modal } from "~/components/modal";
+import { toast } from "~/components/ui/toast";
 import { formatEuros } from "~/lib/plans";
-import { CardForm, loadStripeOnce } from "./card-form";
 import { CardChoice, NEW_CARD, useCardChoice } from "./card-choice";
+import { CardForm, loadStripeOnce } from "./card-form";
 import { useAddPaymentMethod } from "./payment-methods-card";
 import { DemoModeBanner, errorMessage, useBillingConfig } from "./shared";
 
@@ -90,7 +90,13 @@ export function PaymentDialog({
       const response = await fetch("/api/stripe/payment-intents", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ amount: amountCents, currency: "eur", customerId: customerId ?? undefined, paymentMethodId: cardId, description }),
+        body: JSON.stringify({
+          amount: amountCents,
+          currency: "eur",
+          customerId: customerId ?? undefined,
+          paymentMethodId: cardId,
+          description,
+        }),
       });
       const text = await response.text();
       const answer = parseJson(text);
@@ -123,14 +129,24 @@ export function PaymentDialog({
   }
 
   return (
-    <Modal open={open} onOpenChange={(next) => step !== "processing" && onOpenChange(next)} title="Pay outstanding balance" description={description}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => step !== "processing" && onOpenChange(next)}
+      title="Pay outstanding balance"
+      description={description}
+    >
       {step === "success" ? (
         <div className="space-y-3 text-center" role="status">
           <p className="text-lg font-semibold text-green-700">Payment successful</p>
           <p className="text-sm text-slate-600">
-            Payment reference <span className="font-mono" data-testid="payment-intent-id">{paymentIntentId}</span>
+            Payment reference{" "}
+            <span className="font-mono" data-testid="payment-intent-id">
+              {paymentIntentId}
+            </span>
           </p>
-          <button type="button" className="btn-primary w-full" onClick={() => onOpenChange(false)}>Done</button>
+          <button type="button" className="btn-primary w-full" onClick={() => onOpenChange(false)}>
+            Done
+          </button>
         </div>
       ) : (
         <div className="space-y-4">
@@ -148,7 +164,12 @@ export function PaymentDialog({
               <CardForm submitLabel="Save card" onPaymentMethod={onNewCard} />
             </div>
           ) : null}
-          <button type="button" className="btn-primary w-full" disabled={!cardId || cardId === NEW_CARD || step === "processing"} onClick={pay}>
+          <button
+            type="button"
+            className="btn-primary w-full"
+            disabled={!cardId || cardId === NEW_CARD || step === "processing"}
+            onClick={pay}
+          >
             {step === "processing" ? "Processing..." : `Pay ${formatEuros(amountCents / 100)}`}
           </button>
         </div>

@@ -2,14 +2,14 @@
 
 import { addDays } from "date-fns";
 import { useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import { GRACE_PERIOD_DAYS } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import type { SavedCard } from "./card-choice";
 import { CardForm } from "./card-form";
-import { useUserFormat } from "~/components/ui/user-format";
-import { BillingCard, errorMessage, GRACE_WARNING_MS, type FormatDate } from "./shared";
+import { BillingCard, errorMessage, type FormatDate, GRACE_WARNING_MS } from "./shared";
 
 export function graceWarning(date: Date | string, formatDate: FormatDate) {
   return `You removed your last payment method. Your plan will be downgraded to Free on ${formatDate(date)}. Please add a payment method to keep your plan.`;
@@ -24,7 +24,7 @@ export function useAddPaymentMethod() {
   const add = api.billing.addPaymentMethod.useMutation();
   /** Answers the id of the saved card: the new one, or the same card saved before. */
   return async (paymentMethodId: string): Promise<string> => {
-    let saved;
+    let saved: Awaited<ReturnType<typeof add.mutateAsync>>;
     try {
       saved = await add.mutateAsync({ paymentMethodId });
     } catch (error) {
@@ -41,7 +41,8 @@ export function useAddPaymentMethod() {
 /** What removing this card does, said before it is removed. */
 export function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, formatDate: FormatDate, now = new Date()) {
   const which = `the ${card.card.brand} card ending ${card.card.last4}`;
-  if (isLast && paidPlan) return `Remove ${which}? It is your last card: your ${paidPlan} plan will end on ${formatDate(addDays(now, GRACE_PERIOD_DAYS))} unless you add another card before then.`;
+  if (isLast && paidPlan)
+    return `Remove ${which}? It is your last card: your ${paidPlan} plan will end on ${formatDate(addDays(now, GRACE_PERIOD_DAYS))} unless you add another card before then.`;
   return `Remove ${which}?`;
 }
 
@@ -80,7 +81,8 @@ export function PaymentMethodsCard() {
     try {
       const result = await remove.mutateAsync({ payment_method_id: confirming.id });
       toast.success("Payment method removed successfully!");
-      if (result.remaining === 0 && result.gracePeriodEndDate) toast.warning(graceWarning(result.gracePeriodEndDate, formatDate), { duration: GRACE_WARNING_MS });
+      if (result.remaining === 0 && result.gracePeriodEndDate)
+        toast.warning(graceWarning(result.gracePeriodEndDate, formatDate), { duration: GRACE_WARNING_MS });
       await utils.billing.invalidate();
     } catch {
       toast.error("Failed to remove payment method");
@@ -99,25 +101,47 @@ export function PaymentMethodsCard() {
       }
     >
       {methods.isPending ? <p className="text-sm text-slate-500">Loading payment methods...</p> : null}
-      {methods.error ? <p role="alert" className="text-sm text-red-700">Failed to load payment methods: {methods.error.message}</p> : null}
+      {methods.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load payment methods: {methods.error.message}
+        </p>
+      ) : null}
       {methods.data && cards.length === 0 && !adding ? <p className="text-sm text-slate-500">No payment methods added</p> : null}
       <ul className="space-y-2">
         {cards.map((pm) => (
-          <li key={pm.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between" aria-label={`Card ending ${pm.card.last4}`}>
+          <li
+            key={pm.id}
+            className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
+            aria-label={`Card ending ${pm.card.last4}`}
+          >
             <div className="text-sm">
               <span className="font-semibold capitalize">{pm.card.brand}</span> <span className="font-mono">•••• {pm.card.last4}</span>
               <span className="ml-2 text-slate-500">
                 Expires {String(pm.card.exp_month).padStart(2, "0")}/{pm.card.exp_year}
               </span>
-              {pm.isDefault ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span> : null}
+              {pm.isDefault ? (
+                <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Default</span>
+              ) : null}
             </div>
             <div className="flex gap-3 text-sm">
               {!pm.isDefault ? (
-                <button type="button" className="font-medium text-brand-600 hover:underline disabled:opacity-50" disabled={makeDefault.isPending} onClick={() => onMakeDefault(pm.id)} aria-label={`Make card ending ${pm.card.last4} the default`}>
+                <button
+                  type="button"
+                  className="font-medium text-brand-600 hover:underline disabled:opacity-50"
+                  disabled={makeDefault.isPending}
+                  onClick={() => onMakeDefault(pm.id)}
+                  aria-label={`Make card ending ${pm.card.last4} the default`}
+                >
                   Make default
                 </button>
               ) : null}
-              <button type="button" className="font-medium text-red-700 hover:underline disabled:opacity-50" disabled={remove.isPending} onClick={() => setConfirming(pm)} aria-label={`Remove card ending ${pm.card.last4}`}>
+              <button
+                type="button"
+                className="font-medium text-red-700 hover:underline disabled:opacity-50"
+                disabled={remove.isPending}
+                onClick={() => setConfirming(pm)}
+                aria-label={`Remove card ending ${pm.card.last4}`}
+              >
                 Remove
               </button>
             </div>

@@ -21,7 +21,8 @@ export function defaultChoice(current: PlanId): PlanId {
 export function chargeNowText(preview: PreviewForText, formatDate: FormatDate): string {
   const amount = formatEuros(preview.amountDueNowCents / 100);
   if (preview.kind === "downgrade") return `Charged now: ${amount}.`;
-  if (preview.amountDueNowCents === 0 && preview.trialEndsAt) return `Charged now: ${amount} (free trial until ${formatDate(preview.trialEndsAt)}).`;
+  if (preview.amountDueNowCents === 0 && preview.trialEndsAt)
+    return `Charged now: ${amount} (free trial until ${formatDate(preview.trialEndsAt)}).`;
   if (preview.kind === "upgrade") return `Charged now: ${amount} (the difference for the rest of this billing period).`;
   return `Charged now: ${amount}.`;
 }
@@ -39,6 +40,7 @@ export function scheduledChangeText(toPlan: PlanId, fromPlan: PlanId, on: Date |
 
 /** When the change applies, in one sentence. */
 export function effectText(preview: PreviewForText, formatDate: FormatDate): string {
-  if (preview.kind === "downgrade") return `${scheduledChangeText(preview.planId, preview.fromPlanId, preview.effectiveFrom, formatDate)} Unused tokens are lost.`;
+  if (preview.kind === "downgrade")
+    return `${scheduledChangeText(preview.planId, preview.fromPlanId, preview.effectiveFrom, formatDate)} Unused tokens are lost.`;
   return `${getPlan(preview.planId).name} starts now.`;
 }

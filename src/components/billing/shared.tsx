@@ -20,7 +20,9 @@ export function DemoModeBanner() {
   return (
     <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
       {DEMO_MODE_TEXT}
-      <span className="block text-xs font-normal text-amber-800">Use Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</span>
+      <span className="block text-xs font-normal text-amber-800">
+        Use Stripe test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+      </span>
     </p>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "~/components/ui/toast";
+import { useSession } from "~/components/auth/session";
 import { Modal } from "~/components/modal";
+import { toast } from "~/components/ui/toast";
 import { useUserFormat } from "~/components/ui/user-format";
-import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { formatEuros, getPlan, type PlanId } from "~/lib/plans";
+import { DEFAULT_BILLING_COUNTRY } from "~/lib/schemas/billing";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { AddressForm, formatAddress } from "./addresses-card";
 import { CardChoice, NEW_CARD, useCardChoice } from "./card-choice";
@@ -53,7 +53,13 @@ export function SubscribeModal({
   const { cards, cardId, setCardId, loading: cardsLoading } = useCardChoice(open);
   const [step, setStep] = useState<Step>("payment");
   const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState({ email: "", name: "", country: DEFAULT_BILLING_COUNTRY, postalCode: "", taxId: "" });
+  const [info, setInfo] = useState({
+    email: "",
+    name: "",
+    country: DEFAULT_BILLING_COUNTRY,
+    postalCode: "",
+    taxId: "",
+  });
   const [addressId, setAddressId] = useState<string | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -65,7 +71,13 @@ export function SubscribeModal({
     setStep("payment");
     setError(null);
     setAddingAddress(false);
-    setInfo({ email: session?.user.email ?? "", name: session?.user.name ?? "", country: DEFAULT_BILLING_COUNTRY, postalCode: "", taxId: "" });
+    setInfo({
+      email: session?.user.email ?? "",
+      name: session?.user.name ?? "",
+      country: DEFAULT_BILLING_COUNTRY,
+      postalCode: "",
+      taxId: "",
+    });
     void refetch();
     return () => {
       if (closeTimer.current) clearTimeout(closeTimer.current);
@@ -106,7 +118,15 @@ export function SubscribeModal({
         postalCode: info.postalCode || null,
         taxId: info.taxId || null,
         billingAddress: selected
-          ? { name: selected.name, addressLine1: selected.addressLine1, addressLine2: selected.addressLine2, city: selected.city, state: selected.state, postalCode: selected.postalCode, country: selected.country }
+          ? {
+              name: selected.name,
+              addressLine1: selected.addressLine1,
+              addressLine2: selected.addressLine2,
+              city: selected.city,
+              state: selected.state,
+              postalCode: selected.postalCode,
+              country: selected.country,
+            }
           : null,
         prorationDate: preview.prorationDate,
       });
@@ -124,20 +144,35 @@ export function SubscribeModal({
 
   const infoComplete = info.email.trim() !== "" && info.name.trim() !== "";
   return (
-    <Modal open={open} onOpenChange={(next) => step !== "processing" && onOpenChange(next)} title={`Subscribe to ${plan.name}`} description={`${formatEuros(plan.price)} per month. Cancel any time; the plan stays active until the period ends.`}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => step !== "processing" && onOpenChange(next)}
+      title={`Subscribe to ${plan.name}`}
+      description={`${formatEuros(plan.price)} per month. Cancel any time; the plan stays active until the period ends.`}
+    >
       <div className="space-y-4">
         <DemoModeBanner />
-        {step === "processing" ? <p role="status" className="py-8 text-center text-slate-700">Processing your payment...</p> : null}
+        {step === "processing" ? (
+          <p role="status" className="py-8 text-center text-slate-700">
+            Processing your payment...
+          </p>
+        ) : null}
         {step === "success" ? (
           <p role="status" className="py-8 text-center font-semibold text-green-700">
-            {charged > 0 ? `Payment successful! Your ${plan.name} plan is active. Charged: ${formatEuros(charged / 100)}.` : `Your ${plan.name} plan is active. Nothing was charged now.`}
+            {charged > 0
+              ? `Payment successful! Your ${plan.name} plan is active. Charged: ${formatEuros(charged / 100)}.`
+              : `Your ${plan.name} plan is active. Nothing was charged now.`}
           </p>
         ) : null}
         {step === "error" ? (
           <div className="space-y-3 py-4 text-center">
             <p className="text-lg font-semibold text-red-700">Payment failed</p>
-            <p role="alert" className="text-sm text-slate-700">{error ?? "Something went wrong. Please try again."}</p>
-            <button type="button" className="btn-primary" onClick={() => setStep("payment")}>Try Again</button>
+            <p role="alert" className="text-sm text-slate-700">
+              {error ?? "Something went wrong. Please try again."}
+            </p>
+            <button type="button" className="btn-primary" onClick={() => setStep("payment")}>
+              Try Again
+            </button>
           </div>
         ) : null}
         {step === "payment" ? (
@@ -145,25 +180,60 @@ export function SubscribeModal({
             <fieldset className="space-y-3">
               <legend className="mb-2 font-semibold">Billing information</legend>
               <div>
-                <label className="field-label" htmlFor="checkout-email">Email *</label>
-                <input id="checkout-email" type="email" className="field-input" value={info.email} onChange={(e) => setInfo({ ...info, email: e.target.value })} />
+                <label className="field-label" htmlFor="checkout-email">
+                  Email *
+                </label>
+                <input
+                  id="checkout-email"
+                  type="email"
+                  className="field-input"
+                  value={info.email}
+                  onChange={(e) => setInfo({ ...info, email: e.target.value })}
+                />
               </div>
               <div>
-                <label className="field-label" htmlFor="checkout-name">Full name *</label>
-                <input id="checkout-name" className="field-input" value={info.name} onChange={(e) => setInfo({ ...info, name: e.target.value })} />
+                <label className="field-label" htmlFor="checkout-name">
+                  Full name *
+                </label>
+                <input
+                  id="checkout-name"
+                  className="field-input"
+                  value={info.name}
+                  onChange={(e) => setInfo({ ...info, name: e.target.value })}
+                />
               </div>
               <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                 <div>
-                  <label className="field-label" htmlFor="checkout-country">Country</label>
-                  <BillingCountrySelect id="checkout-country" value={info.country} onChange={(e) => setInfo({ ...info, country: e.target.value })} />
+                  <label className="field-label" htmlFor="checkout-country">
+                    Country
+                  </label>
+                  <BillingCountrySelect
+                    id="checkout-country"
+                    value={info.country}
+                    onChange={(e) => setInfo({ ...info, country: e.target.value })}
+                  />
                 </div>
                 <div>
-                  <label className="field-label" htmlFor="checkout-postal">Postal code</label>
-                  <input id="checkout-postal" className="field-input" value={info.postalCode} onChange={(e) => setInfo({ ...info, postalCode: e.target.value })} />
+                  <label className="field-label" htmlFor="checkout-postal">
+                    Postal code
+                  </label>
+                  <input
+                    id="checkout-postal"
+                    className="field-input"
+                    value={info.postalCode}
+                    onChange={(e) => setInfo({ ...info, postalCode: e.target.value })}
+                  />
                 </div>
                 <div>
-                  <label className="field-label" htmlFor="checkout-tax">Tax ID</label>
-                  <input id="checkout-tax" className="field-input" value={info.taxId} onChange={(e) => setInfo({ ...info, taxId: e.target.value })} />
+                  <label className="field-label" htmlFor="checkout-tax">
+                    Tax ID
+                  </label>
+                  <input
+                    id="checkout-tax"
+                    className="field-input"
+                    value={info.taxId}
+                    onChange={(e) => setInfo({ ...info, taxId: e.target.value })}
+                  />
                 </div>
               </div>
             </fieldset>
@@ -171,8 +241,16 @@ export function SubscribeModal({
               <legend className="mb-2 font-semibold">Billing address</legend>
               {addresses.data?.addresses.map((address) => (
                 <label key={address.id} className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="checkout-address" checked={address.id === addressId} onChange={() => setAddressId(address.id)} className="mt-1" />
-                  <span><span className="font-medium">{address.name}</span> - {formatAddress(address)}</span>
+                  <input
+                    type="radio"
+                    name="checkout-address"
+                    checked={address.id === addressId}
+                    onChange={() => setAddressId(address.id)}
+                    className="mt-1"
+                  />
+                  <span>
+                    <span className="font-medium">{address.name}</span> - {formatAddress(address)}
+                  </span>
                 </label>
               ))}
               {addingAddress ? (
@@ -186,14 +264,24 @@ export function SubscribeModal({
                   }}
                 />
               ) : (
-                <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => setAddingAddress(true)}>+ Add a new address</button>
+                <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => setAddingAddress(true)}>
+                  + Add a new address
+                </button>
               )}
             </fieldset>
-            <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" aria-label="Order summary">
-              <div className="flex justify-between"><span>{plan.name} plan (monthly)</span><span>{formatEuros(plan.price)}</span></div>
-              <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold" data-testid="checkout-charge-now"><span>Charged now</span><span>{formatEuros(charged / 100)}</span></div>
+            <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm" role="group" aria-label="Order summary">
+              <div className="flex justify-between">
+                <span>{plan.name} plan (monthly)</span>
+                <span>{formatEuros(plan.price)}</span>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold" data-testid="checkout-charge-now">
+                <span>Charged now</span>
+                <span>{formatEuros(charged / 100)}</span>
+              </div>
               <p className="text-xs text-slate-600">{chargeNowText(preview, formatDate)}</p>
-              <p className="text-xs text-slate-600" data-testid="checkout-next-charge">{nextChargeText(preview, formatDate)}</p>
+              <p className="text-xs text-slate-600" data-testid="checkout-next-charge">
+                {nextChargeText(preview, formatDate)}
+              </p>
             </div>
             <fieldset className="space-y-2">
               <legend className="mb-2 font-semibold">Payment method</legend>
@@ -202,7 +290,14 @@ export function SubscribeModal({
                 <CardForm submitLabel={payLabel(preview)} disabled={!infoComplete} onPaymentMethod={pay} />
               ) : (
                 <div className="flex justify-end">
-                  <button type="button" className="btn-primary" disabled={!infoComplete || !cardId} onClick={() => cardId && void pay(cardId)}>{payLabel(preview)}</button>
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={!infoComplete || !cardId}
+                    onClick={() => cardId && void pay(cardId)}
+                  >
+                    {payLabel(preview)}
+                  </button>
                 </div>
               )}
             </fieldset>

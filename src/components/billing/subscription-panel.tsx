@@ -1,18 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "~/components/auth/session";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "~/components/ui/toast";
+import { useSession } from "~/components/auth/session";
 import { Modal } from "~/components/modal";
-import { formatEuros, getPlan, isPlanId, PLAN_IDS, planRank, type PlanId } from "~/lib/plans";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
+import { formatEuros, getPlan, isPlanId, PLAN_IDS, type PlanId, planRank } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PaymentDialog } from "./payment-dialog";
 import { chargeNowText, defaultChoice, effectText, nextChargeText, scheduledChangeText } from "./plan-change-text";
-import { SubscribeModal } from "./subscribe-modal";
 import { errorMessage, type FormatDate } from "./shared";
-import { useUserFormat } from "~/components/ui/user-format";
+import { SubscribeModal } from "./subscribe-modal";
 
 export { defaultChoice };
 
@@ -22,9 +22,13 @@ function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) 
   const { date: formatDate } = useUserFormat();
   if (overview.state === "past_due") {
     return (
-      <div role="alert" className="flex flex-col gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="alert"
+        className="flex flex-col gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between"
+      >
         <p>
-          Your last payment failed. Pay it or add a working card by {formatDate(overview.endsAt)} to keep your {overview.plan.name} plan; after that it becomes Free.
+          Your last payment failed. Pay it or add a working card by {formatDate(overview.endsAt)} to keep your {overview.plan.name} plan;
+          after that it becomes Free.
         </p>
         {overview.amountDue ? (
           <button type="button" className="btn-primary shrink-0" onClick={onPay}>
@@ -37,7 +41,8 @@ function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) 
   if (overview.gracePeriodEndDate && overview.planId !== "free") {
     return (
       <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        No payment method on file: your {overview.plan.name} plan will be downgraded to Free on {formatDate(overview.gracePeriodEndDate)}. Add a payment method to keep it.
+        No payment method on file: your {overview.plan.name} plan will be downgraded to Free on {formatDate(overview.gracePeriodEndDate)}.
+        Add a payment method to keep it.
       </p>
     );
   }
@@ -52,7 +57,10 @@ function planStatus(overview: Overview, formatDate: FormatDate): string {
   if (overview.state === "past_due") return ""; // the banner explains it
   if (overview.state === "canceling") return `Cancelled: active until ${formatDate(overview.endsAt)}, then Free.`;
   if (overview.pendingPlanId) return scheduledChangeText(overview.pendingPlanId, overview.planId, overview.pendingFrom, formatDate);
-  if (overview.state === "trialing" && sub?.trialEnd) return noCard ? `Free trial until ${formatDate(sub.trialEnd)}.` : `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
+  if (overview.state === "trialing" && sub?.trialEnd)
+    return noCard
+      ? `Free trial until ${formatDate(sub.trialEnd)}.`
+      : `Free trial until ${formatDate(sub.trialEnd)}, then ${formatEuros(overview.plan.price)} per month.`;
   return sub && !noCard ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
 }
 
@@ -74,7 +82,10 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const downgrade = api.billing.downgrade.useMutation();
   const cancelScheduled = api.billing.cancelScheduledChange.useMutation();
   // What the change charges now and next, from the server's preview (the same code that charges).
-  const preview = api.billing.previewChange.useQuery({ planId: choice }, { enabled: confirming && choice !== current, retry: false, staleTime: 0, gcTime: 0 });
+  const preview = api.billing.previewChange.useQuery(
+    { planId: choice },
+    { enabled: confirming && choice !== current, retry: false, staleTime: 0, gcTime: 0 },
+  );
   const requested = useRef(false);
 
   // The pricing page links here with ?plan=<id>: preselect it unless it is the current plan.
@@ -114,9 +125,10 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
     }
     // Downgrades charge nothing and need no card: they are scheduled for the end of the period.
     try {
-      const result = choice === "free"
-        ? await changeToFree.mutateAsync({ planId: "free", customerId: overview.customerId ?? undefined })
-        : await downgrade.mutateAsync({ planId: choice });
+      const result =
+        choice === "free"
+          ? await changeToFree.mutateAsync({ planId: "free", customerId: overview.customerId ?? undefined })
+          : await downgrade.mutateAsync({ planId: choice });
       toast.success(scheduledChangeText(choice, current, result.effectiveFrom, formatDate));
       await refresh();
     } catch (error) {
@@ -147,7 +159,10 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
         />
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p>
-            Current plan: <span className="font-semibold" data-testid="current-plan">{overview.plan.name}</span>
+            Current plan:{" "}
+            <span className="font-semibold" data-testid="current-plan">
+              {overview.plan.name}
+            </span>
             <span className="ml-2 text-sm text-slate-600">{formatEuros(overview.plan.price)} / month</span>
           </p>
           <p className="text-sm text-slate-600" data-testid="token-allowance">
@@ -155,7 +170,9 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-600" data-testid="plan-status">{planStatus(overview, formatDate)}</p>
+          <p className="text-sm text-slate-600" data-testid="plan-status">
+            {planStatus(overview, formatDate)}
+          </p>
           {scheduled ? (
             <button type="button" className="btn-secondary" onClick={keepCurrentPlan} disabled={cancelScheduled.isPending}>
               Cancel scheduled change
@@ -164,7 +181,9 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="sm:w-64">
-            <label className="field-label" htmlFor="plan-choice">Change plan</label>
+            <label className="field-label" htmlFor="plan-choice">
+              Change plan
+            </label>
             <select
               id="plan-choice"
               className="field-input"
@@ -176,18 +195,24 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
               }}
             >
               {PLAN_IDS.map((id) => (
-                <option key={id} value={id}>{getPlan(id).name} - {formatEuros(getPlan(id).price)} / month</option>
+                <option key={id} value={id}>
+                  {getPlan(id).name} - {formatEuros(getPlan(id).price)} / month
+                </option>
               ))}
             </select>
           </div>
           {choice === current ? (
-            <button type="button" className="btn-secondary" disabled>Current Plan</button>
+            <button type="button" className="btn-secondary" disabled>
+              Current Plan
+            </button>
           ) : (
             <button type="button" className="btn-primary" disabled={!overview.customerId} onClick={() => setConfirming(true)}>
               {upgrade ? `Upgrade to ${target.name}` : `Downgrade to ${target.name}`}
             </button>
           )}
-          <Link href="/pricing" className="text-sm text-brand-600 hover:underline sm:ml-2 sm:self-center">Compare plans</Link>
+          <Link href="/pricing" className="text-sm text-brand-600 hover:underline sm:ml-2 sm:self-center">
+            Compare plans
+          </Link>
         </div>
         {!overview.customerId && choice !== current ? <p className="text-sm text-red-600">Initializing Stripe connection...</p> : null}
       </div>
@@ -197,24 +222,41 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           <dt className="text-slate-500">Current plan</dt>
           <dd className="font-medium">{overview.plan.name}</dd>
           <dt className="text-slate-500">Selected plan</dt>
-          <dd className="font-medium">{target.name} ({formatEuros(target.price)} / month)</dd>
+          <dd className="font-medium">
+            {target.name} ({formatEuros(target.price)} / month)
+          </dd>
           <dt className="text-slate-500">Change</dt>
           <dd className="font-medium">{upgrade ? "Upgrade" : "Downgrade"}</dd>
           <dt className="text-slate-500">Last payment</dt>
           <dd>{formatDate(lastPayment)}</dd>
         </dl>
         {preview.isPending ? <p className="mt-4 text-sm text-slate-500">Working out the amount...</p> : null}
-        {preview.error ? <p role="alert" className="mt-4 text-sm text-red-700">{preview.error.message}</p> : null}
+        {preview.error ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {preview.error.message}
+          </p>
+        ) : null}
         {preview.data ? (
           <div className="mt-4 space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-summary">
             <p>{effectText(preview.data, formatDate)}</p>
-            <p className="font-semibold" data-testid="charge-now">{chargeNowText(preview.data, formatDate)}</p>
+            <p className="font-semibold" data-testid="charge-now">
+              {chargeNowText(preview.data, formatDate)}
+            </p>
             <p data-testid="next-charge">{nextChargeText(preview.data, formatDate)}</p>
           </div>
         ) : null}
         <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>Cancel</button>
-          <button type="button" className="btn-primary" onClick={confirm} disabled={!preview.data || changeToFree.isPending || downgrade.isPending}>Confirm</button>
+          <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={confirm}
+            disabled={!preview.data || changeToFree.isPending || downgrade.isPending}
+          >
+            Confirm
+          </button>
         </div>
       </Modal>
 

@@ -1,11 +1,11 @@
 "use client";
 
+import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
-import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { BillingCard } from "./shared";
-import { useUserFormat } from "~/components/ui/user-format";
 
 /** Opens a transaction's receipt in a new tab, or says there is none (spec 8). */
 export function openReceipt(receiptUrl: string | null) {
@@ -21,12 +21,29 @@ export function TransactionsCard() {
   const { date: formatDate } = useUserFormat();
   const transactions = api.billing.transactions.useQuery({});
   return (
-    <BillingCard title="Transaction History" action={<CountdownTimer loading={transactions.isFetching} onEnd={() => void transactions.refetch()} onRefresh={() => void transactions.refetch()} />}>
-      {transactions.error ? <p role="alert" className="text-sm text-red-700">Failed to load transaction history</p> : null}
+    <BillingCard
+      title="Transaction History"
+      action={
+        <CountdownTimer
+          loading={transactions.isFetching}
+          onEnd={() => void transactions.refetch()}
+          onRefresh={() => void transactions.refetch()}
+        />
+      }
+    >
+      {transactions.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          Failed to load transaction history
+        </p>
+      ) : null}
       {transactions.data?.transactions.length === 0 ? <p className="text-sm text-slate-500">No transactions found</p> : null}
       <ul className="divide-y divide-slate-100">
         {transactions.data?.transactions.map((tx) => (
-          <li key={tx.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between" aria-label={`Transaction ${tx.description}`}>
+          <li
+            key={tx.id}
+            className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between"
+            aria-label={`Transaction ${tx.description}`}
+          >
             <div>
               <p className="text-sm font-medium">{tx.description}</p>
               <p className="text-xs text-slate-500">
@@ -37,7 +54,11 @@ export function TransactionsCard() {
             </div>
             <div className="flex items-center gap-3">
               <span className="font-mono text-sm font-semibold">{formatEuros(tx.amount)}</span>
-              <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => openReceipt(tx.receiptUrl)}>
+              <button
+                type="button"
+                className="text-sm font-medium text-brand-600 hover:underline"
+                onClick={() => openReceipt(tx.receiptUrl)}
+              >
                 Receipt
               </button>
             </div>

@@ -5,9 +5,10 @@ import { DefaultChatTransport, type UIMessage } from "ai";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSession } from "~/components/auth/session";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import type { AssistantMetadata, ChatModelChoice } from "~/lib/schemas/chat";
 import { api, type RouterOutputs } from "~/trpc/react";
 import {
@@ -23,13 +24,14 @@ import {
   storeConversationId,
 } from "./chat-session";
 import { WelcomePlaceholder } from "./welcome-placeholder";
-import { useUserFormat } from "~/components/ui/user-format";
 
 // Answers (markdown, feedback) and the signed-in conversation list load when there is something to show:
 // the empty chat a visitor first sees needs neither.
 const loadMessageItem = () => import("./message-item").then((module) => module.MessageItem);
 const MessageItem = dynamic(loadMessageItem);
-const ConversationList = dynamic(() => import("./conversation-list").then((module) => module.ConversationList), { ssr: false });
+const ConversationList = dynamic(() => import("./conversation-list").then((module) => module.ConversationList), {
+  ssr: false,
+});
 
 export const TAG_SUBMIT_DELAY_MS = 300;
 export const AUTO_SUBMIT_DELAY_MS = 800;
@@ -110,12 +112,21 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
           const replaced = trigger === "regenerate-message" ? replacing.current : null;
           replacing.current = null;
           const regenerate = replaced
-            ? { previousAnswer: messageText(replaced), usedPassageIds: ((replaced.metadata ?? {}) as AssistantMetadata).usedPassageIds ?? [] }
+            ? {
+                previousAnswer: messageText(replaced),
+                usedPassageIds: ((replaced.metadata ?? {}) as AssistantMetadata).usedPassageIds ?? [],
+              }
             : undefined;
           return {
             api: rag ? "/api/chat-rag" : "/api/chat",
             headers: { "x-session-id": getSessionId() },
-            body: { id, messages, chatModel: settings.current.chatModel, ...(rag ? { embeddingModel: "openai-large" } : {}), ...(regenerate ? { regenerate } : {}) },
+            body: {
+              id,
+              messages,
+              chatModel: settings.current.chatModel,
+              ...(rag ? { embeddingModel: "openai-large" } : {}),
+              ...(regenerate ? { regenerate } : {}),
+            },
           };
         },
       }),
@@ -152,7 +163,15 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
     importedFor.current = conversationId;
     const guestId = conversationId;
     importGuest.mutate(
-      { id: guestId, messages: guestMessages.map(({ id, role, parts, metadata }) => ({ id, role: role as "user" | "assistant", parts, metadata: metadata as never })) },
+      {
+        id: guestId,
+        messages: guestMessages.map(({ id, role, parts, metadata }) => ({
+          id,
+          role: role as "user" | "assistant",
+          parts,
+          metadata: metadata as never,
+        })),
+      },
       {
         onSuccess: (saved) => {
           removeLocalMessages(guestId);
@@ -198,13 +217,17 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
     if (signedIn && status === "ready" && messages.length) void utils.chat.list.invalidate();
   }, [signedIn, status, messages, conversationId, utils]);
 
-  const allowance = api.chat.allowance.useQuery({ sessionId: typeof window === "undefined" ? null : getSessionId() }, { enabled: authStatus !== "loading" });
+  const allowance = api.chat.allowance.useQuery(
+    { sessionId: typeof window === "undefined" ? null : getSessionId() },
+    { enabled: authStatus !== "loading" },
+  );
   const { number } = useUserFormat();
 
   // Auto-scroll: on by default, off after a manual scroll, on again with a new prompt.
   const listRef = useRef<HTMLDivElement>(null);
   const autoScroll = useRef(true);
   const guardUntil = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or status is what scrolls the list
   useEffect(() => {
     const list = listRef.current;
     if (!list || !autoScroll.current) return;
@@ -247,7 +270,9 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
     if (initialHandled.current || !initial || authStatus === "loading") return;
     initialHandled.current = true;
     const autoSubmit = searchParams.get("autoSubmit") === "1" || searchParams.get("autoSubmit") === "true";
-    const timer = autoSubmit ? setTimeout(() => submitRef.current(initial), AUTO_SUBMIT_DELAY_MS) : setTimeout(() => setInput(initial), FILL_DELAY_MS);
+    const timer = autoSubmit
+      ? setTimeout(() => submitRef.current(initial), AUTO_SUBMIT_DELAY_MS)
+      : setTimeout(() => setInput(initial), FILL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchParams, authStatus]);
 
@@ -355,7 +380,12 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
               className="max-w-[11rem] rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
             >
               {(models.data ?? []).map((choice) => (
-                <option key={choice.value} value={choice.value} disabled={Boolean(choice.disabledReason)} title={choice.disabledReason ?? undefined}>
+                <option
+                  key={choice.value}
+                  value={choice.value}
+                  disabled={Boolean(choice.disabledReason)}
+                  title={choice.disabledReason ?? undefined}
+                >
                   {choice.disabledReason ? `${choice.label} (${choice.disabledReason})` : choice.label}
                 </option>
               ))}
@@ -379,7 +409,9 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
         </p>
       ) : allowance.isPending ? (
         // The line's room is kept while the allowance loads, so that the composer does not move when it arrives.
-        <p className="mt-1 text-xs" aria-hidden>&nbsp;</p>
+        <p className="mt-1 text-xs" aria-hidden>
+          &nbsp;
+        </p>
       ) : null}
     </div>
   );
@@ -387,7 +419,13 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl gap-4 px-2 sm:px-4">
       {signedIn ? (
-        <ConversationList activeId={conversationId} onOpen={openConversation} onNew={() => openConversation(null)} open={listOpen} setOpen={setListOpen} />
+        <ConversationList
+          activeId={conversationId}
+          onOpen={openConversation}
+          onNew={() => openConversation(null)}
+          open={listOpen}
+          setOpen={setListOpen}
+        />
       ) : null}
       <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
         {signedIn ? (
@@ -444,10 +482,16 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
                   />
                 ))}
                 {stopped && !loading ? (
-                  <div role="note" data-testid="stopped-note" className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  <div
+                    role="note"
+                    data-testid="stopped-note"
+                    className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                  >
                     <span className="font-medium">Stopped</span>
                     <span className="text-amber-800">
-                      {messages.at(-1)?.role === "assistant" ? "The answer above is cut short; only what was written is charged." : "No answer was written."}
+                      {messages.at(-1)?.role === "assistant"
+                        ? "The answer above is cut short; only what was written is charged."
+                        : "No answer was written."}
                     </span>
                     <button type="button" className="btn-secondary ml-auto px-3 py-1 text-xs" onClick={retry}>
                       Retry
@@ -472,7 +516,11 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
 
 function ErrorBanner({ banner }: { banner: BannerError }) {
   return (
-    <div role="alert" data-testid="chat-error" className="w-full max-w-3xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div
+      role="alert"
+      data-testid="chat-error"
+      className="w-full max-w-3xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
       {banner.text}
       {banner.limit ? (
         <>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
 
 /** A signed-in user's past conversations: open, rename, delete. */
@@ -42,10 +42,20 @@ export function ConversationList({
   });
 
   return (
-    <aside className={`${open ? "fixed inset-0 z-40 bg-white p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-64 md:py-4`} aria-label="Your conversations">
+    <aside
+      className={`${open ? "fixed inset-0 z-40 bg-white p-4" : "hidden"} w-full shrink-0 md:static md:block md:w-64 md:py-4`}
+      aria-label="Your conversations"
+    >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-700">Your conversations</h2>
-        <button type="button" className="btn-secondary px-2 py-1 text-xs whitespace-nowrap" onClick={() => { onNew(); setOpen(false); }}>
+        <button
+          type="button"
+          className="btn-secondary px-2 py-1 text-xs whitespace-nowrap"
+          onClick={() => {
+            onNew();
+            setOpen(false);
+          }}
+        >
           New chat
         </button>
       </div>
@@ -61,16 +71,43 @@ export function ConversationList({
                   rename.mutate({ id: conversation.id, title });
                 }}
               >
-                <label className="sr-only" htmlFor={`title-${conversation.id}`}>Conversation title</label>
-                <input id={`title-${conversation.id}`} className="field-input py-1" value={title} maxLength={100} onChange={(event) => setTitle(event.target.value)} autoFocus />
-                <button type="submit" className="btn-primary px-2 py-1 text-xs" disabled={!title.trim()}>Save</button>
+                <label className="sr-only" htmlFor={`title-${conversation.id}`}>
+                  Conversation title
+                </label>
+                <input
+                  id={`title-${conversation.id}`}
+                  className="field-input py-1"
+                  value={title}
+                  maxLength={100}
+                  onChange={(event) => setTitle(event.target.value)}
+                  // biome-ignore lint/a11y/noAutofocus: the rename field opens on the user's own click, to be typed in
+                  autoFocus
+                />
+                <button type="submit" className="btn-primary px-2 py-1 text-xs" disabled={!title.trim()}>
+                  Save
+                </button>
               </form>
             ) : (
               <div className="flex items-center">
-                <button type="button" className="min-w-0 flex-1 truncate px-2 py-2 text-left text-sm text-slate-700" onClick={() => { onOpen(conversation.id); setOpen(false); }}>
+                <button
+                  type="button"
+                  className="min-w-0 flex-1 truncate px-2 py-2 text-left text-sm text-slate-700"
+                  onClick={() => {
+                    onOpen(conversation.id);
+                    setOpen(false);
+                  }}
+                >
                   {conversation.title}
                 </button>
-                <button type="button" className="px-1 text-xs text-slate-500 hover:text-slate-800" aria-label={`Rename ${conversation.title}`} onClick={() => { setEditing(conversation.id); setTitle(conversation.title); }}>
+                <button
+                  type="button"
+                  className="px-1 text-xs text-slate-500 hover:text-slate-800"
+                  aria-label={`Rename ${conversation.title}`}
+                  onClick={() => {
+                    setEditing(conversation.id);
+                    setTitle(conversation.title);
+                  }}
+                >
                   Rename
                 </button>
                 <button
@@ -98,7 +135,9 @@ export function ConversationList({
       />
       {open ? (
         <div className="mt-4 md:hidden">
-          <button type="button" className="btn-secondary w-full" onClick={() => setOpen(false)}>Close</button>
+          <button type="button" className="btn-secondary w-full" onClick={() => setOpen(false)}>
+            Close
+          </button>
         </div>
       ) : null}
     </aside>

@@ -1,12 +1,20 @@
 "use client";
 
-import Link from "next/link";
 import type { UIMessage } from "ai";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import Link from "next/link";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "~/components/ui/toast";
-import { answerAdmitsNotKnowing, chargeNote, DISLIKE_REASONS, type AssistantMetadata, type ChatModelChoice, type ConsideredPassage, type ToolLink } from "~/lib/schemas/chat";
+import {
+  type AssistantMetadata,
+  answerAdmitsNotKnowing,
+  type ChatModelChoice,
+  type ConsideredPassage,
+  chargeNote,
+  DISLIKE_REASONS,
+  type ToolLink,
+} from "~/lib/schemas/chat";
 import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, messageText, nextFeedbackOrder } from "./chat-session";
 import { copyAnswer } from "./copy-answer";
@@ -38,7 +46,13 @@ function Markdown({ text }: { text: string }) {
     <div className="prose-chat space-y-2 break-words text-[15px] leading-relaxed [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:whitespace-pre-line [&_table]:text-sm [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2 [&_ul]:list-disc">
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
-        components={{ a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a> }}
+        components={{
+          a: ({ href, children }) => (
+            <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+              {children}
+            </a>
+          ),
+        }}
       >
         {text}
       </ReactMarkdown>
@@ -95,13 +109,26 @@ async function sendFeedback(message: UIMessage, context: FeedbackContext, type: 
 /** Small line icons (no emoji: not every system has an emoji font). */
 function Icon({ path }: { path: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mr-1 inline-block align-[-2px]">
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      className="mr-1 inline-block align-[-2px]"
+    >
       <path d={path} />
     </svg>
   );
 }
-const THUMB_UP = "M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z";
-const THUMB_DOWN = "M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z";
+const THUMB_UP =
+  "M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z";
+const THUMB_DOWN =
+  "M17 14V2M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z";
 const REGENERATE = "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5";
 
 function MessageActions({
@@ -185,18 +212,29 @@ function MessageActions({
     }
   }
 
-  const button = "rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
+  const button =
+    "rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500";
   return (
     <div className="mt-2">
       <div className="flex flex-wrap items-center gap-1">
         <button type="button" className={button} onClick={copy} aria-label="Copy answer">
           {copied ? "Copied!" : "Copy"}
         </button>
-        <button type="button" className={`${button} ${opinion === "like" ? "bg-emerald-50 text-emerald-700" : ""}`} aria-pressed={opinion === "like"} onClick={like}>
+        <button
+          type="button"
+          className={`${button} ${opinion === "like" ? "bg-emerald-50 text-emerald-700" : ""}`}
+          aria-pressed={opinion === "like"}
+          onClick={like}
+        >
           <Icon path={THUMB_UP} />
           Like
         </button>
-        <button type="button" className={`${button} ${opinion === "dislike" ? "bg-red-50 text-red-700" : ""}`} aria-pressed={opinion === "dislike"} onClick={dislike}>
+        <button
+          type="button"
+          className={`${button} ${opinion === "dislike" ? "bg-red-50 text-red-700" : ""}`}
+          aria-pressed={opinion === "dislike"}
+          onClick={dislike}
+        >
           <Icon path={THUMB_DOWN} />
           Dislike
         </button>
@@ -208,7 +246,12 @@ function MessageActions({
         ) : null}
       </div>
       {panelOpen ? (
-        <div ref={panelRef} role="group" aria-label="Why didn't you like this answer?" className="mt-2 scroll-mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+        <div
+          ref={panelRef}
+          role="group"
+          aria-label="Why didn't you like this answer?"
+          className="mt-2 scroll-mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+        >
           <div className="mb-2 flex items-center justify-between">
             <p className="text-sm font-medium text-slate-700">What went wrong?</p>
             <button type="button" className={button} aria-label="Close feedback" onClick={() => setPanelOpen(false)}>
@@ -239,7 +282,12 @@ function MessageActions({
             value={comment}
             onChange={(event) => setComment(event.target.value)}
           />
-          <button type="button" className="btn-secondary mt-2" disabled={!reason || !comment.trim()} onClick={() => reason && chooseReason(reason, comment)}>
+          <button
+            type="button"
+            className="btn-secondary mt-2"
+            disabled={!reason || !comment.trim()}
+            onClick={() => reason && chooseReason(reason, comment)}
+          >
             Send comment
           </button>
         </div>
@@ -251,13 +299,20 @@ function MessageActions({
 /** Deep Thinking's work: the passages it considered, best first, each with its sources to open. */
 function ConsideredPassages({ id, passages }: { id: string; passages: ConsideredPassage[] }) {
   return (
-    <ol id={id} className="mt-2 space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-sm" aria-label="Passages considered" data-testid="considered-passages">
+    <ol
+      id={id}
+      className="mt-2 space-y-2 rounded-xl border border-slate-200 bg-white p-3 text-sm"
+      aria-label="Passages considered"
+      data-testid="considered-passages"
+    >
       {passages.map((passage, index) => (
         <li key={passage.id} className="border-b border-slate-100 pb-2 last:border-0 last:pb-0">
           <p className="font-medium text-slate-800">
             {index + 1}. {passage.articleTitle}
             {passage.heading ? <span className="font-normal text-slate-500"> · {passage.heading}</span> : null}
-            {passage.quoted ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">quoted in the answer</span> : null}
+            {passage.quoted ? (
+              <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">quoted in the answer</span>
+            ) : null}
           </p>
           <p className="mt-0.5 text-xs text-slate-600">{passage.excerpt}</p>
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
@@ -327,7 +382,10 @@ function ToolLinkCards({ links }: { links: ToolLink[] }) {
           {link.values.length ? (
             <span className="mt-2 flex flex-wrap gap-1">
               {link.values.map((value) => (
-                <span key={value.label} className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200">
+                <span
+                  key={value.label}
+                  className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200"
+                >
                   {value.label}: {value.value}
                 </span>
               ))}
@@ -355,7 +413,9 @@ export function MessageItem({
   if (message.role === "user") {
     return (
       <div className="flex justify-end" data-testid="user-message">
-        <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-[15px] text-white">{text}</div>
+        <div className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-[15px] text-white">
+          {text}
+        </div>
       </div>
     );
   }
@@ -368,7 +428,12 @@ export function MessageItem({
       {metadata.links?.length ? (
         <div className="mt-2 grid gap-2">
           {metadata.links.map((link) => (
-            <Link key={link.href} href={link.href} className="block rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 hover:border-brand-400" data-testid="answer-link">
+            <Link
+              key={link.href}
+              href={link.href}
+              className="block rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 hover:border-brand-400"
+              data-testid="answer-link"
+            >
               <span className="block text-sm font-semibold text-brand-800">{link.title} →</span>
               <span className="block text-xs text-slate-600">{link.description}</span>
             </Link>

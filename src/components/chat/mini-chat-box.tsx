@@ -10,6 +10,7 @@ import { MINI_CHAT_AVOID_SELECTOR, MINI_CHAT_SCROLL_PX, miniChatAllowed } from "
  */
 function useAvoidedContentInView(pathname: string): boolean {
   const [inView, setInView] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new elements to watch
   useEffect(() => {
     if (typeof IntersectionObserver === "undefined") return;
     const visible = new Set<Element>();
@@ -55,6 +56,7 @@ export function MiniChatBox() {
   const [text, setText] = useState("");
   const avoided = useAvoidedContentInView(pathname);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at a new scroll position
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > MINI_CHAT_SCROLL_PX);
     update();

@@ -50,7 +50,11 @@ export function WelcomePlaceholder({ active }: { active: boolean }) {
   }, [active]);
 
   const motion =
-    phase === "sliding-out" ? "-translate-y-3 opacity-0" : phase === "sliding-in" ? "translate-y-0 opacity-100" : "translate-y-0 opacity-100";
+    phase === "sliding-out"
+      ? "-translate-y-3 opacity-0"
+      : phase === "sliding-in"
+        ? "translate-y-0 opacity-100"
+        : "translate-y-0 opacity-100";
   return (
     <span
       data-testid="welcome-placeholder"

@@ -1,12 +1,12 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
-import { useState, type FormEvent } from "react";
-import { toast } from "~/components/ui/toast";
+import { type FormEvent, useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
-import { FormMessage, TextAreaField } from "~/components/ui/form-field";
+import { useSession } from "~/components/auth/session";
 import { PlanMessage } from "~/components/services/plan-message";
 import { PlanAllowance } from "~/components/services/service-request-panel";
+import { FormMessage, TextAreaField } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { bookingSchema, COACHING_MESSAGES } from "~/lib/schemas/coaching";
 import { api } from "~/trpc/react";
 import { SlotPicker } from "./slot-picker";
@@ -17,12 +17,16 @@ export function CoachingBookingPanel() {
   const { open } = useAuthModal();
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="booking-title">
-      <h2 id="booking-title" className="text-lg font-semibold">Book a coaching session</h2>
+      <h2 id="booking-title" className="text-lg font-semibold">
+        Book a coaching session
+      </h2>
       {status === "loading" ? <p className="mt-3 text-sm text-slate-500">Loading...</p> : null}
       {status === "unauthenticated" ? (
         <div className="mt-3">
           <p className="text-sm text-slate-600">Log in to book a session and follow it here.</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Log in to book</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
+            Log in to book
+          </button>
         </div>
       ) : null}
       {status === "authenticated" ? <SignedInBooking /> : null}
@@ -33,7 +37,12 @@ export function CoachingBookingPanel() {
 function SignedInBooking() {
   const usage = api.services.usage.useQuery({ service: "consultation" });
   if (usage.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
-  if (!usage.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your plan. Please try again.</p>;
+  if (!usage.data)
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-700">
+        Failed to load your plan. Please try again.
+      </p>
+    );
   return (
     <div className="mt-3 space-y-4">
       <PlanAllowance usage={usage.data} serviceName="Consultation">
@@ -60,7 +69,8 @@ function BookingForm() {
     const parsed = bookingSchema.safeParse(input);
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as "coachId" | "startsAt" | "topic"] ??= issue.path[0] === "coachId" ? "Choose a coach" : issue.message;
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as "coachId" | "startsAt" | "topic"] ??= issue.path[0] === "coachId" ? "Choose a coach" : issue.message;
       return setErrors(next);
     }
     setErrors({});
@@ -78,11 +88,14 @@ function BookingForm() {
   }
 
   if (coaches.isPending) return <p className="text-sm text-slate-500">Loading coaches...</p>;
-  if (!coaches.data?.length) return <p className="text-sm text-slate-600">No coach has published hours yet. Please look again in a few days.</p>;
+  if (!coaches.data?.length)
+    return <p className="text-sm text-slate-600">No coach has published hours yet. Please look again in a few days.</p>;
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Book a session">
       <div>
-        <label htmlFor="booking-coach" className="field-label">Coach</label>
+        <label htmlFor="booking-coach" className="field-label">
+          Coach
+        </label>
         <select
           id="booking-coach"
           className="field-input"
@@ -96,14 +109,30 @@ function BookingForm() {
         >
           <option value="">Choose a coach</option>
           {coaches.data.map((coach) => (
-            <option key={coach.id} value={coach.id}>{coach.displayName}{coach.subjects.length ? ` (${coach.subjects.join(", ")})` : ""}</option>
+            <option key={coach.id} value={coach.id}>
+              {coach.displayName}
+              {coach.subjects.length ? ` (${coach.subjects.join(", ")})` : ""}
+            </option>
           ))}
         </select>
-        {errors.coachId ? <p id="booking-coach-error" className="mt-1 text-sm text-red-700">{errors.coachId}</p> : null}
+        {errors.coachId ? (
+          <p id="booking-coach-error" className="mt-1 text-sm text-red-700">
+            {errors.coachId}
+          </p>
+        ) : null}
       </div>
       {coachId ? <SlotPicker coachId={coachId} value={startsAt} onChange={setStartsAt} idPrefix="booking" /> : null}
       {errors.startsAt ? <p className="text-sm text-red-700">{errors.startsAt}</p> : null}
-      <TextAreaField id="booking-topic" label="Topic" rows={3} maxLength={300} value={topic} error={errors.topic} hint="What should the coach prepare for?" onChange={(event) => setTopic(event.target.value)} />
+      <TextAreaField
+        id="booking-topic"
+        label="Topic"
+        rows={3}
+        maxLength={300}
+        value={topic}
+        error={errors.topic}
+        hint="What should the coach prepare for?"
+        onChange={(event) => setTopic(event.target.value)}
+      />
       <fieldset>
         <legend className="field-label">Documents to share (optional)</legend>
         {documents.data?.length ? (
@@ -114,7 +143,9 @@ function BookingForm() {
                   <input
                     type="checkbox"
                     checked={documentIds.includes(document.id)}
-                    onChange={(event) => setDocumentIds(event.target.checked ? [...documentIds, document.id] : documentIds.filter((id) => id !== document.id))}
+                    onChange={(event) =>
+                      setDocumentIds(event.target.checked ? [...documentIds, document.id] : documentIds.filter((id) => id !== document.id))
+                    }
                   />
                   {document.name}
                 </label>
@@ -125,8 +156,14 @@ function BookingForm() {
           <p className="text-sm text-slate-500">You have no documents yet: upload them in your profile to share them with your coach.</p>
         )}
       </fieldset>
-      {errors.form ? <FormMessage kind="error"><PlanMessage message={errors.form} /></FormMessage> : null}
-      <button type="submit" className="btn-primary" disabled={book.isPending}>{book.isPending ? "Booking..." : "Book session"}</button>
+      {errors.form ? (
+        <FormMessage kind="error">
+          <PlanMessage message={errors.form} />
+        </FormMessage>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={book.isPending}>
+        {book.isPending ? "Booking..." : "Book session"}
+      </button>
     </form>
   );
 }

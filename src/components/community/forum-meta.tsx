@@ -11,7 +11,11 @@ const twoDigits = (n: number) => String(n).padStart(2, "0");
 export function ForumTime({ date, withTime = false }: { date: Date; withTime?: boolean }) {
   const value = new Date(date);
   const day = `${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
-  return <time dateTime={value.toISOString()}>{withTime ? `${day}, ${twoDigits(value.getUTCHours())}:${twoDigits(value.getUTCMinutes())} UTC` : day}</time>;
+  return (
+    <time dateTime={value.toISOString()}>
+      {withTime ? `${day}, ${twoDigits(value.getUTCHours())}:${twoDigits(value.getUTCMinutes())} UTC` : day}
+    </time>
+  );
 }
 
 /** A member's name and their @handle, which links to their profile (members get a handle at their first post). */
@@ -30,7 +34,10 @@ export function MemberName({ author }: { author: { name: string; handle: string 
 
 export function CategoryLink({ category }: { category: { slug: string; name: string } }) {
   return (
-    <Link href={categoryHref(category.slug)} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100">
+    <Link
+      href={categoryHref(category.slug)}
+      className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
+    >
       {category.name}
     </Link>
   );
@@ -42,7 +49,10 @@ export function TagLinks({ tags }: { tags: string[] }) {
     <ul aria-label="Tags" className="flex flex-wrap gap-1">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link href={tagHref(tag)} className="rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-600 hover:border-slate-300 hover:text-slate-900">
+          <Link
+            href={tagHref(tag)}
+            className="rounded-full border border-slate-200 px-2 py-0.5 text-xs text-slate-600 hover:border-slate-300 hover:text-slate-900"
+          >
             #{tag}
           </Link>
         </li>

@@ -20,7 +20,13 @@ function Preview({ readText }: { readText: () => string }) {
  * A Markdown text area with Write and Preview tabs, rendered by the same renderer as published posts.
  * Spread react-hook-form's `register(name)` into `textarea`; `readText` gives the current text.
  */
-export function MarkdownField({ id, label, error, readText, textarea }: {
+export function MarkdownField({
+  id,
+  label,
+  error,
+  readText,
+  textarea,
+}: {
   id: string;
   label: string;
   error?: string;
@@ -30,14 +36,25 @@ export function MarkdownField({ id, label, error, readText, textarea }: {
   const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
   return (
     <div>
-      <label htmlFor={id} className="field-label">{label}</label>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       <SectionTabs
         label="Write or preview"
         tabs={[
           {
             value: "write",
             label: "Write",
-            content: <textarea id={id} rows={7} className="field-input min-h-32 font-mono text-sm" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textarea} />,
+            content: (
+              <textarea
+                id={id}
+                rows={7}
+                className="field-input min-h-32 font-mono text-sm"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy}
+                {...textarea}
+              />
+            ),
           },
           { value: "preview", label: "Preview", content: <Preview readText={readText} /> },
         ]}
@@ -45,7 +62,11 @@ export function MarkdownField({ id, label, error, readText, textarea }: {
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         Markdown: **bold**, *italic*, [link](https://…), lists, &gt; quotes, `code`. Mention a member with @name.
       </p>
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,9 @@ export function NewTopicButton({ categorySlug }: { categorySlug?: string }) {
   const href = categorySlug ? `/community/new?${new URLSearchParams({ category: categorySlug })}` : "/community/new";
   return (
     <MemberAction label="New topic">
-      <Link href={href} className="btn-primary">New topic</Link>
+      <Link href={href} className="btn-primary">
+        New topic
+      </Link>
     </MemberAction>
   );
 }

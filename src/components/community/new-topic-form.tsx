@@ -7,7 +7,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { SelectBox } from "~/components/ui/select-box";
-import { newTopicSchema, topicHref, type NewTopicInput } from "~/lib/schemas/community";
+import { type NewTopicInput, newTopicSchema, topicHref } from "~/lib/schemas/community";
 import { api } from "~/trpc/react";
 import { MarkdownField } from "./markdown-field";
 import { useForumAccess, VERIFY_FIRST } from "./sign-in-gate";
@@ -17,7 +17,13 @@ import { TagInput } from "./tag-input";
  * A new topic: category, title, Markdown text and tags, pre-filled from the address (?title=, ?category=).
  * Once posted the member goes to the topic, or, when the filter held it, reads why.
  */
-export function NewTopicForm({ categories, defaults }: { categories: { slug: string; name: string }[]; defaults: { title: string; categorySlug: string } }) {
+export function NewTopicForm({
+  categories,
+  defaults,
+}: {
+  categories: { slug: string; name: string }[];
+  defaults: { title: string; categorySlug: string };
+}) {
   const router = useRouter();
   const utils = api.useUtils();
   const access = useForumAccess();
@@ -43,15 +49,27 @@ export function NewTopicForm({ categories, defaults }: { categories: { slug: str
     return (
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-sm text-slate-700">Log in to start a topic. Reading the community needs no account.</p>
-        <button type="button" className="btn-primary" onClick={() => open("login")}>Log in</button>
+        <button type="button" className="btn-primary" onClick={() => open("login")}>
+          Log in
+        </button>
       </div>
     );
   if (access === "unverified") return <FormMessage kind="info">{VERIFY_FIRST}</FormMessage>;
 
   return (
-    <form noValidate aria-label="New topic" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" onSubmit={form.handleSubmit((values) => { setHeld(null); create.mutate(values); })}>
+    <form
+      noValidate
+      aria-label="New topic"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      onSubmit={form.handleSubmit((values) => {
+        setHeld(null);
+        create.mutate(values);
+      })}
+    >
       <div>
-        <span id="topic-category-label" className="field-label">Category</span>
+        <span id="topic-category-label" className="field-label">
+          Category
+        </span>
         <Controller
           control={form.control}
           name="categorySlug"
@@ -68,16 +86,39 @@ export function NewTopicForm({ categories, defaults }: { categories: { slug: str
         />
         {errors.categorySlug ? <p className="mt-1 text-sm text-red-700">{errors.categorySlug.message}</p> : null}
       </div>
-      <TextField id="topic-title" label="Title" hint="Say what you want to know, as a question." error={errors.title?.message} {...form.register("title")} />
-      <MarkdownField id="topic-body" label="Your question" error={errors.body?.message} readText={() => form.getValues("body")} textarea={form.register("body")} />
+      <TextField
+        id="topic-title"
+        label="Title"
+        hint="Say what you want to know, as a question."
+        error={errors.title?.message}
+        {...form.register("title")}
+      />
+      <MarkdownField
+        id="topic-body"
+        label="Your question"
+        error={errors.body?.message}
+        readText={() => form.getValues("body")}
+        textarea={form.register("body")}
+      />
       <Controller
         control={form.control}
         name="tags"
-        render={({ field }) => <TagInput id="topic-tags" value={field.value ?? []} onChange={field.onChange} error={errors.tags?.message ?? errors.tags?.find?.((tag) => tag?.message)?.message} />}
+        render={({ field }) => (
+          <TagInput
+            id="topic-tags"
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.tags?.message ?? errors.tags?.find?.((tag) => tag?.message)?.message}
+          />
+        )}
       />
-      {create.error ? <FormMessage kind="error">{errorMessage(create.error, "Your topic could not be posted. Please try again.")}</FormMessage> : null}
+      {create.error ? (
+        <FormMessage kind="error">{errorMessage(create.error, "Your topic could not be posted. Please try again.")}</FormMessage>
+      ) : null}
       {held ? <FormMessage kind="info">{held}</FormMessage> : null}
-      <button type="submit" className="btn-primary" disabled={create.isPending || access === "loading"}>{create.isPending ? "Posting..." : "Post topic"}</button>
+      <button type="submit" className="btn-primary" disabled={create.isPending || access === "loading"}>
+        {create.isPending ? "Posting..." : "Post topic"}
+      </button>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { toast } from "~/components/ui/toast";
 import { errorMessage } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
 import { ForumTime } from "./forum-meta";
 import { PagedList } from "./paged-list";
@@ -18,8 +18,18 @@ export function NotificationList() {
     },
     onError: (error) => toast.error(errorMessage(error, "That did not work. Please try again.")),
   });
-  if (list.isPending) return <p className="text-sm text-slate-600" role="status">Loading...</p>;
-  if (list.error) return <p role="alert" className="text-sm text-red-700">{errorMessage(list.error, "Your notifications could not be loaded.")}</p>;
+  if (list.isPending)
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        Loading...
+      </p>
+    );
+  if (list.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(list.error, "Your notifications could not be loaded.")}
+      </p>
+    );
   const unread = list.data.pages.some((page) => page.items.some((item) => !item.read));
   return (
     <div className="space-y-3">
@@ -42,7 +52,9 @@ export function NotificationList() {
                 {item.read ? null : <span className="sr-only">Unread: </span>}
                 {item.summary}
               </span>
-              <span className="shrink-0 text-xs text-slate-600"><ForumTime date={item.createdAt} /></span>
+              <span className="shrink-0 text-xs text-slate-600">
+                <ForumTime date={item.createdAt} />
+              </span>
             </Link>
           )}
         />

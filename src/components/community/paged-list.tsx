@@ -11,7 +11,15 @@ interface PagedQuery<T> {
 }
 
 /** The infinite list over the pages of a query: every page's items in order, the next page when the list asks. */
-export function PagedList<T>({ query, renderItem, emptyText }: { query: PagedQuery<T>; renderItem: (item: T) => ReactNode; emptyText: string }) {
+export function PagedList<T>({
+  query,
+  renderItem,
+  emptyText,
+}: {
+  query: PagedQuery<T>;
+  renderItem: (item: T) => ReactNode;
+  emptyText: string;
+}) {
   const items = query.data.pages.flatMap((page) => page.items);
   return (
     <InfiniteList

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
+import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
 import { EditPostForm } from "./edit-post-form";
 import { FlagDialog } from "./flag-dialog";
@@ -15,7 +15,11 @@ import type { ForumPost, TopicPage } from "./topic-types";
 
 /** The post as a Markdown quote for the reply box, introduced by its author's @handle. */
 export function quoteOf(post: ForumPost): string {
-  const quoted = (post.body ?? "").trim().split("\n").map((line) => `> ${line}`).join("\n");
+  const quoted = (post.body ?? "")
+    .trim()
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
   return post.author.handle ? `@${post.author.handle} wrote:\n${quoted}` : quoted;
 }
 
@@ -25,7 +29,10 @@ const linkButton = "rounded-md px-2 py-1 text-sm font-medium text-slate-600 hove
 function LikeButton({ post, onChanged }: { post: ForumPost; onChanged: () => void }) {
   const access = useForumAccess();
   const { open } = useAuthModal();
-  const like = api.community.like.useMutation({ onSuccess: onChanged, onError: (error) => toast.error(errorMessage(error, "That did not work. Please try again.")) });
+  const like = api.community.like.useMutation({
+    onSuccess: onChanged,
+    onError: (error) => toast.error(errorMessage(error, "That did not work. Please try again.")),
+  });
   const count = <span className="tabular-nums">{post.likeCount}</span>;
   if (post.mine) return <span className="px-2 py-1 text-sm text-slate-600">{post.likeCount === 1 ? "1 like" : <>{count} likes</>}</span>;
   return (
@@ -45,7 +52,17 @@ function LikeButton({ post, onChanged }: { post: ForumPost; onChanged: () => voi
   );
 }
 
-function DeleteDialog({ post, open, onOpenChange, onDeleted }: { post: ForumPost; open: boolean; onOpenChange: (open: boolean) => void; onDeleted: (topicDeleted: boolean) => void }) {
+function DeleteDialog({
+  post,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  post: ForumPost;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (topicDeleted: boolean) => void;
+}) {
   const remove = api.community.delete.useMutation({
     onSuccess: (result) => {
       toast.success("Your post is deleted.");
@@ -58,12 +75,27 @@ function DeleteDialog({ post, open, onOpenChange, onDeleted }: { post: ForumPost
       open={open}
       onOpenChange={onOpenChange}
       title="Delete this post?"
-      description={post.position === 0 ? "Deleting the question removes the whole topic from the forum." : "The post is replaced by “Deleted by its author.”"}
+      description={
+        post.position === 0
+          ? "Deleting the question removes the whole topic from the forum."
+          : "The post is replaced by “Deleted by its author.”"
+      }
     >
-      {remove.error ? <p role="alert" className="mb-3 text-sm text-red-700">{errorMessage(remove.error, "The post could not be deleted.")}</p> : null}
+      {remove.error ? (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {errorMessage(remove.error, "The post could not be deleted.")}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Keep it</button>
-        <button type="button" className="btn-primary bg-red-600! hover:bg-red-700!" disabled={remove.isPending} onClick={() => remove.mutate({ postId: post.id })}>
+        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
+          Keep it
+        </button>
+        <button
+          type="button"
+          className="btn-primary bg-red-600! hover:bg-red-700!"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ postId: post.id })}
+        >
           Delete
         </button>
       </div>
@@ -75,7 +107,13 @@ function DeleteDialog({ post, open, onOpenChange, onDeleted }: { post: ForumPost
  * One post of a topic: author, date, "edited", the text (or the placeholder of a hidden or deleted
  * post), and what the reader may do with it: like, quote, flag, mark as the answer, edit, delete.
  */
-export function PostCard({ post, page, onQuote, onChanged, onTopicDeleted }: {
+export function PostCard({
+  post,
+  page,
+  onQuote,
+  onChanged,
+  onTopicDeleted,
+}: {
   post: ForumPost;
   page: TopicPage;
   onQuote: (post: ForumPost) => void;
@@ -131,13 +169,19 @@ export function PostCard({ post, page, onQuote, onChanged, onTopicDeleted }: {
           <p className="text-sm italic text-slate-600">{post.placeholder}</p>
         )}
         {post.status !== "visible" && post.body !== null ? (
-          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{post.placeholder} Only its author and the moderators can read it.</p>
+          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {post.placeholder} Only its author and the moderators can read it.
+          </p>
         ) : null}
       </div>
       {!editing ? (
         <footer className="mt-3 flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
           {published ? <LikeButton post={post} onChanged={onChanged} /> : null}
-          {published && viewer.canReply ? <button type="button" className={linkButton} onClick={() => onQuote(post)}>Quote</button> : null}
+          {published && viewer.canReply ? (
+            <button type="button" className={linkButton} onClick={() => onQuote(post)}>
+              Quote
+            </button>
+          ) : null}
           {published && !post.mine ? (
             <button
               type="button"
@@ -152,21 +196,35 @@ export function PostCard({ post, page, onQuote, onChanged, onTopicDeleted }: {
             </button>
           ) : null}
           {published && !isQuestion && viewer.canMarkSolved ? (
-            <button type="button" className={linkButton} disabled={markSolved.isPending} onClick={() => markSolved.mutate({ topicId: topic.id, postId: post.isAnswer ? null : post.id })}>
+            <button
+              type="button"
+              className={linkButton}
+              disabled={markSolved.isPending}
+              onClick={() => markSolved.mutate({ topicId: topic.id, postId: post.isAnswer ? null : post.id })}
+            >
               {post.isAnswer ? "Unmark answer" : "Mark as answer"}
             </button>
           ) : null}
           {post.mine && post.status !== "deleted" && post.body !== null ? (
             <>
-              <button type="button" className={linkButton} onClick={() => setEditing(true)}>Edit</button>
-              <button type="button" className={linkButton} onClick={() => setDeleting(true)}>Delete</button>
+              <button type="button" className={linkButton} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button type="button" className={linkButton} onClick={() => setDeleting(true)}>
+                Delete
+              </button>
             </>
           ) : null}
         </footer>
       ) : null}
       {flagging ? <FlagDialog postId={post.id} open={flagging} onOpenChange={setFlagging} /> : null}
       {deleting ? (
-        <DeleteDialog post={post} open={deleting} onOpenChange={setDeleting} onDeleted={(topicDeleted) => (topicDeleted ? onTopicDeleted() : onChanged())} />
+        <DeleteDialog
+          post={post}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onDeleted={(topicDeleted) => (topicDeleted ? onTopicDeleted() : onChanged())}
+        />
       ) : null}
     </article>
   );

@@ -52,6 +52,7 @@ function remarkForumText() {
 /** A post's headings sit below the page's own (h1 -> h3 ... h6), so the page keeps one outline. */
 function shiftedHeading(level: number) {
   const Tag = `h${Math.min(level + 2, 6)}` as "h3";
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per level when the module loads, never during a render
   return function Heading({ node: _node, ...props }: ComponentProps<"h3"> & { node?: unknown }) {
     return <Tag {...props} className="mt-4 font-semibold text-slate-900" />;
   };

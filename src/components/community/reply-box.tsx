@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
-import { replySchema, type ReplyInput } from "~/lib/schemas/community";
+import { toast } from "~/components/ui/toast";
+import { type ReplyInput, replySchema } from "~/lib/schemas/community";
 import { api } from "~/trpc/react";
 import { MarkdownField } from "./markdown-field";
 import { VERIFY_FIRST } from "./sign-in-gate";
@@ -43,11 +43,30 @@ function ReplyForm({ topicId, quote, onPosted }: { topicId: string; quote: Quote
   }, [quote, form]);
 
   return (
-    <form ref={box} noValidate aria-label="Reply" className="space-y-3" onSubmit={form.handleSubmit((values) => { setHeld(null); post.mutate(values); })}>
-      <MarkdownField id="reply-body" label="Your reply" error={form.formState.errors.body?.message} readText={() => form.getValues("body")} textarea={form.register("body")} />
-      {post.error ? <FormMessage kind="error">{errorMessage(post.error, "Your reply could not be posted. Please try again.")}</FormMessage> : null}
+    <form
+      ref={box}
+      noValidate
+      aria-label="Reply"
+      className="space-y-3"
+      onSubmit={form.handleSubmit((values) => {
+        setHeld(null);
+        post.mutate(values);
+      })}
+    >
+      <MarkdownField
+        id="reply-body"
+        label="Your reply"
+        error={form.formState.errors.body?.message}
+        readText={() => form.getValues("body")}
+        textarea={form.register("body")}
+      />
+      {post.error ? (
+        <FormMessage kind="error">{errorMessage(post.error, "Your reply could not be posted. Please try again.")}</FormMessage>
+      ) : null}
       {held ? <FormMessage kind="info">{held}</FormMessage> : null}
-      <button type="submit" className="btn-primary" disabled={post.isPending}>{post.isPending ? "Posting..." : "Post reply"}</button>
+      <button type="submit" className="btn-primary" disabled={post.isPending}>
+        {post.isPending ? "Posting..." : "Post reply"}
+      </button>
     </form>
   );
 }
@@ -56,21 +75,26 @@ function ReplyForm({ topicId, quote, onPosted }: { topicId: string; quote: Quote
 export function ReplyBox({ page, quote, onPosted }: { page: TopicPage; quote: QuoteRequest | null; onPosted: () => void }) {
   const { open } = useAuthModal();
   const { topic, viewer } = page;
-  let body;
+  let body: ReactNode;
   if (viewer.canReply) body = <ReplyForm topicId={topic.id} quote={quote} onPosted={onPosted} />;
-  else if (topic.status !== "visible") body = <p className="text-sm text-slate-600">Replies open once a moderator has approved this topic.</p>;
+  else if (topic.status !== "visible")
+    body = <p className="text-sm text-slate-600">Replies open once a moderator has approved this topic.</p>;
   else if (topic.locked) body = <p className="text-sm text-slate-700">{LOCKED_TEXT}</p>;
   else if (!viewer.signedIn)
     body = (
       <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <span>Log in to reply, like and flag posts.</span>
-        <button type="button" className="btn-primary" onClick={() => open("login")}>Log in to reply</button>
+        <button type="button" className="btn-primary" onClick={() => open("login")}>
+          Log in to reply
+        </button>
       </p>
     );
   else body = <FormMessage kind="info">{VERIFY_FIRST}</FormMessage>;
   return (
     <section aria-labelledby="reply-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="reply-title" className="mb-3 text-lg font-semibold">Reply</h2>
+      <h2 id="reply-title" className="mb-3 text-lg font-semibold">
+        Reply
+      </h2>
       {body}
     </section>
   );

@@ -32,13 +32,19 @@ function SearchHit({ hit }: { hit: SearchPage["items"][number] }) {
   return (
     <article className="space-y-1 px-1 py-2">
       <h3 className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-        <Link href={hit.href} className="hover:text-brand-700 hover:underline">{hit.topic.title}</Link>
+        <Link href={hit.href} className="hover:text-brand-700 hover:underline">
+          {hit.topic.title}
+        </Link>
         {hit.topic.solved ? <SolvedBadge /> : null}
       </h3>
-      <p className="text-sm text-slate-700"><HighlightedSnippet text={hit.snippet} /></p>
+      <p className="text-sm text-slate-700">
+        <HighlightedSnippet text={hit.snippet} />
+      </p>
       <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
         <CategoryLink category={hit.category} />
-        <span>{hit.position === 0 ? "Question" : "Reply"} by {hit.authorName}</span>
+        <span>
+          {hit.position === 0 ? "Question" : "Reply"} by {hit.authorName}
+        </span>
         <ForumTime date={hit.createdAt} />
       </p>
     </article>
@@ -53,5 +59,11 @@ export function SearchResults({ input, firstPage }: { input: SearchInput; firstP
     initialData: { pages: [firstPage], pageParams: [0] },
     initialDataUpdatedAt: renderedAt,
   });
-  return <PagedList query={search} renderItem={(hit) => <SearchHit hit={hit} />} emptyText="Nothing found. Try other words, or ask the community." />;
+  return (
+    <PagedList
+      query={search}
+      renderItem={(hit) => <SearchHit hit={hit} />}
+      emptyText="Nothing found. Try other words, or ask the community."
+    />
+  );
 }

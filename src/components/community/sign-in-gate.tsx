@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
 import { FormMessage } from "~/components/ui/form-field";
 
 export const VERIFY_FIRST = "Please verify your email address first: open the link we mailed you, then you can post in the community.";
@@ -29,7 +29,12 @@ export function MemberAction({ label, className = "btn-primary", children }: { l
   if (access === "member") return <>{children}</>;
   return (
     <div className="space-y-2">
-      <button type="button" className={className} disabled={access === "loading"} onClick={() => (access === "signed-out" ? open("login") : setTold(true))}>
+      <button
+        type="button"
+        className={className}
+        disabled={access === "loading"}
+        onClick={() => (access === "signed-out" ? open("login") : setTold(true))}
+      >
         {label}
       </button>
       {told ? <FormMessage kind="info">{VERIFY_FIRST}</FormMessage> : null}
@@ -41,12 +46,19 @@ export function MemberAction({ label, className = "btn-primary", children }: { l
 export function SignedInOnly({ what, children }: { what: string; children: ReactNode }) {
   const access = useForumAccess();
   const { open } = useAuthModal();
-  if (access === "loading") return <p className="text-sm text-slate-600" role="status">Loading...</p>;
+  if (access === "loading")
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        Loading...
+      </p>
+    );
   if (access === "signed-out")
     return (
       <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <span>Log in to {what}.</span>
-        <button type="button" className="btn-primary" onClick={() => open("login")}>Log in</button>
+        <button type="button" className="btn-primary" onClick={() => open("login")}>
+          Log in
+        </button>
       </p>
     );
   return <>{children}</>;

@@ -13,7 +13,11 @@ const FRESH_MS = 30_000;
  * A topic list as the infinite list: the first page comes rendered with the page (readable signed
  * out and by search engines), the next pages load as the reader scrolls.
  */
-export function TopicFeed({ filter, firstPage, emptyText }: {
+export function TopicFeed({
+  filter,
+  firstPage,
+  emptyText,
+}: {
   filter: { list: TopicList; categorySlug?: string; tag?: string };
   firstPage: RouterOutputs["community"]["topics"];
   emptyText: string;

@@ -11,14 +11,20 @@ const EMPTY_TEXT: Record<TopicList, string> = {
 };
 
 /** The tabs of the topic lists and the chosen list, shared by the forum's front page, categories and tags. */
-export function TopicListSection({ basePath, filter, firstPage }: {
+export function TopicListSection({
+  basePath,
+  filter,
+  firstPage,
+}: {
   basePath: string;
   filter: { list: TopicList; categorySlug?: string; tag?: string };
   firstPage: RouterOutputs["community"]["topics"];
 }) {
   return (
     <section aria-labelledby="topics-title" className="space-y-3">
-      <h2 id="topics-title" className="sr-only">{TOPIC_LIST_LABELS[filter.list]} topics</h2>
+      <h2 id="topics-title" className="sr-only">
+        {TOPIC_LIST_LABELS[filter.list]} topics
+      </h2>
       <ListTabs basePath={basePath} active={filter.list} />
       <TopicFeed filter={filter} firstPage={firstPage} emptyText={EMPTY_TEXT[filter.list]} />
     </section>

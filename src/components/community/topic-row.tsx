@@ -7,11 +7,16 @@ export type TopicSummary = RouterOutputs["community"]["topics"]["items"][number]
 /** One topic in a list: what it asks, where, by whom, and how alive it is. */
 export function TopicRow({ topic }: { topic: TopicSummary }) {
   return (
-    <article className="flex flex-col gap-2 px-1 py-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6" aria-labelledby={`topic-${topic.id}`}>
+    <article
+      className="flex flex-col gap-2 px-1 py-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6"
+      aria-labelledby={`topic-${topic.id}`}
+    >
       <div className="min-w-0 space-y-1.5">
         <h3 id={`topic-${topic.id}`} className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
           {topic.pinned ? <PinnedMarker /> : null}
-          <Link href={topic.href} className="break-words hover:text-brand-700 hover:underline">{topic.title}</Link>
+          <Link href={topic.href} className="break-words hover:text-brand-700 hover:underline">
+            {topic.title}
+          </Link>
           {topic.solved ? <SolvedBadge /> : null}
           {topic.locked ? <LockedMarker /> : null}
         </h3>
@@ -35,7 +40,9 @@ export function TopicRow({ topic }: { topic: TopicSummary }) {
         </div>
         <div>
           <dt>Activity</dt>
-          <dd className="text-sm font-semibold text-slate-900"><ForumTime date={topic.lastActivityAt} /></dd>
+          <dd className="text-sm font-semibold text-slate-900">
+            <ForumTime date={topic.lastActivityAt} />
+          </dd>
         </div>
       </dl>
     </article>

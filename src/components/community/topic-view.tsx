@@ -8,7 +8,7 @@ import { api } from "~/trpc/react";
 import { CategoryLink, ForumTime, LockedMarker, MemberName, PinnedMarker, SolvedBadge, TagLinks } from "./forum-meta";
 import { PostCard, quoteOf } from "./post-card";
 import { PostMarkdown } from "./post-markdown";
-import { LOCKED_TEXT, ReplyBox, type QuoteRequest } from "./reply-box";
+import { LOCKED_TEXT, type QuoteRequest, ReplyBox } from "./reply-box";
 import type { ForumPost, TopicPage } from "./topic-types";
 import { TopicWatchToggle } from "./watch-toggle";
 
@@ -20,8 +20,12 @@ function SolvedAnswer({ answer }: { answer: ForumPost }) {
   return (
     <section aria-labelledby="solved-title" className="rounded-2xl border border-green-300 bg-green-50 p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="solved-title" className="text-base font-semibold text-green-900">Solved: see the answer</h2>
-        <a href={`#post-${answer.position}`} className="text-sm font-medium text-green-900 underline underline-offset-2">In the thread</a>
+        <h2 id="solved-title" className="text-base font-semibold text-green-900">
+          Solved: see the answer
+        </h2>
+        <a href={`#post-${answer.position}`} className="text-sm font-medium text-green-900 underline underline-offset-2">
+          In the thread
+        </a>
       </div>
       <p className="mt-1 text-sm text-green-900">
         Answered by <MemberName author={answer.author} /> on <ForumTime date={answer.createdAt} />
@@ -43,7 +47,12 @@ export function TopicView({ initial }: { initial: TopicPage }) {
   const [quote, setQuote] = useState<QuoteRequest | null>(null);
   const thread = api.community.topic.useInfiniteQuery(
     { topicId },
-    { getNextPageParam: (page) => page.nextCursor, initialData: { pages: [initial], pageParams: [0] }, initialDataUpdatedAt: renderedAt, staleTime: FRESH_MS },
+    {
+      getNextPageParam: (page) => page.nextCursor,
+      initialData: { pages: [initial], pageParams: [0] },
+      initialDataUpdatedAt: renderedAt,
+      staleTime: FRESH_MS,
+    },
   );
   const page = thread.data.pages[0] ?? initial;
   const { topic, answer, viewer } = page;
@@ -84,8 +93,8 @@ export function TopicView({ initial }: { initial: TopicPage }) {
               {topic.locked ? <LockedMarker /> : null}
               <TagLinks tags={topic.tags} />
               <span>
-                {topic.replyCount === 1 ? "1 reply" : `${topic.replyCount} replies`} · {topic.views === 1 ? "1 view" : `${topic.views} views`} · last activity{" "}
-                <ForumTime date={topic.lastActivityAt} />
+                {topic.replyCount === 1 ? "1 reply" : `${topic.replyCount} replies`} ·{" "}
+                {topic.views === 1 ? "1 view" : `${topic.views} views`} · last activity <ForumTime date={topic.lastActivityAt} />
               </span>
             </div>
             {viewer.signedIn ? <TopicWatchToggle topicId={topic.id} watching={viewer.watching} onChange={refresh} /> : null}
@@ -104,9 +113,16 @@ export function TopicView({ initial }: { initial: TopicPage }) {
             <h2 id="replies-title" className="text-lg font-semibold text-slate-900">
               {replies.length ? `Replies (${replies.length}${thread.hasNextPage ? "+" : ""})` : "No replies yet"}
             </h2>
-            {replies.map((post) => <PostCard key={post.id} post={post} {...cardProps} />)}
+            {replies.map((post) => (
+              <PostCard key={post.id} post={post} {...cardProps} />
+            ))}
             {thread.hasNextPage ? (
-              <button type="button" className="btn-secondary w-full" disabled={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
+              <button
+                type="button"
+                className="btn-secondary w-full"
+                disabled={thread.isFetchingNextPage}
+                onClick={() => void thread.fetchNextPage()}
+              >
                 {thread.isFetchingNextPage ? "Loading..." : "Load more replies"}
               </button>
             ) : null}
@@ -114,7 +130,9 @@ export function TopicView({ initial }: { initial: TopicPage }) {
 
           <ReplyBox page={page} quote={quote} onPosted={refresh} />
           <p>
-            <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the community</Link>
+            <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+              ← Back to the community
+            </Link>
           </p>
         </div>
       </div>

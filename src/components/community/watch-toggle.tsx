@@ -1,12 +1,22 @@
 "use client";
 
 import { useSession } from "~/components/auth/session";
-import { toast } from "~/components/ui/toast";
 import { errorMessage } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
 
 /** Watching: new replies (topic) or new topics (category) notify the member. */
-function WatchButton({ watching, pending, onChange, what }: { watching: boolean; pending: boolean; onChange: (watching: boolean) => void; what: string }) {
+function WatchButton({
+  watching,
+  pending,
+  onChange,
+  what,
+}: {
+  watching: boolean;
+  pending: boolean;
+  onChange: (watching: boolean) => void;
+  what: string;
+}) {
   return (
     <button
       type="button"
@@ -38,11 +48,25 @@ export function CategoryWatchToggle({ categorySlug }: { categorySlug: string }) 
   const current = api.community.categoryWatching.useQuery({ categorySlug }, { enabled: status === "authenticated" });
   const watch = useWatchMutation((watching) => utils.community.categoryWatching.setData({ categorySlug }, { watching }));
   if (status !== "authenticated" || !current.data) return null;
-  return <WatchButton what="topics in this category" watching={current.data.watching} pending={watch.isPending} onChange={(watching) => watch.mutate({ categorySlug, watching })} />;
+  return (
+    <WatchButton
+      what="topics in this category"
+      watching={current.data.watching}
+      pending={watch.isPending}
+      onChange={(watching) => watch.mutate({ categorySlug, watching })}
+    />
+  );
 }
 
 /** A topic's watch toggle; the topic page knows whether the member watches it. */
 export function TopicWatchToggle({ topicId, watching, onChange }: { topicId: string; watching: boolean; onChange: () => void }) {
   const watch = useWatchMutation(onChange);
-  return <WatchButton what="replies" watching={watching} pending={watch.isPending} onChange={(next) => watch.mutate({ topicId, watching: next })} />;
+  return (
+    <WatchButton
+      what="replies"
+      watching={watching}
+      pending={watch.isPending}
+      onChange={(next) => watch.mutate({ topicId, watching: next })}
+    />
+  );
 }

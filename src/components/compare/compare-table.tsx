@@ -1,7 +1,7 @@
 import { checkedDate, SourceList } from "~/components/tools/source-list";
+import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { formatAmount } from "~/lib/money";
 import type { RouterOutputs } from "~/trpc/react";
-import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { CellSource } from "./cell-source";
 
 type Comparison = RouterOutputs["tools"]["compare"]["table"];
@@ -13,10 +13,18 @@ type EuroValue = NonNullable<CompareCell["inEuro"]>;
 
 export const NO_SOURCE_TEXT = "No official source gives this figure yet.";
 
-const PER_TEXT: Record<EuroValue["per"], string> = { year: "a year", semester: "a semester", month: "a month", once: "" };
+const PER_TEXT: Record<EuroValue["per"], string> = {
+  year: "a year",
+  semester: "a semester",
+  month: "a month",
+  once: "",
+};
 
 function euroText(euro: EuroValue): string {
-  const range = euro.max !== undefined && euro.max !== euro.amount ? `${formatAmount(euro.amount)} to ${formatAmount(euro.max)}` : formatAmount(euro.amount);
+  const range =
+    euro.max !== undefined && euro.max !== euro.amount
+      ? `${formatAmount(euro.amount)} to ${formatAmount(euro.max)}`
+      : formatAmount(euro.amount);
   return `≈ ${range}${PER_TEXT[euro.per] ? ` ${PER_TEXT[euro.per]}` : ""} at the rate of ${checkedDate(euro.rateDate)}`;
 }
 
@@ -25,7 +33,17 @@ function isMissing(cell: CompareCell | MissingCell): cell is MissingCell {
 }
 
 /** One cell: the source's words, the value in euros, the best mark and the source on hover or tap. */
-function Cell({ cell, row, countryName, layout }: { cell: CompareCell | MissingCell; row: CompareRow; countryName: string; layout: "table" | "card" }) {
+function Cell({
+  cell,
+  row,
+  countryName,
+  layout,
+}: {
+  cell: CompareCell | MissingCell;
+  row: CompareRow;
+  countryName: string;
+  layout: "table" | "card";
+}) {
   if (isMissing(cell)) return <p className="text-sm italic text-slate-500">{NO_SOURCE_TEXT}</p>;
   return (
     <div>
@@ -36,7 +54,12 @@ function Cell({ cell, row, countryName, layout }: { cell: CompareCell | MissingC
       ) : null}
       <p className="text-sm text-slate-800">{cell.text}</p>
       {cell.inEuro ? <p className="mt-1 text-xs text-slate-600">{euroText(cell.inEuro)}</p> : null}
-      <CellSource id={`source-${layout}-${row.criterion}-${cell.country}`} sources={cell.sources} checkedOn={cell.checkedOn} label={`${row.title}, ${countryName}`} />
+      <CellSource
+        id={`source-${layout}-${row.criterion}-${cell.country}`}
+        sources={cell.sources}
+        checkedOn={cell.checkedOn}
+        label={`${row.title}, ${countryName}`}
+      />
     </div>
   );
 }
@@ -51,16 +74,22 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
           <caption className="sr-only">Comparison of {comparison.countries.map((country) => country.name).join(", ")}</caption>
           <thead>
             <tr className="border-b border-slate-200 bg-slate-50">
-              <th scope="col" className="w-48 p-3 text-sm font-semibold text-slate-600">Criterion</th>
+              <th scope="col" className="w-48 p-3 text-sm font-semibold text-slate-600">
+                Criterion
+              </th>
               {comparison.countries.map((country) => (
-                <th key={country.code} scope="col" className="p-3 text-base font-semibold text-slate-900">{country.name}</th>
+                <th key={country.code} scope="col" className="p-3 text-base font-semibold text-slate-900">
+                  {country.name}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {comparison.rows.map((row) => (
               <tr key={row.criterion} className="border-b border-slate-100 align-top last:border-0 print:break-inside-avoid">
-                <th scope="row" className="p-3 text-sm font-semibold text-slate-700">{row.title}</th>
+                <th scope="row" className="p-3 text-sm font-semibold text-slate-700">
+                  {row.title}
+                </th>
                 {row.cells.map((cell) => (
                   <td key={cell.country} className={`p-3 ${!isMissing(cell) && cell.best ? "bg-emerald-50/60" : ""}`}>
                     <Cell cell={cell} row={row} countryName={names.get(cell.country) ?? cell.country} layout="table" />
@@ -74,8 +103,14 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
 
       <div className="space-y-4 md:hidden print:hidden" data-testid="compare-cards">
         {comparison.rows.map((row) => (
-          <section key={row.criterion} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`card-${row.criterion}`}>
-            <h2 id={`card-${row.criterion}`} className="text-base font-semibold text-slate-900">{row.title}</h2>
+          <section
+            key={row.criterion}
+            className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            aria-labelledby={`card-${row.criterion}`}
+          >
+            <h2 id={`card-${row.criterion}`} className="text-base font-semibold text-slate-900">
+              {row.title}
+            </h2>
             <dl className="mt-3 space-y-3">
               {row.cells.map((cell) => (
                 <div key={cell.country} className={`rounded-lg p-2 ${!isMissing(cell) && cell.best ? "bg-emerald-50" : ""}`}>
@@ -93,8 +128,8 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
       {comparison.rates ? (
         <div className="mt-6 text-xs text-slate-600">
           <p>
-            Amounts in other currencies are converted with stored reference rates of {checkedDate(comparison.rates.value.date)} (no live lookup); the
-            official figure is the one in its own currency.
+            Amounts in other currencies are converted with stored reference rates of {checkedDate(comparison.rates.value.date)} (no live
+            lookup); the official figure is the one in its own currency.
           </p>
           <SourceList sources={comparison.rates.sources} checkedOn={comparison.rates.checkedOn} />
         </div>

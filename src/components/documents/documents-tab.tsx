@@ -3,17 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { z } from "zod";
 import { FileUpload } from "~/components/ui/file-upload";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { Modal } from "~/components/ui/modal";
-import { documentDownloadHref, documentNameSchema, DOCUMENT_TYPE_LABELS, formatBytes, renameDocumentSchema } from "~/lib/schemas/documents";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
+import { DOCUMENT_TYPE_LABELS, documentDownloadHref, documentNameSchema, formatBytes, renameDocumentSchema } from "~/lib/schemas/documents";
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_MB } from "~/lib/schemas/service-work";
 import { api } from "~/trpc/react";
-import { uploadDocumentFile, type UserDocument } from "./upload";
-import { useUserFormat } from "~/components/ui/user-format";
-
+import { type UserDocument, uploadDocumentFile } from "./upload";
 
 /** Refreshes what an upload, rename or delete changes: the list, the quota and the Account tab's count. */
 function useDocumentsRefresh() {
@@ -30,21 +29,29 @@ export function DocumentsTab() {
   return (
     <div className="space-y-6">
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="documents-heading">
-        <h2 id="documents-heading" className="text-lg font-semibold">Documents</h2>
+        <h2 id="documents-heading" className="text-lg font-semibold">
+          Documents
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          PDF, JPEG, PNG or Word (.docx) files up to {maxFileMb} MB each. Share them with a document review or a coaching session; only
-          you and the staff working on your request can open them.
+          PDF, JPEG, PNG or Word (.docx) files up to {maxFileMb} MB each. Share them with a document review or a coaching session; only you
+          and the staff working on your request can open them.
         </p>
         {usage.data ? <QuotaBar used={usage.data.usedBytes} quota={usage.data.quotaBytes} /> : null}
         <UploadForm maxFileMb={maxFileMb} />
       </section>
 
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="documents-list-heading">
-        <h2 id="documents-list-heading" className="text-lg font-semibold">Your documents</h2>
+        <h2 id="documents-list-heading" className="text-lg font-semibold">
+          Your documents
+        </h2>
         {documents.isPending ? (
-          <p className="mt-3 text-sm text-slate-500" role="status">Loading your documents...</p>
+          <p className="mt-3 text-sm text-slate-500" role="status">
+            Loading your documents...
+          </p>
         ) : documents.error ? (
-          <p className="mt-3 text-sm text-red-700" role="alert">Failed to load your documents. Please try again.</p>
+          <p className="mt-3 text-sm text-red-700" role="alert">
+            Failed to load your documents. Please try again.
+          </p>
         ) : documents.data.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500">No documents yet. Upload your first one above.</p>
         ) : (
@@ -64,8 +71,12 @@ function QuotaBar({ used, quota }: { used: number; quota: number }) {
   return (
     <div className="mt-4">
       <div className="flex justify-between text-sm">
-        <span className="text-slate-600" id="documents-quota-label">Storage used</span>
-        <span className="font-semibold" data-testid="documents-quota">{formatBytes(used)} of {formatBytes(quota)}</span>
+        <span className="text-slate-600" id="documents-quota-label">
+          Storage used
+        </span>
+        <span className="font-semibold" data-testid="documents-quota">
+          {formatBytes(used)} of {formatBytes(quota)}
+        </span>
       </div>
       <div
         className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
@@ -83,7 +94,10 @@ function QuotaBar({ used, quota }: { used: number; quota: number }) {
 }
 
 const uploadFormSchema = z.object({
-  file: z.instanceof(File, { message: "Choose a file to upload." }).optional().refine((file) => file !== undefined, "Choose a file to upload."),
+  file: z
+    .instanceof(File, { message: "Choose a file to upload." })
+    .optional()
+    .refine((file) => file !== undefined, "Choose a file to upload."),
   name: z.union([z.literal(""), documentNameSchema]),
 });
 
@@ -122,7 +136,13 @@ function UploadForm({ maxFileMb }: { maxFileMb: number }) {
         }}
       />
       {form.formState.errors.file ? <p className="text-sm text-red-700">{form.formState.errors.file.message}</p> : null}
-      <TextField id="document-name" label="Name (optional)" placeholder="e.g. Bachelor transcript" error={form.formState.errors.name?.message} {...form.register("name")} />
+      <TextField
+        id="document-name"
+        label="Name (optional)"
+        placeholder="e.g. Bachelor transcript"
+        error={form.formState.errors.name?.message}
+        {...form.register("name")}
+      />
       {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? "Uploading..." : "Upload"}
@@ -148,20 +168,46 @@ function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileM
       )}
       {latest ? (
         <p className="mt-1 text-sm text-slate-600">
-          {DOCUMENT_TYPE_LABELS[latest.mimeType] ?? "File"} · {versionCount === 1 ? "1 version" : `${versionCount} versions`} · {formatBytes(latest.sizeBytes)} ·{" "}
-          {versionCount === 1 ? "uploaded" : "updated"} {date(latest.createdAt)}
+          {DOCUMENT_TYPE_LABELS[latest.mimeType] ?? "File"} · {versionCount === 1 ? "1 version" : `${versionCount} versions`} ·{" "}
+          {formatBytes(latest.sizeBytes)} · {versionCount === 1 ? "uploaded" : "updated"} {date(latest.createdAt)}
         </p>
       ) : null}
       {document.sharedWithOpenRequest ? <p className="mt-1 text-xs font-medium text-brand-700">Shared with an open request</p> : null}
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <a className="font-medium text-brand-600 hover:underline" href={documentDownloadHref(document.id)} download aria-label={`Download ${document.name}`}>Download</a>
+        <a
+          className="font-medium text-brand-600 hover:underline"
+          href={documentDownloadHref(document.id)}
+          download
+          aria-label={`Download ${document.name}`}
+        >
+          Download
+        </a>
         {!renaming ? (
-          <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => setRenaming(true)} aria-label={`Rename ${document.name}`}>Rename</button>
+          <button
+            type="button"
+            className="font-medium text-brand-600 hover:underline"
+            onClick={() => setRenaming(true)}
+            aria-label={`Rename ${document.name}`}
+          >
+            Rename
+          </button>
         ) : null}
-        <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => setAddingVersion(true)} aria-label={`Upload new version of ${document.name}`}>
+        <button
+          type="button"
+          className="font-medium text-brand-600 hover:underline"
+          onClick={() => setAddingVersion(true)}
+          aria-label={`Upload new version of ${document.name}`}
+        >
           Upload new version
         </button>
-        <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => setConfirmingDelete(true)} aria-label={`Delete ${document.name}`}>Delete</button>
+        <button
+          type="button"
+          className="font-medium text-red-700 hover:underline"
+          onClick={() => setConfirmingDelete(true)}
+          aria-label={`Delete ${document.name}`}
+        >
+          Delete
+        </button>
       </div>
       {versionCount > 1 ? (
         <details className="mt-2 text-sm">
@@ -169,9 +215,13 @@ function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileM
           <ol className="mt-2 space-y-1">
             {document.versions.map((version) => (
               <li key={version.version} className="flex flex-wrap gap-x-2 text-slate-600">
-                <a className="font-medium text-brand-600 hover:underline" href={version.downloadUrl} download>Version {version.version}</a>
+                <a className="font-medium text-brand-600 hover:underline" href={version.downloadUrl} download>
+                  Version {version.version}
+                </a>
                 <span className="break-all">{version.fileName}</span>
-                <span>· {formatBytes(version.sizeBytes)} · {date(version.createdAt)}</span>
+                <span>
+                  · {formatBytes(version.sizeBytes)} · {date(version.createdAt)}
+                </span>
               </li>
             ))}
           </ol>
@@ -186,7 +236,10 @@ function DocumentRow({ document, maxFileMb }: { document: UserDocument; maxFileM
 function RenameForm({ document, onDone }: { document: UserDocument; onDone: () => void }) {
   const refresh = useDocumentsRefresh();
   const rename = api.documents.rename.useMutation();
-  const form = useForm({ resolver: zodResolver(renameDocumentSchema), defaultValues: { id: document.id, name: document.name } });
+  const form = useForm({
+    resolver: zodResolver(renameDocumentSchema),
+    defaultValues: { id: document.id, name: document.name },
+  });
   const submit = form.handleSubmit(async (input) => {
     try {
       await rename.mutateAsync(input);
@@ -200,17 +253,37 @@ function RenameForm({ document, onDone }: { document: UserDocument; onDone: () =
   return (
     <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
       <div className="flex-1">
-        <TextField id={`rename-${document.id}`} label="Document name" autoFocus error={form.formState.errors.name?.message} {...form.register("name")} />
+        <TextField
+          id={`rename-${document.id}`}
+          label="Document name"
+          autoFocus
+          error={form.formState.errors.name?.message}
+          {...form.register("name")}
+        />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>Save</button>
-        <button type="button" className="btn-secondary" onClick={onDone}>Cancel</button>
+        <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
+          Save
+        </button>
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );
 }
 
-function NewVersionModal({ document, open, onOpenChange, maxFileMb }: { document: UserDocument; open: boolean; onOpenChange: (open: boolean) => void; maxFileMb: number }) {
+function NewVersionModal({
+  document,
+  open,
+  onOpenChange,
+  maxFileMb,
+}: {
+  document: UserDocument;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  maxFileMb: number;
+}) {
   const refresh = useDocumentsRefresh();
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -242,11 +315,23 @@ function NewVersionModal({ document, open, onOpenChange, maxFileMb }: { document
   return (
     <Modal open={open} onOpenChange={close} title="Upload new version" description={`The earlier versions of “${document.name}” are kept.`}>
       <div className="space-y-3">
-        <FileUpload label="New version" accept={DOCUMENT_ACCEPT} maxSizeMB={maxFileMb} onSelect={(selected) => { setFile(selected); setRefusal(null); }} />
+        <FileUpload
+          label="New version"
+          accept={DOCUMENT_ACCEPT}
+          maxSizeMB={maxFileMb}
+          onSelect={(selected) => {
+            setFile(selected);
+            setRefusal(null);
+          }}
+        />
         {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={() => close(false)}>Cancel</button>
-          <button type="button" className="btn-primary" onClick={send} disabled={uploading}>{uploading ? "Uploading..." : "Upload"}</button>
+          <button type="button" className="btn-secondary" onClick={() => close(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={send} disabled={uploading}>
+            {uploading ? "Uploading..." : "Upload"}
+          </button>
         </div>
       </div>
     </Modal>
@@ -280,10 +365,18 @@ function DeleteModal({ document, open, onOpenChange }: { document: UserDocument;
       title="Delete document"
       description={`Delete “${document.name}” with all its versions? This cannot be undone.`}
     >
-      {refusal ? <FormMessage kind="error" className="mb-3">{refusal}</FormMessage> : null}
+      {refusal ? (
+        <FormMessage kind="error" className="mb-3">
+          {refusal}
+        </FormMessage>
+      ) : null}
       <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>Cancel</button>
-        <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={confirm} disabled={remove.isPending}>Delete</button>
+        <button type="button" className="btn-secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </button>
+        <button type="button" className="btn-primary bg-red-600 hover:bg-red-700" onClick={confirm} disabled={remove.isPending}>
+          Delete
+        </button>
       </div>
     </Modal>
   );

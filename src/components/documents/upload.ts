@@ -20,7 +20,11 @@ export async function uploadDocumentFile(file: File, options: { name?: string; d
   } catch {
     throw new Error(UPLOAD_FAILED);
   }
-  const json = (await response.json().catch(() => null)) as { success?: boolean; error?: string; document?: UserDocument } | null;
+  const json = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    error?: string;
+    document?: UserDocument;
+  } | null;
   if (!response.ok || !json?.success || !json.document) throw new Error(json?.error ?? UPLOAD_FAILED);
   return json.document;
 }

@@ -28,15 +28,24 @@ export function BannerView({ banner, onDismiss, label = "Announcement" }: { bann
             <>
               {" "}
               {external ? (
-                <a href={banner.linkUrl} className={linkClass} rel="noopener noreferrer">{linkLabel}</a>
+                <a href={banner.linkUrl} className={linkClass} rel="noopener noreferrer">
+                  {linkLabel}
+                </a>
               ) : (
-                <Link href={banner.linkUrl} className={linkClass}>{linkLabel}</Link>
+                <Link href={banner.linkUrl} className={linkClass}>
+                  {linkLabel}
+                </Link>
               )}
             </>
           ) : null}
         </p>
         {onDismiss ? (
-          <button type="button" onClick={onDismiss} className="-my-1 rounded p-1 leading-none hover:bg-black/5" aria-label="Dismiss the announcement">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="-my-1 rounded p-1 leading-none hover:bg-black/5"
+            aria-label="Dismiss the announcement"
+          >
             <span aria-hidden="true">×</span>
           </button>
         ) : null}

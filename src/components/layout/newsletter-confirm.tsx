@@ -15,12 +15,20 @@ export function NewsletterConfirm({ token }: { token: string }) {
       run={(value) => confirm.mutateAsync({ token: value })}
       success={
         <>
-          <p role="status" className="font-semibold text-green-800">Your subscription is confirmed.</p>
+          <p role="status" className="font-semibold text-green-800">
+            Your subscription is confirmed.
+          </p>
           <p className="mt-2 text-sm text-slate-600">You will get deadlines, visa rule changes and new guides, about twice a month.</p>
-          <Link href="/" className="btn-primary mt-4">Go to the home page</Link>
+          <Link href="/" className="btn-primary mt-4">
+            Go to the home page
+          </Link>
         </>
       }
-      failureExtra={<Link href="/" className="btn-secondary mt-4">Go to the home page</Link>}
+      failureExtra={
+        <Link href="/" className="btn-secondary mt-4">
+          Go to the home page
+        </Link>
+      }
     />
   );
 }

@@ -6,7 +6,15 @@ export type NewsletterState = "idle" | "loading" | "done";
  * The footer's newsletter form as it looks; the server draws it without behaviour until the visitor
  * comes near it, then ./newsletter-form.tsx takes over (./newsletter.tsx).
  */
-export function NewsletterFields({ email, error = null, state = "idle", message = "", autoFocus, onChange, onSubmit }: {
+export function NewsletterFields({
+  email,
+  error = null,
+  state = "idle",
+  message = "",
+  autoFocus,
+  onChange,
+  onSubmit,
+}: {
   email?: string;
   autoFocus?: boolean;
   error?: string | null;
@@ -17,13 +25,16 @@ export function NewsletterFields({ email, error = null, state = "idle", message 
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-2" aria-label="Newsletter">
-      <label htmlFor="newsletter-email" className="text-sm font-semibold text-white">Newsletter</label>
+      <label htmlFor="newsletter-email" className="text-sm font-semibold text-white">
+        Newsletter
+      </label>
       <p className="text-sm text-slate-400">Deadlines, visa rule changes and new guides, about twice a month.</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id="newsletter-email"
           type="email"
           autoComplete="email"
+          // biome-ignore lint/a11y/noAutofocus: only where the caller opened a dialog for this field
           autoFocus={autoFocus}
           placeholder="you@example.com"
           value={email}
@@ -36,8 +47,16 @@ export function NewsletterFields({ email, error = null, state = "idle", message 
           {state === "loading" ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-      {error ? <p id="newsletter-error" role="alert" className="text-sm text-red-300">{error}</p> : null}
-      {state === "done" ? <p role="status" className="text-sm text-green-300">{message}</p> : null}
+      {error ? (
+        <p id="newsletter-error" role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+      {state === "done" ? (
+        <p role="status" className="text-sm text-green-300">
+          {message}
+        </p>
+      ) : null}
     </form>
   );
 }

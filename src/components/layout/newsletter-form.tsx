@@ -1,12 +1,20 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { emailFieldError, NEWSLETTER_MESSAGES } from "~/lib/email-field";
 import { NewsletterFields, type NewsletterState } from "./newsletter-fields";
 
 /** The footer's newsletter box: validated here and on the server, stored once per address. */
-export function NewsletterForm({ initialEmail = "", focus = false, submitNow = false }: { initialEmail?: string; focus?: boolean; submitNow?: boolean }) {
+export function NewsletterForm({
+  initialEmail = "",
+  focus = false,
+  submitNow = false,
+}: {
+  initialEmail?: string;
+  focus?: boolean;
+  submitNow?: boolean;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [state, setState] = useState<NewsletterState>("idle");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
 
 type NewsletterFormType = ComponentType<{ initialEmail?: string; focus?: boolean; submitNow?: boolean }>;
 
@@ -14,7 +14,12 @@ const LOAD_MARGIN = "400px";
  */
 export function Newsletter({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<{ Form: NewsletterFormType; email: string; focus: boolean; submitNow: boolean } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    Form: NewsletterFormType;
+    email: string;
+    focus: boolean;
+    submitNow: boolean;
+  } | null>(null);
 
   useEffect(() => {
     const element = box.current;
@@ -35,7 +40,9 @@ export function Newsletter({ children }: { children: ReactNode }) {
         show();
       });
     };
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: LOAD_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+      rootMargin: LOAD_MARGIN,
+    });
     observer.observe(element);
     // Sent before the code arrived: the form sends it once loaded, instead of the browser reloading the page.
     // Sent after the code arrived but before the form took over (coming near it starts the loading
@@ -57,5 +64,7 @@ export function Newsletter({ children }: { children: ReactNode }) {
     };
   }, [loaded]);
 
-  return <div ref={box}>{loaded ? <loaded.Form initialEmail={loaded.email} focus={loaded.focus} submitNow={loaded.submitNow} /> : children}</div>;
+  return (
+    <div ref={box}>{loaded ? <loaded.Form initialEmail={loaded.email} focus={loaded.focus} submitNow={loaded.submitNow} /> : children}</div>
+  );
 }

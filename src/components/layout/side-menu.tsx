@@ -4,8 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { SIDE_MENU, topicAnchor, type MenuEntry } from "~/lib/navigation";
 import { BRAND_NAME } from "~/lib/brand";
+import { type MenuEntry, SIDE_MENU, topicAnchor } from "~/lib/navigation";
 import { api } from "~/trpc/react";
 
 /** The sidebar: brand and the two-level menu, as a drawer opened by the header's menu toggle. */
@@ -25,14 +25,20 @@ export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: 
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Dialog.Title asChild>
-              <Link href="/" onClick={close} className="text-lg font-bold text-brand-700">{BRAND_NAME}</Link>
+              <Link href="/" onClick={close} className="text-lg font-bold text-brand-700">
+                {BRAND_NAME}
+              </Link>
             </Dialog.Title>
             <Dialog.Close className="rounded-md p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
               <span aria-hidden>✕</span>
             </Dialog.Close>
           </div>
           <nav aria-label="Main menu" className="flex-1 overflow-y-auto p-3">
-            {parent ? <SecondLevel parent={parent} onBack={() => setParent(null)} onNavigate={close} /> : <FirstLevel onOpenChildren={setParent} onNavigate={close} />}
+            {parent ? (
+              <SecondLevel parent={parent} onBack={() => setParent(null)} onNavigate={close} />
+            ) : (
+              <FirstLevel onOpenChildren={setParent} onNavigate={close} />
+            )}
           </nav>
         </Dialog.Content>
       </Dialog.Portal>
@@ -40,7 +46,8 @@ export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: 
   );
 }
 
-const itemClass = "flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-700";
+const itemClass =
+  "flex w-full items-center justify-between rounded-lg px-3 py-2.5 text-left text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-700";
 
 function FirstLevel({ onOpenChildren, onNavigate }: { onOpenChildren: (entry: MenuEntry) => void; onNavigate: () => void }) {
   const pathname = usePathname();
@@ -80,7 +87,9 @@ function SecondLevel({ parent, onBack, onNavigate }: { parent: MenuEntry; onBack
         <ul className="mt-1 space-y-1">
           {parent.children?.map((child) => (
             <li key={child.label}>
-              <Link href={child.href!} className={itemClass} onClick={onNavigate}>{child.label}</Link>
+              <Link href={child.href!} className={itemClass} onClick={onNavigate}>
+                {child.label}
+              </Link>
             </li>
           ))}
         </ul>

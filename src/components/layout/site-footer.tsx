@@ -51,7 +51,9 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="hover:text-white hover:underline">{link.label}</Link>
+                  <Link href={link.href} className="hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -62,11 +64,15 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
           <ul className="mt-3 space-y-2 text-sm">
             {SITE.social.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">{link.name}</a>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
+                  {link.name}
+                </a>
               </li>
             ))}
             <li>
-              <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">{SITE.email}</a>
+              <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">
+                {SITE.email}
+              </a>
             </li>
           </ul>
         </div>
@@ -87,16 +93,29 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
                 <br />
               </>
             ) : null}
-            <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">{SITE.email}</a> · Support {supportHours}
+            <a href={`mailto:${SITE.email}`} className="hover:text-white hover:underline">
+              {SITE.email}
+            </a>{" "}
+            · Support {supportHours}
           </address>
           <div className="space-y-2 sm:text-right">
             <p className="space-x-3">
-              <Link href="/privacy" className="hover:text-white hover:underline">Privacy</Link>
-              <Link href="/terms" className="hover:text-white hover:underline">Terms</Link>
-              <Link href="/imprint" className="hover:text-white hover:underline">Imprint</Link>
-              <Link href="/about/contact" className="hover:text-white hover:underline">Support</Link>
+              <Link href="/privacy" className="hover:text-white hover:underline">
+                Privacy
+              </Link>
+              <Link href="/terms" className="hover:text-white hover:underline">
+                Terms
+              </Link>
+              <Link href="/imprint" className="hover:text-white hover:underline">
+                Imprint
+              </Link>
+              <Link href="/about/contact" className="hover:text-white hover:underline">
+                Support
+              </Link>
             </p>
-            <p>© {SITE.copyrightYear} {SITE.brand}. All rights reserved.</p>
+            <p>
+              © {SITE.copyrightYear} {SITE.brand}. All rights reserved.
+            </p>
           </div>
         </div>
       </div>

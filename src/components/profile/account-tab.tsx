@@ -1,18 +1,17 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { type FormEvent, useState } from "react";
 import { signOut } from "~/components/auth/sign-in-out";
-import { useState, type FormEvent } from "react";
-import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
-import { useUserFormat } from "~/components/ui/user-format";
 
 export const DELETE_SUCCESS = "Account deleted successfully.";
 export const DELETE_FAILURE = "Failed to delete account. Please try again.";
 export const DELETE_REDIRECT_MS = 1500;
-
 
 /** Downloads GET /api/account/export as a JSON file. */
 async function downloadExport() {
@@ -57,7 +56,9 @@ export function AccountTab({ compact = false }: { compact?: boolean }) {
                     <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                       <span className="block h-full rounded-full bg-brand-600" style={{ width: `${data.profileCompletion}%` }} />
                     </span>
-                    <span className="font-semibold" data-testid="profile-completion">{data.profileCompletion}%</span>
+                    <span className="font-semibold" data-testid="profile-completion">
+                      {data.profileCompletion}%
+                    </span>
                   </dd>
                 </div>
               </>
@@ -166,7 +167,11 @@ export function DeleteAccountButton() {
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700" disabled={remove.isSuccess}>
+        <button
+          type="button"
+          className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+          disabled={remove.isSuccess}
+        >
           Delete Account
         </button>
       </Dialog.Trigger>
@@ -180,26 +185,51 @@ export function DeleteAccountButton() {
           </Dialog.Description>
           <form onSubmit={confirm} noValidate className="mt-4 space-y-3">
             {!me.data ? (
-              <p className="text-sm text-slate-500" role="status">{me.isPending ? "Loading..." : DELETE_FAILURE}</p>
+              <p className="text-sm text-slate-500" role="status">
+                {me.isPending ? "Loading..." : DELETE_FAILURE}
+              </p>
             ) : hasPassword ? (
-              <TextField id="delete-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <TextField
+                id="delete-password"
+                label="Your password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             ) : (
               <>
                 <p className="text-sm text-slate-700">
-                  Your account has no password. Confirm with a code we email you{me.data.twoFactorEnabled ? ", or a code from your authenticator app" : ""}.
+                  Your account has no password. Confirm with a code we email you
+                  {me.data.twoFactorEnabled ? ", or a code from your authenticator app" : ""}.
                 </p>
                 <button type="button" className="btn-secondary" disabled={requestCode.isPending} onClick={() => requestCode.mutate()}>
                   {requestCode.isPending ? "Sending..." : requestCode.isSuccess ? "Email me a new code" : "Email me a code"}
                 </button>
                 {requestCode.data ? <FormMessage kind="success">{requestCode.data.message}</FormMessage> : null}
-                {requestCode.error ? <FormMessage kind="error">{errorMessage(requestCode.error, "Failed to send the code. Please try again.")}</FormMessage> : null}
-                <TextField id="delete-code" label="Code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
+                {requestCode.error ? (
+                  <FormMessage kind="error">{errorMessage(requestCode.error, "Failed to send the code. Please try again.")}</FormMessage>
+                ) : null}
+                <TextField
+                  id="delete-code"
+                  label="Code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
               </>
             )}
             {remove.error ? <FormMessage kind="error">{errorMessage(remove.error, DELETE_FAILURE)}</FormMessage> : null}
             <div className="flex justify-end gap-2 pt-2">
-              <Dialog.Close className="btn-secondary" disabled={busy}>Cancel</Dialog.Close>
-              <button type="submit" className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50" disabled={busy || !ready}>
+              <Dialog.Close className="btn-secondary" disabled={busy}>
+                Cancel
+              </Dialog.Close>
+              <button
+                type="submit"
+                className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
+                disabled={busy || !ready}
+              >
                 {remove.isPending ? "Deleting..." : "Delete permanently"}
               </button>
             </div>

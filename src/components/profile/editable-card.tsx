@@ -1,9 +1,9 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "~/components/ui/toast";
-import { studentUpdateSchema, type StudentUpdate } from "~/lib/schemas/student";
-import { ProfileField, type FieldSpec } from "./fields";
+import { type StudentUpdate, studentUpdateSchema } from "~/lib/schemas/student";
+import { type FieldSpec, ProfileField } from "./fields";
 import { saveProfile } from "./save-profile";
 
 export const SAVE_SUCCESS = "Changes saved successfully!";
@@ -63,13 +63,30 @@ export function EditableCard(props: {
         </h2>
         {editing ? (
           <div className="flex gap-2">
-            <button type="button" className="btn-secondary" disabled={saving} onClick={() => setEditing(false)}>Cancel</button>
+            <button type="button" className="btn-secondary" disabled={saving} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
             <button type="button" className="btn-primary" disabled={saving} onClick={save}>
-              {saving ? "Saving..." : <><span aria-hidden>✓ </span>Save</>}
+              {saving ? (
+                "Saving..."
+              ) : (
+                <>
+                  <span aria-hidden>✓ </span>Save
+                </>
+              )}
             </button>
           </div>
         ) : (
-          <button type="button" className="btn-secondary" onClick={() => { setValues(props.initial); setEditing(true); }}>Edit</button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setValues(props.initial);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </button>
         )}
       </div>
       <div className={`grid grid-cols-1 gap-4 ${props.columns === 1 ? "" : "sm:grid-cols-2"}`}>

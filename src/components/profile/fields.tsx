@@ -1,9 +1,10 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { DatePicker } from "~/components/ui/date-picker";
 import { SelectBox } from "~/components/ui/select-box";
 import { NationalitySelect } from "~/components/ui/selects";
-import { GENDER_OPTIONS, RESIDENCE_COUNTRIES, type Option } from "~/lib/options";
+import { GENDER_OPTIONS, type Option, RESIDENCE_COUNTRIES } from "~/lib/options";
 import { earliestDateOfBirth } from "~/lib/schemas/student";
 import { todayIso } from "~/lib/ui/dates";
 
@@ -29,34 +30,74 @@ export function displayValue(field: FieldSpec, value: string): string {
 }
 
 /** One profile field: a labelled input in edit mode, its value as text in read mode. */
-export function ProfileField({ field, value, editing, onChange }: { field: FieldSpec; value: string; editing: boolean; onChange: (value: string) => void }) {
+export function ProfileField({
+  field,
+  value,
+  editing,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: string;
+  editing: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = `profile-${field.name}`;
   const labelId = `${id}-label`;
   const kind = field.kind ?? "text";
-  let control;
+  let control: ReactNode;
   if (!editing) {
     control = <input id={id} className="field-input" value={displayValue(field, value)} readOnly disabled />;
   } else if (kind === "dateOfBirth") {
-    control = <DatePicker id={id} aria-label={field.label} value={value || null} min={earliestDateOfBirth()} max={todayIso()} onChange={(next) => onChange(next ?? "")} />;
+    control = (
+      <DatePicker
+        id={id}
+        aria-label={field.label}
+        value={value || null}
+        min={earliestDateOfBirth()}
+        max={todayIso()}
+        onChange={(next) => onChange(next ?? "")}
+      />
+    );
   } else if (kind === "nationality") {
     control = <NationalitySelect id={id} aria-labelledby={labelId} value={value || null} onChange={onChange} />;
   } else if (kind === "toggle") {
     control = (
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input id={id} type="checkbox" className="h-4 w-4" checked={value === "true"} onChange={(e) => onChange(String(e.target.checked))} />
+        <input
+          id={id}
+          type="checkbox"
+          className="h-4 w-4"
+          checked={value === "true"}
+          onChange={(e) => onChange(String(e.target.checked))}
+        />
         {value === "true" ? "On" : "Off"}
       </label>
     );
   } else if (typeof kind === "object") {
     control = <SelectBox id={id} aria-labelledby={labelId} options={kind.options} value={value || null} onChange={onChange} />;
   } else {
-    control = <input id={id} type={kind} className="field-input" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={kind === "tel" ? "tel" : undefined} />;
+    control = (
+      <input
+        id={id}
+        type={kind}
+        className="field-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={kind === "tel" ? "tel" : undefined}
+      />
+    );
   }
   return (
     <div>
-      <label id={labelId} htmlFor={id} className="field-label">{field.label}</label>
+      <label id={labelId} htmlFor={id} className="field-label">
+        {field.label}
+      </label>
       {control}
-      {field.help ? <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">{field.help}</p> : null}
+      {field.help ? (
+        <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">
+          {field.help}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -2,8 +2,8 @@
 
 import type { StudentUpdate } from "~/lib/schemas/student";
 import { EditableCard, PROFILE_SAVED } from "./editable-card";
+import { type FieldSpec, GENDER_FIELD, RESIDENCE_OPTIONS } from "./fields";
 import { SavedToolResults } from "./saved-tool-results";
-import { GENDER_FIELD, RESIDENCE_OPTIONS, type FieldSpec } from "./fields";
 import type { Student } from "./types";
 
 const PERSONAL_FIELDS: FieldSpec[] = [
@@ -43,9 +43,20 @@ export function ProfileTab({ student, onSaved }: { student: Student; onSaved: ()
         }}
         before={
           <div className="sm:col-span-2">
-            <label className="field-label" htmlFor="profile-email">Email</label>
-            <input id="profile-email" className="field-input" value={student.email} readOnly disabled aria-describedby="profile-email-note" />
-            <p id="profile-email-note" className="mt-1 text-xs text-slate-500">Your email is your login and cannot be changed here.</p>
+            <label className="field-label" htmlFor="profile-email">
+              Email
+            </label>
+            <input
+              id="profile-email"
+              className="field-input"
+              value={student.email}
+              readOnly
+              disabled
+              aria-describedby="profile-email-note"
+            />
+            <p id="profile-email-note" className="mt-1 text-xs text-slate-500">
+              Your email is your login and cannot be changed here.
+            </p>
           </div>
         }
       />

@@ -1,21 +1,21 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
-import { useEffect, useRef } from "react";
-import { useSession } from "~/components/auth/session";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
+import { BillingTab } from "~/components/billing/billing-tab";
+import { MySessions } from "~/components/coaching/my-sessions";
+import { DocumentsTab } from "~/components/documents/documents-tab";
+import { MyRequests } from "~/components/services/my-requests";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { AccountTab } from "./account-tab";
-import { BillingTab } from "~/components/billing/billing-tab";
-import { MyRequests } from "~/components/services/my-requests";
-import { MySessions } from "~/components/coaching/my-sessions";
-import { DocumentsTab } from "~/components/documents/documents-tab";
 import { ProfileTab } from "./profile-tab";
+import { saveProfile } from "./save-profile";
 import { SecurityTab } from "./security-tab";
 import { SettingsTab } from "./settings-tab";
-import { saveProfile } from "./save-profile";
 
 export const PROFILE_TABS = [
   { value: "billing", label: "Billing" },
@@ -52,19 +52,29 @@ export function ProfileView() {
   }, [missing, session, refetchStudent]);
 
   if (status === "loading" || (status === "authenticated" && (student.isPending || missing))) {
-    return <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10 text-slate-500" role="status">Loading your profile...</div>;
+    return (
+      <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10 text-slate-500" role="status">
+        Loading your profile...
+      </div>
+    );
   }
   if (status === "unauthenticated") {
     return (
       <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10">
         <h1 className="text-2xl font-bold">Your profile</h1>
         <p className="mt-2 text-slate-700">Log in to see and edit your profile.</p>
-        <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Login</button>
+        <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
+          Login
+        </button>
       </div>
     );
   }
   if (!student.data) {
-    return <div className="mx-auto max-w-4xl px-4 py-10 text-red-700" role="alert">Failed to load your profile. Please try again.</div>;
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-10 text-red-700" role="alert">
+        Failed to load your profile. Please try again.
+      </div>
+    );
   }
   const data = student.data;
   const plan = data.platformActivity.membershipStatus as PlanId;
@@ -73,13 +83,24 @@ export function ProfileView() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => window.history.back()}>← Back</button>
+      <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => window.history.back()}>
+        ← Back
+      </button>
       <header className="flex items-center gap-4">
-        <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700" aria-hidden>{initials}</div>
+        <div
+          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700"
+          aria-hidden
+        >
+          {initials}
+        </div>
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold" data-testid="profile-name">{data.name}</h1>
-            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="plan-badge">{getPlan(plan).name}</span>
+            <h1 className="text-2xl font-bold" data-testid="profile-name">
+              {data.name}
+            </h1>
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="plan-badge">
+              {getPlan(plan).name}
+            </span>
           </div>
           <p className="truncate text-sm text-slate-600">{data.email}</p>
         </div>
@@ -89,7 +110,10 @@ export function ProfileView() {
         onValueChange={(value) => router.replace(`${pathname}?tab=${value}`, { scroll: false })}
         activationMode="manual"
       >
-        <Tabs.List aria-label="Profile sections" className="flex flex-wrap gap-1 rounded-xl bg-slate-200/60 p-1 sm:flex-nowrap sm:overflow-x-auto">
+        <Tabs.List
+          aria-label="Profile sections"
+          className="flex flex-wrap gap-1 rounded-xl bg-slate-200/60 p-1 sm:flex-nowrap sm:overflow-x-auto"
+        >
           {PROFILE_TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}
@@ -101,13 +125,28 @@ export function ProfileView() {
           ))}
         </Tabs.List>
         <div className="mt-6">
-          <Tabs.Content value="billing"><BillingTab /></Tabs.Content>
-          <Tabs.Content value="profile"><ProfileTab student={data} onSaved={refetch} /></Tabs.Content>
-          <Tabs.Content value="account"><AccountTab /></Tabs.Content>
-          <Tabs.Content value="services" className="space-y-6"><MySessions /><MyRequests /></Tabs.Content>
-          <Tabs.Content value="documents"><DocumentsTab /></Tabs.Content>
-          <Tabs.Content value="settings"><SettingsTab student={data} onSaved={refetch} /></Tabs.Content>
-          <Tabs.Content value="security"><SecurityTab email={data.email} /></Tabs.Content>
+          <Tabs.Content value="billing">
+            <BillingTab />
+          </Tabs.Content>
+          <Tabs.Content value="profile">
+            <ProfileTab student={data} onSaved={refetch} />
+          </Tabs.Content>
+          <Tabs.Content value="account">
+            <AccountTab />
+          </Tabs.Content>
+          <Tabs.Content value="services" className="space-y-6">
+            <MySessions />
+            <MyRequests />
+          </Tabs.Content>
+          <Tabs.Content value="documents">
+            <DocumentsTab />
+          </Tabs.Content>
+          <Tabs.Content value="settings">
+            <SettingsTab student={data} onSaved={refetch} />
+          </Tabs.Content>
+          <Tabs.Content value="security">
+            <SecurityTab email={data.email} />
+          </Tabs.Content>
         </div>
       </Tabs.Root>
     </div>

@@ -3,7 +3,11 @@ import type { StudentUpdate } from "~/lib/schemas/student";
 export class SaveProfileError extends Error {}
 
 async function send(method: "PATCH" | "POST", url: string, body: unknown) {
-  const response = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
   return { response, data };
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { toast } from "~/components/ui/toast";
 import { Card } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import { findTool, savedResultHref } from "~/lib/tools";
 import { api } from "~/trpc/react";
-import { useUserFormat } from "~/components/ui/user-format";
 
 /** Results saved from the Visa Checker and the Cost Calculator: reopen one with its inputs, or delete it. */
 export function SavedToolResults() {
@@ -22,12 +22,27 @@ export function SavedToolResults() {
 
   return (
     <Card title="Saved from the tools">
-      {saved.isPending ? <p className="text-sm text-slate-500" role="status">Loading your saved results...</p> : null}
-      {saved.error ? <p className="text-sm text-red-700" role="alert">Your saved results could not be loaded. Please try again.</p> : null}
+      {saved.isPending ? (
+        <p className="text-sm text-slate-500" role="status">
+          Loading your saved results...
+        </p>
+      ) : null}
+      {saved.error ? (
+        <p className="text-sm text-red-700" role="alert">
+          Your saved results could not be loaded. Please try again.
+        </p>
+      ) : null}
       {saved.data && saved.data.length === 0 ? (
         <p className="text-sm text-slate-600">
-          Nothing saved yet. Results of the <Link className="text-brand-700 underline" href="/tools/visa-checker">Visa Checker</Link> and the{" "}
-          <Link className="text-brand-700 underline" href="/tools/cost-calculator">Cost Calculator</Link> can be saved here.
+          Nothing saved yet. Results of the{" "}
+          <Link className="text-brand-700 underline" href="/tools/visa-checker">
+            Visa Checker
+          </Link>{" "}
+          and the{" "}
+          <Link className="text-brand-700 underline" href="/tools/cost-calculator">
+            Cost Calculator
+          </Link>{" "}
+          can be saved here.
         </p>
       ) : null}
       {saved.data && saved.data.length > 0 ? (

@@ -1,10 +1,10 @@
 "use client";
 
-import { Card } from "~/components/ui/card";
+import { type FormEvent, useState } from "react";
 import { signIn } from "~/components/auth/sign-in-out";
-import { useState, type FormEvent } from "react";
-import { toast } from "~/components/ui/toast";
+import { Card } from "~/components/ui/card";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import { AUTH_MESSAGES, changePasswordSchema } from "~/lib/schemas/auth";
 import { api } from "~/trpc/react";
 
@@ -52,21 +52,41 @@ function ChangePasswordCard() {
 
   const input = (name: keyof typeof values, label: string, autoComplete: string) => (
     <div>
-      <label htmlFor={`security-${name}`} className="field-label">{label}</label>
-      <input id={`security-${name}`} type="password" autoComplete={autoComplete} className="field-input" value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+      <label htmlFor={`security-${name}`} className="field-label">
+        {label}
+      </label>
+      <input
+        id={`security-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        className="field-input"
+        value={values[name]}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      />
     </div>
   );
   const filled = Object.values(values).every((v) => v !== "");
   return (
-    <form onSubmit={onSubmit} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Change password">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label="Change password"
+    >
       <h2 className="text-lg font-semibold">Change password</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
         {input("currentPassword", "Current password", "current-password")}
         {input("newPassword", "New password", "new-password")}
         {input("confirmPassword", "Confirm new password", "new-password")}
       </div>
-      {error ? <FormMessage kind="error" className="mt-3">{error}</FormMessage> : null}
-      <button type="submit" className="btn-primary mt-4" disabled={!filled || change.isPending}>{change.isPending ? "Changing..." : "Change password"}</button>
+      {error ? (
+        <FormMessage kind="error" className="mt-3">
+          {error}
+        </FormMessage>
+      ) : null}
+      <button type="submit" className="btn-primary mt-4" disabled={!filled || change.isPending}>
+        {change.isPending ? "Changing..." : "Change password"}
+      </button>
     </form>
   );
 }
@@ -84,8 +104,19 @@ function PasswordByEmailCard({ email, hasPassword }: { email: string; hasPasswor
           ? `Forgot your current password? We can send a link to ${email} to choose a new one. Every session ends when you use it.`
           : `You sign in with Google or LinkedIn, so your account has no password. To add one, we can send a link to ${email}.`}
       </p>
-      <button type="button" className="btn-secondary mt-4" disabled={send.isPending || send.isSuccess} onClick={() => send.mutate({ email })}>
-        {send.isPending ? "Sending..." : send.isSuccess ? "Link sent" : hasPassword ? "Email me a reset link" : "Email me a link to set a password"}
+      <button
+        type="button"
+        className="btn-secondary mt-4"
+        disabled={send.isPending || send.isSuccess}
+        onClick={() => send.mutate({ email })}
+      >
+        {send.isPending
+          ? "Sending..."
+          : send.isSuccess
+            ? "Link sent"
+            : hasPassword
+              ? "Email me a reset link"
+              : "Email me a link to set a password"}
       </button>
     </Card>
   );
@@ -99,7 +130,11 @@ function LinkedSignInsCard({ linked, emailVerified }: { linked: string[]; emailV
   return (
     <Card title="Linked sign-ins">
       <p className="mt-2 text-sm text-slate-600">Link an account to sign in with it instead of your password.</p>
-      {!emailVerified ? <FormMessage kind="info" className="mt-3">Verify your email address first: open the link we sent you, or use “Resend” in the banner above.</FormMessage> : null}
+      {!emailVerified ? (
+        <FormMessage kind="info" className="mt-3">
+          Verify your email address first: open the link we sent you, or use “Resend” in the banner above.
+        </FormMessage>
+      ) : null}
       <ul className="mt-4 space-y-2">
         {configured.map((id) => (
           <li key={id} className="flex items-center justify-between gap-3 text-sm">
@@ -111,7 +146,11 @@ function LinkedSignInsCard({ linked, emailVerified }: { linked: string[]; emailV
                 type="button"
                 className="btn-secondary"
                 disabled={!emailVerified}
-                onClick={() => signIn(id, { callbackUrl: `${window.location.origin}/profile?tab=security` }).catch(() => toast.error(`Failed to link ${PROVIDER_LABELS[id]}. Please try again.`))}
+                onClick={() =>
+                  signIn(id, { callbackUrl: `${window.location.origin}/profile?tab=security` }).catch(() =>
+                    toast.error(`Failed to link ${PROVIDER_LABELS[id]}. Please try again.`),
+                  )
+                }
               >
                 Link {PROVIDER_LABELS[id]}
               </button>

@@ -1,14 +1,12 @@
 "use client";
 
-import { Card } from "~/components/ui/card";
 import { formatDistanceToNow } from "date-fns";
 import { signOut } from "~/components/auth/sign-in-out";
-import { toast } from "~/components/ui/toast";
+import { Card } from "~/components/ui/card";
 import { errorMessage } from "~/components/ui/form-field";
-import { api } from "~/trpc/react";
+import { toast } from "~/components/ui/toast";
 import { useUserFormat } from "~/components/ui/user-format";
-
-
+import { api } from "~/trpc/react";
 
 /** Where the account is signed in: each sign-in with its device, address and times. */
 export function SessionsCard() {
@@ -36,11 +34,17 @@ export function SessionsCard() {
 
   return (
     <Card title="Sessions">
-      <p className="mt-2 text-sm text-slate-600">The browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        The browsers and devices signed in to your account. Sign out any you do not recognise, then change your password.
+      </p>
       {sessions.isPending ? (
-        <p className="mt-3 text-sm text-slate-500" role="status">Loading sessions...</p>
+        <p className="mt-3 text-sm text-slate-500" role="status">
+          Loading sessions...
+        </p>
       ) : sessions.error ? (
-        <p className="mt-3 text-sm text-red-700" role="alert">Failed to load your sessions. Please try again.</p>
+        <p className="mt-3 text-sm text-red-700" role="alert">
+          Failed to load your sessions. Please try again.
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Signed-in sessions">
           {list.map((session) => (
@@ -48,7 +52,9 @@ export function SessionsCard() {
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                   {session.device}
-                  {session.current ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">This device</span> : null}
+                  {session.current ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">This device</span>
+                  ) : null}
                 </p>
                 <p className="text-slate-600">
                   <span className="break-all">{session.ip}</span> · Signed in {when(session.createdAt)} · Last active{" "}

@@ -9,11 +9,34 @@ import type { FieldSpec } from "./fields";
 import type { Student } from "./types";
 
 const opts = (pairs: [string, string][]): Option[] => pairs.map(([value, label]) => ({ value, label }));
-const ENABLED_DISABLED = opts([["enabled", "Enabled"], ["disabled", "Disabled"]]);
+const ENABLED_DISABLED = opts([
+  ["enabled", "Enabled"],
+  ["disabled", "Disabled"],
+]);
 
 export const PRIVACY_FIELDS: FieldSpec[] = [
-  { name: "profileVisibility", label: "Profile visibility", kind: { options: opts([["public", "Public"], ["private", "Private"], ["friends", "Friends"]]) } },
-  { name: "dataSharing", label: "Data sharing", kind: { options: opts([["full", "Full"], ["limited", "Limited"], ["minimal", "Minimal"]]) } },
+  {
+    name: "profileVisibility",
+    label: "Profile visibility",
+    kind: {
+      options: opts([
+        ["public", "Public"],
+        ["private", "Private"],
+        ["friends", "Friends"],
+      ]),
+    },
+  },
+  {
+    name: "dataSharing",
+    label: "Data sharing",
+    kind: {
+      options: opts([
+        ["full", "Full"],
+        ["limited", "Limited"],
+        ["minimal", "Minimal"],
+      ]),
+    },
+  },
   { name: "activityTracking", label: "Activity tracking", kind: { options: ENABLED_DISABLED } },
   { name: "marketingCommunications", label: "Marketing communications", kind: { options: ENABLED_DISABLED } },
 ];
@@ -34,7 +57,12 @@ export function languageHelp(hostedModel: boolean | undefined): string {
 export function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
   return [
     { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
-    { name: "timeZone", label: "Time zone", kind: { options: timeZoneChoices(currentZone) }, help: "Dates and times on your profile, billing, requests, documents and coaching slots, and in our mails, are shown in this zone." },
+    {
+      name: "timeZone",
+      label: "Time zone",
+      kind: { options: timeZoneChoices(currentZone) },
+      help: "Dates and times on your profile, billing, requests, documents and coaching slots, and in our mails, are shown in this zone.",
+    },
     { name: "emailNotifications", label: "Email notifications", kind: "toggle" },
     { name: "smsNotifications", label: "SMS notifications", kind: "toggle" },
     { name: "roadmapDigest", label: "Weekly roadmap digest (steps due in the next 14 days)", kind: "toggle" },
@@ -49,7 +77,9 @@ const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadma
 
 /** Toggles travel as booleans; everything else as the chosen string. */
 export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, TOGGLE_FIELDS.has(key) ? value === "true" : value])) as StudentUpdate;
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, TOGGLE_FIELDS.has(key) ? value === "true" : value]),
+  ) as StudentUpdate;
 
 export function SettingsTab({ student, onSaved }: { student: Student; onSaved: () => void }) {
   const facts = api.students.settingsFacts.useQuery(undefined, { staleTime: Infinity });

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { CostResult } from "~/components/tools/costs/cost-result";
 import type { BudgetResult } from "~/components/tools/costs/budget-chart";
+import { CostResult } from "~/components/tools/costs/cost-result";
 import { VisaResultView } from "~/components/tools/visa/visa-result";
 import { useUserFormat } from "~/components/ui/user-format";
-import { readSnapshot, type OfflineConversation, type OfflineSavedResult, type OfflineSnapshot } from "~/lib/offline-snapshot";
+import { type OfflineConversation, type OfflineSavedResult, type OfflineSnapshot, readSnapshot } from "~/lib/offline-snapshot";
 import { findTool } from "~/lib/tools";
 import type { RouterOutputs } from "~/trpc/react";
 
@@ -53,13 +53,15 @@ export function OfflineReader() {
               : "This is what SwipeAbroad keeps on this device, to read when there is no connection."}
         </p>
         {!online || standingIn ? (
-          <button type="button" className="btn-primary mt-4" onClick={() => window.location.reload()}>Try again</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => window.location.reload()}>
+            Try again
+          </button>
         ) : null}
       </header>
       {snapshot === undefined ? null : !snapshot || (!snapshot.conversations.length && !snapshot.savedResults.length) ? (
         <p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
-          Nothing is saved on this device yet. Sign in and open your conversations or saved tool results while online: the last
-          ones are kept here.
+          Nothing is saved on this device yet. Sign in and open your conversations or saved tool results while online: the last ones are
+          kept here.
         </p>
       ) : (
         <>
@@ -76,7 +78,9 @@ function Conversations({ conversations }: { conversations: OfflineConversation[]
   if (!conversations.length) return null;
   return (
     <section aria-labelledby="offline-conversations" className="space-y-3">
-      <h2 id="offline-conversations" className="text-xl font-semibold text-slate-900">Your last conversations</h2>
+      <h2 id="offline-conversations" className="text-xl font-semibold text-slate-900">
+        Your last conversations
+      </h2>
       {conversations.map((conversation, index) => (
         <details key={conversation.id} open={index === 0} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <summary className="cursor-pointer font-medium text-slate-900">
@@ -103,15 +107,24 @@ function SavedResults({ results }: { results: OfflineSavedResult[] }) {
   const open = results.find((entry) => entry.id === shown);
   return (
     <section aria-labelledby="offline-results" className="space-y-3">
-      <h2 id="offline-results" className="text-xl font-semibold text-slate-900">Saved from the tools</h2>
+      <h2 id="offline-results" className="text-xl font-semibold text-slate-900">
+        Saved from the tools
+      </h2>
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-4">
         {results.map((entry) => (
           <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
               <p className="truncate font-medium">{entry.title}</p>
-              <p className="text-xs text-slate-600">{findTool(entry.tool)?.name ?? entry.tool} · saved {date(entry.createdAt)}</p>
+              <p className="text-xs text-slate-600">
+                {findTool(entry.tool)?.name ?? entry.tool} · saved {date(entry.createdAt)}
+              </p>
             </div>
-            <button type="button" className="btn-secondary" aria-expanded={shown === entry.id} onClick={() => setShown(shown === entry.id ? null : entry.id)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-expanded={shown === entry.id}
+              onClick={() => setShown(shown === entry.id ? null : entry.id)}
+            >
               {shown === entry.id ? "Hide" : "Show"}
             </button>
           </li>

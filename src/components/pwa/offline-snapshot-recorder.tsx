@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { recordConversation, recordSavedResults, staleConversations } from "~/lib/offline-snapshot";
-import { api, TRPCReactProvider, type RouterOutputs } from "~/trpc/react";
+import { api, type RouterOutputs, TRPCReactProvider } from "~/trpc/react";
 
 type QueryPath = readonly [string, string] | readonly [string, string, string];
 const pathIs = (key: readonly unknown[], path: QueryPath) => JSON.stringify(key[0]) === JSON.stringify(path);
@@ -14,9 +14,11 @@ function Recorder({ userId }: { userId: string }) {
   useEffect(() => {
     const record = (queryKey: readonly unknown[], data: unknown) => {
       if (pathIs(queryKey, ["chat", "get"])) recordConversation(localStorage, userId, data as RouterOutputs["chat"]["get"]);
-      else if (pathIs(queryKey, ["tools", "saved", "list"])) recordSavedResults(localStorage, userId, data as RouterOutputs["tools"]["saved"]["list"]);
+      else if (pathIs(queryKey, ["tools", "saved", "list"]))
+        recordSavedResults(localStorage, userId, data as RouterOutputs["tools"]["saved"]["list"]);
       else if (pathIs(queryKey, ["chat", "list"])) {
-        for (const id of staleConversations(localStorage, userId, data as RouterOutputs["chat"]["list"])) void utils.chat.get.fetch({ id }).catch(() => {});
+        for (const id of staleConversations(localStorage, userId, data as RouterOutputs["chat"]["list"]))
+          void utils.chat.get.fetch({ id }).catch(() => {});
       }
     };
     const cache = queryClient.getQueryCache();

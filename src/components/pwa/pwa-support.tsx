@@ -29,7 +29,9 @@ function useServiceWorker() {
 }
 
 // Watching the API's answers needs the API client: loaded for signed-in users only.
-const OfflineSnapshotRecorder = dynamic(() => import("./offline-snapshot-recorder").then((module) => module.OfflineSnapshotRecorder), { ssr: false });
+const OfflineSnapshotRecorder = dynamic(() => import("./offline-snapshot-recorder").then((module) => module.OfflineSnapshotRecorder), {
+  ssr: false,
+});
 
 /** A real sign-out (the session answer says nobody) deletes the offline snapshot; being offline does not. */
 function useSnapshotClearedOnSignOut() {

@@ -3,9 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "~/components/ui/toast";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { SelectBox } from "~/components/ui/select-box";
+import { toast } from "~/components/ui/toast";
 import { COUNTRY_OPTIONS } from "~/lib/options";
 import { PROGRAM_TYPE_LABELS, PROGRAM_TYPES, type ProgramType } from "~/lib/schemas/entitlements";
 import {
@@ -18,8 +18,8 @@ import {
   LANGUAGE_LEVELS,
   PROGRAMME_LANGUAGE_LABELS,
   PROGRAMME_LANGUAGES,
-  roadmapIntakeSchema,
   type RoadmapIntake,
+  roadmapIntakeSchema,
 } from "~/lib/schemas/roadmap";
 import { FUNDING_PLAN_LABELS, FUNDING_PLANS } from "~/lib/schemas/tools/visa-choices";
 import { api } from "~/trpc/react";
@@ -30,7 +30,14 @@ const YEARS = Array.from({ length: INTAKE_YEARS_AHEAD + 1 }, (_, index) => thisY
 /** Before the profile answers: the next winter semester (it starts in October), English-taught, a blocked account. */
 function startingValues(): Partial<RoadmapIntake> {
   const nextWinter = new Date().getUTCMonth() < 9 ? thisYear : thisYear + 1;
-  return { intakeTerm: "winter", intakeYear: nextWinter, programmeLanguage: "english", hasLanguageCertificate: false, directEntry: "yes", fundingPlan: "blocked-account" };
+  return {
+    intakeTerm: "winter",
+    intakeYear: nextWinter,
+    programmeLanguage: "english",
+    hasLanguageCertificate: false,
+    directEntry: "yes",
+    fundingPlan: "blocked-account",
+  };
 }
 
 /**
@@ -40,7 +47,10 @@ function startingValues(): Partial<RoadmapIntake> {
 export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null; onDone: () => void }) {
   const utils = api.useUtils();
   const defaults = api.roadmap.defaults.useQuery(undefined, { enabled: !current, staleTime: Infinity });
-  const form = useForm<RoadmapIntake>({ resolver: zodResolver(roadmapIntakeSchema), defaultValues: current ?? startingValues() });
+  const form = useForm<RoadmapIntake>({
+    resolver: zodResolver(roadmapIntakeSchema),
+    defaultValues: current ?? startingValues(),
+  });
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -61,7 +71,12 @@ export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null;
   const id = (name: string) => `roadmap-${name}`;
   const fieldError = (message?: string) => (message ? <p className="mt-1 text-sm text-red-700">{message}</p> : null);
   return (
-    <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate aria-label="Roadmap intake" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <form
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      noValidate
+      aria-label="Roadmap intake"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div>
         <h2 className="text-lg font-semibold">{current ? "Change your intake" : "Tell us about your plan"}</h2>
         <p className="mt-1 text-sm text-slate-600">
@@ -72,19 +87,38 @@ export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null;
       </div>
       <div className="grid gap-5 md:grid-cols-2">
         <div>
-          <span id={id("nationality-label")} className="field-label">Nationality</span>
+          <span id={id("nationality-label")} className="field-label">
+            Nationality
+          </span>
           <Controller
             control={form.control}
             name="nationality"
-            render={({ field }) => <SelectBox id={id("nationality")} aria-labelledby={id("nationality-label")} options={COUNTRY_OPTIONS} value={field.value ?? null} onChange={field.onChange} placeholder="Select your nationality" />}
+            render={({ field }) => (
+              <SelectBox
+                id={id("nationality")}
+                aria-labelledby={id("nationality-label")}
+                options={COUNTRY_OPTIONS}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                placeholder="Select your nationality"
+              />
+            )}
           />
           {fieldError(errors.nationality?.message)}
         </div>
         <div>
-          <label htmlFor={id("programme")} className="field-label">Degree or programme you aim at</label>
+          <label htmlFor={id("programme")} className="field-label">
+            Degree or programme you aim at
+          </label>
           <select id={id("programme")} className="field-input" defaultValue="" {...form.register("programType")}>
-            <option value="" disabled>Select a programme type</option>
-            {PROGRAM_TYPES.map((type) => <option key={type} value={type}>{PROGRAM_TYPE_LABELS[type]}</option>)}
+            <option value="" disabled>
+              Select a programme type
+            </option>
+            {PROGRAM_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {PROGRAM_TYPE_LABELS[type]}
+              </option>
+            ))}
           </select>
           {fieldError(errors.programType?.message)}
         </div>
@@ -94,10 +128,21 @@ export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null;
             <Controller
               control={form.control}
               name="intakeTerm"
-              render={({ field }) => <RadioChoices name="intakeTerm" value={field.value} onChange={field.onChange} choices={INTAKE_TERMS.map((term) => [term, INTAKE_TERM_LABELS[term]])} />}
+              render={({ field }) => (
+                <RadioChoices
+                  name="intakeTerm"
+                  value={field.value}
+                  onChange={field.onChange}
+                  choices={INTAKE_TERMS.map((term) => [term, INTAKE_TERM_LABELS[term]])}
+                />
+              )}
             />
             <select aria-label="Intake year" className="field-input w-28" {...form.register("intakeYear", { valueAsNumber: true })}>
-              {YEARS.map((year) => <option key={year} value={year}>{year}</option>)}
+              {YEARS.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
             </select>
           </div>
           {fieldError(errors.intakeTerm?.message ?? errors.intakeYear?.message)}
@@ -108,16 +153,29 @@ export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null;
             control={form.control}
             name="programmeLanguage"
             render={({ field }) => (
-              <RadioChoices name="programmeLanguage" value={field.value} onChange={field.onChange} choices={PROGRAMME_LANGUAGES.map((language) => [language, PROGRAMME_LANGUAGE_LABELS[language]])} />
+              <RadioChoices
+                name="programmeLanguage"
+                value={field.value}
+                onChange={field.onChange}
+                choices={PROGRAMME_LANGUAGES.map((language) => [language, PROGRAMME_LANGUAGE_LABELS[language]])}
+              />
             )}
           />
           {fieldError(errors.programmeLanguage?.message)}
         </fieldset>
         <div>
-          <label htmlFor={id("level")} className="field-label">Your level in that language</label>
+          <label htmlFor={id("level")} className="field-label">
+            Your level in that language
+          </label>
           <select id={id("level")} className="field-input" defaultValue="" {...form.register("languageLevel")}>
-            <option value="" disabled>Select your level</option>
-            {LANGUAGE_LEVELS.map((level) => <option key={level} value={level}>{LANGUAGE_LEVEL_LABELS[level]}</option>)}
+            <option value="" disabled>
+              Select your level
+            </option>
+            {LANGUAGE_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {LANGUAGE_LEVEL_LABELS[level]}
+              </option>
+            ))}
           </select>
           {fieldError(errors.languageLevel?.message)}
         </div>
@@ -127,38 +185,74 @@ export function IntakeForm({ current, onDone }: { current: RoadmapIntake | null;
             control={form.control}
             name="hasLanguageCertificate"
             render={({ field }) => (
-              <RadioChoices name="hasLanguageCertificate" value={field.value} onChange={field.onChange} choices={[[false, "Not yet"], [true, "Yes"]]} />
+              <RadioChoices
+                name="hasLanguageCertificate"
+                value={field.value}
+                onChange={field.onChange}
+                choices={[
+                  [false, "Not yet"],
+                  [true, "Yes"],
+                ]}
+              />
             )}
           />
           {fieldError(errors.hasLanguageCertificate?.message)}
         </fieldset>
         <div>
-          <label htmlFor={id("entry")} className="field-label">Does your school-leaving certificate give direct university entrance in Germany?</label>
+          <label htmlFor={id("entry")} className="field-label">
+            Does your school-leaving certificate give direct university entrance in Germany?
+          </label>
           <select id={id("entry")} className="field-input" {...form.register("directEntry")}>
-            {DIRECT_ENTRY_ANSWERS.map((answer) => <option key={answer} value={answer}>{DIRECT_ENTRY_LABELS[answer]}</option>)}
+            {DIRECT_ENTRY_ANSWERS.map((answer) => (
+              <option key={answer} value={answer}>
+                {DIRECT_ENTRY_LABELS[answer]}
+              </option>
+            ))}
           </select>
           <p className="mt-1 text-xs text-slate-500">For a master&apos;s it is your bachelor&apos;s degree that counts: answer yes.</p>
           {fieldError(errors.directEntry?.message)}
         </div>
         <div>
-          <label htmlFor={id("funding")} className="field-label">How will you fund your studies?</label>
+          <label htmlFor={id("funding")} className="field-label">
+            How will you fund your studies?
+          </label>
           <select id={id("funding")} className="field-input" {...form.register("fundingPlan")}>
-            {FUNDING_PLANS.map((plan) => <option key={plan} value={plan}>{FUNDING_PLAN_LABELS[plan]}</option>)}
+            {FUNDING_PLANS.map((plan) => (
+              <option key={plan} value={plan}>
+                {FUNDING_PLAN_LABELS[plan]}
+              </option>
+            ))}
           </select>
           {fieldError(errors.fundingPlan?.message)}
         </div>
       </div>
       {save.error ? <FormMessage kind="error">{errorMessage(save.error, "The roadmap could not be made.")}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>{save.isPending ? "Making your roadmap..." : current ? "Update my roadmap" : "Make my roadmap"}</button>
-        {current ? <button type="button" className="btn-secondary" onClick={onDone}>Cancel</button> : null}
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Making your roadmap..." : current ? "Update my roadmap" : "Make my roadmap"}
+        </button>
+        {current ? (
+          <button type="button" className="btn-secondary" onClick={onDone}>
+            Cancel
+          </button>
+        ) : null}
       </div>
     </form>
   );
 }
 
 /** A row of radio buttons for one answer. */
-function RadioChoices<V extends string | boolean>({ name, value, onChange, choices }: { name: string; value: V | undefined; onChange: (value: V) => void; choices: [V, string][] }) {
+function RadioChoices<V extends string | boolean>({
+  name,
+  value,
+  onChange,
+  choices,
+}: {
+  name: string;
+  value: V | undefined;
+  onChange: (value: V) => void;
+  choices: [V, string][];
+}) {
   return (
     <div className="flex flex-wrap gap-x-4 gap-y-2 pt-2 text-sm">
       {choices.map(([choice, label]) => (

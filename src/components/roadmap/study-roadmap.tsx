@@ -1,8 +1,8 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
 import { useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { api } from "~/trpc/react";
 import { IntakeForm } from "./intake-form";
@@ -20,7 +20,10 @@ function SignedInRoadmap() {
   const roadmap = api.roadmap.get.useQuery();
   const [editing, setEditing] = useState(false);
   if (roadmap.isPending) return <p className="text-sm text-slate-500">Loading your roadmap...</p>;
-  if (roadmap.error) return <FormMessage kind="error">{errorMessage(roadmap.error, "Your roadmap could not be loaded. Try again in a moment.")}</FormMessage>;
+  if (roadmap.error)
+    return (
+      <FormMessage kind="error">{errorMessage(roadmap.error, "Your roadmap could not be loaded. Try again in a moment.")}</FormMessage>
+    );
   const view = roadmap.data;
   if (!view || editing) return <IntakeForm current={view?.intake ?? null} onDone={() => setEditing(false)} />;
   return <RoadmapPlan view={view} onChangeIntake={() => setEditing(true)} />;
@@ -30,7 +33,9 @@ function SignedOut() {
   const { open } = useAuthModal();
   return (
     <section aria-labelledby="roadmap-signed-out" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="roadmap-signed-out" className="text-lg font-semibold">Plan your way to your first semester</h2>
+      <h2 id="roadmap-signed-out" className="text-lg font-semibold">
+        Plan your way to your first semester
+      </h2>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
         <li>Answer a short form: nationality, degree, intake, the language of your programme, your level and your funding.</li>
         <li>Get your steps with target dates counted back from the semester start, late steps marked, each with its official page.</li>
@@ -40,8 +45,12 @@ function SignedOut() {
         The whole roadmap is part of the Pro and Unlimited plans; with a free account you see its first three steps.
       </p>
       <div className="mt-5 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" onClick={() => open("signup")}>Sign up</button>
-        <button type="button" className="btn-secondary" onClick={() => open("login")}>Log in</button>
+        <button type="button" className="btn-primary" onClick={() => open("signup")}>
+          Sign up
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => open("login")}>
+          Log in
+        </button>
       </div>
     </section>
   );

@@ -16,8 +16,7 @@ export function PlanMessage({ message }: { message: string }) {
   const text = message.slice(0, sentence >= 0 ? sentence : match.index).trim();
   return (
     <>
-      {text}{" "}
-      <UpgradeLink planId={planId} />
+      {text} <UpgradeLink planId={planId} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
+import { useUserFormat } from "~/components/ui/user-format";
 import { REQUEST_STATUS_LABELS, type RequestStatus } from "~/lib/schemas/entitlements";
 import { REVIEW_CHECKLIST_LABELS, type ReviewChecklistItem } from "~/lib/schemas/service-work";
-import { useUserFormat } from "~/components/ui/user-format";
 
 /** The pieces of a request's page that the student and staff both see. */
-
 
 interface ThreadMessage {
   id: string;
@@ -20,14 +19,20 @@ interface ThreadMessage {
 export function RequestThread({ messages, viewer }: { messages: ThreadMessage[]; viewer: "student" | "staff" }) {
   const { dateTime: when } = useUserFormat();
   if (!messages.length) return <p className="text-sm text-slate-500">No messages yet.</p>;
-  const who = (message: ThreadMessage) => (message.fromStaff ? (message.authorName ?? "Our team") : viewer === "student" ? "You" : (message.authorName ?? "The student"));
+  const who = (message: ThreadMessage) =>
+    message.fromStaff ? (message.authorName ?? "Our team") : viewer === "student" ? "You" : (message.authorName ?? "The student");
   return (
     <ol className="space-y-3" aria-label="Messages and status changes">
       {messages.map((message) => (
         <li key={message.id} className={`rounded-xl p-3 text-sm ${message.fromStaff ? "bg-brand-50" : "bg-slate-50"}`}>
           <p className="text-xs text-slate-600">
             <span className="font-semibold text-slate-800">{who(message)}</span> · {when(message.createdAt)}
-            {message.kind === "status" && message.status ? <> · status <span className="font-semibold">{REQUEST_STATUS_LABELS[message.status]}</span></> : null}
+            {message.kind === "status" && message.status ? (
+              <>
+                {" "}
+                · status <span className="font-semibold">{REQUEST_STATUS_LABELS[message.status]}</span>
+              </>
+            ) : null}
           </p>
           {message.body ? <p className="mt-1 whitespace-pre-line break-words text-slate-800">{message.body}</p> : null}
         </li>
@@ -68,8 +73,16 @@ export function ReviewDocumentList({
               <li key={version.id} className="border-l-2 border-slate-200 pl-3">
                 <p className="flex flex-wrap items-center gap-x-3 text-sm">
                   <span className="font-medium">Version {version.version}</span>
-                  <span className="text-slate-500">{when(version.createdAt)} · {Math.max(1, Math.round(version.sizeBytes / 1024))} KB</span>
-                  <a href={version.downloadHref} className="font-medium text-brand-700 underline" aria-label={`Download ${document.name}, version ${version.version}`}>Download</a>
+                  <span className="text-slate-500">
+                    {when(version.createdAt)} · {Math.max(1, Math.round(version.sizeBytes / 1024))} KB
+                  </span>
+                  <a
+                    href={version.downloadHref}
+                    className="font-medium text-brand-700 underline"
+                    aria-label={`Download ${document.name}, version ${version.version}`}
+                  >
+                    Download
+                  </a>
                 </p>
                 {version.comments.length ? (
                   <ul className="mt-2 space-y-2" aria-label={`Comments on ${document.name}, version ${version.version}`}>
@@ -105,10 +118,14 @@ export function ReviewVerdict({ verdict, missingItems }: { verdict: string | nul
         <>
           <p className="mt-3 font-semibold text-slate-900">Missing from your file</p>
           <ul className="mt-1 list-disc pl-5 text-slate-800">
-            {missingItems.map((item) => <li key={item}>{REVIEW_CHECKLIST_LABELS[item]}</li>)}
+            {missingItems.map((item) => (
+              <li key={item}>{REVIEW_CHECKLIST_LABELS[item]}</li>
+            ))}
           </ul>
         </>
-      ) : <p className="mt-2 text-slate-700">Nothing from the checklist is missing.</p>}
+      ) : (
+        <p className="mt-2 text-slate-700">Nothing from the checklist is missing.</p>
+      )}
     </div>
   );
 }

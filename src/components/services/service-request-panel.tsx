@@ -1,29 +1,29 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "~/components/auth/session";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { toast } from "~/components/ui/toast";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
 import { DatePicker } from "~/components/ui/date-picker";
+import { toast } from "~/components/ui/toast";
+import { useUserFormat } from "~/components/ui/user-format";
 import { getPlan } from "~/lib/plans";
+import { fieldErrors } from "~/lib/schemas/common";
 import {
+  firstPreferredDate,
   PREFERRED_TIME_LABELS,
   PREFERRED_TIMES,
-  SERVICE_REQUEST_MESSAGES,
-  serviceRequestSchema,
-  firstPreferredDate,
   type PreferredTime,
+  SERVICE_REQUEST_MESSAGES,
   type ServiceSlug,
+  serviceRequestSchema,
 } from "~/lib/schemas/entitlements";
-import { REVIEW_PURPOSE_LABELS, REVIEW_PURPOSES, serviceRequestHref, type ReviewPurpose } from "~/lib/schemas/service-work";
+import { REVIEW_PURPOSE_LABELS, REVIEW_PURPOSES, type ReviewPurpose, serviceRequestHref } from "~/lib/schemas/service-work";
 import { formatIsoDate } from "~/lib/ui/dates";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PlanMessage, UpgradeLink } from "./plan-message";
 import { RequestStatusBadge } from "./request-status";
 import { ReviewDocumentChoice } from "./review-document-choice";
-import { fieldErrors } from "~/lib/schemas/common";
-import { useUserFormat } from "~/components/ui/user-format";
 
 type Usage = RouterOutputs["services"]["usage"];
 type Field = "message" | "preferredDate" | "preferredTime" | "documentIds" | "purpose";
@@ -41,12 +41,16 @@ export function ServiceRequestPanel({ service, serviceName }: { service: Service
   const { open } = useAuthModal();
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="request-title">
-      <h2 id="request-title" className="text-lg font-semibold">Request {serviceName}</h2>
+      <h2 id="request-title" className="text-lg font-semibold">
+        Request {serviceName}
+      </h2>
       {status === "loading" ? <p className="mt-3 text-sm text-slate-500">Loading...</p> : null}
       {status === "unauthenticated" ? (
         <div className="mt-3">
           <p className="text-sm text-slate-600">Log in to request this service and follow its status here.</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>Log in to request</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
+            Log in to request
+          </button>
         </div>
       ) : null}
       {status === "authenticated" ? <SignedInPanel service={service} serviceName={serviceName} /> : null}
@@ -61,10 +65,19 @@ function SignedInPanel({ service, serviceName }: { service: ServiceSlug; service
   const [serverError, setServerError] = useState<string | null>(null);
 
   if (usage.isPending) return <p className="mt-3 text-sm text-slate-500">Loading...</p>;
-  if (!usage.data) return <p role="alert" className="mt-3 text-sm text-red-700">Failed to load your plan. Please try again.</p>;
+  if (!usage.data)
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-700">
+        Failed to load your plan. Please try again.
+      </p>
+    );
   return (
     <div className="mt-3 space-y-5">
-      {serverError ? <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800"><PlanMessage message={serverError} /></p> : null}
+      {serverError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <PlanMessage message={serverError} />
+        </p>
+      ) : null}
       <PlanAllowance usage={usage.data} serviceName={serviceName}>
         <RequestForm service={service} onServerError={setServerError} />
       </PlanAllowance>
@@ -82,9 +95,14 @@ export function PlanAllowance({ usage, serviceName, children }: { usage: Usage; 
     return (
       <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
         <p>
-          {serviceName} is not part of your {usage.planName} plan{usage.upgradeTo ? `: it needs the ${getPlan(usage.upgradeTo).name} plan` : ""}.
+          {serviceName} is not part of your {usage.planName} plan
+          {usage.upgradeTo ? `: it needs the ${getPlan(usage.upgradeTo).name} plan` : ""}.
         </p>
-        {usage.upgradeTo ? <p className="mt-2"><UpgradeLink planId={usage.upgradeTo} /></p> : null}
+        {usage.upgradeTo ? (
+          <p className="mt-2">
+            <UpgradeLink planId={usage.upgradeTo} />
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -97,7 +115,11 @@ export function PlanAllowance({ usage, serviceName, children }: { usage: Usage; 
       {full ? (
         <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           <p>You have used all service requests of your {usage.planName} plan for this month. They renew on the 1st of next month.</p>
-          {usage.upgradeTo ? <p className="mt-2"><UpgradeLink planId={usage.upgradeTo} /></p> : null}
+          {usage.upgradeTo ? (
+            <p className="mt-2">
+              <UpgradeLink planId={usage.upgradeTo} />
+            </p>
+          ) : null}
         </div>
       ) : (
         children
@@ -121,7 +143,14 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     onServerError(null);
-    const parsed = serviceRequestSchema.safeParse({ service, message, preferredDate, preferredTime: preferredTime || null, documentIds, purpose: purpose || null });
+    const parsed = serviceRequestSchema.safeParse({
+      service,
+      message,
+      preferredDate,
+      preferredTime: preferredTime || null,
+      documentIds,
+      purpose: purpose || null,
+    });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;
@@ -142,8 +171,16 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
     }
   }
 
-  const errorFor = (field: Field) => (errors[field] ? <p id={`request-${field}-error`} className="mt-1 text-sm text-red-700">{errors[field]}</p> : null);
-  const described = (field: Field) => ({ "aria-invalid": errors[field] ? true : undefined, "aria-describedby": errors[field] ? `request-${field}-error` : undefined });
+  const errorFor = (field: Field) =>
+    errors[field] ? (
+      <p id={`request-${field}-error`} className="mt-1 text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null;
+  const described = (field: Field) => ({
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `request-${field}-error` : undefined,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Request form">
@@ -151,17 +188,31 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
         <>
           <ReviewDocumentChoice value={documentIds} onChange={setDocumentIds} error={errors.documentIds} />
           <div>
-            <label htmlFor="request-purpose" className="field-label">What are the documents for?</label>
-            <select id="request-purpose" className="field-input" value={purpose} onChange={(e) => setPurpose(e.target.value as ReviewPurpose)} {...described("purpose")}>
+            <label htmlFor="request-purpose" className="field-label">
+              What are the documents for?
+            </label>
+            <select
+              id="request-purpose"
+              className="field-input"
+              value={purpose}
+              onChange={(e) => setPurpose(e.target.value as ReviewPurpose)}
+              {...described("purpose")}
+            >
               <option value="">Choose a purpose</option>
-              {REVIEW_PURPOSES.map((key) => <option key={key} value={key}>{REVIEW_PURPOSE_LABELS[key]}</option>)}
+              {REVIEW_PURPOSES.map((key) => (
+                <option key={key} value={key}>
+                  {REVIEW_PURPOSE_LABELS[key]}
+                </option>
+              ))}
             </select>
             {errorFor("purpose")}
           </div>
         </>
       ) : null}
       <div>
-        <label htmlFor="request-message" className="field-label">What do you need help with?</label>
+        <label htmlFor="request-message" className="field-label">
+          What do you need help with?
+        </label>
         <textarea
           id="request-message"
           rows={5}
@@ -177,26 +228,57 @@ function RequestForm({ service, onServerError }: { service: ServiceSlug; onServe
       {scheduled ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="request-date" className="field-label">Preferred date</label>
-            <DatePicker id="request-date" value={preferredDate} onChange={setPreferredDate} min={firstPreferredDate()} placeholder="Choose a day" aria-label="Preferred date" />
+            <label htmlFor="request-date" className="field-label">
+              Preferred date
+            </label>
+            <DatePicker
+              id="request-date"
+              value={preferredDate}
+              onChange={setPreferredDate}
+              min={firstPreferredDate()}
+              placeholder="Choose a day"
+              aria-label="Preferred date"
+            />
             {errorFor("preferredDate")}
           </div>
           <div>
-            <label htmlFor="request-time" className="field-label">Preferred time (German time)</label>
-            <select id="request-time" className="field-input" value={preferredTime} onChange={(e) => setPreferredTime(e.target.value as PreferredTime)} {...described("preferredTime")}>
+            <label htmlFor="request-time" className="field-label">
+              Preferred time (German time)
+            </label>
+            <select
+              id="request-time"
+              className="field-input"
+              value={preferredTime}
+              onChange={(e) => setPreferredTime(e.target.value as PreferredTime)}
+              {...described("preferredTime")}
+            >
               <option value="">Choose a time of day</option>
-              {PREFERRED_TIMES.map((time) => <option key={time} value={time}>{PREFERRED_TIME_LABELS[time]}</option>)}
+              {PREFERRED_TIMES.map((time) => (
+                <option key={time} value={time}>
+                  {PREFERRED_TIME_LABELS[time]}
+                </option>
+              ))}
             </select>
             {errorFor("preferredTime")}
           </div>
         </div>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={request.isPending}>{request.isPending ? "Sending..." : "Send request"}</button>
+      <button type="submit" className="btn-primary" disabled={request.isPending}>
+        {request.isPending ? "Sending..." : "Send request"}
+      </button>
     </form>
   );
 }
 
-function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutputs["services"]["mine"] | undefined; loading: boolean; onWithdrawn: () => void }) {
+function OwnRequests({
+  requests,
+  loading,
+  onWithdrawn,
+}: {
+  requests: RouterOutputs["services"]["mine"] | undefined;
+  loading: boolean;
+  onWithdrawn: () => void;
+}) {
   const { dateTime } = useUserFormat();
   const utils = api.useUtils();
   const withdraw = api.services.withdraw.useMutation({
@@ -218,18 +300,28 @@ function OwnRequests({ requests, loading, onWithdrawn }: { requests: RouterOutpu
           {requests.map((request) => (
             <li key={request.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
               <div className="min-w-0">
-                <Link href={serviceRequestHref(request.id)} className="break-words text-slate-800 underline decoration-slate-300 hover:text-brand-700">
+                <Link
+                  href={serviceRequestHref(request.id)}
+                  className="break-words text-slate-800 underline decoration-slate-300 hover:text-brand-700"
+                >
                   {request.message.length > 160 ? `${request.message.slice(0, 160)}...` : request.message}
                 </Link>
                 <p className="mt-1 text-xs text-slate-500">
                   Requested {dateTime(request.createdAt)}
-                  {request.preferredDate ? ` · preferred ${formatIsoDate(request.preferredDate)}${request.preferredTime ? `, ${PREFERRED_TIME_LABELS[request.preferredTime].toLowerCase()}` : ""}` : ""}
+                  {request.preferredDate
+                    ? ` · preferred ${formatIsoDate(request.preferredDate)}${request.preferredTime ? `, ${PREFERRED_TIME_LABELS[request.preferredTime].toLowerCase()}` : ""}`
+                    : ""}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <RequestStatusBadge status={request.status} withdrawnAt={request.withdrawnAt} />
                 {request.status === "pending" && request.round === 1 && !request.withdrawnAt ? (
-                  <button type="button" className="btn-secondary px-2 py-1 text-xs" disabled={withdraw.isPending} onClick={() => withdraw.mutate({ id: request.id })}>
+                  <button
+                    type="button"
+                    className="btn-secondary px-2 py-1 text-xs"
+                    disabled={withdraw.isPending}
+                    onClick={() => withdraw.mutate({ id: request.id })}
+                  >
                     Withdraw
                   </button>
                 ) : null}

@@ -1,11 +1,11 @@
 "use client";
 
+import { type FormEvent, useState } from "react";
 import { useSession } from "~/components/auth/session";
-import { useState, type FormEvent } from "react";
 import { toast } from "~/components/ui/toast";
-import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactSchema, type ContactInput, type ContactOrigin } from "~/lib/schemas/site";
-import { api } from "~/trpc/react";
 import { fieldErrors } from "~/lib/schemas/common";
+import { CONTACT_MESSAGES, CONTACT_SUBJECTS, type ContactInput, type ContactOrigin, contactSchema } from "~/lib/schemas/site";
+import { api } from "~/trpc/react";
 
 type Field = Exclude<keyof ContactInput, "origin">;
 
@@ -16,7 +16,12 @@ type Field = Exclude<keyof ContactInput, "origin">;
 export function ContactForm({ defaultSubject, origin = "contact" }: { defaultSubject?: string; origin?: ContactOrigin }) {
   const { data: session } = useSession();
   const initialSubject = (CONTACT_SUBJECTS as readonly string[]).includes(defaultSubject ?? "") ? defaultSubject! : CONTACT_SUBJECTS[0];
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", subject: initialSubject, message: "" });
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: "",
+    email: "",
+    subject: initialSubject,
+    message: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sent, setSent] = useState(false);
   const send = api.site.sendContactMessage.useMutation();
@@ -47,7 +52,9 @@ export function ContactForm({ defaultSubject, origin = "contact" }: { defaultSub
     return (
       <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6 text-green-900">
         <p>{CONTACT_MESSAGES.success}</p>
-        <button type="button" className="btn-secondary mt-4" onClick={() => setSent(false)}>Send another message</button>
+        <button type="button" className="btn-secondary mt-4" onClick={() => setSent(false)}>
+          Send another message
+        </button>
       </div>
     );
   }
@@ -59,34 +66,81 @@ export function ContactForm({ defaultSubject, origin = "contact" }: { defaultSub
     "aria-describedby": errors[field] ? `contact-${field}-error` : undefined,
   });
   const errorFor = (field: Field) =>
-    errors[field] ? <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-700">{errors[field]}</p> : null;
+    errors[field] ? (
+      <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Contact form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      aria-label="Contact form"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="contact-name" className="field-label">Name</label>
-          <input {...fieldProps("name")} className="field-input" autoComplete="name" value={name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+          <label htmlFor="contact-name" className="field-label">
+            Name
+          </label>
+          <input
+            {...fieldProps("name")}
+            className="field-input"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setValues({ ...values, name: e.target.value })}
+          />
           {errorFor("name")}
         </div>
         <div>
-          <label htmlFor="contact-email" className="field-label">Email</label>
-          <input {...fieldProps("email")} type="email" className="field-input" autoComplete="email" value={email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+          <label htmlFor="contact-email" className="field-label">
+            Email
+          </label>
+          <input
+            {...fieldProps("email")}
+            type="email"
+            className="field-input"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+          />
           {errorFor("email")}
         </div>
       </div>
       <div>
-        <label htmlFor="contact-subject" className="field-label">Subject</label>
-        <select {...fieldProps("subject")} className="field-input" value={values.subject} onChange={(e) => setValues({ ...values, subject: e.target.value })}>
-          {CONTACT_SUBJECTS.map((subject) => <option key={subject} value={subject}>{subject}</option>)}
+        <label htmlFor="contact-subject" className="field-label">
+          Subject
+        </label>
+        <select
+          {...fieldProps("subject")}
+          className="field-input"
+          value={values.subject}
+          onChange={(e) => setValues({ ...values, subject: e.target.value })}
+        >
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {subject}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="contact-message" className="field-label">Message</label>
-        <textarea {...fieldProps("message")} rows={6} className="field-input" value={values.message} onChange={(e) => setValues({ ...values, message: e.target.value })} />
+        <label htmlFor="contact-message" className="field-label">
+          Message
+        </label>
+        <textarea
+          {...fieldProps("message")}
+          rows={6}
+          className="field-input"
+          value={values.message}
+          onChange={(e) => setValues({ ...values, message: e.target.value })}
+        />
         {errorFor("message")}
       </div>
-      <button type="submit" className="btn-primary" disabled={send.isPending}>{send.isPending ? "Sending..." : "Send message"}</button>
+      <button type="submit" className="btn-primary" disabled={send.isPending}>
+        {send.isPending ? "Sending..." : "Send message"}
+      </button>
     </form>
   );
 }

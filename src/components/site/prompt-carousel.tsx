@@ -11,7 +11,13 @@ export function PromptCarousel({ prompts, label }: { prompts: string[]; label: s
   return (
     <SoftLinks className="space-y-3" role="region" label={label}>
       {rows.map((row, index) => (
-        <div key={index} className="marquee overflow-hidden" data-testid={`carousel-part-${index + 1}`} aria-label={`Part ${index + 1}`} role="group">
+        <div
+          key={index}
+          className="marquee overflow-hidden"
+          data-testid={`carousel-part-${index + 1}`}
+          aria-label={`Part ${index + 1}`}
+          role="group"
+        >
           <ul
             className="marquee-track flex w-max gap-3"
             data-direction={index % 2 === 0 ? "left" : "right"}

@@ -8,7 +8,17 @@ import type { MouseEvent, ReactNode } from "react";
  * them: a carousel has hundreds of links, and a Link each would make the page slow to come alive.
  * A click with a modifier key or on a link to another site or window is left to the browser.
  */
-export function SoftLinks({ children, className, role, label }: { children: ReactNode; className?: string; role?: string; label?: string }) {
+export function SoftLinks({
+  children,
+  className,
+  role,
+  label,
+}: {
+  children: ReactNode;
+  className?: string;
+  role?: string;
+  label?: string;
+}) {
   const router = useRouter();
   function onClick(event: MouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -20,6 +30,9 @@ export function SoftLinks({ children, className, role, label }: { children: Reac
     router.push(`${url.pathname}${url.search}${url.hash}`);
   }
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegated handler; the links inside take the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: delegated handler; the links inside take the keyboard
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the caller passes the role that its label names
     <div className={className} role={role} aria-label={label} onClick={onClick}>
       {children}
     </div>

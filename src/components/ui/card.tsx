@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, actions, children, className = "" }: { title?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className = "",
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${className}`} aria-label={title}>
       {title || actions ? (

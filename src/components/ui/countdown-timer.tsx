@@ -13,7 +13,17 @@ export function formatCountdown(seconds: number): string {
  * Counts down from `start` (default 1800 s) every second, calls onEnd at zero and starts again; the
  * manual refresh runs onRefresh and restarts. While loading it shows 00:00 (spec 4.10).
  */
-export function CountdownTimer({ start = DEFAULT_COUNTDOWN_SECONDS, loading = false, onEnd, onRefresh }: { start?: number; loading?: boolean; onEnd?: () => void; onRefresh?: () => void }) {
+export function CountdownTimer({
+  start = DEFAULT_COUNTDOWN_SECONDS,
+  loading = false,
+  onEnd,
+  onRefresh,
+}: {
+  start?: number;
+  loading?: boolean;
+  onEnd?: () => void;
+  onRefresh?: () => void;
+}) {
   const [left, setLeft] = useState(start);
   // The latest handler, so a parent passing a new function each render does not restart the clock.
   const onEndRef = useRef(onEnd);
@@ -33,7 +43,7 @@ export function CountdownTimer({ start = DEFAULT_COUNTDOWN_SECONDS, loading = fa
 
   return (
     <span className="inline-flex items-center gap-2 text-xs text-slate-500">
-      <span className="font-mono tabular-nums" aria-label="Next refresh in" data-testid="countdown">
+      <span className="font-mono tabular-nums" role="timer" aria-label="Next refresh in" data-testid="countdown">
         {loading ? "00:00" : formatCountdown(left)}
       </span>
       <button

@@ -2,11 +2,12 @@
 
 import * as Popover from "@radix-ui/react-popover";
 import { format } from "date-fns";
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import {
+  type DateFormat,
+  DECADE_WINDOW,
   decadeStart,
   decadeWindow,
-  DECADE_WINDOW,
   decadeYears,
   displayToIso,
   formatIsoDate,
@@ -16,7 +17,6 @@ import {
   isYearDisabled,
   monthGrid,
   parseIsoDate,
-  type DateFormat,
 } from "~/lib/ui/dates";
 
 export interface DatePickerProps {
@@ -57,7 +57,15 @@ function ChoiceGrid({ label, columns, choices }: { label: string; columns: 3 | 5
   return (
     <div className={`mt-2 grid gap-1 ${columns === 3 ? "grid-cols-3" : "grid-cols-5"}`} role="group" aria-label={label}>
       {choices.map((choice) => (
-        <button key={choice.key} type="button" className={cell} disabled={choice.disabled} aria-pressed={choice.chosen} aria-label={choice.name} onClick={choice.choose}>
+        <button
+          key={choice.key}
+          type="button"
+          className={cell}
+          disabled={choice.disabled}
+          aria-pressed={choice.chosen}
+          aria-label={choice.name}
+          onClick={choice.choose}
+        >
           {choice.text}
         </button>
       ))}
@@ -77,7 +85,17 @@ function boundsProblem(iso: string, min?: string, max?: string): string | null {
  * years are a few clicks away (the month's title opens the years of its decade, whose title opens
  * the decades of the century), or the date is typed.
  */
-export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", min, max, placeholder = "Select date", disabled, ...aria }: DatePickerProps) {
+export function DatePicker({
+  id,
+  value,
+  onChange,
+  displayFormat = "YYYY-MM-DD",
+  min,
+  max,
+  placeholder = "Select date",
+  disabled,
+  ...aria
+}: DatePickerProps) {
   const initial = parseIsoDate(value) ?? parseIsoDate(max) ?? new Date();
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState({ year: initial.getFullYear(), month: initial.getMonth() });
@@ -87,7 +105,10 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
   const bounds = { min, max };
 
   const shiftMonth = (delta: number) =>
-    setMonth(({ year, month: m }) => ({ year: year + Math.floor((m + delta) / 12), month: (((m + delta) % 12) + 12) % 12 }));
+    setMonth(({ year, month: m }) => ({
+      year: year + Math.floor((m + delta) / 12),
+      month: (((m + delta) % 12) + 12) % 12,
+    }));
   const shiftYear = (delta: number) => setMonth(({ year, month: m }) => ({ year: year + delta, month: m }));
   const monthPrefix = `${month.year}-${String(month.month + 1).padStart(2, "0")}`;
 
@@ -115,10 +136,34 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
   const decades = decadeWindow(month.year, max);
   // The header of each view: its title (which zooms out) between the previous and next buttons.
   const header = {
-    days: { title: format(new Date(month.year, month.month, 1), "MMMM yyyy"), zoom: "Choose year", unit: "month", step: () => shiftMonth(-1), next: () => shiftMonth(1) },
-    months: { title: String(month.year), zoom: "Choose year", unit: "year", step: () => shiftYear(-1), next: () => shiftYear(1) },
-    years: { title: `${decadeStart(month.year)} – ${decadeStart(month.year) + 9}`, zoom: "Choose decade", unit: "decade", step: () => shiftYear(-10), next: () => shiftYear(10) },
-    decades: { title: `${decades[0]} – ${decades.at(-1)! + 9}`, zoom: null, unit: "decades", step: () => shiftYear(-10 * DECADE_WINDOW), next: () => shiftYear(10 * DECADE_WINDOW) },
+    days: {
+      title: format(new Date(month.year, month.month, 1), "MMMM yyyy"),
+      zoom: "Choose year",
+      unit: "month",
+      step: () => shiftMonth(-1),
+      next: () => shiftMonth(1),
+    },
+    months: {
+      title: String(month.year),
+      zoom: "Choose year",
+      unit: "year",
+      step: () => shiftYear(-1),
+      next: () => shiftYear(1),
+    },
+    years: {
+      title: `${decadeStart(month.year)} – ${decadeStart(month.year) + 9}`,
+      zoom: "Choose decade",
+      unit: "decade",
+      step: () => shiftYear(-10),
+      next: () => shiftYear(10),
+    },
+    decades: {
+      title: `${decades[0]} – ${decades.at(-1)! + 9}`,
+      zoom: null,
+      unit: "decades",
+      step: () => shiftYear(-10 * DECADE_WINDOW),
+      next: () => shiftYear(10 * DECADE_WINDOW),
+    },
   }[view];
   const zoomOut = () => setView(view === "days" || view === "months" ? "years" : "decades");
 
@@ -139,24 +184,43 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
           className="field-input flex items-center justify-between text-left"
           aria-haspopup="dialog"
           // The shown date is part of the name, as the visible text must be.
-          aria-label={aria["aria-label"] ? `${aria["aria-label"]}: ${value ? formatIsoDate(value, displayFormat) : placeholder}` : undefined}
+          aria-label={
+            aria["aria-label"] ? `${aria["aria-label"]}: ${value ? formatIsoDate(value, displayFormat) : placeholder}` : undefined
+          }
         >
           <span className={value ? "" : "text-slate-500"}>{value ? formatIsoDate(value, displayFormat) : placeholder}</span>
-          <span aria-hidden className="text-slate-400">📅</span>
+          <span aria-hidden className="text-slate-400">
+            📅
+          </span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} collisionPadding={8} className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg" aria-label="Choose a date">
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+          aria-label="Choose a date"
+        >
           <div className="flex items-center justify-between">
-            <button type="button" className={arrow} aria-label={`Previous ${header.unit}`} onClick={header.step}>‹</button>
+            <button type="button" className={arrow} aria-label={`Previous ${header.unit}`} onClick={header.step}>
+              ‹
+            </button>
             {header.zoom ? (
-              <button type="button" className="rounded px-2 py-1 text-sm font-semibold hover:bg-slate-100" aria-label={`${header.title}, ${header.zoom.toLowerCase()}`} onClick={zoomOut}>
+              <button
+                type="button"
+                className="rounded px-2 py-1 text-sm font-semibold hover:bg-slate-100"
+                aria-label={`${header.title}, ${header.zoom.toLowerCase()}`}
+                onClick={zoomOut}
+              >
                 {header.title}
               </button>
             ) : (
               <span className="px-2 py-1 text-sm font-semibold">{header.title}</span>
             )}
-            <button type="button" className={arrow} aria-label={`Next ${header.unit}`} onClick={header.next}>›</button>
+            <button type="button" className={arrow} aria-label={`Next ${header.unit}`} onClick={header.next}>
+              ›
+            </button>
           </div>
           {view === "decades" ? (
             <ChoiceGrid
@@ -167,7 +231,10 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
                 text: `${first}s`,
                 disabled: isDecadeDisabled(first, bounds),
                 chosen: first === decadeStart(month.year),
-                choose: () => { setMonth({ year: first + (month.year % 10), month: month.month }); setView("years"); },
+                choose: () => {
+                  setMonth({ year: first + (month.year % 10), month: month.month });
+                  setView("years");
+                },
               }))}
             />
           ) : view === "years" ? (
@@ -179,7 +246,10 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
                 text: String(year),
                 disabled: isYearDisabled(year, bounds),
                 chosen: year === month.year,
-                choose: () => { setMonth({ year, month: month.month }); setView("months"); },
+                choose: () => {
+                  setMonth({ year, month: month.month });
+                  setView("months");
+                },
               }))}
             />
           ) : view === "months" ? (
@@ -192,13 +262,23 @@ export function DatePicker({ id, value, onChange, displayFormat = "YYYY-MM-DD", 
                 name: format(new Date(month.year, m, 1), "MMMM yyyy"),
                 disabled: isMonthDisabled(month.year, m, bounds),
                 chosen: m === month.month,
-                choose: () => { setMonth({ year: month.year, month: m }); setView("days"); },
+                choose: () => {
+                  setMonth({ year: month.year, month: m });
+                  setView("days");
+                },
               }))}
             />
           ) : (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern: a table with role grid
             <table className="mt-2 w-full text-center text-sm" role="grid">
               <thead>
-                <tr>{WEEKDAYS.map((day) => <th key={day} scope="col" className="py-1 text-xs font-medium text-slate-500">{day}</th>)}</tr>
+                <tr>
+                  {WEEKDAYS.map((day) => (
+                    <th key={day} scope="col" className="py-1 text-xs font-medium text-slate-500">
+                      {day}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {monthGrid(month.year, month.month).map((week) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 
 const HIDE_DELAY_MS = 150;
 
@@ -22,6 +22,8 @@ export function HoverPopovers({ children, className }: { children: ReactNode; cl
   const openedByHover = useRef(new Set<HTMLElement>());
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegated handler; the popover triggers inside are buttons
+    // biome-ignore lint/a11y/useKeyWithClickEvents: delegated handler; the popover triggers inside are buttons
     <div
       className={className}
       onPointerOver={(event) => {

@@ -1,13 +1,20 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { hasMore, LOAD_CHECK_DELAY_MS, shouldAutoLoad } from "~/lib/ui/infinite-list";
 
 /**
  * Loads more when scrolled near the end or when the items do not fill the container, at most
  * 5 times on its own (then a button), and never past the total.
  */
-export function InfiniteList<T>({ items, total, loadMore, renderItem, emptyText = "No data found", maxHeight = 400 }: {
+export function InfiniteList<T>({
+  items,
+  total,
+  loadMore,
+  renderItem,
+  emptyText = "No data found",
+  maxHeight = 400,
+}: {
   items: T[];
   total: number;
   loadMore: () => Promise<void>;
@@ -44,10 +51,24 @@ export function InfiniteList<T>({ items, total, loadMore, renderItem, emptyText 
   if (items.length === 0 && !hasMore({ loaded: 0, total })) return <p className="p-4 text-sm text-slate-500">{emptyText}</p>;
   return (
     <div ref={container} onScroll={check} className="overflow-y-auto" style={{ maxHeight }}>
-      <ul className="divide-y divide-slate-100">{items.map((item, index) => <li key={index} className="py-2">{renderItem(item, index)}</li>)}</ul>
-      {loading ? <p className="p-3 text-center text-sm text-slate-500" role="status">Loading...</p> : null}
-      {!loading && hasMore({ loaded: items.length, total }) && !shouldAutoLoad({ loaded: items.length, total, autoLoads, loading, wantsMore: true }) ? (
-        <button type="button" className="btn-secondary my-2 w-full" onClick={() => void load(false)}>Load more</button>
+      <ul className="divide-y divide-slate-100">
+        {items.map((item, index) => (
+          <li key={index} className="py-2">
+            {renderItem(item, index)}
+          </li>
+        ))}
+      </ul>
+      {loading ? (
+        <p className="p-3 text-center text-sm text-slate-500" role="status">
+          Loading...
+        </p>
+      ) : null}
+      {!loading &&
+      hasMore({ loaded: items.length, total }) &&
+      !shouldAutoLoad({ loaded: items.length, total, autoLoads, loading, wantsMore: true }) ? (
+        <button type="button" className="btn-secondary my-2 w-full" onClick={() => void load(false)}>
+          Load more
+        </button>
       ) : null}
     </div>
   );

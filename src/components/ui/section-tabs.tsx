@@ -1,7 +1,7 @@
 "use client";
 
 import * as Tabs from "@radix-ui/react-tabs";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
 export interface SectionTab {
   value: string;
@@ -39,12 +39,20 @@ export function SectionTabs({ tabs, mode = "tabs", label }: { tabs: SectionTab[]
       <Tabs.Root value={active} onValueChange={setActive}>
         <Tabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
           {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700">
+            <Tabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className="whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+            >
               {tab.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {tabs.map((tab) => <Tabs.Content key={tab.value} value={tab.value} className="pt-4">{tab.content}</Tabs.Content>)}
+        {tabs.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value} className="pt-4">
+            {tab.content}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     );
   }
@@ -69,7 +77,10 @@ export function SectionTabs({ tabs, mode = "tabs", label }: { tabs: SectionTab[]
           data-tab={tab.value}
           aria-label={tab.label}
           className="scroll-mt-28 pt-6"
-          ref={(el) => { if (el) sections.current.set(tab.value, el); else sections.current.delete(tab.value); }}
+          ref={(el) => {
+            if (el) sections.current.set(tab.value, el);
+            else sections.current.delete(tab.value);
+          }}
         >
           {tab.content}
         </section>

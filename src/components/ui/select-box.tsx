@@ -39,7 +39,13 @@ export function SelectBox({ id, options, value, onChange, placeholder = "Select.
   }
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) setQuery(""); }}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setQuery("");
+      }}
+    >
       <Popover.Trigger asChild disabled={disabled}>
         <button
           id={id}
@@ -52,7 +58,9 @@ export function SelectBox({ id, options, value, onChange, placeholder = "Select.
           className="field-input flex items-center justify-between text-left"
         >
           <span className={selected ? "truncate" : "truncate text-slate-500"}>{selected?.label ?? placeholder}</span>
-          <span aria-hidden className="ml-2 text-slate-400">▾</span>
+          <span aria-hidden className="ml-2 text-slate-400">
+            ▾
+          </span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -63,7 +71,14 @@ export function SelectBox({ id, options, value, onChange, placeholder = "Select.
           onOpenAutoFocus={(event) => {
             if (!showsSearch(options.length)) {
               event.preventDefault();
-              requestAnimationFrame(() => focusOption(Math.max(0, options.findIndex((o) => o.value === value))));
+              requestAnimationFrame(() =>
+                focusOption(
+                  Math.max(
+                    0,
+                    options.findIndex((o) => o.value === value),
+                  ),
+                ),
+              );
             }
           }}
         >
@@ -76,26 +91,49 @@ export function SelectBox({ id, options, value, onChange, placeholder = "Select.
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === "ArrowDown") { e.preventDefault(); focusOption(0); }
-                if (e.key === "Enter" && visible[0]) { e.preventDefault(); choose(visible[0]); }
+                if (e.key === "ArrowDown") {
+                  e.preventDefault();
+                  focusOption(0);
+                }
+                if (e.key === "Enter" && visible[0]) {
+                  e.preventDefault();
+                  choose(visible[0]);
+                }
               }}
             />
           ) : null}
-          <ul id={listId} ref={listRef} role="listbox" className="overflow-y-auto" style={{ maxHeight: SELECT_LIST_MAX_HEIGHT_PX }}>
+          <ul
+            id={listId}
+            ref={listRef}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA listbox pattern on a list
+            role="listbox"
+            className="overflow-y-auto"
+            style={{ maxHeight: SELECT_LIST_MAX_HEIGHT_PX }}
+          >
             {visible.length === 0 ? (
               <li className="px-3 py-2 text-sm text-slate-500">{NO_OPTIONS_TEXT}</li>
             ) : (
               visible.map((option, index) => (
                 <li
                   key={option.value}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA listbox pattern on a list
                   role="option"
                   tabIndex={-1}
                   aria-selected={option.value === value}
                   onClick={() => choose(option)}
                   onKeyDown={(e) => {
-                    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(option); }
-                    if (e.key === "ArrowDown") { e.preventDefault(); focusOption(index + 1); }
-                    if (e.key === "ArrowUp") { e.preventDefault(); focusOption(index - 1); }
+                    if (e.key === "Enter" || e.key === " ") {
+                      e.preventDefault();
+                      choose(option);
+                    }
+                    if (e.key === "ArrowDown") {
+                      e.preventDefault();
+                      focusOption(index + 1);
+                    }
+                    if (e.key === "ArrowUp") {
+                      e.preventDefault();
+                      focusOption(index - 1);
+                    }
                   }}
                   className="cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none hover:bg-brand-50 focus:bg-brand-50 aria-selected:font-semibold aria-selected:text-brand-700"
                 >

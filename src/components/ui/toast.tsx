@@ -33,6 +33,7 @@ export const toast = {
 const LoadedToaster = dynamic(
   () =>
     import("sonner").then(({ Toaster, toast: sonnerToast }) => {
+      // biome-ignore lint/correctness/noComponentHookFactories: made once, when the sonner chunk has loaded
       function ToasterWithQueue() {
         // Runs after the Toaster (its earlier sibling) subscribed, so that the waiting notices show.
         useEffect(() => {
@@ -41,6 +42,7 @@ const LoadedToaster = dynamic(
         }, []);
         return null;
       }
+      // biome-ignore lint/correctness/noComponentHookFactories: made once, when the sonner chunk has loaded
       return function SonnerToaster() {
         return (
           <>

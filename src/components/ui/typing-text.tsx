@@ -21,7 +21,10 @@ export function TypingText({ text, speedMs = TYPE_SPEED_MS }: { text: string; sp
   return (
     <span>
       <span className="sr-only">{text}</span>
-      <span aria-hidden>{text.slice(0, count)}<span className={cursor ? "opacity-100" : "opacity-0"}>|</span></span>
+      <span aria-hidden>
+        {text.slice(0, count)}
+        <span className={cursor ? "opacity-100" : "opacity-0"}>|</span>
+      </span>
     </span>
   );
 }

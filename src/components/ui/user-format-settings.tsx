@@ -1,14 +1,16 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import { useSession } from "~/components/auth/session";
 import type { UserFormatSettings } from "~/lib/locale";
 
 const UserFormatSettingsContext = createContext<UserFormatSettings>({});
 
 // The signed-in user's settings load with the API client, for signed-in users only.
-const SignedInFormat = dynamic(() => import("./signed-in-format").then((module) => module.SignedInFormat), { ssr: false });
+const SignedInFormat = dynamic(() => import("./signed-in-format").then((module) => module.SignedInFormat), {
+  ssr: false,
+});
 
 /**
  * The signed-in user's language and time zone (Settings) for dates and numbers (./user-format.tsx);

@@ -1,6 +1,6 @@
 "use client";
 
-import { userFormat, type UserFormat } from "~/lib/locale";
+import { type UserFormat, userFormat } from "~/lib/locale";
 import { useUserFormatSettings } from "./user-format-settings";
 
 // One set of formatters per language and zone, shared by every component.

@@ -14,7 +14,10 @@ export const coachListSchema = listQuery(["displayName", "createdAt"], {
 
 /** Languages a coach speaks, as ISO 639-1 codes from the language list; each once. */
 const languagesSchema = z
-  .array(z.string({ error: "Choose languages from the list" }).refine((code) => LANGUAGE_CODES.has(code), "Choose languages from the list"), { error: "Choose languages from the list" })
+  .array(
+    z.string({ error: "Choose languages from the list" }).refine((code) => LANGUAGE_CODES.has(code), "Choose languages from the list"),
+    { error: "Choose languages from the list" },
+  )
   .max(COACH_LIMITS.languages, `At most ${COACH_LIMITS.languages} languages`)
   .transform((codes) => [...new Set(codes)]);
 

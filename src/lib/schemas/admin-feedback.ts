@@ -16,7 +16,11 @@ export const dislikeListSchema = fromNotAfterTo(
   listQuery(["createdAt", "confidenceScore"], {
     reason: z.enum(DISLIKE_REASONS, { error: "reason must be one of the dislike reasons" }).optional(),
     state: triageState,
-    article: z.string().trim().regex(/^[a-z0-9-]{1,200}$/, "article must be an article's slug or 'none'").optional(),
+    article: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,200}$/, "article must be an article's slug or 'none'")
+      .optional(),
     ...periodFilters,
   }),
 );

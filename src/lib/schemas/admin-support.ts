@@ -27,7 +27,12 @@ export const contactMessageListSchema = listQuery(["priority", "createdAt"], {
 });
 export type ContactMessageListInput = z.input<typeof contactMessageListSchema>;
 
-const idText = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is too long`);
+const idText = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100, `${name} is too long`);
 
 /** Gives a request to an active coach, or takes it back (coachId null). */
 export const assignRequestSchema = z.object({

@@ -21,7 +21,12 @@ export function listQuery<const Sort extends string, Filters extends z.ZodRawSha
       .int()
       .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `pageSize must be one of ${PAGE_SIZES.join(", ")}`)
       .default(25),
-    q: z.string().trim().max(200, "Search text must be at most 200 characters").optional().transform((q) => q || undefined),
+    q: z
+      .string()
+      .trim()
+      .max(200, "Search text must be at most 200 characters")
+      .optional()
+      .transform((q) => q || undefined),
     sort: z.enum(sortFields as unknown as [Sort, ...Sort[]]).optional(),
     dir: z.enum(["asc", "desc"]).default("desc"),
     ...filters,
@@ -32,7 +37,10 @@ export function listQuery<const Sort extends string, Filters extends z.ZodRawSha
 export const periodSchema = z
   .object({ from: dateOnly, to: dateOnly })
   .refine(({ from, to }) => from <= to, { message: "The period must end on or after its first day", path: ["to"] })
-  .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 <= 731, { message: "A period can be at most two years", path: ["to"] });
+  .refine(({ from, to }) => (Date.parse(to) - Date.parse(from)) / 86_400_000 <= 731, {
+    message: "A period can be at most two years",
+    path: ["to"],
+  });
 
 export type Period = z.infer<typeof periodSchema>;
 

@@ -19,5 +19,8 @@ export const auditListSchema = listQuery(["createdAt", "action", "actorEmail"], 
   targetType: name("targetType"),
   from: periodSchema.shape.from.optional(),
   to: periodSchema.shape.to.optional(),
-}).refine(({ from, to }) => !from || !to || from <= to, { message: "The period must end on or after its first day", path: ["to"] });
+}).refine(({ from, to }) => !from || !to || from <= to, {
+  message: "The period must end on or after its first day",
+  path: ["to"],
+});
 export type AuditListQuery = z.infer<typeof auditListSchema>;

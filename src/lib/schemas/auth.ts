@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export { emailSchema };
+
 const nameSchema = (label: string) => requiredText(label, 100);
 const passwordSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Password is required" : "Password must be text") })
@@ -58,7 +59,9 @@ export const changePasswordSchema = z.object({
 });
 
 /** A mailed link's token (verification, reset, newsletter confirmation). */
-export const tokenSchema = z.object({ token: z.string().trim().min(1, "The link is incomplete.").max(200, "The link is not valid.") });
+export const tokenSchema = z.object({
+  token: z.string().trim().min(1, "The link is incomplete.").max(200, "The link is not valid."),
+});
 
 /** "Forgot password?" */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
@@ -67,7 +70,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, password: passwordSchema });
 export const resetPasswordFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
 
 /** A 6-digit authenticator code or a recovery code (xxxx-xxxx-xxxx). */
 export const twoFactorCodeSchema = z
@@ -77,7 +83,10 @@ export const twoFactorCodeSchema = z
   .max(20, "That code is too long.");
 
 export const confirmTwoFactorSchema = z.object({ code: twoFactorCodeSchema });
-export const disableTwoFactorSchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional(), code: twoFactorCodeSchema });
+export const disableTwoFactorSchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  code: twoFactorCodeSchema,
+});
 
 /** The password sign-in, with the second step's code when the account has two-factor sign-in. */
 export const passwordSignInSchema = loginSchema.extend({ code: z.string().trim().max(20).optional() });
@@ -85,6 +94,9 @@ export const passwordSignInSchema = loginSchema.extend({ code: z.string().trim()
 /** Deleting the account: the password, or for accounts without one a current two-factor code or the mailed code. */
 export const deleteAccountSchema = z
   .object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional(), code: z.string().trim().max(20).optional() })
-  .refine((input) => Boolean(input.password || input.code), { message: "Enter your password to delete your account.", path: ["password"] });
+  .refine((input) => Boolean(input.password || input.code), {
+    message: "Enter your password to delete your account.",
+    path: ["password"],
+  });
 
 export const sessionIdSchema = z.object({ sessionId: z.string().trim().min(1).max(100) });

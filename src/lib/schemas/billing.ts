@@ -3,7 +3,11 @@ import { PLAN_IDS } from "~/lib/plans";
 import { emailSchema, optionalText, requiredText } from "./common";
 
 const id = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(255, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(255, `${label} is too long`);
 const countryCode = z
   .string({ error: "Country is required" })
   .trim()
@@ -19,7 +23,9 @@ export const CHECKOUT_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "ES", "AU
 export const BILLING_PANEL_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "AU", "JP", "IN", "BR", "MX"] as const;
 export const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK", "SE", "NO", "PL"] as const;
 /** The spec's three lists as one "Common" group, each country once (every billing form offers every country after it). */
-export const COMMON_BILLING_COUNTRIES: readonly string[] = [...new Set<string>([...BILLING_PANEL_COUNTRIES, ...CHECKOUT_COUNTRIES, ...ADDRESS_CARD_COUNTRIES])];
+export const COMMON_BILLING_COUNTRIES: readonly string[] = [
+  ...new Set<string>([...BILLING_PANEL_COUNTRIES, ...CHECKOUT_COUNTRIES, ...ADDRESS_CARD_COUNTRIES]),
+];
 /** Spec 9: the default country when nothing was chosen before. */
 export const DEFAULT_BILLING_COUNTRY = "US";
 
@@ -36,7 +42,10 @@ export const addressFields = {
   taxId: optionalText("Tax ID", 50),
 };
 
-export const billingAddressCreateSchema = z.object({ ...addressFields, isDefault: z.boolean().optional().default(false) });
+export const billingAddressCreateSchema = z.object({
+  ...addressFields,
+  isDefault: z.boolean().optional().default(false),
+});
 export type BillingAddressCreate = z.infer<typeof billingAddressCreateSchema>;
 
 /** The address sent along with a checkout (spec 7): no email, phone or tax id. */
@@ -76,14 +85,25 @@ export const customerCreateSchema = z.object({ email: emailSchema, name: require
 
 export const customerQuerySchema = z.object({ customer_id: id("customer_id").optional() });
 
-export const attachPaymentMethodSchema = z.object({ paymentMethodId: id("paymentMethodId"), customerId: id("customerId").optional() });
+export const attachPaymentMethodSchema = z.object({
+  paymentMethodId: id("paymentMethodId"),
+  customerId: id("customerId").optional(),
+});
 
 export const detachPaymentMethodSchema = z.object({ payment_method_id: id("payment_method_id") });
 
 export const paymentIntentSchema = z.object({
   /** Cents, as Stripe counts: it must be the price of a paid plan. */
-  amount: z.number({ error: "amount must be a number of cents" }).int("amount must be a whole number of cents").positive("amount must be positive"),
-  currency: z.string().trim().toLowerCase().pipe(z.literal("eur", { error: "currency must be eur" })).default("eur"),
+  amount: z
+    .number({ error: "amount must be a number of cents" })
+    .int("amount must be a whole number of cents")
+    .positive("amount must be positive"),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.literal("eur", { error: "currency must be eur" }))
+    .default("eur"),
   customerId: id("customerId").optional(),
   paymentMethodId: id("paymentMethodId"),
   description: optionalText("description", 200),
@@ -93,10 +113,16 @@ export const addressIdSchema = z.object({ id: id("id") });
 
 /** A card typed into the demo gateway's form (test numbers only; the server checks). */
 export const demoCardSchema = z.object({
-  number: z.string().trim().regex(/^[\d\s-]{12,23}$/, "Your card number is incomplete."),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d\s-]{12,23}$/, "Your card number is incomplete."),
   expMonth: z.number().int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
   expYear: z.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 
 export const receiptIdSchema = z.object({ id: id("id") });

@@ -23,7 +23,9 @@ export const conversationIdSchema = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "Conversation id must be 8-64 letters, digits, '-' or '_'");
 
 const role = z.enum(["user", "assistant"], { error: "Message role must be 'user' or 'assistant'" });
-const text = z.string({ error: "Message text must be text" }).max(MAX_MESSAGE_CHARS, `A message can have at most ${MAX_MESSAGE_CHARS} characters`);
+const text = z
+  .string({ error: "Message text must be text" })
+  .max(MAX_MESSAGE_CHARS, `A message can have at most ${MAX_MESSAGE_CHARS} characters`);
 
 /** A message as the AI SDK's useChat sends it: parts, of which only text parts are read. */
 const uiMessageSchema = z.object({
@@ -47,7 +49,11 @@ export const chatRequestSchema = z
   .object({
     id: conversationIdSchema.optional(),
     messages: z
-      .array(z.union([plainMessageSchema, uiMessageSchema], { error: "Each message needs a role and either content or parts" }))
+      .array(
+        z.union([plainMessageSchema, uiMessageSchema], {
+          error: "Each message needs a role and either content or parts",
+        }),
+      )
       .min(1, "messages must contain at least one message")
       .max(MAX_CHAT_MESSAGES, `messages can contain at most ${MAX_CHAT_MESSAGES} messages`),
     // Absent: the default model set in /admin/assistant answers.
@@ -75,8 +81,12 @@ export const chatRequestSchema = z
       metadata: "metadata" in message ? message.metadata : undefined,
     }));
     const last = messages.at(-1);
-    if (!last || last.role !== "user" || !last.text) {
-      context.addIssue({ code: "custom", path: ["messages"], message: "The last message must be a non-empty user message" });
+    if (last?.role !== "user" || !last.text) {
+      context.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: "The last message must be a non-empty user message",
+      });
       return z.NEVER;
     }
     return { conversationId: input.id, chatModel: input.chatModel, messages, regenerate: input.regenerate };
@@ -208,14 +218,29 @@ const httpUrl = z
  */
 const importedMetadataSchema = z
   .looseObject({
-    sources: z.array(z.looseObject({ title: z.string().max(300), url: httpUrl })).max(50).optional(),
+    sources: z
+      .array(z.looseObject({ title: z.string().max(300), url: httpUrl }))
+      .max(50)
+      .optional(),
     links: z
-      .array(z.looseObject({ title: z.string().max(200), href: z.string().max(500).regex(/^\/(?!\/)/, "Link cards must point to a page of this site"), description: z.string().max(500) }))
+      .array(
+        z.looseObject({
+          title: z.string().max(200),
+          href: z
+            .string()
+            .max(500)
+            .regex(/^\/(?!\/)/, "Link cards must point to a page of this site"),
+          description: z.string().max(500),
+        }),
+      )
       .max(10)
       .optional(),
     toolLinks: z.array(toolLinkSchema).max(4).optional(),
   })
-  .refine((metadata) => JSON.stringify(metadata).length <= MAX_IMPORTED_METADATA_CHARS, `A message's details can have at most ${MAX_IMPORTED_METADATA_CHARS} characters`);
+  .refine(
+    (metadata) => JSON.stringify(metadata).length <= MAX_IMPORTED_METADATA_CHARS,
+    `A message's details can have at most ${MAX_IMPORTED_METADATA_CHARS} characters`,
+  );
 
 export const importGuestConversationSchema = z.object({
   id: conversationIdSchema,

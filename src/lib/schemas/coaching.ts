@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { formatSettings, zoneLabel } from "../locale";
-import { timeZoneSchema } from "./locale";
 import { SERVICE_REQUEST_MESSAGES } from "./entitlements";
+import { timeZoneSchema } from "./locale";
 import { SESSION_MINUTES } from "./service-work";
 
 /** How far ahead a student can book. */
@@ -16,7 +16,8 @@ export const BOOKING_LEAD_HOURS = 24;
 export const COACHING_MESSAGES = {
   slotTaken: "This slot was just taken. Please choose another one.",
   slotUnavailable: "This slot is not available. Please choose one of the coach's free slots.",
-  changeTooLate: "A session can be moved or cancelled up to 24 hours before it starts. For a later change, please write to us through the contact form.",
+  changeTooLate:
+    "A session can be moved or cancelled up to 24 hours before it starts. For a later change, please write to us through the contact form.",
   notChangeable: "This session can no longer be changed: it was cancelled or has already taken place.",
   sessionNotFound: "This session does not exist.",
   coachNotFound: "This coach does not exist or takes no bookings.",
@@ -62,7 +63,10 @@ const timeOfDay = z.string({ error: "Enter a time" }).trim().regex(HHMM, "Enter 
 /** One range of hours, as HH:MM in the form and minutes after parsing. */
 export const hoursRangeSchema = z
   .object({ start: timeOfDay, end: timeOfDay })
-  .refine((range) => minutesOf(range.end) - minutesOf(range.start) >= SESSION_MINUTES, { message: `A range must end at least ${SESSION_MINUTES} minutes after it starts`, path: ["end"] })
+  .refine((range) => minutesOf(range.end) - minutesOf(range.start) >= SESSION_MINUTES, {
+    message: `A range must end at least ${SESSION_MINUTES} minutes after it starts`,
+    path: ["end"],
+  })
   .transform((range) => ({ startMinute: minutesOf(range.start), endMinute: minutesOf(range.end) }));
 
 type Range = { startMinute: number; endMinute: number };
@@ -73,10 +77,21 @@ export function rangesOverlap(ranges: Range[]): boolean {
   return sorted.some((range, index) => index > 0 && range.startMinute < sorted[index - 1]!.endMinute);
 }
 
-const dayRanges = z.array(hoursRangeSchema).max(12, "At most 12 ranges a day").refine((ranges) => !rangesOverlap(ranges), "The ranges of a day must not overlap");
+const dayRanges = z
+  .array(hoursRangeSchema)
+  .max(12, "At most 12 ranges a day")
+  .refine((ranges) => !rangesOverlap(ranges), "The ranges of a day must not overlap");
 
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-export const WEEKDAY_LABELS: Record<number, string> = { 1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday", 7: "Sunday" };
+export const WEEKDAY_LABELS: Record<number, string> = {
+  1: "Monday",
+  2: "Tuesday",
+  3: "Wednesday",
+  4: "Thursday",
+  5: "Friday",
+  6: "Saturday",
+  7: "Sunday",
+};
 
 /** Which coach a staff page changes: the signed-in coach when absent. */
 const coachRef = { coachId: id.optional() };
@@ -95,7 +110,10 @@ export const coachTimeZoneSchema = z.object({
   timeZone: timeZoneSchema,
 });
 
-const isoDay = z.string({ error: "Choose a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Choose a date");
+const isoDay = z
+  .string({ error: "Choose a date" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Choose a date");
 
 /** A date with other hours, or a day off when `ranges` is empty. */
 export const availabilityExceptionSchema = z.object({
@@ -110,25 +128,45 @@ export const removeExceptionSchema = z.object({ ...coachRef, date: isoDay });
 
 export const meetingLinkSchema = z.object({
   bookingId: id,
-  meetingLink: z.string({ error: "Enter the meeting link" }).trim().max(500, "The link is too long").url("Enter the full link, starting with https://").refine((link) => /^https?:\/\//i.test(link), "Enter the full link, starting with https://"),
+  meetingLink: z
+    .string({ error: "Enter the meeting link" })
+    .trim()
+    .max(500, "The link is too long")
+    .url("Enter the full link, starting with https://")
+    .refine((link) => /^https?:\/\//i.test(link), "Enter the full link, starting with https://"),
 });
 
 export const sessionSummarySchema = z.object({
   bookingId: id,
-  summary: z.string({ error: "Write a summary" }).trim().min(10, "Write a summary of at least 10 characters").max(5000, "The summary must be at most 5,000 characters"),
-  nextSteps: z.string({ error: "Write the next steps" }).trim().min(3, "Write the next steps").max(3000, "The next steps must be at most 3,000 characters"),
+  summary: z
+    .string({ error: "Write a summary" })
+    .trim()
+    .min(10, "Write a summary of at least 10 characters")
+    .max(5000, "The summary must be at most 5,000 characters"),
+  nextSteps: z
+    .string({ error: "Write the next steps" })
+    .trim()
+    .min(3, "Write the next steps")
+    .max(3000, "The next steps must be at most 3,000 characters"),
 });
 
 // ---- Students' bookings ----
 
 export const coachSlotsSchema = z.object({ coachId: id });
 
-const slotStart = z.string({ error: "Choose a slot" }).datetime({ offset: true, message: "Choose a slot" }).transform((value) => new Date(value));
+const slotStart = z
+  .string({ error: "Choose a slot" })
+  .datetime({ offset: true, message: "Choose a slot" })
+  .transform((value) => new Date(value));
 
 export const bookingSchema = z.object({
   coachId: id,
   startsAt: slotStart,
-  topic: z.string({ error: "Enter a topic" }).trim().min(5, "Describe the topic in at least 5 characters").max(300, "The topic must be at most 300 characters"),
+  topic: z
+    .string({ error: "Enter a topic" })
+    .trim()
+    .min(5, "Describe the topic in at least 5 characters")
+    .max(300, "The topic must be at most 300 characters"),
   documentIds: z.array(id).max(10, "Share at most 10 documents").default([]),
 });
 export type BookingInput = z.input<typeof bookingSchema>;

@@ -138,7 +138,10 @@ export const flagSchema = z
     reason: z.enum(FLAG_REASONS, { error: "Choose why you flag this post" }),
     note: optionalText("Note", 500),
   })
-  .refine((flag) => flag.reason !== "other" || !!flag.note, { message: "Tell the moderators what is wrong", path: ["note"] });
+  .refine((flag) => flag.reason !== "other" || !!flag.note, {
+    message: "Tell the moderators what is wrong",
+    path: ["note"],
+  });
 export type FlagInput = z.input<typeof flagSchema>;
 
 export const postIdSchema = z.object({ postId: idSchema });
@@ -178,7 +181,11 @@ export const moderateMemberSchema = z.discriminatedUnion("action", [
     action: z.literal("suspend"),
     userId: idSchema,
     message: requiredText("Message", 2000),
-    days: z.number({ error: "days must be a number" }).int().min(1, "Suspend for at least 1 day").max(MAX_SUSPENSION_DAYS, `At most ${MAX_SUSPENSION_DAYS} days`),
+    days: z
+      .number({ error: "days must be a number" })
+      .int()
+      .min(1, "Suspend for at least 1 day")
+      .max(MAX_SUSPENSION_DAYS, `At most ${MAX_SUSPENSION_DAYS} days`),
   }),
   z.object({ action: z.literal("lift"), userId: idSchema }),
 ]);

@@ -49,7 +49,10 @@ const threadFields = {
 /** A new thread: its slug is made from the title unless given; it is fixed once created (links and the assistant's topics use it). */
 export const threadCreateSchema = z.object({
   ...threadFields,
-  slug: z.union([z.literal(""), contentSlugSchema]).nullish().transform((slug) => slug || null),
+  slug: z
+    .union([z.literal(""), contentSlugSchema])
+    .nullish()
+    .transform((slug) => slug || null),
 });
 export const threadUpdateSchema = recordIdSchema.extend(threadFields);
 
@@ -57,7 +60,11 @@ export const setHiddenSchema = recordIdSchema.extend({ hidden: z.boolean({ error
 
 /** Moves a record to a place in its list: 1 is the first; a place past the end means the last. */
 export const moveSchema = recordIdSchema.extend({
-  position: z.number({ error: "position must be a number" }).int("position must be a whole number").min(1, "position must be 1 or more").max(10_000, "position is too large"),
+  position: z
+    .number({ error: "position must be a number" })
+    .int("position must be a whole number")
+    .min(1, "position must be 1 or more")
+    .max(10_000, "position is too large"),
 });
 
 const questionText = requiredText("Question", 300);

@@ -23,7 +23,12 @@ export function cleanDisplayText(value: string): string {
 export const documentNameSchema = z
   .string()
   .transform(cleanDisplayText)
-  .pipe(z.string().min(1, "Give the document a name.").max(DOCUMENT_NAME_MAX, `A document name can have at most ${DOCUMENT_NAME_MAX} characters.`));
+  .pipe(
+    z
+      .string()
+      .min(1, "Give the document a name.")
+      .max(DOCUMENT_NAME_MAX, `A document name can have at most ${DOCUMENT_NAME_MAX} characters.`),
+  );
 
 export const documentIdSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const renameDocumentSchema = documentIdSchema.extend({ name: documentNameSchema });
@@ -39,7 +44,7 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
 export const DOCUMENT_MESSAGES = {
   wrongType: "This file is not a PDF, JPEG, PNG or Word document (.docx).",
   empty: "This file is empty.",
-  noFile: "Choose a file to upload (form field \"file\").",
+  noFile: 'Choose a file to upload (form field "file").',
   notMultipart: "Send the file as multipart/form-data.",
   notFound: "That document does not exist.",
   versionNotFound: "That version of the document does not exist.",

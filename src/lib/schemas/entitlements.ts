@@ -69,34 +69,47 @@ export const serviceRequestSchema = z
     preferredTime: z.enum(PREFERRED_TIMES, { error: SERVICE_REQUEST_MESSAGES.timeRequired }).nullish(),
     // Document review: the user's own documents to review and what they are for.
     documentIds: z
-      .array(z.string({ error: SERVICE_REQUEST_MESSAGES.documentsRequired }).min(1).max(100), { error: SERVICE_REQUEST_MESSAGES.documentsRequired })
+      .array(z.string({ error: SERVICE_REQUEST_MESSAGES.documentsRequired }).min(1).max(100), {
+        error: SERVICE_REQUEST_MESSAGES.documentsRequired,
+      })
       .max(10, SERVICE_REQUEST_MESSAGES.tooManyDocuments)
       .optional(),
     purpose: z.enum(REVIEW_PURPOSES, { error: SERVICE_REQUEST_MESSAGES.purposeRequired }).nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.service === "document-review") {
-      if (!value.documentIds?.length) ctx.addIssue({ code: "custom", path: ["documentIds"], message: SERVICE_REQUEST_MESSAGES.documentsRequired });
+      if (!value.documentIds?.length)
+        ctx.addIssue({ code: "custom", path: ["documentIds"], message: SERVICE_REQUEST_MESSAGES.documentsRequired });
       if (!value.purpose) ctx.addIssue({ code: "custom", path: ["purpose"], message: SERVICE_REQUEST_MESSAGES.purposeRequired });
     }
     if (value.service !== "consultation") return;
     if (!value.preferredDate) ctx.addIssue({ code: "custom", path: ["preferredDate"], message: SERVICE_REQUEST_MESSAGES.dateRequired });
-    else if (value.preferredDate < firstPreferredDate()) ctx.addIssue({ code: "custom", path: ["preferredDate"], message: SERVICE_REQUEST_MESSAGES.dateNotFuture });
+    else if (value.preferredDate < firstPreferredDate())
+      ctx.addIssue({ code: "custom", path: ["preferredDate"], message: SERVICE_REQUEST_MESSAGES.dateNotFuture });
     if (!value.preferredTime) ctx.addIssue({ code: "custom", path: ["preferredTime"], message: SERVICE_REQUEST_MESSAGES.timeRequired });
   })
   // Only a consultation is scheduled and only a review has documents: other services ignore them.
   .transform((value) => {
     const review = value.service === "document-review";
-    const documents = { documentIds: review ? [...new Set(value.documentIds)] : [], purpose: review ? (value.purpose ?? null) : null };
-    return value.service === "consultation" ? { ...value, ...documents } : { ...value, ...documents, preferredDate: null, preferredTime: null };
+    const documents = {
+      documentIds: review ? [...new Set(value.documentIds)] : [],
+      purpose: review ? (value.purpose ?? null) : null,
+    };
+    return value.service === "consultation"
+      ? { ...value, ...documents }
+      : { ...value, ...documents, preferredDate: null, preferredTime: null };
   });
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
 export const serviceSlugSchema = z.object({ service: z.enum(SERVICE_SLUGS, { error: "Choose one of the services" }) });
-export const idSchema = z.object({ id: z.string({ error: "id is required" }).min(1, "id is required").max(100, "id is not valid") });
+export const idSchema = z.object({
+  id: z.string({ error: "id is required" }).min(1, "id is required").max(100, "id is not valid"),
+});
 
 /** Staff moving a request (the support queue of /admin/support). */
-export const requestStatusUpdateSchema = idSchema.extend({ status: z.enum(REQUEST_STATUSES, { error: "Choose a request status" }) });
+export const requestStatusUpdateSchema = idSchema.extend({
+  status: z.enum(REQUEST_STATUSES, { error: "Choose a request status" }),
+});
 
 // ---- University applications (/tools/university-finder) ----
 

@@ -14,7 +14,8 @@ export const KNOWLEDGE_MESSAGES = {
   bodyRequired: "Write the article's text",
   noPassages: "The article needs some text under its headings: headings alone give the assistant nothing to quote",
   slugTaken: "An article with this slug exists already: choose another slug",
-  changedMeanwhile: "This article was saved by someone else since you opened it. Reload it to see their version, then make your change again.",
+  changedMeanwhile:
+    "This article was saved by someone else since you opened it. Reload it to see their version, then make your change again.",
 } as const;
 
 export const ARTICLE_BODY_MAX = 100_000;
@@ -30,7 +31,8 @@ export const knowledgeSlugSchema = z
   .regex(SLUG, "The slug may use lower-case letters, digits and single hyphens");
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isValidDay = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isValidDay = (value: string) =>
+  DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** A day as YYYY-MM-DD; YAML front matter may give it as a date, which is turned into that text. */
 const isoDate = z
@@ -49,7 +51,10 @@ export const articleSourceSchema = z.object({
     .max(2000, "The source's address must be at most 2000 characters")
     .pipe(z.url({ protocol: /^https?$/, error: KNOWLEDGE_MESSAGES.sourceUrl })),
   // An empty field of the form means "not given".
-  accessed: z.union([z.literal(""), isoDate]).optional().transform((value) => value || undefined),
+  accessed: z
+    .union([z.literal(""), isoDate])
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type ArticleSource = z.output<typeof articleSourceSchema>;
 
@@ -57,10 +62,22 @@ export type ArticleSource = z.output<typeof articleSourceSchema>;
 export const articleFrontMatterSchema = z.object({
   title: requiredText("Title", 200),
   slug: knowledgeSlugSchema,
-  topic: z.string({ error: "Topic is required" }).trim().min(1, "Topic is required").max(60, "The topic must be at most 60 characters").regex(SLUG, "The topic may use lower-case letters, digits and single hyphens"),
-  country: z.string({ error: "Country is required" }).trim().min(2, "Country is required (an ISO code such as DE)").max(60, "The country must be at most 60 characters"),
+  topic: z
+    .string({ error: "Topic is required" })
+    .trim()
+    .min(1, "Topic is required")
+    .max(60, "The topic must be at most 60 characters")
+    .regex(SLUG, "The topic may use lower-case letters, digits and single hyphens"),
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .min(2, "Country is required (an ISO code such as DE)")
+    .max(60, "The country must be at most 60 characters"),
   lastReviewed: isoDate,
-  sources: z.array(articleSourceSchema, { error: KNOWLEDGE_MESSAGES.sourcesRequired }).min(1, KNOWLEDGE_MESSAGES.sourcesRequired).max(30, "An article can list at most 30 sources"),
+  sources: z
+    .array(articleSourceSchema, { error: KNOWLEDGE_MESSAGES.sourcesRequired })
+    .min(1, KNOWLEDGE_MESSAGES.sourcesRequired)
+    .max(30, "An article can list at most 30 sources"),
 });
 
 // ---- Per-section sources ----
@@ -129,9 +146,13 @@ export function sectionSourcesProblems(body: string, sourceCount: number): strin
       const written = line.trim();
       const first = !previous.trim();
       if (first && !introductionFollows(lines, index)) {
-        problems.push(`Line ${lineNumber}: the sources comment “${written}” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)`);
+        problems.push(
+          `Line ${lineNumber}: the sources comment “${written}” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)`,
+        );
       } else if (!first && !HEADING_LINE.test(previous.trim())) {
-        problems.push(`Line ${lineNumber}: the sources comment “${written}” must be the article's first line or on the line right under a heading (## …)`);
+        problems.push(
+          `Line ${lineNumber}: the sources comment “${written}” must be the article's first line or on the line right under a heading (## …)`,
+        );
       } else if (marker === "malformed") {
         problems.push(`Line ${lineNumber}: the sources comment “${written}” must list source numbers, for example <!-- sources: 1, 3 -->`);
       } else {
@@ -149,7 +170,8 @@ export function sectionSourcesProblems(body: string, sourceCount: number): strin
 }
 
 const checkSectionSources = (article: { body: string; sources: unknown[] }, context: z.RefinementCtx) => {
-  for (const message of sectionSourcesProblems(article.body, article.sources.length)) context.addIssue({ code: "custom", path: ["body"], message });
+  for (const message of sectionSourcesProblems(article.body, article.sources.length))
+    context.addIssue({ code: "custom", path: ["body"], message });
 };
 
 /**
@@ -186,7 +208,10 @@ export const articleListQuery = listQuery(["title", "topic", "lastReviewed", "up
   visibility: z.enum(["shown", "hidden"], { error: "visibility must be 'shown' or 'hidden'" }).optional(),
 });
 
-export const articleHiddenInput = z.object({ slug: knowledgeSlugSchema, hidden: z.boolean({ error: "hidden must be true or false" }) });
+export const articleHiddenInput = z.object({
+  slug: knowledgeSlugSchema,
+  hidden: z.boolean({ error: "hidden must be true or false" }),
+});
 
 const versionId = z.string({ error: "versionId is required" }).trim().min(1, "versionId is required").max(100);
 

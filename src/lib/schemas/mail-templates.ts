@@ -72,7 +72,10 @@ export type MailTemplateDraft = z.infer<typeof mailTemplateDraftSchema>;
 /** A test mail: the saved version, or the draft in the editor (subject and text together). */
 export const mailTemplateTestSchema = z
   .object({ kind, subject: subject.optional(), body: body.optional() })
-  .refine((input) => (input.subject === undefined) === (input.body === undefined), { message: "Send the subject and the text together, or neither", path: ["body"] });
+  .refine((input) => (input.subject === undefined) === (input.body === undefined), {
+    message: "Send the subject and the text together, or neither",
+    path: ["body"],
+  });
 
 export const mailTemplateListQuery = listQuery(["kind", "updatedAt"], {
   group: z.enum(MAIL_GROUPS, { error: "Choose one of the groups" }).optional(),

@@ -22,7 +22,12 @@ export const REQUEST_WORK_MESSAGES = {
 export const THREAD_MESSAGE_MAX = 2000;
 export const COMMENT_MAX = 4000;
 
-const idText = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(100, `${name} is not valid`);
+const idText = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(100, `${name} is not valid`);
 const text = (required: string, max: number) =>
   z
     .string({ error: required })
@@ -33,17 +38,29 @@ const text = (required: string, max: number) =>
 export const requestIdSchema = z.object({ requestId: idText("requestId") });
 
 /** A message on the request's thread (the student's, or a staff reply). */
-export const requestMessageSchema = requestIdSchema.extend({ body: text(REQUEST_WORK_MESSAGES.messageRequired, THREAD_MESSAGE_MAX) });
+export const requestMessageSchema = requestIdSchema.extend({
+  body: text(REQUEST_WORK_MESSAGES.messageRequired, THREAD_MESSAGE_MAX),
+});
 export type RequestMessageInput = z.input<typeof requestMessageSchema>;
 
 /** The student asks for the one re-check, optionally saying what changed. */
 export const recheckSchema = requestIdSchema.extend({
-  note: z.string({ error: "The note must be text" }).trim().max(THREAD_MESSAGE_MAX, `Please keep it under ${THREAD_MESSAGE_MAX} characters`).optional().default(""),
+  note: z
+    .string({ error: "The note must be text" })
+    .trim()
+    .max(THREAD_MESSAGE_MAX, `Please keep it under ${THREAD_MESSAGE_MAX} characters`)
+    .optional()
+    .default(""),
 });
 
 /** Staff move a request; the note (optional) is what the student reads with the new status. */
 export const staffStatusSchema = requestStatusUpdateSchema.extend({
-  note: z.string({ error: "The note must be text" }).trim().max(THREAD_MESSAGE_MAX, `Please keep the note under ${THREAD_MESSAGE_MAX} characters`).optional().default(""),
+  note: z
+    .string({ error: "The note must be text" })
+    .trim()
+    .max(THREAD_MESSAGE_MAX, `Please keep the note under ${THREAD_MESSAGE_MAX} characters`)
+    .optional()
+    .default(""),
 });
 export type StaffStatusInput = z.input<typeof staffStatusSchema>;
 
@@ -57,6 +74,9 @@ export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
 /** Completes a review: the overall verdict and the checklist items found missing. */
 export const completeReviewSchema = requestIdSchema.extend({
   verdict: text(REQUEST_WORK_MESSAGES.verdictRequired, COMMENT_MAX),
-  missingItems: z.array(z.enum(REVIEW_CHECKLIST, { error: "Choose items of the checklist" })).max(REVIEW_CHECKLIST.length).default([]),
+  missingItems: z
+    .array(z.enum(REVIEW_CHECKLIST, { error: "Choose items of the checklist" }))
+    .max(REVIEW_CHECKLIST.length)
+    .default([]),
 });
 export type CompleteReviewInput = z.input<typeof completeReviewSchema>;

@@ -2,14 +2,17 @@ import { z } from "zod";
 import type { StaffAccess } from "../admin-sections";
 import { isCalendarDay, isMonthDay } from "../period";
 import { listQuery } from "./admin";
+import { latestToday } from "./common";
 import { PROGRAM_TYPE_LABELS, PROGRAM_TYPES } from "./entitlements";
 import { sourcedSchema } from "./tools/common";
-import { latestToday } from "./common";
 
 /** Which roadmaps use a step: every roadmap, or those for the listed programme types. */
 export const ROADMAP_AUDIENCES = ["all", ...PROGRAM_TYPES] as const;
 export type RoadmapAudience = (typeof ROADMAP_AUDIENCES)[number];
-export const ROADMAP_AUDIENCE_LABELS: Record<RoadmapAudience, string> = { all: "All programmes", ...PROGRAM_TYPE_LABELS };
+export const ROADMAP_AUDIENCE_LABELS: Record<RoadmapAudience, string> = {
+  all: "All programmes",
+  ...PROGRAM_TYPE_LABELS,
+};
 
 export const STEP_DAYS_MAX = 730;
 
@@ -86,12 +89,22 @@ const stepFields = z.object({
     .max(80, "The slug must be at most 80 characters")
     .regex(SLUG, "The slug is lowercase letters and digits joined by hyphens, e.g. aps-certificate"),
   appliesTo: z
-    .array(z.enum(ROADMAP_AUDIENCES, { error: "Choose programme types from the list" }), { error: "Choose who the step is for" })
+    .array(z.enum(ROADMAP_AUDIENCES, { error: "Choose programme types from the list" }), {
+      error: "Choose who the step is for",
+    })
     .min(1, "Choose who the step is for")
     .refine((audiences) => new Set(audiences).size === audiences.length, "Each programme type once")
     .refine((audiences) => !audiences.includes("all") || audiences.length === 1, "“All programmes” already includes each programme type"),
-  title: z.string({ error: "The title is required" }).trim().min(3, "The title must be at least 3 characters").max(120, "The title must be at most 120 characters"),
-  why: z.string({ error: "Say why the step matters" }).trim().min(1, "Say why the step matters").max(2000, "“Why” must be at most 2,000 characters"),
+  title: z
+    .string({ error: "The title is required" })
+    .trim()
+    .min(3, "The title must be at least 3 characters")
+    .max(120, "The title must be at most 120 characters"),
+  why: z
+    .string({ error: "Say why the step matters" })
+    .trim()
+    .min(1, "Say why the step matters")
+    .max(2000, "“Why” must be at most 2,000 characters"),
   how: z.string({ error: "Say how to do it" }).trim().min(1, "Say how to do it").max(4000, "“How” must be at most 4,000 characters"),
   officialUrl: z
     .string()
@@ -108,7 +121,9 @@ const stepFields = z.object({
     .refine((date) => date === "" || isCalendarDay(date), "The check date must be a day written YYYY-MM-DD")
     .refine((date) => date === "" || date <= latestToday(), "The check date cannot be in the future"),
   conditions: z
-    .array(z.enum(ROADMAP_CONDITIONS, { error: "Choose conditions from the list" }), { error: "Choose the step's conditions" })
+    .array(z.enum(ROADMAP_CONDITIONS, { error: "Choose conditions from the list" }), {
+      error: "Choose the step's conditions",
+    })
     .refine((conditions) => new Set(conditions).size === conditions.length, "Each condition once"),
   optional: z.boolean({ error: "Say whether the step is optional" }),
   fixedDeadlineWinter: fixedDeadline("winter"),
@@ -117,7 +132,10 @@ const stepFields = z.object({
     .string()
     .trim()
     .max(300, "The product link must be at most 300 characters")
-    .refine((href) => href === "" || (href.startsWith("/") && !href.startsWith("//")), "The product link is a path of this site starting with /, e.g. /tools/visa-checker"),
+    .refine(
+      (href) => href === "" || (href.startsWith("/") && !href.startsWith("//")),
+      "The product link is a path of this site starting with /, e.g. /tools/visa-checker",
+    ),
   linkLabel: z.string().trim().max(120, "The link text must be at most 120 characters"),
 });
 
@@ -125,19 +143,38 @@ const stepFields = z.object({
  * Facts need their source: a step whose deadline rule tells students what to do by when names the
  * official page it comes from and the day it was checked; and a source is given whole or not at all.
  */
-function requireOfficialPage(step: { officialUrl: string; officialTitle: string; checkedOn: string; deadlineRule: string }, context: z.RefinementCtx) {
+function requireOfficialPage(
+  step: { officialUrl: string; officialTitle: string; checkedOn: string; deadlineRule: string },
+  context: z.RefinementCtx,
+) {
   const given = [step.officialUrl, step.officialTitle, step.checkedOn].filter(Boolean).length;
   const reason = step.deadlineRule ? "a step with a deadline rule needs the official page it comes from" : "give the official page whole";
   if (given === 3 || (given === 0 && !step.deadlineRule)) return;
   if (!step.officialUrl) context.addIssue({ code: "custom", path: ["officialUrl"], message: `Add the official page's address: ${reason}` });
-  if (!step.officialTitle) context.addIssue({ code: "custom", path: ["officialTitle"], message: `Add the official page's title: ${reason}` });
-  if (!step.checkedOn) context.addIssue({ code: "custom", path: ["checkedOn"], message: `Add the day the official page was checked: ${reason}` });
+  if (!step.officialTitle)
+    context.addIssue({ code: "custom", path: ["officialTitle"], message: `Add the official page's title: ${reason}` });
+  if (!step.checkedOn)
+    context.addIssue({
+      code: "custom",
+      path: ["checkedOn"],
+      message: `Add the day the official page was checked: ${reason}`,
+    });
 }
 
 /** A link into the product has its text, and text has its link. */
 function requireLinkPair(step: { linkHref: string; linkLabel: string }, context: z.RefinementCtx) {
-  if (step.linkHref && !step.linkLabel) context.addIssue({ code: "custom", path: ["linkLabel"], message: "Add the link's text, e.g. Check your visa in the Visa Checker" });
-  if (step.linkLabel && !step.linkHref) context.addIssue({ code: "custom", path: ["linkHref"], message: "Add the product link the text leads to, or clear the text" });
+  if (step.linkHref && !step.linkLabel)
+    context.addIssue({
+      code: "custom",
+      path: ["linkLabel"],
+      message: "Add the link's text, e.g. Check your visa in the Visa Checker",
+    });
+  if (step.linkLabel && !step.linkHref)
+    context.addIssue({
+      code: "custom",
+      path: ["linkHref"],
+      message: "Add the product link the text leads to, or clear the text",
+    });
 }
 
 function checkStep(step: Parameters<typeof requireOfficialPage>[0] & Parameters<typeof requireLinkPair>[0], context: z.RefinementCtx) {
@@ -181,7 +218,11 @@ const id = z.string({ error: "id is required" }).trim().min(1, "id is required")
 export const roadmapStepMoveSchema = z.object({
   id,
   /** The step's new place in the whole list, 1 for the first. */
-  position: z.number({ error: "position is a number" }).int("position is a whole number").min(1, "position starts at 1").max(10_000, "position is too large"),
+  position: z
+    .number({ error: "position is a number" })
+    .int("position is a whole number")
+    .min(1, "position starts at 1")
+    .max(10_000, "position is too large"),
 });
 
 export const roadmapStepHiddenSchema = z.object({ id, hidden: z.boolean({ error: "hidden is true or false" }) });
@@ -213,7 +254,11 @@ const roadmapStepFileEntry = z
     linkHref: z.string().default(""),
     linkLabel: z.string().default(""),
   })
-  .transform(({ fixedDeadline: fixed, ...step }) => ({ ...step, fixedDeadlineWinter: fixed?.winter ?? "", fixedDeadlineSummer: fixed?.summer ?? "" }))
+  .transform(({ fixedDeadline: fixed, ...step }) => ({
+    ...step,
+    fixedDeadlineWinter: fixed?.winter ?? "",
+    fixedDeadlineSummer: fixed?.summer ?? "",
+  }))
   .pipe(roadmapStepSchema);
 
 /** When the semesters start (MM-DD): the value of the tool fact the generator reads. */

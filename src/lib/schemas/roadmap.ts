@@ -36,7 +36,6 @@ export const DIRECT_ENTRY_LABELS: Record<DirectEntry, string> = {
   unsure: "I am not sure",
 };
 
-
 /** The years an intake may be in: this year and the next three. */
 export const INTAKE_YEARS_AHEAD = 3;
 
@@ -52,8 +51,12 @@ export const roadmapIntakeSchema = z.object({
     .max(2200, "Choose the year your first semester starts."),
   programmeLanguage: z.enum(PROGRAMME_LANGUAGES, { error: "Choose the language the programme is taught in." }),
   languageLevel: z.enum(LANGUAGE_LEVELS, { error: "Choose your level in the programme's language." }),
-  hasLanguageCertificate: z.boolean({ error: "Say whether you already hold the language certificate the programme asks for." }),
-  directEntry: z.enum(DIRECT_ENTRY_ANSWERS, { error: "Say whether your school-leaving certificate gives direct university entrance." }),
+  hasLanguageCertificate: z.boolean({
+    error: "Say whether you already hold the language certificate the programme asks for.",
+  }),
+  directEntry: z.enum(DIRECT_ENTRY_ANSWERS, {
+    error: "Say whether your school-leaving certificate gives direct university entrance.",
+  }),
   fundingPlan: z.enum(FUNDING_PLANS, { error: "Choose how you will fund your studies." }),
 });
 export type RoadmapIntake = z.infer<typeof roadmapIntakeSchema>;
@@ -65,12 +68,21 @@ export const roadmapStepDoneSchema = z.object({ id: stepId, done: z.boolean({ er
 export const ROADMAP_NOTE_MAX = 2000;
 export const roadmapStepNoteSchema = z.object({
   id: stepId,
-  note: z.string({ error: "The note is text." }).trim().max(ROADMAP_NOTE_MAX, `A note is at most ${ROADMAP_NOTE_MAX.toLocaleString("en")} characters.`),
+  note: z
+    .string({ error: "The note is text." })
+    .trim()
+    .max(ROADMAP_NOTE_MAX, `A note is at most ${ROADMAP_NOTE_MAX.toLocaleString("en")} characters.`),
 });
 
-export const roadmapStepMoveSchema = z.object({ id: stepId, direction: z.enum(["up", "down"], { error: "Move a step up or down." }) });
+export const roadmapStepMoveSchema = z.object({
+  id: stepId,
+  direction: z.enum(["up", "down"], { error: "Move a step up or down." }),
+});
 
-export const roadmapStepHiddenSchema = z.object({ id: stepId, hidden: z.boolean({ error: "hidden is true or false." }) });
+export const roadmapStepHiddenSchema = z.object({
+  id: stepId,
+  hidden: z.boolean({ error: "hidden is true or false." }),
+});
 
 /** How many steps a plan without roadmaps (Free) shows: the first ones, as a preview. */
 export const ROADMAP_PREVIEW_STEPS = 3;

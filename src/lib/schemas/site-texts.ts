@@ -23,18 +23,35 @@ const oneLine = (text: string) => !/[\r\n]/.test(text);
 export const announcementBannerSchema = z
   .object({
     enabled: z.boolean({ error: "Say whether the banner shows" }),
-    text: z.string().trim().max(BANNER_TEXT_MAX, `The banner text must be at most ${BANNER_TEXT_MAX} characters`).refine(oneLine, "The banner text must be one line"),
+    text: z
+      .string()
+      .trim()
+      .max(BANNER_TEXT_MAX, `The banner text must be at most ${BANNER_TEXT_MAX} characters`)
+      .refine(oneLine, "The banner text must be one line"),
     linkUrl: z
       .string()
       .trim()
       .max(500, "The link must be at most 500 characters")
-      .refine((link) => link === "" || isBannerLink(link), "The link must start with https:// or http://, or be a page of this site starting with /"),
-    linkLabel: z.string().trim().max(BANNER_LABEL_MAX, `The link label must be at most ${BANNER_LABEL_MAX} characters`).refine(oneLine, "The link label must be one line"),
+      .refine(
+        (link) => link === "" || isBannerLink(link),
+        "The link must start with https:// or http://, or be a page of this site starting with /",
+      ),
+    linkLabel: z
+      .string()
+      .trim()
+      .max(BANNER_LABEL_MAX, `The link label must be at most ${BANNER_LABEL_MAX} characters`)
+      .refine(oneLine, "The link label must be one line"),
     tone: z.enum(BANNER_TONES, { error: "The tone is info or warning" }),
   })
   .superRefine((banner, context) => {
-    if (banner.enabled && !banner.text) context.addIssue({ code: "custom", path: ["text"], message: "Write the banner's text before turning it on" });
-    if (banner.linkLabel && !banner.linkUrl) context.addIssue({ code: "custom", path: ["linkUrl"], message: "Add the link the label leads to, or remove the label" });
+    if (banner.enabled && !banner.text)
+      context.addIssue({ code: "custom", path: ["text"], message: "Write the banner's text before turning it on" });
+    if (banner.linkLabel && !banner.linkUrl)
+      context.addIssue({
+        code: "custom",
+        path: ["linkUrl"],
+        message: "Add the link the label leads to, or remove the label",
+      });
   });
 
 export type AnnouncementBanner = z.infer<typeof announcementBannerSchema>;

@@ -37,7 +37,11 @@ export function contactOriginOf(from: string | undefined): ContactOrigin {
 
 /** POST /api/contact */
 export const contactSchema = z.object({
-  name: z.string({ error: CONTACT_MESSAGES.nameRequired }).trim().min(1, CONTACT_MESSAGES.nameRequired).max(100, "Your name must be at most 100 characters"),
+  name: z
+    .string({ error: CONTACT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .max(100, "Your name must be at most 100 characters"),
   email: requiredEmail,
   subject: z.enum(CONTACT_SUBJECTS, { error: "Please choose a subject" }),
   message: z

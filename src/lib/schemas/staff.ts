@@ -71,6 +71,9 @@ export const acceptInviteNewFormSchema = z
     password: signupSchema.shape.password,
     confirmPassword: z.string(),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
 
 export const acceptInviteExistingFormSchema = z.object({ password: loginSchema.shape.password });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { languageSchema, timeZoneSchema } from "./locale";
 import { latestToday, optionalText, requiredText } from "./common";
+import { languageSchema, timeZoneSchema } from "./locale";
 
 /** The spec's wider enumeration: "other" is the "divers" entry German law provides for. */
 export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
@@ -36,7 +36,11 @@ export function earliestDateOfBirth(now = new Date()): string {
 
 /** Why a date of birth (YYYY-MM-DD) is refused, or null; "today" counts wherever on Earth it already is. */
 export function dateOfBirthProblem(value: string, now = new Date()): string | null {
-  if (!DATE_ONLY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
+  if (
+    !DATE_ONLY.test(value) ||
+    Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
+    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
+  ) {
     return DATE_OF_BIRTH_MESSAGES.invalid;
   }
   if (value > latestToday(now)) return DATE_OF_BIRTH_MESSAGES.future;
@@ -103,16 +107,23 @@ function writableObject<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>)
     .pipe(schema);
 }
 
-export const studentUpdateSchema = writableObject(
-  z.object({ ...studentProfileFields, ...studentSettingsFields }).partial(),
-).refine((update) => Object.keys(update).length > 0, { message: "Nothing to update: send at least one profile field" });
+export const studentUpdateSchema = writableObject(z.object({ ...studentProfileFields, ...studentSettingsFields }).partial()).refine(
+  (update) => Object.keys(update).length > 0,
+  { message: "Nothing to update: send at least one profile field" },
+);
 export type StudentUpdate = z.infer<typeof studentUpdateSchema>;
 
 /** POST /api/students: names required, the rest optional; the email is always the account's own. */
 export const studentCreateSchema = writableObject(
-  z
-    .object({ ...studentProfileFields, email: z.string().optional() })
-    .partial({ phone: true, dateOfBirth: true, gender: true, nationality: true, country: true, emergencyContactName: true, emergencyContactPhone: true }),
+  z.object({ ...studentProfileFields, email: z.string().optional() }).partial({
+    phone: true,
+    dateOfBirth: true,
+    gender: true,
+    nationality: true,
+    country: true,
+    emergencyContactName: true,
+    emergencyContactPhone: true,
+  }),
 );
 export type StudentCreate = z.infer<typeof studentCreateSchema>;
 

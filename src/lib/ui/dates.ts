@@ -13,7 +13,6 @@ export const DATE_FORMATS = {
 export type DateFormat = keyof typeof DATE_FORMATS;
 export const DEFAULT_DATE_FORMAT: DateFormat = "YYYY-MM-DD";
 
-
 /** A calendar date as YYYY-MM-DD in local time (no time-zone shift). */
 export function toIsoDate(date: Date): string {
   return formatDateFns(date, "yyyy-MM-dd");

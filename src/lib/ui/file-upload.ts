@@ -9,7 +9,10 @@ export const fileTypeMessage = (accept: string) => `Please select a valid file t
  * (wildcard MIME type) or "application/pdf" (exact type). An empty list accepts everything.
  */
 export function matchesAccept(file: { name: string; type: string }, accept: string | undefined): boolean {
-  const rules = (accept ?? "").split(",").map((rule) => rule.trim().toLowerCase()).filter(Boolean);
+  const rules = (accept ?? "")
+    .split(",")
+    .map((rule) => rule.trim().toLowerCase())
+    .filter(Boolean);
   if (rules.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();
@@ -21,7 +24,10 @@ export function matchesAccept(file: { name: string; type: string }, accept: stri
 }
 
 /** The message for a file that cannot be accepted, or null. */
-export function validateFile(file: { name: string; type: string; size: number }, options: { maxSizeMB?: number; accept?: string } = {}): string | null {
+export function validateFile(
+  file: { name: string; type: string; size: number },
+  options: { maxSizeMB?: number; accept?: string } = {},
+): string | null {
   const maxSizeMB = options.maxSizeMB ?? DEFAULT_MAX_FILE_MB;
   if (file.size > maxSizeMB * 1024 * 1024) return fileTooLargeMessage(maxSizeMB);
   if (!matchesAccept(file, options.accept)) return fileTypeMessage(options.accept!);

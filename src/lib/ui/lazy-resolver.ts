@@ -10,7 +10,9 @@ import type { z } from "zod";
 export function lazyZodResolver<Values extends FieldValues>(loadSchema: () => Promise<z.ZodType<Values, FieldValues>>): Resolver<Values> {
   let loading: Promise<Resolver<Values>> | undefined;
   return async (values, context, options) => {
-    loading ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<Values>);
+    loading ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<Values>,
+    );
     try {
       return await (await loading)(values, context, options);
     } catch {

@@ -9,7 +9,11 @@ export function showsSearch(optionCount: number): boolean {
 
 /** Case- and accent-insensitive match on the label. */
 export function filterOptions<T extends { label: string }>(options: readonly T[], query: string): T[] {
-  const normalise = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const normalise = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const needle = normalise(query.trim());
   if (!needle) return [...options];
   return options.filter((option) => normalise(option.label).includes(needle));

@@ -17,10 +17,10 @@ import type {
 import type { EmbeddingModel } from "ai";
 import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
-import { answerQuestion, type AnswerOptions, type ComposedAnswer } from "~/server/rag/answer";
-import { profileAddition, type ProfileContext } from "~/server/rag/profile-facts";
-import { answerFromTools, withToolAnswer, type ToolAnswer } from "~/server/rag/tool-answers";
-import { recordUnansweredQuestion, type AnswerRoute } from "~/server/rag/unanswered";
+import { type AnswerOptions, answerQuestion, type ComposedAnswer } from "~/server/rag/answer";
+import { type ProfileContext, profileAddition } from "~/server/rag/profile-facts";
+import { answerFromTools, type ToolAnswer, withToolAnswer } from "~/server/rag/tool-answers";
+import { type AnswerRoute, recordUnansweredQuestion } from "~/server/rag/unanswered";
 
 export const LOCAL_MODEL_ID = "local-knowledge";
 
@@ -48,7 +48,10 @@ export interface LocalKnowledgeModelOptions {
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
   async function answer(call: LanguageModelV4CallOptions) {
-    const userTexts = call.prompt.filter((m) => m.role === "user").map(messageText).filter(Boolean);
+    const userTexts = call.prompt
+      .filter((m) => m.role === "user")
+      .map(messageText)
+      .filter(Boolean);
     const question = userTexts.at(-1) ?? "";
     const history = userTexts.slice(0, -1);
     const tool = options.toolAnswer !== undefined ? options.toolAnswer : await answerFromTools(db, question, { history });

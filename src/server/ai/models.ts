@@ -1,11 +1,11 @@
 import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import type { Db } from "~/server/db/client";
+import { env } from "~/env";
 import type { AssistantModel } from "~/lib/schemas/assistant-settings";
 import type { ChatModelChoice } from "~/lib/schemas/chat";
+import type { Db } from "~/server/db/client";
 import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions } from "./local-model";
-import { env } from "~/env";
 
 export const LOCAL_MODEL_LABEL = "local-knowledge";
 
@@ -28,9 +28,23 @@ export interface ChatModelOption {
 /** The models the product can answer with, and whether each is configured on this server. */
 export function chatModelOptions(): ChatModelOption[] {
   return [
-    { value: "openai", label: `OpenAI (${env.OPENAI_CHAT_MODEL})`, configured: Boolean(env.OPENAI_API_KEY), missing: "OPENAI_API_KEY is not set" },
-    { value: "deepseek", label: `DeepSeek (${env.DEEPSEEK_CHAT_MODEL})`, configured: Boolean(env.DEEPSEEK_API_KEY), missing: "DEEPSEEK_API_KEY is not set" },
-    { value: "local", label: "Local knowledge-base model (quotes the knowledge base, no account needed)", configured: true },
+    {
+      value: "openai",
+      label: `OpenAI (${env.OPENAI_CHAT_MODEL})`,
+      configured: Boolean(env.OPENAI_API_KEY),
+      missing: "OPENAI_API_KEY is not set",
+    },
+    {
+      value: "deepseek",
+      label: `DeepSeek (${env.DEEPSEEK_CHAT_MODEL})`,
+      configured: Boolean(env.DEEPSEEK_API_KEY),
+      missing: "DEEPSEEK_API_KEY is not set",
+    },
+    {
+      value: "local",
+      label: "Local knowledge-base model (quotes the knowledge base, no account needed)",
+      configured: true,
+    },
   ];
 }
 

@@ -28,7 +28,10 @@ export function chatInstructions(passages: RetrievedPassage[] | null, language?:
 Our knowledge base has nothing on this question. Say so, answer only what you are sure of, and suggest where to look.`;
   }
   const context = passages
-    .map((passage, index) => `[${index + 1}] ${passage.articleTitle}${passage.heading ? `, section “${passage.heading}”` : ""} (last reviewed ${passage.lastReviewed})\n${passage.text}`)
+    .map(
+      (passage, index) =>
+        `[${index + 1}] ${passage.articleTitle}${passage.heading ? `, section “${passage.heading}”` : ""} (last reviewed ${passage.lastReviewed})\n${passage.text}`,
+    )
     .join("\n\n");
   return `${base}
 Answer only from the numbered passages of our knowledge base below. After every sentence that uses a passage, cite its number in square brackets, such as [1] or [2][3]; use only the numbers below and never invent a source or a link. An answer that cites no passage number is not shown to the user.

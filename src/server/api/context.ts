@@ -1,8 +1,8 @@
-import { getDb, type Db } from "~/server/db/client";
-import { getSessionUser } from "./session";
 import { clientIp } from "~/server/auth/request";
-import type { Context } from "./trpc";
+import { type Db, getDb } from "~/server/db/client";
 import { noteRequestUser, requestIdOf } from "~/server/observability/request-context";
+import { getSessionUser } from "./session";
+import type { Context } from "./trpc";
 
 /** The one context of every request, whether it comes through tRPC or a REST adapter. */
 export async function createContext(headers: Headers, db: Db = getDb()): Promise<Context> {

@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { connection } from "next/server";
-import { createCaller } from "./root";
-import { createContext } from "./context";
 import { log } from "~/server/observability/log";
+import { createContext } from "./context";
+import { createCaller } from "./root";
 
 /**
  * The tRPC caller for Server Components: the same context (and session) as an API request.

@@ -1,8 +1,8 @@
 import { getToken } from "next-auth/jwt";
+import { secureCookiesInUse } from "~/server/auth/request";
+import { getAuthSecret } from "~/server/auth/secret";
 import type { Db } from "~/server/db/client";
 import { resolveSession, type SessionClaims } from "~/server/services/sessions.service";
-import { useSecureCookies } from "~/server/auth/request";
-import { getAuthSecret } from "~/server/auth/secret";
 
 function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -25,7 +25,7 @@ export async function getSessionUser(db: Db, headers: Headers): Promise<SessionC
   const token = await getToken({
     req: { headers: Object.fromEntries(headers), cookies: parseCookies(headers.get("cookie")) } as never,
     secret: await getAuthSecret(db),
-    secureCookie: useSecureCookies(),
+    secureCookie: secureCookiesInUse(),
   });
   if (!token?.sub || !token.sid) return null;
   return resolveSession(db, token.sub, token.sid);

@@ -1,16 +1,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
-import { z, ZodError } from "zod";
-import type { Db } from "~/server/db/client";
-import { contentEdited, type ContentScope } from "~/server/cache/content-cache";
-import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
-import { isPaymentProviderUnavailable, PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE } from "~/server/payments";
-import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
-import type { SessionClaims } from "~/server/services/sessions.service";
-import type { PermissionKey } from "~/lib/permissions";
+import { ZodError, type z } from "zod";
 import { canAccess, type StaffAccess } from "~/lib/admin-sections";
-import type { AuditActor } from "~/server/services/audit.service";
+import type { PermissionKey } from "~/lib/permissions";
+import { type ContentScope, contentEdited } from "~/server/cache/content-cache";
+import type { Db } from "~/server/db/client";
+import { isDatabaseUnavailable, unavailableError } from "~/server/db/unavailable";
+import { AppError, GENERIC_ERROR_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { log } from "~/server/observability/log";
+import { isPaymentProviderUnavailable, PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE } from "~/server/payments";
+import type { AuditActor } from "~/server/services/audit.service";
+import type { SessionClaims } from "~/server/services/sessions.service";
 
 export interface Context {
   db: Db;
@@ -31,7 +31,10 @@ export function inputIssues(error: ZodError) {
 export function publicError(error: TRPCError, requestId = "-") {
   const zodError = error.cause instanceof ZodError ? error.cause : null;
   if (zodError) {
-    return { message: zodError.issues[0] ? describeIssue(zodError.issues[0]) : "Invalid input", issues: inputIssues(zodError) };
+    return {
+      message: zodError.issues[0] ? describeIssue(zodError.issues[0]) : "Invalid input",
+      issues: inputIssues(zodError),
+    };
   }
   if (error.code === "INTERNAL_SERVER_ERROR") {
     log.error({ requestId, err: error.cause ?? error }, "request failed");
@@ -93,6 +96,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const UNSTORABLE_TEXT_MESSAGE = "Text must be valid Unicode without the NUL character (\\u0000).";
 
 /** U+0000, or half of a surrogate pair alone (with the u flag, a whole pair is one code point and does not match). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character PostgreSQL cannot store
 const UNSTORABLE_CHARACTER = /[\u0000\p{Cs}]/u;
 
 /**
@@ -157,7 +161,8 @@ export function permissionProcedure(...permissions: PermissionKey[]) {
   return staffProcedure(permissions);
 }
 
-export const VERIFY_EMAIL_FIRST_MESSAGE = "Please verify your email address first: open the link we sent you, or use “Resend” in the banner.";
+export const VERIFY_EMAIL_FIRST_MESSAGE =
+  "Please verify your email address first: open the link we sent you, or use “Resend” in the banner.";
 
 /** For what an unverified address may not do yet (posting in the community, linking a provider). */
 export const verifiedProcedure = protectedProcedure.use(({ ctx, next }) => {

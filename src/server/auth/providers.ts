@@ -25,7 +25,13 @@ export function socialProviders() {
             jwks_endpoint: "https://www.linkedin.com/oauth/openid/jwks",
             authorization: { params: { scope: "openid profile email" } },
             profile: (raw) => {
-              const profile = raw as unknown as { sub: string; name: string; email: string; picture?: string; email_verified?: boolean | string };
+              const profile = raw as unknown as {
+                sub: string;
+                name: string;
+                email: string;
+                picture?: string;
+                email_verified?: boolean | string;
+              };
               return { id: profile.sub, name: profile.name, email: profile.email, image: profile.picture };
             },
           }),

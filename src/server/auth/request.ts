@@ -21,7 +21,10 @@ function normalise(address: string | undefined): string | null {
 export function clientIp(headers: Headers, hops = env.TRUST_PROXY): string {
   const peer = normalise(headers.get(PEER_ADDRESS_HEADER) ?? undefined);
   if (hops === 0) return peer ?? "unknown";
-  const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // [client?, ..., proxy N-1 as seen by proxy N, peer]: step back N hops from the peer.
   const hopsSeen = [...chain, peer ?? "unknown"];
   const index = Math.max(0, hopsSeen.length - 1 - hops);
@@ -56,6 +59,6 @@ export function deviceName(userAgent: string | null | undefined): string {
 }
 
 /** Served over https: secure cookies and HSTS. */
-export function useSecureCookies(): boolean {
+export function secureCookiesInUse(): boolean {
   return appUrl().startsWith("https://");
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/server/db/client";
 import { env } from "~/env";
+import type { Db } from "~/server/db/client";
 
 const SECRET_KEY = "auth.secret";
 let cached: string | undefined;
@@ -12,7 +12,10 @@ let cached: string | undefined;
 export async function getAuthSecret(db: Db): Promise<string> {
   if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
   if (cached) return cached;
-  await db.appSetting.createMany({ data: [{ key: SECRET_KEY, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  await db.appSetting.createMany({
+    data: [{ key: SECRET_KEY, value: randomBytes(32).toString("base64url") }],
+    skipDuplicates: true,
+  });
   const row = await db.appSetting.findUniqueOrThrow({ where: { key: SECRET_KEY } });
   cached = row.value;
   return cached;

@@ -1,6 +1,11 @@
 import path from "node:path";
+import {
+  type RoadmapContentFile,
+  roadmapContentFileSchema,
+  roadmapStepColumns,
+  SEMESTER_STARTS_FACT_KEY,
+} from "~/lib/schemas/roadmap-steps";
 import type { Db } from "~/server/db/client";
-import { roadmapContentFileSchema, roadmapStepColumns, SEMESTER_STARTS_FACT_KEY, type RoadmapContentFile } from "~/lib/schemas/roadmap-steps";
 import { readValidatedFile } from "./json-file";
 import { seedToolFacts } from "./tools/facts";
 import { assertUniqueKeys, seedEditable, toolFilesFingerprint } from "./tools/files";
@@ -12,7 +17,11 @@ export const ROADMAP_SEED_FINGERPRINT_KEY = "seed:roadmap-fingerprint";
 
 export function readRoadmapContent(dir = ROADMAP_CONTENT_DIR): RoadmapContentFile {
   const content = readValidatedFile(path.join(dir, "steps.json"), roadmapContentFileSchema, "src/content/roadmap/steps.json");
-  assertUniqueKeys(content.steps, (step) => step.slug, (slug) => `The roadmap step "${slug}" of src/content/roadmap/steps.json`);
+  assertUniqueKeys(
+    content.steps,
+    (step) => step.slug,
+    (slug) => `The roadmap step "${slug}" of src/content/roadmap/steps.json`,
+  );
   return content;
 }
 
@@ -35,10 +44,19 @@ export async function seedRoadmap(db: Db, dir = ROADMAP_CONTENT_DIR) {
   const last = await db.roadmapStepTemplate.aggregate({ _max: { position: true } });
   let position = (last._max.position ?? -1) + 1;
   const customized = existing.filter((row) => row.customizedAt).map((row) => row.slug);
-  await seedEditable(steps, (step) => step.slug, customized, async ({ slug, ...step }) => {
-    const data = roadmapStepColumns(step);
-    if (known.has(slug)) await db.roadmapStepTemplate.update({ where: { slug }, data });
-    else await db.roadmapStepTemplate.create({ data: { slug, position: position++, ...data } });
+  await seedEditable(
+    steps,
+    (step) => step.slug,
+    customized,
+    async ({ slug, ...step }) => {
+      const data = roadmapStepColumns(step);
+      if (known.has(slug)) await db.roadmapStepTemplate.update({ where: { slug }, data });
+      else await db.roadmapStepTemplate.create({ data: { slug, position: position++, ...data } });
+    },
+  );
+  await db.appSetting.upsert({
+    where: { key: ROADMAP_SEED_FINGERPRINT_KEY },
+    create: { key: ROADMAP_SEED_FINGERPRINT_KEY, value: fingerprint },
+    update: { value: fingerprint },
   });
-  await db.appSetting.upsert({ where: { key: ROADMAP_SEED_FINGERPRINT_KEY }, create: { key: ROADMAP_SEED_FINGERPRINT_KEY, value: fingerprint }, update: { value: fingerprint } });
 }

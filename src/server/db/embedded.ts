@@ -19,7 +19,11 @@ export interface EmbeddedDatabase {
  * `dataDir` undefined keeps the database in memory (tests). `loadDataDir`, a dump of another
  * database (EmbeddedDatabase.dump), is what a new database starts from instead of an empty one.
  */
-export async function startEmbeddedDatabase(options: { dataDir?: string; socketDir: string; loadDataDir?: Blob }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(options: {
+  dataDir?: string;
+  socketDir: string;
+  loadDataDir?: Blob;
+}): Promise<EmbeddedDatabase> {
   const socketDir = path.resolve(options.socketDir);
   fs.mkdirSync(socketDir, { recursive: true });
   // libpq and node-postgres look for "<dir>/.s.PGSQL.<port>".
@@ -32,7 +36,9 @@ export async function startEmbeddedDatabase(options: { dataDir?: string; socketD
   // The contrib extensions the migrations create (CREATE EXTENSION) must be loaded into PGlite first.
   const extensions = { pg_trgm };
   const { loadDataDir } = options;
-  const db = options.dataDir ? new PGlite(path.resolve(options.dataDir), { extensions, loadDataDir }) : new PGlite({ extensions, loadDataDir });
+  const db = options.dataDir
+    ? new PGlite(path.resolve(options.dataDir), { extensions, loadDataDir })
+    : new PGlite({ extensions, loadDataDir });
   await db.waitReady;
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();

@@ -38,7 +38,10 @@ export function withAdvisoryLock<T>(connectionString: string, lockId: number, wo
       }
     }),
   );
-  queues.set(key, run.catch(() => {}));
+  queues.set(
+    key,
+    run.catch(() => {}),
+  );
   return run;
 }
 

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { LOCK_IDS, withAdvisoryLock } from "./locks";
 import { log } from "~/server/observability/log";
+import { LOCK_IDS, withAdvisoryLock } from "./locks";
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "prisma", "migrations");
 

@@ -27,7 +27,10 @@ export async function openDatabase(databaseUrl = env.DATABASE_URL, options: { sh
   // files twice; the app itself refuses to start on a folder another process has open.
   const running = options.shareRunning ? runningEmbeddedDatabaseUrl(embeddedSocketDir(dataDir())) : null;
   if (running) return { url: running, poolMax: 1, embedded: true, stop: async () => {} };
-  const embedded = await startEmbeddedDatabase({ dataDir: embeddedDataFolder(dataDir()), socketDir: embeddedSocketDir(dataDir()) });
+  const embedded = await startEmbeddedDatabase({
+    dataDir: embeddedDataFolder(dataDir()),
+    socketDir: embeddedSocketDir(dataDir()),
+  });
   return { url: embedded.url, poolMax: 1, embedded: true, dump: embedded.dump, stop: embedded.stop };
 }
 

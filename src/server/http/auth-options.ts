@@ -1,15 +1,22 @@
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import type { Db } from "~/server/db/client";
-import { passwordSignInSchema } from "~/lib/schemas/auth";
 import type { Role } from "~/lib/permissions";
+import { passwordSignInSchema } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
-import { SignInError, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
-import { createSession, endSession, resolveSession, SESSION_MAX_AGE_SECONDS, type SessionClaims, type SignInContext } from "~/server/services/sessions.service";
 import { socialProviders } from "~/server/auth/providers";
 import { getAuthSecret } from "~/server/auth/secret";
-import { redirectOnOwnHost } from "./own-host";
+import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
+import { SignInError, signInWithOAuth, signInWithPassword } from "~/server/services/auth.service";
+import {
+  createSession,
+  endSession,
+  resolveSession,
+  SESSION_MAX_AGE_SECONDS,
+  type SessionClaims,
+  type SignInContext,
+} from "~/server/services/sessions.service";
+import { redirectOnOwnHost } from "./own-host";
 
 declare module "next-auth" {
   interface Session {
@@ -67,7 +74,7 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
         return redirectOnOwnHost(url, request.origin ?? baseUrl, [baseUrl]);
       },
       async signIn({ user, account, profile }) {
-        if (!account || account.type !== "oauth") return true;
+        if (account?.type !== "oauth") return true;
         if (!user.email) return false;
         const claims = await signInWithOAuth(
           db,

@@ -2,18 +2,19 @@
  * POST /api/chat and /api/chat-rag: validate, answer, stream. The routes are streams, so they cannot go
  * through the tRPC REST adapter; this is their one adapter, with the same context and error shapes.
  */
-import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
+
 import { TRPCError } from "@trpc/server";
+import { consumeStream, createUIMessageStreamResponse, toUIMessageStream } from "ai";
+import { chatRequestSchema } from "~/lib/schemas/chat";
 import { createContext } from "~/server/api/context";
 import { containsUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "~/server/api/trpc";
-import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 import { addressKey } from "~/server/auth/request";
+import { assertJsonRequest, readJsonBody } from "~/server/http/body";
 import { errorResponse } from "~/server/http/rest";
-import { chatRequestSchema } from "~/lib/schemas/chat";
-import type { ChatActor } from "~/server/services/chat/allowance.service";
-import { answerChat } from "~/server/services/chat/answer.service";
 import { log } from "~/server/observability/log";
 import { requestIdOf } from "~/server/observability/request-context";
+import type { ChatActor } from "~/server/services/chat/allowance.service";
+import { answerChat } from "~/server/services/chat/answer.service";
 
 export const AI_CONNECTION_ERROR = "Failed to connect to AI service";
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -26,7 +27,7 @@ function actorOf(session: { id: string } | null, headers: Headers, ip: string): 
 }
 
 export function chatRoute({ rag }: { rag: boolean }) {
-  return async function POST(request: Request): Promise<Response> {
+  return async (request: Request): Promise<Response> => {
     const requestId = requestIdOf(request.headers);
     try {
       assertJsonRequest(request);
@@ -36,9 +37,19 @@ export function chatRoute({ rag }: { rag: boolean }) {
       if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
       const ctx = await createContext(request.headers);
       const actor = actorOf(ctx.session, request.headers, ctx.ip);
-      const answer = await answerChat({ db: ctx.db, actor, input: parsed.data, rag, requestId, signal: request.signal });
+      const answer = await answerChat({
+        db: ctx.db,
+        actor,
+        input: parsed.data,
+        rag,
+        requestId,
+        signal: request.signal,
+      });
       if (!answer.ok) {
-        return Response.json({ success: false, error: AI_CONNECTION_ERROR }, { status: 502, headers: { "x-request-id": requestId, "x-model": answer.model } });
+        return Response.json(
+          { success: false, error: AI_CONNECTION_ERROR },
+          { status: 502, headers: { "x-request-id": requestId, "x-model": answer.model } },
+        );
       }
 
       const { metadata, retrieval } = answer;

@@ -28,7 +28,12 @@ type Coding = "br" | "gzip";
 
 function compress(body: Buffer, coding: Coding): Buffer {
   return coding === "br"
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })
     : zlib.gzipSync(body);
 }
 
@@ -60,7 +65,12 @@ export function compressedAnswers() {
     const coding: Coding | null = acceptsCoding(acceptEncoding, "br") ? "br" : acceptsCoding(acceptEncoding, "gzip") ? "gzip" : null;
     if (!coding) return;
 
-    const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
+    const original = {
+      writeHead: response.writeHead,
+      write: response.write,
+      end: response.end,
+      flushHeaders: response.flushHeaders,
+    };
     let collecting: Buffer[] | null = null;
     let decided = false;
     let deferredHead: unknown[] | null = null;
@@ -95,7 +105,11 @@ export function compressedAnswers() {
       (typeof encodingOrCallback === "function" ? encodingOrCallback : callback)?.();
       return true;
     } as ServerResponse["write"];
-    response.end = function end(chunk?: unknown, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): ServerResponse {
+    response.end = function end(
+      chunk?: unknown,
+      encodingOrCallback?: BufferEncoding | (() => void),
+      callback?: () => void,
+    ): ServerResponse {
       if (typeof chunk === "function") return end.call(response, undefined, undefined, chunk as () => void);
       if (!collects()) return (original.end as (...args: unknown[]) => ServerResponse).call(response, chunk, encodingOrCallback, callback);
       let compressed = cached;
@@ -110,7 +124,11 @@ export function compressedAnswers() {
       const vary = response.getHeader("vary");
       response.setHeader("vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
       (original.writeHead as (...a: unknown[]) => ServerResponse).apply(response, deferredHead ?? [response.statusCode]);
-      return (original.end as (...args: unknown[]) => ServerResponse).call(response, compressed, typeof encodingOrCallback === "function" ? encodingOrCallback : callback);
+      return (original.end as (...args: unknown[]) => ServerResponse).call(
+        response,
+        compressed,
+        typeof encodingOrCallback === "function" ? encodingOrCallback : callback,
+      );
     } as ServerResponse["end"];
   };
 }

@@ -58,7 +58,9 @@ export interface OwnOriginsInput {
 export function ownOrigins({ requestUrl, host, publicUrl }: OwnOriginsInput): string[] {
   const url = new URL(requestUrl);
   const candidates = [url.origin, host ? `${url.protocol}//${host}` : null, publicUrl ?? null];
-  const origins = candidates.flatMap((candidate) => (candidate ? [normalizedOrigin(candidate)] : [])).filter((o): o is string => o !== null);
+  const origins = candidates
+    .flatMap((candidate) => (candidate ? [normalizedOrigin(candidate)] : []))
+    .filter((o): o is string => o !== null);
   return [...new Set(origins)];
 }
 

@@ -6,16 +6,16 @@
  */
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { DOCUMENT_MESSAGES, documentNameSchema } from "~/lib/schemas/documents";
 import { createContext } from "~/server/api/context";
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { readBodyBytes } from "~/server/http/body";
 import { errorResponse } from "~/server/http/rest";
+import { requestIdOf } from "~/server/observability/request-context";
 import { consumeRateLimit } from "~/server/security/rate-limit";
-import { DOCUMENT_MESSAGES, documentNameSchema } from "~/lib/schemas/documents";
 import { openDocumentFile } from "~/server/services/documents/access.service";
 import { fileTooLarge, maxFileBytes } from "~/server/services/documents/file-checks";
 import { uploadDocument, uploadDocumentVersion } from "~/server/services/documents/upload.service";
-import { requestIdOf } from "~/server/observability/request-context";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -69,7 +69,11 @@ export function documentUploadRoute(target: "document" | "version") {
   };
 }
 
-const versionSchema = z.coerce.number({ message: "version must be a whole number from 1." }).int("version must be a whole number from 1.").min(1, "version must be a whole number from 1.").optional();
+const versionSchema = z.coerce
+  .number({ message: "version must be a whole number from 1." })
+  .int("version must be a whole number from 1.")
+  .min(1, "version must be a whole number from 1.")
+  .optional();
 
 /** RFC 5987 value: UTF-8, percent-encoded, with the characters encodeURIComponent leaves alone. */
 function rfc5987(value: string): string {

@@ -34,7 +34,7 @@ export function conditionalJson(request: Request, encoded: EncodedJson, headers:
   const large = encoded.body.length >= COMPRESS_ONCE_MIN_BYTES;
   const all: Record<string, string> = { ...headers, etag };
   if (large) all["cache-control"] = withNoTransform(headers["cache-control"]);
-  if (held && held.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
+  if (held?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return new Response(null, { status: 304, headers: all });
   const body = large ? (encoded.bytes ??= new TextEncoder().encode(encoded.body)) : encoded.body;
   return new Response(body, { status, headers: { "content-type": "application/json", ...all } });
 }

@@ -15,8 +15,13 @@ export async function metricsRoute(request: Request): Promise<Response> {
   const token = env.METRICS_TOKEN;
   if (!token) return Response.json({ success: false, error: "Not found" }, { status: 404 });
   if (!tokenMatches(request.headers.get("authorization"), token)) {
-    return Response.json({ success: false, error: "A valid metrics token is required." }, { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' } });
+    return Response.json(
+      { success: false, error: "A valid metrics token is required." },
+      { status: 401, headers: { "www-authenticate": 'Bearer realm="metrics"' } },
+    );
   }
   const { registry } = metrics();
-  return new Response(await registry.metrics(), { headers: { "content-type": registry.contentType, "cache-control": "no-store" } });
+  return new Response(await registry.metrics(), {
+    headers: { "content-type": registry.contentType, "cache-control": "no-store" },
+  });
 }

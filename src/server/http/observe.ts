@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { log } from "~/server/observability/log";
 import { metrics } from "~/server/observability/metrics";
-import { REQUEST_ID_HEADER, requestContextStorage, wellFormedRequestId, type RequestContext } from "~/server/observability/request-context";
+import { REQUEST_ID_HEADER, type RequestContext, requestContextStorage, wellFormedRequestId } from "~/server/observability/request-context";
 import type { RouteLabel } from "./route-pattern";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

@@ -11,7 +11,10 @@ import zlib from "node:zlib";
 
 const STATIC_URL_PREFIX = "/_next/static/";
 const BROTLI_SUFFIX = ".br";
-const CONTENT_TYPES: Record<string, string> = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "application/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+};
 /** Below this, compression gains less than its headers cost. */
 const MIN_BYTES = 1024;
 
@@ -26,7 +29,10 @@ export function precompressStaticAssets(staticDir: string): number {
   for (const file of listFiles(staticDir)) {
     if (!(path.extname(file) in CONTENT_TYPES) || fs.statSync(file).size < MIN_BYTES) continue;
     const compressed = zlib.brotliCompressSync(fs.readFileSync(file), {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
     });
     fs.writeFileSync(file + BROTLI_SUFFIX, compressed);
     written++;
@@ -76,7 +82,10 @@ export function precompressedStatic(staticDir: string, headers: Record<string, s
       "Cache-Control": "public, max-age=31536000, immutable",
     });
     if (request.method === "HEAD") response.end();
-    else fs.createReadStream(file).on("error", () => response.destroy()).pipe(response);
+    else
+      fs.createReadStream(file)
+        .on("error", () => response.destroy())
+        .pipe(response);
     return true;
   };
 }

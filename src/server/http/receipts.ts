@@ -5,10 +5,12 @@ import { createContext } from "~/server/api/context";
 import { AppError, SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { attachmentHeaders } from "~/server/http/documents";
 import { errorResponse } from "~/server/http/rest";
-import { receiptsPdf } from "~/server/services/billing/receipts.service";
 import { requestIdOf } from "~/server/observability/request-context";
+import { receiptsPdf } from "~/server/services/billing/receipts.service";
 
-const querySchema = z.object({ id: z.string().trim().min(1, "id must not be empty").max(255, "id is too long").optional() });
+const querySchema = z.object({
+  id: z.string().trim().min(1, "id must not be empty").max(255, "id is too long").optional(),
+});
 
 /** All receipts in one PDF, or `?id=` for one; only the owner's (anyone else's: 404). */
 export function receiptsDownloadRoute() {

@@ -17,6 +17,7 @@ export type InputSource = "none" | "body" | "query" | ((request: Request, params
 
 export interface RestRoute<Result> {
   input?: InputSource;
+  // biome-ignore lint/suspicious/noExplicitAny: each route passes its own procedure's input; the procedure's zod schema checks it
   call: (api: Caller, input: any) => Promise<Result>;
   /** The success body; defaults to the procedure's result as it is. */
   respond?: (result: Result) => unknown;
@@ -34,13 +35,20 @@ export function errorResponse(error: unknown, requestId: string): Response {
       : error instanceof AppError
         ? new TRPCError({ code: error.trpcCode, message: error.message, cause: error })
         : isDatabaseUnavailable(error)
-          ? new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE, cause: unavailableError() })
+          ? new TRPCError({
+              code: "SERVICE_UNAVAILABLE",
+              message: DATABASE_UNAVAILABLE_MESSAGE,
+              cause: unavailableError(),
+            })
           : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
   const { message, issues } = publicError(trpcError, requestId);
   const headers: Record<string, string> = { "x-request-id": requestId };
   const retryAfter = retryAfterSeconds(trpcError);
   if (retryAfter) headers["retry-after"] = String(retryAfter);
-  return Response.json({ success: false, error: message, ...(issues ? { issues } : {}) }, { status: getHTTPStatusCodeFromError(trpcError), headers });
+  return Response.json(
+    { success: false, error: message, ...(issues ? { issues } : {}) },
+    { status: getHTTPStatusCodeFromError(trpcError), headers },
+  );
 }
 
 /** The seconds a rate-limited caller should wait, when the error says so (answered as Retry-After). */
@@ -73,7 +81,10 @@ export function restRoute<Result>(route: RestRoute<Result>) {
       if (route.text) return new Response(route.text(result), { status: route.status ?? 200, headers });
       const encoded = encodedJson((route.respond ? route.respond(result) : result) ?? { success: true });
       if (request.method === "GET") return conditionalJson(request, encoded, headers, route.status ?? 200);
-      return new Response(encoded.body, { status: route.status ?? 200, headers: { "content-type": "application/json", ...headers } });
+      return new Response(encoded.body, {
+        status: route.status ?? 200,
+        headers: { "content-type": "application/json", ...headers },
+      });
     } catch (error) {
       return errorResponse(error, requestId);
     }

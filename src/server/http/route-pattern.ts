@@ -18,7 +18,8 @@ const asPattern = (page: string) => page.replace(/\[\[?\.\.\.([^\]]+)\]\]?/g, ":
 const kindOf = (route: string): RouteKind => (route === "/api" || route.startsWith("/api/") ? "api" : "page");
 
 // A segment that is an id rather than a name: a UUID, a cuid, a number or a long hex or base64url key.
-const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|c[a-z0-9]{20,}|\d+|[0-9a-f]{16,}|[A-Za-z0-9_-]{32,})$/i;
+const ID_SEGMENT =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|c[a-z0-9]{20,}|\d+|[0-9a-f]{16,}|[A-Za-z0-9_-]{32,})$/i;
 
 /**
  * Labels a request path with the route that serves it, so metrics and access logs have few distinct
@@ -30,11 +31,16 @@ export function routeLabeller(manifest: RoutesManifest | null, publicFiles: Read
   // Next lists dynamic routes in the order it matches them.
   const dynamicRoutes = manifest?.dynamicRoutes.map((route) => ({ regex: new RegExp(route.regex), route: asPattern(route.page) })) ?? [];
   return (pathname: string): RouteLabel => {
-    if (pathname.startsWith("/_next/")) return { route: pathname.startsWith("/_next/image") ? "/_next/image" : "/_next/static", kind: "static" };
+    if (pathname.startsWith("/_next/"))
+      return { route: pathname.startsWith("/_next/image") ? "/_next/image" : "/_next/static", kind: "static" };
     if (publicFiles.has(pathname)) return { route: pathname, kind: "static" };
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     if (!manifest) {
-      const route = trimmed.split("/").map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment)).join("/") || "/";
+      const route =
+        trimmed
+          .split("/")
+          .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
+          .join("/") || "/";
       return { route, kind: kindOf(route) };
     }
     if (staticRoutes.has(trimmed)) return { route: trimmed, kind: kindOf(trimmed) };

@@ -1,17 +1,17 @@
-import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { buildAuthOptions } from "./auth-options";
-import { clientIp } from "~/server/auth/request";
-import { getSessionUser } from "~/server/api/session";
-import { getDb } from "~/server/db/client";
-import { errorResponse } from "./rest";
-import { readBodyText } from "./body";
+import NextAuth from "next-auth";
+import { appUrl } from "~/env";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
-import { loginThrottle } from "~/server/services/auth.service";
-import { appUrl } from "~/env";
-import { trustedRequestOrigin } from "./own-host";
+import { getSessionUser } from "~/server/api/session";
+import { clientIp } from "~/server/auth/request";
+import { getDb } from "~/server/db/client";
 import { requestIdOf } from "~/server/observability/request-context";
+import { loginThrottle } from "~/server/services/auth.service";
+import { buildAuthOptions } from "./auth-options";
+import { readBodyText } from "./body";
+import { trustedRequestOrigin } from "./own-host";
+import { errorResponse } from "./rest";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -20,7 +20,10 @@ async function signInError(response: Response): Promise<string | null> {
   const location = response.headers.get("location");
   let url = location;
   if (!url && response.headers.get("content-type")?.includes("application/json")) {
-    const body = (await response.clone().json().catch(() => null)) as { url?: string } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { url?: string } | null;
     url = body?.url ?? null;
   }
   if (!url) return null;
@@ -47,7 +50,11 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     }
   }
   const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });
-  const origin = trustedRequestOrigin({ requestUrl: request.url, host: request.headers.get("host"), publicUrl: appUrl() });
+  const origin = trustedRequestOrigin({
+    requestUrl: request.url,
+    host: request.headers.get("host"),
+    publicUrl: appUrl(),
+  });
   const options = await buildAuthOptions(db, {
     origin,
     userAgent: request.headers.get("user-agent"),
@@ -58,7 +65,10 @@ export async function authRoute(request: Request, context: RouteContext): Promis
   if (response.status === 401 && (await signInError(response)) === SIGN_IN_ERRORS.throttled) {
     const retryAfter = String(loginThrottle().windowMinutes * 60);
     const url = new URL(`/?error=${SIGN_IN_ERRORS.throttled}`, origin).toString();
-    return Response.json({ success: false, error: AUTH_MESSAGES.tooManyAttempts, url }, { status: 429, headers: { "retry-after": retryAfter } });
+    return Response.json(
+      { success: false, error: AUTH_MESSAGES.tooManyAttempts, url },
+      { status: 429, headers: { "retry-after": retryAfter } },
+    );
   }
   return response;
 }

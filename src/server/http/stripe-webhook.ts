@@ -1,9 +1,9 @@
 import { getDb } from "~/server/db/client";
-import { readBodyText } from "~/server/http/body";
 import { AppError } from "~/server/errors";
+import { readBodyText } from "~/server/http/body";
+import { log } from "~/server/observability/log";
 import { gatewayEventOf, stripeWebhookReceiver, verifyStripeEvent } from "~/server/payments/stripe-events";
 import { handleGatewayEvent } from "~/server/services/billing/billing-sync.service";
-import { log } from "~/server/observability/log";
 
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
@@ -28,7 +28,7 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
     if (error instanceof AppError) return json(413, { success: false, error: error.message });
     throw error;
   }
-  let verified;
+  let verified: ReturnType<typeof verifyStripeEvent>;
   try {
     verified = verifyStripeEvent(receiver, rawBody, signature);
   } catch {

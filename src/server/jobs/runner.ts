@@ -1,5 +1,5 @@
-import type { Db, DbOrTx } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import { metrics } from "~/server/observability/metrics";
 
@@ -36,7 +36,15 @@ export function registerJobHandler(kind: string, handler: JobHandler) {
 
 export async function enqueueJob(db: DbOrTx, kind: string, payload: Prisma.InputJsonValue, options: EnqueueOptions = {}) {
   await db.job.createMany({
-    data: [{ kind, payload, runAt: options.runAt ?? new Date(), uniqueKey: options.uniqueKey, maxAttempts: options.maxAttempts ?? 5 }],
+    data: [
+      {
+        kind,
+        payload,
+        runAt: options.runAt ?? new Date(),
+        uniqueKey: options.uniqueKey,
+        maxAttempts: options.maxAttempts ?? 5,
+      },
+    ],
     skipDuplicates: true,
   });
 }
@@ -82,16 +90,27 @@ async function runHandler(db: Db, job: ClaimedJob): Promise<"done" | "retry" | "
   try {
     if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
     await handler(db, job.payload, { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts });
-    await db.job.update({ where: { id: job.id }, data: { status: "done", finishedAt: new Date(), lockedUntil: null, lastError: null } });
+    await db.job.update({
+      where: { id: job.id },
+      data: { status: "done", finishedAt: new Date(), lockedUntil: null, lastError: null },
+    });
     return "done";
   } catch (error) {
     const dead = job.attempts >= job.maxAttempts;
-    log.error({ job: job.kind, jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: errorText(error) }, `job ${job.kind} failed${dead ? ", giving up" : ""}`);
+    log.error(
+      { job: job.kind, jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: errorText(error) },
+      `job ${job.kind} failed${dead ? ", giving up" : ""}`,
+    );
     await db.job.update({
       where: { id: job.id },
       data: dead
         ? { status: "dead", finishedAt: new Date(), lockedUntil: null, lastError: errorText(error) }
-        : { status: "queued", runAt: new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000), lockedUntil: null, lastError: errorText(error) },
+        : {
+            status: "queued",
+            runAt: new Date(Date.now() + retryDelaySeconds(job.attempts) * 1000),
+            lockedUntil: null,
+            lastError: errorText(error),
+          },
     });
     return dead ? "dead" : "retry";
   }

@@ -13,34 +13,34 @@
 import { appUrl } from "~/env";
 import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, type MailGroup } from "~/lib/schemas/mail-templates";
 import { SITE } from "~/lib/site";
+import { log } from "~/server/observability/log";
 import {
-  daysLeftText,
-  formatDay,
-  formatMoney,
-  formatMoment,
-  layoutMail,
-  LINK_LIFETIMES,
-  mailContent,
-  roadmapDigestLines,
-  stepCount,
-  communityDigestLines,
-  moderationDecision,
   coachingChangeText,
   coachingChangeWord,
-  meetingLinkText,
-  reminderLead,
-  notificationCount,
-  plural,
-  renderMail,
-  timeLeft,
+  communityDigestLines,
+  daysLeftText,
+  formatDay,
+  formatMoment,
+  formatMoney,
+  LINK_LIFETIMES,
+  layoutMail,
   type MailBlock,
   type MailData,
   type MailInline,
   type MailKind,
   type MailTemplateInput,
+  mailContent,
+  meetingLinkText,
+  moderationDecision,
+  notificationCount,
+  plural,
   type RenderedMail,
+  reminderLead,
+  renderMail,
+  roadmapDigestLines,
+  stepCount,
+  timeLeft,
 } from "./templates";
-import { log } from "~/server/observability/log";
 
 /** A stored override: the subject and text of one kind, with placeholders. */
 export interface MailOverrideText {
@@ -92,7 +92,10 @@ const SPECS: { [K in MailKind]: MailTemplateSpec<K> } = {
     placeholders: {
       name,
       url: { about: "The confirmation link", value: (data) => data.url },
-      expiresIn: { about: "How long the link works, e.g. 24 hours", value: (data) => plural(data.expiresInHours ?? LINK_LIFETIMES.verifyEmailHours, "hour") },
+      expiresIn: {
+        about: "How long the link works, e.g. 24 hours",
+        value: (data) => plural(data.expiresInHours ?? LINK_LIFETIMES.verifyEmailHours, "hour"),
+      },
     },
     link: "url",
     subject: `Confirm your email address for ${BRAND}`,
@@ -103,7 +106,11 @@ Welcome to ${BRAND}! Please confirm that this is your email address.
 {url}
 
 The link works for {expiresIn}. If you did not create an account, you can ignore this email.`,
-    sample: () => ({ name: "Anna", url: sampleUrl("/verify-email?token=sample"), expiresInHours: LINK_LIFETIMES.verifyEmailHours }),
+    sample: () => ({
+      name: "Anna",
+      url: sampleUrl("/verify-email?token=sample"),
+      expiresInHours: LINK_LIFETIMES.verifyEmailHours,
+    }),
   },
   "password-reset": {
     group: "security",
@@ -112,7 +119,10 @@ The link works for {expiresIn}. If you did not create an account, you can ignore
     placeholders: {
       name,
       url: { about: "The link to choose a new password", value: (data) => data.url },
-      expiresIn: { about: "How long the link works, e.g. 60 minutes", value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.passwordResetMinutes, "minute") },
+      expiresIn: {
+        about: "How long the link works, e.g. 60 minutes",
+        value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.passwordResetMinutes, "minute"),
+      },
     },
     link: "url",
     subject: `Reset your ${BRAND} password`,
@@ -127,7 +137,11 @@ Choose a new password here:
 The link works for {expiresIn}.
 
 If you did not ask for this, ignore this email: your password stays the same.`,
-    sample: () => ({ name: "Anna", url: sampleUrl("/reset-password?token=sample"), expiresInMinutes: LINK_LIFETIMES.passwordResetMinutes }),
+    sample: () => ({
+      name: "Anna",
+      url: sampleUrl("/reset-password?token=sample"),
+      expiresInMinutes: LINK_LIFETIMES.passwordResetMinutes,
+    }),
   },
   "password-changed": {
     group: "security",
@@ -135,8 +149,14 @@ If you did not ask for this, ignore this email: your password stays the same.`,
     description: "Sent when the password of an account was changed, with a link to reset it if it was not the owner.",
     placeholders: {
       name,
-      when: { about: "When it was changed (in the reader's time zone)", value: (data) => formatMoment(data.when, data.timeZone) },
-      ip: { about: "The address the change came from (“not recorded” when unknown)", value: (data) => data.ip ?? "not recorded" },
+      when: {
+        about: "When it was changed (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
+      ip: {
+        about: "The address the change came from (“not recorded” when unknown)",
+        value: (data) => data.ip ?? "not recorded",
+      },
       resetUrl: { about: "The link to reset the password", value: (data) => data.resetUrl },
     },
     link: "resetUrl",
@@ -161,7 +181,10 @@ If this was you, there is nothing more to do. If it was not you, reset your pass
       name,
       device: { about: "Browser and system, e.g. Firefox on Linux", value: (data) => data.device },
       ip: { about: "The address of the sign-in", value: (data) => data.ip },
-      when: { about: "When it happened (in the reader's time zone)", value: (data) => formatMoment(data.when, data.timeZone) },
+      when: {
+        about: "When it happened (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
       securityUrl: { about: "The link to the Security tab (sessions)", value: (data) => data.securityUrl },
     },
     link: "securityUrl",
@@ -177,7 +200,13 @@ When: {when}
 If this was you, there is nothing more to do. If not, review your sessions and change your password:
 
 {securityUrl}`,
-    sample: () => ({ name: "Anna", device: "Firefox on Linux", ip: "203.0.113.7", when: new Date(), securityUrl: sampleUrl("/profile?tab=security") }),
+    sample: () => ({
+      name: "Anna",
+      device: "Firefox on Linux",
+      ip: "203.0.113.7",
+      when: new Date(),
+      securityUrl: sampleUrl("/profile?tab=security"),
+    }),
   },
   "account-deletion-code": {
     group: "security",
@@ -186,7 +215,10 @@ If this was you, there is nothing more to do. If not, review your sessions and c
     placeholders: {
       name,
       code: { about: "The one-time code", value: (data) => data.code },
-      expiresIn: { about: "How long the code works, e.g. 10 minutes", value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.deletionCodeMinutes, "minute") },
+      expiresIn: {
+        about: "How long the code works, e.g. 10 minutes",
+        value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.deletionCodeMinutes, "minute"),
+      },
     },
     code: "code",
     subject: `Your ${BRAND} account deletion code`,
@@ -209,7 +241,10 @@ If you did not ask to delete your account, do not share this code with anyone, a
       name,
       planName: { about: "The plan paid for", value: (data) => data.planName },
       amount,
-      paidAt: { about: "When it was paid (in the reader's time zone)", value: (data) => formatMoment(data.paidAt, data.timeZone) },
+      paidAt: {
+        about: "When it was paid (in the reader's time zone)",
+        value: (data) => formatMoment(data.paidAt, data.timeZone),
+      },
       receiptUrl: { about: "The link to the receipt", value: (data) => data.receiptUrl },
     },
     link: "receiptUrl",
@@ -223,7 +258,14 @@ Amount: {amount}
 Paid on: {paidAt}
 
 {receiptUrl}`,
-    sample: () => ({ name: "Anna", planName: "Pro", amountCents: 999, currency: "EUR", paidAt: new Date(), receiptUrl: sampleUrl("/profile?tab=billing") }),
+    sample: () => ({
+      name: "Anna",
+      planName: "Pro",
+      amountCents: 999,
+      currency: "EUR",
+      paidAt: new Date(),
+      receiptUrl: sampleUrl("/profile?tab=billing"),
+    }),
   },
   "renewal-failed": {
     group: "billing",
@@ -244,7 +286,13 @@ We tried to charge {amount} for your {planName} plan, but the payment did not go
 Please check your card or add another one so that we can renew your plan.
 
 {billingUrl}`,
-    sample: () => ({ name: "Anna", planName: "Pro", amountCents: 999, currency: "EUR", billingUrl: sampleUrl("/profile?tab=billing") }),
+    sample: () => ({
+      name: "Anna",
+      planName: "Pro",
+      amountCents: 999,
+      currency: "EUR",
+      billingUrl: sampleUrl("/profile?tab=billing"),
+    }),
   },
   "grace-period-started": {
     group: "billing",
@@ -252,7 +300,10 @@ Please check your card or add another one so that we can renew your plan.
     description: "Sent when the last card of a paid account was removed: the plan ends unless a card is added.",
     placeholders: {
       name,
-      endsAt: { about: "When the plan ends without a card (in the reader's time zone)", value: (data) => formatMoment(data.endsAt, data.timeZone) },
+      endsAt: {
+        about: "When the plan ends without a card (in the reader's time zone)",
+        value: (data) => formatMoment(data.endsAt, data.timeZone),
+      },
       billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
     },
     link: "billingUrl",
@@ -273,7 +324,10 @@ Add a card before {endsAt} to keep your plan. After that, your account moves to 
     placeholders: {
       name,
       timeLeft: { about: "Time left, e.g. in 2 days", value: (data) => timeLeft(data.endsAt, data.now ?? new Date()) },
-      endsAt: { about: "When the plan ends (in the reader's time zone)", value: (data) => formatMoment(data.endsAt, data.timeZone) },
+      endsAt: {
+        about: "When the plan ends (in the reader's time zone)",
+        value: (data) => formatMoment(data.endsAt, data.timeZone),
+      },
       billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
     },
     link: "billingUrl",
@@ -287,7 +341,12 @@ Add a card before then to keep your plan. Otherwise your account moves to the Fr
 {billingUrl}`,
     sample: () => {
       const now = new Date();
-      return { name: "Anna", endsAt: new Date(now.getTime() + 2 * 86_400_000), now, billingUrl: sampleUrl("/profile?tab=billing") };
+      return {
+        name: "Anna",
+        endsAt: new Date(now.getTime() + 2 * 86_400_000),
+        now,
+        billingUrl: sampleUrl("/profile?tab=billing"),
+      };
     },
   },
   "plan-downgraded": {
@@ -328,7 +387,13 @@ You can choose another plan at any time:
 We refunded {amount} for "{description}". Depending on your bank it reaches your card within 5 to 10 business days.
 
 {billingUrl}`,
-    sample: () => ({ name: "Anna", description: "Pro plan", amountCents: 999, currency: "EUR", billingUrl: sampleUrl("/profile?tab=billing") }),
+    sample: () => ({
+      name: "Anna",
+      description: "Pro plan",
+      amountCents: 999,
+      currency: "EUR",
+      billingUrl: sampleUrl("/profile?tab=billing"),
+    }),
   },
   "contact-acknowledgement": {
     group: "support",
@@ -337,7 +402,10 @@ We refunded {amount} for "{description}". Depending on your bank it reaches your
     placeholders: {
       name,
       messageSubject: { about: "The subject of their message", value: (data) => data.subject },
-      supportHours: { about: "The support hours (Site texts)", value: (data) => data.supportHours ?? SITE.supportHours },
+      supportHours: {
+        about: "The support hours (Site texts)",
+        value: (data) => data.supportHours ?? SITE.supportHours,
+      },
     },
     subject: "We received your message",
     body: `Hi {name},
@@ -364,7 +432,12 @@ Our support hours are {supportHours}. You do not need to send it again.`,
 {reply}
 
 {staffName}, ${BRAND} support`,
-    sample: () => ({ name: "Anna", subject: "Blocked account", reply: "Your account is open again.\n\nYou can sign in as before.", staffName: "Sam" }),
+    sample: () => ({
+      name: "Anna",
+      subject: "Blocked account",
+      reply: "Your account is open again.\n\nYou can sign in as before.",
+      staffName: "Sam",
+    }),
   },
   "newsletter-confirm": {
     group: "newsletter",
@@ -390,7 +463,10 @@ If you did not ask for it, ignore this email: you will not be subscribed.`,
       inviterName: { about: "The admin who invited them", value: (data) => data.inviterName },
       role: { about: "The role offered (admin, designer, backoffice)", value: (data) => data.role },
       url: { about: "The link to accept the invitation", value: (data) => data.url },
-      expiresIn: { about: "How long the link works, e.g. 7 days", value: (data) => plural(data.expiresInDays ?? LINK_LIFETIMES.staffInviteDays, "day") },
+      expiresIn: {
+        about: "How long the link works, e.g. 7 days",
+        value: (data) => plural(data.expiresInDays ?? LINK_LIFETIMES.staffInviteDays, "day"),
+      },
     },
     link: "url",
     subject: `You are invited to the ${BRAND} team`,
@@ -403,7 +479,12 @@ If you did not ask for it, ignore this email: you will not be subscribed.`,
 The link works for {expiresIn}. Before you can open the management area you will set up two-factor sign-in.
 
 If you did not expect this invitation, ignore this email.`,
-    sample: () => ({ inviterName: "Maria", role: "designer", url: sampleUrl("/invite?token=sample"), expiresInDays: LINK_LIFETIMES.staffInviteDays }),
+    sample: () => ({
+      inviterName: "Maria",
+      role: "designer",
+      url: sampleUrl("/invite?token=sample"),
+      expiresInDays: LINK_LIFETIMES.staffInviteDays,
+    }),
   },
   "scholarship-deadline": {
     group: "tools",
@@ -432,16 +513,30 @@ Check the call and the documents on the official page:
 {url}
 
 Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.`,
-    sample: () => ({ name: "Anna", scholarshipName: "Konrad-Adenauer-Stiftung - scholarships for international students", provider: "Konrad-Adenauer-Stiftung (KAS)", deadline: "2027-07-15", daysLeft: 14, url: "https://www.kas.de/de/web/begabtenfoerderung-und-kultur/auslaenderfoerderung" }),
+    sample: () => ({
+      name: "Anna",
+      scholarshipName: "Konrad-Adenauer-Stiftung - scholarships for international students",
+      provider: "Konrad-Adenauer-Stiftung (KAS)",
+      deadline: "2027-07-15",
+      daysLeft: 14,
+      url: "https://www.kas.de/de/web/begabtenfoerderung-und-kultur/auslaenderfoerderung",
+    }),
   },
   "roadmap-digest": {
     group: "tools",
     title: "Weekly roadmap digest",
-    description: "Sent once a week to users on a plan with roadmaps whose roadmap has steps due in the next 14 days (not done, not hidden), unless they turned the digest off in Settings.",
+    description:
+      "Sent once a week to users on a plan with roadmaps whose roadmap has steps due in the next 14 days (not done, not hidden), unless they turned the digest off in Settings.",
     placeholders: {
       name,
       count: { about: "How many steps are due, e.g. 3 steps", value: (data) => stepCount(data.steps) },
-      steps: { about: "The steps due, one line each: date and title", value: (data) => roadmapDigestLines(data.steps).map(([day, title]) => `${day}: ${title}`).join("\n") },
+      steps: {
+        about: "The steps due, one line each: date and title",
+        value: (data) =>
+          roadmapDigestLines(data.steps)
+            .map(([day, title]) => `${day}: ${title}`)
+            .join("\n"),
+      },
       url: { about: "The link to the roadmap", value: (data) => data.url },
     },
     link: "url",
@@ -469,7 +564,8 @@ Dates and rules can change: each step links its official page. To stop this week
   "community-digest": {
     group: "community",
     title: "Daily community digest",
-    description: "Sent once a day to members with community notifications they have not read or been mailed yet, unless they turned the digest off in Settings.",
+    description:
+      "Sent once a day to members with community notifications they have not read or been mailed yet, unless they turned the digest off in Settings.",
     placeholders: {
       name,
       count: { about: "How many notifications, e.g. 4 new notifications", value: (data) => notificationCount(data) },
@@ -491,7 +587,10 @@ Read the replies and answer in the community:
 To stop this daily mail, turn off the community digest in the Settings tab of your profile.`,
     sample: () => ({
       name: "Anna",
-      lines: ["Priya Sharma replied in “Blocked account: which bank is fastest?”", "Your reply was marked as the answer to “Do I need APS for a master's?”"],
+      lines: [
+        "Priya Sharma replied in “Blocked account: which bank is fastest?”",
+        "Your reply was marked as the answer to “Do I need APS for a master's?”",
+      ],
       more: 0,
       url: sampleUrl("/community/notifications"),
     }),
@@ -502,7 +601,10 @@ To stop this daily mail, turn off the community digest in the Settings tab of yo
     description: "Sent when a moderator warns a member or suspends their community posting from the review queue in /admin.",
     placeholders: {
       name,
-      decision: { about: "What the moderator decided, with the end of a suspension", value: (data) => moderationDecision(data) },
+      decision: {
+        about: "What the moderator decided, with the end of a suspension",
+        value: (data) => moderationDecision(data),
+      },
       message: { about: "The moderator's message", value: (data) => data.message },
       url: { about: "The link to the community", value: (data) => data.url },
     },
@@ -522,7 +624,13 @@ Please read the community's rules of conduct before you post again:
 {url}
 
 If you think this was a mistake, reply to this mail or write to us through the contact form.`,
-    sample: () => ({ name: "Anna", action: "warn", message: "Please do not post the same question in several categories.", until: null, url: sampleUrl("/community") }),
+    sample: () => ({
+      name: "Anna",
+      action: "warn",
+      message: "Please do not post the same question in several categories.",
+      until: null,
+      url: sampleUrl("/community"),
+    }),
   },
   "coaching-booked": {
     group: "support",
@@ -530,7 +638,10 @@ If you think this was a mistake, reply to this mail or write to us through the c
     description: "Sent to the student and to the coach when a student books a coaching session, with the calendar invitation.",
     placeholders: {
       name,
-      otherName: { about: "The other person of the session: the coach for the student, the student for the coach", value: (data) => data.otherName },
+      otherName: {
+        about: "The other person of the session: the coach for the student, the student for the coach",
+        value: (data) => data.otherName,
+      },
       when: { about: "The start in the reader's time zone", value: (data) => data.when },
       topic: { about: "The topic the student chose", value: (data) => data.topic },
       url: { about: "The link to the session", value: (data) => data.url },
@@ -550,12 +661,19 @@ See the session and its documents here:
 {url}
 
 A session can be moved or cancelled up to 24 hours before it starts.`,
-    sample: () => ({ name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "My shortlist of master's programmes", url: sampleUrl("/services/consultation") }),
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      topic: "My shortlist of master's programmes",
+      url: sampleUrl("/services/consultation"),
+    }),
   },
   "coaching-changed": {
     group: "support",
     title: "Coaching session moved or cancelled",
-    description: "Sent to the student and to the coach when a session is moved, cancelled or gets its meeting link, with the updated invitation or the cancellation.",
+    description:
+      "Sent to the student and to the coach when a session is moved, cancelled or gets its meeting link, with the updated invitation or the cancellation.",
     placeholders: {
       name,
       changed: { about: "What happened to the session, in a sentence", value: (data) => coachingChangeText(data) },
@@ -580,7 +698,14 @@ See your sessions here:
 {url}
 
 A session can be moved or cancelled up to 24 hours before it starts.`,
-    sample: () => ({ name: "Anna", otherName: "Jonas Weber", change: "rescheduled", when: "Tuesday 30 March 2027, 14:15 (UTC+05:30)", topic: "My shortlist of master's programmes", url: sampleUrl("/services/consultation") }),
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      change: "rescheduled",
+      when: "Tuesday 30 March 2027, 14:15 (UTC+05:30)",
+      topic: "My shortlist of master's programmes",
+      url: sampleUrl("/services/consultation"),
+    }),
   },
   "coaching-reminder": {
     group: "support",
@@ -591,7 +716,10 @@ A session can be moved or cancelled up to 24 hours before it starts.`,
       lead: { about: "When the session starts: tomorrow, or in 1 hour", value: (data) => reminderLead(data) },
       otherName: { about: "The other person of the session", value: (data) => data.otherName },
       when: { about: "The start in the reader's time zone", value: (data) => data.when },
-      meetingLink: { about: "The meeting link, or a note that the coach adds it", value: (data) => meetingLinkText(data) },
+      meetingLink: {
+        about: "The meeting link, or a note that the coach adds it",
+        value: (data) => meetingLinkText(data),
+      },
       url: { about: "The link to the session", value: (data) => data.url },
     },
     link: "url",
@@ -607,7 +735,14 @@ Meeting link: {meetingLink}
 See the session here:
 
 {url}`,
-    sample: () => ({ name: "Anna", otherName: "Jonas Weber", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", hoursBefore: 24, meetingLink: "https://meet.example.org/abc", url: sampleUrl("/services/consultation") }),
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      hoursBefore: 24,
+      meetingLink: "https://meet.example.org/abc",
+      url: sampleUrl("/services/consultation"),
+    }),
   },
   "coaching-summary": {
     group: "support",
@@ -621,7 +756,10 @@ See the session here:
       url: { about: "The link to the sessions", value: (data) => data.url },
     },
     link: "url",
-    mustKeep: { summary: "The student must read the coach's summary: keep {summary}.", nextSteps: "The student must read the next steps: keep {nextSteps}." },
+    mustKeep: {
+      summary: "The student must read the coach's summary: keep {summary}.",
+      nextSteps: "The student must read the next steps: keep {nextSteps}.",
+    },
     subject: "Your coaching summary from {coachName}",
     body: `Hi {name},
 
@@ -638,12 +776,19 @@ Next steps:
 Read it any time with your sessions:
 
 {url}`,
-    sample: () => ({ name: "Anna", coachName: "Jonas Weber", summary: "We went through your shortlist and your motivation letter.", nextSteps: "Apply to TU Munich by 31 May.\nBook the APS appointment.", url: sampleUrl("/services/consultation") }),
+    sample: () => ({
+      name: "Anna",
+      coachName: "Jonas Weber",
+      summary: "We went through your shortlist and your motivation letter.",
+      nextSteps: "Apply to TU Munich by 31 May.\nBook the APS appointment.",
+      url: sampleUrl("/services/consultation"),
+    }),
   },
   "service-update": {
     group: "support",
     title: "News on a service request",
-    description: "Sent when staff change the status of a service request (with their note), reply on its thread, or complete a document review.",
+    description:
+      "Sent when staff change the status of a service request (with their note), reply on its thread, or complete a document review.",
     placeholders: {
       name,
       serviceName: { about: "The service asked for, e.g. Document Review", value: (data) => data.serviceName },
@@ -662,7 +807,13 @@ There is news on your {serviceName} request: {update}.
 Read everything on your request's page:
 
 {url}`,
-    sample: () => ({ name: "Anna", serviceName: "Document Review", update: "your document review is complete", note: "Your CV reads well; the APS certificate is still missing.", url: sampleUrl("/services/requests/sample") }),
+    sample: () => ({
+      name: "Anna",
+      serviceName: "Document Review",
+      update: "your document review is complete",
+      note: "Your CV reads well; the APS certificate is still missing.",
+      url: sampleUrl("/services/requests/sample"),
+    }),
   },
 };
 
@@ -710,7 +861,10 @@ function actionLabel(kind: MailKind): string {
 }
 
 /** The kind's data for previews and test mails, with the support hours the site shows now. */
-export function sampleInput<K extends MailKind>(kind: K, siteTexts: { supportHours?: string } = {}): Extract<MailTemplateInput, { kind: K }> {
+export function sampleInput<K extends MailKind>(
+  kind: K,
+  siteTexts: { supportHours?: string } = {},
+): Extract<MailTemplateInput, { kind: K }> {
   const data = specOf(kind).sample() as MailData<K> & { supportHours?: string };
   if (kind === "contact-acknowledgement" && siteTexts.supportHours) data.supportHours = siteTexts.supportHours;
   return { kind, ...data } as Extract<MailTemplateInput, { kind: K }>;
@@ -764,7 +918,10 @@ export function checkMailOverride(kind: MailKind, { subject, body }: MailOverrid
   if (/[\r\n]/.test(subject)) problems.push("Subject must be one line.");
   if (!body.trim()) problems.push("Text is required.");
   if (body.length > MAIL_BODY_MAX) problems.push(`Text must be at most ${MAIL_BODY_MAX.toLocaleString("en")} characters.`);
-  for (const [where, text] of [["subject", subject], ["text", body]] as const) {
+  for (const [where, text] of [
+    ["subject", subject],
+    ["text", body],
+  ] as const) {
     for (const placeholder of new Set(placeholdersIn(text))) {
       if (!known.includes(placeholder)) problems.push(`Unknown placeholder {${placeholder}} in the ${where}. This mail offers ${offered}.`);
     }
@@ -810,7 +967,10 @@ function paragraphsOf(parts: MailInline[]): MailBlock[] {
       if (piece) paragraphs.at(-1)!.push(piece);
     });
   }
-  return paragraphs.map(trimParts).filter((paragraph) => paragraph.length > 0).map((paragraph) => ({ type: "paragraph", parts: paragraph }));
+  return paragraphs
+    .map(trimParts)
+    .filter((paragraph) => paragraph.length > 0)
+    .map((paragraph) => ({ type: "paragraph", parts: paragraph }));
 }
 
 function trimParts(parts: MailInline[]): MailInline[] {
@@ -852,6 +1012,8 @@ export function renderMailDraft(input: MailTemplateInput, draft: MailOverrideTex
     else if (alone && alone === spec.code) blocks.push({ type: "code", code: values[alone]! });
     else blocks.push(...paragraphsOf(fill(paragraph, values, spec.link)));
   }
-  const subject = fill(draft.subject, values, undefined).map((part) => (typeof part === "string" ? part : part.link)).join("");
+  const subject = fill(draft.subject, values, undefined)
+    .map((part) => (typeof part === "string" ? part : part.link))
+    .join("");
   return layoutMail({ subject: subject || builtIn.subject, blocks, reason: builtIn.reason });
 }

@@ -20,8 +20,23 @@ type MailTemplateData =
   | { kind: "password-reset"; name: string; url: string; expiresInMinutes?: number }
   | { kind: "password-changed"; name: string; when: Date; ip: string | null; resetUrl: string }
   | { kind: "new-sign-in"; name: string; device: string; ip: string; when: Date; securityUrl: string }
-  | { kind: "payment-receipt"; name: string; planName: string; amountCents: number; currency: string; paidAt: Date; receiptUrl: string }
-  | { kind: "renewal-failed"; name: string; planName: string; amountCents: number; currency: string; billingUrl: string }
+  | {
+      kind: "payment-receipt";
+      name: string;
+      planName: string;
+      amountCents: number;
+      currency: string;
+      paidAt: Date;
+      receiptUrl: string;
+    }
+  | {
+      kind: "renewal-failed";
+      name: string;
+      planName: string;
+      amountCents: number;
+      currency: string;
+      billingUrl: string;
+    }
   | { kind: "grace-period-started"; name: string; endsAt: Date; billingUrl: string }
   | { kind: "grace-period-ending"; name: string; endsAt: Date; billingUrl: string; now?: Date }
   | { kind: "plan-downgraded"; name: string; fromPlan: string; toPlan: string; pricingUrl: string }
@@ -30,14 +45,52 @@ type MailTemplateData =
   | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number }
   | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
   | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
-  | { kind: "payment-refunded"; name: string; description: string; amountCents: number; currency: string; billingUrl: string }
-  | { kind: "scholarship-deadline"; name: string; scholarshipName: string; provider: string; deadline: string; daysLeft: number; url: string }
+  | {
+      kind: "payment-refunded";
+      name: string;
+      description: string;
+      amountCents: number;
+      currency: string;
+      billingUrl: string;
+    }
+  | {
+      kind: "scholarship-deadline";
+      name: string;
+      scholarshipName: string;
+      provider: string;
+      deadline: string;
+      daysLeft: number;
+      url: string;
+    }
   | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string }
   | { kind: "community-digest"; name: string; lines: string[]; more: number; url: string }
-  | { kind: "community-moderation"; name: string; action: "warn" | "suspend"; message: string; until: Date | null; url: string }
+  | {
+      kind: "community-moderation";
+      name: string;
+      action: "warn" | "suspend";
+      message: string;
+      until: Date | null;
+      url: string;
+    }
   | { kind: "coaching-booked"; name: string; otherName: string; when: string; topic: string; url: string }
-  | { kind: "coaching-changed"; name: string; otherName: string; change: CoachingChange; when: string; topic: string; url: string }
-  | { kind: "coaching-reminder"; name: string; otherName: string; when: string; hoursBefore: number; meetingLink: string | null; url: string }
+  | {
+      kind: "coaching-changed";
+      name: string;
+      otherName: string;
+      change: CoachingChange;
+      when: string;
+      topic: string;
+      url: string;
+    }
+  | {
+      kind: "coaching-reminder";
+      name: string;
+      otherName: string;
+      when: string;
+      hoursBefore: number;
+      meetingLink: string | null;
+      url: string;
+    }
   | { kind: "coaching-summary"; name: string; coachName: string; summary: string; nextSteps: string; url: string }
   | { kind: "service-update"; name: string; serviceName: string; update: string; note: string; url: string };
 
@@ -124,7 +177,12 @@ export function mailContent(input: MailTemplateInput): MailContent {
 const BRAND = SITE.brand;
 
 /** How long links and codes work when the caller does not say. */
-export const LINK_LIFETIMES = { verifyEmailHours: 24, passwordResetMinutes: 60, deletionCodeMinutes: 10, staffInviteDays: 7 } as const;
+export const LINK_LIFETIMES = {
+  verifyEmailHours: 24,
+  passwordResetMinutes: 60,
+  deletionCodeMinutes: 10,
+  staffInviteDays: 7,
+} as const;
 const SECURITY_REASON = `it is about the security of your ${BRAND} account`;
 const BILLING_REASON = `it is about the plan and payments of your ${BRAND} account`;
 
@@ -139,7 +197,11 @@ function verifyEmailContent({ name, url, expiresInHours = LINK_LIFETIMES.verifyE
   };
 }
 
-function passwordResetContent({ name, url, expiresInMinutes = LINK_LIFETIMES.passwordResetMinutes }: MailData<"password-reset">): MailContent {
+function passwordResetContent({
+  name,
+  url,
+  expiresInMinutes = LINK_LIFETIMES.passwordResetMinutes,
+}: MailData<"password-reset">): MailContent {
   return {
     subject: `Reset your ${BRAND} password`,
     greeting: greet(name),
@@ -182,7 +244,15 @@ function newSignInContent({ name, device, ip, when, securityUrl, timeZone }: Mai
   };
 }
 
-function paymentReceiptContent({ name, planName, amountCents, currency, paidAt, receiptUrl, timeZone }: MailData<"payment-receipt">): MailContent {
+function paymentReceiptContent({
+  name,
+  planName,
+  amountCents,
+  currency,
+  paidAt,
+  receiptUrl,
+  timeZone,
+}: MailData<"payment-receipt">): MailContent {
   const amount = formatMoney(amountCents, currency);
   return {
     subject: `Your ${BRAND} receipt: ${amount} for ${planName}`,
@@ -249,7 +319,11 @@ function planDowngradedContent({ name, fromPlan, toPlan, pricingUrl }: MailData<
   };
 }
 
-function contactAcknowledgementContent({ name, subject, supportHours = SITE.supportHours }: MailData<"contact-acknowledgement">): MailContent {
+function contactAcknowledgementContent({
+  name,
+  subject,
+  supportHours = SITE.supportHours,
+}: MailData<"contact-acknowledgement">): MailContent {
   return {
     subject: "We received your message",
     greeting: greet(name),
@@ -270,7 +344,11 @@ function newsletterConfirmContent({ url }: MailData<"newsletter-confirm">): Mail
   };
 }
 
-function accountDeletionCodeContent({ name, code, expiresInMinutes = LINK_LIFETIMES.deletionCodeMinutes }: MailData<"account-deletion-code">): MailContent {
+function accountDeletionCodeContent({
+  name,
+  code,
+  expiresInMinutes = LINK_LIFETIMES.deletionCodeMinutes,
+}: MailData<"account-deletion-code">): MailContent {
   return {
     subject: `Your ${BRAND} account deletion code`,
     greeting: greet(name),
@@ -284,7 +362,12 @@ function accountDeletionCodeContent({ name, code, expiresInMinutes = LINK_LIFETI
   };
 }
 
-function staffInviteContent({ inviterName, role, url, expiresInDays = LINK_LIFETIMES.staffInviteDays }: MailData<"staff-invite">): MailContent {
+function staffInviteContent({
+  inviterName,
+  role,
+  url,
+  expiresInDays = LINK_LIFETIMES.staffInviteDays,
+}: MailData<"staff-invite">): MailContent {
   return {
     subject: `You are invited to the ${BRAND} team`,
     greeting: "Hello,",
@@ -302,7 +385,10 @@ function contactReplyContent({ name, subject, reply, staffName }: MailData<"cont
   return {
     subject: `Re: ${subject}`,
     greeting: greet(name),
-    intro: reply.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+    intro: reply
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
     outro: [`${staffName}, ${BRAND} support`],
     reason: `you sent us a message through the ${BRAND} contact form`,
   };
@@ -312,13 +398,22 @@ function paymentRefundedContent({ name, description, amountCents, currency, bill
   return {
     subject: `Your ${BRAND} payment was refunded`,
     greeting: greet(name),
-    intro: [`We refunded ${formatMoney(amountCents, currency)} for "${description}". Depending on your bank it reaches your card within 5 to 10 business days.`],
+    intro: [
+      `We refunded ${formatMoney(amountCents, currency)} for "${description}". Depending on your bank it reaches your card within 5 to 10 business days.`,
+    ],
     action: { label: "See your payments", url: billingUrl },
     reason: BILLING_REASON,
   };
 }
 
-function scholarshipDeadlineContent({ name, scholarshipName, provider, deadline, daysLeft, url }: MailData<"scholarship-deadline">): MailContent {
+function scholarshipDeadlineContent({
+  name,
+  scholarshipName,
+  provider,
+  deadline,
+  daysLeft,
+  url,
+}: MailData<"scholarship-deadline">): MailContent {
   const when = formatDay(deadline);
   return {
     subject: `${scholarshipName}: the deadline is ${daysLeftText(daysLeft)}`,
@@ -331,7 +426,9 @@ function scholarshipDeadlineContent({ name, scholarshipName, provider, deadline,
     ],
     prompt: "Check the call and the documents on the official page:",
     action: { label: "Open the official page", url },
-    outro: ["Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search."],
+    outro: [
+      "Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.",
+    ],
     reason: `you bookmarked this scholarship in the ${BRAND} Scholarship Search`,
   };
 }
@@ -340,7 +437,8 @@ function scholarshipDeadlineContent({ name, scholarshipName, provider, deadline,
 export const stepCount = (steps: unknown[]) => plural(steps.length, "step");
 
 /** The digest's steps, one line each: "15 July 2027: Apply through uni-assist". */
-export const roadmapDigestLines = (steps: MailData<"roadmap-digest">["steps"]) => steps.map((step) => [formatDay(step.targetDate), step.title] as Fact);
+export const roadmapDigestLines = (steps: MailData<"roadmap-digest">["steps"]) =>
+  steps.map((step) => [formatDay(step.targetDate), step.title] as Fact);
 
 function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">): MailContent {
   return {
@@ -350,7 +448,9 @@ function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">):
     facts: roadmapDigestLines(steps),
     prompt: "Tick them off, add notes or see what comes next in your roadmap:",
     action: { label: "Open your roadmap", url },
-    outro: ["Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile."],
+    outro: [
+      "Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile.",
+    ],
     reason: `you have a study roadmap on ${BRAND} and its weekly digest is on`,
   };
 }
@@ -359,7 +459,10 @@ function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">):
 export const notificationCount = (data: MailData<"community-digest">) => plural(data.lines.length + data.more, "new notification");
 
 /** The digest's lines, and how many more wait in the product. */
-export const communityDigestLines = (data: MailData<"community-digest">) => [...data.lines.map((line) => `- ${line}`), ...(data.more ? [`… and ${data.more} more`] : [])];
+export const communityDigestLines = (data: MailData<"community-digest">) => [
+  ...data.lines.map((line) => `- ${line}`),
+  ...(data.more ? [`… and ${data.more} more`] : []),
+];
 
 function communityDigestContent(data: MailData<"community-digest">): MailContent {
   return {
@@ -419,7 +522,11 @@ export const coachingChangeText = (data: MailData<"coaching-changed">) =>
     updated: `The details of your coaching session with ${data.otherName} changed. The invitation in this mail updates your calendar.`,
   })[data.change];
 
-const COACHING_CHANGE_SUBJECTS: Record<CoachingChange, string> = { rescheduled: "moved", cancelled: "cancelled", updated: "updated" };
+const COACHING_CHANGE_SUBJECTS: Record<CoachingChange, string> = {
+  rescheduled: "moved",
+  cancelled: "cancelled",
+  updated: "updated",
+};
 
 /** "moved", "cancelled" or "updated", for the subject. */
 export const coachingChangeWord = (data: MailData<"coaching-changed">) => COACHING_CHANGE_SUBJECTS[data.change];
@@ -442,7 +549,8 @@ function coachingChangedContent(data: MailData<"coaching-changed">): MailContent
 }
 
 /** "tomorrow" or "in 1 hour". */
-export const reminderLead = (data: MailData<"coaching-reminder">) => (data.hoursBefore >= 24 ? "tomorrow" : `in ${plural(data.hoursBefore, "hour")}`);
+export const reminderLead = (data: MailData<"coaching-reminder">) =>
+  data.hoursBefore >= 24 ? "tomorrow" : `in ${plural(data.hoursBefore, "hour")}`;
 
 /** The meeting link, or what to expect when the coach has not added it yet. */
 export const meetingLinkText = (data: { meetingLink: string | null }) => data.meetingLink ?? "The coach adds it before the session.";
@@ -478,7 +586,13 @@ function serviceUpdateContent({ name, serviceName, update, note, url }: MailData
   return {
     subject: `${serviceName}: ${update}`,
     greeting: greet(name),
-    intro: [`There is news on your ${serviceName} request: ${update}.`, ...note.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean)],
+    intro: [
+      `There is news on your ${serviceName} request: ${update}.`,
+      ...note
+        .split(/\n{2,}/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
+    ],
     prompt: "Read everything on your request's page:",
     action: { label: "Open your request", url },
     reason: `you asked the ${BRAND} team for a service`,
@@ -622,7 +736,11 @@ export function mailLayoutOf(content: MailContent): MailLayout {
 export function layoutMail(mail: MailLayout): RenderedMail {
   const blocks = mail.blocks.map((block): MailBlock => {
     if (block.type === "action") return { ...block, url: checkedUrl(block.url) };
-    if (block.type === "paragraph") return { ...block, parts: block.parts.map((part) => (typeof part === "string" ? part : { link: checkedUrl(part.link) })) };
+    if (block.type === "paragraph")
+      return {
+        ...block,
+        parts: block.parts.map((part) => (typeof part === "string" ? part : { link: checkedUrl(part.link) })),
+      };
     return block;
   });
   const subject = mail.subject.replace(/\s+/g, " ").trim();
@@ -631,19 +749,21 @@ export function layoutMail(mail: MailLayout): RenderedMail {
 
 const inlineText = (parts: MailInline[]) => parts.map((part) => (typeof part === "string" ? part : part.link)).join("");
 
+function blockText(block: MailBlock): string {
+  switch (block.type) {
+    case "paragraph":
+      return inlineText(block.parts);
+    case "facts":
+      return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
+    case "code":
+      return `    ${block.code}`;
+    case "action":
+      return `${block.label}:\n${block.url}`;
+  }
+}
+
 function layoutText(blocks: MailBlock[], reason: string): string {
-  const texts = blocks.map((block) => {
-    switch (block.type) {
-      case "paragraph":
-        return inlineText(block.parts);
-      case "facts":
-        return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
-      case "code":
-        return `    ${block.code}`;
-      case "action":
-        return `${block.label}:\n${block.url}`;
-    }
-  });
+  const texts = blocks.map(blockText);
   texts.push(SIGN_OFF, `--\nYou received this email because ${reason}.\nQuestions? Write to us at ${SITE.email}.`);
   return `${texts.join("\n\n")}\n`;
 }
@@ -655,7 +775,8 @@ const P = `margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOR.text}`;
 function inlineHtml(parts: MailInline[]): string {
   return parts
     .map((part) => {
-      if (typeof part !== "string") return `<a href="${escapeHtml(part.link)}" style="color:${COLOR.brand};word-break:break-all">${escapeHtml(part.link)}</a>`;
+      if (typeof part !== "string")
+        return `<a href="${escapeHtml(part.link)}" style="color:${COLOR.brand};word-break:break-all">${escapeHtml(part.link)}</a>`;
       return escapeHtml(part).replace(/\n/g, "<br>");
     })
     .join("");

@@ -31,7 +31,9 @@ export function errorForLog(error: unknown) {
     stack: error.stack,
     ...(typeof statusCode === "number" ? { statusCode } : {}),
     ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
-    ...(error.cause !== undefined ? { cause: error.cause instanceof Error ? `${error.cause.constructor.name}: ${error.cause.message}` : undefined } : {}),
+    ...(error.cause !== undefined
+      ? { cause: error.cause instanceof Error ? `${error.cause.constructor.name}: ${error.cause.message}` : undefined }
+      : {}),
   };
 }
 

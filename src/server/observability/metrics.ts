@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 /** What an HTTP request's labels say: its route pattern (ids as `:name`), and whether it is a page, an API route or a file. */
 export type RouteKind = "page" | "api" | "static" | "unmatched";
@@ -18,7 +18,12 @@ function createMetrics(): Metrics {
   const labelNames = ["method", "route", "kind", "status"] as const;
   return {
     registry,
-    httpRequests: new Counter({ name: "http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames, registers: [registry] }),
+    httpRequests: new Counter({
+      name: "http_requests_total",
+      help: "HTTP requests answered, by route pattern and status",
+      labelNames,
+      registers: [registry],
+    }),
     httpDuration: new Histogram({
       name: "http_request_duration_seconds",
       help: "Time from a request's arrival to the end of its response (a chat stream's whole length)",
@@ -26,9 +31,24 @@ function createMetrics(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
-    chatTokens: new Counter({ name: "chat_tokens_charged_total", help: "Tokens charged to allowances for chat answers", labelNames: ["route", "model"], registers: [registry] }),
-    jobRuns: new Counter({ name: "jobs_runs_total", help: "Background job runs by job and outcome (done, retry, dead)", labelNames: ["job", "outcome"], registers: [registry] }),
-    mailDeliveries: new Counter({ name: "mail_deliveries_total", help: "Mail delivery attempts by transport and outcome (sent, failed)", labelNames: ["transport", "outcome"], registers: [registry] }),
+    chatTokens: new Counter({
+      name: "chat_tokens_charged_total",
+      help: "Tokens charged to allowances for chat answers",
+      labelNames: ["route", "model"],
+      registers: [registry],
+    }),
+    jobRuns: new Counter({
+      name: "jobs_runs_total",
+      help: "Background job runs by job and outcome (done, retry, dead)",
+      labelNames: ["job", "outcome"],
+      registers: [registry],
+    }),
+    mailDeliveries: new Counter({
+      name: "mail_deliveries_total",
+      help: "Mail delivery attempts by transport and outcome (sent, failed)",
+      labelNames: ["transport", "outcome"],
+      registers: [registry],
+    }),
   };
 }
 

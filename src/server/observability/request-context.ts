@@ -12,7 +12,8 @@ export const REQUEST_ID_HEADER = "x-request-id";
 // Next bundles route handlers apart from scripts/serve.ts: one store for the process, kept on globalThis.
 const STORE_KEY = Symbol.for("swipeabroad.request-context");
 const globalStore = globalThis as { [STORE_KEY]?: AsyncLocalStorage<RequestContext> };
-export const requestContextStorage: AsyncLocalStorage<RequestContext> = (globalStore[STORE_KEY] ??= new AsyncLocalStorage<RequestContext>());
+export const requestContextStorage: AsyncLocalStorage<RequestContext> = (globalStore[STORE_KEY] ??=
+  new AsyncLocalStorage<RequestContext>());
 
 // A caller's own id is kept when it is plainly an id (a proxy's or a client's trace id), never free text.
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -1,12 +1,11 @@
 import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { addDays, addMonths } from "date-fns";
-import type { Db } from "~/server/db/client";
-import { Prisma } from "~/generated/prisma/client";
-import { getPlan, planForPriceId, planPriceCents, type PlanId } from "~/lib/plans";
-import { AppError } from "~/server/errors";
+import type { Prisma } from "~/generated/prisma/client";
+import { getPlan, type PlanId, planForPriceId, planPriceCents } from "~/lib/plans";
 import { getAuthSecret } from "~/server/auth/secret";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import {
-  PaymentDeclinedError,
   type CreateSubscriptionInput,
   type GatewayCard,
   type GatewayChangePreview,
@@ -15,6 +14,7 @@ import {
   type GatewayPaymentIntent,
   type GatewayRefund,
   type GatewaySubscription,
+  PaymentDeclinedError,
   type PaymentGateway,
   RefundFailedError,
   type RefundPaymentInput,
@@ -28,7 +28,12 @@ export const PRORATION_DATE_MAX_AGE_MS = 15 * 60 * 1000;
 /** How long the demo gateway keeps retrying a failed renewal before it cancels, like Stripe's retries. */
 const RENEWAL_RETRY_DAYS = 7;
 
-interface DemoCustomer { email: string; name: string; userId: string; defaultPaymentMethodId: string | null }
+interface DemoCustomer {
+  email: string;
+  name: string;
+  userId: string;
+  defaultPaymentMethodId: string | null;
+}
 type Decline = { message: string; code?: string } | null;
 /**
  * A saved test card: never its number, only a keyed hash of it (the fingerprint) and what the test
@@ -85,7 +90,14 @@ interface DemoPaymentIntent {
   amountRefundedCents?: number;
   refundId?: string | null;
 }
-interface DemoRefund { paymentIntentId: string; amountCents: number; currency: string; reason: string; status: "succeeded"; createdAt: string }
+interface DemoRefund {
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: "succeeded";
+  createdAt: string;
+}
 
 const newId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString("hex")}`;
 const iso = (date: Date) => date.toISOString();
@@ -126,10 +138,17 @@ export class DemoGateway implements PaymentGateway {
   }
   private async write<T extends object>(id: string, kind: string, customerId: string | null, data: T) {
     const json = data as unknown as Prisma.InputJsonValue;
-    await this.db.demoGatewayObject.upsert({ where: { id }, create: { id, kind, customerId, data: json }, update: { data: json, customerId } });
+    await this.db.demoGatewayObject.upsert({
+      where: { id },
+      create: { id, kind, customerId, data: json },
+      update: { data: json, customerId },
+    });
   }
   private async list<T>(kind: string, customerId: string): Promise<Array<T & { id: string }>> {
-    const rows = await this.db.demoGatewayObject.findMany({ where: { kind, customerId }, orderBy: { createdAt: "desc" } });
+    const rows = await this.db.demoGatewayObject.findMany({
+      where: { kind, customerId },
+      orderBy: { createdAt: "desc" },
+    });
     return rows.map((row) => ({ ...(row.data as unknown as T), id: row.id }));
   }
 
@@ -143,7 +162,8 @@ export class DemoGateway implements PaymentGateway {
     const expiresEnd = new Date(Date.UTC(card.expYear, card.expMonth, 1));
     if (expiresEnd <= now) throw new PaymentDeclinedError("Your card's expiration date is in the past.", "invalid_expiry_year");
     const id = newId("pm");
-    const attachDecline = testCard.outcome === "declined_on_attach" ? { message: testCard.message ?? "Your card was declined.", code: testCard.code } : null;
+    const attachDecline =
+      testCard.outcome === "declined_on_attach" ? { message: testCard.message ?? "Your card was declined.", code: testCard.code } : null;
     await this.write<DemoCard>(id, "payment_method", null, {
       customerId: null,
       brand: testCard.brand,
@@ -164,7 +184,15 @@ export class DemoGateway implements PaymentGateway {
   }
 
   private toCard(id: string, card: DemoCard): GatewayCard {
-    return { id, customerId: card.customerId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, fingerprint: card.fingerprint ?? null };
+    return {
+      id,
+      customerId: card.customerId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      fingerprint: card.fingerprint ?? null,
+    };
   }
 
   async createCustomer(input: { email: string; name: string; userId: string }) {
@@ -184,11 +212,18 @@ export class DemoGateway implements PaymentGateway {
     if (!card || !customer) throw new AppError("NOT_FOUND", "No such payment method.");
     if (card.customerId && card.customerId !== customerId) throw new AppError("NOT_FOUND", "No such payment method.");
     const legacy = card.number !== undefined ? TEST_CARDS[card.number] : undefined;
-    const attachDecline = legacy ? (legacy.outcome === "declined_on_attach" ? { message: legacy.message ?? "Your card was declined.", code: legacy.code } : null) : card.attachDecline;
+    const attachDecline = legacy
+      ? legacy.outcome === "declined_on_attach"
+        ? { message: legacy.message ?? "Your card was declined.", code: legacy.code }
+        : null
+      : card.attachDecline;
     if (attachDecline) throw new PaymentDeclinedError(attachDecline.message, attachDecline.code);
     const attached = { ...card, customerId };
     await this.write(paymentMethodId, "payment_method", customerId, attached);
-    await this.write<DemoCustomer>(customerId, "customer", customerId, { ...customer, defaultPaymentMethodId: paymentMethodId });
+    await this.write<DemoCustomer>(customerId, "customer", customerId, {
+      ...customer,
+      defaultPaymentMethodId: paymentMethodId,
+    });
     return this.toCard(paymentMethodId, attached);
   }
 
@@ -209,18 +244,28 @@ export class DemoGateway implements PaymentGateway {
     await this.write<DemoCard>(paymentMethodId, "payment_method", null, { ...card, customerId: null });
     if (customer?.defaultPaymentMethodId === paymentMethodId) {
       const [next] = await this.listPaymentMethods(card.customerId);
-      await this.write<DemoCustomer>(card.customerId, "customer", card.customerId, { ...customer, defaultPaymentMethodId: next?.id ?? null });
+      await this.write<DemoCustomer>(card.customerId, "customer", card.customerId, {
+        ...customer,
+        defaultPaymentMethodId: next?.id ?? null,
+      });
     }
   }
 
   // ---- charges ----
-  private async charge(customerId: string, paymentMethodId: string | null, amountCents: number, description: string, subscriptionId: string | null) {
+  private async charge(
+    customerId: string,
+    paymentMethodId: string | null,
+    amountCents: number,
+    description: string,
+    subscriptionId: string | null,
+  ) {
     const invoiceId = newId("in");
     const paymentIntentId = newId("pi");
     const card = paymentMethodId ? await this.read<DemoCard>(paymentMethodId, "payment_method") : null;
     let failureMessage: string | null = null;
     if (amountCents > 0) {
-      if (!card || card.customerId !== customerId) failureMessage = "This customer has no attached payment source or default payment method.";
+      if (!card || card.customerId !== customerId)
+        failureMessage = "This customer has no attached payment source or default payment method.";
       else failureMessage = declineOf(card)?.message ?? null;
     }
     const invoice: DemoInvoice = {
@@ -303,7 +348,13 @@ export class DemoGateway implements PaymentGateway {
     const trial = input.trialDays > 0;
     const periodEnd = trial ? addDays(now, input.trialDays) : addMonths(now, 1);
     const description = trial ? `${plan.name} plan - ${input.trialDays}-day free trial` : `${plan.name} plan - monthly subscription`;
-    const { invoiceId, invoice } = await this.charge(input.customerId, input.paymentMethodId, trial ? 0 : planPriceCents(plan.id), description, id);
+    const { invoiceId, invoice } = await this.charge(
+      input.customerId,
+      input.paymentMethodId,
+      trial ? 0 : planPriceCents(plan.id),
+      description,
+      id,
+    );
     if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
     const sub: DemoSubscription = {
       customerId: input.customerId,
@@ -347,13 +398,25 @@ export class DemoGateway implements PaymentGateway {
     return requested;
   }
 
-  async previewUpgrade(subscriptionId: string, input: { planId: PlanId; priceId: string; prorationDate?: Date }): Promise<GatewayChangePreview> {
+  async previewUpgrade(
+    subscriptionId: string,
+    input: { planId: PlanId; priceId: string; prorationDate?: Date },
+  ): Promise<GatewayChangePreview> {
     const sub = await this.requireSubscription(subscriptionId);
     const at = this.prorationMoment(input.prorationDate);
     const price = planPriceCents(input.planId);
-    if (sub.status === "past_due") return { amountDueNowCents: price, prorationDate: at, nextChargeAt: addMonths(at, 1), nextChargeCents: price };
-    const amount = sub.status === "trialing" ? 0 : prorationCents(this.fromPlanOf(sub), input.planId, new Date(sub.currentPeriodStart), new Date(sub.currentPeriodEnd), at);
-    return { amountDueNowCents: amount, prorationDate: at, nextChargeAt: new Date(sub.currentPeriodEnd), nextChargeCents: price };
+    if (sub.status === "past_due")
+      return { amountDueNowCents: price, prorationDate: at, nextChargeAt: addMonths(at, 1), nextChargeCents: price };
+    const amount =
+      sub.status === "trialing"
+        ? 0
+        : prorationCents(this.fromPlanOf(sub), input.planId, new Date(sub.currentPeriodStart), new Date(sub.currentPeriodEnd), at);
+    return {
+      amountDueNowCents: amount,
+      prorationDate: at,
+      nextChargeAt: new Date(sub.currentPeriodEnd),
+      nextChargeCents: price,
+    };
   }
 
   async upgradeSubscription(subscriptionId: string, input: UpgradeInput) {
@@ -362,7 +425,13 @@ export class DemoGateway implements PaymentGateway {
     let latestInvoiceId = sub.latestInvoiceId;
     if (sub.status === "past_due") {
       // Pay the failed renewal with the new card: a fresh period at the chosen plan's price.
-      const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, planPriceCents(input.planId), `${getPlan(input.planId).name} plan - monthly subscription`, subscriptionId);
+      const { invoiceId, invoice } = await this.charge(
+        sub.customerId,
+        input.paymentMethodId,
+        planPriceCents(input.planId),
+        `${getPlan(input.planId).name} plan - monthly subscription`,
+        subscriptionId,
+      );
       if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
       const renewed: DemoSubscription = {
         ...sub,
@@ -381,8 +450,20 @@ export class DemoGateway implements PaymentGateway {
     }
     if (sub.status !== "trialing") {
       const at = this.prorationMoment(input.prorationDate);
-      const amount = prorationCents(this.fromPlanOf(sub), input.planId, new Date(sub.currentPeriodStart), new Date(sub.currentPeriodEnd), at);
-      const { invoiceId, invoice } = await this.charge(sub.customerId, input.paymentMethodId, amount, `Upgrade to ${getPlan(input.planId).name} (prorated)`, subscriptionId);
+      const amount = prorationCents(
+        this.fromPlanOf(sub),
+        input.planId,
+        new Date(sub.currentPeriodStart),
+        new Date(sub.currentPeriodEnd),
+        at,
+      );
+      const { invoiceId, invoice } = await this.charge(
+        sub.customerId,
+        input.paymentMethodId,
+        amount,
+        `Upgrade to ${getPlan(input.planId).name} (prorated)`,
+        subscriptionId,
+      );
       if (invoice.status === "failed") throw new PaymentDeclinedError(invoice.failureMessage ?? "Your card was declined.");
       latestInvoiceId = invoiceId;
     }
@@ -402,7 +483,14 @@ export class DemoGateway implements PaymentGateway {
   async cancelScheduledChange(subscriptionId: string) {
     const sub = await this.requireSubscription(subscriptionId);
     const priceId = sub.downgradeFrom ? (getPlan(sub.downgradeFrom).stripePriceId ?? sub.priceId) : sub.priceId;
-    const updated: DemoSubscription = { ...sub, priceId, downgradeFrom: null, downgradeAt: null, cancelAtPeriodEnd: false, canceledAt: null };
+    const updated: DemoSubscription = {
+      ...sub,
+      priceId,
+      downgradeFrom: null,
+      downgradeAt: null,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    };
     await this.write(subscriptionId, "subscription", sub.customerId, updated);
     return this.toSubscription(subscriptionId, updated);
   }
@@ -415,14 +503,27 @@ export class DemoGateway implements PaymentGateway {
     const customer = await this.read<DemoCustomer>(customerId, "customer");
     const card = await this.read<DemoCard>(paymentMethodId, "payment_method");
     if (!customer || card?.customerId !== customerId) throw new AppError("NOT_FOUND", "No such payment method.");
-    await this.write<DemoCustomer>(customerId, "customer", customerId, { ...customer, defaultPaymentMethodId: paymentMethodId });
+    await this.write<DemoCustomer>(customerId, "customer", customerId, {
+      ...customer,
+      defaultPaymentMethodId: paymentMethodId,
+    });
     const sub = subscriptionId ? await this.read<DemoSubscription>(subscriptionId, "subscription") : null;
-    if (sub && subscriptionId) await this.write<DemoSubscription>(subscriptionId, "subscription", sub.customerId, { ...sub, defaultPaymentMethodId: paymentMethodId });
+    if (sub && subscriptionId)
+      await this.write<DemoSubscription>(subscriptionId, "subscription", sub.customerId, {
+        ...sub,
+        defaultPaymentMethodId: paymentMethodId,
+      });
   }
 
   async scheduleDowngrade(subscriptionId: string, input: { fromPlanId: PlanId; planId: PlanId; priceId: string }) {
     const sub = await this.requireSubscription(subscriptionId);
-    const updated: DemoSubscription = { ...sub, priceId: input.priceId, downgradeFrom: input.fromPlanId, downgradeAt: sub.currentPeriodEnd, cancelAtPeriodEnd: false };
+    const updated: DemoSubscription = {
+      ...sub,
+      priceId: input.priceId,
+      downgradeFrom: input.fromPlanId,
+      downgradeAt: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+    };
     await this.write(subscriptionId, "subscription", sub.customerId, updated);
     return this.toSubscription(subscriptionId, updated);
   }
@@ -430,7 +531,9 @@ export class DemoGateway implements PaymentGateway {
   async cancelSubscription(subscriptionId: string, when: "period_end" | "now") {
     const sub = await this.requireSubscription(subscriptionId);
     const updated: DemoSubscription =
-      when === "now" ? { ...sub, status: "canceled", canceledAt: iso(this.now()) } : { ...sub, cancelAtPeriodEnd: true, canceledAt: iso(this.now()) };
+      when === "now"
+        ? { ...sub, status: "canceled", canceledAt: iso(this.now()) }
+        : { ...sub, cancelAtPeriodEnd: true, canceledAt: iso(this.now()) };
     await this.write(subscriptionId, "subscription", sub.customerId, updated);
     return this.toSubscription(subscriptionId, updated);
   }
@@ -478,7 +581,11 @@ export class DemoGateway implements PaymentGateway {
       Object.assign(invoice, { status: "paid", paymentIntentId, failureMessage: null });
       await this.write(invoiceId, "invoice", invoice.customerId, invoice);
       const customer = await this.read<DemoCustomer>(invoice.customerId, "customer");
-      if (customer) await this.write<DemoCustomer>(invoice.customerId, "customer", invoice.customerId, { ...customer, defaultPaymentMethodId: input.paymentMethodId });
+      if (customer)
+        await this.write<DemoCustomer>(invoice.customerId, "customer", invoice.customerId, {
+          ...customer,
+          defaultPaymentMethodId: input.paymentMethodId,
+        });
       const sub = invoice.subscriptionId ? await this.read<DemoSubscription>(invoice.subscriptionId, "subscription") : null;
       if (sub && invoice.subscriptionId) {
         // The failed renewal was for the period after the old one: paying it starts that period, as on Stripe.
@@ -487,7 +594,15 @@ export class DemoGateway implements PaymentGateway {
         await this.write<DemoSubscription>(invoice.subscriptionId, "subscription", sub.customerId, {
           ...sub,
           defaultPaymentMethodId: input.paymentMethodId,
-          ...(renewed ? { status: "active", currentPeriodStart: iso(periodEnd), currentPeriodEnd: iso(addMonths(periodEnd, 1)), downgradeFrom: null, downgradeAt: null } : {}),
+          ...(renewed
+            ? {
+                status: "active",
+                currentPeriodStart: iso(periodEnd),
+                currentPeriodEnd: iso(addMonths(periodEnd, 1)),
+                downgradeFrom: null,
+                downgradeAt: null,
+              }
+            : {}),
         });
       }
     }
@@ -498,7 +613,14 @@ export class DemoGateway implements PaymentGateway {
 
   // ---- refunds ----
   private toRefund(id: string, refund: DemoRefund): GatewayRefund {
-    return { id, paymentIntentId: refund.paymentIntentId, amountCents: refund.amountCents, currency: refund.currency, status: refund.status, createdAt: new Date(refund.createdAt) };
+    return {
+      id,
+      paymentIntentId: refund.paymentIntentId,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      status: refund.status,
+      createdAt: new Date(refund.createdAt),
+    };
   }
 
   /**
@@ -513,7 +635,9 @@ export class DemoGateway implements PaymentGateway {
       if (refund) return this.toRefund(previous.refundId, refund);
     }
     const intent = await this.read<DemoPaymentIntent>(input.paymentIntentId, "payment_intent");
-    const invoiceRow = await this.db.demoGatewayObject.findFirst({ where: { kind: "invoice", data: { path: ["paymentIntentId"], equals: input.paymentIntentId } } });
+    const invoiceRow = await this.db.demoGatewayObject.findFirst({
+      where: { kind: "invoice", data: { path: ["paymentIntentId"], equals: input.paymentIntentId } },
+    });
     const invoice = invoiceRow ? (invoiceRow.data as unknown as DemoInvoice) : null;
     const paid = intent ? intent.status === "succeeded" : invoice?.status === "paid";
     if ((!intent && !invoice) || !paid) throw new RefundFailedError(`No such payment: '${input.paymentIntentId}'.`);
@@ -525,10 +649,21 @@ export class DemoGateway implements PaymentGateway {
       throw new RefundFailedError(`The refund amount must be between 1 and ${payment.amountCents - alreadyRefunded} cents.`);
     }
     const id = newId("re");
-    const refund: DemoRefund = { paymentIntentId: input.paymentIntentId, amountCents, currency: payment.currency, reason: input.reason, status: "succeeded", createdAt: iso(this.now()) };
+    const refund: DemoRefund = {
+      paymentIntentId: input.paymentIntentId,
+      amountCents,
+      currency: payment.currency,
+      reason: input.reason,
+      status: "succeeded",
+      createdAt: iso(this.now()),
+    };
     await this.write(id, "refund", payment.customerId, refund);
     const refunded = { amountRefundedCents: alreadyRefunded + amountCents, refundId: id };
-    if (intent) await this.write<DemoPaymentIntent>(input.paymentIntentId, "payment_intent", intent.customerId, { ...intent, ...refunded });
+    if (intent)
+      await this.write<DemoPaymentIntent>(input.paymentIntentId, "payment_intent", intent.customerId, {
+        ...intent,
+        ...refunded,
+      });
     if (invoiceRow && invoice) await this.write<DemoInvoice>(invoiceRow.id, "invoice", invoice.customerId, { ...invoice, ...refunded });
     await this.write(idempotencyId, "idempotency", payment.customerId, { refundId: id });
     return this.toRefund(id, refund);
@@ -551,13 +686,22 @@ export class DemoGateway implements PaymentGateway {
       if (periodEnd > now) continue;
       const event = (type: string, objectId: string) => events.push({ id: newId("evt"), type, objectId, customerId: sub.customerId });
       if (sub.cancelAtPeriodEnd) {
-        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "canceled", canceledAt: sub.canceledAt ?? iso(now) });
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, {
+          ...sub,
+          status: "canceled",
+          canceledAt: sub.canceledAt ?? iso(now),
+        });
         event("customer.subscription.deleted", row.id);
         continue;
       }
-      if (sub.status === "past_due" && sub.lastAttemptAt && now.getTime() - new Date(sub.lastAttemptAt).getTime() < 24 * 3600 * 1000) continue;
+      if (sub.status === "past_due" && sub.lastAttemptAt && now.getTime() - new Date(sub.lastAttemptAt).getTime() < 24 * 3600 * 1000)
+        continue;
       if (sub.status === "past_due" && now > addDays(periodEnd, RENEWAL_RETRY_DAYS)) {
-        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "canceled", canceledAt: iso(now) });
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, {
+          ...sub,
+          status: "canceled",
+          canceledAt: iso(now),
+        });
         event("customer.subscription.deleted", row.id);
         continue;
       }
@@ -565,7 +709,13 @@ export class DemoGateway implements PaymentGateway {
       const plan = planForPriceId(sub.priceId);
       if (!plan) continue;
       const cardId = customer?.defaultPaymentMethodId ?? null;
-      const { invoiceId, invoice } = await this.charge(sub.customerId, cardId, planPriceCents(plan.id), `${plan.name} plan - monthly subscription`, row.id);
+      const { invoiceId, invoice } = await this.charge(
+        sub.customerId,
+        cardId,
+        planPriceCents(plan.id),
+        `${plan.name} plan - monthly subscription`,
+        row.id,
+      );
       if (invoice.status === "paid") {
         await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, {
           ...sub,
@@ -580,7 +730,12 @@ export class DemoGateway implements PaymentGateway {
         });
         event("invoice.paid", invoiceId);
       } else {
-        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, { ...sub, status: "past_due", latestInvoiceId: invoiceId, lastAttemptAt: iso(now) });
+        await this.write<DemoSubscription>(row.id, "subscription", sub.customerId, {
+          ...sub,
+          status: "past_due",
+          latestInvoiceId: invoiceId,
+          lastAttemptAt: iso(now),
+        });
         event("invoice.payment_failed", invoiceId);
       }
     }

@@ -184,7 +184,10 @@ export interface PaymentGateway {
    * Pays an unpaid invoice (a failed renewal) with the given card, which also becomes the card the
    * subscription renews with. Declines throw PaymentDeclinedError.
    */
-  payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<{ invoice: GatewayInvoice; paymentIntent: GatewayPaymentIntent }>;
+  payInvoice(
+    invoiceId: string,
+    input: { paymentMethodId: string; idempotencyKey: string },
+  ): Promise<{ invoice: GatewayInvoice; paymentIntent: GatewayPaymentIntent }>;
   /**
    * Gives a payment back to the customer's card. A refusal (already refunded, no such payment)
    * throws RefundFailedError; other errors mean the provider could not be reached.

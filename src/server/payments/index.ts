@@ -1,11 +1,11 @@
+import { env } from "~/env";
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "./demo";
 import type { PaymentGateway } from "./gateway";
 import { isStripeUnreachable, StripeGateway } from "./stripe";
-import { env } from "~/env";
 
-export * from "./gateway";
 export { DemoGateway } from "./demo";
+export * from "./gateway";
 export { StripeGateway } from "./stripe";
 
 export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE = "The payment service cannot be reached right now. Please try again in a few minutes.";

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Db } from "~/server/db/client";
-import { getPaymentGateway, stripeSettings } from "./index";
 import type { GatewayEvent } from "./gateway";
+import { getPaymentGateway, stripeSettings } from "./index";
 import { StripeGateway } from "./stripe";
 
 /** Where Stripe's webhook deliveries are checked: the Stripe gateway and its signing secret. */
@@ -25,7 +25,11 @@ export function verifyStripeEvent({ gateway, webhookSecret }: StripeWebhookRecei
 
 /** What a verified event is about; the named object is re-read from Stripe before anything changes. */
 export function gatewayEventOf(event: Stripe.Event): GatewayEvent {
-  const object = event.data.object as { id?: string; customer?: string | { id: string } | null; payment_intent?: string | { id: string } | null };
+  const object = event.data.object as {
+    id?: string;
+    customer?: string | { id: string } | null;
+    payment_intent?: string | { id: string } | null;
+  };
   const previous = (event.data.previous_attributes ?? {}) as { customer?: string | null };
   const customer = object.customer ?? previous.customer ?? null;
   const paymentIntent = object.payment_intent ?? null;

@@ -1,7 +1,6 @@
 import Stripe from "stripe";
-import { getPlan, planForPriceId, planPriceCents, isPlanId, type PlanId } from "~/lib/plans";
+import { getPlan, isPlanId, type PlanId, planForPriceId, planPriceCents } from "~/lib/plans";
 import {
-  PaymentDeclinedError,
   type CreateSubscriptionInput,
   type GatewayCard,
   type GatewayChangePreview,
@@ -9,6 +8,7 @@ import {
   type GatewayPaymentIntent,
   type GatewayRefund,
   type GatewaySubscription,
+  PaymentDeclinedError,
   type PaymentGateway,
   RefundFailedError,
   type RefundPaymentInput,
@@ -99,7 +99,8 @@ export class StripeGateway implements PaymentGateway {
 
   private toSubscription(sub: Stripe.Subscription): GatewaySubscription {
     const item = sub.items.data[0];
-    const billedPlan: PlanId = (item && planForPriceId(item.price.id)?.id) || (isPlanId(sub.metadata?.planId) ? sub.metadata.planId : "free");
+    const billedPlan: PlanId =
+      (item && planForPriceId(item.price.id)?.id) || (isPlanId(sub.metadata?.planId) ? sub.metadata.planId : "free");
     const downgradeFrom = sub.metadata?.downgrade_from;
     const downgradeAt = Number(sub.metadata?.downgrade_at ?? 0);
     const pending = isPlanId(downgradeFrom) && downgradeAt * 1000 > Date.now();
@@ -110,7 +111,9 @@ export class StripeGateway implements PaymentGateway {
       planId: pending ? (downgradeFrom as PlanId) : billedPlan,
       pendingPlanId: pending ? billedPlan : null,
       pendingFrom: pending ? toDate(downgradeAt) : null,
-      status: (["trialing", "active", "past_due", "canceled", "unpaid"].includes(sub.status) ? sub.status : "incomplete") as GatewaySubscription["status"],
+      status: (["trialing", "active", "past_due", "canceled", "unpaid"].includes(sub.status)
+        ? sub.status
+        : "incomplete") as GatewaySubscription["status"],
       currentPeriodStart: toDate(item?.current_period_start ?? sub.start_date),
       currentPeriodEnd: toDate(item?.current_period_end ?? sub.start_date),
       trialEnd: sub.trial_end ? toDate(sub.trial_end) : null,
@@ -180,7 +183,12 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async listSubscriptions(customerId: string) {
-    const list = await this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100, expand: ["data.latest_invoice.payments"] });
+    const list = await this.stripe.subscriptions.list({
+      customer: customerId,
+      status: "all",
+      limit: 100,
+      expand: ["data.latest_invoice.payments"],
+    });
     return list.data.map((sub) => this.toSubscription(sub));
   }
 
@@ -197,7 +205,10 @@ export class StripeGateway implements PaymentGateway {
    * Stripe's own preview of the upgrade (invoices.createPreview with the same proration settings and
    * proration date the upgrade then uses), so the amount shown is the amount Stripe charges.
    */
-  async previewUpgrade(subscriptionId: string, input: { planId: PlanId; priceId: string; prorationDate?: Date }): Promise<GatewayChangePreview> {
+  async previewUpgrade(
+    subscriptionId: string,
+    input: { planId: PlanId; priceId: string; prorationDate?: Date },
+  ): Promise<GatewayChangePreview> {
     const current = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ["latest_invoice"] });
     const item = current.items.data[0]!;
     const periodEnd = toDate(item.current_period_end);
@@ -205,10 +216,22 @@ export class StripeGateway implements PaymentGateway {
     const preview = await this.stripe.invoices.createPreview({
       customer: idOf(current.customer as string | { id: string })!,
       subscription: subscriptionId,
-      subscription_details: { items: [{ id: item.id, price: input.priceId }], proration_behavior: "always_invoice", proration_date: toSeconds(prorationDate) },
+      subscription_details: {
+        items: [{ id: item.id, price: input.priceId }],
+        proration_behavior: "always_invoice",
+        proration_date: toSeconds(prorationDate),
+      },
     });
-    const open = current.status === "past_due" && current.latest_invoice && typeof current.latest_invoice !== "string" ? current.latest_invoice.amount_due : 0;
-    return { amountDueNowCents: preview.amount_due + open, prorationDate, nextChargeAt: periodEnd, nextChargeCents: planPriceCents(input.planId) };
+    const open =
+      current.status === "past_due" && current.latest_invoice && typeof current.latest_invoice !== "string"
+        ? current.latest_invoice.amount_due
+        : 0;
+    return {
+      amountDueNowCents: preview.amount_due + open,
+      prorationDate,
+      nextChargeAt: periodEnd,
+      nextChargeCents: planPriceCents(input.planId),
+    };
   }
 
   async upgradeSubscription(subscriptionId: string, input: UpgradeInput) {
@@ -216,7 +239,9 @@ export class StripeGateway implements PaymentGateway {
     const openInvoice = idOf(current.latest_invoice as string | { id: string } | null);
     if (current.status === "past_due" && openInvoice) {
       // Settle the failed renewal with the new card before changing the plan.
-      await declinesAsPaymentErrors(() => this.stripe.invoices.pay(openInvoice, { payment_method: input.paymentMethodId }, { idempotencyKey: `${input.idempotencyKey}-pay` }));
+      await declinesAsPaymentErrors(() =>
+        this.stripe.invoices.pay(openInvoice, { payment_method: input.paymentMethodId }, { idempotencyKey: `${input.idempotencyKey}-pay` }),
+      );
     }
     const sub = await declinesAsPaymentErrors(() =>
       this.stripe.subscriptions.update(
@@ -271,7 +296,11 @@ export class StripeGateway implements PaymentGateway {
       items: [{ id: item.id, price: input.priceId }],
       proration_behavior: "none",
       cancel_at_period_end: false,
-      metadata: { planId: input.planId, downgrade_from: input.fromPlanId, downgrade_at: String(item.current_period_end) },
+      metadata: {
+        planId: input.planId,
+        downgrade_from: input.fromPlanId,
+        downgrade_at: String(item.current_period_end),
+      },
       expand: ["latest_invoice.payments"],
     });
     return this.toSubscription(sub);
@@ -281,7 +310,10 @@ export class StripeGateway implements PaymentGateway {
     const sub =
       when === "now"
         ? await this.stripe.subscriptions.cancel(subscriptionId, { expand: ["latest_invoice.payments"] })
-        : await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand: ["latest_invoice.payments"] });
+        : await this.stripe.subscriptions.update(subscriptionId, {
+            cancel_at_period_end: true,
+            expand: ["latest_invoice.payments"],
+          });
     return this.toSubscription(sub);
   }
 
@@ -327,12 +359,17 @@ export class StripeGateway implements PaymentGateway {
 
   async payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }) {
     const paid = await declinesAsPaymentErrors(() =>
-      this.stripe.invoices.pay(invoiceId, { payment_method: input.paymentMethodId, expand: ["payments"] }, { idempotencyKey: input.idempotencyKey }),
+      this.stripe.invoices.pay(
+        invoiceId,
+        { payment_method: input.paymentMethodId, expand: ["payments"] },
+        { idempotencyKey: input.idempotencyKey },
+      ),
     );
     const invoice = this.toInvoice(paid);
     const intent = invoice.paymentIntentId ? await this.getPaymentIntent(invoice.paymentIntentId) : null;
     if (!intent) throw new Error(`Stripe returned no payment for invoice ${invoiceId}`);
-    if (invoice.subscriptionId) await this.stripe.subscriptions.update(invoice.subscriptionId, { default_payment_method: input.paymentMethodId });
+    if (invoice.subscriptionId)
+      await this.stripe.subscriptions.update(invoice.subscriptionId, { default_payment_method: input.paymentMethodId });
     return { invoice, paymentIntent: intent };
   }
 
@@ -354,7 +391,8 @@ export class StripeGateway implements PaymentGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundFailedError(error.message);
       throw error;
     }
-    if (refund.status === "failed" || refund.status === "canceled") throw new RefundFailedError(`Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`);
+    if (refund.status === "failed" || refund.status === "canceled")
+      throw new RefundFailedError(`Stripe could not refund the payment (${refund.failure_reason ?? refund.status}).`);
     return {
       id: refund.id,
       paymentIntentId: idOf(refund.payment_intent as string | { id: string } | null) ?? input.paymentIntentId,

@@ -20,9 +20,24 @@ export const TEST_CARDS: Record<string, TestCard> = {
   "5555555555554444": { brand: "mastercard", outcome: "succeeds" },
   "378282246310005": { brand: "amex", outcome: "succeeds" },
   "4000000000000002": { brand: "visa", outcome: "declined_on_attach", message: DECLINED, code: "card_declined" },
-  "4000000000009995": { brand: "visa", outcome: "declined_on_attach", message: "Your card has insufficient funds.", code: "insufficient_funds" },
-  "4000000000000069": { brand: "visa", outcome: "declined_on_attach", message: "Your card has expired.", code: "expired_card" },
-  "4000000000000127": { brand: "visa", outcome: "declined_on_attach", message: "Your card's security code is incorrect.", code: "incorrect_cvc" },
+  "4000000000009995": {
+    brand: "visa",
+    outcome: "declined_on_attach",
+    message: "Your card has insufficient funds.",
+    code: "insufficient_funds",
+  },
+  "4000000000000069": {
+    brand: "visa",
+    outcome: "declined_on_attach",
+    message: "Your card has expired.",
+    code: "expired_card",
+  },
+  "4000000000000127": {
+    brand: "visa",
+    outcome: "declined_on_attach",
+    message: "Your card's security code is incorrect.",
+    code: "incorrect_cvc",
+  },
   // Attaching succeeds, every later charge fails: how a renewal fails.
   "4000000000000341": { brand: "visa", outcome: "declined_on_charge", message: DECLINED, code: "card_declined" },
 };
@@ -34,4 +49,5 @@ export function chargeDecline(number: string): { message: string; code?: string 
   return { message: testCard?.message ?? DECLINED, code: testCard?.code };
 }
 
-export const DEMO_CARD_HINT = "Demo mode accepts Stripe's test cards only, e.g. 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";
+export const DEMO_CARD_HINT =
+  "Demo mode accepts Stripe's test cards only, e.g. 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).";

@@ -10,9 +10,29 @@
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
 import { resolveFollowUp } from "./follow-up";
-import { answerUnits, parseBlocks, type AnswerUnit } from "./markdown";
-import { analyzeQuery, listVerbOf, retrieveAnalyzed, sourcesOfPassage, type QueryAnalysis, type Retrieval, type RetrievedPassage } from "./retrieve";
-import { AMOUNT, askedFigure, DURATION_OR_DATE, DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination, REQUIREMENT, TIME_LIMIT, type ListRequest } from "./question";
+import { type AnswerUnit, answerUnits, parseBlocks } from "./markdown";
+import {
+  AMOUNT,
+  askedFigure,
+  DURATION_OR_DATE,
+  DUTY,
+  factAboutAnotherPlace,
+  factsAskedFor,
+  type ListRequest,
+  listRequest,
+  otherDestination,
+  REQUIREMENT,
+  TIME_LIMIT,
+} from "./question";
+import {
+  analyzeQuery,
+  listVerbOf,
+  type QueryAnalysis,
+  type Retrieval,
+  type RetrievedPassage,
+  retrieveAnalyzed,
+  sourcesOfPassage,
+} from "./retrieve";
 import { foldForSearch, stripMarkdown } from "./text";
 
 export interface ComposedAnswer {
@@ -41,7 +61,8 @@ export interface AnswerOptions {
 }
 
 /** The opening of a regenerated answer that has nothing new to say; the answer it replaces follows it. */
-export const NO_OTHER_ANSWER_TEXT = "There is no other answer in my knowledge base: a new answer would repeat the one before, shown again below.";
+export const NO_OTHER_ANSWER_TEXT =
+  "There is no other answer in my knowledge base: a new answer would repeat the one before, shown again below.";
 
 const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -55,7 +76,12 @@ export async function answerQuestion(db: Db, question: string, options: AnswerOp
   // A "no other answer" notice that is regenerated again is not nested.
   const previous = (options.previousAnswer ?? "").replace(NO_OTHER_ANSWER_TEXT, "").trim();
   if (composed.kind !== "no-other" && (!previous || normalized(composed.text) !== normalized(previous))) return composed;
-  return { kind: "no-other", text: previous ? `${NO_OTHER_ANSWER_TEXT}\n\n${previous}` : NO_OTHER_ANSWER_TEXT, retrieval: composed.retrieval, quotedPassageIds: [] };
+  return {
+    kind: "no-other",
+    text: previous ? `${NO_OTHER_ANSWER_TEXT}\n\n${previous}` : NO_OTHER_ANSWER_TEXT,
+    retrieval: composed.retrieval,
+    quotedPassageIds: [],
+  };
 }
 
 /**
@@ -89,12 +115,17 @@ const PARAGRAPH_SHARE = 0.5;
 const FOLLOW_UP_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
-const GREETING = /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
+const GREETING =
+  /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
 async function composeAnswer(db: Db, question: string, options: AnswerOptions): Promise<ComposedAnswer> {
   const trimmed = question.trim();
   if (!trimmed || GREETING.test(trimmed)) {
-    return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: { passages: [], confidence: 0 } };
+    return {
+      kind: "greeting",
+      text: greetingText(await suggestedQuestions(db, [])),
+      retrieval: { passages: [], confidence: 0 },
+    };
   }
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
   // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
@@ -102,7 +133,11 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   // "What is the capital of Australia?": a fact about another country, which the words it shares
   // with the knowledge base ("capital" of a start-up) must not turn into an answer.
   if (factAboutAnotherPlace(standalone)) {
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, []), options), retrieval: { passages: [], confidence: 0 } };
+    return {
+      kind: "unknown",
+      text: unknownText(await suggestedQuestions(db, []), options),
+      retrieval: { passages: [], confidence: 0 },
+    };
   }
   let analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
@@ -130,7 +165,11 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
     const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(standalone)), retrieval };
+    return {
+      kind: "unknown",
+      text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(standalone)),
+      retrieval,
+    };
   }
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
@@ -166,19 +205,29 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
     if (chosen.length && chosen.every((u) => units.includes(u))) chosen = fillShortAnswer(units, chosen);
   }
   if (!chosen.length) {
-    return { kind: "unknown", text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic]), options), retrieval };
+    return {
+      kind: "unknown",
+      text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic]), options),
+      retrieval,
+    };
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
   // "How much ...?", "How long ...?" answered without any amount or duration: the article's unit
   // that states one and is most about the question is added, so the answer gives the figure asked for.
   const kind = askedFigure(analysis.question);
-  if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain))) chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
+  if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain)))
+    chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
   if (kind === "amount") chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   // "There are limits on how long you may stay" without the limit: the article's figure comes along.
   const vague = kind ? undefined : chosen.find((u) => VAGUE_LIMIT.test(u.plain) && !/\d/.test(u.plain));
   if (vague) chosen = withStatedLimit(chosen, vague, (await wholeArticles()).units);
-  return { kind: "answer", text: renderAnswer(chosen, retrieval, options.sureConfidence), retrieval, quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))] };
+  return {
+    kind: "answer",
+    text: renderAnswer(chosen, retrieval, options.sureConfidence),
+    retrieval,
+    quotedPassageIds: [...new Set(chosen.map((unit) => unit.passage.id))],
+  };
 }
 
 /** An answer shorter than this is completed from its article; units must score this share of its best one. */
@@ -209,11 +258,14 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
   return out;
 }
 
-const PERIOD = /\b(?:per|a|an|each|every) (?:month|year|semester|week|day|hour)\b|\/(?:month|year)\b|\bmonthly\b|\byearly\b|\bannual(?:ly)?\b/i;
-const APPLIES_FROM = /\b(?:from|since|as of|in|for|until|applying)\s+(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:20\d\d|winter semester|summer semester)\b/i;
+const PERIOD =
+  /\b(?:per|a|an|each|every) (?:month|year|semester|week|day|hour)\b|\/(?:month|year)\b|\bmonthly\b|\byearly\b|\bannual(?:ly)?\b/i;
+const APPLIES_FROM =
+  /\b(?:from|since|as of|in|for|until|applying)\s+(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:20\d\d|winter semester|summer semester)\b/i;
 
 /** A day the amount applies from ("from 1 January 2026"), which says more than a year ("in 2026"). */
-const APPLIES_FROM_DAY = /\b(?:from|since|as of|applying from)\s+\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+20\d\d\b/i;
+const APPLIES_FROM_DAY =
+  /\b(?:from|since|as of|applying from)\s+\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+20\d\d\b/i;
 const FULL_STATEMENT = 3;
 
 /** How fully a unit states an amount: the amount, its period, the date it applies from (a half more for its day). */
@@ -235,13 +287,20 @@ export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] =
   // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
   // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
   const top = Math.max(...chosen.map((u) => u.score));
-  const elsewhere = candidates.filter((u) => u.kind === "sentence" && u.score >= top * AMOUNT_ELSEWHERE_SHARE && amountStatement(u.plain) >= FULL_STATEMENT && !chosen.some((c) => sameUnit(c, u)));
+  const elsewhere = candidates.filter(
+    (u) =>
+      u.kind === "sentence" &&
+      u.score >= top * AMOUNT_ELSEWHERE_SHARE &&
+      amountStatement(u.plain) >= FULL_STATEMENT &&
+      !chosen.some((c) => sameUnit(c, u)),
+  );
   let best: ScoredUnit | undefined;
   for (const unit of [...chosen, ...elsewhere.sort((a, b) => b.score - a.score)]) {
     if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;
     const [statement, bestStatement] = [amountStatement(unit.plain), best ? amountStatement(best.plain) : 0];
     // A whole sentence states an amount better than one item of a list of parts.
-    if (statement > bestStatement || (best && statement === bestStatement && unit.kind === "sentence" && best.kind !== "sentence")) best = unit;
+    if (statement > bestStatement || (best && statement === bestStatement && unit.kind === "sentence" && best.kind !== "sentence"))
+      best = unit;
   }
   if (!best || amountStatement(best.plain) < 2) return chosen;
   const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
@@ -275,7 +334,9 @@ export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], 
   if (!best) return chosen;
   const top = Math.max(...chosen.map((u) => u.score));
   if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
-  const siblings = candidates.filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind).sort((a, b) => a.order - b.order);
+  const siblings = candidates
+    .filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind)
+    .sort((a, b) => a.order - b.order);
   const list = siblings.length <= FIGURE_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS ? siblings : [best];
   const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
   // The list leads: its items rank above what was chosen, in their order.
@@ -379,7 +440,14 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
   const rows = await db.knowledgePassage.findMany({
     where: { article: { slug: { in: slugs } } },
     orderBy: { position: "asc" },
-    select: { id: true, position: true, heading: true, text: true, sources: true, article: { select: { slug: true, sources: true } } },
+    select: {
+      id: true,
+      position: true,
+      heading: true,
+      text: true,
+      sources: true,
+      article: { select: { slug: true, sources: true } },
+    },
   });
   const positions = new Map(rows.map((row) => [row.id, row.position]));
   const known = new Set(retrieved.map((p) => p.id));
@@ -389,7 +457,14 @@ async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded
       const siblings = best.get(row.article.slug)!;
       // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
       const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
-      return { ...siblings[0]!, id: row.id, heading: row.heading, text: row.text, sources: sourcesOfPassage(row.sources, row.article.sources), score };
+      return {
+        ...siblings[0]!,
+        id: row.id,
+        heading: row.heading,
+        text: row.text,
+        sources: sourcesOfPassage(row.sources, row.article.sources),
+        score,
+      };
     });
   return { passages: [...retrieved, ...extra], positions };
 }
@@ -432,7 +507,8 @@ export async function selectList(
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
   // An amount made of parts is answered by a list of retrieval's best article whose items mostly give amounts.
-  const isBreakdown = (items: ScoredUnit[]) => items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && mostlyAmounts(items);
+  const isBreakdown = (items: ScoredUnit[]) =>
+    items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && mostlyAmounts(items);
   const lists = [...groups.values()].filter((items) => items.length >= 2 && (!request.breakdown || isBreakdown(items)));
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
@@ -480,9 +556,18 @@ export async function selectList(
     // A list of another article than retrieval's best must be about the question all the more.
     const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
     // Asked for "scholarships", a list that never says "scholarship" lists something else.
-    const saysNoun = namesNoun || (!request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem))));
-    const relevant = aboutMatch >= aboutShare && saysNoun && (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
-    return { items: items.sort((a, b) => a.order - b.order), passage: items[0]!.passage, block: items[0]!.block, value, relevant };
+    const saysNoun = namesNoun || !request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem)));
+    const relevant =
+      aboutMatch >= aboutShare &&
+      saysNoun &&
+      (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
+    return {
+      items: items.sort((a, b) => a.order - b.order),
+      passage: items[0]!.passage,
+      block: items[0]!.block,
+      value,
+      relevant,
+    };
   });
   let ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
   // "How do I apply ...?", "which steps": the steps in order answer it, when a list of steps is about
@@ -513,7 +598,9 @@ export async function selectList(
     const at = (c: ListCandidate) => positions.get(c.passage.id) ?? -1;
     for (const step of [1, -1]) {
       for (let edge = step > 0 ? picked[picked.length - 1]! : picked[0]!; ; ) {
-        const next = sameArticle.find((c) => at(c) === at(edge) + step && checklistStyle(c) === checklistStyle(first) && !picked.includes(c));
+        const next = sameArticle.find(
+          (c) => at(c) === at(edge) + step && checklistStyle(c) === checklistStyle(first) && !picked.includes(c),
+        );
         if (!next || onlyPartOfSection(next, units) || words + listWords(next) > CHECKLIST_WORD_BUDGET) break;
         if (step > 0) picked.push(next);
         else picked.unshift(next);
@@ -598,12 +685,25 @@ function onlyPartOfSection(list: ListCandidate, units: ScoredUnit[]): boolean {
  */
 function listEnding(picked: ListCandidate[], left: number): ScoredUnit {
   const last = picked[picked.length - 1]!;
-  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))].map((h) => `“${stripMarkdown(h)}”`);
-  const where = headings.length ? ` under ${headings.length > 1 ? `${headings.slice(0, -1).join(", ")} and ${headings.at(-1)}` : headings[0]}` : "";
+  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))].map(
+    (h) => `“${stripMarkdown(h)}”`,
+  );
+  const where = headings.length
+    ? ` under ${headings.length > 1 ? `${headings.slice(0, -1).join(", ")} and ${headings.at(-1)}` : headings[0]}`
+    : "";
   const text = left
     ? `The article lists ${left} more item${left === 1 ? "" : "s"}${where}.`
     : `That is the whole list the article gives${where}.`;
-  return { ...last.items[last.items.length - 1]!, kind: "sentence", label: undefined, markdown: `_${text}_`, plain: text, order: Number.MAX_SAFE_INTEGER, score: 0, closing: true };
+  return {
+    ...last.items[last.items.length - 1]!,
+    kind: "sentence",
+    label: undefined,
+    markdown: `_${text}_`,
+    plain: text,
+    order: Number.MAX_SAFE_INTEGER,
+    score: 0,
+    closing: true,
+  };
 }
 
 function wordsOf(unit: AnswerUnit): number {
@@ -649,8 +749,12 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   const phrases = await phraseHits(db, analysis, [...texts, ...labelTexts]);
   const withPhrases = (lexemes: string[], at: number) => new Set([...lexemes, ...(phrases.get(at) ?? [])]);
   const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, withPhrases(r.lexemes, r.i - 1)]));
-  const titleLexemes = new Map(labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, withPhrases(r.lexemes, texts.length + r.i - 1)]));
-  const headingLexemes = new Map(labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, withPhrases(r.lexemes, texts.length + r.i - 1)]));
+  const titleLexemes = new Map(
+    labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, withPhrases(r.lexemes, texts.length + r.i - 1)]),
+  );
+  const headingLexemes = new Map(
+    labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, withPhrases(r.lexemes, texts.length + r.i - 1)]),
+  );
 
   const paragraphLexemes = new Map<string, Set<string>>();
   units.forEach((unit, index) => {
@@ -696,9 +800,15 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (wants.amount && (AMOUNT.test(plain) || RELATIVE_AMOUNT.test(plain))) {
       score += 0.25;
       // An amount per month, year or semester is the direct answer to "how much".
-      if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain)) score += 0.1;
+      if (/\b(?:per|a|each|every) (?:month|year|semester|week|hour)\b|\/month|\/year|\bmonthly\b|\byearly\b|\bannual/i.test(plain))
+        score += 0.1;
     }
-    if (wants.time && (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) || /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))) score += 0.2;
+    if (
+      wants.time &&
+      (/\b\d+\s*(?:days?|weeks?|months?|years?|hours?|semesters?)\b/i.test(plain) ||
+        /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(plain))
+    )
+      score += 0.2;
     // A section whose heading names the kind of fact asked for ("Maximum amount", "How long you
     // have to re-register") holds the answer more likely than one that only shares words with it.
     const headingText = unit.passage.heading ?? "";
@@ -743,13 +853,15 @@ const WHERE_HEADING_BONUS = 0.3;
 export const VAGUE_LIMIT =
   /\b(?:there (?:are|is) (?:a )?limits?|limits? on how (?:long|much|many)|(?:is|are) limited\b|up to a (?:certain|maximum) (?:period|amount|number)|(?:below|under|above|over|exceeds?|exceeding|within|reach(?:es)?) (?:the|this|that|your) (?:[\w-]+ ){0,2}(?:allowance|threshold|limit|ceiling|cap)\b)/i;
 /** Questions whether something is allowed or possible, or what it requires. */
-const CONDITIONS_QUESTION = /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
+const CONDITIONS_QUESTION =
+  /^(?:(?:and|so|but)\s+)?(?:can|may|could)\s+(?:i|we|my|our|a|an|the|non-eu|international|students?)\b|\bis it possible\b|\ballowed to\b|\brequirements?\b|\bconditions?\b|\beligib|\bvoraussetzung/i;
 const CONDITIONS_HEADING = /\b(?:conditions?|requirements?|who can|who may|eligib\w*|what you must|what you need|voraussetzung\w*)\b/i;
 const RELATED_HEADING = /^(?:related (?:topics|articles|questions)|see also|further reading|more information)\b/i;
 /** An amount given as a multiple of another: "at most three months' rent", "three times the net cold rent". */
 const RELATIVE_AMOUNT = /\b(?:one|two|three|four|five|six|\d+)\s+(?:months?['’]s?|times)\s+(?:rent|salary|pay|the)\b/i;
 /** Sentences about the knowledge base itself: "This article covers ...", "... are in the other work articles". */
-const SIGNPOST = /\b(?:this|the) (?:article|page|guide) (?:covers|explains|lists|is about|describes|looks at)\b|\bin the (?:other )?(?:\w+ )?articles?\b|\b(?:covered|explained) in the article\b|\bsee the (?:\w+ )*article\b/i;
+const SIGNPOST =
+  /\b(?:this|the) (?:article|page|guide) (?:covers|explains|lists|is about|describes|looks at)\b|\bin the (?:other )?(?:\w+ )?articles?\b|\b(?:covered|explained) in the article\b|\bsee the (?:\w+ )*article\b/i;
 /** By text (index in `texts`): the phrase terms of the question (lexemes joined by spaces) found in it, words together. */
 async function phraseHits(db: Db, analysis: QueryAnalysis, texts: string[]): Promise<Map<number, string[]>> {
   const phrases = [...new Map(analysis.terms.filter((t) => t.lexeme.includes(" ")).map((t) => [t.lexeme, t.query])).entries()];
@@ -807,7 +919,11 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // Another article may add to the lead article's answer, but does not take its place.
     // A second or third article must earn its place: it adds a source the reader has to check.
     const slug = unit.passage.articleSlug;
-    if (slug !== best.passage.articleSlug && (articles.size >= MAX_ARTICLES && !articles.has(slug) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)) continue;
+    if (
+      slug !== best.passage.articleSlug &&
+      ((articles.size >= MAX_ARTICLES && !articles.has(slug)) || unit.score < best.score * OTHER_ARTICLE_THRESHOLD)
+    )
+      continue;
     // A unit that leans on the sentence before it brings that one along, and so on up a short chain
     // ("... must register. This is called Anmeldung. For it you need ...").
     const needed = [unit];
@@ -829,10 +945,11 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
     const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
     if (dangling && siblings.length <= MAX_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS) {
-      for (const sibling of siblings) if (!isChosen(sibling)) {
-        chosen.push(sibling);
-        words += wordsOf(sibling);
-      }
+      for (const sibling of siblings)
+        if (!isChosen(sibling)) {
+          chosen.push(sibling);
+          words += wordsOf(sibling);
+        }
     }
   }
   // A lead-in quoted ("... only if all three conditions are met:") promises its list: the list follows, whole.
@@ -856,8 +973,15 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
     // A short list its lead-in introduces ("the employer asks for:") is one answer too, and so is
     // any list whose lead-in the answer repeats above the item ("these forms of proof are possible:"):
     // one option under it would read as the only one.
-    const whole = unit.kind === "item" && Boolean(unit.label) && (WHOLE_LIST_LEAD_IN.test(unit.label!) || siblings.length <= MAX_LIST_ITEMS || informativeLabel(unit.label!));
-    const [maxItems, maxWords] = whole ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS] : breakdown ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS] : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
+    const whole =
+      unit.kind === "item" &&
+      Boolean(unit.label) &&
+      (WHOLE_LIST_LEAD_IN.test(unit.label!) || siblings.length <= MAX_LIST_ITEMS || informativeLabel(unit.label!));
+    const [maxItems, maxWords] = whole
+      ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS]
+      : breakdown
+        ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS]
+        : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
     for (const sibling of siblings) if (!isChosen(sibling)) chosen.push(sibling);
@@ -866,7 +990,8 @@ export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
   // ("It must include:" is not one) and no sentence of its own ("the names of all people who moved
   // in"), says nothing by itself: it is left out.
   const fragment = (unit: ScoredUnit) => {
-    if (unit === best || unit.kind !== "item" || (unit.label && informativeLabel(unit.label)) || !/^[a-zäöü]/.test(unit.plain.trim())) return false;
+    if (unit === best || unit.kind !== "item" || (unit.label && informativeLabel(unit.label)) || !/^[a-zäöü]/.test(unit.plain.trim()))
+      return false;
     const siblings = listOf(unit, units);
     return siblings.length > 2 && siblings.filter(isChosen).length === 1;
   };
@@ -888,7 +1013,8 @@ function isLeadIn(unit: AnswerUnit): boolean {
   return unit.kind === "sentence" && unit.plain.trim().endsWith(":");
 }
 
-const DEPENDENT_START = /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;
+const DEPENDENT_START =
+  /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;
 
 function dependsOnPrevious(unit: AnswerUnit): boolean {
   return unit.kind === "sentence" && DEPENDENT_START.test(unit.plain);
@@ -919,11 +1045,20 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureCon
     for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
     // The sentence with the amount asked for leads; the end of a list closes.
     const place = (u: ScoredUnit) => (u.leading ? -1 : u.closing ? 1 : 0);
-    units.sort((a, b) => place(a) - place(b) || passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! || a.passageRank - b.passageRank || a.order - b.order);
+    units.sort(
+      (a, b) =>
+        place(a) - place(b) ||
+        passageBest.get(b.passage.id)! - passageBest.get(a.passage.id)! ||
+        a.passageRank - b.passageRank ||
+        a.order - b.order,
+    );
     // Each article's part ends with its own source line: the sources of the sections it quotes.
     sections.push(`${renderGroup(units)}\n\n${sourceLine(units[0]!.passage, quotedSources(units.map((unit) => unit.passage)))}`);
   }
-  const preface = retrieval.confidence < sureConfidence ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n" : "";
+  const preface =
+    retrieval.confidence < sureConfidence
+      ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n"
+      : "";
   return `${preface}${sections.join("\n\n")}`;
 }
 
@@ -957,10 +1092,15 @@ function renderGroup(units: ScoredUnit[]): string {
     flush();
     const previousLine = lines[lines.length - 1];
     const introduced = previousLine?.trim().endsWith(":");
-    if (unit.label && unit.label !== currentLabel && !introduced && informativeLabel(unit.label)) lines.push(`${stripMarkdown(unit.label)}:`);
+    if (unit.label && unit.label !== currentLabel && !introduced && informativeLabel(unit.label))
+      lines.push(`${stripMarkdown(unit.label)}:`);
     currentLabel = unit.label;
     // Steps keep their numbers, counted in the answer's order.
-    const step = unit.ordered ? (previousStep && previousStep.passage === unit.passage && previousStep.block === unit.block ? (stepNumber += 1) : (stepNumber = 1)) : 0;
+    const step = unit.ordered
+      ? previousStep && previousStep.passage === unit.passage && previousStep.block === unit.block
+        ? (stepNumber += 1)
+        : (stepNumber = 1)
+      : 0;
     previousStep = unit.ordered ? unit : undefined;
     lines.push(`${step ? `${step}.` : "-"} ${unit.markdown}`);
   }
@@ -997,7 +1137,10 @@ async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
   const threads = await db.thread.findMany({
     where: { hidden: false },
     orderBy: { position: "asc" },
-    select: { slug: true, questions: { where: { hidden: false }, orderBy: { position: "asc" }, take: 3, select: { text: true } } },
+    select: {
+      slug: true,
+      questions: { where: { hidden: false }, orderBy: { position: "asc" }, take: 3, select: { text: true } },
+    },
   });
   if (!threads.length) return FALLBACK_SUGGESTIONS;
   const near = threads.filter((t) => topics.includes(t.slug));
@@ -1009,7 +1152,11 @@ async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
 const COVERAGE =
   "studying and moving to Germany: admission and uni-assist, APS, language tests, the student visa and residence permit, the blocked account, health insurance, accommodation, cost of living, working while studying, scholarships, the first steps after arrival, and staying after graduation";
 
-function unknownText(suggestions: string[], texts: Pick<AnswerOptions, "unknownText" | "otherCountryText">, otherCountry: string | null = null): string {
+function unknownText(
+  suggestions: string[],
+  texts: Pick<AnswerOptions, "unknownText" | "otherCountryText">,
+  otherCountry: string | null = null,
+): string {
   return [
     otherCountry
       ? (texts.otherCountryText ?? OTHER_COUNTRY_UNKNOWN_TEXT).replaceAll("{country}", otherCountry)

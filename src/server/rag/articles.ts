@@ -7,10 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
-import { articleFrontMatterSchema, introSourcesMarker, sectionSourcesProblems, type ArticleSource } from "~/lib/schemas/knowledge";
+import { type ArticleSource, articleFrontMatterSchema, introSourcesMarker, sectionSourcesProblems } from "~/lib/schemas/knowledge";
 import { CONTENT_DIR } from "~/server/content/files";
 import { cityArticleSources } from "./city-articles";
-import { parseBlocks, wordCount, type Block } from "./markdown";
+import { type Block, parseBlocks, wordCount } from "./markdown";
 import { SEARCH_TEXT_FORMAT } from "./text";
 
 /**
@@ -29,7 +29,7 @@ export function fileDigestOf(hash: string): string {
 export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
 
 /** The front matter's rules live with the editor's (src/lib/schemas/knowledge.ts): files and /admin agree. */
-export { articleFrontMatterSchema, type ArticleSource } from "~/lib/schemas/knowledge";
+export { type ArticleSource, articleFrontMatterSchema } from "~/lib/schemas/knowledge";
 
 export interface ArticlePassage {
   position: number;
@@ -68,7 +68,10 @@ export function parseArticle(source: string, fileName = "article"): KnowledgeArt
  * the city articles generated from the Cost Calculator's data (src/server/rag/city-articles.ts).
  */
 export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR, { generated = dir === KNOWLEDGE_BASE_DIR } = {}): KnowledgeArticleFile[] {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".md")).sort();
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".md"))
+    .sort();
   const articles = files.map((name) => parseArticle(fs.readFileSync(path.join(dir, name), "utf8"), name));
   if (generated) articles.push(...cityArticleSources().map(({ name, source }) => parseArticle(source, name)));
   const seen = new Set<string>();
@@ -107,7 +110,13 @@ export function chunkArticle(body: string): ArticlePassage[] {
     let current: string[] = [];
     let words = 0;
     const flush = () => {
-      if (current.length) passages.push({ position: passages.length, heading: section.heading, text: current.join("\n\n"), sourceNumbers: section.sourceNumbers });
+      if (current.length)
+        passages.push({
+          position: passages.length,
+          heading: section.heading,
+          text: current.join("\n\n"),
+          sourceNumbers: section.sourceNumbers,
+        });
       current = [];
       words = 0;
     };

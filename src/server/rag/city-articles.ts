@@ -7,7 +7,7 @@
  */
 import matter from "gray-matter";
 import type { SourceRef } from "~/lib/schemas/tools/common";
-import { hasAmount, type CityCostFile, type CityFigure, type SemesterFigure } from "~/lib/schemas/tools/costs";
+import { type CityCostFile, type CityFigure, hasAmount, type SemesterFigure } from "~/lib/schemas/tools/costs";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { calendarDate } from "~/server/services/tools/costs-budget";
 
@@ -33,7 +33,11 @@ interface FigureSection {
 
 /** "€315", "€174.30": cents only where the figure has them. */
 export function euros(amount: number): string {
-  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR", minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  return new Intl.NumberFormat("en-IE", {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 }
 
 function rangeText(figure: { amountEur: number; lowEur?: number; highEur?: number }, period: string): string {
@@ -63,7 +67,8 @@ function sectionsOf(city: CityCostFile): FigureSection[] {
     },
     {
       figure: city.semesterContribution,
-      statement: (amount) => `The semester contribution (Semesterbeitrag) at ${city.university} is ${amount} per semester, paid before each semester.`,
+      statement: (amount) =>
+        `The semester contribution (Semesterbeitrag) at ${city.university} is ${amount} per semester, paid before each semester.`,
       missing: `No official source gives the amount of the semester contribution (Semesterbeitrag) at ${city.university}.`,
     },
   ];
@@ -73,7 +78,8 @@ function sectionsOf(city: CityCostFile): FigureSection[] {
 export function cityArticleSource(city: CityCostFile): string {
   const sections = sectionsOf(city);
   const sourced = sections.map((section) => section.figure).filter(hasAmount) as unknown as Sourced[];
-  if (sourced.length === 0) throw new Error(`The city "${city.slug}" of src/content/tools/costs has no sourced figure: no article can be written for it.`);
+  if (sourced.length === 0)
+    throw new Error(`The city "${city.slug}" of src/content/tools/costs has no sourced figure: no article can be written for it.`);
 
   // The front matter's sources in the order the sections cite them, each address once.
   const sources: SourceRef[] = [];
@@ -89,7 +95,11 @@ export function cityArticleSource(city: CityCostFile): string {
   // Two sections (rent, semester contribution): few passages per city, so that 32 cities do not make
   // the words of every cost question common and crowd out the articles that answer in general.
   const groups = [
-    { heading: `Rent in ${city.name}`, sections: sections.slice(0, 3), lead: `${city.name} is a university city in ${city.state}. What a student spends on rent in ${city.name}, for ${city.university}:` },
+    {
+      heading: `Rent in ${city.name}`,
+      sections: sections.slice(0, 3),
+      lead: `${city.name} is a university city in ${city.state}. What a student spends on rent in ${city.name}, for ${city.university}:`,
+    },
     { heading: `Semester contribution in ${city.name}`, sections: sections.slice(3), lead: null },
   ];
   const body: string[] = [];
@@ -110,7 +120,11 @@ export function cityArticleSource(city: CityCostFile): string {
       const period = section.figure === city.semesterContribution ? "per semester" : "per month";
       const lines = [`${section.statement(euros(figure.amountEur))}${rangeText(figure, period)}`, `What the figure is: ${figure.what}`];
       if ("includesTicket" in figure && figure.includesTicket !== undefined) {
-        lines.push(figure.includesTicket ? `In ${city.name} it includes a semester ticket for public transport.` : `In ${city.name} it does not include a full semester ticket for public transport.`);
+        lines.push(
+          figure.includesTicket
+            ? `In ${city.name} it includes a semester ticket for public transport.`
+            : `In ${city.name} it does not include a full semester ticket for public transport.`,
+        );
       }
       lines.push(`Checked on ${calendarDate(figure.checkedOn)}.`);
       paragraphs.push(lines.join(" "));
@@ -118,7 +132,9 @@ export function cityArticleSource(city: CityCostFile): string {
     const comment = numbers.size ? `\n<!-- sources: ${[...numbers].sort((a, b) => a - b).join(", ")} -->` : "";
     body.push(`## ${group.heading}${comment}\n${paragraphs.join("\n\n")}`);
   }
-  body.push(`The Cost Calculator adds the costs that are the same in every city to these figures: [Cost Calculator for ${city.name}](/tools/cost-calculator?city=${city.slug}).`);
+  body.push(
+    `The Cost Calculator adds the costs that are the same in every city to these figures: [Cost Calculator for ${city.name}](/tools/cost-calculator?city=${city.slug}).`,
+  );
 
   const frontMatter = {
     title: cityArticleTitle(city),
@@ -133,5 +149,8 @@ export function cityArticleSource(city: CityCostFile): string {
 
 /** Every city article's Markdown file, one per city file. */
 export function cityArticleSources(cities: CityCostFile[] = readCityCostFiles()): { name: string; source: string }[] {
-  return cities.map((city) => ({ name: `generated/${cityArticleSlug(city.slug)}.md`, source: cityArticleSource(city) }));
+  return cities.map((city) => ({
+    name: `generated/${cityArticleSlug(city.slug)}.md`,
+    source: cityArticleSource(city),
+  }));
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { createOpenAI } from "@ai-sdk/openai";
-import { embed, embedMany, type EmbeddingModel } from "ai";
+import { type EmbeddingModel, embed, embedMany } from "ai";
 import { env } from "~/env";
 
 export const EMBEDDING_MODEL_ID = "text-embedding-3-large";

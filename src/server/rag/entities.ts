@@ -4,8 +4,10 @@
  * University Finder. Pure: the caller passes the cities and institutions (from the database, so
  * staff edits and hidden rows count), so the parser is tested with tables of questions.
  */
+
 import { countries } from "countries-list";
 import { CITY_ALIASES, foldForSearch } from "~/lib/schemas/tools/universities";
+import { escapeRegExp } from "./text";
 
 export interface CatalogCity {
   slug: string;
@@ -60,7 +62,7 @@ export function foldText(text: string): string {
 /** Whether `phrase` (folded) stands as whole words in `folded`; the position, or -1. */
 function wordIndex(folded: string, phrase: string): number {
   if (!phrase) return -1;
-  const match = new RegExp(`(?:^| )${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?= |$)`).exec(folded);
+  const match = new RegExp(`(?:^| )${escapeRegExp(phrase)}(?= |$)`).exec(folded);
   return match ? match.index : -1;
 }
 
@@ -71,7 +73,7 @@ export function cityNames(city: CatalogCity): string[] {
   const names = new Set<string>([city.name, city.slug.replace(/-/g, " "), city.name.split(/\s+(?:am|im|an der|\()/)[0]!]);
   for (const [name, aliases] of Object.entries(CITY_ALIASES)) {
     const group = [name, ...aliases];
-    if (group.some((alias) => names.has(alias))) group.forEach((alias) => names.add(alias));
+    if (group.some((alias) => names.has(alias))) for (const alias of group) names.add(alias);
   }
   return [...names].map(foldText).filter((name) => name.length >= 3);
 }
@@ -94,19 +96,101 @@ function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {
  * purpose: "German" in a question is the language or the destination, not the asker's nationality.
  */
 export const DEMONYMS: Record<string, string[]> = {
-  AF: ["afghan"], AL: ["albanian"], DZ: ["algerian"], AR: ["argentinian", "argentine"], AM: ["armenian"], AU: ["australian"], AT: ["austrian"],
-  AZ: ["azerbaijani", "azeri"], BD: ["bangladeshi"], BY: ["belarusian"], BE: ["belgian"], BJ: ["beninese"], BO: ["bolivian"], BA: ["bosnian"],
-  BR: ["brazilian"], BG: ["bulgarian"], CM: ["cameroonian"], CA: ["canadian"], CL: ["chilean"], CN: ["chinese"], CO: ["colombian"],
-  CR: ["costa rican"], HR: ["croatian"], CU: ["cuban"], CZ: ["czech"], DK: ["danish"], EC: ["ecuadorian"], EG: ["egyptian"], ET: ["ethiopian"],
-  FI: ["finnish"], FR: ["french"], GE: ["georgian"], GH: ["ghanaian"], GR: ["greek"], HU: ["hungarian"], IN: ["indian"], ID: ["indonesian"],
-  IR: ["iranian", "persian"], IQ: ["iraqi"], IE: ["irish"], IL: ["israeli"], IT: ["italian"], CI: ["ivorian"], JP: ["japanese"], JO: ["jordanian"],
-  KZ: ["kazakh", "kazakhstani"], KE: ["kenyan"], KR: ["south korean", "korean"], KG: ["kyrgyz"], LB: ["lebanese"], LY: ["libyan"], MY: ["malaysian"],
-  MX: ["mexican"], MD: ["moldovan"], MN: ["mongolian"], MA: ["moroccan"], NP: ["nepali", "nepalese"], NL: ["dutch"], NZ: ["new zealander"],
-  NG: ["nigerian"], PK: ["pakistani"], PS: ["palestinian"], PE: ["peruvian"], PH: ["filipino", "filipina", "philippine"], PL: ["polish"],
-  PT: ["portuguese"], RO: ["romanian"], RU: ["russian"], RW: ["rwandan"], SA: ["saudi", "saudi arabian"], SN: ["senegalese"], RS: ["serbian"],
-  SG: ["singaporean"], ZA: ["south african"], ES: ["spanish"], LK: ["sri lankan"], SD: ["sudanese"], SE: ["swedish"], CH: ["swiss"], SY: ["syrian"],
-  TW: ["taiwanese"], TZ: ["tanzanian"], TH: ["thai"], TN: ["tunisian"], TR: ["turkish"], UG: ["ugandan"], UA: ["ukrainian"],
-  AE: ["emirati"], GB: ["british"], US: ["american"], UZ: ["uzbek"], VE: ["venezuelan"], VN: ["vietnamese"], YE: ["yemeni"], ZM: ["zambian"],
+  AF: ["afghan"],
+  AL: ["albanian"],
+  DZ: ["algerian"],
+  AR: ["argentinian", "argentine"],
+  AM: ["armenian"],
+  AU: ["australian"],
+  AT: ["austrian"],
+  AZ: ["azerbaijani", "azeri"],
+  BD: ["bangladeshi"],
+  BY: ["belarusian"],
+  BE: ["belgian"],
+  BJ: ["beninese"],
+  BO: ["bolivian"],
+  BA: ["bosnian"],
+  BR: ["brazilian"],
+  BG: ["bulgarian"],
+  CM: ["cameroonian"],
+  CA: ["canadian"],
+  CL: ["chilean"],
+  CN: ["chinese"],
+  CO: ["colombian"],
+  CR: ["costa rican"],
+  HR: ["croatian"],
+  CU: ["cuban"],
+  CZ: ["czech"],
+  DK: ["danish"],
+  EC: ["ecuadorian"],
+  EG: ["egyptian"],
+  ET: ["ethiopian"],
+  FI: ["finnish"],
+  FR: ["french"],
+  GE: ["georgian"],
+  GH: ["ghanaian"],
+  GR: ["greek"],
+  HU: ["hungarian"],
+  IN: ["indian"],
+  ID: ["indonesian"],
+  IR: ["iranian", "persian"],
+  IQ: ["iraqi"],
+  IE: ["irish"],
+  IL: ["israeli"],
+  IT: ["italian"],
+  CI: ["ivorian"],
+  JP: ["japanese"],
+  JO: ["jordanian"],
+  KZ: ["kazakh", "kazakhstani"],
+  KE: ["kenyan"],
+  KR: ["south korean", "korean"],
+  KG: ["kyrgyz"],
+  LB: ["lebanese"],
+  LY: ["libyan"],
+  MY: ["malaysian"],
+  MX: ["mexican"],
+  MD: ["moldovan"],
+  MN: ["mongolian"],
+  MA: ["moroccan"],
+  NP: ["nepali", "nepalese"],
+  NL: ["dutch"],
+  NZ: ["new zealander"],
+  NG: ["nigerian"],
+  PK: ["pakistani"],
+  PS: ["palestinian"],
+  PE: ["peruvian"],
+  PH: ["filipino", "filipina", "philippine"],
+  PL: ["polish"],
+  PT: ["portuguese"],
+  RO: ["romanian"],
+  RU: ["russian"],
+  RW: ["rwandan"],
+  SA: ["saudi", "saudi arabian"],
+  SN: ["senegalese"],
+  RS: ["serbian"],
+  SG: ["singaporean"],
+  ZA: ["south african"],
+  ES: ["spanish"],
+  LK: ["sri lankan"],
+  SD: ["sudanese"],
+  SE: ["swedish"],
+  CH: ["swiss"],
+  SY: ["syrian"],
+  TW: ["taiwanese"],
+  TZ: ["tanzanian"],
+  TH: ["thai"],
+  TN: ["tunisian"],
+  TR: ["turkish"],
+  UG: ["ugandan"],
+  UA: ["ukrainian"],
+  AE: ["emirati"],
+  GB: ["british"],
+  US: ["american"],
+  UZ: ["uzbek"],
+  VE: ["venezuelan"],
+  VN: ["vietnamese"],
+  YE: ["yemeni"],
+  ZM: ["zambian"],
   ZW: ["zimbabwean"],
 };
 
@@ -146,7 +230,11 @@ const NATIONALITY_NAMES: NationalityName[] = (() => {
   return out.filter((entry) => entry.name.length >= 3 || entry.name === "uk");
 })();
 
-const DEMONYM_WORDS = new Set(Object.values(DEMONYMS).flat().flatMap((name) => [name, `${name}s`]));
+const DEMONYM_WORDS = new Set(
+  Object.values(DEMONYMS)
+    .flat()
+    .flatMap((name) => [name, `${name}s`]),
+);
 const COUNTRY_WORDS = new Set(NATIONALITY_NAMES.map((entry) => entry.name).filter((name) => !DEMONYM_WORDS.has(name)));
 
 /**
@@ -156,7 +244,9 @@ const COUNTRY_WORDS = new Set(NATIONALITY_NAMES.map((entry) => entry.name).filte
  */
 export function originWords(question: string): string[] {
   const words = foldText(question).split(" ").filter(Boolean);
-  return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && FROM.has(words[i - 1] ?? "")));
+  return words.filter(
+    (word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && FROM.has(words[i - 1] ?? "")),
+  );
 }
 
 const FROM = new Set(["from", "aus"]);
@@ -205,7 +295,10 @@ const PURPOSES: [StayPurpose, RegExp][] = [
   ["language-course", /\b(?:language course|german course|sprachkurs|language school|learn(?:ing)? german)\b/i],
   ["studienkolleg", /\b(?:studienkolleg|foundation (?:course|year)|preparatory course)\b/i],
   ["study-application", /\b(?:study applicant|applying for (?:a )?(?:study|university|admission)|no admission yet|without admission)\b/i],
-  ["job-search-graduate", /\b(?:(?:job search|look(?:ing)? for (?:a )?(?:job|work)) after (?:graduat|my studies|studying|the degree)|after graduat\w* .*job)/i],
+  [
+    "job-search-graduate",
+    /\b(?:(?:job search|look(?:ing)? for (?:a )?(?:job|work)) after (?:graduat|my studies|studying|the degree)|after graduat\w* .*job)/i,
+  ],
   ["opportunity-card", /\b(?:opportunity card|chancenkarte)\b/i],
   ["vocational-training", /\b(?:ausbildung|vocational training|apprenticeship)\b/i],
   ["skilled-work", /\b(?:blue card|skilled work(?:er)?|work visa|job offer|employment visa)\b/i],
@@ -252,7 +345,11 @@ export function mainUniversityOf(institutions: CatalogInstitution[], cityName: s
   const place = foldText(cityName);
   const candidates = institutionsIn(institutions, place).filter((institution) => institution.type === "university");
   if (candidates.length === 0) return null;
-  const hintWords = new Set(foldText(hint ?? "").split(" ").filter(Boolean));
+  const hintWords = new Set(
+    foldText(hint ?? "")
+      .split(" ")
+      .filter(Boolean),
+  );
   const score = (institution: CatalogInstitution) => {
     const name = foldText(institution.name);
     const words = name.split(" ");
@@ -279,10 +376,16 @@ function findInstitution(folded: string, catalog: EntityCatalog): CatalogInstitu
     const at = wordIndex(folded, place);
     if (at < 0) continue;
     const before = folded.slice(0, at).trim().split(" ").slice(-3);
-    const after = folded.slice(at + place.length).trim().split(" ")[0] ?? "";
+    const after =
+      folded
+        .slice(at + place.length)
+        .trim()
+        .split(" ")[0] ?? "";
     const lead = [before.slice(-1).join(" "), before.slice(-2).join(" "), before.slice(-3).join(" ")];
     if (lead.some((words) => TECHNICAL.test(words))) {
-      const technical = institutionsIn(catalog.institutions, place).find((institution) => /technische universitat|technical university/.test(foldText(institution.name)));
+      const technical = institutionsIn(catalog.institutions, place).find((institution) =>
+        /technische universitat|technical university/.test(foldText(institution.name)),
+      );
       if (technical) return technical;
     }
     if (lead.some((words) => GENERAL.test(words)) || after === "university" || after === "uni") {

@@ -6,8 +6,10 @@
  * (or country), the degree level, the nationality, the purpose of the stay and the person concerned.
  * A question that names its own subject is left as it is.
  */
+
 import { countries } from "countries-list";
 import { readCityCostFiles } from "~/server/content/tools/costs";
+import { escapeRegExp } from "./text";
 
 export type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
 
@@ -25,7 +27,8 @@ const LEVELS: [RegExp, string][] = [
   [/\b(?:master(?:'s|s)?(?: degree)?|m\.?sc\b\.?|mba\b|postgrad(?:uate)?(?: studies| degree)?)/gi, "master's"],
   [/\b(?:ph\.?d\b\.?|doctorate|doctoral (?:studies|degree|programme|program)|promotion)/gi, "PhD"],
 ];
-const PERSON = /\b(?:my|our) (wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|child|children|kids?|son|daughter|baby|parents?|mother|father|mum|mom|dad|family|brother|sister)\b/gi;
+const PERSON =
+  /\b(?:my|our) (wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|child|children|kids?|son|daughter|baby|parents?|mother|father|mum|mom|dad|family|brother|sister)\b/gi;
 const PURPOSES: [RegExp, string][] = [
   [/\blanguage (?:course|school)\b|\bsprachkurs\b/gi, "language course"],
   [/\bstudienkolleg\b|\bfoundation (?:course|year)\b/gi, "Studienkolleg"],
@@ -34,11 +37,53 @@ const PURPOSES: [RegExp, string][] = [
   [/\bausbildung\b|\bvocational training\b|\bapprenticeship\b/gi, "vocational training (Ausbildung)"],
   [/\bau[- ]pair\b/gi, "au pair"],
 ];
-const ALSO_IN_SCOPE_CITIES = ["München", "Köln", "Nürnberg", "Düsseldorf", "Dortmund", "Essen", "Mannheim", "Bonn", "Göttingen", "Marburg", "Giessen", "Gießen", "Kiel", "Lübeck", "Rostock", "Greifswald", "Magdeburg", "Chemnitz", "Saarbrücken", "Trier", "Siegen", "Paderborn", "Osnabrück", "Oldenburg", "Braunschweig", "Ilmenau", "Weimar", "Vienna", "Wien", "Graz", "Salzburg", "Innsbruck", "Linz", "Zurich", "Zürich", "Geneva", "Basel", "Bern", "Lausanne"];
+const ALSO_IN_SCOPE_CITIES = [
+  "München",
+  "Köln",
+  "Nürnberg",
+  "Düsseldorf",
+  "Dortmund",
+  "Essen",
+  "Mannheim",
+  "Bonn",
+  "Göttingen",
+  "Marburg",
+  "Giessen",
+  "Gießen",
+  "Kiel",
+  "Lübeck",
+  "Rostock",
+  "Greifswald",
+  "Magdeburg",
+  "Chemnitz",
+  "Saarbrücken",
+  "Trier",
+  "Siegen",
+  "Paderborn",
+  "Osnabrück",
+  "Oldenburg",
+  "Braunschweig",
+  "Ilmenau",
+  "Weimar",
+  "Vienna",
+  "Wien",
+  "Graz",
+  "Salzburg",
+  "Innsbruck",
+  "Linz",
+  "Zurich",
+  "Zürich",
+  "Geneva",
+  "Basel",
+  "Bern",
+  "Lausanne",
+];
 
 /** Capitalised words after "in" that are not places: "in April", "in English". */
 const NOT_PLACES = new Set(
-  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday english german germany deutsch summer winter spring autumn".split(" "),
+  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday english german germany deutsch summer winter spring autumn".split(
+    " ",
+  ),
 );
 
 let placeNames: string[] | undefined;
@@ -53,7 +98,6 @@ function places(): string[] {
 }
 
 let placePattern: RegExp | undefined;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The entities a question names, in the order it names them. */
 export function entitiesOf(question: string): Entity[] {
@@ -68,7 +112,7 @@ export function entitiesOf(question: string): Entity[] {
   for (const match of question.matchAll(/\b(winter|summer) (?:semester|term)\b|\b(winter|sommer)semester\b/gi)) {
     add("semester", match.index, match[0], /^(?:winter)/i.test(match[0]) ? "winter semester" : "summer semester");
   }
-  placePattern ??= new RegExp(`\\b(${places().map(escape).join("|")})(?![\\p{L}-])`, "giu");
+  placePattern ??= new RegExp(`\\b(${places().map(escapeRegExp).join("|")})(?![\\p{L}-])`, "giu");
   for (const match of question.matchAll(placePattern)) {
     const canonical = places().find((name) => name.toLowerCase() === match[1]!.toLowerCase()) ?? match[1]!;
     // "from India", "an Indian citizen": where the asker comes from, not where they go.
@@ -84,9 +128,11 @@ export function entitiesOf(question: string): Entity[] {
 }
 
 /** Words that open a follow-up: "and", "what about", "same for". */
-const CONNECTOR = /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
+const CONNECTOR =
+  /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
 /** Words that point back to the previous question's subject, and "what comes after / next" (in the process asked about). */
-const POINTING = /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b|\bwhat comes (?:after|next)\b|\bwhat(?:'s| is) next\b/i;
+const POINTING =
+  /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b|\bwhat comes (?:after|next)\b|\bwhat(?:'s| is) next\b/i;
 /** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
 const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 
@@ -123,7 +169,8 @@ function contentWords(text: string): string[] {
 /** The question without the entities' words. */
 function withoutEntities(text: string, entities: Entity[]): string {
   let out = text;
-  for (const entity of [...entities].sort((a, b) => b.index - a.index)) out = out.slice(0, entity.index) + " " + out.slice(entity.index + entity.text.length);
+  for (const entity of [...entities].sort((a, b) => b.index - a.index))
+    out = `${out.slice(0, entity.index)} ${out.slice(entity.index + entity.text.length)}`;
   return out;
 }
 
@@ -151,7 +198,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** The previous question's subject: the question without its opening question words ("How do I ..."). */
 function subjectOf(question: string): string {
   return trimEnd(question)
-    .replace(/^(?:(?:and|so|but|also)\s+)?(?:(?:how|what|which|when|where|why|who)(?:\s+(?:much|many|long|soon|often|is|are|was|do|does|did|can|could|should|must|will|would|to))*|(?:can|could|do|does|did|is|are|should|must|will|would|may))\b\s*(?:(?:i|we|you|my|it|there)\s+)?(?:(?:still|also|really|need to|have to|get to)\s+)?/i, "")
+    .replace(
+      /^(?:(?:and|so|but|also)\s+)?(?:(?:how|what|which|when|where|why|who)(?:\s+(?:much|many|long|soon|often|is|are|was|do|does|did|can|could|should|must|will|would|to))*|(?:can|could|do|does|did|is|are|should|must|will|would|may))\b\s*(?:(?:i|we|you|my|it|there)\s+)?(?:(?:still|also|really|need to|have to|get to)\s+)?/i,
+      "",
+    )
     .trim();
 }
 
@@ -201,7 +251,12 @@ function resolveAgainst(question: string, previous: string): string {
     // "and as a PhD student?" after a master's question: the previous question for a PhD, when
     // what the follow-up says besides its entities the previous question says already.
     const said = new Set(contentWords(previous).map(singular));
-    if (continues && entities.length && content.every((word) => said.has(singular(word)) || PERSON_OF_LEVEL.has(word)) && entities.every((e) => entitiesOf(previous).some((p) => p.kind === e.kind))) {
+    if (
+      continues &&
+      entities.length &&
+      content.every((word) => said.has(singular(word)) || PERSON_OF_LEVEL.has(word)) &&
+      entities.every((e) => entitiesOf(previous).some((p) => p.kind === e.kind))
+    ) {
       return substitute(previous, entities);
     }
     // "and for IT jobs?", "and with a Blue Card?": the previous question, for that.

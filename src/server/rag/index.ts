@@ -1,3 +1,9 @@
 /** The knowledge base's public interface: retrieval for the chat routes, loading for the seed step. */
-export { retrieve, DEFAULT_MIN_CONFIDENCE, type Retrieval, type RetrievedPassage, type RetrieveOptions } from "./retrieve";
+export {
+  DEFAULT_MIN_CONFIDENCE,
+  type Retrieval,
+  type RetrievedPassage,
+  type RetrieveOptions,
+  retrieve,
+} from "./retrieve";
 export { seedKnowledgeBase } from "./seed-knowledge-base";

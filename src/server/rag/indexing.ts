@@ -7,7 +7,7 @@
 import type { EmbeddingModel } from "ai";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { chunkArticle, passageSources, type ArticleSource } from "./articles";
+import { type ArticleSource, chunkArticle, passageSources } from "./articles";
 import { EMBEDDING_MODEL_ID, embeddingHash, embedTexts, packVector, passageEmbeddingInput } from "./embeddings";
 import { searchableText, stripMarkdown } from "./text";
 
@@ -26,7 +26,11 @@ export interface ArticleContent {
  * section) and fills their search vectors, keeping the embeddings of passages whose embedded text is unchanged. Run it in the transaction
  * that changes the article, so retrieval never sees half an article. Answers the passage count.
  */
-export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<ArticleContent, "title" | "topic" | "body" | "sources">): Promise<number> {
+export async function indexArticle(
+  tx: DbOrTx,
+  articleId: string,
+  article: Pick<ArticleContent, "title" | "topic" | "body" | "sources">,
+): Promise<number> {
   const passages = chunkArticle(article.body);
   const previous = await tx.knowledgePassage.findMany({
     where: { articleId, embedding: { not: null } },
@@ -37,7 +41,13 @@ export async function indexArticle(tx: DbOrTx, articleId: string, article: Pick<
   if (!passages.length) return 0;
   await tx.knowledgePassage.createMany({
     data: passages.map((passage) => {
-      const hash = embeddingHash(passageEmbeddingInput({ title: article.title, heading: passage.heading, plainText: stripMarkdown(passage.text) }));
+      const hash = embeddingHash(
+        passageEmbeddingInput({
+          title: article.title,
+          heading: passage.heading,
+          plainText: stripMarkdown(passage.text),
+        }),
+      );
       const kept = keep.get(hash);
       return {
         articleId,
@@ -72,7 +82,13 @@ export async function latestArticleVersion(tx: DbOrTx, articleId: string): Promi
 }
 
 /** Records a saved state of an article as its next version number. */
-export async function addArticleVersion(tx: DbOrTx, articleId: string, content: ArticleContent, author: VersionAuthor, note: string | null) {
+export async function addArticleVersion(
+  tx: DbOrTx,
+  articleId: string,
+  content: ArticleContent,
+  author: VersionAuthor,
+  note: string | null,
+) {
   return tx.knowledgeArticleVersion.create({
     data: {
       articleId,
@@ -97,18 +113,32 @@ export async function embedMissingPassages(db: Db, model: EmbeddingModel, option
   const modelId = typeof model === "string" ? model : model.modelId || EMBEDDING_MODEL_ID;
   const passages = await db.knowledgePassage.findMany({
     where: options.articleId ? { articleId: options.articleId } : {},
-    select: { id: true, heading: true, text: true, embeddingHash: true, embeddingModel: true, article: { select: { title: true } } },
+    select: {
+      id: true,
+      heading: true,
+      text: true,
+      embeddingHash: true,
+      embeddingModel: true,
+      article: { select: { title: true } },
+    },
     orderBy: [{ articleId: "asc" }, { position: "asc" }],
   });
   const missing = passages
     .map((p) => {
-      const input = passageEmbeddingInput({ title: p.article.title, heading: p.heading, plainText: stripMarkdown(p.text) });
+      const input = passageEmbeddingInput({
+        title: p.article.title,
+        heading: p.heading,
+        plainText: stripMarkdown(p.text),
+      });
       return { id: p.id, input, hash: embeddingHash(input), current: p.embeddingHash, currentModel: p.embeddingModel };
     })
     .filter((p) => p.hash !== p.current || p.currentModel !== modelId);
   for (let i = 0; i < missing.length; i += EMBEDDING_BATCH) {
     const batch = missing.slice(i, i + EMBEDDING_BATCH);
-    const vectors = await embedTexts(model, batch.map((p) => p.input));
+    const vectors = await embedTexts(
+      model,
+      batch.map((p) => p.input),
+    );
     await db.$transaction(
       batch.map((p, n) =>
         db.knowledgePassage.update({

@@ -12,8 +12,9 @@ export interface ListItem {
 }
 
 /** `raw` is the block's Markdown exactly as written. */
-export type Block = { raw: string } & (
-  /** `sources`: the numbers of its `<!-- sources: 1, 3 -->` marker, when it has one. */
+export type Block = {
+  raw: string;
+} /** `sources`: the numbers of its `<!-- sources: 1, 3 -->` marker, when it has one. */ & (
   | { kind: "heading"; level: number; text: string; sources?: number[] }
   | { kind: "paragraph"; text: string }
   | { kind: "list"; items: ListItem[] }
@@ -40,13 +41,22 @@ export function parseBlocks(markdown: string): Block[] {
     if (heading) {
       i++;
       const marker = i < lines.length ? sectionSourcesMarker(lines[i]!) : null;
-      blocks.push({ kind: "heading", level: heading[1]!.length, text: heading[2]!.trim(), raw: rawFrom(start), ...(Array.isArray(marker) ? { sources: marker } : {}) });
+      blocks.push({
+        kind: "heading",
+        level: heading[1]!.length,
+        text: heading[2]!.trim(),
+        raw: rawFrom(start),
+        ...(Array.isArray(marker) ? { sources: marker } : {}),
+      });
       continue;
     }
     if (line.trim().startsWith("|")) {
       const rows: string[][] = [];
       while (i < lines.length && lines[i]!.trim().startsWith("|")) {
-        const cells = lines[i]!.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+        const cells = lines[i]!.trim()
+          .replace(/^\||\|$/g, "")
+          .split("|")
+          .map((c) => c.trim());
         if (!cells.every((c) => /^:?-{2,}:?$/.test(c))) rows.push(cells);
         i++;
       }
@@ -78,7 +88,14 @@ export function parseBlocks(markdown: string): Block[] {
       continue;
     }
     const paragraph: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !isCommentLine(lines[i]!) && !HEADING.test(lines[i]!) && !LIST_ITEM.test(lines[i]!) && !lines[i]!.trim().startsWith("|")) {
+    while (
+      i < lines.length &&
+      lines[i]!.trim() &&
+      !isCommentLine(lines[i]!) &&
+      !HEADING.test(lines[i]!) &&
+      !LIST_ITEM.test(lines[i]!) &&
+      !lines[i]!.trim().startsWith("|")
+    ) {
       paragraph.push(lines[i]!.trim());
       i++;
     }

@@ -5,8 +5,8 @@
  * gets that fact, quoted from the knowledge base's APS article with its source and review date.
  */
 import type { Db } from "~/server/db/client";
-import { answerUnits } from "./markdown";
 import { quotedSources, sourceLine } from "./answer";
+import { answerUnits } from "./markdown";
 import { sourcesOfPassage } from "./retrieve";
 
 /** The profile fields the assistant takes into account (hosted models get both as context). */
@@ -19,19 +19,34 @@ export interface ProfileContext {
 export const APS_NATIONALITIES = ["China", "India", "Vietnam"] as const;
 const APS_ARTICLE = "admission-aps-certificate";
 /** Questions about applying, admission, documents or the visa: where APS matters. */
-const ABOUT_APPLYING = /\b(?:visa|apply|applying|application|admission|admitted|universit\w*|enrol\w*|documents?|uni-assist|bachelor'?s?|master'?s?|study|studying|studies)\b/i;
+const ABOUT_APPLYING =
+  /\b(?:visa|apply|applying|application|admission|admitted|universit\w*|enrol\w*|documents?|uni-assist|bachelor'?s?|master'?s?|study|studying|studies)\b/i;
 
-export async function profileAddition(db: Db, profile: ProfileContext | null | undefined, question: string, answer: string): Promise<string | null> {
+export async function profileAddition(
+  db: Db,
+  profile: ProfileContext | null | undefined,
+  question: string,
+  answer: string,
+): Promise<string | null> {
   const nationality = profile?.nationality?.trim();
   if (!nationality || !(APS_NATIONALITIES as readonly string[]).includes(nationality)) return null;
   if (!ABOUT_APPLYING.test(question) || /\bAPS\b/.test(answer)) return null;
   const article = await db.knowledgeArticle.findFirst({
     where: { slug: APS_ARTICLE, hidden: false },
-    select: { title: true, lastReviewed: true, sources: true, passages: { orderBy: { position: "asc" }, select: { id: true, heading: true, text: true, sources: true } } },
+    select: {
+      title: true,
+      lastReviewed: true,
+      sources: true,
+      passages: { orderBy: { position: "asc" }, select: { id: true, heading: true, text: true, sources: true } },
+    },
   });
   if (!article) return null;
   const sentences = article.passages.flatMap((passage) =>
-    answerUnits(passage.text).map((unit) => ({ ...unit, heading: passage.heading, sources: sourcesOfPassage(passage.sources, article.sources) })),
+    answerUnits(passage.text).map((unit) => ({
+      ...unit,
+      heading: passage.heading,
+      sources: sourcesOfPassage(passage.sources, article.sources),
+    })),
   );
   // Who needs APS (the article's introduction names the countries), then the first line of the asker's country.
   const who = sentences.find((unit) => unit.kind === "sentence" && unit.plain.includes(nationality) && /\bneed\b/.test(unit.plain));

@@ -1,21 +1,33 @@
 /** What a question asks for, read from its wording, and how texts that answer it look. */
+
 import { countries } from "countries-list";
+import { escapeRegExp } from "./text";
 
 /** What kind of fact the question asks for. */
 export function factsAskedFor(question: string) {
   const q = question.toLowerCase();
   return {
-    amount: /\bhow much\b|\bcost|kosten\b|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b|\b\d+(?:[.,]\d+)?\s?k\b/.test(q),
-    time: /\bhow long\b|\bwhen\b|\bwann\b|\bwie lange?\b|\bfrist|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(q),
+    amount:
+      /\bhow much\b|\bcost|kosten\b|\bfees?\b|\bprice|\bamount|\brent\b|\bexpensive|\bcheap|\bbudget|\beur\b|€|\beuros?\b|\bafford|\bwie ?viel\b|\bkoste|\bgeb(?:ü|ue)hr|\bbetrag\b|\bpreis|\b(?:what|which|minimum|min|required|enough) (?:\w+ )?(?:salary|wage)\b|\bsalary (?:threshold|limit|for)\b|gehalt|\bearn\b|\bh(?:oe|ö)he\b|\b\d+(?:[.,]\d+)?\s?k\b/.test(
+        q,
+      ),
+    time: /\bhow long\b|\bwhen\b|\bwann\b|\bwie lange?\b|\bfrist|\bdeadline|\bdate\b|\bdays?\b|\bweeks?\b|\bmonths?\b|\byears?\b|\bduration|\bvalid|\bprocessing time|\bhow fast\b|\bhow soon\b/.test(
+      q,
+    ),
     count: /\bhow many\b|\bhours?\b|\bnumber of\b|\bminimum\b|\bmaximum\b|\blimit\b|\bscore\b|\bpoints?\b|\blevel\b/.test(q),
-    requirement: /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(q),
+    requirement:
+      /\b(?:do|does|will) (?:i|we|you|they|he|she) (?:still )?(?:need|have to)\b|\bmust i\b|\bis (?:it|an?|the) \w+ (?:required|mandatory|compulsory|necessary)|\b(?:required|mandatory|compulsory|obligatory)\b/.test(
+        q,
+      ),
   };
 }
 
 /** The figure a question asks for directly: an amount ("how much", "fee") or a duration or date ("how long", "deadline"). */
 export function askedFigure(question: string): "amount" | "time" | null {
   if (factsAskedFor(question).amount) return "amount";
-  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\b(?:bis )?wann\b/i.test(question)
+  return /\bhow long\b|\bhow soon\b|\bhow early\b|\bdeadlines?\b|\btime limit\b|\bwhen (?:do|does|must|should|can) (?:i|we|you)\b|\buntil when\b|\bby when\b|\bwie lange?\b|\bfrist\b|\b(?:bis )?wann\b/i.test(
+    question,
+  )
     ? "time"
     : null;
 }
@@ -29,10 +41,33 @@ export interface ListRequest {
   breakdown?: boolean;
 }
 
-const NOT_PLURAL = new Set(["happens", "means", "counts", "costs", "needs", "applies", "changes", "matters", "helps", "is", "was", "has", "does", "this", "its", "plus", "yes", "us", "bus", "less", "class"]);
+const NOT_PLURAL = new Set([
+  "happens",
+  "means",
+  "counts",
+  "costs",
+  "needs",
+  "applies",
+  "changes",
+  "matters",
+  "helps",
+  "is",
+  "was",
+  "has",
+  "does",
+  "this",
+  "its",
+  "plus",
+  "yes",
+  "us",
+  "bus",
+  "less",
+  "class",
+]);
 
 /** A question of keywords: no question word, verb of asking or question mark ("anmeldung documents"). */
-const KEYWORDS_ONLY = /^(?!.*\?)(?!\s*(?:what|which|how|when|where|who|why|can|could|do|does|did|is|are|am|should|must|will|would|may|i|my|we)\b)/;
+const KEYWORDS_ONLY =
+  /^(?!.*\?)(?!\s*(?:what|which|how|when|where|who|why|can|could|do|does|did|is|are|am|should|must|will|would|may|i|my|we)\b)/;
 const LIST_NOUN = /\b(documents|requirements|papers|conditions|steps)\b/;
 
 /** Whether a question asks for a list (documents, steps, requirements, what to bring), and of what. */
@@ -40,13 +75,25 @@ export function listRequest(question: string): ListRequest | null {
   const q = question.toLowerCase();
   if (/\bhow (?:much|many|long|soon|fast|often|old)\b/.test(q)) return null;
   const procedural =
-    /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(q) ||
+    /\b(?:what|which) (?:are )?(?:the )?(?:\w+ )?steps\b|\bstep[- ]by[- ]step\b|\bhow (?:do|can|should|would) (?:i|we|you) (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend|change|switch|sign up|set up)\b|\bhow to (?:register|apply|enrol|enroll|open|get|prepare|book|find|extend)\b/.test(
+      q,
+    ) ||
     // "I just landed, what should I do first?": what to do first after a moment names the steps.
-    (/\bwhat (?:should|do|must|shall) (?:i|we) (?:need to |have to )?do\b|\bwhat now\b|\bthings to do\b|\bwhat to do\b|\bwhat comes (?:after|next)\b/.test(q) && /\bfirst\b|\bafter\b|\b(?:landed|landing|arrived|arriving|arrival|moved in)\b/.test(q));
+    (/\bwhat (?:should|do|must|shall) (?:i|we) (?:need to |have to )?do\b|\bwhat now\b|\bthings to do\b|\bwhat to do\b|\bwhat comes (?:after|next)\b/.test(
+      q,
+    ) &&
+      /\bfirst\b|\bafter\b|\b(?:landed|landing|arrived|arriving|arrival|moved in)\b/.test(q));
   const noun =
-    /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(q)?.[1] ??
-    /^(?:so |and |but )?(?:what|which) are (?:the |all )?(?:[a-z'-]+\s+)?(documents|requirements|conditions|steps|papers|rules)\b/.exec(q)?.[1];
-  const need = /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(q);
+    /^(?:so |and |but )?(?:what|which)\s+(?:[a-z'-]+\s+){0,2}?([a-z]{4,}s)\s+(?:do|does|should|must|can|could|are|will|would|to|i|we)\b/.exec(
+      q,
+    )?.[1] ??
+    /^(?:so |and |but )?(?:what|which) are (?:the |all )?(?:[a-z'-]+\s+)?(documents|requirements|conditions|steps|papers|rules)\b/.exec(
+      q,
+    )?.[1];
+  const need =
+    /\bwhat (?:do|does|should|must|will) (?:i|we|you|they) (?:need|bring|prepare|submit|take)\b|\bwhat (?:is|are) (?:needed|required)\b|\bchecklist\b|\bwhat to bring\b/.test(
+      q,
+    );
   // Keywords only ("girokonto student documents"): a list noun names the list asked for.
   const keywordNoun = KEYWORDS_ONLY.test(q) ? LIST_NOUN.exec(q)?.[1] : undefined;
   const plural = noun && !NOT_PLURAL.has(noun) ? noun : keywordNoun;
@@ -64,13 +111,16 @@ export const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/m;
 export const TIME_LIMIT =
   /\bwithin (?:the first )?(?:\d+|one|two|three|four|five|six|seven|eight|ten|twelve|fourteen|thirty)\s+(?:calendar |working )?(?:days?|weeks?|months?)\b|\bno later than\b|\bat the latest\b|\bdeadline\b|\bbefore (?:your|the) (?:visa|entry visa|permit) (?:expires|runs out)\b/i;
 /** A duty and what must be done: "you must register", "have to apply". */
-export const DUTY = /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:(?:also|still|usually|normally|always|first|then|only|immediately|personally)\s+)?([a-z]+)/i;
-export const REQUIREMENT = /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
+export const DUTY =
+  /\b(?:must|have to|has to|needs? to|(?:is|are) required to|(?:is|are) obliged to)\s+(?:(?:also|still|usually|normally|always|first|then|only|immediately|personally)\s+)?([a-z]+)/i;
+export const REQUIREMENT =
+  /\b(?:need|needs|must|required|requires|mandatory|compulsory|obligatory|have to|has to|do not need|don't need|exempt)\b/i;
 
 /** Coming: moving in, arriving. */
 const ARRIVING = /\bmov(?:e|es|ed|ing) in(?:to)?\b|\barriv(?:e|es|ed|ing|al)\b|\b(?:just )?landed\b|\beinzug\b|\beinzieh|\bzugezogen\b/i;
 /** Going: moving out, leaving, deregistering. */
-const LEAVING = /\bmov(?:e|es|ed|ing) (?:in (?:and|or) )?(?:out|away)\b|\bmove-out\b|\bleav(?:e|es|ing)\b|\bdepart|\bderegist|\bde-regist|\babmeld|\bauszug\b|\bauszieh|\bausreise/i;
+const LEAVING =
+  /\bmov(?:e|es|ed|ing) (?:in (?:and|or) )?(?:out|away)\b|\bmove-out\b|\bleav(?:e|es|ing)\b|\bdepart|\bderegist|\bde-regist|\babmeld|\bauszug\b|\bauszieh|\bausreise/i;
 
 /**
  * Whether a text is about coming (moving in, arriving) or going (moving out, leaving); null for
@@ -86,21 +136,66 @@ export function movementOf(text: string): "arriving" | "leaving" | null {
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
 /** Cities students name for studying elsewhere ("cost of living in Dublin"). */
 const OTHER_STUDY_CITIES = [
-  "Dublin", "London", "Manchester", "Edinburgh", "Paris", "Lyon", "Amsterdam", "Rotterdam", "Delft", "Utrecht", "Leiden", "Groningen",
-  "Stockholm", "Copenhagen", "Oslo", "Helsinki", "Madrid", "Barcelona", "Rome", "Milan", "Lisbon", "Prague", "Warsaw", "Budapest",
-  "Brussels", "Toronto", "Vancouver", "Montreal", "Ottawa", "Sydney", "Melbourne", "Brisbane", "Auckland", "New York", "Boston",
-  "Tokyo", "Seoul", "Singapore", "Dubai",
+  "Dublin",
+  "London",
+  "Manchester",
+  "Edinburgh",
+  "Paris",
+  "Lyon",
+  "Amsterdam",
+  "Rotterdam",
+  "Delft",
+  "Utrecht",
+  "Leiden",
+  "Groningen",
+  "Stockholm",
+  "Copenhagen",
+  "Oslo",
+  "Helsinki",
+  "Madrid",
+  "Barcelona",
+  "Rome",
+  "Milan",
+  "Lisbon",
+  "Prague",
+  "Warsaw",
+  "Budapest",
+  "Brussels",
+  "Toronto",
+  "Vancouver",
+  "Montreal",
+  "Ottawa",
+  "Sydney",
+  "Melbourne",
+  "Brisbane",
+  "Auckland",
+  "New York",
+  "Boston",
+  "Tokyo",
+  "Seoul",
+  "Singapore",
+  "Dubai",
 ];
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const OTHER_COUNTRIES = [
   ...Object.entries(countries)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
     .map(([, country]) => country.name),
-  "USA", "America", "UK", "U.K.", "England", "Scotland", "Wales", "Britain", "Great Britain", "Holland", "Korea", ...OTHER_STUDY_CITIES,
+  "USA",
+  "America",
+  "UK",
+  "U.K.",
+  "England",
+  "Scotland",
+  "Wales",
+  "Britain",
+  "Great Britain",
+  "Holland",
+  "Korea",
+  ...OTHER_STUDY_CITIES,
 ]
   // "US" is also a pronoun ("tell us"): it counts only in capitals (OTHER_PLACE_CASED).
   .filter((name) => name !== "US")
-  .map(escape)
+  .map(escapeRegExp)
   .sort((a, b) => b.length - a.length)
   .join("|");
 const OTHER_PLACE = new RegExp(`\\b(?:the )?(${OTHER_COUNTRIES})(?![\\w-])`, "gi");
@@ -151,7 +246,12 @@ export function otherDestination(question: string): string | null {
     const after = question.slice(place.index + place[0].length);
     if (ORIGIN_BEFORE.test(before)) continue;
     const aboutStudying = STUDY_WORDS.test(question);
-    if (DESTINATION_BEFORE.test(before) || DESTINATION_AFTER.test(after) || (aboutStudying && (!before.trim() || /\bin\s+(?:the\s+)?$/i.test(before)))) return placeName(place[1]!);
+    if (
+      DESTINATION_BEFORE.test(before) ||
+      DESTINATION_AFTER.test(after) ||
+      (aboutStudying && (!before.trim() || /\bin\s+(?:the\s+)?$/i.test(before)))
+    )
+      return placeName(place[1]!);
   }
   return null;
 }
@@ -190,5 +290,8 @@ export function placesAbroadNamed(question: string): string[] {
 /** A place as written in an answer: "UK", "Canada", "New Zealand", however it was typed. */
 function placeName(typed: string): string {
   if (typed.replace(/\./g, "").length <= 3) return typed.toUpperCase();
-  return typed.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase()).replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
+  return typed
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+    .replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
 }

@@ -29,18 +29,28 @@
  */
 import type { EmbeddingModel } from "ai";
 import { LRUCache } from "lru-cache";
+import { env } from "~/env";
+import { contentVersionQuery } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
-import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
+import { log } from "~/server/observability/log";
 import type { ArticleSource } from "./articles";
-import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, movementOf, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
-import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
-import { matchTerms, namedBesideItsKind, quoteLexeme, termGroups, type StemmedGroup } from "./terms";
+import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { pointedSubject } from "./follow-up";
+import {
+  AMOUNT,
+  DURATION_OR_DATE,
+  factsAskedFor,
+  LIST_ITEM,
+  listRequest,
+  movementOf,
+  namesGermanyOrItsSteps,
+  otherDestination,
+  placesAbroadNamed,
+} from "./question";
+import { loadSearchIndex, MATCHED, type SearchIndex } from "./search-index";
+import { matchTerms, namedBesideItsKind, quoteLexeme, type StemmedGroup, termGroups } from "./terms";
 import { foldForSearch, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity } from "./text";
-import { env } from "~/env";
-import { log } from "~/server/observability/log";
-import { contentVersionQuery } from "~/server/cache/content-cache";
 
 export interface RetrievedPassage {
   id: string;
@@ -108,20 +118,149 @@ const EMBEDDING_SHARE = 0.4;
  * know"), beyond PostgreSQL's English stop words. They would only dilute the confidence.
  */
 const FILLER_STEMS = new Set([
-  "pleas", "tell", "know", "want", "like", "would", "could", "explain", "help", "question", "thank", "thx", "hi",
-  "hello", "hey", "dont", "doesnt", "im", "ive", "id", "get", "also", "realli", "exact", "actual", "anyon",
-  "someon", "someth", "thing", "stuff", "ok", "okay", "yes", "wonder", "mean", "much", "mani", "way", "say", "today",
-  "current", "possibl", "best", "good", "enough", "happen", "yesterday", "tomorrow", "tonight", "earli", "soon", "step", "still", "got", "elig", "what", "vs", "versus", "avail", "wont", "cant", "didnt", "isnt", "arent", "wouldnt", "shouldnt", "havent", "wasnt",
+  "pleas",
+  "tell",
+  "know",
+  "want",
+  "like",
+  "would",
+  "could",
+  "explain",
+  "help",
+  "question",
+  "thank",
+  "thx",
+  "hi",
+  "hello",
+  "hey",
+  "dont",
+  "doesnt",
+  "im",
+  "ive",
+  "id",
+  "get",
+  "also",
+  "realli",
+  "exact",
+  "actual",
+  "anyon",
+  "someon",
+  "someth",
+  "thing",
+  "stuff",
+  "ok",
+  "okay",
+  "yes",
+  "wonder",
+  "mean",
+  "much",
+  "mani",
+  "way",
+  "say",
+  "today",
+  "current",
+  "possibl",
+  "best",
+  "good",
+  "enough",
+  "happen",
+  "yesterday",
+  "tomorrow",
+  "tonight",
+  "earli",
+  "soon",
+  "step",
+  "still",
+  "got",
+  "elig",
+  "what",
+  "vs",
+  "versus",
+  "avail",
+  "wont",
+  "cant",
+  "didnt",
+  "isnt",
+  "arent",
+  "wouldnt",
+  "shouldnt",
+  "havent",
+  "wasnt",
   // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
   // configuration does not know them as stop words.
-  "ist", "sind", "die", "der", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "wie", "viel", "viele",
-  "was", "wer", "wann", "wo", "warum", "welch", "welche", "ich", "mein", "meine", "mir", "mich", "wir", "fuer", "mit", "von", "zu", "zum",
-  "zur", "bei", "im", "ins", "auf", "aus", "nach", "kann", "koennen", "muss", "muessen", "darf", "duerfen", "soll", "brauch", "brauche",
-  "nicht", "kein", "keine", "auch", "noch", "schon", "es", "man", "als", "al", "tun", "gibt", "statt", "sich", "lohnt", "lohnen",
+  "ist",
+  "sind",
+  "die",
+  "der",
+  "das",
+  "den",
+  "dem",
+  "des",
+  "ein",
+  "eine",
+  "einen",
+  "einem",
+  "einer",
+  "und",
+  "oder",
+  "wie",
+  "viel",
+  "viele",
+  "was",
+  "wer",
+  "wann",
+  "wo",
+  "warum",
+  "welch",
+  "welche",
+  "ich",
+  "mein",
+  "meine",
+  "mir",
+  "mich",
+  "wir",
+  "fuer",
+  "mit",
+  "von",
+  "zu",
+  "zum",
+  "zur",
+  "bei",
+  "im",
+  "ins",
+  "auf",
+  "aus",
+  "nach",
+  "kann",
+  "koennen",
+  "muss",
+  "muessen",
+  "darf",
+  "duerfen",
+  "soll",
+  "brauch",
+  "brauche",
+  "nicht",
+  "kein",
+  "keine",
+  "auch",
+  "noch",
+  "schon",
+  "es",
+  "man",
+  "als",
+  "al",
+  "tun",
+  "gibt",
+  "statt",
+  "sich",
+  "lohnt",
+  "lohnen",
 ]);
 
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
-const LIST_VERB = /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
+const LIST_VERB =
+  /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
 
 /** The verb of a question asking what to bring or hand in ("bring" in "what do I bring?"), if any. */
 export function listVerbOf(question: string): string | undefined {
@@ -195,7 +334,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const listVerb = listVerbOf(question);
   // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
   const germanAsking = germanQuestionStems(question);
-  const asked = parsed.filter((stem) => !germanAsking.has(stem) && !(listVerb && listVerb.startsWith(stem)));
+  const asked = parsed.filter((stem) => !germanAsking.has(stem) && !listVerb?.startsWith(stem));
   const typed = withCompounds(withRepeatedActions(asked, question, frequencies), question, frequencies);
   const groups = await termGroups(db);
 
@@ -211,7 +350,8 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   words.forEach((word, concept) => {
     if (frequencies.get(word)) return;
     for (const country of countryOfDemonym(word)) {
-      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country)) terms.push({ lexeme: country, query: quoteLexeme(country), concept, factor: 1 });
+      if (frequencies.get(country) && !terms.some((t) => t.lexeme === country))
+        terms.push({ lexeme: country, query: quoteLexeme(country), concept, factor: 1 });
     }
   });
   // A phrase occurs at most as often as its rarest word.
@@ -235,11 +375,15 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     // "cost of living") is as telling as its most used translation, not as a word never seen.
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
-    if (!own && translations.length) return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
+    if (!own && translations.length)
+      return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
     // A word the knowledge base uses once beside a translation it uses far more
     // ("Kaltmiete" beside "cold rent", "Studium" beside "studies") is a rare spelling of a common
     // subject: it weighs as the subject does.
-    const rare = rareSpellingFrequency(own, translations.map((t) => documentFrequency.get(t.lexeme)!));
+    const rare = rareSpellingFrequency(
+      own,
+      translations.map((t) => documentFrequency.get(t.lexeme)!),
+    );
     if (rare !== null) return inverseDocumentFrequency(rare, total);
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
@@ -255,7 +399,8 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     words.forEach((word, c) => {
       if (!abroad.some((place) => writtenAs(word, place)) || afterFrom.some((typed) => typed.startsWith(word))) return;
       conceptWeight[c] = Math.min(conceptWeight[c]!, inverseDocumentFrequency(countryFrequency, total));
-      if (!terms.some((t) => t.concept === c && t.lexeme === COUNTRY_STEM)) terms.push({ lexeme: COUNTRY_STEM, query: quoteLexeme(COUNTRY_STEM), concept: c, factor: SYNONYM_WEIGHT });
+      if (!terms.some((t) => t.concept === c && t.lexeme === COUNTRY_STEM))
+        terms.push({ lexeme: COUNTRY_STEM, query: quoteLexeme(COUNTRY_STEM), concept: c, factor: SYNONYM_WEIGHT });
       documentFrequency.set(COUNTRY_STEM, countryFrequency);
     });
   }
@@ -289,7 +434,13 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
 }
 
 /** German question words as typed, by the stem the English configuration gives them ("lange": "lang"). */
-const GERMAN_QUESTION_WORDS = new Map([["lange", "lang"], ["weshalb", "weshalb"], ["wieso", "wieso"], ["wohin", "wohin"], ["woher", "woher"]]);
+const GERMAN_QUESTION_WORDS = new Map([
+  ["lange", "lang"],
+  ["weshalb", "weshalb"],
+  ["wieso", "wieso"],
+  ["wohin", "wohin"],
+  ["woher", "woher"],
+]);
 
 export function germanQuestionStems(question: string): Set<string> {
   return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
@@ -313,7 +464,8 @@ export function rareSpellingFrequency(own: number, translationFrequencies: numbe
 const COUNTRY_STEM = "countri";
 const AGE_STEM = "age";
 /** The asker's age: "I am 31", "I'm 29 years old", "I turn 30 next year". */
-export const AGE_STATEMENT = /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
+export const AGE_STATEMENT =
+  /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
 
 /** What the words of the subject a follow-up points to weigh beside its own words. */
 const POINTED_SUBJECT_SHARE = 0.5;
@@ -325,7 +477,11 @@ function writtenAs(stem: string, written: string): boolean {
 
 /** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
 function writtenWordsOf(question: string): string[] {
-  return foldForSearch(question).toLowerCase().match(/[a-z]+/g) ?? [];
+  return (
+    foldForSearch(question)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  );
 }
 
 /**
@@ -438,7 +594,14 @@ function allowedEdits(typed: string, known: string): number {
  * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
  * by trigram similarity (pg_trgm's, see trigramSimilarity), kept when similar enough or one typing slip away.
  */
-async function correctTypos(db: Db, words: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], question: string): Promise<Map<string, string>> {
+async function correctTypos(
+  db: Db,
+  words: string[],
+  state: KnowledgeState,
+  index: SearchIndex,
+  groups: StemmedGroup[],
+  question: string,
+): Promise<Map<string, string>> {
   const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
   const { frequencies } = index;
   const places = placesAbroadNamed(question);
@@ -458,7 +621,13 @@ async function correctTypos(db: Db, words: string[], state: KnowledgeState, inde
   // "intern", but is one letter from "international", whose stem is "intern".
   const written = await correctWrittenWords(db, unknown, state, index, question);
   if (written.size === unknown.length) return written;
-  const stemmed = await correctStems(db, unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH), state, index, groups, tableWords);
+  const stemmed = await correctStems(
+    db,
+    unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH),
+    state,
+    index,
+    tableWords,
+  );
   return new Map([...written, ...stemmed]);
 }
 
@@ -481,7 +650,13 @@ function typedWordsFor(stems: string[], question: string): Map<string, string> {
   return typed;
 }
 
-async function correctWrittenWords(db: Db, stems: string[], state: KnowledgeState, index: SearchIndex, question: string): Promise<Map<string, string>> {
+async function correctWrittenWords(
+  db: Db,
+  stems: string[],
+  state: KnowledgeState,
+  index: SearchIndex,
+  question: string,
+): Promise<Map<string, string>> {
   const typed = typedWordsFor(stems, question);
   if (!typed.size) return new Map();
   state.writtenWords ??= db.$queryRaw<WrittenWord[]>`
@@ -501,7 +676,9 @@ async function correctWrittenWords(db: Db, stems: string[], state: KnowledgeStat
   const uses = new Map(words.map((w) => [w.word, w.passages]));
   // A known word, or a stop word (no stem): a four-letter typo may only be one letter short of it ("aftr").
   const fits = (word: string, w: WrittenWord) =>
-    w.word[0] === word[0] && (w.stem ? index.frequencies.get(w.stem) : true) && (word.length >= TYPO_MIN_LENGTH ? Math.abs(w.word.length - word.length) <= 2 : w.word.length === word.length + 1);
+    w.word[0] === word[0] &&
+    (w.stem ? index.frequencies.get(w.stem) : true) &&
+    (word.length >= TYPO_MIN_LENGTH ? Math.abs(w.word.length - word.length) <= 2 : w.word.length === word.length + 1);
   const candidates = [...typed.values()].flatMap((word) =>
     words.filter((w) => fits(word, w)).map((w) => ({ typed: word, known: w.word, similarity: trigramSimilarity(word, w.word) })),
   );
@@ -515,10 +692,18 @@ async function correctWrittenWords(db: Db, stems: string[], state: KnowledgeStat
   return corrections;
 }
 
-async function correctStems(db: Db, unknown: string[], state: KnowledgeState, index: SearchIndex, groups: StemmedGroup[], tableWords: Set<string>): Promise<Map<string, string>> {
+async function correctStems(
+  db: Db,
+  unknown: string[],
+  state: KnowledgeState,
+  index: SearchIndex,
+  tableWords: Set<string>,
+): Promise<Map<string, string>> {
   if (!unknown.length) return new Map();
   const { frequencies } = index;
-  state.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter((word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word));
+  state.vocabulary ??= [...new Set([...frequencies.keys(), ...tableWords])].filter(
+    (word) => word.length >= TYPO_MIN_LENGTH - 1 && /^\p{L}+$/u.test(word),
+  );
   const shortest = Math.min(...unknown.map((w) => w.length)) - 3;
   const longest = Math.max(...unknown.map((w) => w.length)) + 3;
   // A slip rarely hits the first letter: only words starting like a typed one are compared.
@@ -541,7 +726,10 @@ async function correctStems(db: Db, unknown: string[], state: KnowledgeState, in
 }
 
 /** For each typed word, the best acceptable candidate: most similar, then fewest edits, then most used. */
-export function chooseCorrections(candidates: { typed: string; known: string; similarity: number }[], frequency: (word: string) => number): Map<string, string> {
+export function chooseCorrections(
+  candidates: { typed: string; known: string; similarity: number }[],
+  frequency: (word: string) => number,
+): Map<string, string> {
   const corrections = new Map<string, { known: string; similarity: number; edits: number }>();
   for (const { typed, known, similarity } of candidates) {
     const edits = editDistance(typed, known);
@@ -551,7 +739,8 @@ export function chooseCorrections(candidates: { typed: string; known: string; si
     const better =
       !best ||
       edits < best.edits ||
-      (edits === best.edits && (similarity > best.similarity || (similarity === best.similarity && frequency(known) > frequency(best.known))));
+      (edits === best.edits &&
+        (similarity > best.similarity || (similarity === best.similarity && frequency(known) > frequency(best.known))));
     if (better) corrections.set(typed, { known, similarity, edits });
   }
   return new Map([...corrections].map(([typed, { known }]) => [typed, known]));
@@ -559,7 +748,9 @@ export function chooseCorrections(candidates: { typed: string; known: string; si
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
 export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
@@ -585,10 +776,25 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   // Only vectors of the same model are comparable.
   const modelId = model === null ? null : typeof model === "string" ? model : model.modelId;
   const state = analysisStates.get(analysis) ?? (await currentKnowledgeState(db));
-  const key = JSON.stringify([analysis.question, limit, perArticle, minConfidence, options.topic ?? null, rerankingKey(options.embeddings, model)]);
+  const key = JSON.stringify([
+    analysis.question,
+    limit,
+    perArticle,
+    minConfidence,
+    options.topic ?? null,
+    rerankingKey(options.embeddings, model),
+  ]);
   const cached = state.results.get(key);
   if (cached) return structuredClone(cached);
-  const { retrieval, complete } = await rankPassages(db, await state.index, analysis, { limit, perArticle, minConfidence, topic: options.topic, model, modelId, abortSignal: options.abortSignal });
+  const { retrieval, complete } = await rankPassages(db, await state.index, analysis, {
+    limit,
+    perArticle,
+    minConfidence,
+    topic: options.topic,
+    model,
+    modelId,
+    abortSignal: options.abortSignal,
+  });
   // A retrieval whose re-ranking failed is not kept: the next ask may re-rank.
   if (complete) state.results.set(key, structuredClone(retrieval));
   return retrieval;
@@ -620,9 +826,14 @@ interface RankOptions {
   abortSignal?: AbortSignal;
 }
 
-async function rankPassages(db: Db, index: SearchIndex, analysis: QueryAnalysis, options: RankOptions): Promise<{ retrieval: Retrieval; complete: boolean }> {
+async function rankPassages(
+  db: Db,
+  index: SearchIndex,
+  analysis: QueryAnalysis,
+  options: RankOptions,
+): Promise<{ retrieval: Retrieval; complete: boolean }> {
   const { limit, perArticle, minConfidence, model, modelId } = options;
-  const { question, words, conceptWeight, totalWeight, total, documentFrequency: df } = analysis;
+  const { question, words, conceptWeight, totalWeight, documentFrequency: df } = analysis;
   const terms = searchTerms(analysis);
   const termWeights = terms.map((t) => conceptWeight[t.concept]! * t.factor);
 
@@ -728,7 +939,8 @@ async function rankPassages(db: Db, index: SearchIndex, analysis: QueryAnalysis,
     // a passage stating the kind of fact asked for ("how much": an amount) a little more.
     const relevance = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
     // A section headed for the opposite movement (moving out, for a question on moving in) is about something else.
-    const opposite = movement !== null && row.heading !== null && movementOf(row.heading) === (movement === "arriving" ? "leaving" : "arriving");
+    const opposite =
+      movement !== null && row.heading !== null && movementOf(row.heading) === (movement === "arriving" ? "leaving" : "arriving");
     const score = opposite ? relevance * OPPOSITE_MOVEMENT_FACTOR : relevance;
     return { row, score, coverage };
   });
@@ -789,8 +1001,14 @@ function searchTerms({ terms, documentFrequency }: QueryAnalysis): QueryTerm[] {
   const usable = terms.filter((t) => t.factor === 1 || t.factor >= MIN_SYNONYM_FACTOR);
   const better = (a: QueryTerm, b: QueryTerm) =>
     a.factor > b.factor ||
-    (a.factor === b.factor && (documentFrequency.get(a.lexeme)! > documentFrequency.get(b.lexeme)! || (documentFrequency.get(a.lexeme) === documentFrequency.get(b.lexeme) && usable.indexOf(a) < usable.indexOf(b))));
-  return usable.filter((term) => term.factor === 1 || usable.filter((t) => t.concept === term.concept && t.factor < 1 && better(t, term)).length < MAX_SYNONYMS_PER_WORD);
+    (a.factor === b.factor &&
+      (documentFrequency.get(a.lexeme)! > documentFrequency.get(b.lexeme)! ||
+        (documentFrequency.get(a.lexeme) === documentFrequency.get(b.lexeme) && usable.indexOf(a) < usable.indexOf(b))));
+  return usable.filter(
+    (term) =>
+      term.factor === 1 ||
+      usable.filter((t) => t.concept === term.concept && t.factor < 1 && better(t, term)).length < MAX_SYNONYMS_PER_WORD,
+  );
 }
 
 /** The kinds of fact a question asks for that a passage can be seen to state. */
@@ -846,7 +1064,12 @@ export function queryLexemes(tsquery: string): string[] {
  * phrases belong to, at a lower weight, under the word (or each word of the phrase) they stand for.
  */
 export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTerm[] {
-  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, query: quoteLexeme(lexeme), concept, factor: 1 }));
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({
+    lexeme,
+    query: quoteLexeme(lexeme),
+    concept,
+    factor: 1,
+  }));
   // In the order of the question's words: a synonym stands for the first word it could stand for.
   const matches = matchTerms(words, groups).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
   for (const match of matches) {

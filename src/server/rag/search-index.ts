@@ -118,7 +118,8 @@ export class SearchIndex {
         value |= chainAt(start >> 2, start & 3, rest as Postings[], others, distances);
       }
       // A lexeme stored without positions matches, but no phrase or weight can be checked.
-      if (first.starts[k] === first.starts[k + 1] || others.some((at, i) => rest[i]!.starts[at] === rest[i]!.starts[at + 1])) value |= MATCHED;
+      if (first.starts[k] === first.starts[k + 1] || others.some((at, i) => rest[i]!.starts[at] === rest[i]!.starts[at + 1]))
+        value |= MATCHED;
       hits[passage] = value;
     }
     return hits;
@@ -210,7 +211,13 @@ function scanTsvector(text: string, visit: (lexeme: string) => number[]): void {
   }
 }
 
-const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [" ", ":", ",", "0", "9"].map((c) => c.charCodeAt(0)) as [number, number, number, number, number];
+const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [" ", ":", ",", "0", "9"].map((c) => c.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /**
  * A term query as retrieval writes it (quoteLexeme, or phraseto_tsquery's text form): a quoted

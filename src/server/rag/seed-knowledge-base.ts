@@ -11,7 +11,7 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
-import { fileDigestOf, readKnowledgeBase, type KnowledgeArticleFile } from "./articles";
+import { fileDigestOf, type KnowledgeArticleFile, readKnowledgeBase } from "./articles";
 import { embeddingModel } from "./embeddings";
 import { addArticleVersion, embedMissingPassages, indexArticle } from "./indexing";
 
@@ -40,7 +40,9 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
   const log = options.log ?? (() => {});
   const existing = new Map(
     (
-      await db.knowledgeArticle.findMany({ select: { slug: true, contentHash: true, customizedAt: true, _count: { select: { versions: true } } } })
+      await db.knowledgeArticle.findMany({
+        select: { slug: true, contentHash: true, customizedAt: true, _count: { select: { versions: true } } },
+      })
     ).map((a) => [a.slug, a]),
   );
 

@@ -3,6 +3,11 @@
  * spelling variants of German words, and sentence splitting.
  */
 
+/** A literal text as a regular expression source. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** Markdown inline syntax removed, link texts kept: the text people read. */
 export function stripMarkdown(markdown: string): string {
   return markdown
@@ -76,7 +81,9 @@ export function spellingVariants(text: string): string[] {
  * or "C1" would miss it: the parts are indexed too.
  */
 export function slashVariants(text: string): string[] {
-  return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) => token.split("/").join(" "));
+  return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) =>
+    token.split("/").join(" "),
+  );
 }
 
 /**
@@ -119,8 +126,35 @@ function trigrams(word: string): Set<string> {
 
 // Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").
 const ABBREVIATIONS = new Set([
-  "abs", "approx", "art", "ca", "cf", "dr", "e.g", "eg", "i.e", "ie", "incl", "mr", "mrs",
-  "ms", "nr", "p", "para", "pp", "prof", "sec", "st", "vs", "z", "z. b", "b", "bzw", "ggf", "u.a", "usw",
+  "abs",
+  "approx",
+  "art",
+  "ca",
+  "cf",
+  "dr",
+  "e.g",
+  "eg",
+  "i.e",
+  "ie",
+  "incl",
+  "mr",
+  "mrs",
+  "ms",
+  "nr",
+  "p",
+  "para",
+  "pp",
+  "prof",
+  "sec",
+  "st",
+  "vs",
+  "z",
+  "z. b",
+  "b",
+  "bzw",
+  "ggf",
+  "u.a",
+  "usw",
 ]);
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });

@@ -5,24 +5,32 @@
  * figure with its sources and checked date, and with a card that opens the tool pre-filled with the
  * question's values. The local model states the answer; hosted models get it as context.
  */
+
+import { countryName } from "~/lib/options";
 import type { ToolLink } from "~/lib/schemas/chat";
 import type { SourceRef } from "~/lib/schemas/tools/common";
-import { COST_CALCULATOR_PATH, HOUSING_LABELS, hasAmount, type CityFigure, type HousingType, type SemesterFigure } from "~/lib/schemas/tools/costs";
+import {
+  type CityFigure,
+  COST_CALCULATOR_PATH,
+  HOUSING_LABELS,
+  type HousingType,
+  hasAmount,
+  type SemesterFigure,
+} from "~/lib/schemas/tools/costs";
 import { LEVEL_LABELS, type ScholarshipLevel } from "~/lib/schemas/tools/scholarships";
 import { daadProgrammesUrl, FINDER_PATH } from "~/lib/schemas/tools/universities";
 import type { VisaCheckInput } from "~/lib/schemas/tools/visa";
 import { VISA_CHECKER_PATH, VISA_PURPOSE_LABELS, type VisaPurpose } from "~/lib/schemas/tools/visa-choices";
-import { countryName } from "~/lib/options";
 import type { Db } from "~/server/db/client";
-import { calendarDate, type BudgetCity } from "~/server/services/tools/costs-budget";
 import { getCostCity, listCostCities } from "~/server/services/tools/costs.service";
+import { type BudgetCity, calendarDate } from "~/server/services/tools/costs-budget";
 import { searchScholarships } from "~/server/services/tools/scholarships.service";
 import { getInstitution, listInstitutionNames } from "~/server/services/tools/universities.service";
 import { checkVisa } from "~/server/services/tools/visa.service";
 import type { VisaLine, VisaResult } from "~/server/services/tools/visa-rules";
 import type { ComposedAnswer } from "./answer";
 import { CITY_ARTICLE_PREFIX, cityArticleSlug, euros } from "./city-articles";
-import { mainUniversityOf, parseEntities, type EntityCatalog, type QuestionEntities, type StayPurpose } from "./entities";
+import { type EntityCatalog, mainUniversityOf, parseEntities, type QuestionEntities, type StayPurpose } from "./entities";
 import { otherDestination } from "./question";
 
 /** How the local answerer opens an answer it is not sure of (src/server/rag/answer.ts). */
@@ -44,8 +52,10 @@ type CityArticleRef = { title: string; lastReviewed: string };
 // ---------------------------------------------------------------- what the question asks
 
 // Words that ask for an amount: "how long is the waiting list for dorms in Munich" is not a cost question.
-const COSTS = /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|cost of living|living costs?|budget|prices?|how much|miete|semester (?:contribution|fee)|semesterbeitrag)\b/i;
-const RENT = /\b(?:rents?|renting|miete|dorms?|wg|shared flat|flat(?:share)?|apartments?|accommodation|housing|room|student residence|halls? of residence)\b/i;
+const COSTS =
+  /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|cost of living|living costs?|budget|prices?|how much|miete|semester (?:contribution|fee)|semesterbeitrag)\b/i;
+const RENT =
+  /\b(?:rents?|renting|miete|dorms?|wg|shared flat|flat(?:share)?|apartments?|accommodation|housing|room|student residence|halls? of residence)\b/i;
 const SEMESTER = /\b(?:semester (?:contribution|fee)s?|semesterbeitrag|semester ticket)\b/i;
 // Not "APS": the knowledge base's APS article answers that better than a whole visa check.
 const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany)\b/i;
@@ -110,16 +120,24 @@ export function composeCostsAnswer(question: string, city: BudgetCity, article: 
     ];
     // The housing the question names first.
     rents.sort(([a], [b]) => Number(b === housing) - Number(a === housing));
-    for (const [type, figure] of rents) lines.push(figureLine(`Rent, ${HOUSING_LABELS[type].charAt(0).toLowerCase()}${HOUSING_LABELS[type].slice(1)}`, figure, "per month", city.name));
+    for (const [type, figure] of rents)
+      lines.push(
+        figureLine(`Rent, ${HOUSING_LABELS[type].charAt(0).toLowerCase()}${HOUSING_LABELS[type].slice(1)}`, figure, "per month", city.name),
+      );
   }
-  if (showSemester) lines.push(figureLine(`Semester contribution at ${city.figures.university}`, city.figures.semesterContribution, "per semester", city.name));
+  if (showSemester)
+    lines.push(
+      figureLine(`Semester contribution at ${city.figures.university}`, city.figures.semesterContribution, "per semester", city.name),
+    );
 
   const intro = `What students pay in ${city.name} (${city.state}), from the Cost Calculator's sourced figures:`;
   const outro = showRent
     ? `Rents are what the sources give for ${city.name}; your own offer may differ. The Cost Calculator adds health insurance, the broadcasting fee, food and other costs for your age and household.`
     : `The Cost Calculator adds rent, health insurance, the broadcasting fee, food and other costs for your age and household.`;
   // The generated city article holds the same figures: cited so the answer has its knowledge-base source too.
-  const text = [intro, lines.join("\n"), outro, article ? `Source: ${article.title} (last reviewed ${article.lastReviewed})` : null].filter(Boolean).join("\n\n");
+  const text = [intro, lines.join("\n"), outro, article ? `Source: ${article.title} (last reviewed ${article.lastReviewed})` : null]
+    .filter(Boolean)
+    .join("\n\n");
 
   const query = new URLSearchParams({ city: city.slug });
   const values = [{ label: "City", value: city.name }];
@@ -135,7 +153,8 @@ export function composeCostsAnswer(question: string, city: BudgetCity, article: 
         tool: "cost-calculator",
         title: `Cost Calculator: your budget in ${city.name}`,
         href: `${COST_CALCULATOR_PATH}?${query.toString()}`,
-        description: "Rent, semester contribution, health insurance and living costs for your age and household, compared with the blocked account.",
+        description:
+          "Rent, semester contribution, health insurance and living costs for your age and household, compared with the blocked account.",
         values,
       },
     ],
@@ -150,11 +169,18 @@ async function costsAnswer(db: Db, question: string, entities: QuestionEntities)
   for (const named of entities.cities.slice(0, MAX_CITIES)) {
     const city = await getCostCity(db, named.slug).catch(() => null);
     if (!city) continue;
-    const article = await db.knowledgeArticle.findFirst({ where: { slug: cityArticleSlug(city.slug), hidden: false }, select: { title: true, lastReviewed: true } });
+    const article = await db.knowledgeArticle.findFirst({
+      where: { slug: cityArticleSlug(city.slug), hidden: false },
+      select: { title: true, lastReviewed: true },
+    });
     answers.push(composeCostsAnswer(question, city, article));
   }
   if (answers.length === 0) return null;
-  return { ...answers[0]!, text: answers.map((answer) => answer.text).join("\n\n"), links: answers.flatMap((answer) => answer.links) };
+  return {
+    ...answers[0]!,
+    text: answers.map((answer) => answer.text).join("\n\n"),
+    links: answers.flatMap((answer) => answer.links),
+  };
 }
 
 // ---------------------------------------------------------------- visa
@@ -171,8 +197,12 @@ function visaSection(result: VisaResult): string[] {
   const lines: string[] = [];
   const entry = result.entry.lines[0];
   lines.push(`- **Visa before entry:** ${sentence(result.entry.headline)}${entry ? sourceText(entry.sources, entry.checkedOn) : ""}`);
-  if (result.residence.lines.length) lines.push(`- **Residence title:** ${result.residence.title} (${result.residence.legalBasis}). ${lineOf(result.residence.lines[0]!)}`);
-  if (result.aps.status !== "none") lines.push(`- **APS certificate:** ${sentence(result.aps.headline)} ${result.aps.lines[0] ? lineOf(result.aps.lines[0]) : ""}`.trimEnd());
+  if (result.residence.lines.length)
+    lines.push(`- **Residence title:** ${result.residence.title} (${result.residence.legalBasis}). ${lineOf(result.residence.lines[0]!)}`);
+  if (result.aps.status !== "none")
+    lines.push(
+      `- **APS certificate:** ${sentence(result.aps.headline)} ${result.aps.lines[0] ? lineOf(result.aps.lines[0]) : ""}`.trimEnd(),
+    );
   if (result.funds.amounts.length) {
     const amount = result.funds.amounts[0]!;
     lines.push(`- **Proof of funds:** ${sentence(result.funds.headline)}${sourceText(amount.sources, amount.checkedOn)}`);
@@ -192,7 +222,9 @@ export function composeVisaAnswer(results: VisaResult[]): ToolAnswer {
   // The degree levels usually get the same answer: then it is said once.
   const same = sections.every((section) => section.join("\n") === sections[0]!.join("\n"));
   const forWhat = purposes.length > 1 ? "to study (a bachelor's, master's or PhD)" : `for: ${VISA_PURPOSE_LABELS[purposes[0]!]}`;
-  const body = same ? sections[0]!.join("\n") : results.map((result, index) => `**${result.purposeLabel}:**\n${sections[index]!.join("\n")}`).join("\n\n");
+  const body = same
+    ? sections[0]!.join("\n")
+    : results.map((result, index) => `**${result.purposeLabel}:**\n${sections[index]!.join("\n")}`).join("\n\n");
   const text = [
     `What the Visa Checker says for a citizen of ${first.nationalityName} coming to Germany ${forWhat}, funded by a blocked account:`,
     body,
@@ -222,7 +254,12 @@ export function composeVisaAnswer(results: VisaResult[]): ToolAnswer {
 
 /** The Visa Checker's inputs for a question: its nationality, each purpose, no German title yet, a blocked account. */
 export function visaInputsOf(entities: QuestionEntities): VisaCheckInput[] {
-  return visaPurposesOf(entities.purpose, entities).map((purpose) => ({ nationality: entities.nationality!, purpose, holdsGermanTitle: false, funding: "blocked-account" }));
+  return visaPurposesOf(entities.purpose, entities).map((purpose) => ({
+    nationality: entities.nationality!,
+    purpose,
+    holdsGermanTitle: false,
+    funding: "blocked-account",
+  }));
 }
 
 async function visaAnswer(db: Db, entities: QuestionEntities): Promise<ToolAnswer> {
@@ -237,16 +274,32 @@ const SCHOLARSHIP_SEARCH_PATH = "/tools/scholarship-search";
 type ScholarshipSearch = Awaited<ReturnType<typeof searchScholarships>>;
 
 /** The Scholarship Search's first matches for a level and nationality, each with amount, duration, deadline and sources. */
-export function composeScholarshipsAnswer(search: ScholarshipSearch, level: ScholarshipLevel | undefined, nationality: string | undefined): ToolAnswer {
-  const who = [level ? `${LEVEL_LABELS[level].toLowerCase()} students` : "students", nationality ? `from ${countryName(nationality)}` : null].filter(Boolean).join(" ");
+export function composeScholarshipsAnswer(
+  search: ScholarshipSearch,
+  level: ScholarshipLevel | undefined,
+  nationality: string | undefined,
+): ToolAnswer {
+  const who = [
+    level ? `${LEVEL_LABELS[level].toLowerCase()} students` : "students",
+    nationality ? `from ${countryName(nationality)}` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   const shown = search.results.slice(0, SHOWN_SCHOLARSHIPS);
   const lines = shown.map((result) => {
     const deadline = result.deadline.next ? `next deadline ${calendarDate(result.deadline.next)}` : result.deadline.text;
     return `- **${result.name}** (${result.provider}): ${sentence(result.amount)} Duration: ${sentence(result.duration)} Deadline: ${sentence(deadline)} ${result.eligibility.reason}${sourceText(result.sources, result.checkedOn)}`;
   });
-  const more = search.results.length > shown.length ? `The Scholarship Search lists all ${search.results.length} programmes that match, with their conditions and how to apply.` : "The Scholarship Search shows each programme's conditions and how to apply.";
+  const more =
+    search.results.length > shown.length
+      ? `The Scholarship Search lists all ${search.results.length} programmes that match, with their conditions and how to apply.`
+      : "The Scholarship Search shows each programme's conditions and how to apply.";
   const text = shown.length
-    ? [`Scholarships for ${who} in the Scholarship Search (${search.results.length} match; the first ${shown.length}${nationality ? ", those whose official page names your nationality first" : ""}):`, lines.join("\n"), more].join("\n\n")
+    ? [
+        `Scholarships for ${who} in the Scholarship Search (${search.results.length} match; the first ${shown.length}${nationality ? ", those whose official page names your nationality first" : ""}):`,
+        lines.join("\n"),
+        more,
+      ].join("\n\n")
     : `The Scholarship Search has no programme for ${who} in its data. Programmes change every year: check the DAAD scholarship database and your university's international office.`;
 
   const query = new URLSearchParams();
@@ -291,12 +344,18 @@ export function composeUniversityAnswer(question: string, { institution, tuition
   // The institution's own rule before its state's.
   const rules = [...tuition].sort((a, b) => Number(b.rule.kind === "institution") - Number(a.rule.kind === "institution"));
   for (const rule of rules) lines.push(`- **Tuition:** ${sentence(rule.rule.text)}${sourceText(rule.sources, rule.checkedOn)}`);
-  if (rules.length === 0) lines.push(`- **Tuition:** our data has no tuition rule for ${institution.name}; its own fee page says what it charges.`);
+  if (rules.length === 0)
+    lines.push(`- **Tuition:** our data has no tuition rule for ${institution.name}; its own fee page says what it charges.`);
   const contribution = institution.semesterContribution;
-  if (contribution) lines.push(`- **Semester contribution:** ${euros(contribution.amountEur)} per semester. ${sentence(contribution.what)}${sourceText(contribution.sources, contribution.checkedOn)}`);
+  if (contribution)
+    lines.push(
+      `- **Semester contribution:** ${euros(contribution.amountEur)} per semester. ${sentence(contribution.what)}${sourceText(contribution.sources, contribution.checkedOn)}`,
+    );
   if (institution.usesUniAssist !== null) {
     const origin = institution.provenance.usesUniAssist;
-    lines.push(`- **uni-assist:** ${institution.usesUniAssist ? "international applicants apply through uni-assist" : "applications do not go through uni-assist"}.${origin ? sourceText(origin.sources, origin.checkedOn) : ""}`);
+    lines.push(
+      `- **uni-assist:** ${institution.usesUniAssist ? "international applicants apply through uni-assist" : "applications do not go through uni-assist"}.${origin ? sourceText(origin.sources, origin.checkedOn) : ""}`,
+    );
   }
   if (ENGLISH.test(question) || !TUITION.test(question)) {
     lines.push(
@@ -304,7 +363,10 @@ export function composeUniversityAnswer(question: string, { institution, tuition
     );
   }
   if (institution.website) lines.push(`- **Website:** ${institution.website}`);
-  const text = [`${institution.name} (${[institution.typeLabel, place].filter(Boolean).join(", ")}), from the University Finder's data:`, lines.join("\n")].join("\n\n");
+  const text = [
+    `${institution.name} (${[institution.typeLabel, place].filter(Boolean).join(", ")}), from the University Finder's data:`,
+    lines.join("\n"),
+  ].join("\n\n");
   return {
     kind: "university",
     text,
@@ -321,7 +383,8 @@ export function composeUniversityAnswer(question: string, { institution, tuition
 }
 
 async function universityAnswer(db: Db, question: string, entities: QuestionEntities, catalog: EntityCatalog): Promise<ToolAnswer | null> {
-  const chosen = entities.institution ?? (entities.city ? mainUniversityOf(catalog.institutions, entities.city.name, entities.city.name) : null);
+  const chosen =
+    entities.institution ?? (entities.city ? mainUniversityOf(catalog.institutions, entities.city.name, entities.city.name) : null);
   if (!chosen) return null;
   const view = await getInstitution(db, chosen.slug).catch(() => null);
   return view ? composeUniversityAnswer(question, view) : null;
@@ -378,7 +441,13 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
 }
 
-function answerFor(db: Db, intent: ToolAnswerKind, question: string, entities: QuestionEntities, catalog: EntityCatalog): Promise<ToolAnswer | null> {
+function answerFor(
+  db: Db,
+  intent: ToolAnswerKind,
+  question: string,
+  entities: QuestionEntities,
+  catalog: EntityCatalog,
+): Promise<ToolAnswer | null> {
   switch (intent) {
     case "costs":
       return costsAnswer(db, question, entities);

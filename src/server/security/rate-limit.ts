@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
 import { env } from "~/env";
 import { GUEST_IMPORTS_PER_DAY } from "~/lib/schemas/chat";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 
 export interface RateLimit {
   points: number;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import type { DbOrTx } from "~/server/db/client";
 import type { AccountTokenPurpose } from "~/generated/prisma/client";
+import type { DbOrTx } from "~/server/db/client";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -28,14 +28,22 @@ export async function issueAccountToken(db: DbOrTx, userId: string, purpose: Acc
 /** The unused, unexpired link token of `purpose`, without using it up. */
 export async function findUsableAccountToken(db: DbOrTx, purpose: AccountTokenPurpose, token: string) {
   if (!token || token.length > 200) return null;
-  return db.accountToken.findFirst({ where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } }, select: { userId: true } });
+  return db.accountToken.findFirst({
+    where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { userId: true },
+  });
 }
 
 /**
  * Uses up a secret: returns its user id when it exists, has this purpose, is unexpired and unused,
  * marking it used in the same statement (two clicks on one link: one wins). Codes are tied to a user.
  */
-export async function consumeAccountToken(db: DbOrTx, purpose: AccountTokenPurpose, token: string, userId?: string): Promise<string | null> {
+export async function consumeAccountToken(
+  db: DbOrTx,
+  purpose: AccountTokenPurpose,
+  token: string,
+  userId?: string,
+): Promise<string | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(userId ? `${userId}:${token}` : token);
   const rows = await db.$queryRaw<{ userId: string }[]>`

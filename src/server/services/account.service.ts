@@ -1,9 +1,9 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { SessionClaims } from "./sessions.service";
-import { getEffectivePlan } from "./entitlements.service";
-import { toStudentDto } from "./student.service";
 import { exportDocuments } from "./documents/documents.service";
+import { getEffectivePlan } from "./entitlements.service";
+import type { SessionClaims } from "./sessions.service";
+import { toStudentDto } from "./student.service";
 
 async function findUser(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({ where: { id: actor.id }, include: { student: true } });
@@ -29,7 +29,14 @@ export async function accountOverview(db: Db, actor: SessionClaims) {
     status: user.status,
     profileCompletion: user.student?.profileCompletion ?? 0,
     plan: effective.plan.id,
-    activity: { consultations, documents, chatSessions, contactMessages, successfulLogins, newsletterSubscribed: Boolean(newsletter) },
+    activity: {
+      consultations,
+      documents,
+      chatSessions,
+      contactMessages,
+      successfulLogins,
+      newsletterSubscribed: Boolean(newsletter),
+    },
   };
 }
 
@@ -40,38 +47,142 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     include: {
       student: true,
       accounts: { select: { provider: true, createdAt: true } },
-      contactMessages: { orderBy: { createdAt: "asc" }, select: { subject: true, name: true, email: true, message: true, createdAt: true } },
+      contactMessages: {
+        orderBy: { createdAt: "asc" },
+        select: { subject: true, name: true, email: true, message: true, createdAt: true },
+      },
       conversations: {
         orderBy: { createdAt: "asc" },
-        select: { id: true, title: true, createdAt: true, messages: { orderBy: { position: "asc" }, select: { role: true, content: true, createdAt: true } } },
+        select: {
+          id: true,
+          title: true,
+          createdAt: true,
+          messages: { orderBy: { position: "asc" }, select: { role: true, content: true, createdAt: true } },
+        },
       },
-      feedback: { orderBy: { createdAt: "asc" }, select: { messageId: true, feedbackType: true, dislikeReason: true, customFeedback: true, createdAt: true } },
-      subscriptions: { orderBy: { createdAt: "asc" }, select: { planId: true, status: true, currentPeriodStart: true, currentPeriodEnd: true, canceledAt: true, createdAt: true } },
+      feedback: {
+        orderBy: { createdAt: "asc" },
+        select: { messageId: true, feedbackType: true, dislikeReason: true, customFeedback: true, createdAt: true },
+      },
+      subscriptions: {
+        orderBy: { createdAt: "asc" },
+        select: {
+          planId: true,
+          status: true,
+          currentPeriodStart: true,
+          currentPeriodEnd: true,
+          canceledAt: true,
+          createdAt: true,
+        },
+      },
       billingAddresses: { orderBy: { createdAt: "asc" }, omit: { id: true, userId: true } },
-      billingTransactions: { orderBy: { createdAt: "asc" }, select: { description: true, amountCents: true, currency: true, status: true, refunded: true, paidAt: true, createdAt: true } },
-      serviceRequests: { orderBy: { createdAt: "asc" }, select: { service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, verdict: true, missingItems: true, withdrawnAt: true, completedAt: true, createdAt: true } },
-      applications: { orderBy: { createdAt: "asc" }, select: { university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } },
-      savedToolResults: { orderBy: { createdAt: "asc" }, select: { tool: true, title: true, input: true, result: true, createdAt: true } },
+      billingTransactions: {
+        orderBy: { createdAt: "asc" },
+        select: {
+          description: true,
+          amountCents: true,
+          currency: true,
+          status: true,
+          refunded: true,
+          paidAt: true,
+          createdAt: true,
+        },
+      },
+      serviceRequests: {
+        orderBy: { createdAt: "asc" },
+        select: {
+          service: true,
+          message: true,
+          preferredDate: true,
+          preferredTime: true,
+          status: true,
+          priority: true,
+          purpose: true,
+          verdict: true,
+          missingItems: true,
+          withdrawnAt: true,
+          completedAt: true,
+          createdAt: true,
+        },
+      },
+      applications: {
+        orderBy: { createdAt: "asc" },
+        select: {
+          university: true,
+          programme: true,
+          programType: true,
+          deadline: true,
+          status: true,
+          notes: true,
+          createdAt: true,
+        },
+      },
+      savedToolResults: {
+        orderBy: { createdAt: "asc" },
+        select: { tool: true, title: true, input: true, result: true, createdAt: true },
+      },
       roadmap: {
         omit: { id: true, userId: true },
-        include: { items: { orderBy: { position: "asc" }, select: { slug: true, title: true, targetDate: true, position: true, done: true, doneAt: true, note: true, hidden: true } } },
+        include: {
+          items: {
+            orderBy: { position: "asc" },
+            select: {
+              slug: true,
+              title: true,
+              targetDate: true,
+              position: true,
+              done: true,
+              doneAt: true,
+              note: true,
+              hidden: true,
+            },
+          },
+        },
       },
-      scholarshipBookmarks: { orderBy: { createdAt: "asc" }, select: { createdAt: true, remindedFor: true, scholarship: { select: { name: true, url: true } } } },
+      scholarshipBookmarks: {
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true, remindedFor: true, scholarship: { select: { name: true, url: true } } },
+      },
       forumPosts: {
         orderBy: { createdAt: "asc" },
-        select: { body: true, status: true, createdAt: true, editedAt: true, topic: { select: { title: true } }, edits: { select: { title: true, body: true, editedAt: true } } },
+        select: {
+          body: true,
+          status: true,
+          createdAt: true,
+          editedAt: true,
+          topic: { select: { title: true } },
+          edits: { select: { title: true, body: true, editedAt: true } },
+        },
       },
-      forumLikes: { orderBy: { createdAt: "asc" }, select: { createdAt: true, post: { select: { topic: { select: { title: true } } } } } },
+      forumLikes: {
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true, post: { select: { topic: { select: { title: true } } } } },
+      },
       forumFlags: { orderBy: { createdAt: "asc" }, select: { reason: true, note: true, createdAt: true } },
     },
   });
   if (!user) throw new AppError("UNAUTHENTICATED", "Your account no longer exists.");
   // Only the person's own data: sign-ins are their sessions, not the attempts anyone made with their email.
   const [newsletter, sessions, mails, tokenUsage, documents] = await Promise.all([
-    db.newsletterSubscriber.findUnique({ where: { email: user.email }, select: { email: true, confirmedAt: true, createdAt: true } }),
-    db.authSession.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { device: true, ip: true, createdAt: true, lastSeenAt: true, revokedAt: true } }),
-    db.mailMessage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { kind: true, subject: true, status: true, createdAt: true } }),
-    db.tokenUsage.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { route: true, model: true, inputTokens: true, outputTokens: true, charged: true, createdAt: true } }),
+    db.newsletterSubscriber.findUnique({
+      where: { email: user.email },
+      select: { email: true, confirmedAt: true, createdAt: true },
+    }),
+    db.authSession.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "asc" },
+      select: { device: true, ip: true, createdAt: true, lastSeenAt: true, revokedAt: true },
+    }),
+    db.mailMessage.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "asc" },
+      select: { kind: true, subject: true, status: true, createdAt: true },
+    }),
+    db.tokenUsage.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "asc" },
+      select: { route: true, model: true, inputTokens: true, outputTokens: true, charged: true, createdAt: true },
+    }),
     exportDocuments(db, user.id),
   ]);
   return {
@@ -93,7 +204,11 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
     contactMessages: user.contactMessages,
     conversations: user.conversations,
     feedback: user.feedback,
-    billing: { subscriptions: user.subscriptions, addresses: user.billingAddresses, transactions: user.billingTransactions },
+    billing: {
+      subscriptions: user.subscriptions,
+      addresses: user.billingAddresses,
+      transactions: user.billingTransactions,
+    },
     serviceRequests: user.serviceRequests,
     documents,
     universityApplications: user.applications,
@@ -106,7 +221,11 @@ export async function exportAccountData(db: Db, actor: SessionClaims) {
       likes: user.forumLikes.map((like) => ({ topic: like.post.topic.title, createdAt: like.createdAt })),
       flags: user.forumFlags,
     },
-    scholarshipBookmarks: user.scholarshipBookmarks.map(({ scholarship, ...bookmark }) => ({ scholarship: scholarship.name, url: scholarship.url, ...bookmark })),
+    scholarshipBookmarks: user.scholarshipBookmarks.map(({ scholarship, ...bookmark }) => ({
+      scholarship: scholarship.name,
+      url: scholarship.url,
+      ...bookmark,
+    })),
     tokenUsage,
     sessions,
     mails,

@@ -1,25 +1,41 @@
 import type { z } from "zod";
+import { UNLIMITED } from "~/lib/plans";
+import type { applicationSchema, applicationStatusSchema, idSchema } from "~/lib/schemas/entitlements";
 import type { Db } from "~/server/db/client";
 import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
-import { UNLIMITED } from "~/lib/plans";
-import type { applicationSchema, applicationStatusSchema, idSchema } from "~/lib/schemas/entitlements";
-import type { SessionClaims } from "./sessions.service";
 import { assertWithinPlanLimit, getEffectivePlan, upgradeFor, withUserLock } from "./entitlements.service";
+import type { SessionClaims } from "./sessions.service";
 
-const APPLICATION_FIELDS = { id: true, university: true, programme: true, programType: true, deadline: true, status: true, notes: true, createdAt: true } as const;
+const APPLICATION_FIELDS = {
+  id: true,
+  university: true,
+  programme: true,
+  programType: true,
+  deadline: true,
+  status: true,
+  notes: true,
+  createdAt: true,
+} as const;
 
 const NOT_FOUND_MESSAGE = "This application does not exist.";
 
 /** The user's tracked applications (soonest deadline first) and what the plan allows. */
 export async function listApplications(db: Db, actor: SessionClaims) {
   const [applications, effective] = await Promise.all([
-    db.universityApplication.findMany({ where: { userId: actor.id }, orderBy: [{ deadline: "asc" }, { createdAt: "asc" }], select: APPLICATION_FIELDS }),
+    db.universityApplication.findMany({
+      where: { userId: actor.id },
+      orderBy: [{ deadline: "asc" }, { createdAt: "asc" }],
+      select: APPLICATION_FIELDS,
+    }),
     getEffectivePlan(db, actor.id),
   ]);
   const max = effective.plan.maxApplications;
   return {
-    applications: applications.map((application) => ({ ...application, deadline: fromDateColumn(application.deadline) })),
+    applications: applications.map((application) => ({
+      ...application,
+      deadline: fromDateColumn(application.deadline),
+    })),
     planId: effective.planId,
     planName: effective.plan.name,
     max: max === UNLIMITED ? null : max,

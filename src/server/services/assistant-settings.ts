@@ -1,5 +1,5 @@
 import { env } from "~/env";
-import { assistantSettingsSchema, type AssistantModel, type AssistantSettings } from "~/lib/schemas/assistant-settings";
+import { type AssistantModel, type AssistantSettings, assistantSettingsSchema } from "~/lib/schemas/assistant-settings";
 import { chatModelOptions } from "~/server/ai/models";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag/answer";
@@ -32,17 +32,29 @@ export function readAssistantSettings(db: DbOrTx): Promise<AssistantSettings> {
 
 /** What the settings page shows: the values in force, the defaults, and which models are configured. */
 export async function getAssistantSettingsView(db: Db) {
-  return { values: await readAssistantSettings(db), defaults: assistantSettings.defaults(), models: chatModelOptions() };
+  return {
+    values: await readAssistantSettings(db),
+    defaults: assistantSettings.defaults(),
+    models: chatModelOptions(),
+  };
 }
 
 /** Why a model cannot be chosen in the chat: the same for every provider, naming no setting. */
 export const NOT_CONFIGURED_REASON = "not configured on this server";
 
-const CHOICE_LABELS: Record<AssistantModel, string> = { openai: "OpenAI", deepseek: "DeepSeek", local: "Local knowledge base" };
+const CHOICE_LABELS: Record<AssistantModel, string> = {
+  openai: "OpenAI",
+  deepseek: "DeepSeek",
+  local: "Local knowledge base",
+};
 
 /** The chat's model choice: every model, those not configured on this server with the reason they cannot be chosen. */
 export function listChatModels(): { value: AssistantModel; label: string; disabledReason: string | null }[] {
-  return chatModelOptions().map((option) => ({ value: option.value, label: CHOICE_LABELS[option.value], disabledReason: option.configured ? null : NOT_CONFIGURED_REASON }));
+  return chatModelOptions().map((option) => ({
+    value: option.value,
+    label: CHOICE_LABELS[option.value],
+    disabledReason: option.configured ? null : NOT_CONFIGURED_REASON,
+  }));
 }
 
 export function updateAssistantSettings(db: Db, actor: AuditActor, value: unknown): Promise<AssistantSettings> {

@@ -1,21 +1,18 @@
-import type { Db, DbOrTx } from "~/server/db/client";
-import { isUniqueViolation } from "~/server/db/unique-violation";
-import { AppError } from "~/server/errors";
+import { appUrl, env } from "~/env";
+import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
+import { profileCompletion } from "~/lib/schemas/student";
+import { OAUTH_ERRORS, SIGN_IN_ERRORS, type SignInErrorCode } from "~/lib/sign-in-errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { assertStrongPassword } from "~/server/auth/password-strength";
 import { addressKey } from "~/server/auth/request";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
-import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
-import { OAUTH_ERRORS, SIGN_IN_ERRORS, type SignInErrorCode } from "~/lib/sign-in-errors";
-import { profileCompletion } from "~/lib/schemas/student";
-import { appUrl, env } from "~/env";
 import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
-
-
-
 
 /**
  * Accounts named in ADMIN_EMAILS (comma-separated) become admins once their email is verified: how
@@ -36,7 +33,9 @@ export function newAccountData(fields: { email: string; firstName: string; lastN
     email,
     name: `${firstName} ${lastName}`,
     passwordHash,
-    student: { create: { firstName, lastName, email, profileCompletion: profileCompletion({ firstName, lastName, email }) } },
+    student: {
+      create: { firstName, lastName, email, profileCompletion: profileCompletion({ firstName, lastName, email }) },
+    },
   };
 }
 
@@ -47,7 +46,14 @@ export async function signup(db: Db, input: SignupInput, ip: string): Promise<Se
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: newAccountData({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash }) });
+      const user = await tx.user.create({
+        data: newAccountData({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+        }),
+      });
       const token = await issueAccountToken(tx, user.id, "verify_email");
       await queueMail(tx, user.email, { kind: "verify-email", name: input.firstName, url: verifyUrl(token), expiresInHours: 24 }, user.id);
       return claimsOf(user, null);
@@ -60,9 +66,17 @@ export async function signup(db: Db, input: SignupInput, ip: string): Promise<Se
 
 /** Sends a new verification link (the old one stops working). */
 export async function resendVerification(db: Db, actor: SessionClaims) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, include: { student: { select: { firstName: true } } } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: actor.id },
+    include: { student: { select: { firstName: true } } },
+  });
   if (user.emailVerifiedAt) throw new AppError("CONFLICT", "Your email address is already verified.");
-  await consumeRateLimit(db, "verificationResend", `user:${user.id}`, "We sent several verification mails already. Please check your inbox and spam folder, or try again later.");
+  await consumeRateLimit(
+    db,
+    "verificationResend",
+    `user:${user.id}`,
+    "We sent several verification mails already. Please check your inbox and spam folder, or try again later.",
+  );
   await db.$transaction((tx) => queueVerificationMail(tx, user));
 }
 
@@ -70,9 +84,17 @@ export async function resendVerification(db: Db, actor: SessionClaims) {
  * Issues a new verification link for the account (the old one stops working) and queues its mail,
  * in the caller's transaction: the user's own "Resend" and staff's resend share it.
  */
-export async function queueVerificationMail(tx: DbOrTx, user: { id: string; email: string; name: string; student: { firstName: string } | null }) {
+export async function queueVerificationMail(
+  tx: DbOrTx,
+  user: { id: string; email: string; name: string; student: { firstName: string } | null },
+) {
   const token = await issueAccountToken(tx, user.id, "verify_email");
-  return queueMail(tx, user.email, { kind: "verify-email", name: user.student?.firstName ?? user.name, url: verifyUrl(token), expiresInHours: 24 }, user.id);
+  return queueMail(
+    tx,
+    user.email,
+    { kind: "verify-email", name: user.student?.firstName ?? user.name, url: verifyUrl(token), expiresInHours: 24 },
+    user.id,
+  );
 }
 
 export const VERIFY_MESSAGES = {
@@ -138,7 +160,10 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn, ip: stri
   await db.loginAttempt.create({ data: { email, ip: addressKey(ip), succeeded: !failure } });
   if (failure) throw failure;
   const promote = user!.role === "user" && user!.emailVerifiedAt !== null && isConfiguredAdmin(user!.email);
-  const updated = await db.user.update({ where: { id: user!.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
+  const updated = await db.user.update({
+    where: { id: user!.id },
+    data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) },
+  });
   return claimsOf(updated, null);
 }
 
@@ -150,8 +175,6 @@ export interface OAuthIdentity {
   /** The provider says it verified this address (OpenID Connect `email_verified`). */
   emailVerified: boolean;
 }
-
-
 
 /** A refused sign-in: next-auth hands the code to the browser as the answer's `error`. */
 export class SignInError extends Error {
@@ -168,7 +191,10 @@ export class SignInError extends Error {
  */
 export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: SessionClaims | null = null): Promise<SessionClaims> {
   const link = { provider: identity.provider, providerAccountId: identity.providerAccountId };
-  const linked = await db.oAuthAccount.findUnique({ where: { provider_providerAccountId: link }, include: { user: true } });
+  const linked = await db.oAuthAccount.findUnique({
+    where: { provider_providerAccountId: link },
+    include: { user: true },
+  });
   let user = linked?.user ?? null;
   if (linkTo) {
     if (user && user.id !== linkTo.id) throw new SignInError(OAUTH_ERRORS.linkedElsewhere);
@@ -197,7 +223,10 @@ export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: S
   }
   if (user.status !== "active") throw new SignInError(OAUTH_ERRORS.suspended);
   const promote = user.role === "user" && user.emailVerifiedAt !== null && isConfiguredAdmin(user.email);
-  const updated = await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) } });
+  const updated = await db.user.update({
+    where: { id: user.id },
+    data: { lastLoginAt: new Date(), ...(promote ? { role: "admin" } : {}) },
+  });
   return claimsOf(updated, null);
 }
 
@@ -208,7 +237,10 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 async function accountOwner(db: Db, userId: string) {
-  return db.user.findUniqueOrThrow({ where: { id: userId }, include: { student: { select: { firstName: true, lastName: true } } } });
+  return db.user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { student: { select: { firstName: true, lastName: true } } },
+  });
 }
 type AccountOwner = Awaited<ReturnType<typeof accountOwner>>;
 
@@ -221,11 +253,20 @@ async function setPassword(db: Db, user: AccountOwner, password: string, ip: str
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    await tx.authSession.updateMany({ where: { userId, revokedAt: null, ...(keepSession ? { id: { not: keepSession } } : {}) }, data: { revokedAt: new Date() } });
+    await tx.authSession.updateMany({
+      where: { userId, revokedAt: null, ...(keepSession ? { id: { not: keepSession } } : {}) },
+      data: { revokedAt: new Date() },
+    });
     await queueMail(
       tx,
       user.email,
-      { kind: "password-changed", name: user.student?.firstName ?? user.name, when: new Date(), ip, resetUrl: `${appUrl()}/?forgot=1` },
+      {
+        kind: "password-changed",
+        name: user.student?.firstName ?? user.name,
+        when: new Date(),
+        ip,
+        resetUrl: `${appUrl()}/?forgot=1`,
+      },
       user.id,
     );
   });
@@ -248,11 +289,21 @@ export async function requestPasswordReset(db: Db, email: string, ip: string) {
   await consumeRateLimit(db, "passwordReset", addressKey(ip));
   await consumeRateLimit(db, "passwordReset", emailKey(email));
   const user = await db.user.findUnique({ where: { email }, include: { student: { select: { firstName: true } } } });
-  if (!user || user.status !== "active") return { message: PASSWORD_MESSAGES.resetSent };
+  if (user?.status !== "active") return { message: PASSWORD_MESSAGES.resetSent };
   await db.$transaction(async (tx) => {
     const token = await issueAccountToken(tx, user.id, "reset_password");
     const url = `${appUrl()}/reset-password?token=${encodeURIComponent(token)}`;
-    await queueMail(tx, user.email, { kind: "password-reset", name: user.student?.firstName ?? user.name, url, expiresInMinutes: TOKEN_LIFETIME_MINUTES.reset_password }, user.id);
+    await queueMail(
+      tx,
+      user.email,
+      {
+        kind: "password-reset",
+        name: user.student?.firstName ?? user.name,
+        url,
+        expiresInMinutes: TOKEN_LIFETIME_MINUTES.reset_password,
+      },
+      user.id,
+    );
   });
   return { message: PASSWORD_MESSAGES.resetSent };
 }

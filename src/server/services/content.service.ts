@@ -28,7 +28,9 @@ export const RANDOM_PROMPTS_DEFAULT = 6;
 
 /** A random selection of the chat prompts not hidden in /admin (the table is small, so it is shuffled in memory). */
 export async function randomPrompts(db: Db, count = RANDOM_PROMPTS_DEFAULT) {
-  const visible = await cachedContent(db, "content", "prompts", () => db.prompt.findMany({ where: { hidden: false }, select: { id: true, text: true } }));
+  const visible = await cachedContent(db, "content", "prompts", () =>
+    db.prompt.findMany({ where: { hidden: false }, select: { id: true, text: true } }),
+  );
   const prompts = [...visible];
   for (let i = prompts.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -43,7 +45,11 @@ export function listCities(db: Db, country?: string) {
 }
 
 async function loadCities(db: Db, country?: string) {
-  const where = country ? { OR: [{ countryCode: country.toUpperCase() }, { countryName: { equals: country, mode: "insensitive" as const } }] } : {};
+  const where = country
+    ? {
+        OR: [{ countryCode: country.toUpperCase() }, { countryName: { equals: country, mode: "insensitive" as const } }],
+      }
+    : {};
   const cities = await db.city.findMany({
     where,
     orderBy: [{ countryName: "asc" }, { population: "desc" }],
@@ -53,5 +59,7 @@ async function loadCities(db: Db, country?: string) {
 }
 
 export function listCountries(db: Db) {
-  return cachedContent(db, "places", "countries", () => db.country.findMany({ orderBy: { name: "asc" }, select: { code: true, name: true, dialCode: true, flag: true } }));
+  return cachedContent(db, "places", "countries", () =>
+    db.country.findMany({ orderBy: { name: "asc" }, select: { code: true, name: true, dialCode: true, flag: true } }),
+  );
 }

@@ -1,9 +1,9 @@
 import { addDays } from "date-fns";
-import { withLock } from "~/server/db/locks";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
 import type { Prisma, Subscription } from "~/generated/prisma/client";
-import { getPlan, GRACE_PERIOD_DAYS, PLAN_LIST, UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
+import { GRACE_PERIOD_DAYS, getPlan, PLAN_LIST, type Plan, type PlanId, UNLIMITED } from "~/lib/plans";
+import type { Db } from "~/server/db/client";
+import { withLock } from "~/server/db/locks";
+import { AppError } from "~/server/errors";
 
 /** The client or the transaction client of `db.$transaction(async (tx) => ...)`. */
 type DbClient = Db | Prisma.TransactionClient;
@@ -30,7 +30,10 @@ const LIVE_STATUSES = ["trialing", "active", "past_due"] as const;
 
 /** The user's live subscription row (the newest one that is not cancelled), if any. */
 export function findLiveSubscription(db: DbClient, userId: string) {
-  return db.subscription.findFirst({ where: { userId, status: { in: [...LIVE_STATUSES] } }, orderBy: { createdAt: "desc" } });
+  return db.subscription.findFirst({
+    where: { userId, status: { in: [...LIVE_STATUSES] } },
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 /**

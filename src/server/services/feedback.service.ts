@@ -1,6 +1,6 @@
-import type { Db } from "~/server/db/client";
 import type { AssistantMetadata, FeedbackInput } from "~/lib/schemas/chat";
 import { addressKey } from "~/server/auth/request";
+import type { Db } from "~/server/db/client";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import type { SessionClaims } from "./sessions.service";
 
@@ -42,7 +42,11 @@ async function citedArticles(db: Db, actor: SessionClaims | null, input: Feedbac
   let sources: { title?: unknown; url?: unknown }[] = [];
   if (actor && input.conversationId) {
     const stored = await db.chatMessage.findFirst({
-      where: { messageId: input.messageId, role: "assistant", conversation: { id: input.conversationId, userId: actor.id } },
+      where: {
+        messageId: input.messageId,
+        role: "assistant",
+        conversation: { id: input.conversationId, userId: actor.id },
+      },
       select: { content: true, metadata: true },
     });
     if (stored) {
@@ -51,10 +55,15 @@ async function citedArticles(db: Db, actor: SessionClaims | null, input: Feedbac
       sources = Array.isArray(metadata.sources) ? metadata.sources : [];
     }
   }
-  const quotedTitles = [...text.matchAll(/^\s*(?:Source:\s*|[-*]\s+(?:\[\d+\]\s+)?)(.+?) \(last reviewed \d{4}-\d{2}-\d{2}\)/gm)].map((match) => match[1]!.trim());
+  const quotedTitles = [...text.matchAll(/^\s*(?:Source:\s*|[-*]\s+(?:\[\d+\]\s+)?)(.+?) \(last reviewed \d{4}-\d{2}-\d{2}\)/gm)].map(
+    (match) => match[1]!.trim(),
+  );
   if (quotedTitles.length === 0 && sources.length === 0) return [];
 
-  const articles = await db.knowledgeArticle.findMany({ select: { slug: true, title: true, sources: true }, orderBy: { slug: "asc" } });
+  const articles = await db.knowledgeArticle.findMany({
+    select: { slug: true, title: true, sources: true },
+    orderBy: { slug: "asc" },
+  });
   const firstUrl = (article: (typeof articles)[number]) => ((article.sources ?? []) as { url?: string }[])[0]?.url;
   const cited = new Set<string>();
   for (const title of quotedTitles) {

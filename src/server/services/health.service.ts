@@ -24,7 +24,9 @@ export async function readiness(db: Db, expected = readMigrations().map((m) => m
   let applied: string[];
   try {
     const rows = await withTimeout(
-      db.$queryRaw<{ name: string }[]>`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      db.$queryRaw<
+        { name: string }[]
+      >`SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
       DATABASE_TIMEOUT_MS,
     );
     applied = rows.map((row) => row.name);

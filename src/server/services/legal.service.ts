@@ -1,6 +1,6 @@
 import { env } from "~/env";
 import { configuredProviders } from "~/server/auth/providers";
-import { operatorDetails, type OperatorDetails } from "~/server/operator";
+import { type OperatorDetails, operatorDetails } from "~/server/operator";
 
 /** A service that receives personal data from this server, named as the privacy policy names it. */
 export interface Processor {
@@ -30,7 +30,10 @@ const hostOf = (url: string) => {
 function configuredProcessors(): Processor[] {
   const processors: Processor[] = [];
   if (env.STRIPE_SECRET_KEY) {
-    processors.push({ name: "Stripe", role: "takes card payments: your card details, billing name and address go to Stripe directly (it acts as an independent controller for payment data)" });
+    processors.push({
+      name: "Stripe",
+      role: "takes card payments: your card details, billing name and address go to Stripe directly (it acts as an independent controller for payment data)",
+    });
   }
   if (env.OPENAI_API_KEY) {
     const host = env.OPENAI_BASE_URL ? hostOf(env.OPENAI_BASE_URL) : null;
@@ -42,15 +45,24 @@ function configuredProcessors(): Processor[] {
     });
   }
   if (env.DEEPSEEK_API_KEY) {
-    processors.push({ name: "DeepSeek", role: "when the assistant answers with this model, it receives your chat messages (with your profile's nationality and country of residence) and generates the answer" });
+    processors.push({
+      name: "DeepSeek",
+      role: "when the assistant answers with this model, it receives your chat messages (with your profile's nationality and country of residence) and generates the answer",
+    });
   }
   if (env.SMTP_URL) {
     const host = hostOf(env.SMTP_URL);
-    processors.push({ name: host ? `Our mail server (${host})` : "Our mail server", role: "delivers the mails you ask for or that concern your account (verification, password reset, receipts, digests)" });
+    processors.push({
+      name: host ? `Our mail server (${host})` : "Our mail server",
+      role: "delivers the mails you ask for or that concern your account (verification, password reset, receipts, digests)",
+    });
   }
   if (env.S3_BUCKET) {
     const host = env.S3_ENDPOINT ? hostOf(env.S3_ENDPOINT) : null;
-    processors.push({ name: host ? `The S3-compatible file store at ${host}` : "Amazon S3", role: "keeps the documents you upload" });
+    processors.push({
+      name: host ? `The S3-compatible file store at ${host}` : "Amazon S3",
+      role: "keeps the documents you upload",
+    });
   }
   return processors;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { appUrl } from "~/env";
+import { addressKey } from "~/server/auth/request";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { addressKey } from "~/server/auth/request";
 import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit } from "~/server/security/rate-limit";
-import { appUrl } from "~/env";
 import { hashToken } from "./account-tokens.service";
 
 export const NEWSLETTER_MESSAGES = {
@@ -28,7 +28,10 @@ export async function subscribeToNewsletter(db: Db, input: { email: string }, ip
       create: { email: input.email, confirmHash: hashToken(token) },
       update: { confirmHash: hashToken(token) },
     });
-    await queueMail(tx, input.email, { kind: "newsletter-confirm", url: `${appUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}` });
+    await queueMail(tx, input.email, {
+      kind: "newsletter-confirm",
+      url: `${appUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`,
+    });
   });
   return { success: true as const, message: NEWSLETTER_MESSAGES.confirmSent };
 }

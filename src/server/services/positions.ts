@@ -16,7 +16,11 @@ export function reordered(ids: string[], id: string, place: number): string[] {
 }
 
 /** Gives the rows of `order` the positions 1..n, writing only the rows whose position changes. */
-export async function writePositions(rows: { id: string; position: number }[], order: string[], write: (id: string, position: number) => Promise<unknown>) {
+export async function writePositions(
+  rows: { id: string; position: number }[],
+  order: string[],
+  write: (id: string, position: number) => Promise<unknown>,
+) {
   const current = new Map(rows.map((row) => [row.id, row.position]));
   for (const [index, id] of order.entries()) {
     if (current.get(id) !== index + 1) await write(id, index + 1);

@@ -1,5 +1,5 @@
-import type { Db } from "~/server/db/client";
 import { env } from "~/env";
+import type { Db } from "~/server/db/client";
 
 /**
  * What is kept only for a while (RETENTION_DAYS, 30 by default): sign-in attempts and their
@@ -15,5 +15,11 @@ export async function purgeExpiredData(db: Db, now = new Date()) {
     db.accountToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
     db.job.deleteMany({ where: { status: "done", finishedAt: { lt: before } } }),
   ]);
-  return { loginAttempts: loginAttempts.count, counters: counters.count, sessions: sessions.count, tokens: tokens.count, jobs: jobs.count };
+  return {
+    loginAttempts: loginAttempts.count,
+    counters: counters.count,
+    sessions: sessions.count,
+    tokens: tokens.count,
+    jobs: jobs.count,
+  };
 }

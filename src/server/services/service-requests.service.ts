@@ -1,15 +1,34 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { type Plan, type PlanId, UNLIMITED } from "~/lib/plans";
+import { type idSchema, SERVICE_REQUEST_MESSAGES, type serviceRequestSchema, type serviceSlugSchema } from "~/lib/schemas/entitlements";
+import { findService } from "~/lib/services";
 import type { Db } from "~/server/db/client";
 import { fromDateColumn, toDateColumn } from "~/server/db/date-column";
 import { AppError } from "~/server/errors";
-import { UNLIMITED, type Plan, type PlanId } from "~/lib/plans";
-import { findService } from "~/lib/services";
-import { SERVICE_REQUEST_MESSAGES, type idSchema, type serviceRequestSchema, type serviceSlugSchema } from "~/lib/schemas/entitlements";
+import {
+  assertPlanIncludes,
+  assertWithinPlanLimit,
+  getEffectivePlan,
+  startOfUtcMonth,
+  upgradeFor,
+  withUserLock,
+} from "./entitlements.service";
 import type { SessionClaims } from "./sessions.service";
-import { assertPlanIncludes, assertWithinPlanLimit, getEffectivePlan, startOfUtcMonth, upgradeFor, withUserLock } from "./entitlements.service";
 
-const REQUEST_FIELDS = { id: true, service: true, message: true, preferredDate: true, preferredTime: true, status: true, priority: true, purpose: true, round: true, withdrawnAt: true, createdAt: true } as const;
+const REQUEST_FIELDS = {
+  id: true,
+  service: true,
+  message: true,
+  preferredDate: true,
+  preferredTime: true,
+  status: true,
+  priority: true,
+  purpose: true,
+  round: true,
+  withdrawnAt: true,
+  createdAt: true,
+} as const;
 
 type RequestRow = { preferredDate: Date | null } & Record<string, unknown>;
 
@@ -81,14 +100,24 @@ export async function createEntitledRequest(
     throw new AppError("NOT_FOUND", SERVICE_REQUEST_MESSAGES.documentNotFound);
   }
   return tx.serviceRequest.create({
-    data: { userId, service: service.slug, priority: effective.plan.priority, ...fields, documents: { create: shared.map((documentId) => ({ documentId })) } },
+    data: {
+      userId,
+      service: service.slug,
+      priority: effective.plan.priority,
+      ...fields,
+      documents: { create: shared.map((documentId) => ({ documentId })) },
+    },
     select: REQUEST_FIELDS,
   });
 }
 
 /** The user's own requests for one service, newest first. */
 export async function listOwnRequests(db: Db, actor: SessionClaims, input: z.output<typeof serviceSlugSchema>) {
-  const rows = await db.serviceRequest.findMany({ where: { userId: actor.id, service: input.service }, orderBy: { createdAt: "desc" }, select: REQUEST_FIELDS });
+  const rows = await db.serviceRequest.findMany({
+    where: { userId: actor.id, service: input.service },
+    orderBy: { createdAt: "desc" },
+    select: REQUEST_FIELDS,
+  });
   return rows.map(toRequestDto);
 }
 
@@ -97,13 +126,19 @@ export async function listOwnRequests(db: Db, actor: SessionClaims, input: z.out
  * marked withdrawn, and no longer counts in the month. Another user's id is not found.
  */
 export async function withdrawRequest(db: Db, actor: SessionClaims, { id }: z.output<typeof idSchema>) {
-  const request = await db.serviceRequest.findFirst({ where: { id, userId: actor.id }, select: { withdrawnAt: true, booking: { select: { id: true } } } });
+  const request = await db.serviceRequest.findFirst({
+    where: { id, userId: actor.id },
+    select: { withdrawnAt: true, booking: { select: { id: true } } },
+  });
   if (!request) throw new AppError("NOT_FOUND", "This request does not exist.");
   if (request.withdrawnAt) throw new AppError("CONFLICT", SERVICE_REQUEST_MESSAGES.alreadyWithdrawn);
   // A session is cancelled through its booking, which frees the slot and tells the coach.
   if (request.booking) throw new AppError("CONFLICT", SERVICE_REQUEST_MESSAGES.bookedSession);
   // The conditions make a staff change at the same moment win: work started, nothing withdrawn.
-  const { count } = await db.serviceRequest.updateMany({ where: { id, userId: actor.id, status: "pending", round: 1, withdrawnAt: null }, data: { withdrawnAt: new Date() } });
+  const { count } = await db.serviceRequest.updateMany({
+    where: { id, userId: actor.id, status: "pending", round: 1, withdrawnAt: null },
+    data: { withdrawnAt: new Date() },
+  });
   if (count === 0) throw new AppError("CONFLICT", "Only a pending request can be withdrawn: this one is already being handled.");
   return { success: true as const };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Db, DbOrTx } from "~/server/db/client";
-import { AppError } from "~/server/errors";
-import { deviceName } from "~/server/auth/request";
-import { queueMail } from "~/server/mail/outbox";
 import { appUrl } from "~/env";
 import type { Role } from "~/lib/permissions";
+import { deviceName } from "~/server/auth/request";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { queueMail } from "~/server/mail/outbox";
 
 /** Sessions last 30 days from sign-in. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -23,7 +23,14 @@ export interface SessionClaims {
   twoFactorEnabled: boolean;
 }
 
-type ClaimsSource = { id: string; email: string; name: string; role: Role; emailVerifiedAt: Date | null; totpEnabledAt: Date | null };
+type ClaimsSource = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerifiedAt: Date | null;
+  totpEnabledAt: Date | null;
+};
 
 export function claimsOf(user: ClaimsSource, sessionId: string | null): SessionClaims {
   return {
@@ -68,7 +75,14 @@ export async function createSession(db: Db, user: { id: string; email: string; n
       await queueMail(
         tx,
         user.email,
-        { kind: "new-sign-in", name: user.name, device, ip: context.ip, when: new Date(), securityUrl: `${appUrl()}/profile?tab=security` },
+        {
+          kind: "new-sign-in",
+          name: user.name,
+          device,
+          ip: context.ip,
+          when: new Date(),
+          securityUrl: `${appUrl()}/profile?tab=security`,
+        },
         user.id,
       );
     }
@@ -99,7 +113,10 @@ export async function listSessions(db: Db, actor: SessionClaims) {
 }
 
 export async function revokeSession(db: Db, actor: SessionClaims, sessionId: string) {
-  const { count } = await db.authSession.updateMany({ where: { id: sessionId, userId: actor.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.authSession.updateMany({
+    where: { id: sessionId, userId: actor.id, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   if (count === 0) throw new AppError("NOT_FOUND", "That session has already ended.");
 }
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { recordAudit, type AuditActor } from "./audit.service";
 import { log } from "~/server/observability/log";
+import { type AuditActor, recordAudit } from "./audit.service";
 
 /**
  * Settings staff change in /admin, stored as JSON in AppSetting under "setting:<name>" (the prefix
@@ -23,7 +23,10 @@ export function defineSetting<Shape extends z.ZodRawShape>(definition: SettingDe
 
 const keyOf = (name: string) => `setting:${name}`;
 
-export async function readSetting<Shape extends z.ZodRawShape>(db: DbOrTx, setting: SettingDefinition<Shape>): Promise<z.infer<z.ZodObject<Shape>>> {
+export async function readSetting<Shape extends z.ZodRawShape>(
+  db: DbOrTx,
+  setting: SettingDefinition<Shape>,
+): Promise<z.infer<z.ZodObject<Shape>>> {
   const defaults = setting.defaults();
   const row = await db.appSetting.findUnique({ where: { key: keyOf(setting.name) } });
   if (!row) return defaults;
@@ -56,7 +59,13 @@ export async function writeSetting<Shape extends z.ZodRawShape>(
     const key = keyOf(setting.name);
     const json = JSON.stringify(parsed.data);
     await tx.appSetting.upsert({ where: { key }, create: { key, value: json }, update: { value: json } });
-    await recordAudit(tx, actor, { action: "settings.changed", targetType: "setting", targetId: setting.name, before, after: parsed.data });
+    await recordAudit(tx, actor, {
+      action: "settings.changed",
+      targetType: "setting",
+      targetId: setting.name,
+      before,
+      after: parsed.data,
+    });
     return parsed.data;
   });
 }

@@ -1,5 +1,5 @@
+import { type PublicSiteTexts, type SiteTexts, siteTextsSchema } from "~/lib/schemas/site-texts";
 import { SITE } from "~/lib/site";
-import { siteTextsSchema, type PublicSiteTexts, type SiteTexts } from "~/lib/schemas/site-texts";
 import type { Db, DbOrTx } from "~/server/db/client";
 import type { AuditActor } from "./audit.service";
 import { defineSetting, readSetting, writeSetting } from "./settings.service";
@@ -31,7 +31,8 @@ export function updateSiteTexts(db: Db, actor: AuditActor, value: unknown): Prom
 export async function publicSiteTexts(db: DbOrTx): Promise<PublicSiteTexts> {
   const { banner, supportHours } = await readSiteTexts(db);
   return {
-    banner: banner.enabled && banner.text ? { text: banner.text, linkUrl: banner.linkUrl, linkLabel: banner.linkLabel, tone: banner.tone } : null,
+    banner:
+      banner.enabled && banner.text ? { text: banner.text, linkUrl: banner.linkUrl, linkLabel: banner.linkLabel, tone: banner.tone } : null,
     supportHours,
   };
 }

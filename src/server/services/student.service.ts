@@ -1,8 +1,8 @@
+import type { Student } from "~/generated/prisma/client";
+import { profileCompletion, type StudentCreate, type StudentUpdate } from "~/lib/schemas/student";
 import { chatModelOptions } from "~/server/ai/models";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { Student } from "~/generated/prisma/client";
-import { profileCompletion, type StudentCreate, type StudentUpdate } from "~/lib/schemas/student";
 import type { SessionClaims } from "./sessions.service";
 
 /** Whether a hosted model is configured here: only such a model answers in the user's chosen language. */
@@ -91,7 +91,10 @@ export async function createMyStudent(db: Db, actor: SessionClaims, input: Stude
   const lastName = fields.lastName ?? actor.name.split(" ").slice(1).join(" ");
   const data = { ...fields, firstName, lastName, email: actor.email };
   const existing = await db.student.findUnique({ where: { userId: actor.id }, select: { id: true } });
-  if (existing) throw new AppError("CONFLICT", "A student profile already exists for this account. Use PATCH /api/students/me to change it.");
-  const student = await db.student.create({ data: { ...data, userId: actor.id, profileCompletion: profileCompletion(data) } });
+  if (existing)
+    throw new AppError("CONFLICT", "A student profile already exists for this account. Use PATCH /api/students/me to change it.");
+  const student = await db.student.create({
+    data: { ...data, userId: actor.id, profileCompletion: profileCompletion(data) },
+  });
   return toStudentDto(student);
 }

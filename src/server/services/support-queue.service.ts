@@ -1,12 +1,17 @@
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import type {
+  assignRequestSchema,
+  contactMessageListSchema,
+  contactReplySchema,
+  supportRequestListSchema,
+} from "~/lib/schemas/admin-support";
+import type { idSchema } from "~/lib/schemas/entitlements";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import type { assignRequestSchema, contactMessageListSchema, contactReplySchema, supportRequestListSchema } from "~/lib/schemas/admin-support";
-import type { idSchema } from "~/lib/schemas/entitlements";
-import { recordAudit, type AuditActor } from "./audit.service";
+import { type AuditActor, recordAudit } from "./audit.service";
 import { toRequestDto } from "./service-requests.service";
 import { accountsById } from "./user.service";
 
@@ -58,19 +63,40 @@ const REQUEST_FIELDS = {
  */
 export async function listServiceRequests(db: Db, input: z.output<typeof supportRequestListSchema>) {
   const where: Prisma.ServiceRequestWhereInput = {
-    ...(input.status === "open" ? { status: { in: [...OPEN_STATUSES] }, withdrawnAt: null } : input.status === "all" ? {} : { status: input.status }),
+    ...(input.status === "open"
+      ? { status: { in: [...OPEN_STATUSES] }, withdrawnAt: null }
+      : input.status === "all"
+        ? {}
+        : { status: input.status }),
     ...(input.service ? { service: input.service } : {}),
     ...(input.priority ? { priority: input.priority } : {}),
     ...(input.q
-      ? { OR: [{ message: { contains: input.q, mode: "insensitive" } }, { user: { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { email: { contains: input.q, mode: "insensitive" } }] } }] }
+      ? {
+          OR: [
+            { message: { contains: input.q, mode: "insensitive" } },
+            {
+              user: {
+                OR: [{ name: { contains: input.q, mode: "insensitive" } }, { email: { contains: input.q, mode: "insensitive" } }],
+              },
+            },
+          ],
+        }
       : {}),
   };
   const [rows, total] = await Promise.all([
-    db.serviceRequest.findMany({ where, orderBy: queueOrder(input.sort, input.dir), ...pageWindow(input), select: REQUEST_FIELDS }),
+    db.serviceRequest.findMany({
+      where,
+      orderBy: queueOrder(input.sort, input.dir),
+      ...pageWindow(input),
+      select: REQUEST_FIELDS,
+    }),
     db.serviceRequest.count({ where }),
   ]);
   return {
-    rows: rows.map(({ messages, ...row }) => ({ ...toRequestDto(row), studentMessageAt: messages[0] && !messages[0].fromStaff ? messages[0].createdAt : null })),
+    rows: rows.map(({ messages, ...row }) => ({
+      ...toRequestDto(row),
+      studentMessageAt: messages[0] && !messages[0].fromStaff ? messages[0].createdAt : null,
+    })),
     total,
     page: input.page,
     pageSize: input.pageSize,
@@ -86,7 +112,10 @@ export async function assignServiceRequest(db: Db, actor: AuditActor, { requestI
     if (!request) throw new AppError("NOT_FOUND", SUPPORT_MESSAGES.requestNotFound);
     let coach: { id: string; displayName: string } | null = null;
     if (coachId) {
-      const found = await tx.coach.findUnique({ where: { id: coachId }, select: { id: true, displayName: true, active: true } });
+      const found = await tx.coach.findUnique({
+        where: { id: coachId },
+        select: { id: true, displayName: true, active: true },
+      });
       if (!found) throw new AppError("NOT_FOUND", SUPPORT_MESSAGES.coachNotFound);
       if (!found.active) throw new AppError("CONFLICT", SUPPORT_MESSAGES.coachInactive);
       coach = { id: found.id, displayName: found.displayName };
@@ -106,7 +135,11 @@ export async function assignServiceRequest(db: Db, actor: AuditActor, { requestI
 
 /** The coaches a request can be given to: the active ones, by name. */
 export function activeCoachOptions(db: Db) {
-  return db.coach.findMany({ where: { active: true }, orderBy: { displayName: "asc" }, select: { id: true, displayName: true, languages: true, subjects: true } });
+  return db.coach.findMany({
+    where: { active: true },
+    orderBy: { displayName: "asc" },
+    select: { id: true, displayName: true, languages: true, subjects: true },
+  });
 }
 
 export interface ContactMessageRow {
@@ -146,13 +179,28 @@ export async function listContactMessages(db: Db, input: z.output<typeof contact
       where,
       orderBy: queueOrder(input.sort, input.dir),
       ...pageWindow(input),
-      select: { id: true, name: true, email: true, subject: true, message: true, priority: true, origin: true, userId: true, createdAt: true, handledAt: true, handledById: true },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        subject: true,
+        message: true,
+        priority: true,
+        origin: true,
+        userId: true,
+        createdAt: true,
+        handledAt: true,
+        handledById: true,
+      },
     }),
     db.contactMessage.count({ where }),
   ]);
   const ids = rows.map((row) => row.id);
   const [handlers, replies] = await Promise.all([
-    accountsById(db, rows.map((row) => row.handledById)),
+    accountsById(
+      db,
+      rows.map((row) => row.handledById),
+    ),
     ids.length
       ? db.auditLog.findMany({
           where: { targetType: "contact_message", action: "contact_message.replied", targetId: { in: ids } },
@@ -162,8 +210,12 @@ export async function listContactMessages(db: Db, input: z.output<typeof contact
       : [],
   ]);
   // The audit row names the mail; the mail holds the text (and goes when the sender's account is deleted).
-  const mailIds = replies.map((entry) => (entry.after as { mailId?: unknown } | null)?.mailId).filter((id): id is string => typeof id === "string");
-  const mails = mailIds.length ? await db.mailMessage.findMany({ where: { id: { in: mailIds } }, select: { id: true, text: true, status: true } }) : [];
+  const mailIds = replies
+    .map((entry) => (entry.after as { mailId?: unknown } | null)?.mailId)
+    .filter((id): id is string => typeof id === "string");
+  const mails = mailIds.length
+    ? await db.mailMessage.findMany({ where: { id: { in: mailIds } }, select: { id: true, text: true, status: true } })
+    : [];
   const mailById = new Map(mails.map((mail) => [mail.id, mail]));
   return {
     rows: rows.map(({ handledById, ...row }) => ({
@@ -188,9 +240,18 @@ export async function markContactMessageHandled(db: Db, actor: AuditActor, { id 
     if (message.handledAt) throw new AppError("CONFLICT", SUPPORT_MESSAGES.alreadyHandled);
     const handledAt = new Date();
     // The condition makes a second click at the same moment a no-op rather than a second record.
-    const { count } = await tx.contactMessage.updateMany({ where: { id, handledAt: null }, data: { handledAt, handledById: actor.id } });
+    const { count } = await tx.contactMessage.updateMany({
+      where: { id, handledAt: null },
+      data: { handledAt, handledById: actor.id },
+    });
     if (count === 0) throw new AppError("CONFLICT", SUPPORT_MESSAGES.alreadyHandled);
-    await recordAudit(tx, actor, { action: "contact_message.handled", targetType: "contact_message", targetId: id, before: { handledAt: null }, after: { handledAt, handledById: actor.id } });
+    await recordAudit(tx, actor, {
+      action: "contact_message.handled",
+      targetType: "contact_message",
+      targetId: id,
+      before: { handledAt: null },
+      after: { handledAt, handledById: actor.id },
+    });
     return { success: true as const };
   });
 }
@@ -203,11 +264,27 @@ export async function markContactMessageHandled(db: Db, actor: AuditActor, { id 
  */
 export async function replyToContactMessage(db: Db, actor: AuditActor, { id, reply }: z.output<typeof contactReplySchema>) {
   return db.$transaction(async (tx) => {
-    const message = await tx.contactMessage.findUnique({ where: { id }, select: { name: true, email: true, subject: true, userId: true, handledAt: true, handledById: true } });
+    const message = await tx.contactMessage.findUnique({
+      where: { id },
+      select: { name: true, email: true, subject: true, userId: true, handledAt: true, handledById: true },
+    });
     if (!message) throw new AppError("NOT_FOUND", SUPPORT_MESSAGES.messageNotFound);
     const staff = actor.id ? await tx.user.findUnique({ where: { id: actor.id }, select: { name: true } }) : null;
-    const mail = await queueMail(tx, message.email, { kind: "contact-reply", name: message.name, subject: message.subject, reply, staffName: staff?.name ?? actor.email }, message.userId);
-    const handled = message.handledAt ? { handledAt: message.handledAt, handledById: message.handledById } : { handledAt: new Date(), handledById: actor.id };
+    const mail = await queueMail(
+      tx,
+      message.email,
+      {
+        kind: "contact-reply",
+        name: message.name,
+        subject: message.subject,
+        reply,
+        staffName: staff?.name ?? actor.email,
+      },
+      message.userId,
+    );
+    const handled = message.handledAt
+      ? { handledAt: message.handledAt, handledById: message.handledById }
+      : { handledAt: new Date(), handledById: actor.id };
     if (!message.handledAt) await tx.contactMessage.update({ where: { id }, data: handled });
     await recordAudit(tx, actor, {
       action: "contact_message.replied",

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
+import { SITE } from "~/lib/site";
 import { verifyPassword } from "~/server/auth/password";
 import { openSecret, sealSecret } from "~/server/auth/secret-box";
-import { SITE } from "~/lib/site";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import { hashToken } from "./account-tokens.service";
 import type { SessionClaims } from "./sessions.service";
 
@@ -39,7 +39,11 @@ function newRecoveryCode(): string {
   const chars = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
-const normaliseRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/[^0-9a-z]/g, "");
+const normaliseRecoveryCode = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^0-9a-z]/g, "");
 
 /**
  * Starts the setup: a new secret kept (encrypted) but not yet in force, shown as a QR code for the
@@ -49,7 +53,10 @@ export async function beginTwoFactorSetup(db: Db, actor: SessionClaims) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
   if (user.totpEnabledAt) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = new OTPAuth.Secret({ size: 20 });
-  await db.user.update({ where: { id: actor.id }, data: { totpSecret: await sealSecret(db, SECRET_PURPOSE, secret.base32), totpLastStep: null } });
+  await db.user.update({
+    where: { id: actor.id },
+    data: { totpSecret: await sealSecret(db, SECRET_PURPOSE, secret.base32), totpLastStep: null },
+  });
   const uri = totpFor(secret.base32, user.email).toString();
   return { secret: secret.base32, uri, qrCodeDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
 }
@@ -58,7 +65,11 @@ export async function beginTwoFactorSetup(db: Db, actor: SessionClaims) {
  * Checks a 6-digit code against the user's secret, allowing one step of clock drift, and accepts each
  * step once (a code seen by someone else cannot be used again).
  */
-async function acceptTotpCode(db: Db, user: { id: string; email: string; totpSecret: string | null; totpLastStep: number | null }, code: string) {
+async function acceptTotpCode(
+  db: Db,
+  user: { id: string; email: string; totpSecret: string | null; totpLastStep: number | null },
+  code: string,
+) {
   if (!user.totpSecret || !/^\d{6}$/.test(code.trim())) return false;
   const secret = await openSecret(db, SECRET_PURPOSE, user.totpSecret);
   const delta = totpFor(secret, user.email).validate({ token: code.trim(), window: 1 });
@@ -72,7 +83,7 @@ async function acceptTotpCode(db: Db, user: { id: string; email: string; totpSec
   return count === 1;
 }
 
-async function useRecoveryCode(db: Db, userId: string, code: string) {
+async function redeemRecoveryCode(db: Db, userId: string, code: string) {
   const normalised = normaliseRecoveryCode(code);
   if (normalised.length !== 12) return false;
   const { count } = await db.recoveryCode.updateMany({
@@ -86,14 +97,16 @@ async function useRecoveryCode(db: Db, userId: string, code: string) {
 export async function verifySecondFactor(db: Db, userId: string, code: string): Promise<boolean> {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.totpEnabledAt) return false;
-  return (await acceptTotpCode(db, user, code)) || (await useRecoveryCode(db, userId, code));
+  return (await acceptTotpCode(db, user, code)) || (await redeemRecoveryCode(db, userId, code));
 }
 
 async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.$transaction([
     db.recoveryCode.deleteMany({ where: { userId } }),
-    db.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code)) })) }),
+    db.recoveryCode.createMany({
+      data: codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code)) })),
+    }),
   ]);
   return codes;
 }
@@ -104,7 +117,10 @@ export async function confirmTwoFactorSetup(db: Db, actor: SessionClaims, code: 
   if (user.totpEnabledAt) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.alreadyEnabled);
   if (!user.totpSecret) throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.notStarted);
   if (!(await acceptTotpCode(db, user, code))) throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.invalidCode);
-  await db.user.update({ where: { id: actor.id }, data: { totpEnabledAt: new Date(), student: { update: { twoFactorAuth: "enabled" } } } });
+  await db.user.update({
+    where: { id: actor.id },
+    data: { totpEnabledAt: new Date(), student: { update: { twoFactorAuth: "enabled" } } },
+  });
   return { recoveryCodes: await replaceRecoveryCodes(db, actor.id) };
 }
 
@@ -119,7 +135,12 @@ export async function disableTwoFactor(db: Db, actor: SessionClaims, input: { pa
   await db.$transaction([
     db.user.update({
       where: { id: actor.id },
-      data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, student: { update: { twoFactorAuth: "disabled" } } },
+      data: {
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        student: { update: { twoFactorAuth: "disabled" } },
+      },
     }),
     db.recoveryCode.deleteMany({ where: { userId: actor.id } }),
   ]);
@@ -134,5 +155,9 @@ export async function regenerateRecoveryCodes(db: Db, actor: SessionClaims, code
 export async function twoFactorStatus(db: Db, actor: SessionClaims) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { totpEnabledAt: true } });
   const remaining = await db.recoveryCode.count({ where: { userId: actor.id, usedAt: null } });
-  return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt, recoveryCodesLeft: user.totpEnabledAt ? remaining : 0 };
+  return {
+    enabled: user.totpEnabledAt !== null,
+    enabledAt: user.totpEnabledAt,
+    recoveryCodesLeft: user.totpEnabledAt ? remaining : 0,
+  };
 }

@@ -1,14 +1,14 @@
+import { verifyPassword } from "~/server/auth/password";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { verifyPassword } from "~/server/auth/password";
 import { queueMail } from "~/server/mail/outbox";
-import { emailKey, forgetRateLimitSubject } from "~/server/security/rate-limit";
 import { getPaymentGateway } from "~/server/payments";
+import { emailKey, forgetRateLimitSubject } from "~/server/security/rate-limit";
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
-import type { SessionClaims } from "./sessions.service";
-import { verifySecondFactor } from "./two-factor.service";
 import { deleteBillingData } from "./billing/customers.service";
 import { deleteStoredObjects, storageKeysOfUser } from "./documents/documents.service";
+import type { SessionClaims } from "./sessions.service";
+import { verifySecondFactor } from "./two-factor.service";
 
 export async function getMe(db: Db, actor: SessionClaims) {
   const user = await db.user.findUnique({
@@ -47,14 +47,22 @@ export const DELETE_MESSAGES = {
 
 /** For accounts without a password: a 6-digit code by mail that confirms the deletion. */
 export async function requestDeletionCode(db: Db, actor: SessionClaims) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, include: { student: { select: { firstName: true } } } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: actor.id },
+    include: { student: { select: { firstName: true } } },
+  });
   if (user.passwordHash) throw new AppError("BAD_INPUT", DELETE_MESSAGES.hasPassword);
   await db.$transaction(async (tx) => {
     const code = await issueAccountToken(tx, user.id, "delete_account");
     await queueMail(
       tx,
       user.email,
-      { kind: "account-deletion-code", name: user.student?.firstName ?? user.name, code, expiresInMinutes: TOKEN_LIFETIME_MINUTES.delete_account },
+      {
+        kind: "account-deletion-code",
+        name: user.student?.firstName ?? user.name,
+        code,
+        expiresInMinutes: TOKEN_LIFETIME_MINUTES.delete_account,
+      },
       user.id,
     );
   });
@@ -69,7 +77,9 @@ async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { pa
     return;
   }
   const code = input.code?.trim() ?? "";
-  const confirmed = (user.totpEnabledAt && (await verifySecondFactor(db, user.id, code))) || (await consumeAccountToken(db, "delete_account", code, user.id));
+  const confirmed =
+    (user.totpEnabledAt && (await verifySecondFactor(db, user.id, code))) ||
+    (await consumeAccountToken(db, "delete_account", code, user.id));
   if (!confirmed) throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongCode);
 }
 
@@ -85,11 +95,16 @@ export async function deleteAccount(db: Db, actor: SessionClaims, input: { passw
   await assertDeletionConfirmed(db, actor, input);
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, email: true } });
   await deleteBillingData(db, getPaymentGateway(db), user.id);
-  const mails = await db.mailMessage.findMany({ where: { OR: [{ userId: user.id }, { to: user.email }] }, select: { id: true } });
+  const mails = await db.mailMessage.findMany({
+    where: { OR: [{ userId: user.id }, { to: user.email }] },
+    select: { id: true },
+  });
   const subjects = [`user:${user.id}`];
   const storedFiles = await storageKeysOfUser(db, user.id);
   await db.$transaction([
-    db.job.deleteMany({ where: { kind: "mail.send", OR: mails.map((mail) => ({ payload: { equals: { mailId: mail.id } } })) } }),
+    db.job.deleteMany({
+      where: { kind: "mail.send", OR: mails.map((mail) => ({ payload: { equals: { mailId: mail.id } } })) },
+    }),
     db.mailMessage.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } }),
     db.loginAttempt.deleteMany({ where: { email: user.email } }),
     db.newsletterSubscriber.deleteMany({ where: { email: user.email } }),
@@ -111,6 +126,9 @@ export async function deleteAccount(db: Db, actor: SessionClaims, input: { passw
 export async function accountsById(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, { name: string; email: string }>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
-  const users = await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true, email: true } });
+  const users = await db.user.findMany({
+    where: { id: { in: wanted } },
+    select: { id: true, name: true, email: true },
+  });
   return new Map(users.map((user) => [user.id, { name: user.name, email: user.email }]));
 }

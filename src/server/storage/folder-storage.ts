@@ -2,7 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { assertStorageKey, StoredObjectMissingError, type ObjectStorage } from "./storage";
+import { assertStorageKey, type ObjectStorage, StoredObjectMissingError } from "./storage";
 
 /**
  * Objects as files in one folder (the embedded default: DATA_DIR/uploads). A file is written under a

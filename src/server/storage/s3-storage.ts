@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertStorageKey, StoredObjectMissingError, type ObjectStorage } from "./storage";
+import { assertStorageKey, type ObjectStorage, StoredObjectMissingError } from "./storage";
 
 export interface S3Settings {
   bucket: string;
@@ -24,7 +24,15 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
     name: "s3",
     async put(key, body, contentType) {
       assertStorageKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.byteLength,
+        }),
+      );
     },
     async get(key) {
       assertStorageKey(key);

@@ -16,7 +16,16 @@ let designer: Awaited<ReturnType<typeof createStaff>>;
 
 const at = (iso: string) => new Date(iso);
 
-async function account(db: Db, fields: { createdAt: string; verifiedAt?: string; plan?: PlanId; role?: "user" | "admin"; status?: "active" | "suspended" }) {
+async function account(
+  db: Db,
+  fields: {
+    createdAt: string;
+    verifiedAt?: string;
+    plan?: PlanId;
+    role?: "user" | "admin";
+    status?: "active" | "suspended";
+  },
+) {
   const id = randomUUID();
   await db.user.create({
     data: {
@@ -27,22 +36,62 @@ async function account(db: Db, fields: { createdAt: string; verifiedAt?: string;
       status: fields.status ?? "active",
       createdAt: at(fields.createdAt),
       emailVerifiedAt: fields.verifiedAt ? at(fields.verifiedAt) : null,
-      student: { create: { firstName: "Seeded", lastName: "User", email: `analytics-${id}@example.com`, membershipPlan: fields.plan ?? "free" } },
+      student: {
+        create: {
+          firstName: "Seeded",
+          lastName: "User",
+          email: `analytics-${id}@example.com`,
+          membershipPlan: fields.plan ?? "free",
+        },
+      },
     },
   });
   return id;
 }
 
 async function session(db: Db, userId: string, createdAt: string, lastSeenAt: string) {
-  await db.authSession.create({ data: { id: randomUUID(), userId, device: "Chrome on Linux", userAgent: "test", ip: "127.0.0.1", createdAt: at(createdAt), lastSeenAt: at(lastSeenAt), expiresAt: at("2027-01-01T00:00:00Z") } });
+  await db.authSession.create({
+    data: {
+      id: randomUUID(),
+      userId,
+      device: "Chrome on Linux",
+      userAgent: "test",
+      ip: "127.0.0.1",
+      createdAt: at(createdAt),
+      lastSeenAt: at(lastSeenAt),
+      expiresAt: at("2027-01-01T00:00:00Z"),
+    },
+  });
 }
 
 async function answer(db: Db, userId: string | null, createdAt: string, charged: number) {
-  await db.tokenUsage.create({ data: { subject: userId ? `user:${userId}` : "address:203.0.113.1", userId, route: "chat-rag", model: "local-knowledge", inputTokens: 10, outputTokens: charged - 10, charged, createdAt: at(createdAt) } });
+  await db.tokenUsage.create({
+    data: {
+      subject: userId ? `user:${userId}` : "address:203.0.113.1",
+      userId,
+      route: "chat-rag",
+      model: "local-knowledge",
+      inputTokens: 10,
+      outputTokens: charged - 10,
+      charged,
+      createdAt: at(createdAt),
+    },
+  });
 }
 
 let subscriptionCount = 0;
-async function subscription(db: Db, userId: string, planId: PlanId, createdAt: string, end: { status?: "active" | "trialing" | "canceled"; canceledAt?: string; cancelAtPeriodEnd?: boolean; periodEnd?: string } = {}) {
+async function subscription(
+  db: Db,
+  userId: string,
+  planId: PlanId,
+  createdAt: string,
+  end: {
+    status?: "active" | "trialing" | "canceled";
+    canceledAt?: string;
+    cancelAtPeriodEnd?: boolean;
+    periodEnd?: string;
+  } = {},
+) {
   subscriptionCount += 1;
   await db.subscription.create({
     data: {
@@ -66,13 +115,27 @@ beforeAll(async () => {
   const db = t.db;
   // Customers (role user). The staff account of this file was created today, outside the period.
   const u1 = await account(db, { createdAt: "2026-03-01T10:00:00Z", verifiedAt: "2026-03-01T11:00:00Z", plan: "free" });
-  const u2 = await account(db, { createdAt: "2026-03-01T23:59:59Z", verifiedAt: "2026-03-02T00:00:30Z", plan: "unlimited" });
+  const u2 = await account(db, {
+    createdAt: "2026-03-01T23:59:59Z",
+    verifiedAt: "2026-03-02T00:00:30Z",
+    plan: "unlimited",
+  });
   const u3 = await account(db, { createdAt: "2026-03-03T12:00:00Z", plan: "unlimited" });
-  const u4 = await account(db, { createdAt: "2026-02-28T23:59:59Z", verifiedAt: "2026-03-02T08:00:00Z", plan: "pro", status: "suspended" });
+  const u4 = await account(db, {
+    createdAt: "2026-02-28T23:59:59Z",
+    verifiedAt: "2026-03-02T08:00:00Z",
+    plan: "pro",
+    status: "suspended",
+  });
   const u5 = await account(db, { createdAt: "2026-03-04T00:00:00Z", plan: "pro" });
   const u6 = await account(db, { createdAt: "2025-12-01T09:00:00Z", verifiedAt: "2025-12-01T09:30:00Z", plan: "pro" });
   // Staff are not customers: left out of every figure.
-  const staff = await account(db, { createdAt: "2026-03-02T09:00:00Z", verifiedAt: "2026-03-02T09:05:00Z", role: "admin", plan: "pro" });
+  const staff = await account(db, {
+    createdAt: "2026-03-02T09:00:00Z",
+    verifiedAt: "2026-03-02T09:05:00Z",
+    role: "admin",
+    plan: "pro",
+  });
 
   await session(db, u1, "2026-03-01T10:00:00Z", "2026-03-03T09:00:00Z"); // u1 active on 1 and 3 March
   await session(db, u2, "2026-02-27T10:00:00Z", "2026-03-02T10:00:00Z"); // u2 active on 2 March
@@ -88,7 +151,12 @@ beforeAll(async () => {
   await subscription(db, u2, "unlimited", "2026-03-02T15:00:00Z"); // not u2's first paid subscription
   await subscription(db, u3, "unlimited", "2026-03-03T12:30:00Z", { status: "trialing" }); // converts
   await subscription(db, u1, "pro", "2026-03-01T12:00:00Z", { status: "canceled", canceledAt: "2026-03-02T09:00:00Z" }); // converts, ends
-  await subscription(db, u4, "pro", "2026-01-15T00:00:00Z", { status: "canceled", cancelAtPeriodEnd: true, canceledAt: "2026-02-20T00:00:00Z", periodEnd: "2026-03-03T10:00:00Z" }); // running at start, ends
+  await subscription(db, u4, "pro", "2026-01-15T00:00:00Z", {
+    status: "canceled",
+    cancelAtPeriodEnd: true,
+    canceledAt: "2026-02-20T00:00:00Z",
+    periodEnd: "2026-03-03T10:00:00Z",
+  }); // running at start, ends
   await subscription(db, u5, "pro", "2026-03-04T08:00:00Z"); // after the period
   await subscription(db, u6, "pro", "2026-01-01T00:00:00Z"); // running at start, still running
   await subscription(db, staff, "pro", "2026-03-02T10:00:00Z");
@@ -120,8 +188,24 @@ describe("the analytics report", () => {
 
   it("shows every day of the period, empty days as zeros", async () => {
     const report = await designer.caller.admin.analytics.report({ from: "2026-02-26", to: "2026-03-05" });
-    expect(report.days.map((day) => day.day)).toEqual(["2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"]);
-    expect(report.days[0]).toEqual({ day: "2026-02-26", signups: 0, verified: 0, activeUsers: 0, answers: 0, tokens: 0 });
+    expect(report.days.map((day) => day.day)).toEqual([
+      "2026-02-26",
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+    ]);
+    expect(report.days[0]).toEqual({
+      day: "2026-02-26",
+      signups: 0,
+      verified: 0,
+      activeUsers: 0,
+      answers: 0,
+      tokens: 0,
+    });
     // 27 Feb: u2's sign-in; 28 Feb: u4's sign-up and u1's answer just before midnight (UTC); 4 March: u5, and u1's answer.
     expect(report.days[1]).toMatchObject({ activeUsers: 1 });
     expect(report.days[2]).toMatchObject({ signups: 1, activeUsers: 1, answers: 1, tokens: 999 });
@@ -139,7 +223,9 @@ describe("the analytics report", () => {
     expect(report.totals.signups).toBe(await t.db.user.count({ where: { role: "user", createdAt: { gte: start, lt: end } } }));
     expect(report.totals.verified).toBe(await t.db.user.count({ where: { role: "user", emailVerifiedAt: { gte: start, lt: end } } }));
     expect(report.totals.answers).toBe(await t.db.tokenUsage.count({ where: { createdAt: { gte: start, lt: end } } }));
-    expect(report.totals.tokens).toBe((await t.db.tokenUsage.aggregate({ where: { createdAt: { gte: start, lt: end } }, _sum: { charged: true } }))._sum.charged);
+    expect(report.totals.tokens).toBe(
+      (await t.db.tokenUsage.aggregate({ where: { createdAt: { gte: start, lt: end } }, _sum: { charged: true } }))._sum.charged,
+    );
   });
 
   it("refuses a period that ends before it starts, longer than two years, or with a day that does not exist", async () => {

@@ -22,7 +22,12 @@ beforeEach(async () => {
 });
 
 const partners = () => backoffice.caller.admin.clients;
-const form = { name: "Dr. Jana Roth", email: "Jana.Roth@TU-Example.de", subject: "Partnership" as const, message: "We would like to offer your tools to our incoming students." };
+const form = {
+  name: "Dr. Jana Roth",
+  email: "Jana.Roth@TU-Example.de",
+  subject: "Partnership" as const,
+  message: "We would like to offer your tools to our incoming students.",
+};
 
 describe("the contact form's origin", () => {
   it("stores where the message came from: institutes, business, or the contact page by default", async () => {
@@ -34,17 +39,38 @@ describe("the contact form's origin", () => {
     expect(await origins(fromInstitutes.id)).toBe("institutes");
     expect(await origins(fromBusiness.id)).toBe("business");
     expect(await origins(plain.id)).toBe("contact");
-    expect(await rejection(anonymous("192.0.2.13")({ ...form, origin: "elsewhere" as "business" }))).toEqual({ code: "BAD_REQUEST", message: "origin must be contact, institutes or business" });
+    expect(await rejection(anonymous("192.0.2.13")({ ...form, origin: "elsewhere" as "business" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "origin must be contact, institutes or business",
+    });
   });
 });
 
 describe("the partner list", () => {
   it("groups partner messages by sender: name, origins, count, first and last contact, handled; contact-page messages are not partners", async () => {
     const jana = "jana.roth@tu-example.de";
-    const first = await createContactMessage(t.db, { email: jana, name: "Jana Roth", origin: "institutes", createdAt: subDays(new Date(), 10) });
-    const latest = await createContactMessage(t.db, { email: jana, name: "Dr. Jana Roth", origin: "business", createdAt: subDays(new Date(), 1) });
-    await t.db.contactMessage.update({ where: { id: first.id }, data: { handledAt: new Date(), handledById: backoffice.claims.id } });
-    const shop = await createContactMessage(t.db, { email: "hello@wg-shop.de", name: "WG Shop", origin: "business", createdAt: subDays(new Date(), 3) });
+    const first = await createContactMessage(t.db, {
+      email: jana,
+      name: "Jana Roth",
+      origin: "institutes",
+      createdAt: subDays(new Date(), 10),
+    });
+    const latest = await createContactMessage(t.db, {
+      email: jana,
+      name: "Dr. Jana Roth",
+      origin: "business",
+      createdAt: subDays(new Date(), 1),
+    });
+    await t.db.contactMessage.update({
+      where: { id: first.id },
+      data: { handledAt: new Date(), handledById: backoffice.claims.id },
+    });
+    const shop = await createContactMessage(t.db, {
+      email: "hello@wg-shop.de",
+      name: "WG Shop",
+      origin: "business",
+      createdAt: subDays(new Date(), 3),
+    });
     await createContactMessage(t.db, { email: "student@example.com", origin: "contact" });
 
     const list = await partners().list({});
@@ -60,29 +86,60 @@ describe("the partner list", () => {
       lastContact: latest.createdAt,
     });
     expect(list.rows[0]!.items.map((item) => item.id)).toEqual([latest.id, first.id]);
-    expect(list.rows[1]).toMatchObject({ name: "WG Shop", messages: 1, handled: false, items: [{ id: shop.id, origin: "business" }] });
+    expect(list.rows[1]).toMatchObject({
+      name: "WG Shop",
+      messages: 1,
+      handled: false,
+      items: [{ id: shop.id, origin: "business" }],
+    });
 
     await t.db.contactMessage.update({ where: { id: latest.id }, data: { handledAt: new Date() } });
     expect((await partners().list({ q: "ROTH" })).rows).toMatchObject([{ email: jana, handled: true }]);
   });
 
   it("filters by origin, searches name and email (wildcards taken literally), sorts and pages", async () => {
-    await createContactMessage(t.db, { email: "a@uni-a.de", name: "Uni A", origin: "institutes", createdAt: subDays(new Date(), 5) });
-    await createContactMessage(t.db, { email: "a@uni-a.de", name: "Uni A", origin: "institutes", createdAt: subDays(new Date(), 4) });
-    await createContactMessage(t.db, { email: "b@uni-b.de", name: "Uni B", origin: "institutes", createdAt: subDays(new Date(), 2) });
-    await createContactMessage(t.db, { email: "c@bank.de", name: "Bank 100%", origin: "business", createdAt: subDays(new Date(), 3) });
+    await createContactMessage(t.db, {
+      email: "a@uni-a.de",
+      name: "Uni A",
+      origin: "institutes",
+      createdAt: subDays(new Date(), 5),
+    });
+    await createContactMessage(t.db, {
+      email: "a@uni-a.de",
+      name: "Uni A",
+      origin: "institutes",
+      createdAt: subDays(new Date(), 4),
+    });
+    await createContactMessage(t.db, {
+      email: "b@uni-b.de",
+      name: "Uni B",
+      origin: "institutes",
+      createdAt: subDays(new Date(), 2),
+    });
+    await createContactMessage(t.db, {
+      email: "c@bank.de",
+      name: "Bank 100%",
+      origin: "business",
+      createdAt: subDays(new Date(), 3),
+    });
 
     expect((await partners().list({ origin: "institutes" })).rows.map((row) => row.email)).toEqual(["b@uni-b.de", "a@uni-a.de"]);
     expect((await partners().list({ origin: "business" })).rows.map((row) => row.email)).toEqual(["c@bank.de"]);
     expect((await partners().list({ q: "100%" })).rows.map((row) => row.email)).toEqual(["c@bank.de"]);
     expect((await partners().list({ q: "%" })).rows.map((row) => row.email)).toEqual(["c@bank.de"]);
     expect((await partners().list({ q: "uni_" })).total).toBe(0);
-    expect((await partners().list({ sort: "messages", dir: "desc" })).rows[0]).toMatchObject({ email: "a@uni-a.de", messages: 2 });
+    expect((await partners().list({ sort: "messages", dir: "desc" })).rows[0]).toMatchObject({
+      email: "a@uni-a.de",
+      messages: 2,
+    });
     expect((await partners().list({ sort: "name", dir: "asc" })).rows.map((row) => row.name)).toEqual(["Bank 100%", "Uni A", "Uni B"]);
     expect((await partners().list({ sort: "firstContact", dir: "asc" })).rows[0]!.email).toBe("a@uni-a.de");
 
     const page2 = await partners().list({ pageSize: 10, page: 2 });
     expect(page2).toMatchObject({ rows: [], total: 3 });
-    expect(await rejection(partners().list({ origin: "contact" as "business" }))).toEqual({ code: "BAD_REQUEST", message: "origin must be institutes or business" });
+    expect(await rejection(partners().list({ origin: "contact" as "business" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "origin must be institutes or business",
+    });
   });
 });

@@ -32,9 +32,16 @@ async function lastAudit(action: string) {
 describe("threads", () => {
   it("edits a thread: the site shows the new title at once, the edit is audited and the thread marked customized", async () => {
     const visa = await threadBySlug("visa");
-    await admin().threads.update({ id: visa.id, title: "Student visa and residence permit", description: "Visas, permits and the appointment at the mission." });
+    await admin().threads.update({
+      id: visa.id,
+      title: "Student visa and residence permit",
+      description: "Visas, permits and the appointment at the mission.",
+    });
     const shown = (await site().threads()).find((thread) => thread.slug === "visa");
-    expect(shown).toMatchObject({ title: "Student visa and residence permit", description: "Visas, permits and the appointment at the mission." });
+    expect(shown).toMatchObject({
+      title: "Student visa and residence permit",
+      description: "Visas, permits and the appointment at the mission.",
+    });
     expect((await threadBySlug("visa")).customizedAt).not.toBeNull();
     const audit = await lastAudit("content.thread_updated");
     expect(audit).toMatchObject({ actorId: designer.claims.id, targetType: "thread", targetId: visa.id });
@@ -52,7 +59,10 @@ describe("threads", () => {
     expect(taken.message).toBe(CONTENT_MESSAGES.threadSlugTaken);
     expect((await rejection(admin().threads.create({ title: "Something", slug: "Not a slug" }))).code).toBe("BAD_REQUEST");
     expect((await rejection(admin().threads.create({ title: "???" }))).message).toBe(CONTENT_MESSAGES.noSlug);
-    expect((await lastAudit("content.thread_created")).after).toMatchObject({ slug: "family-partners", title: "Family & partners" });
+    expect((await lastAudit("content.thread_created")).after).toMatchObject({
+      slug: "family-partners",
+      title: "Family & partners",
+    });
     expect((await site().threads()).map((thread) => thread.slug)).toContain("family-partners");
   });
 
@@ -85,7 +95,11 @@ describe("threads", () => {
     const end = await admin().threads.list({ pageSize: 100 });
     expect(end.rows.at(-1)!.id).toBe(last.id);
     expect(new Set(end.rows.map((row) => row.position)).size).toBe(end.count);
-    expect(await lastAudit("content.thread_moved")).toMatchObject({ targetId: last.id, before: { position: 2 }, after: { position: end.count } });
+    expect(await lastAudit("content.thread_moved")).toMatchObject({
+      targetId: last.id,
+      before: { position: 2 },
+      after: { position: end.count },
+    });
   });
 
   it("answers 404 for a thread that does not exist", async () => {
@@ -100,7 +114,10 @@ describe("questions of a thread", () => {
     const questionsOnSite = async () => (await site().threads()).find((t) => t.slug === "language")!.questions.map((q) => q.text);
     const initial = await questionsOnSite();
 
-    const added = await admin().questions.add({ threadId: thread.id, text: "Which German level do I need for a Master's in English?" });
+    const added = await admin().questions.add({
+      threadId: thread.id,
+      text: "Which German level do I need for a Master's in English?",
+    });
     expect((await questionsOnSite()).at(-1)).toBe("Which German level do I need for a Master's in English?");
 
     await admin().questions.update({ id: added.id, text: "Do I need German for an English-taught Master's?" });
@@ -115,14 +132,25 @@ describe("questions of a thread", () => {
     expect((await admin().questions.list({ threadId: thread.id, visibility: "hidden" })).rows.map((row) => row.id)).toEqual([second.id]);
 
     await admin().questions.delete({ id: added.id });
-    const remaining = await t.db.threadQuestion.findMany({ where: { threadId: thread.id }, orderBy: { position: "asc" } });
+    const remaining = await t.db.threadQuestion.findMany({
+      where: { threadId: thread.id },
+      orderBy: { position: "asc" },
+    });
     expect(remaining.map((q) => q.position)).toEqual(remaining.map((_, index) => index));
     expect(remaining.map((q) => q.text)).toEqual(initial);
 
-    for (const action of ["content.question_added", "content.question_updated", "content.question_moved", "content.question_hidden", "content.question_deleted"]) {
+    for (const action of [
+      "content.question_added",
+      "content.question_updated",
+      "content.question_moved",
+      "content.question_hidden",
+      "content.question_deleted",
+    ]) {
       expect(await t.db.auditLog.count({ where: { action, actorId: designer.claims.id } }), action).toBeGreaterThan(0);
     }
-    expect((await lastAudit("content.question_updated")).before).toMatchObject({ text: "Which German level do I need for a Master's in English?" });
+    expect((await lastAudit("content.question_updated")).before).toMatchObject({
+      text: "Which German level do I need for a Master's in English?",
+    });
     expect((await threadBySlug("language")).customizedAt).not.toBeNull();
   });
 
@@ -150,10 +178,14 @@ describe("prompts", () => {
     expect(duplicate.message).toBe(CONTENT_MESSAGES.promptTaken);
     expect((await rejection(admin().prompts.update({ id: created.id, text: all[5]!.text }))).code).toBe("CONFLICT");
     await admin().prompts.update({ id: created.id, text: "How do I open a bank account in Germany?" });
-    expect((await lastAudit("content.prompt_updated")).after).toEqual({ text: "How do I open a bank account in Germany?" });
+    expect((await lastAudit("content.prompt_updated")).after).toEqual({
+      text: "How do I open a bank account in Germany?",
+    });
     await admin().prompts.delete({ id: created.id });
     expect(await t.db.prompt.findUnique({ where: { id: created.id } })).toBeNull();
-    expect((await lastAudit("content.prompt_deleted")).before).toMatchObject({ text: "How do I open a bank account in Germany?" });
+    expect((await lastAudit("content.prompt_deleted")).before).toMatchObject({
+      text: "How do I open a bank account in Germany?",
+    });
     expect((await admin().prompts.list({ visibility: "hidden" })).total).toBe(3);
   });
 });
@@ -169,7 +201,10 @@ describe("tags", () => {
     await admin().tags.update({ id: money.id, slug: "finances", name: "Finances", description: "Money matters" });
     await admin().tags.move({ id: money.id, position: 1 });
     const listed = await admin().tags.list({});
-    expect(listed.rows.map((row) => [row.slug, row.position])).toEqual([["finances", 1], ["visa", 2]]);
+    expect(listed.rows.map((row) => [row.slug, row.position])).toEqual([
+      ["finances", 1],
+      ["visa", 2],
+    ]);
     await admin().tags.setHidden({ id: visa.id, hidden: true });
     expect((await admin().tags.list({ visibility: "hidden" })).rows.map((row) => row.slug)).toEqual(["visa"]);
     expect((await lastAudit("content.tag_updated")).before).toMatchObject({ slug: "money", name: "Money" });
@@ -181,7 +216,10 @@ describe("the seed step", () => {
     const files = readThreadFiles();
     // "visa" was edited above; "finances" gets a hidden question now; "accommodation" drifts without staff.
     const finances = await threadBySlug("finances");
-    const question = await t.db.threadQuestion.findFirstOrThrow({ where: { threadId: finances.id }, orderBy: { position: "asc" } });
+    const question = await t.db.threadQuestion.findFirstOrThrow({
+      where: { threadId: finances.id },
+      orderBy: { position: "asc" },
+    });
     await admin().questions.setHidden({ id: question.id, hidden: true });
     await t.db.thread.update({ where: { slug: "accommodation" }, data: { title: "Changed by hand" } });
     const newFile = { ...files[0]!, slug: "health-in-winter", title: "Health in winter", position: 99 };

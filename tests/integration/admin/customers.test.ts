@@ -5,12 +5,12 @@
  */
 import { addDays, subDays } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveSession } from "~/server/services/sessions.service";
 import { ALREADY_VERIFIED_MESSAGE, CUSTOMER_NOT_FOUND } from "~/server/services/admin/customers.service";
-import type { TestDatabase } from "../../helpers/test-database";
+import { resolveSession } from "~/server/services/sessions.service";
 import { createStaff } from "../../helpers/admin";
 import { callerFor, createUser, sessionCookie, signInAs } from "../../helpers/session";
-import { ask, postChat, settled, setUpChat, type StreamRoute } from "../chat-helpers";
+import type { TestDatabase } from "../../helpers/test-database";
+import { ask, postChat, type StreamRoute, settled, setUpChat } from "../chat-helpers";
 import { createCoachRecord, createServiceRequest, rejection } from "./fixtures";
 
 let t: TestDatabase;
@@ -31,7 +31,11 @@ function auditRows(action: string, targetId: string) {
   return t.db.auditLog.findMany({ where: { action, targetId }, orderBy: { createdAt: "asc" } });
 }
 
-async function subscribe(userId: string, planId: "pro" | "unlimited", overrides: { createdAt?: Date; status?: "active" | "canceled" } = {}) {
+async function subscribe(
+  userId: string,
+  planId: "pro" | "unlimited",
+  overrides: { createdAt?: Date; status?: "active" | "canceled" } = {},
+) {
   const now = new Date();
   await t.db.student.update({ where: { userId }, data: { membershipPlan: planId } });
   return t.db.subscription.create({
@@ -51,8 +55,17 @@ async function subscribe(userId: string, planId: "pro" | "unlimited", overrides:
 describe("the customer list", () => {
   it("searches name and email in any case, filters plan, status and verification, sorts and pages; staff are not customers", async () => {
     const tag = `zq${Date.now()}`;
-    const lena = await createUser(t.db, { firstName: "Lena", lastName: `Schmidt${tag}`, email: `lena.${tag}@example.com` });
-    const omar = await createUser(t.db, { firstName: "Omar", lastName: `Haddad${tag}`, email: `omar.${tag}@example.com`, verified: false });
+    const lena = await createUser(t.db, {
+      firstName: "Lena",
+      lastName: `Schmidt${tag}`,
+      email: `lena.${tag}@example.com`,
+    });
+    const omar = await createUser(t.db, {
+      firstName: "Omar",
+      lastName: `Haddad${tag}`,
+      email: `omar.${tag}@example.com`,
+      verified: false,
+    });
     const ana = await createUser(t.db, { firstName: "Ana", lastName: `Lima${tag}`, email: `ana.${tag}@example.com` });
     await subscribe(ana.claims.id, "pro");
     await t.db.user.update({ where: { id: omar.claims.id }, data: { status: "suspended", lastLoginAt: new Date() } });
@@ -88,17 +101,42 @@ describe("a customer's page", () => {
   it("shows profile, plan history, tokens with grants, payments, requests, applications, conversations and live sessions", async () => {
     const user = await createUser(t.db, { firstName: "Mira", lastName: "Kaya" });
     const id = user.claims.id;
-    await t.db.student.update({ where: { userId: id }, data: { phone: "+49 30 1234567", nationality: "Turkey", country: "Germany" } });
+    await t.db.student.update({
+      where: { userId: id },
+      data: { phone: "+49 30 1234567", nationality: "Turkey", country: "Germany" },
+    });
     const older = await subscribe(id, "pro", { createdAt: subDays(new Date(), 60), status: "canceled" });
     const current = await subscribe(id, "unlimited");
     await t.db.billingTransaction.create({
-      data: { userId: id, gatewayObjectId: `in_${id}`, description: "Unlimited plan", planId: "unlimited", amountCents: 2900, currency: "eur", status: "succeeded", paidAt: new Date() },
+      data: {
+        userId: id,
+        gatewayObjectId: `in_${id}`,
+        description: "Unlimited plan",
+        planId: "unlimited",
+        amountCents: 2900,
+        currency: "eur",
+        status: "succeeded",
+        paidAt: new Date(),
+      },
     });
     const coach = await createCoachRecord(t.db, { displayName: "Jonas Berger" });
     const request = await createServiceRequest(t.db, id, { service: "document-review" });
     await t.db.serviceRequest.update({ where: { id: request.id }, data: { assignedCoachId: coach.id } });
-    await t.db.universityApplication.create({ data: { userId: id, university: "TU Berlin", programme: "Computer Science", programType: "master", deadline: new Date("2027-01-15") } });
-    await t.db.conversation.createMany({ data: [{ id: `c1-${id}`, userId: id, title: "Visa" }, { id: `c2-${id}`, userId: id, title: "Housing" }] });
+    await t.db.universityApplication.create({
+      data: {
+        userId: id,
+        university: "TU Berlin",
+        programme: "Computer Science",
+        programType: "master",
+        deadline: new Date("2027-01-15"),
+      },
+    });
+    await t.db.conversation.createMany({
+      data: [
+        { id: `c1-${id}`, userId: id, title: "Visa" },
+        { id: `c2-${id}`, userId: id, title: "Housing" },
+      ],
+    });
     const live = await signInAs(t.db, user.claims);
     const ended = await signInAs(t.db, user.claims, "Mozilla/5.0 (iPhone) Safari/605.1.15");
     await t.db.authSession.update({ where: { id: ended.sessionId! }, data: { revokedAt: new Date() } });
@@ -107,15 +145,30 @@ describe("a customer's page", () => {
 
     const detail = await admin().get({ id });
     expect(detail.account).toMatchObject({ id, email: user.email, status: "active", twoFactorEnabled: false });
-    expect(detail.profile).toMatchObject({ firstName: "Mira", lastName: "Kaya", phone: "+49 30 1234567", nationality: "Turkey", country: "Germany" });
+    expect(detail.profile).toMatchObject({
+      firstName: "Mira",
+      lastName: "Kaya",
+      phone: "+49 30 1234567",
+      nationality: "Turkey",
+      country: "Germany",
+    });
     expect(detail.plan).toMatchObject({ membershipPlan: "unlimited", effectivePlan: "unlimited", state: "active" });
     expect(detail.plan.history.map((row) => row.id)).toEqual([current.id, older.id]);
     expect(detail.plan.history[1]).toMatchObject({ planId: "pro", status: "canceled" });
     // Unlimited stays unlimited; grants of other months do not count.
-    expect(detail.tokens).toMatchObject({ period: month(), used: 1234, planLimit: null, granted: 0, limit: null, remaining: null });
+    expect(detail.tokens).toMatchObject({
+      period: month(),
+      used: 1234,
+      planLimit: null,
+      granted: 0,
+      limit: null,
+      remaining: null,
+    });
     expect(detail.grants).toEqual([]);
     expect(detail.transactions).toMatchObject([{ description: "Unlimited plan", amountCents: 2900, status: "succeeded" }]);
-    expect(detail.serviceRequests).toMatchObject([{ id: request.id, service: "document-review", status: "pending", coach: { displayName: "Jonas Berger" } }]);
+    expect(detail.serviceRequests).toMatchObject([
+      { id: request.id, service: "document-review", status: "pending", coach: { displayName: "Jonas Berger" } },
+    ]);
     expect(detail.applications).toMatchObject([{ university: "TU Berlin", deadline: "2027-01-15", status: "not_applied" }]);
     expect(detail.conversations).toBe(2);
     expect(detail.sessions.map((session) => session.id)).toEqual([live.sessionId]);
@@ -140,7 +193,13 @@ describe("account actions", () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.claims.id } })).status).toBe("suspended");
     expect((await admin().get({ id: user.claims.id })).sessions).toEqual([]);
     const [suspended] = await auditRows("account.suspended", user.claims.id);
-    expect(suspended).toMatchObject({ actorId: backoffice.claims.id, actorEmail: backoffice.email, targetType: "user", before: { status: "active" }, after: { status: "suspended" } });
+    expect(suspended).toMatchObject({
+      actorId: backoffice.claims.id,
+      actorEmail: backoffice.email,
+      targetType: "user",
+      before: { status: "active" },
+      after: { status: "suspended" },
+    });
 
     // A second click changes nothing and writes nothing.
     expect(await admin().suspend({ userId: user.claims.id })).toMatchObject({ changed: false });
@@ -176,11 +235,28 @@ describe("account actions", () => {
     expect(refused.status).toBe(429);
     await refused.text();
 
-    const result = await admin().grantTokens({ userId: user.claims.id, amount: 20_000, reason: "  Outage on the 3rd  " });
-    expect(result).toMatchObject({ limit: 50_000, planLimit: 30_000, granted: 20_000, grant: { period: month(), amount: 20_000, reason: "Outage on the 3rd", grantedById: backoffice.claims.id } });
-    expect(await callerFor(t.db, user.claims).chat.allowance()).toMatchObject({ plan: "free", limit: 50_000, used: 30_000, remaining: 20_000 });
+    const result = await admin().grantTokens({
+      userId: user.claims.id,
+      amount: 20_000,
+      reason: "  Outage on the 3rd  ",
+    });
+    expect(result).toMatchObject({
+      limit: 50_000,
+      planLimit: 30_000,
+      granted: 20_000,
+      grant: { period: month(), amount: 20_000, reason: "Outage on the 3rd", grantedById: backoffice.claims.id },
+    });
+    expect(await callerFor(t.db, user.claims).chat.allowance()).toMatchObject({
+      plan: "free",
+      limit: 50_000,
+      used: 30_000,
+      remaining: 20_000,
+    });
     const [audit] = await auditRows("customer.tokens_granted", user.claims.id);
-    expect(audit).toMatchObject({ actorEmail: backoffice.email, after: { grantId: result.grant.id, period: month(), amount: 20_000, reason: "Outage on the 3rd" } });
+    expect(audit).toMatchObject({
+      actorEmail: backoffice.email,
+      after: { grantId: result.grant.id, period: month(), amount: 20_000, reason: "Outage on the 3rd" },
+    });
 
     const answered = await postChat(chat, { messages: ask("How much money do I need in a blocked account?") }, { cookie });
     expect(answered.status).toBe(200);
@@ -190,13 +266,19 @@ describe("account actions", () => {
     const detail = await admin().get({ id: user.claims.id });
     expect(detail.tokens.limit).toBe(50_000);
     expect(detail.tokens.used).toBeGreaterThan(30_000);
-    expect(detail.grants).toMatchObject([{ amount: 20_000, reason: "Outage on the 3rd", grantedBy: `${backoffice.claims.name} <${backoffice.email}>` }]);
+    expect(detail.grants).toMatchObject([
+      { amount: 20_000, reason: "Outage on the 3rd", grantedBy: `${backoffice.claims.name} <${backoffice.email}>` },
+    ]);
   });
 
   it("refuses a grant without a reason, out of range, or for an unknown account", async () => {
     const user = await createUser(t.db);
-    expect((await rejection(admin().grantTokens({ userId: user.claims.id, amount: 100, reason: "   " }))).message).toBe("Give a reason for the grant");
-    expect((await rejection(admin().grantTokens({ userId: user.claims.id, amount: 1_000_001, reason: "Too much" }))).message).toBe("Grant between 1 and 1,000,000 tokens");
+    expect((await rejection(admin().grantTokens({ userId: user.claims.id, amount: 100, reason: "   " }))).message).toBe(
+      "Give a reason for the grant",
+    );
+    expect((await rejection(admin().grantTokens({ userId: user.claims.id, amount: 1_000_001, reason: "Too much" }))).message).toBe(
+      "Grant between 1 and 1,000,000 tokens",
+    );
     expect((await rejection(admin().grantTokens({ userId: user.claims.id, amount: 1.5, reason: "Half" }))).code).toBe("BAD_REQUEST");
     expect((await rejection(admin().grantTokens({ userId: "missing", amount: 100, reason: "Nobody" }))).code).toBe("NOT_FOUND");
     expect(await t.db.tokenGrant.count({ where: { userId: user.claims.id } })).toBe(0);
@@ -204,9 +286,14 @@ describe("account actions", () => {
 
   it("resends the verification mail to an unverified address (the old link stops working); refuses a verified one with 409", async () => {
     const user = await createUser(t.db, { verified: false });
-    const before = await t.db.accountToken.findFirstOrThrow({ where: { userId: user.claims.id, purpose: "verify_email" } });
+    const before = await t.db.accountToken.findFirstOrThrow({
+      where: { userId: user.claims.id, purpose: "verify_email" },
+    });
     expect(await admin().resendVerification({ userId: user.claims.id })).toEqual({ email: user.email });
-    const mails = await t.db.mailMessage.findMany({ where: { to: user.email, kind: "verify-email" }, orderBy: { createdAt: "asc" } });
+    const mails = await t.db.mailMessage.findMany({
+      where: { to: user.email, kind: "verify-email" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain("/verify-email?token=");
     expect(await t.db.accountToken.findUnique({ where: { id: before.id } })).toBeNull();

@@ -10,7 +10,7 @@ import { ALREADY_HANDLED, DISLIKE_NOT_FOUND, QUESTION_ALREADY_HANDLED } from "~/
 import { createStaff } from "../../helpers/admin";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { answerText, parseUiStream, postChat, settled, setUpChat, type StreamRoute } from "../chat-helpers";
+import { answerText, parseUiStream, postChat, type StreamRoute, settled, setUpChat } from "../chat-helpers";
 import { createDislike } from "./cases/feedback";
 import { errorOf } from "./fixtures";
 
@@ -18,8 +18,14 @@ let t: TestDatabase;
 let chatRag: StreamRoute;
 let admin: Awaited<ReturnType<typeof createStaff>>;
 
-const AMOUNT = { slug: "finances-blocked-account-amount-2026", title: "How much money must be in the blocked account for a student visa in 2026?" };
-const HOW = { slug: "finances-blocked-account-how-it-works", title: "How do I open a blocked account, and how do the monthly payouts work?" };
+const AMOUNT = {
+  slug: "finances-blocked-account-amount-2026",
+  title: "How much money must be in the blocked account for a student visa in 2026?",
+};
+const HOW = {
+  slug: "finances-blocked-account-how-it-works",
+  title: "How do I open a blocked account, and how do the monthly payouts work?",
+};
 
 beforeAll(async () => {
   for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "DEEPSEEK_API_KEY"]) delete process.env[name];
@@ -45,7 +51,20 @@ describe("the articles a disliked answer cited", () => {
   it("a signed-in user's answer: read from the stored conversation, whatever text the browser sends", async () => {
     const user = await createUser(t.db);
     const conversationId = `conv-${randomUUID()}`;
-    const response = await postChat(chatRag, { id: conversationId, messages: [{ id: "q1", role: "user", content: "How much money do I need in a blocked account for a German student visa?" }] }, { cookie: await sessionCookie(t.db, user.claims) });
+    const response = await postChat(
+      chatRag,
+      {
+        id: conversationId,
+        messages: [
+          {
+            id: "q1",
+            role: "user",
+            content: "How much money do I need in a blocked account for a German student visa?",
+          },
+        ],
+      },
+      { cookie: await sessionCookie(t.db, user.claims) },
+    );
     const chunks = parseUiStream(await response.text());
     await settled(t.db);
     const start = chunks.find((chunk) => chunk.type === "start")!;
@@ -54,23 +73,46 @@ describe("the articles a disliked answer cited", () => {
     expect(answerText(chunks)).toContain(`Source: ${AMOUNT.title}`);
 
     await callerFor(t.db, user.claims).chat.feedback(
-      dislike({ messageId: start.messageId, conversationId, messageContent: `Made up.\n\nSource: ${HOW.title} (last reviewed 2026-11-21)` }),
+      dislike({
+        messageId: start.messageId,
+        conversationId,
+        messageContent: `Made up.\n\nSource: ${HOW.title} (last reviewed 2026-11-21)`,
+      }),
     );
     const cited = await citedOf(start.messageId!);
     expect(cited).toContain(AMOUNT.slug);
     // Exactly the articles the stored answer names, not the one the browser's text claims.
-    const named = await t.db.knowledgeArticle.findMany({ where: { title: { in: sourceTitles } }, select: { slug: true }, orderBy: { slug: "asc" } });
+    const named = await t.db.knowledgeArticle.findMany({
+      where: { title: { in: sourceTitles } },
+      select: { slug: true },
+      orderBy: { slug: "asc" },
+    });
     expect(cited).toEqual(named.map((article) => article.slug));
   });
 
   it("another user's conversation is never read: the text sent is used instead", async () => {
     const owner = await createUser(t.db);
     const conversationId = `conv-${randomUUID()}`;
-    const response = await postChat(chatRag, { id: conversationId, messages: [{ id: "q1", role: "user", content: "How much money do I need in a blocked account for a German student visa?" }] }, { cookie: await sessionCookie(t.db, owner.claims) });
+    const response = await postChat(
+      chatRag,
+      {
+        id: conversationId,
+        messages: [
+          {
+            id: "q1",
+            role: "user",
+            content: "How much money do I need in a blocked account for a German student visa?",
+          },
+        ],
+      },
+      { cookie: await sessionCookie(t.db, owner.claims) },
+    );
     const start = parseUiStream(await response.text()).find((chunk) => chunk.type === "start")!;
     await settled(t.db);
     const intruder = await createUser(t.db);
-    await callerFor(t.db, intruder.claims).chat.feedback(dislike({ messageId: start.messageId, conversationId, messageContent: "No citation here." }));
+    await callerFor(t.db, intruder.claims).chat.feedback(
+      dislike({ messageId: start.messageId, conversationId, messageContent: "No citation here." }),
+    );
     expect(await citedOf(start.messageId!)).toEqual([]);
   });
 
@@ -99,15 +141,48 @@ describe("triage", () => {
 
   beforeAll(async () => {
     const db = t.db;
-    d1 = (await createDislike(db, { citedArticles: [AMOUNT.slug], confidenceScore: 0.8, createdAt: new Date("2026-06-01T08:00:00Z") })).id;
-    d2 = (await createDislike(db, { citedArticles: [AMOUNT.slug, HOW.slug], dislikeReason: "Don't like the style", confidenceScore: 0.3, createdAt: new Date("2026-06-02T09:00:00Z") })).id;
-    d3 = (await createDislike(db, { citedArticles: [], customFeedback: "Wrong city for the Ausländerbehörde", createdAt: new Date("2026-06-02T10:00:00Z") })).id;
-    d4 = (await createDislike(db, { citedArticles: [HOW.slug], confidenceScore: 0.5, handledAt: new Date("2026-06-04T00:00:00Z"), createdAt: new Date("2026-06-03T23:59:59Z") })).id;
+    d1 = (
+      await createDislike(db, {
+        citedArticles: [AMOUNT.slug],
+        confidenceScore: 0.8,
+        createdAt: new Date("2026-06-01T08:00:00Z"),
+      })
+    ).id;
+    d2 = (
+      await createDislike(db, {
+        citedArticles: [AMOUNT.slug, HOW.slug],
+        dislikeReason: "Don't like the style",
+        confidenceScore: 0.3,
+        createdAt: new Date("2026-06-02T09:00:00Z"),
+      })
+    ).id;
+    d3 = (
+      await createDislike(db, {
+        citedArticles: [],
+        customFeedback: "Wrong city for the Ausländerbehörde",
+        createdAt: new Date("2026-06-02T10:00:00Z"),
+      })
+    ).id;
+    d4 = (
+      await createDislike(db, {
+        citedArticles: [HOW.slug],
+        confidenceScore: 0.5,
+        handledAt: new Date("2026-06-04T00:00:00Z"),
+        createdAt: new Date("2026-06-03T23:59:59Z"),
+      })
+    ).id;
     await createDislike(db, { citedArticles: [AMOUNT.slug], createdAt: new Date("2026-05-31T23:59:59Z") }); // before June
-    like1 = (await createDislike(db, { feedbackType: "like", dislikeReason: null, createdAt: new Date("2026-06-01T09:00:00Z") })).id;
+    like1 = (
+      await createDislike(db, {
+        feedbackType: "like",
+        dislikeReason: null,
+        createdAt: new Date("2026-06-01T09:00:00Z"),
+      })
+    ).id;
     await createDislike(db, { feedbackType: "like", dislikeReason: null, createdAt: new Date("2026-06-01T10:00:00Z") });
     await createDislike(db, { feedbackType: "like", dislikeReason: null, createdAt: new Date("2026-06-03T12:00:00Z") });
-    const question = (text: string, createdAt: string) => db.unansweredQuestion.create({ data: { question: text, route: "chat-rag", createdAt: new Date(createdAt) } });
+    const question = (text: string, createdAt: string) =>
+      db.unansweredQuestion.create({ data: { question: text, route: "chat-rag", createdAt: new Date(createdAt) } });
     q1 = (await question("Can I bring my cat to Germany?", "2026-06-01T08:00:00Z")).id;
     await question("What is the capital of Peru?", "2026-06-01T09:00:00Z");
     await question("How do I get a fishing licence?", "2026-06-03T18:00:00Z");
@@ -126,7 +201,10 @@ describe("triage", () => {
       dislikeReason: "Don't like the style",
       chatModel: "openai",
       confidenceScore: 0.3,
-      citedArticles: [{ slug: AMOUNT.slug, title: AMOUNT.title }, { slug: HOW.slug, title: HOW.title }],
+      citedArticles: [
+        { slug: AMOUNT.slug, title: AMOUNT.title },
+        { slug: HOW.slug, title: HOW.title },
+      ],
       handledAt: null,
     });
     expect((await list({ reason: "Not factually correct" })).rows.map((row) => row.id)).toEqual([d4, d3, d1]);
@@ -168,13 +246,26 @@ describe("triage", () => {
   });
 
   it("marks a dislike handled with a note, audited; twice answers 409; a like or an unknown id 404", async () => {
-    const result = await admin.caller.admin.feedback.markHandled({ id: d1, note: "  Amount updated in the article.  " });
+    const result = await admin.caller.admin.feedback.markHandled({
+      id: d1,
+      note: "  Amount updated in the article.  ",
+    });
     expect(result).toMatchObject({ id: d1, handledNote: "Amount updated in the article." });
-    expect(await t.db.feedback.findUniqueOrThrow({ where: { id: d1 } })).toMatchObject({ handledById: admin.session.id, handledNote: "Amount updated in the article." });
+    expect(await t.db.feedback.findUniqueOrThrow({ where: { id: d1 } })).toMatchObject({
+      handledById: admin.session.id,
+      handledNote: "Amount updated in the article.",
+    });
     const audit = await t.db.auditLog.findMany({ where: { action: "feedback.dislike_handled", targetId: d1 } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorEmail: admin.session.email, targetType: "Feedback", after: { note: "Amount updated in the article." } });
-    expect((await list({ state: "handled" })).rows.find((row) => row.id === d1)).toMatchObject({ handledBy: admin.session.email, handledNote: "Amount updated in the article." });
+    expect(audit[0]).toMatchObject({
+      actorEmail: admin.session.email,
+      targetType: "Feedback",
+      after: { note: "Amount updated in the article." },
+    });
+    expect((await list({ state: "handled" })).rows.find((row) => row.id === d1)).toMatchObject({
+      handledBy: admin.session.email,
+      handledNote: "Amount updated in the article.",
+    });
 
     const twice = await errorOf(admin.caller.admin.feedback.markHandled({ id: d1 }));
     expect(twice.code).toBe("CONFLICT");
@@ -192,7 +283,11 @@ describe("triage", () => {
 
   it("lists the unanswered questions and marks one handled, once, audited", async () => {
     const june = await admin.caller.admin.feedback.unanswered({ ...JUNE, dir: "asc" });
-    expect(june.rows.map((row) => row.question)).toEqual(["Can I bring my cat to Germany?", "What is the capital of Peru?", "How do I get a fishing licence?"]);
+    expect(june.rows.map((row) => row.question)).toEqual([
+      "Can I bring my cat to Germany?",
+      "What is the capital of Peru?",
+      "How do I get a fishing licence?",
+    ]);
     expect((await admin.caller.admin.feedback.unanswered({ q: "peru" })).total).toBe(1);
 
     await admin.caller.admin.feedback.markUnansweredHandled({ id: q1 });

@@ -12,7 +12,13 @@ import { publicError } from "~/server/api/trpc";
 import type { Db } from "~/server/db/client";
 import { DemoGateway, StripeGateway } from "~/server/payments";
 import { gatewayEventOf } from "~/server/payments/stripe-events";
-import { ALREADY_REFUNDED, GATEWAY_UNREACHABLE, NOT_REFUNDABLE, refundTransaction, TRANSACTION_NOT_FOUND } from "~/server/services/admin/finance.service";
+import {
+  ALREADY_REFUNDED,
+  GATEWAY_UNREACHABLE,
+  NOT_REFUNDABLE,
+  refundTransaction,
+  TRANSACTION_NOT_FOUND,
+} from "~/server/services/admin/finance.service";
 import { handleGatewayEvent, syncSubscription } from "~/server/services/billing/billing-sync.service";
 import { StripeFake } from "../../fakes/stripe-server";
 import { createStaff } from "../../helpers/admin";
@@ -35,25 +41,56 @@ afterAll(() => t?.stop());
 type Customer = Awaited<ReturnType<typeof createUser>>;
 let seeded = 0;
 /** A subscription row as the billing sync writes it. */
-async function subscription(db: Db, userId: string, planId: PlanId, status: "trialing" | "active" | "past_due" | "canceled", fields: Record<string, unknown> = {}) {
+async function subscription(
+  db: Db,
+  userId: string,
+  planId: PlanId,
+  status: "trialing" | "active" | "past_due" | "canceled",
+  fields: Record<string, unknown> = {},
+) {
   seeded += 1;
   const now = new Date();
   return db.subscription.create({
-    data: { userId, gatewaySubscriptionId: `sub_seed_${seeded}`, customerId: `cus_seed_${seeded}`, planId, status, currentPeriodStart: subDays(now, 10), currentPeriodEnd: addDays(now, 20), ...fields },
+    data: {
+      userId,
+      gatewaySubscriptionId: `sub_seed_${seeded}`,
+      customerId: `cus_seed_${seeded}`,
+      planId,
+      status,
+      currentPeriodStart: subDays(now, 10),
+      currentPeriodEnd: addDays(now, 20),
+      ...fields,
+    },
   });
 }
 
 async function transaction(db: Db, userId: string, fields: Record<string, unknown>) {
   seeded += 1;
   return db.billingTransaction.create({
-    data: { userId, gatewayObjectId: `in_seed_${seeded}`, description: "Pro plan - monthly subscription", amountCents: 999, currency: "eur", status: "succeeded", paidAt: new Date(), ...fields } as never,
+    data: {
+      userId,
+      gatewayObjectId: `in_seed_${seeded}`,
+      description: "Pro plan - monthly subscription",
+      amountCents: 999,
+      currency: "eur",
+      status: "succeeded",
+      paidAt: new Date(),
+      ...fields,
+    } as never,
   });
 }
 
 describe("the summary", () => {
   it("monthly recurring revenue, plans, failed renewals and grace periods equal the hand count", async () => {
     const now = new Date();
-    const [a, b, c, d, e, f] = (await Promise.all([1, 2, 3, 4, 5, 6].map(() => createUser(t.db)))) as [Customer, Customer, Customer, Customer, Customer, Customer];
+    const [a, b, c, d, e, f] = (await Promise.all([1, 2, 3, 4, 5, 6].map(() => createUser(t.db)))) as [
+      Customer,
+      Customer,
+      Customer,
+      Customer,
+      Customer,
+      Customer,
+    ];
     await subscription(t.db, a.claims.id, "pro", "active");
     await subscription(t.db, b.claims.id, "pro", "active");
     await subscription(t.db, c.claims.id, "unlimited", "active");
@@ -88,10 +125,27 @@ describe("the transaction list", () => {
     const buyer = await createUser(t.db, { email: `finance-buyer-${Date.now()}@example.com` });
     const base = { userId: buyer.claims.id };
     await transaction(t.db, buyer.claims.id, { ...base, planId: "pro", paidAt: new Date("2026-05-02T10:00:00Z") });
-    await transaction(t.db, buyer.claims.id, { ...base, planId: "unlimited", amountCents: 4999, paidAt: new Date("2026-05-03T23:59:00Z") });
-    await transaction(t.db, buyer.claims.id, { ...base, planId: "pro", status: "failed", paidAt: new Date("2026-05-04T00:00:00Z") });
-    await transaction(t.db, buyer.claims.id, { ...base, planId: "pro", status: "refunded", refunded: true, paidAt: new Date("2026-04-30T12:00:00Z") });
-    const list = (query: Record<string, unknown>) => backoffice.caller.admin.finance.transactions({ q: "finance-buyer", ...query } as never);
+    await transaction(t.db, buyer.claims.id, {
+      ...base,
+      planId: "unlimited",
+      amountCents: 4999,
+      paidAt: new Date("2026-05-03T23:59:00Z"),
+    });
+    await transaction(t.db, buyer.claims.id, {
+      ...base,
+      planId: "pro",
+      status: "failed",
+      paidAt: new Date("2026-05-04T00:00:00Z"),
+    });
+    await transaction(t.db, buyer.claims.id, {
+      ...base,
+      planId: "pro",
+      status: "refunded",
+      refunded: true,
+      paidAt: new Date("2026-04-30T12:00:00Z"),
+    });
+    const list = (query: Record<string, unknown>) =>
+      backoffice.caller.admin.finance.transactions({ q: "finance-buyer", ...query } as never);
 
     expect((await list({})).total).toBe(4);
     expect((await list({ status: "failed" })).rows.map((row) => row.status)).toEqual(["failed"]);
@@ -99,11 +153,19 @@ describe("the transaction list", () => {
     expect((await list({ refunded: "yes" })).total).toBe(1);
     expect((await list({ refunded: "no" })).total).toBe(3);
     // 2 May to 3 May, UTC days, both included.
-    expect((await list({ from: "2026-05-02", to: "2026-05-03" })).rows.map((row) => row.paidAt.toISOString())).toEqual(["2026-05-03T23:59:00.000Z", "2026-05-02T10:00:00.000Z"]);
+    expect((await list({ from: "2026-05-02", to: "2026-05-03" })).rows.map((row) => row.paidAt.toISOString())).toEqual([
+      "2026-05-03T23:59:00.000Z",
+      "2026-05-02T10:00:00.000Z",
+    ]);
     expect((await list({ sort: "amount", dir: "desc" })).rows[0]!.amountCents).toBe(4999);
     const page = await list({ pageSize: 10, page: 1, dir: "asc" });
     expect(page.rows[0]!.paidAt.toISOString()).toBe("2026-04-30T12:00:00.000Z");
-    expect(page.rows[0]).toMatchObject({ customer: { email: buyer.email }, refunded: true, refundable: false, currency: "EUR" });
+    expect(page.rows[0]).toMatchObject({
+      customer: { email: buyer.email },
+      refunded: true,
+      refundable: false,
+      currency: "EUR",
+    });
     expect((await list({ q: "nobody-has-this-address" })).total).toBe(0);
     const bad = await errorOf(list({ from: "2026-05-03", to: "2026-05-02" }));
     expect(bad.code).toBe("BAD_REQUEST");
@@ -119,11 +181,24 @@ describe("refunds through the demo gateway", () => {
     const listed = await backoffice.caller.admin.finance.transactions({ q: customer.email });
     expect(listed.rows[0]).toMatchObject({ id: paid.id, refundable: true });
 
-    const result = await backoffice.caller.admin.finance.refund({ transactionId: paid.id, reason: "Charged by mistake." });
-    expect(result).toMatchObject({ id: paid.id, refunded: true, amountCents: 999, refundId: expect.stringMatching(/^re_demo_/) });
+    const result = await backoffice.caller.admin.finance.refund({
+      transactionId: paid.id,
+      reason: "Charged by mistake.",
+    });
+    expect(result).toMatchObject({
+      id: paid.id,
+      refunded: true,
+      amountCents: 999,
+      refundId: expect.stringMatching(/^re_demo_/),
+    });
 
     const row = await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } });
-    expect(row).toMatchObject({ refunded: true, status: "refunded", refundId: result.refundId, refundedById: backoffice.session.id });
+    expect(row).toMatchObject({
+      refunded: true,
+      status: "refunded",
+      refundId: result.refundId,
+      refundedById: backoffice.session.id,
+    });
     expect(row.refundedAt).toBeInstanceOf(Date);
     const mails = await t.db.mailMessage.findMany({ where: { to: customer.email, kind: "payment-refunded" } });
     expect(mails).toHaveLength(1);
@@ -131,14 +206,22 @@ describe("refunds through the demo gateway", () => {
     expect(mails[0]!.text).toContain("Pro plan - monthly subscription");
     const audit = await t.db.auditLog.findMany({ where: { action: "finance.payment_refunded", targetId: paid.id } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: backoffice.session.id, actorEmail: backoffice.session.email, targetType: "BillingTransaction", ip: "203.0.113.9" });
+    expect(audit[0]).toMatchObject({
+      actorId: backoffice.session.id,
+      actorEmail: backoffice.session.email,
+      targetType: "BillingTransaction",
+      ip: "203.0.113.9",
+    });
     expect(audit[0]!.after).toMatchObject({ refunded: true, reason: "Charged by mistake.", amountCents: 999 });
 
     // The gateway knows it too, and a later sync of the subscription keeps the refund (and mails no receipt).
     const gateway = new DemoGateway(t.db);
     expect((await gateway.getInvoice(paid.gatewayObjectId))!.refunded).toBe(true);
     await syncSubscription(t.db, (await gateway.getSubscription(paid.subscriptionId!))!, customer.claims.id);
-    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ refunded: true, status: "refunded" });
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({
+      refunded: true,
+      status: "refunded",
+    });
     expect(await t.db.mailMessage.count({ where: { to: customer.email, kind: "payment-receipt" } })).toBe(1); // the original receipt only
 
     // What the customer's billing tab lists.
@@ -156,7 +239,11 @@ describe("refunds through the demo gateway", () => {
   it("refuses what cannot be refunded: failed, free, unknown, and roles without finance:payments", async () => {
     const customer = await createUser(t.db);
     const failed = await transaction(t.db, customer.claims.id, { status: "failed", paymentIntentId: "pi_demo_failed" });
-    const trial = await transaction(t.db, customer.claims.id, { amountCents: 0, paymentIntentId: "pi_demo_trial", description: "Pro plan - 7-day free trial" });
+    const trial = await transaction(t.db, customer.claims.id, {
+      amountCents: 0,
+      paymentIntentId: "pi_demo_trial",
+      description: "Pro plan - 7-day free trial",
+    });
     for (const id of [failed.id, trial.id]) {
       const error = await errorOf(backoffice.caller.admin.finance.refund({ transactionId: id, reason: "Test refund" }));
       expect(error.code).toBe("CONFLICT");
@@ -167,17 +254,32 @@ describe("refunds through the demo gateway", () => {
     expect(missing.message).toBe(TRANSACTION_NOT_FOUND);
     const shortReason = await errorOf(backoffice.caller.admin.finance.refund({ transactionId: failed.id, reason: " a " }));
     expect(publicError(shortReason).message).toBe("Give a reason for the refund (at least 3 characters)");
-    expect((await errorOf(designer.caller.admin.finance.refund({ transactionId: failed.id, reason: "Test refund" }))).code).toBe("FORBIDDEN");
+    expect((await errorOf(designer.caller.admin.finance.refund({ transactionId: failed.id, reason: "Test refund" }))).code).toBe(
+      "FORBIDDEN",
+    );
   });
 
   it("a gateway that refuses or cannot be reached leaves nothing written", async () => {
     const customer = await createUser(t.db);
     const paid = await paidDemoPayment(t.db, customer.claims);
     const nothingWritten = async () => {
-      expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ refunded: false, status: "succeeded", refundId: null, refundedAt: null, refundedById: null });
+      expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({
+        refunded: false,
+        status: "succeeded",
+        refundId: null,
+        refundedAt: null,
+        refundedById: null,
+      });
       expect(await t.db.mailMessage.count({ where: { to: customer.email, kind: "payment-refunded" } })).toBe(0);
       expect(await t.db.auditLog.count({ where: { targetId: paid.id } })).toBe(0);
-      expect(await t.db.demoGatewayObject.count({ where: { kind: "refund", customerId: (await t.db.billingCustomer.findUniqueOrThrow({ where: { userId: customer.claims.id } })).customerId } })).toBe(0);
+      expect(
+        await t.db.demoGatewayObject.count({
+          where: {
+            kind: "refund",
+            customerId: (await t.db.billingCustomer.findUniqueOrThrow({ where: { userId: customer.claims.id } })).customerId,
+          },
+        }),
+      ).toBe(0);
     };
     const actor = { id: backoffice.session.id, email: backoffice.session.email, ip: "203.0.113.9" };
 
@@ -186,7 +288,12 @@ describe("refunds through the demo gateway", () => {
         throw new Error("connect ECONNREFUSED 10.0.0.1:443");
       }
     }
-    const unreachable = await errorOf(refundTransaction(t.db, new UnreachableGateway(t.db), actor, { transactionId: paid.id, reason: "Charged by mistake." }));
+    const unreachable = await errorOf(
+      refundTransaction(t.db, new UnreachableGateway(t.db), actor, {
+        transactionId: paid.id,
+        reason: "Charged by mistake.",
+      }),
+    );
     expect(unreachable).toMatchObject({ kind: "PAYMENT_FAILED", message: GATEWAY_UNREACHABLE });
     await nothingWritten();
 
@@ -216,32 +323,71 @@ describe("refunds through Stripe", () => {
   async function stripePayment(amount = 999) {
     const user = await createUser(t.db);
     const stripeCustomer = await client.customers.create({ email: user.email, name: "Stripe Payer" });
-    const pm = await client.paymentMethods.create({ type: "card", card: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" } });
+    const pm = await client.paymentMethods.create({
+      type: "card",
+      card: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" },
+    });
     await client.paymentMethods.attach(pm.id, { customer: stripeCustomer.id });
-    const intent = await client.paymentIntents.create({ amount, currency: "eur", customer: stripeCustomer.id, payment_method: pm.id });
-    await t.db.billingCustomer.create({ data: { userId: user.claims.id, gateway: "stripe", customerId: stripeCustomer.id, email: user.email, name: "Stripe Payer" } });
-    const row = await transaction(t.db, user.claims.id, { paymentIntentId: intent.id, amountCents: amount, planId: "pro" });
+    const intent = await client.paymentIntents.create({
+      amount,
+      currency: "eur",
+      customer: stripeCustomer.id,
+      payment_method: pm.id,
+    });
+    await t.db.billingCustomer.create({
+      data: {
+        userId: user.claims.id,
+        gateway: "stripe",
+        customerId: stripeCustomer.id,
+        email: user.email,
+        name: "Stripe Payer",
+      },
+    });
+    const row = await transaction(t.db, user.claims.id, {
+      paymentIntentId: intent.id,
+      amountCents: amount,
+      planId: "pro",
+    });
     return { user, intent, row };
   }
   const actor = () => ({ id: backoffice.session.id, email: backoffice.session.email, ip: "203.0.113.9" });
 
   it("refunds with stripe.refunds.create and an idempotency key; the charge.refunded webhook that follows changes nothing", async () => {
     const { user, intent, row } = await stripePayment();
-    const result = await refundTransaction(t.db, gateway, actor(), { transactionId: row.id, reason: "Customer asked within 14 days." });
+    const result = await refundTransaction(t.db, gateway, actor(), {
+      transactionId: row.id,
+      reason: "Customer asked within 14 days.",
+    });
     const refunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ id: result.refundId, amount: 999, metadata: { reason: "Customer asked within 14 days." } });
-    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refunded: true, status: "refunded", refundId: result.refundId });
+    expect(refunds[0]).toMatchObject({
+      id: result.refundId,
+      amount: 999,
+      metadata: { reason: "Customer asked within 14 days." },
+    });
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      refunded: true,
+      status: "refunded",
+      refundId: result.refundId,
+    });
 
     // The same idempotency key answers the same refund: a retried request never refunds twice.
-    const retried = await gateway.refundPayment({ paymentIntentId: intent.id, amountCents: 999, idempotencyKey: `refund-${row.id}`, reason: "retry" });
+    const retried = await gateway.refundPayment({
+      paymentIntentId: intent.id,
+      amountCents: 999,
+      idempotencyKey: `refund-${row.id}`,
+      reason: "retry",
+    });
     expect(retried.id).toBe(result.refundId);
     expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
 
     const charge = fake.paymentIntents.get(intent.id)!.latest_charge;
     expect(await handleGatewayEvent(t.db, gateway, gatewayEventOf(fake.event("charge.refunded", charge) as never))).toBe("processed");
     expect(await t.db.mailMessage.count({ where: { to: user.email, kind: "payment-refunded" } })).toBe(1);
-    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refundId: result.refundId, refundedById: backoffice.session.id });
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      refundId: result.refundId,
+      refundedById: backoffice.session.id,
+    });
   });
 
   it("a refund made in Stripe's dashboard is recorded from its charge.refunded event, once; /admin then answers 409", async () => {
@@ -249,7 +395,12 @@ describe("refunds through Stripe", () => {
     const refund = await client.refunds.create({ payment_intent: intent.id });
     const event = fake.event("charge.refunded", fake.paymentIntents.get(intent.id)!.latest_charge);
     expect(await handleGatewayEvent(t.db, gateway, gatewayEventOf(event as never))).toBe("processed");
-    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refunded: true, status: "refunded", refundId: refund.id, refundedById: null });
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      refunded: true,
+      status: "refunded",
+      refundId: refund.id,
+      refundedById: null,
+    });
     expect(await handleGatewayEvent(t.db, gateway, gatewayEventOf(event as never))).toBe("duplicate");
     expect(await t.db.mailMessage.count({ where: { to: user.email, kind: "payment-refunded" } })).toBe(1);
     const error = await errorOf(refundTransaction(t.db, gateway, actor(), { transactionId: row.id, reason: "Customer asked." }));
@@ -261,8 +412,13 @@ describe("refunds through Stripe", () => {
     await client.refunds.create({ payment_intent: intent.id }); // refunded at Stripe, event not delivered yet
     const error = await errorOf(refundTransaction(t.db, gateway, actor(), { transactionId: row.id, reason: "Customer asked." }));
     expect(error).toMatchObject({ kind: "PAYMENT_FAILED" });
-    expect(error.message).toMatch(/^The payment provider refused the refund: Charge ch_\w+ has already been refunded\. Nothing was changed\.$/);
-    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ refunded: false, refundId: null });
+    expect(error.message).toMatch(
+      /^The payment provider refused the refund: Charge ch_\w+ has already been refunded\. Nothing was changed\.$/,
+    );
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      refunded: false,
+      refundId: null,
+    });
     expect(await t.db.mailMessage.count({ where: { to: user.email, kind: "payment-refunded" } })).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import type { Db } from "~/server/db/client";
-import { publicError } from "~/server/api/trpc";
 import type { Role } from "~/lib/permissions";
+import { publicError } from "~/server/api/trpc";
+import type { Db } from "~/server/db/client";
 import { createUser } from "../../helpers/session";
 
 let counter = 0;
@@ -18,21 +18,44 @@ export async function createCoachRecord(db: Db, overrides: { active?: boolean; d
   const account = await createStaffAccount(db);
   counter += 1;
   return db.coach.create({
-    data: { userId: account.claims.id, displayName: overrides.displayName ?? `Coach ${counter}`, languages: ["en", "de"], subjects: ["visa"], active: overrides.active ?? true },
+    data: {
+      userId: account.claims.id,
+      displayName: overrides.displayName ?? `Coach ${counter}`,
+      languages: ["en", "de"],
+      subjects: ["visa"],
+      active: overrides.active ?? true,
+    },
   });
 }
 
 /** A pending service request of `userId`, as the services page stores it. */
-export function createServiceRequest(db: Db, userId: string, overrides: { service?: string; priority?: "standard" | "high" | "urgent"; createdAt?: Date } = {}) {
+export function createServiceRequest(
+  db: Db,
+  userId: string,
+  overrides: { service?: string; priority?: "standard" | "high" | "urgent"; createdAt?: Date } = {},
+) {
   return db.serviceRequest.create({
-    data: { userId, service: overrides.service ?? "visa-assistance", message: "I need help with my visa appointment.", priority: overrides.priority ?? "standard", ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) },
+    data: {
+      userId,
+      service: overrides.service ?? "visa-assistance",
+      message: "I need help with my visa appointment.",
+      priority: overrides.priority ?? "standard",
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    },
   });
 }
 
 /** A contact message as the contact form stores it. */
 export function createContactMessage(
   db: Db,
-  overrides: { name?: string; email?: string; origin?: "contact" | "institutes" | "business"; subject?: string; createdAt?: Date; userId?: string | null } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    origin?: "contact" | "institutes" | "business";
+    subject?: string;
+    createdAt?: Date;
+    userId?: string | null;
+  } = {},
 ) {
   counter += 1;
   return db.contactMessage.create({

@@ -25,7 +25,8 @@ beforeEach(async () => {
 });
 
 const flows = () => designer.caller.admin.flows;
-const auditOf = (targetId: string) => t.db.auditLog.findMany({ where: { targetType: "roadmap_step", targetId }, orderBy: { createdAt: "asc" } });
+const auditOf = (targetId: string) =>
+  t.db.auditLog.findMany({ where: { targetType: "roadmap_step", targetId }, orderBy: { createdAt: "asc" } });
 const slugsInOrder = async () => (await flows().list({ sort: "position", dir: "asc", pageSize: 100 })).rows.map((row) => row.slug);
 
 describe("roadmap steps", () => {
@@ -36,13 +37,47 @@ describe("roadmap steps", () => {
 
   it("are created at the end of the list, and audited", async () => {
     const first = await flows().create({ ...validStep(), slug: "first-step" });
-    const second = await flows().create({ ...validStep(), slug: "second-step", officialUrl: "", officialTitle: "", checkedOn: "", deadlineRule: "" });
+    const second = await flows().create({
+      ...validStep(),
+      slug: "second-step",
+      officialUrl: "",
+      officialTitle: "",
+      checkedOn: "",
+      deadlineRule: "",
+    });
     expect(first.position).toBe(0);
-    expect(second).toMatchObject({ position: 1, officialUrl: null, officialTitle: null, checkedOn: "", deadlineRule: "", hidden: false });
-    const fixed = await flows().create({ ...validStep(), slug: "fixed-step", conditions: ["aps", "national-visa"], optional: true, fixedDeadlineWinter: "07-15", fixedDeadlineSummer: "", linkHref: "", linkLabel: "" });
-    expect(fixed).toMatchObject({ conditions: ["aps", "national-visa"], optional: true, fixedDeadlineWinter: "07-15", fixedDeadlineSummer: null, linkHref: null, linkLabel: null });
+    expect(second).toMatchObject({
+      position: 1,
+      officialUrl: null,
+      officialTitle: null,
+      checkedOn: "",
+      deadlineRule: "",
+      hidden: false,
+    });
+    const fixed = await flows().create({
+      ...validStep(),
+      slug: "fixed-step",
+      conditions: ["aps", "national-visa"],
+      optional: true,
+      fixedDeadlineWinter: "07-15",
+      fixedDeadlineSummer: "",
+      linkHref: "",
+      linkLabel: "",
+    });
+    expect(fixed).toMatchObject({
+      conditions: ["aps", "national-visa"],
+      optional: true,
+      fixedDeadlineWinter: "07-15",
+      fixedDeadlineSummer: null,
+      linkHref: null,
+      linkLabel: null,
+    });
     const [audit] = await auditOf(first.id);
-    expect(audit).toMatchObject({ action: "roadmap_step.created", actorId: designer.claims.id, after: { slug: "first-step", title: "Test step", durationDays: 30 } });
+    expect(audit).toMatchObject({
+      action: "roadmap_step.created",
+      actorId: designer.claims.id,
+      after: { slug: "first-step", title: "Test step", durationDays: 30 },
+    });
   });
 
   it("refuse a slug in use with 409", async () => {
@@ -71,7 +106,10 @@ describe("roadmap steps", () => {
     await refused({ appliesTo: ["nursery"] }, "Choose programme types from the list");
     await refused({ slug: "Not A Slug" }, "The slug is lowercase letters and digits joined by hyphens");
     // A step with a deadline rule needs its official page, whole.
-    await refused({ officialUrl: "", officialTitle: "", checkedOn: "" }, "Add the official page's address: a step with a deadline rule needs the official page it comes from");
+    await refused(
+      { officialUrl: "", officialTitle: "", checkedOn: "" },
+      "Add the official page's address: a step with a deadline rule needs the official page it comes from",
+    );
     await refused({ checkedOn: "" }, "Add the day the official page was checked");
     await refused({ deadlineRule: "", officialTitle: "" }, "Add the official page's title: give the official page whole");
     // Conditions come from the vocabulary; fixed deadlines are days every year has; links stay on the site.
@@ -94,18 +132,41 @@ describe("roadmap steps", () => {
   it("are updated (slug kept) and audited with before and after", async () => {
     const step = await flows().create({ ...validStep(), slug: "to-change" });
     const { slug: _slug, ...fields } = validStep();
-    const updated = await flows().update({ id: step.id, ...fields, title: "Changed title", appliesTo: ["all"], durationDays: 45, fixedDeadlineSummer: "01-15", conditions: [] });
-    expect(updated).toMatchObject({ slug: "to-change", title: "Changed title", appliesTo: ["all"], durationDays: 45, fixedDeadlineSummer: "01-15", conditions: [] });
+    const updated = await flows().update({
+      id: step.id,
+      ...fields,
+      title: "Changed title",
+      appliesTo: ["all"],
+      durationDays: 45,
+      fixedDeadlineSummer: "01-15",
+      conditions: [],
+    });
+    expect(updated).toMatchObject({
+      slug: "to-change",
+      title: "Changed title",
+      appliesTo: ["all"],
+      durationDays: 45,
+      fixedDeadlineSummer: "01-15",
+      conditions: [],
+    });
     // Changed by staff: the seed leaves it as they made it.
     expect((await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { id: step.id } })).customizedAt).toBeInstanceOf(Date);
     const audit = (await auditOf(step.id)).at(-1);
-    expect(audit).toMatchObject({ action: "roadmap_step.updated", before: { title: "Test step", durationDays: 30 }, after: { title: "Changed title", durationDays: 45 } });
+    expect(audit).toMatchObject({
+      action: "roadmap_step.updated",
+      before: { title: "Test step", durationDays: 30 },
+      after: { title: "Changed title", durationDays: 45 },
+    });
     const missing = await errorOf(flows().update({ id: "no-such-step", ...fields }));
     expect(missing.code).toBe("NOT_FOUND");
   });
 
   it("are reordered in the whole list, and the move is audited", async () => {
-    const [a, b, c] = [await flows().create({ ...validStep(), slug: "step-a" }), await flows().create({ ...validStep(), slug: "step-b" }), await flows().create({ ...validStep(), slug: "step-c" })];
+    const [a, b, c] = [
+      await flows().create({ ...validStep(), slug: "step-a" }),
+      await flows().create({ ...validStep(), slug: "step-b" }),
+      await flows().create({ ...validStep(), slug: "step-c" }),
+    ];
     expect(await flows().reorder({ id: c!.id, position: 1 })).toEqual({ id: c!.id, position: 1, moved: true });
     expect(await slugsInOrder()).toEqual(["step-c", "step-a", "step-b"]);
     // A position past the end moves it last.
@@ -126,26 +187,47 @@ describe("roadmap steps", () => {
   it("are hidden and shown again, audited, and filtered by it", async () => {
     const step = await flows().create({ ...validStep(), slug: "hide-me" });
     await flows().create({ ...validStep(), slug: "keep-me" });
-    expect(await flows().setHidden({ id: step.id, hidden: true })).toEqual({ id: step.id, hidden: true, changed: true });
+    expect(await flows().setHidden({ id: step.id, hidden: true })).toEqual({
+      id: step.id,
+      hidden: true,
+      changed: true,
+    });
     expect((await flows().list({ hidden: "yes" })).rows.map((row) => row.slug)).toEqual(["hide-me"]);
     expect((await flows().list({ hidden: "no" })).rows.map((row) => row.slug)).toEqual(["keep-me"]);
     expect(await flows().setHidden({ id: step.id, hidden: true })).toMatchObject({ changed: false });
     await flows().setHidden({ id: step.id, hidden: false });
-    expect((await auditOf(step.id)).map((row) => row.action)).toEqual(["roadmap_step.created", "roadmap_step.hidden", "roadmap_step.shown"]);
+    expect((await auditOf(step.id)).map((row) => row.action)).toEqual([
+      "roadmap_step.created",
+      "roadmap_step.hidden",
+      "roadmap_step.shown",
+    ]);
   });
 
   it("are deleted with an audit row that keeps what they said", async () => {
     const step = await flows().create({ ...validStep(), slug: "delete-me" });
     expect(await flows().delete({ id: step.id })).toEqual({ id: step.id, deleted: true });
     expect(await t.db.roadmapStepTemplate.count()).toBe(0);
-    expect((await auditOf(step.id)).at(-1)).toMatchObject({ action: "roadmap_step.deleted", before: { slug: "delete-me", officialUrl: "https://www.example.org/official" } });
+    expect((await auditOf(step.id)).at(-1)).toMatchObject({
+      action: "roadmap_step.deleted",
+      before: { slug: "delete-me", officialUrl: "https://www.example.org/official" },
+    });
     expect((await errorOf(flows().delete({ id: step.id }))).code).toBe("NOT_FOUND");
   });
 
   it("are listed by programme type (with the steps for all), searched and sorted", async () => {
     await flows().create({ ...validStep(), slug: "for-all", title: "Zeta for everyone", appliesTo: ["all"] });
-    await flows().create({ ...validStep(), slug: "for-masters", title: "Alpha for masters", appliesTo: ["master", "phd"] });
-    await flows().create({ ...validStep(), slug: "for-bachelors", title: "Beta for bachelors", appliesTo: ["bachelor"] });
+    await flows().create({
+      ...validStep(),
+      slug: "for-masters",
+      title: "Alpha for masters",
+      appliesTo: ["master", "phd"],
+    });
+    await flows().create({
+      ...validStep(),
+      slug: "for-bachelors",
+      title: "Beta for bachelors",
+      appliesTo: ["bachelor"],
+    });
     const slugs = async (query: object) => (await flows().list({ sort: "title", dir: "asc", ...query })).rows.map((row) => row.slug);
     expect(await slugs({ appliesTo: "master" })).toEqual(["for-masters", "for-all"]);
     expect(await slugs({ appliesTo: "bachelor" })).toEqual(["for-bachelors", "for-all"]);

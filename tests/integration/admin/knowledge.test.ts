@@ -6,12 +6,12 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWLEDGE_MESSAGES } from "~/lib/schemas/knowledge";
-import { readKnowledgeBase } from "~/server/rag/articles";
 import { answerQuestion } from "~/server/rag/answer";
+import { readKnowledgeBase } from "~/server/rag/articles";
 import { retrieve } from "~/server/rag/retrieve";
 import { REPOSITORY_VERSION_NOTE, seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { saveArticle } from "~/server/services/admin/knowledge-admin.service";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../fakes/openai-server";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../../fakes/openai-server";
 import { createStaff } from "../../helpers/admin";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 import { rejection } from "./fixtures";
@@ -36,12 +36,22 @@ afterAll(async () => {
 
 const knowledge = () => staff.caller.admin.knowledge;
 const answer = async (question = QUESTION) => (await answerQuestion(t.db, question, { embeddings: null })).text;
-const retrievedSlugs = async (question = QUESTION) => (await retrieve(t.db, question, { embeddings: null, limit: 8 })).passages.map((p) => p.articleSlug);
+const retrievedSlugs = async (question = QUESTION) =>
+  (await retrieve(t.db, question, { embeddings: null, limit: 8 })).passages.map((p) => p.articleSlug);
 
 /** The editor's form for an article: what `get` answers, in the shape `save` takes. */
 async function formOf(slug: string) {
   const article = await knowledge().get({ slug });
-  return { slug, title: article.title, topic: article.topic, country: article.country, lastReviewed: article.lastReviewed, sources: article.sources, body: article.body, baseVersion: article.version };
+  return {
+    slug,
+    title: article.title,
+    topic: article.topic,
+    country: article.country,
+    lastReviewed: article.lastReviewed,
+    sources: article.sources,
+    body: article.body,
+    baseVersion: article.version,
+  };
 }
 
 describe("saving an article", () => {
@@ -64,17 +74,34 @@ describe("saving an article", () => {
 
     const versions = await knowledge().versions({ slug: SLUG });
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
-    expect(versions[0]).toMatchObject({ authorId: staff.claims.id, authorEmail: staff.claims.email, note: "New amount for 2027", fromRepository: false });
+    expect(versions[0]).toMatchObject({
+      authorId: staff.claims.id,
+      authorEmail: staff.claims.email,
+      note: "New amount for 2027",
+      fromRepository: false,
+    });
     expect(versions[1]).toMatchObject({ authorId: null, note: REPOSITORY_VERSION_NOTE, fromRepository: true });
 
     const article = await t.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: SLUG } });
     expect(article.customizedAt).not.toBeNull();
     expect(article.body).toBe(body);
 
-    const audit = await t.db.auditLog.findFirstOrThrow({ where: { action: "knowledge.article_saved", targetId: SLUG } });
-    expect(audit).toMatchObject({ actorId: staff.claims.id, actorEmail: staff.claims.email, targetType: "knowledge_article" });
+    const audit = await t.db.auditLog.findFirstOrThrow({
+      where: { action: "knowledge.article_saved", targetId: SLUG },
+    });
+    expect(audit).toMatchObject({
+      actorId: staff.claims.id,
+      actorEmail: staff.claims.email,
+      targetType: "knowledge_article",
+    });
     const before = audit.before as { bodyHash: string; title: string; sources: unknown[] };
-    const after = audit.after as { bodyHash: string; version: number; linesAdded: number; linesRemoved: number; note: string };
+    const after = audit.after as {
+      bodyHash: string;
+      version: number;
+      linesAdded: number;
+      linesRemoved: number;
+      note: string;
+    };
     expect(before.bodyHash).not.toBe(after.bodyHash);
     expect(before.sources.length).toBeGreaterThan(0);
     expect(after).toMatchObject({ version: 2, note: "New amount for 2027" });
@@ -87,7 +114,12 @@ describe("saving an article", () => {
     const diff = await knowledge().diff({ slug: SLUG, from: first!.id, to: current!.id });
     expect(diff.changes.find((c) => c.kind === "removed")?.value).toContain("11,904");
     expect(diff.changes.find((c) => c.kind === "added")?.value).toContain("12,324");
-    expect(diff.changes.filter((c) => c.kind === "same").map((c) => c.value).join("")).toContain("Title: How much money must be in the blocked account");
+    expect(
+      diff.changes
+        .filter((c) => c.kind === "same")
+        .map((c) => c.value)
+        .join(""),
+    ).toContain("Title: How much money must be in the blocked account");
     // Against the article as it is now.
     expect((await knowledge().diff({ slug: SLUG, from: current!.id })).linesAdded).toBe(0);
 
@@ -96,7 +128,9 @@ describe("saving an article", () => {
     expect(await answer()).toContain("11,904 EUR");
     const versions = await knowledge().versions({ slug: SLUG });
     expect(versions[0]).toMatchObject({ version: 3, note: "Restored version 1", authorId: staff.claims.id });
-    const audit = await t.db.auditLog.findFirstOrThrow({ where: { action: "knowledge.version_restored", targetId: SLUG } });
+    const audit = await t.db.auditLog.findFirstOrThrow({
+      where: { action: "knowledge.version_restored", targetId: SLUG },
+    });
     expect(audit.after).toMatchObject({ version: 3, restoredVersion: 1 });
 
     // A version of another article is not one of this one.
@@ -117,16 +151,24 @@ describe("saving an article", () => {
     const noSource = await rejection(knowledge().save({ ...form, sources: [] }));
     expect(noSource.code).toBe("BAD_REQUEST");
     expect(noSource.message).toBe("Add at least one source: its title and address");
-    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "A page", url: "javascript:alert(1)" }] }))).message).toBe(KNOWLEDGE_MESSAGES.sourceUrl);
-    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "", url: "https://example.org" }] }))).message).toBe("The source's title is required");
+    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "A page", url: "javascript:alert(1)" }] }))).message).toBe(
+      KNOWLEDGE_MESSAGES.sourceUrl,
+    );
+    expect((await rejection(knowledge().save({ ...form, sources: [{ title: "", url: "https://example.org" }] }))).message).toBe(
+      "The source's title is required",
+    );
     expect((await rejection(knowledge().save({ ...form, lastReviewed: "2999-01-01" }))).message).toBe(KNOWLEDGE_MESSAGES.futureReview);
     expect((await rejection(knowledge().save({ ...form, lastReviewed: "2026-02-30" }))).message).toBe("Dates must be written YYYY-MM-DD");
     expect((await rejection(knowledge().save({ ...form, body: "  " }))).message).toBe(KNOWLEDGE_MESSAGES.bodyRequired);
     expect((await rejection(knowledge().save({ ...form, body: "## Only a heading" }))).message).toBe(KNOWLEDGE_MESSAGES.noPassages);
     // A section's sources marker may only name sources the article lists.
-    const marker = await rejection(knowledge().save({ ...form, body: `## Fees\n<!-- sources: ${form.sources.length + 1} -->\nThe fee is 75 EUR.` }));
+    const marker = await rejection(
+      knowledge().save({ ...form, body: `## Fees\n<!-- sources: ${form.sources.length + 1} -->\nThe fee is 75 EUR.` }),
+    );
     expect(marker.code).toBe("BAD_REQUEST");
-    expect(marker.message).toContain(`Section “Fees” names source ${form.sources.length + 1}, but the article lists ${form.sources.length} sources`);
+    expect(marker.message).toContain(
+      `Section “Fees” names source ${form.sources.length + 1}, but the article lists ${form.sources.length} sources`,
+    );
     expect((await rejection(knowledge().save({ ...form, slug: "no-such-article" }))).code).toBe("NOT_FOUND");
     // Nothing was written by the refused saves.
     expect(await t.db.knowledgeArticleVersion.count({ where: { article: { slug: "visa-documents-checklist" } } })).toBe(1);
@@ -135,19 +177,32 @@ describe("saving an article", () => {
 
 describe("per-section sources", () => {
   it("stores the sources a section's marker names with its passages, and cites them in answers", async () => {
-    const first = { title: "Police crime prevention - Bicycle coding", url: "https://www.polizei-beratung.de/themen-und-tipps/diebstahl/fahrraddiebstahl/" };
-    const second = { title: "ADFC - Bicycle coding (FEIN-Codierung)", url: "https://www.adfc.de/artikel/fahrrad-codierung" };
+    const first = {
+      title: "Police crime prevention - Bicycle coding",
+      url: "https://www.polizei-beratung.de/themen-und-tipps/diebstahl/fahrraddiebstahl/",
+    };
+    const second = {
+      title: "ADFC - Bicycle coding (FEIN-Codierung)",
+      url: "https://www.adfc.de/artikel/fahrrad-codierung",
+    };
     await knowledge().create({
       slug: "arrival-bicycle-coding-test",
       title: "Bicycle coding (Fahrradcodierung) against theft",
       topic: "arrival",
       country: "DE",
       lastReviewed: "2026-11-01",
-      sources: [{ ...first, accessed: "" }, { ...second, accessed: "" }],
+      sources: [
+        { ...first, accessed: "" },
+        { ...second, accessed: "" },
+      ],
       body: "## What the code is\n<!-- sources: 2 -->\nThe Fahrradcodierung engraves an owner code into the bicycle frame.\n\n## Where to get it\nAsk your local police or cycling club.",
       note: "",
     });
-    const passages = await t.db.knowledgePassage.findMany({ where: { article: { slug: "arrival-bicycle-coding-test" } }, orderBy: { position: "asc" }, select: { text: true, sources: true } });
+    const passages = await t.db.knowledgePassage.findMany({
+      where: { article: { slug: "arrival-bicycle-coding-test" } },
+      orderBy: { position: "asc" },
+      select: { text: true, sources: true },
+    });
     expect(passages.map((p) => [p.text, (p.sources as { url: string }[]).map((s) => s.url)])).toEqual([
       ["The Fahrradcodierung engraves an owner code into the bicycle frame.", [second.url]],
       ["Ask your local police or cycling club.", [first.url, second.url]],
@@ -155,7 +210,9 @@ describe("per-section sources", () => {
     const text = await answer("What is the Fahrradcodierung engraved into the bicycle frame?");
     expect(text).toContain("engraves an owner code");
     expect(text).not.toContain("<!--");
-    expect(text).toContain(`Source: Bicycle coding (Fahrradcodierung) against theft (last reviewed 2026-11-01), based on [${second.title}](${second.url})`);
+    expect(text).toContain(
+      `Source: Bicycle coding (Fahrradcodierung) against theft (last reviewed 2026-11-01), based on [${second.title}](${second.url})`,
+    );
     expect(text).not.toContain(first.url);
   });
 });
@@ -190,7 +247,11 @@ describe("creating and hiding articles", () => {
     expect((await knowledge().list({ visibility: "hidden" })).rows.map((row) => row.slug)).toEqual([SLUG]);
     await knowledge().setHidden({ slug: SLUG, hidden: false });
     expect(await retrievedSlugs()).toContain(SLUG);
-    expect(await t.db.auditLog.count({ where: { action: { in: ["knowledge.article_hidden", "knowledge.article_shown"] }, targetId: SLUG } })).toBe(2);
+    expect(
+      await t.db.auditLog.count({
+        where: { action: { in: ["knowledge.article_hidden", "knowledge.article_shown"] }, targetId: SLUG },
+      }),
+    ).toBe(2);
   });
 });
 
@@ -210,7 +271,12 @@ describe("the list", () => {
     expect(byTopic.rows.every((row) => row.topic === "visa")).toBe(true);
     expect(byTopic.topics).toContain("finances");
     const row = (await knowledge().list({ q: "documents-checklist" })).rows[0]!;
-    expect(row).toMatchObject({ slug: "visa-documents-checklist", lastReviewed: "2025-01-10", reviewDue: true, hidden: false });
+    expect(row).toMatchObject({
+      slug: "visa-documents-checklist",
+      lastReviewed: "2025-01-10",
+      reviewDue: true,
+      hidden: false,
+    });
     expect(row.sourcesCount).toBeGreaterThan(0);
     expect(row.customizedAt).not.toBeNull();
   });
@@ -221,12 +287,22 @@ describe("embeddings on save", () => {
 
   it("embeds the saved passages when a model is configured, and saves anyway when the embedding service fails", async () => {
     const form = await formOf("work-student-hour-limits");
-    await saveArticle(t.db, { id: staff.claims.id, email: staff.claims.email, ip: null }, { ...form, note: null }, { embeddings: model(fake.url) });
+    await saveArticle(
+      t.db,
+      { id: staff.claims.id, email: staff.claims.email, ip: null },
+      { ...form, note: null },
+      { embeddings: model(fake.url) },
+    );
     const passages = await t.db.knowledgePassage.findMany({ where: { article: { slug: "work-student-hour-limits" } } });
     expect(passages.every((p) => p.embedding && p.embeddingModel === "text-embedding-3-large")).toBe(true);
 
     const again = await formOf("work-student-hour-limits");
-    const saved = await saveArticle(t.db, { id: staff.claims.id, email: staff.claims.email, ip: null }, { ...again, body: `${again.body}\n\nOne more paragraph about working hours.`, note: null }, { embeddings: model("http://127.0.0.1:9") });
+    const saved = await saveArticle(
+      t.db,
+      { id: staff.claims.id, email: staff.claims.email, ip: null },
+      { ...again, body: `${again.body}\n\nOne more paragraph about working hours.`, note: null },
+      { embeddings: model("http://127.0.0.1:9") },
+    );
     expect(saved.version).toBe(again.baseVersion + 1);
     expect(await retrievedSlugs("one more paragraph about working hours")).toContain("work-student-hour-limits");
   });
@@ -238,19 +314,34 @@ describe("the seed step", () => {
     // SLUG and visa-documents-checklist were edited above; "arrival-library-card" was written in /admin.
     const edited = files.find((file) => file.slug === SLUG)!;
     const untouched = files.find((file) => file.slug === "accommodation-registration-wohnungsgeberbestaetigung")!;
-    const changedFile = { ...untouched, contentHash: "changed-file", body: `${untouched.body}\n\nA sentence added to the file.` };
+    const changedFile = {
+      ...untouched,
+      contentHash: "changed-file",
+      body: `${untouched.body}\n\nA sentence added to the file.`,
+    };
     const gone = files.find((file) => file.slug === "visa-documents-checklist")!;
-    const goneUntouched = files.find((file) => !["visa-documents-checklist", SLUG, untouched.slug, "work-student-hour-limits"].includes(file.slug))!;
+    const goneUntouched = files.find(
+      (file) => !["visa-documents-checklist", SLUG, untouched.slug, "work-student-hour-limits"].includes(file.slug),
+    )!;
     const staffBody = (await t.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: SLUG } })).body;
 
     const result = await seedKnowledgeBase(t.db, {
-      articles: files.filter((file) => file !== gone && file !== goneUntouched && file !== untouched).concat(changedFile, { ...edited, contentHash: "edited-file", body: "## Replaced\n\nThe file says something else." }),
+      articles: files
+        .filter((file) => file !== gone && file !== goneUntouched && file !== untouched)
+        .concat(changedFile, {
+          ...edited,
+          contentHash: "edited-file",
+          body: "## Replaced\n\nThe file says something else.",
+        }),
       embeddings: null,
     });
 
     expect(result.kept).toBeGreaterThanOrEqual(2);
     expect((await t.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: SLUG } })).body).toBe(staffBody);
-    const updated = await t.db.knowledgeArticle.findUniqueOrThrow({ where: { slug: untouched.slug }, include: { versions: { orderBy: { version: "desc" } } } });
+    const updated = await t.db.knowledgeArticle.findUniqueOrThrow({
+      where: { slug: untouched.slug },
+      include: { versions: { orderBy: { version: "desc" } } },
+    });
     expect(updated.body).toContain("A sentence added to the file.");
     expect(updated.versions[0]).toMatchObject({ version: 2, authorId: null, note: REPOSITORY_VERSION_NOTE });
     // Edited in /admin: kept although its file is gone. Never edited: removed with its file.

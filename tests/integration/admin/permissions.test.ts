@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canAccess } from "~/lib/admin-sections";
 import { ROLES, type Role } from "~/lib/permissions";
@@ -44,7 +44,9 @@ const ROLES_BY_POWER: Role[] = ["designer", "backoffice", "admin"];
 
 describe("every admin procedure is in the permission table", () => {
   it("lists each procedure under admin exactly once", () => {
-    const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((path) => path.startsWith("admin."));
+    const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((path) =>
+      path.startsWith("admin."),
+    );
     const listed = ADMIN_CASES.map((c) => c.path);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...procedures].sort()).toEqual([...listed].sort());
@@ -52,13 +54,19 @@ describe("every admin procedure is in the permission table", () => {
 });
 
 describe.each(ADMIN_CASES.map((c) => [c.path, c] as const))("%s", (_path, procedureCase) => {
-  const context = (role: Role): CaseContext => ({ db: t.db, staff: staffByRole.get(role)!.session, student: student.claims });
+  const context = (role: Role): CaseContext => ({
+    db: t.db,
+    staff: staffByRole.get(role)!.session,
+    student: student.claims,
+  });
 
   it("is refused for a signed-out visitor and for every role without access", async () => {
     const anonymous = await errorOf(callByPath(callerFor(t.db, null), procedureCase.path, await procedureCase.input?.(context("admin"))));
     expect(anonymous?.code).toBe("UNAUTHORIZED");
     for (const role of ROLES.filter((r) => !canAccess(r, procedureCase.access))) {
-      const error = await errorOf(callByPath(staffByRole.get(role)!.caller, procedureCase.path, await procedureCase.input?.(context(role))));
+      const error = await errorOf(
+        callByPath(staffByRole.get(role)!.caller, procedureCase.path, await procedureCase.input?.(context(role))),
+      );
       expect(error?.code, `${role} must be refused`).toBe("FORBIDDEN");
       expect(error?.message).toBe(NO_PERMISSION_MESSAGE);
     }
@@ -66,7 +74,9 @@ describe.each(ADMIN_CASES.map((c) => [c.path, c] as const))("%s", (_path, proced
 
   it("is refused for staff with access but without two-factor sign-in", async () => {
     const role = ROLES_BY_POWER.find((r) => canAccess(r, procedureCase.access))!;
-    const error = await errorOf(callByPath(withoutTwoFactor.get(role)!.caller, procedureCase.path, await procedureCase.input?.(context(role))));
+    const error = await errorOf(
+      callByPath(withoutTwoFactor.get(role)!.caller, procedureCase.path, await procedureCase.input?.(context(role))),
+    );
     expect(error?.code).toBe("FORBIDDEN");
     expect(error?.message).toBe(TWO_FACTOR_REQUIRED_MESSAGE);
   });
@@ -85,4 +95,3 @@ describe.each(ADMIN_CASES.map((c) => [c.path, c] as const))("%s", (_path, proced
     });
   }
 });
-

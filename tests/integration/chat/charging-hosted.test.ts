@@ -5,11 +5,11 @@
  * and the profile reaches the model as context.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chargeNote, type AssistantMetadata } from "~/lib/schemas/chat";
+import { type AssistantMetadata, chargeNote } from "~/lib/schemas/chat";
 import type { FakeOpenAIServer } from "../../fakes/openai-server";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpHostedChat } from "../chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpHostedChat } from "../chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
@@ -31,7 +31,11 @@ beforeEach(() => {
 
 async function signedInUser(nationality?: string) {
   const user = await createUser(database.db);
-  if (nationality) await database.db.student.update({ where: { userId: user.claims.id }, data: { nationality, country: "United Arab Emirates" } });
+  if (nationality)
+    await database.db.student.update({
+      where: { userId: user.claims.id },
+      data: { nationality, country: "United Arab Emirates" },
+    });
   return { ...user, cookie: await sessionCookie(database.db, user.claims), subject: `user:${user.claims.id}` };
 }
 
@@ -40,7 +44,10 @@ async function askAs(cookie: string, body: Record<string, unknown>) {
   expect(response.status).toBe(200);
   const chunks = parseUiStream(await response.text());
   await settled(database.db);
-  return { text: answerText(chunks), finish: (chunks.find((chunk) => chunk.type === "finish")?.messageMetadata ?? {}) as AssistantMetadata };
+  return {
+    text: answerText(chunks),
+    finish: (chunks.find((chunk) => chunk.type === "finish")?.messageMetadata ?? {}) as AssistantMetadata,
+  };
 }
 
 describe("a hosted model's answers", () => {
@@ -65,15 +72,24 @@ describe("a hosted model's answers", () => {
     const user = await signedInUser();
     const first = await askAs(user.cookie, { messages: ask("How much is the blocked account?") });
     const before = fake.requests.length;
-    const same = await askAs(user.cookie, { messages: ask("How much is the blocked account?"), regenerate: { previousAnswer: first.text, usedPassageIds: [] } });
-    const sent = fake.requests[before]!.body as { temperature?: number; messages: { role: string; content: unknown }[] };
+    const same = await askAs(user.cookie, {
+      messages: ask("How much is the blocked account?"),
+      regenerate: { previousAnswer: first.text, usedPassageIds: [] },
+    });
+    const sent = fake.requests[before]!.body as {
+      temperature?: number;
+      messages: { role: string; content: unknown }[];
+    };
     expect(sent.temperature).toBe(1);
     expect(String(sent.messages[0]!.content)).toContain(first.text);
     expect(same.text).toMatch(/This is the same answer as before: there is no other answer\._$/);
     expect(same.finish).toMatchObject({ tokens: 120, charge: "question-only" });
 
     fake.answerChunks = ["Another way to say it: ", "11,904 EUR a year."];
-    const other = await askAs(user.cookie, { messages: ask("How much is the blocked account?"), regenerate: { previousAnswer: first.text, usedPassageIds: [] } });
+    const other = await askAs(user.cookie, {
+      messages: ask("How much is the blocked account?"),
+      regenerate: { previousAnswer: first.text, usedPassageIds: [] },
+    });
     expect(other.text).not.toContain("same answer");
     expect(other.finish).toMatchObject({ tokens: 150, charge: "answer" });
   });

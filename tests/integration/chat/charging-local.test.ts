@@ -5,11 +5,11 @@
  * adds the APS fact; hosted models that are not configured are offered disabled, with the reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeNote, type AssistantMetadata } from "~/lib/schemas/chat";
-import { NO_OTHER_ANSWER_TEXT, answerQuestion } from "~/server/rag/answer";
+import { type AssistantMetadata, chargeNote } from "~/lib/schemas/chat";
+import { answerQuestion, NO_OTHER_ANSWER_TEXT } from "~/server/rag/answer";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpChat } from "../chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpChat } from "../chat-helpers";
 
 let database: TestDatabase;
 let chat: StreamRoute;
@@ -46,7 +46,10 @@ describe("charging the local model's answers", () => {
     const question = "How do I renew a passport in Peru?";
     expect((await answerQuestion(database.db, question, { embeddings: null })).kind).toBe("unknown");
 
-    const { response, text, finish } = await askAs(chatRag, user.cookie, { id: "conv-unknown-1", messages: ask(question) });
+    const { response, text, finish } = await askAs(chatRag, user.cookie, {
+      id: "conv-unknown-1",
+      messages: ask(question),
+    });
     expect(Number(response.headers.get("x-confidence-score"))).toBeLessThan(0.4);
     expect(text).toMatch(/^I don't know/);
     expect(finish).toMatchObject({ tokens: 0, charge: "none" });
@@ -60,7 +63,9 @@ describe("charging the local model's answers", () => {
 
   it("charges an answer the tokens it used, shows them in the footer and records the kind of question", async () => {
     const user = await signedInUser();
-    const { text, finish } = await askAs(chatRag, user.cookie, { messages: ask("How much money do I need in a blocked account for a German student visa?") });
+    const { text, finish } = await askAs(chatRag, user.cookie, {
+      messages: ask("How much money do I need in a blocked account for a German student visa?"),
+    });
     expect(text).toContain("11,904");
     const usage = await lastUsage(user.claims.id);
     expect(usage).toMatchObject({ charge: "answer", questionKind: "simple", aborted: false });
@@ -70,7 +75,9 @@ describe("charging the local model's answers", () => {
     expect((await allowanceOf(database.db, user.subject)).used).toBe(usage.charged);
     // Deep Thinking lists the passages it considered, with their sources, and marks those it quoted.
     expect(finish.passages!.length).toBe(finish.sourcesCount);
-    expect(finish.passages!.every((passage) => passage.articleTitle && passage.sources.every((source) => /^https?:\/\//.test(source.url)))).toBe(true);
+    expect(
+      finish.passages!.every((passage) => passage.articleTitle && passage.sources.every((source) => /^https?:\/\//.test(source.url))),
+    ).toBe(true);
     expect(finish.passages!.filter((passage) => passage.quoted).map((passage) => passage.id)).toEqual(
       expect.arrayContaining(finish.usedPassageIds!.filter((id) => finish.passages!.some((passage) => passage.id === id))),
     );
@@ -84,7 +91,11 @@ describe("charging the local model's answers", () => {
     expect(full.finish.charge).toBe("answer");
 
     const controller = new AbortController();
-    const response = await postChat(chat, { chatModel: "local", messages: ask(question) }, { cookie: user.cookie, signal: controller.signal });
+    const response = await postChat(
+      chat,
+      { chatModel: "local", messages: ask(question) },
+      { cookie: user.cookie, signal: controller.signal },
+    );
     const reader = response.body!.getReader();
     let received = "";
     while (!received.includes("text-delta")) received += new TextDecoder().decode((await reader.read()).value);
@@ -141,7 +152,11 @@ describe("the profile shapes the answer", () => {
   it("leaves it out for a national of a country without APS, and for visitors", async () => {
     const user = await signedInUser("Brazil");
     expect((await askAs(chat, user.cookie, { messages: ask(question) })).text).not.toContain("For you");
-    const visitor = await postChat(chat, { chatModel: "local", messages: ask(question) }, { headers: { "x-session-id": "profile-visitor-1" } });
+    const visitor = await postChat(
+      chat,
+      { chatModel: "local", messages: ask(question) },
+      { headers: { "x-session-id": "profile-visitor-1" } },
+    );
     expect(answerText(parseUiStream(await visitor.text()))).not.toContain("For you");
     await settled(database.db);
   });
@@ -150,8 +165,12 @@ describe("the profile shapes the answer", () => {
 describe("languages", () => {
   // The German terms of the knowledge base are understood; German sentences are not (so the FAQ says to ask in English).
   it("answers a German question by its German term, and not a German sentence without one", async () => {
-    expect((await answerQuestion(database.db, "Wie viel Geld brauche ich auf dem Sperrkonto?", { embeddings: null })).text).toContain("11,904 EUR per year");
-    expect((await answerQuestion(database.db, "Welche Dokumente brauche ich für das Studentenvisum?", { embeddings: null })).kind).toBe("unknown");
+    expect((await answerQuestion(database.db, "Wie viel Geld brauche ich auf dem Sperrkonto?", { embeddings: null })).text).toContain(
+      "11,904 EUR per year",
+    );
+    expect((await answerQuestion(database.db, "Welche Dokumente brauche ich für das Studentenvisum?", { embeddings: null })).kind).toBe(
+      "unknown",
+    );
   });
 });
 
@@ -166,7 +185,10 @@ describe("the model choice", () => {
 
   it("names the local model in the answer when an unconfigured hosted model was asked for", async () => {
     const user = await signedInUser();
-    const { response, finish } = await askAs(chat, user.cookie, { chatModel: "openai", messages: ask("How many hours may I work as a student?") });
+    const { response, finish } = await askAs(chat, user.cookie, {
+      chatModel: "openai",
+      messages: ask("How many hours may I work as a student?"),
+    });
     expect(response.headers.get("x-model")).toBe("local-knowledge");
     expect(finish.model).toBe("local-knowledge");
   });

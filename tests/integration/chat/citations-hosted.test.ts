@@ -11,7 +11,7 @@ import { UNCITED_ANSWER_NOTE } from "~/server/services/chat/cited-answer";
 import type { FakeOpenAIServer } from "../../fakes/openai-server";
 import { createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpHostedChat } from "../chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpHostedChat } from "../chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
@@ -43,7 +43,14 @@ async function askRag(route: StreamRoute = chatRag) {
   await settled(database.db);
   const finish = (chunks.find((chunk) => chunk.type === "finish")?.messageMetadata ?? {}) as AssistantMetadata;
   const ledger = await database.db.tokenUsage.findFirstOrThrow({ where: { userId: user.claims.id } });
-  return { text: answerText(chunks), finish, header: response.headers.get("x-model"), ledger, sent: fake.requests[before]!, subject: `user:${user.claims.id}` };
+  return {
+    text: answerText(chunks),
+    finish,
+    header: response.headers.get("x-model"),
+    ledger,
+    sent: fake.requests[before]!,
+    subject: `user:${user.claims.id}`,
+  };
 }
 
 describe("a hosted model answering from retrieved passages", () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeOpenAIServer, FakeScenario } from "../../fakes/openai-server";
 import { createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
-import { allowanceOf, answerText, ask, parseUiStream, postChat, settled, type StreamRoute, setUpHostedChat } from "../chat-helpers";
+import { allowanceOf, answerText, ask, parseUiStream, postChat, type StreamRoute, settled, setUpHostedChat } from "../chat-helpers";
 
 const TIMEOUT_MS = 400;
 let database: TestDatabase;
@@ -42,7 +42,12 @@ async function askDuring(scenario: FakeScenario, cookie: string) {
   const started = Date.now();
   const response = await postChat(chat, { messages: ask("How much is the blocked account?"), chatModel: "openai" }, { cookie });
   const body = await response.text();
-  return { status: response.status, body, chunks: response.status === 200 ? parseUiStream(body) : [], ms: Date.now() - started };
+  return {
+    status: response.status,
+    body,
+    chunks: response.status === 200 ? parseUiStream(body) : [],
+    ms: Date.now() - started,
+  };
 }
 
 describe("an AI provider that fails", () => {
@@ -55,7 +60,9 @@ describe("an AI provider that fails", () => {
     expect(JSON.parse(body)).toEqual({ success: false, error: "Failed to connect to AI service" });
     await settled(database.db);
     expect(await allowanceOf(database.db, user.subject)).toEqual({ used: 0, reserved: 0 });
-    expect(await database.db.tokenUsage.findMany({ where: { userId: user.claims.id } })).toEqual([expect.objectContaining({ charged: 0, aborted: true })]);
+    expect(await database.db.tokenUsage.findMany({ where: { userId: user.claims.id } })).toEqual([
+      expect.objectContaining({ charged: 0, aborted: true }),
+    ]);
   });
 
   it("whose stream stalls midway: the answer ends with the clear error; only what was produced is charged, once", async () => {
@@ -73,22 +80,28 @@ describe("an AI provider that fails", () => {
     expect(await allowanceOf(database.db, user.subject)).toEqual({ used: ledger[0]!.charged, reserved: 0 });
   });
 
-  it.each(["server-error", "cut-off", "hang", "stall"] as const)("after a %s, the next question is answered and charged once, and the fault's charge is not repeated", async (scenario) => {
-    const user = await signedInUser();
-    await askDuring(scenario, user.cookie);
-    await settled(database.db);
-    const afterFault = await allowanceOf(database.db, user.subject);
-    const { status, chunks } = await askDuring("answer", user.cookie);
-    expect(status).toBe(200);
-    expect(answerText(chunks)).toBe("The blocked account holds 11,904 EUR per year.");
-    await settled(database.db);
-    const rows = await database.db.tokenUsage.findMany({ where: { userId: user.claims.id }, orderBy: { createdAt: "asc" } });
-    // One row per question that reached the model (a 500 before any token may leave none or one of 0).
-    expect(rows.filter((row) => !row.aborted)).toHaveLength(1);
-    expect(rows.filter((row) => row.aborted).length).toBeLessThanOrEqual(1);
-    const total = rows.reduce((sum, row) => sum + row.charged, 0);
-    expect(await allowanceOf(database.db, user.subject)).toEqual({ used: total, reserved: 0 });
-    expect(total - afterFault.used).toBe(150);
-    expect(await database.db.tokenReservation.count()).toBe(0);
-  });
+  it.each(["server-error", "cut-off", "hang", "stall"] as const)(
+    "after a %s, the next question is answered and charged once, and the fault's charge is not repeated",
+    async (scenario) => {
+      const user = await signedInUser();
+      await askDuring(scenario, user.cookie);
+      await settled(database.db);
+      const afterFault = await allowanceOf(database.db, user.subject);
+      const { status, chunks } = await askDuring("answer", user.cookie);
+      expect(status).toBe(200);
+      expect(answerText(chunks)).toBe("The blocked account holds 11,904 EUR per year.");
+      await settled(database.db);
+      const rows = await database.db.tokenUsage.findMany({
+        where: { userId: user.claims.id },
+        orderBy: { createdAt: "asc" },
+      });
+      // One row per question that reached the model (a 500 before any token may leave none or one of 0).
+      expect(rows.filter((row) => !row.aborted)).toHaveLength(1);
+      expect(rows.filter((row) => row.aborted).length).toBeLessThanOrEqual(1);
+      const total = rows.reduce((sum, row) => sum + row.charged, 0);
+      expect(await allowanceOf(database.db, user.subject)).toEqual({ used: total, reserved: 0 });
+      expect(total - afterFault.used).toBe(150);
+      expect(await database.db.tokenReservation.count()).toBe(0);
+    },
+  );
 });

@@ -4,12 +4,13 @@
  * the question's values. A hosted model gets the same data as context and the same card.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedTools } from "~/server/content/tools";
 import type { ToolLink } from "~/lib/schemas/chat";
+import { seedTools } from "~/server/content/tools";
 import type { TestDatabase } from "../../helpers/test-database";
-import { answerText, ask, parseUiStream, postChat, setUpChat, setUpHostedChat, type StreamRoute } from "../chat-helpers";
+import { answerText, ask, parseUiStream, postChat, type StreamRoute, setUpChat, setUpHostedChat } from "../chat-helpers";
 
-const metadataOf = (chunks: ReturnType<typeof parseUiStream>) => chunks.find((chunk) => chunk.type === "start")?.messageMetadata as { toolLinks?: ToolLink[] } | undefined;
+const metadataOf = (chunks: ReturnType<typeof parseUiStream>) =>
+  chunks.find((chunk) => chunk.type === "start")?.messageMetadata as { toolLinks?: ToolLink[] } | undefined;
 
 describe("answers from the tools' data, local model", () => {
   let database: TestDatabase;
@@ -35,10 +36,16 @@ describe("answers from the tools' data, local model", () => {
     const { text, metadata } = await askChat("how much is rent in münchen", "tools-session-rent");
     expect(text).toContain("€315 per month");
     expect(text).toContain("from €600 per month");
-    expect(text).toMatch(/\[TUM Department of Electrical and Computer Engineering - MSCE: Financial issues\]\(https:\/\/www\.ei\.tum\.de\/[^)]*\), checked 23 November 2026/);
+    expect(text).toMatch(
+      /\[TUM Department of Electrical and Computer Engineering - MSCE: Financial issues\]\(https:\/\/www\.ei\.tum\.de\/[^)]*\), checked 23 November 2026/,
+    );
     expect(text).toContain("Source: Living costs in Munich for students (last reviewed 2026-11-23)");
     expect(metadata?.toolLinks).toEqual([
-      expect.objectContaining({ tool: "cost-calculator", href: "/tools/cost-calculator?city=munich", values: [{ label: "City", value: "Munich" }] }),
+      expect.objectContaining({
+        tool: "cost-calculator",
+        href: "/tools/cost-calculator?city=munich",
+        values: [{ label: "City", value: "Munich" }],
+      }),
     ]);
   });
 
@@ -47,23 +54,35 @@ describe("answers from the tools' data, local model", () => {
     expect(text).toContain("You need a national (D) visa from the German mission before entry.");
     expect(text).toContain("11,904 € a year");
     expect(text).toMatch(/auswaertiges-amt\.de[^)]*\), checked 23 November 2026/);
-    expect(metadata?.toolLinks?.[0]).toMatchObject({ tool: "visa-checker", href: "/tools/visa-checker?nationality=NG&purpose=language-course" });
+    expect(metadata?.toolLinks?.[0]).toMatchObject({
+      tool: "visa-checker",
+      href: "/tools/visa-checker?nationality=NG&purpose=language-course",
+    });
   });
 
   it("answers scholarships for a level and nationality, and a university's tuition, each with its card", async () => {
     const scholarships = await askChat("scholarships for master students from pakistan", "tools-session-scholarships");
     expect(scholarships.text).toMatch(/Scholarships for master's students from Pakistan in the Scholarship Search \(\d+ match/);
-    expect(scholarships.metadata?.toolLinks?.[0]).toMatchObject({ tool: "scholarship-search", href: "/tools/scholarship-search?level=master&nationality=PK" });
+    expect(scholarships.metadata?.toolLinks?.[0]).toMatchObject({
+      tool: "scholarship-search",
+      href: "/tools/scholarship-search?level=master&nationality=PK",
+    });
 
     const tuition = await askChat("tuition at heidelberg", "tools-session-tuition");
     expect(tuition.text).toContain("1,500 euros per semester");
-    expect(tuition.metadata?.toolLinks?.[0]).toMatchObject({ tool: "university-finder", href: "/tools/university-finder/ruprecht-karls-universitaet-heidelberg" });
+    expect(tuition.metadata?.toolLinks?.[0]).toMatchObject({
+      tool: "university-finder",
+      href: "/tools/university-finder/ruprecht-karls-universitaet-heidelberg",
+    });
   });
 
   it("answers a follow-up about another city from the same tool", async () => {
     const response = await postChat(
       chatRag,
-      { messages: [...ask("how much is rent in munich"), { role: "assistant", content: "..." }, ...ask("and in Leipzig?")], chatModel: "local" },
+      {
+        messages: [...ask("how much is rent in munich"), { role: "assistant", content: "..." }, ...ask("and in Leipzig?")],
+        chatModel: "local",
+      },
       { headers: { "x-session-id": "tools-session-follow-up" } },
     );
     const chunks = parseUiStream(await response.text());
@@ -72,7 +91,10 @@ describe("answers from the tools' data, local model", () => {
   });
 
   it("leaves questions no tool answers to the knowledge base, without a card", async () => {
-    const { text, metadata } = await askChat("How much money do I need in a blocked account for a German student visa?", "tools-session-kb");
+    const { text, metadata } = await askChat(
+      "How much money do I need in a blocked account for a German student visa?",
+      "tools-session-kb",
+    );
     expect(text).toContain("11,904");
     expect(metadata?.toolLinks).toBeUndefined();
   });
@@ -90,7 +112,11 @@ describe("answers from the tools' data, hosted model", () => {
   });
 
   it("sends the tool data as context and attaches the same card", async () => {
-    const response = await postChat(hosted.chat, { messages: ask("cost of living leipzig"), chatModel: "openai" }, { headers: { "x-session-id": "tools-session-hosted" } });
+    const response = await postChat(
+      hosted.chat,
+      { messages: ask("cost of living leipzig"), chatModel: "openai" },
+      { headers: { "x-session-id": "tools-session-hosted" } },
+    );
     expect(response.status).toBe(200);
     const chunks = parseUiStream(await response.text());
     expect(metadataOf(chunks)?.toolLinks?.[0]?.href).toBe("/tools/cost-calculator?city=leipzig");

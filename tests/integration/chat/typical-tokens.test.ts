@@ -67,18 +67,27 @@ describe("typical tokens per kind of question", () => {
     expect(periodicJobs()).toContainEqual({ kind: JOB_KINDS.typicalTokens, intervalSeconds: 6 * 3600 });
     await enqueueJob(t.db, JOB_KINDS.typicalTokens, {});
     while ((await runDueJobs(t.db)).done > 0);
-    expect(await t.db.job.findMany({ where: { kind: JOB_KINDS.typicalTokens }, select: { status: true, lastError: true } })).toEqual([{ status: "done", lastError: null }]);
+    expect(await t.db.job.findMany({ where: { kind: JOB_KINDS.typicalTokens }, select: { status: true, lastError: true } })).toEqual([
+      { status: "done", lastError: null },
+    ]);
 
     const figures = await readTypicalTokens(t.db);
     expect(figures.computedAt).not.toBeNull();
     const byKind = Object.fromEntries(figures.kinds.map((kind) => [kind.kind, kind]));
     expect(byKind.simple).toMatchObject({ measured: true, tokens: 195, answers: MIN_MEASURED_ANSWERS });
-    expect(byKind.detailed).toMatchObject({ measured: false, tokens: ESTIMATED_TOKENS.detailed.high, answers: MIN_MEASURED_ANSWERS - 1 });
+    expect(byKind.detailed).toMatchObject({
+      measured: false,
+      tokens: ESTIMATED_TOKENS.detailed.high,
+      answers: MIN_MEASURED_ANSWERS - 1,
+    });
     expect(byKind.planning).toMatchObject({ measured: false, answers: 0 });
 
     // One more detailed answer and the next run measures that kind too.
     await t.db.tokenUsage.create({ data: usage("detailed", 400) });
     await computeTypicalTokens(t.db);
-    expect((await readTypicalTokens(t.db)).kinds.find((kind) => kind.kind === "detailed")).toMatchObject({ measured: true, tokens: 400 });
+    expect((await readTypicalTokens(t.db)).kinds.find((kind) => kind.kind === "detailed")).toMatchObject({
+      measured: true,
+      tokens: 400,
+    });
   });
 });

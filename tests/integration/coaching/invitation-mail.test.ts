@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliverMail, queueMail } from "~/server/mail/outbox";
 import { sessionInvitation } from "~/server/services/coaching/invitation";
-import { startSmtpFake, type SmtpFake } from "../../fakes/smtp-server";
+import { type SmtpFake, startSmtpFake } from "../../fakes/smtp-server";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
 let t: TestDatabase;
@@ -32,7 +32,21 @@ describe("a mail with a calendar invitation", () => {
     };
     for (const method of ["REQUEST", "CANCEL"] as const) {
       const event = sessionInvitation(booking, method);
-      const mail = await queueMail(t.db, "priya@example.test", { kind: "coaching-changed", name: "Priya", otherName: "Jonas Weber", change: method === "CANCEL" ? "cancelled" : "rescheduled", when: "Monday 29 March 2027, 13:30 (UTC+05:30)", topic: "Shortlist", url: "https://swipeabroad.test/services/consultation" }, null, event);
+      const mail = await queueMail(
+        t.db,
+        "priya@example.test",
+        {
+          kind: "coaching-changed",
+          name: "Priya",
+          otherName: "Jonas Weber",
+          change: method === "CANCEL" ? "cancelled" : "rescheduled",
+          when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+          topic: "Shortlist",
+          url: "https://swipeabroad.test/services/consultation",
+        },
+        null,
+        event,
+      );
       expect(mail.calendarEvent).toBe(event.content);
       process.env.SMTP_URL = smtp.url;
       await deliverMail(t.db, { mailId: mail.id }, { id: "job", attempt: 1, maxAttempts: 6 });

@@ -5,9 +5,15 @@ import { publicError, VERIFY_EMAIL_FIRST_MESSAGE } from "~/server/api/trpc";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { seedForumCategories } from "~/server/services/community/categories.service";
 import { NEW_MEMBER_LINKS_MESSAGE, NEW_MEMBER_REPLIES_MESSAGE, NEW_MEMBER_TOPICS_MESSAGE } from "~/server/services/community/members";
-import { FLAGS_HIDE_NOTE, ALREADY_FLAGGED } from "~/server/services/community/moderation.service";
+import { ALREADY_FLAGGED, FLAGS_HIDE_NOTE } from "~/server/services/community/moderation.service";
 import { sendCommunityDigests } from "~/server/services/community/notifications.service";
-import { HELD_FOR_REVIEW, ONLY_AUTHOR_OR_MODERATOR_SOLVES, ONLY_OWN_POSTS, TOPIC_LOCKED, TOPIC_NOT_FOUND } from "~/server/services/community/posts.service";
+import {
+  HELD_FOR_REVIEW,
+  ONLY_AUTHOR_OR_MODERATOR_SOLVES,
+  ONLY_OWN_POSTS,
+  TOPIC_LOCKED,
+  TOPIC_NOT_FOUND,
+} from "~/server/services/community/posts.service";
 import { createStaff } from "../../helpers/admin";
 import { callerFor, createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
@@ -23,7 +29,10 @@ type Member = Awaited<ReturnType<typeof createUser>>;
 const api = (member: Member | null) => callerFor(t.db, member?.claims ?? null);
 
 async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
 }
@@ -32,11 +41,26 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["
 async function trustedMember(name = "Trusted Member") {
   const [firstName, lastName] = name.split(" ");
   const member = await createUser(t.db, { firstName, lastName });
-  await t.db.user.update({ where: { id: member.claims.id }, data: { createdAt: new Date(Date.now() - 7 * 86_400_000) } });
+  await t.db.user.update({
+    where: { id: member.claims.id },
+    data: { createdAt: new Date(Date.now() - 7 * 86_400_000) },
+  });
   const category = await t.db.forumCategory.findUniqueOrThrow({ where: { slug: "off-topic" } });
-  const topic = await t.db.forumTopic.create({ data: { categoryId: category.id, authorId: member.claims.id, title: "Earlier posts of a trusted member", slug: "earlier" } });
+  const topic = await t.db.forumTopic.create({
+    data: {
+      categoryId: category.id,
+      authorId: member.claims.id,
+      title: "Earlier posts of a trusted member",
+      slug: "earlier",
+    },
+  });
   await t.db.forumPost.createMany({
-    data: [0, 1, 2].map((position) => ({ topicId: topic.id, authorId: member.claims.id, position, body: `Earlier post ${position}` })),
+    data: [0, 1, 2].map((position) => ({
+      topicId: topic.id,
+      authorId: member.claims.id,
+      position,
+      body: `Earlier post ${position}`,
+    })),
   });
   return member;
 }
@@ -50,20 +74,33 @@ const question = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const notificationsOf = (member: Member) =>
-  t.db.notification.findMany({ where: { userId: member.claims.id }, orderBy: { createdAt: "asc" }, select: { kind: true, actorId: true, postId: true, topicId: true, text: true } });
+  t.db.notification.findMany({
+    where: { userId: member.claims.id },
+    orderBy: { createdAt: "asc" },
+    select: { kind: true, actorId: true, postId: true, topicId: true, text: true },
+  });
 
 describe("community: who may post", () => {
   it("reading is open to everybody; posting needs an account and a verified email", async () => {
-    expect((await api(null).community.categories()).map((category) => category.slug)).toEqual(expect.arrayContaining(["admission", "visa", "introductions", "off-topic"]));
-    expect(await rejection(api(null).community.createTopic(question()))).toEqual({ code: "UNAUTHORIZED", message: SIGN_IN_REQUIRED_MESSAGE });
+    expect((await api(null).community.categories()).map((category) => category.slug)).toEqual(
+      expect.arrayContaining(["admission", "visa", "introductions", "off-topic"]),
+    );
+    expect(await rejection(api(null).community.createTopic(question()))).toEqual({
+      code: "UNAUTHORIZED",
+      message: SIGN_IN_REQUIRED_MESSAGE,
+    });
     const unverified = await createUser(t.db, { verified: false });
-    expect(await rejection(api(unverified).community.createTopic(question()))).toEqual({ code: "FORBIDDEN", message: VERIFY_EMAIL_FIRST_MESSAGE });
+    expect(await rejection(api(unverified).community.createTopic(question()))).toEqual({
+      code: "FORBIDDEN",
+      message: VERIFY_EMAIL_FIRST_MESSAGE,
+    });
     expect(await t.db.forumTopic.count({ where: { authorId: unverified.claims.id } })).toBe(0);
   });
 
   it("a new member may start 3 topics a day; the fourth is refused with the reason and nothing is written", async () => {
     const member = await createUser(t.db);
-    for (let n = 1; n <= NEW_MEMBER_RULES.topicsPerDay; n++) await api(member).community.createTopic(question({ title: `My question number ${n} about blocked accounts` }));
+    for (let n = 1; n <= NEW_MEMBER_RULES.topicsPerDay; n++)
+      await api(member).community.createTopic(question({ title: `My question number ${n} about blocked accounts` }));
     expect(await rejection(api(member).community.createTopic(question({ title: "My fourth question on the first day" })))).toEqual({
       code: "TOO_MANY_REQUESTS",
       message: NEW_MEMBER_TOPICS_MESSAGE,
@@ -75,13 +112,27 @@ describe("community: who may post", () => {
     const asker = await trustedMember();
     const { topicId } = await api(asker).community.createTopic(question());
     const newcomer = await createUser(t.db);
-    for (let n = 1; n <= NEW_MEMBER_RULES.repliesPerDay; n++) await api(newcomer).community.reply({ topicId, body: `Reply ${n}: Fintiba took two days for me.` });
-    expect(await rejection(api(newcomer).community.reply({ topicId, body: "One more reply" }))).toEqual({ code: "TOO_MANY_REQUESTS", message: NEW_MEMBER_REPLIES_MESSAGE });
+    for (let n = 1; n <= NEW_MEMBER_RULES.repliesPerDay; n++)
+      await api(newcomer).community.reply({ topicId, body: `Reply ${n}: Fintiba took two days for me.` });
+    expect(await rejection(api(newcomer).community.reply({ topicId, body: "One more reply" }))).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      message: NEW_MEMBER_REPLIES_MESSAGE,
+    });
 
     const links = "See https://www.auswaertiges-amt.de, https://www.daad.de and www.make-it-in-germany.com";
     const another = await createUser(t.db);
-    expect(await rejection(api(another).community.reply({ topicId, body: links }))).toEqual({ code: "BAD_REQUEST", message: NEW_MEMBER_LINKS_MESSAGE });
-    expect((await api(another).community.reply({ topicId, body: "See https://www.daad.de and [the mission](https://india.diplo.de)" })).held).toBe(false);
+    expect(await rejection(api(another).community.reply({ topicId, body: links }))).toEqual({
+      code: "BAD_REQUEST",
+      message: NEW_MEMBER_LINKS_MESSAGE,
+    });
+    expect(
+      (
+        await api(another).community.reply({
+          topicId,
+          body: "See https://www.daad.de and [the mission](https://india.diplo.de)",
+        })
+      ).held,
+    ).toBe(false);
     expect((await api(asker).community.reply({ topicId, body: links })).held).toBe(false);
   });
 
@@ -98,14 +149,22 @@ describe("community: who may post", () => {
     expect(forOthers.posts.map((each) => each.id)).not.toContain(outcome.postId);
     expect(forOthers.topic.replyCount).toBe(0);
     const forAuthor = await api(spammer).community.topic({ topicId });
-    expect(forAuthor.posts.find((each) => each.id === outcome.postId)).toMatchObject({ body: "Buy diploma online, cheap and fast", status: "held" });
+    expect(forAuthor.posts.find((each) => each.id === outcome.postId)).toMatchObject({
+      body: "Buy diploma online, cheap and fast",
+      status: "held",
+    });
     expect(await notificationsOf(asker)).toEqual([]);
 
     // A held opening post keeps the whole topic out of the lists.
     const heldTopic = await api(spammer).community.createTopic(question({ title: "Fake IELTS certificate without exam here" }));
     expect(heldTopic.held).toBe(true);
-    expect((await api(null).community.topics({ list: "latest", limit: 50 })).items.map((topic) => topic.id)).not.toContain(heldTopic.topicId);
-    expect(await rejection(api(null).community.topic({ topicId: heldTopic.topicId }))).toEqual({ code: "NOT_FOUND", message: TOPIC_NOT_FOUND });
+    expect((await api(null).community.topics({ list: "latest", limit: 50 })).items.map((topic) => topic.id)).not.toContain(
+      heldTopic.topicId,
+    );
+    expect(await rejection(api(null).community.topic({ topicId: heldTopic.topicId }))).toEqual({
+      code: "NOT_FOUND",
+      message: TOPIC_NOT_FOUND,
+    });
   });
 
   it("a suspended member may read but not post", async () => {
@@ -114,16 +173,30 @@ describe("community: who may post", () => {
     await t.db.user.update({ where: { id: member.claims.id }, data: { forumSuspendedUntil: until } });
     const refused = await rejection(api(member).community.createTopic(question()));
     expect(refused.code).toBe("FORBIDDEN");
-    expect(refused.message).toMatch(/^A moderator suspended your community posting until \d{1,2} \w+ \d{4}\. You can still read the forum\.$/);
+    expect(refused.message).toMatch(
+      /^A moderator suspended your community posting until \d{1,2} \w+ \d{4}\. You can still read the forum\.$/,
+    );
     expect((await api(member).community.topics({})).items.length).toBeGreaterThan(0);
   });
 
   it("bad input gets a clear message", async () => {
     const member = await createUser(t.db);
-    expect(await rejection(api(member).community.createTopic(question({ title: "Visa?" })))).toMatchObject({ code: "BAD_REQUEST", message: "The title needs at least 10 characters: say what you want to know" });
-    expect(await rejection(api(member).community.createTopic(question({ categorySlug: "astrology" })))).toEqual({ code: "NOT_FOUND", message: "This category does not exist." });
-    expect(await rejection(api(member).community.createTopic(question({ body: " " })))).toMatchObject({ code: "BAD_REQUEST", message: "Write something first" });
-    expect(await rejection(api(member).community.reply({ topicId: "no-such-topic", body: "Hello there" }))).toEqual({ code: "NOT_FOUND", message: TOPIC_NOT_FOUND });
+    expect(await rejection(api(member).community.createTopic(question({ title: "Visa?" })))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "The title needs at least 10 characters: say what you want to know",
+    });
+    expect(await rejection(api(member).community.createTopic(question({ categorySlug: "astrology" })))).toEqual({
+      code: "NOT_FOUND",
+      message: "This category does not exist.",
+    });
+    expect(await rejection(api(member).community.createTopic(question({ body: " " })))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Write something first",
+    });
+    expect(await rejection(api(member).community.reply({ topicId: "no-such-topic", body: "Hello there" }))).toEqual({
+      code: "NOT_FOUND",
+      message: TOPIC_NOT_FOUND,
+    });
   });
 });
 
@@ -132,19 +205,35 @@ describe("community: own posts, answers and likes", () => {
     const asker = await trustedMember("Edit Asker");
     const other = await trustedMember("Edit Other");
     const { topicId, postId } = await api(asker).community.createTopic(question());
-    expect(await rejection(api(other).community.edit({ postId, body: "Hijacked" }))).toEqual({ code: "FORBIDDEN", message: ONLY_OWN_POSTS });
-    expect(await rejection(api(other).community.delete({ postId }))).toEqual({ code: "FORBIDDEN", message: ONLY_OWN_POSTS });
+    expect(await rejection(api(other).community.edit({ postId, body: "Hijacked" }))).toEqual({
+      code: "FORBIDDEN",
+      message: ONLY_OWN_POSTS,
+    });
+    expect(await rejection(api(other).community.delete({ postId }))).toEqual({
+      code: "FORBIDDEN",
+      message: ONLY_OWN_POSTS,
+    });
 
-    await api(asker).community.edit({ postId, body: "Updated: I need it by **February**.", title: "Which bank opens a blocked account within a week?" });
+    await api(asker).community.edit({
+      postId,
+      body: "Updated: I need it by **February**.",
+      title: "Which bank opens a blocked account within a week?",
+    });
     const page = await api(null).community.topic({ topicId });
     expect(page.topic.title).toBe("Which bank opens a blocked account within a week?");
     expect(page.posts[0]).toMatchObject({ body: "Updated: I need it by **February**.", edited: true });
-    expect(await t.db.forumPostEdit.findMany({ where: { postId }, select: { title: true, body: true } })).toEqual([{ title: question().title, body: question().body }]);
+    expect(await t.db.forumPostEdit.findMany({ where: { postId }, select: { title: true, body: true } })).toEqual([
+      { title: question().title, body: question().body },
+    ]);
 
     const { postId: replyId } = await api(other).community.reply({ topicId, body: "Expatrio took three days for me." });
     await api(other).community.delete({ postId: replyId });
     const after = await api(null).community.topic({ topicId });
-    expect(after.posts.find((post) => post.id === replyId)).toMatchObject({ body: null, status: "deleted", placeholder: "Deleted by its author." });
+    expect(after.posts.find((post) => post.id === replyId)).toMatchObject({
+      body: null,
+      status: "deleted",
+      placeholder: "Deleted by its author.",
+    });
     expect(after.topic.replyCount).toBe(0);
   });
 
@@ -153,19 +242,35 @@ describe("community: own posts, answers and likes", () => {
     const helper = await trustedMember("Solved Helper");
     const bystander = await trustedMember("Solved Bystander");
     const { topicId } = await api(asker).community.createTopic(question({ title: "Do I need APS for a master's programme?" }));
-    const { postId: answerId } = await api(helper).community.reply({ topicId, body: "Yes, applicants from India need the APS certificate." });
-    expect(await rejection(api(bystander).community.markSolved({ topicId, postId: answerId }))).toEqual({ code: "FORBIDDEN", message: ONLY_AUTHOR_OR_MODERATOR_SOLVES });
+    const { postId: answerId } = await api(helper).community.reply({
+      topicId,
+      body: "Yes, applicants from India need the APS certificate.",
+    });
+    expect(await rejection(api(bystander).community.markSolved({ topicId, postId: answerId }))).toEqual({
+      code: "FORBIDDEN",
+      message: ONLY_AUTHOR_OR_MODERATOR_SOLVES,
+    });
 
     await api(asker).community.markSolved({ topicId, postId: answerId });
-    const page = await api(null).community.topic({ topicId, countView: true, slug: "do-i-need-aps-for-a-master-s-programme" });
+    const page = await api(null).community.topic({
+      topicId,
+      countView: true,
+      slug: "do-i-need-aps-for-a-master-s-programme",
+    });
     expect(page.topic).toMatchObject({ solvedPostId: answerId, views: 1 });
     // A read at a stale address (the page redirects from it) and the asker's own reads count no view.
     await api(null).community.topic({ topicId, countView: true, slug: "an-old-title" });
     await api(asker).community.topic({ topicId, countView: true });
     expect((await t.db.forumTopic.findUniqueOrThrow({ where: { id: topicId } })).views).toBe(1);
-    expect(page.answer).toMatchObject({ id: answerId, isAnswer: true, body: "Yes, applicants from India need the APS certificate." });
+    expect(page.answer).toMatchObject({
+      id: answerId,
+      isAnswer: true,
+      body: "Yes, applicants from India need the APS certificate.",
+    });
     expect((await api(null).community.topics({ list: "solved", limit: 50 })).items.map((topic) => topic.id)).toContain(topicId);
-    expect((await notificationsOf(helper)).filter((row) => row.kind === "answer")).toEqual([{ kind: "answer", actorId: asker.claims.id, postId: answerId, topicId, text: null }]);
+    expect((await notificationsOf(helper)).filter((row) => row.kind === "answer")).toEqual([
+      { kind: "answer", actorId: asker.claims.id, postId: answerId, topicId, text: null },
+    ]);
 
     const moderator = await createStaff(t.db, "backoffice");
     await moderator.caller.community.markSolved({ topicId, postId: null });
@@ -181,14 +286,20 @@ describe("community: own posts, answers and likes", () => {
     expect(await api(fan).community.like({ postId, liked: false })).toEqual({ liked: false, likeCount: 0 });
     expect(await api(fan).community.like({ postId, liked: true })).toEqual({ liked: true, likeCount: 1 });
     expect((await notificationsOf(author)).filter((row) => row.kind === "like")).toHaveLength(1);
-    expect(await rejection(api(author).community.like({ postId, liked: true }))).toEqual({ code: "BAD_REQUEST", message: "You cannot like your own post." });
+    expect(await rejection(api(author).community.like({ postId, liked: true }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "You cannot like your own post.",
+    });
   });
 
   it("a locked topic takes no replies", async () => {
     const asker = await trustedMember("Locked Asker");
     const { topicId } = await api(asker).community.createTopic(question({ title: "Old thread about 2019 visa rules" }));
     await t.db.forumTopic.update({ where: { id: topicId }, data: { locked: true } });
-    expect(await rejection(api(asker).community.reply({ topicId, body: "Any news?" }))).toEqual({ code: "FORBIDDEN", message: TOPIC_LOCKED });
+    expect(await rejection(api(asker).community.reply({ topicId, body: "Any news?" }))).toEqual({
+      code: "FORBIDDEN",
+      message: TOPIC_LOCKED,
+    });
   });
 });
 
@@ -198,7 +309,10 @@ describe("community: notifications", () => {
     const replier = await trustedMember("Jonas Weber");
     const mentioned = await trustedMember("Amira Haddad");
     const { topicId } = await api(asker).community.createTopic(question({ title: "How long does the visa appointment take in Mumbai?" }));
-    const handles = await t.db.user.findMany({ where: { id: { in: [asker.claims.id, mentioned.claims.id] } }, select: { id: true, forumHandle: true } });
+    const handles = await t.db.user.findMany({
+      where: { id: { in: [asker.claims.id, mentioned.claims.id] } },
+      select: { id: true, forumHandle: true },
+    });
     const askerHandle = handles.find((row) => row.id === asker.claims.id)!.forumHandle!;
     expect(askerHandle).toMatch(/^priya_sharma\d*$/);
     // The mentioned member posts once, so they have a handle; the asker watches their topic and hears of it.
@@ -208,17 +322,30 @@ describe("community: notifications", () => {
     ]);
     const amira = (await t.db.user.findUniqueOrThrow({ where: { id: mentioned.claims.id } })).forumHandle!;
 
-    const { postId } = await api(replier).community.reply({ topicId, body: `@${askerHandle} it took six weeks for me; @${amira} had the same. \`@not_a_mention\`` });
+    const { postId } = await api(replier).community.reply({
+      topicId,
+      body: `@${askerHandle} it took six weeks for me; @${amira} had the same. \`@not_a_mention\``,
+    });
     const askerRows = await notificationsOf(asker);
-    expect(askerRows.filter((row) => row.postId === postId)).toEqual([{ kind: "mention", actorId: replier.claims.id, postId, topicId, text: null }]);
-    expect((await notificationsOf(mentioned)).filter((row) => row.postId === postId)).toEqual([{ kind: "mention", actorId: replier.claims.id, postId, topicId, text: null }]);
+    expect(askerRows.filter((row) => row.postId === postId)).toEqual([
+      { kind: "mention", actorId: replier.claims.id, postId, topicId, text: null },
+    ]);
+    expect((await notificationsOf(mentioned)).filter((row) => row.postId === postId)).toEqual([
+      { kind: "mention", actorId: replier.claims.id, postId, topicId, text: null },
+    ]);
     expect(await notificationsOf(replier)).toEqual([]);
 
     const unread = await api(asker).community.unreadCount();
     expect(unread).toBe(askerRows.length);
     const list = await api(asker).community.notifications({});
-    expect(list.items[0]).toMatchObject({ kind: "mention", read: false, summary: "Jonas Weber mentioned you in “How long does the visa appointment take in Mumbai?”" });
-    expect(list.items[0]!.href).toMatch(new RegExp(`^/community/t/how-long-does-the-visa-appointment-take-in-mumbai/${topicId}#post-\\d+$`));
+    expect(list.items[0]).toMatchObject({
+      kind: "mention",
+      read: false,
+      summary: "Jonas Weber mentioned you in “How long does the visa appointment take in Mumbai?”",
+    });
+    expect(list.items[0]!.href).toMatch(
+      new RegExp(`^/community/t/how-long-does-the-visa-appointment-take-in-mumbai/${topicId}#post-\\d+$`),
+    );
     await api(asker).community.markRead({});
     expect(await api(asker).community.unreadCount()).toBe(0);
   });
@@ -230,12 +357,21 @@ describe("community: notifications", () => {
     await api(noMail).community.watch({ categorySlug: "accommodation", watching: true });
     await api(noMail).students.updateMe({ communityDigest: false });
     const asker = await trustedMember("Room Seeker");
-    const { topicId } = await api(asker).community.createTopic(question({ categorySlug: "accommodation", title: "Is a Wohnungsgeberbestätigung needed for a WG room?" }));
-    expect((await notificationsOf(watcher)).filter((row) => row.topicId === topicId)).toEqual([{ kind: "new_topic", actorId: asker.claims.id, postId: expect.any(String), topicId, text: null }]);
+    const { topicId } = await api(asker).community.createTopic(
+      question({ categorySlug: "accommodation", title: "Is a Wohnungsgeberbestätigung needed for a WG room?" }),
+    );
+    expect((await notificationsOf(watcher)).filter((row) => row.topicId === topicId)).toEqual([
+      { kind: "new_topic", actorId: asker.claims.id, postId: expect.any(String), topicId, text: null },
+    ]);
 
-    await t.db.notification.updateMany({ where: { userId: { notIn: [watcher.claims.id, noMail.claims.id] } }, data: { mailedAt: new Date() } });
+    await t.db.notification.updateMany({
+      where: { userId: { notIn: [watcher.claims.id, noMail.claims.id] } },
+      data: { mailedAt: new Date() },
+    });
     expect(await sendCommunityDigests(t.db)).toEqual({ sent: 1 });
-    const mails = await t.db.mailMessage.findMany({ where: { kind: "community-digest", userId: { in: [watcher.claims.id, noMail.claims.id] } } });
+    const mails = await t.db.mailMessage.findMany({
+      where: { kind: "community-digest", userId: { in: [watcher.claims.id, noMail.claims.id] } },
+    });
     expect(mails.map((mail) => mail.to)).toEqual([watcher.email]);
     expect(mails[0]!.subject).toBe("SwipeAbroad community: 1 new notification");
     expect(await sendCommunityDigests(t.db)).toEqual({ sent: 0 });
@@ -248,14 +384,35 @@ describe("community: flags and moderation", () => {
     const { topicId } = await api(author).community.createTopic(question({ title: "Selling my blocked account slot" }));
     const { postId } = await api(author).community.reply({ topicId, body: "DM me for a cheap slot" });
     const flaggers = [await trustedMember("Flag One"), await trustedMember("Flag Two"), await trustedMember("Flag Three")];
-    expect(await api(flaggers[0]!).community.flag({ postId, reason: "spam", note: null })).toEqual({ flagged: true, hidden: false });
-    expect(await rejection(api(flaggers[0]!).community.flag({ postId, reason: "spam" }))).toEqual({ code: "CONFLICT", message: ALREADY_FLAGGED });
-    expect(await api(flaggers[1]!).community.flag({ postId, reason: "inappropriate" })).toEqual({ flagged: true, hidden: false });
-    expect(await rejection(api(flaggers[2]!).community.flag({ postId, reason: "other" }))).toEqual({ code: "BAD_REQUEST", message: "Tell the moderators what is wrong" });
-    expect(await api(flaggers[2]!).community.flag({ postId, reason: "other", note: "Selling appointments is not allowed" })).toEqual({ flagged: true, hidden: true });
+    expect(await api(flaggers[0]!).community.flag({ postId, reason: "spam", note: null })).toEqual({
+      flagged: true,
+      hidden: false,
+    });
+    expect(await rejection(api(flaggers[0]!).community.flag({ postId, reason: "spam" }))).toEqual({
+      code: "CONFLICT",
+      message: ALREADY_FLAGGED,
+    });
+    expect(await api(flaggers[1]!).community.flag({ postId, reason: "inappropriate" })).toEqual({
+      flagged: true,
+      hidden: false,
+    });
+    expect(await rejection(api(flaggers[2]!).community.flag({ postId, reason: "other" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Tell the moderators what is wrong",
+    });
+    expect(await api(flaggers[2]!).community.flag({ postId, reason: "other", note: "Selling appointments is not allowed" })).toEqual({
+      flagged: true,
+      hidden: true,
+    });
 
-    expect(await t.db.forumPost.findUniqueOrThrow({ where: { id: postId } })).toMatchObject({ status: "hidden", statusNote: FLAGS_HIDE_NOTE });
-    expect((await api(null).community.topic({ topicId })).posts.find((post) => post.id === postId)).toMatchObject({ body: null, placeholder: "This post is hidden until a moderator reviews it." });
+    expect(await t.db.forumPost.findUniqueOrThrow({ where: { id: postId } })).toMatchObject({
+      status: "hidden",
+      statusNote: FLAGS_HIDE_NOTE,
+    });
+    expect((await api(null).community.topic({ topicId })).posts.find((post) => post.id === postId)).toMatchObject({
+      body: null,
+      placeholder: "This post is hidden until a moderator reviews it.",
+    });
 
     const moderator = await createStaff(t.db, "backoffice");
     const queue = await moderator.caller.admin.community.queue({});
@@ -263,12 +420,27 @@ describe("community: flags and moderation", () => {
     expect(item.flags.map((flag) => flag.reason).sort()).toEqual(["inappropriate", "other", "spam"]);
 
     await moderator.caller.admin.community.moderatePost({ postId, action: "approve", note: null });
-    expect((await api(null).community.topic({ topicId })).posts.find((post) => post.id === postId)).toMatchObject({ body: "DM me for a cheap slot", status: "visible" });
+    expect((await api(null).community.topic({ topicId })).posts.find((post) => post.id === postId)).toMatchObject({
+      body: "DM me for a cheap slot",
+      status: "visible",
+    });
     expect((await moderator.caller.admin.community.queue({})).items.map((entry) => entry.id)).not.toContain(postId);
-    const audit = await t.db.auditLog.findFirstOrThrow({ where: { action: "community.post_approved", targetId: postId } });
-    expect(audit).toMatchObject({ actorId: moderator.session.id, before: { status: "hidden", statusNote: FLAGS_HIDE_NOTE }, after: { status: "visible", statusNote: null } });
+    const audit = await t.db.auditLog.findFirstOrThrow({
+      where: { action: "community.post_approved", targetId: postId },
+    });
+    expect(audit).toMatchObject({
+      actorId: moderator.session.id,
+      before: { status: "hidden", statusNote: FLAGS_HIDE_NOTE },
+      after: { status: "visible", statusNote: null },
+    });
     expect((await notificationsOf(author)).filter((row) => row.kind === "moderation")).toEqual([
-      { kind: "moderation", actorId: moderator.session.id, postId, topicId, text: "A moderator approved your post; it is now published." },
+      {
+        kind: "moderation",
+        actorId: moderator.session.id,
+        postId,
+        topicId,
+        text: "A moderator approved your post; it is now published.",
+      },
     ]);
   });
 
@@ -277,7 +449,10 @@ describe("community: flags and moderation", () => {
     const askerTopic = await api(asker).community.createTopic(question({ title: "Where do I get a cheap SIM card?" }));
     const handle = (await t.db.user.findUniqueOrThrow({ where: { id: asker.claims.id } })).forumHandle!;
     const newcomer = await createUser(t.db);
-    const held = await api(newcomer).community.reply({ topicId: askerTopic.topicId, body: `@${handle} avoid the casino ads, take a prepaid SIM` });
+    const held = await api(newcomer).community.reply({
+      topicId: askerTopic.topicId,
+      body: `@${handle} avoid the casino ads, take a prepaid SIM`,
+    });
     expect(held.held).toBe(true);
     expect((await notificationsOf(asker)).filter((row) => row.postId === held.postId)).toEqual([]);
 
@@ -288,21 +463,39 @@ describe("community: flags and moderation", () => {
 
     await moderator.caller.admin.community.moderatePost({ postId: held.postId, action: "delete", note: "Advertising" });
     const page = await api(null).community.topic({ topicId: askerTopic.topicId });
-    expect(page.posts.find((post) => post.id === held.postId)).toMatchObject({ body: null, status: "deleted", placeholder: "This post was deleted." });
+    expect(page.posts.find((post) => post.id === held.postId)).toMatchObject({
+      body: null,
+      status: "deleted",
+      placeholder: "This post was deleted.",
+    });
     expect(page.topic.replyCount).toBe(0);
   });
 
   it("a moderator warns and suspends a member by mail, and locks, pins and moves topics, each audited", async () => {
     const member = await trustedMember("Warned Member");
     const moderator = await createStaff(t.db, "backoffice");
-    await moderator.caller.admin.community.moderateMember({ action: "warn", userId: member.claims.id, message: "Please keep to one topic per question." });
-    const { suspendedUntil } = await moderator.caller.admin.community.moderateMember({ action: "suspend", userId: member.claims.id, message: "Repeated advertising.", days: 7 });
+    await moderator.caller.admin.community.moderateMember({
+      action: "warn",
+      userId: member.claims.id,
+      message: "Please keep to one topic per question.",
+    });
+    const { suspendedUntil } = await moderator.caller.admin.community.moderateMember({
+      action: "suspend",
+      userId: member.claims.id,
+      message: "Repeated advertising.",
+      days: 7,
+    });
     expect(suspendedUntil!.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
-    const mails = await t.db.mailMessage.findMany({ where: { kind: "community-moderation", userId: member.claims.id }, orderBy: { createdAt: "asc" } });
+    const mails = await t.db.mailMessage.findMany({
+      where: { kind: "community-moderation", userId: member.claims.id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain("Repeated advertising.");
     expect(mails[1]!.text).toMatch(/suspended your posting in the SwipeAbroad community until/);
-    const open = await api(await trustedMember("Other Asker")).community.createTopic(question({ title: "A topic the suspended member tries to answer" }));
+    const open = await api(await trustedMember("Other Asker")).community.createTopic(
+      question({ title: "A topic the suspended member tries to answer" }),
+    );
     expect((await rejection(api(member).community.reply({ topicId: open.topicId, body: "Hello" }))).code).toBe("FORBIDDEN");
     await moderator.caller.admin.community.moderateMember({ action: "lift", userId: member.claims.id });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: member.claims.id } })).forumSuspendedUntil).toBeNull();
@@ -311,16 +504,31 @@ describe("community: flags and moderation", () => {
     await moderator.caller.admin.community.moderateTopic({ action: "move", topicId, categorySlug: "accommodation" });
     await moderator.caller.admin.community.moderateTopic({ action: "pin", topicId, value: true });
     await moderator.caller.admin.community.moderateTopic({ action: "lock", topicId, value: true });
-    expect((await api(null).community.topic({ topicId })).topic).toMatchObject({ category: { slug: "accommodation" }, pinned: true, locked: true });
-    const actions = (await t.db.auditLog.findMany({ where: { actorId: moderator.session.id }, orderBy: { createdAt: "asc" } })).map((row) => row.action);
-    expect(actions).toEqual(["community.member_warned", "community.member_suspended", "community.member_reinstated", "community.topic_moved", "community.topic_pinned", "community.topic_locked"]);
+    expect((await api(null).community.topic({ topicId })).topic).toMatchObject({
+      category: { slug: "accommodation" },
+      pinned: true,
+      locked: true,
+    });
+    const actions = (await t.db.auditLog.findMany({ where: { actorId: moderator.session.id }, orderBy: { createdAt: "asc" } })).map(
+      (row) => row.action,
+    );
+    expect(actions).toEqual([
+      "community.member_warned",
+      "community.member_suspended",
+      "community.member_reinstated",
+      "community.topic_moved",
+      "community.topic_pinned",
+      "community.topic_locked",
+    ]);
   });
 
   it("members without the support permission get 403 from moderation; staff without two factors too", async () => {
     const member = await trustedMember("Not Staff");
     expect((await rejection(api(member).admin.community.queue({}))).code).toBe("FORBIDDEN");
     const designer = await createStaff(t.db, "designer");
-    expect((await rejection(designer.caller.admin.community.moderateMember({ action: "lift", userId: member.claims.id }))).code).toBe("FORBIDDEN");
+    expect((await rejection(designer.caller.admin.community.moderateMember({ action: "lift", userId: member.claims.id }))).code).toBe(
+      "FORBIDDEN",
+    );
     const noTwoFactor = await createStaff(t.db, "backoffice", { twoFactor: false });
     expect((await rejection(noTwoFactor.caller.admin.community.queue({}))).code).toBe("FORBIDDEN");
   });
@@ -329,21 +537,35 @@ describe("community: flags and moderation", () => {
 describe("community: search and profiles", () => {
   it("finds posts by stemmed words, umlauts or none, ranks title matches first, highlights, and filters by category and solved", async () => {
     const author = await trustedMember("Search Author");
-    const inTitle = await api(author).community.createTopic(question({ categorySlug: "health-insurance", title: "Krankenversicherung for students over 30: public or private?", body: "I turn 31 before enrolment." }));
-    const inBody = await api(author).community.createTopic(question({ categorySlug: "off-topic", title: "Random thoughts after my first month", body: "Sorting out my krankenversicherung took ages; the Bürgeramt was quicker." }));
+    const inTitle = await api(author).community.createTopic(
+      question({
+        categorySlug: "health-insurance",
+        title: "Krankenversicherung for students over 30: public or private?",
+        body: "I turn 31 before enrolment.",
+      }),
+    );
+    const inBody = await api(author).community.createTopic(
+      question({
+        categorySlug: "off-topic",
+        title: "Random thoughts after my first month",
+        body: "Sorting out my krankenversicherung took ages; the Bürgeramt was quicker.",
+      }),
+    );
     const results = await api(null).community.search({ query: "Krankenversicherung students" });
     expect(results.items.map((item) => item.topic.id).slice(0, 2)).toEqual([inTitle.topicId, inBody.topicId]);
     expect(results.items[1]!.snippet).toContain(`${HIGHLIGHT_START}krankenversicherung${HIGHLIGHT_END}`);
 
     expect((await api(null).community.search({ query: "Buergeramt" })).items.map((item) => item.topic.id)).toEqual([inBody.topicId]);
-    expect((await api(null).community.search({ query: "krankenversicherung", categorySlug: "off-topic" })).items.map((item) => item.topic.id)).toEqual([inBody.topicId]);
+    expect(
+      (await api(null).community.search({ query: "krankenversicherung", categorySlug: "off-topic" })).items.map((item) => item.topic.id),
+    ).toEqual([inBody.topicId]);
     expect((await api(null).community.search({ query: "krankenversicherung", solved: true })).items).toEqual([]);
     expect((await rejection(api(null).community.search({ query: " " }))).code).toBe("BAD_REQUEST");
   });
 
   it("a public profile shows posts and solutions; a private one only says so", async () => {
     const member = await trustedMember("Public Person");
-    await api(member).community.createTopic(question({ title: "Hello from Lagos, starting in Aachen" , categorySlug: "introductions" }));
+    await api(member).community.createTopic(question({ title: "Hello from Lagos, starting in Aachen", categorySlug: "introductions" }));
     const handle = (await t.db.user.findUniqueOrThrow({ where: { id: member.claims.id } })).forumHandle!;
     expect(await api(null).community.member({ handle })).toEqual({ visible: false, name: "Public Person", handle });
     expect(PRIVATE_PROFILE_MESSAGE).toBe("This member keeps their profile private.");

@@ -2,28 +2,39 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as uploadRoute from "~/app/api/documents/route";
-import * as versionsRoute from "~/app/api/documents/[id]/versions/route";
-import * as downloadRoute from "~/app/api/documents/[id]/download/route";
 import { NextRequest } from "next/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as downloadRoute from "~/app/api/documents/[id]/download/route";
+import * as versionsRoute from "~/app/api/documents/[id]/versions/route";
+import * as uploadRoute from "~/app/api/documents/route";
 import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
-import { proxy } from "~/proxy";
 import { fileTooLargeMessage } from "~/lib/ui/file-upload";
+import { proxy } from "~/proxy";
 import { publicError } from "~/server/api/trpc";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
-import { canReadDocument } from "~/server/services/documents/access.service";
 import { exportAccountData } from "~/server/services/account.service";
+import { canReadDocument } from "~/server/services/documents/access.service";
 import { getObjectStorage, StoredObjectMissingError } from "~/server/storage";
+import { startS3Fake } from "../../fakes/s3-server";
 import { createStaff } from "../../helpers/admin";
 import { sampleDocx, sampleExe, sampleJpeg, samplePdf, samplePng, sampleZip } from "../../helpers/documents";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
-import { startS3Fake } from "../../fakes/s3-server";
 
 let t: TestDatabase;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "documents-data-"));
-const SETTINGS = ["DATA_DIR", "DOCUMENT_MAX_MB", "DOCUMENT_QUOTA_MB", "RATE_LIMIT_UPLOAD", "S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
+const SETTINGS = [
+  "DATA_DIR",
+  "DOCUMENT_MAX_MB",
+  "DOCUMENT_QUOTA_MB",
+  "RATE_LIMIT_UPLOAD",
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+];
 const saved = Object.fromEntries(SETTINGS.map((key) => [key, process.env[key]]));
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -50,9 +61,16 @@ async function cookieOf(account: Account) {
 }
 
 async function send(handler: Handler, url: string, init: RequestInit, params: Record<string, string> = {}) {
-  const response = await handler(new Request(new URL(url, "http://localhost:3000"), init), { params: Promise.resolve(params) });
+  const response = await handler(new Request(new URL(url, "http://localhost:3000"), init), {
+    params: Promise.resolve(params),
+  });
   const isJson = response.headers.get("content-type")?.includes("application/json");
-  return { status: response.status, headers: response.headers, json: isJson ? await response.json() : undefined, bytes: isJson ? undefined : Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: isJson ? await response.json() : undefined,
+    bytes: isJson ? undefined : Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 function form(bytes: Buffer, fileName: string, name?: string) {
@@ -63,20 +81,37 @@ function form(bytes: Buffer, fileName: string, name?: string) {
 }
 
 async function upload(cookie: string, bytes: Buffer, fileName: string, name?: string) {
-  return send(uploadRoute.POST as Handler, "/api/documents", { method: "POST", headers: { cookie }, body: form(bytes, fileName, name) });
+  return send(uploadRoute.POST as Handler, "/api/documents", {
+    method: "POST",
+    headers: { cookie },
+    body: form(bytes, fileName, name),
+  });
 }
 
 async function uploadVersion(cookie: string, documentId: string, bytes: Buffer, fileName: string) {
-  return send(versionsRoute.POST as Handler, `/api/documents/${documentId}/versions`, { method: "POST", headers: { cookie }, body: form(bytes, fileName) }, { id: documentId });
+  return send(
+    versionsRoute.POST as Handler,
+    `/api/documents/${documentId}/versions`,
+    { method: "POST", headers: { cookie }, body: form(bytes, fileName) },
+    { id: documentId },
+  );
 }
 
 async function download(cookie: string | null, documentId: string, version?: string) {
   const query = version === undefined ? "" : `?version=${version}`;
-  return send(downloadRoute.GET as Handler, `/api/documents/${documentId}/download${query}`, { headers: cookie ? { cookie } : {} }, { id: documentId });
+  return send(
+    downloadRoute.GET as Handler,
+    `/api/documents/${documentId}/download${query}`,
+    { headers: cookie ? { cookie } : {} },
+    { id: documentId },
+  );
 }
 
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
 }
@@ -87,7 +122,9 @@ const pdfOfSize = (size: number) => Buffer.concat([samplePdf(), Buffer.alloc(Mat
 const storedObjectCount = () => {
   const root = path.join(dataDir, "uploads");
   if (!fs.existsSync(root)) return 0;
-  return fs.readdirSync(root).reduce((count, folder) => count + fs.readdirSync(path.join(root, folder)).filter((name) => !name.endsWith(".partial")).length, 0);
+  return fs
+    .readdirSync(root)
+    .reduce((count, folder) => count + fs.readdirSync(path.join(root, folder)).filter((name) => !name.endsWith(".partial")).length, 0);
 };
 
 describe("uploads: the server's own checks", () => {
@@ -103,9 +140,15 @@ describe("uploads: the server's own checks", () => {
     for (const [bytes, fileName, mimeType] of files) {
       const response = await upload(cookie, bytes, fileName);
       expect(response.status).toBe(201);
-      expect(response.json.document).toMatchObject({ name: fileName.replace(/\.[^.]+$/, ""), latest: { version: 1, fileName, mimeType, sizeBytes: bytes.length } });
+      expect(response.json.document).toMatchObject({
+        name: fileName.replace(/\.[^.]+$/, ""),
+        latest: { version: 1, fileName, mimeType, sizeBytes: bytes.length },
+      });
     }
-    const keys = await t.db.documentVersion.findMany({ where: { document: { userId: user.claims.id } }, select: { storageKey: true } });
+    const keys = await t.db.documentVersion.findMany({
+      where: { document: { userId: user.claims.id } },
+      select: { storageKey: true },
+    });
     expect(keys).toHaveLength(4);
     for (const { storageKey } of keys) expect(storageKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -114,7 +157,11 @@ describe("uploads: the server's own checks", () => {
     const user = await createUser(t.db);
     const cookie = await cookieOf(user);
     const before = storedObjectCount();
-    for (const [bytes, fileName] of [[sampleExe(), "transcript.pdf"], [sampleZip(), "letter.docx"], [Buffer.from("just some text"), "notes.png"]] as const) {
+    for (const [bytes, fileName] of [
+      [sampleExe(), "transcript.pdf"],
+      [sampleZip(), "letter.docx"],
+      [Buffer.from("just some text"), "notes.png"],
+    ] as const) {
       const response = await upload(cookie, bytes, fileName);
       expect(response).toMatchObject({ status: 415, json: { success: false, error: DOCUMENT_MESSAGES.wrongType } });
     }
@@ -140,7 +187,11 @@ describe("uploads: the server's own checks", () => {
     });
     const declared = await send(uploadRoute.POST as Handler, "/api/documents", {
       method: "POST",
-      headers: { cookie, "content-type": "multipart/form-data; boundary=x", "content-length": String(50 * 1024 * 1024) },
+      headers: {
+        cookie,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(50 * 1024 * 1024),
+      },
       body: endless,
       duplex: "half",
     } as RequestInit);
@@ -182,8 +233,15 @@ describe("uploads: the server's own checks", () => {
   it("requests that are not a signed-in multipart upload are refused with the reason", async () => {
     const user = await createUser(t.db);
     const cookie = await cookieOf(user);
-    expect(await upload("", samplePdf(), "a.pdf")).toMatchObject({ status: 401, json: { error: SIGN_IN_REQUIRED_MESSAGE } });
-    const json = await send(uploadRoute.POST as Handler, "/api/documents", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    expect(await upload("", samplePdf(), "a.pdf")).toMatchObject({
+      status: 401,
+      json: { error: SIGN_IN_REQUIRED_MESSAGE },
+    });
+    const json = await send(uploadRoute.POST as Handler, "/api/documents", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(json).toMatchObject({ status: 415, json: { error: DOCUMENT_MESSAGES.notMultipart } });
     const noFile = new FormData();
     noFile.set("name", "Nothing attached");
@@ -191,12 +249,21 @@ describe("uploads: the server's own checks", () => {
       status: 400,
       json: { error: DOCUMENT_MESSAGES.noFile },
     });
-    expect(await upload(cookie, Buffer.alloc(0), "empty.pdf")).toMatchObject({ status: 400, json: { error: DOCUMENT_MESSAGES.empty } });
+    expect(await upload(cookie, Buffer.alloc(0), "empty.pdf")).toMatchObject({
+      status: 400,
+      json: { error: DOCUMENT_MESSAGES.empty },
+    });
   });
 
   it("a multipart post from another site is refused before the upload route runs; the same site's passes", async () => {
     const post = (path: string, headers: Record<string, string>) =>
-      proxy(new NextRequest(new URL(path, "http://localhost:3000"), { method: "POST", headers: { host: "localhost:3000", ...headers }, body: form(samplePdf(), "cv.pdf") }));
+      proxy(
+        new NextRequest(new URL(path, "http://localhost:3000"), {
+          method: "POST",
+          headers: { host: "localhost:3000", ...headers },
+          body: form(samplePdf(), "cv.pdf"),
+        }),
+      );
     for (const path of ["/api/documents", "/api/documents/abc/versions"]) {
       const foreign = await post(path, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
       expect(foreign.status, path).toBe(403);
@@ -231,8 +298,14 @@ describe("quota, versions, rename and delete", () => {
     expect(second.json.document.versions.map((version: { version: number }) => version.version)).toEqual([2, 1]);
     const over = await upload(cookie, pdfOfSize(300 * 1024), "third.pdf");
     expect(over).toMatchObject({ status: 409, json: { error: DOCUMENT_MESSAGES.quota(1, 800 * 1024) } });
-    expect(over.json.error).toBe("Your documents may take up to 1 MB and you are using 800 KB: this file does not fit. Delete documents you no longer need to make room.");
-    expect(await callerFor(t.db, user.claims).documents.usage()).toMatchObject({ usedBytes: 800 * 1024, quotaBytes: 1024 * 1024, documents: 1 });
+    expect(over.json.error).toBe(
+      "Your documents may take up to 1 MB and you are using 800 KB: this file does not fit. Delete documents you no longer need to make room.",
+    );
+    expect(await callerFor(t.db, user.claims).documents.usage()).toMatchObject({
+      usedBytes: 800 * 1024,
+      quotaBytes: 1024 * 1024,
+      documents: 1,
+    });
     // Deleting makes room again.
     await callerFor(t.db, user.claims).documents.delete({ id });
     expect((await upload(cookie, pdfOfSize(300 * 1024), "third.pdf")).status).toBe(201);
@@ -246,13 +319,26 @@ describe("quota, versions, rename and delete", () => {
     const id = json.document.id as string;
     await uploadVersion(cookie, id, sampleDocx(), "cv-2.docx");
     const [listed] = await api.documents.list();
-    expect(listed).toMatchObject({ id, name: "CV", latest: { version: 2, fileName: "cv-2.docx" }, sharedWithOpenRequest: false });
-    expect(listed!.versions.map((version) => version.downloadUrl)).toEqual([`/api/documents/${id}/download?version=2`, `/api/documents/${id}/download?version=1`]);
+    expect(listed).toMatchObject({
+      id,
+      name: "CV",
+      latest: { version: 2, fileName: "cv-2.docx" },
+      sharedWithOpenRequest: false,
+    });
+    expect(listed!.versions.map((version) => version.downloadUrl)).toEqual([
+      `/api/documents/${id}/download?version=2`,
+      `/api/documents/${id}/download?version=1`,
+    ]);
 
     expect(await api.documents.rename({ id, name: "  Curriculum vitae " })).toMatchObject({ name: "Curriculum vitae" });
-    expect(await rejection(api.documents.rename({ id, name: "   " }))).toEqual({ code: "BAD_REQUEST", message: "Give the document a name." });
+    expect(await rejection(api.documents.rename({ id, name: "   " }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Give the document a name.",
+    });
 
-    const keys = (await t.db.documentVersion.findMany({ where: { documentId: id }, select: { storageKey: true } })).map((row) => row.storageKey);
+    const keys = (await t.db.documentVersion.findMany({ where: { documentId: id }, select: { storageKey: true } })).map(
+      (row) => row.storageKey,
+    );
     await api.documents.delete({ id });
     expect(await api.documents.list()).toEqual([]);
     for (const key of keys) await expect(getObjectStorage().get(key)).rejects.toBeInstanceOf(StoredObjectMissingError);
@@ -264,10 +350,19 @@ describe("quota, versions, rename and delete", () => {
     const { json } = await upload(await cookieOf(owner), samplePdf(), "visa.pdf");
     const id = json.document.id as string;
     const api = callerFor(t.db, other.claims);
-    expect(await rejection(api.documents.rename({ id, name: "Mine now" }))).toEqual({ code: "NOT_FOUND", message: DOCUMENT_MESSAGES.notFound });
-    expect(await rejection(api.documents.delete({ id }))).toEqual({ code: "NOT_FOUND", message: DOCUMENT_MESSAGES.notFound });
+    expect(await rejection(api.documents.rename({ id, name: "Mine now" }))).toEqual({
+      code: "NOT_FOUND",
+      message: DOCUMENT_MESSAGES.notFound,
+    });
+    expect(await rejection(api.documents.delete({ id }))).toEqual({
+      code: "NOT_FOUND",
+      message: DOCUMENT_MESSAGES.notFound,
+    });
     const otherCookie = await cookieOf(other);
-    expect(await uploadVersion(otherCookie, id, samplePdf(), "x.pdf")).toMatchObject({ status: 404, json: { error: DOCUMENT_MESSAGES.notFound } });
+    expect(await uploadVersion(otherCookie, id, samplePdf(), "x.pdf")).toMatchObject({
+      status: 404,
+      json: { error: DOCUMENT_MESSAGES.notFound },
+    });
     expect(await download(otherCookie, id)).toMatchObject({ status: 404, json: { error: DOCUMENT_MESSAGES.notFound } });
     expect(await t.db.documentVersion.count({ where: { documentId: id } })).toBe(1);
   });
@@ -278,14 +373,26 @@ describe("quota, versions, rename and delete", () => {
     const { json } = await upload(await cookieOf(user), samplePdf(), "uni-assist.pdf");
     const id = json.document.id as string;
     const request = await t.db.serviceRequest.create({
-      data: { userId: user.claims.id, service: "document-review", message: "Please check my file.", priority: "high", documents: { create: { documentId: id } } },
+      data: {
+        userId: user.claims.id,
+        service: "document-review",
+        message: "Please check my file.",
+        priority: "high",
+        documents: { create: { documentId: id } },
+      },
     });
     expect((await api.documents.list())[0]).toMatchObject({ sharedWithOpenRequest: true });
     for (const status of ["pending", "processing", "approved"] as const) {
       await t.db.serviceRequest.update({ where: { id: request.id }, data: { status } });
-      expect(await rejection(api.documents.delete({ id }))).toEqual({ code: "CONFLICT", message: DOCUMENT_MESSAGES.sharedWithOpenRequest });
+      expect(await rejection(api.documents.delete({ id }))).toEqual({
+        code: "CONFLICT",
+        message: DOCUMENT_MESSAGES.sharedWithOpenRequest,
+      });
     }
-    await t.db.serviceRequest.update({ where: { id: request.id }, data: { status: "pending", withdrawnAt: new Date() } });
+    await t.db.serviceRequest.update({
+      where: { id: request.id },
+      data: { status: "pending", withdrawnAt: new Date() },
+    });
     expect(await api.documents.delete({ id })).toEqual({ deleted: true });
   });
 });
@@ -294,7 +401,7 @@ describe("downloads: only the owner and authorised staff", () => {
   async function sharedDocument() {
     const owner = await createUser(t.db);
     const pdf = samplePdf("Zeugnis");
-    const { json } = await upload(await cookieOf(owner), pdf, "Zeugnis Übersetzung \"final\".pdf");
+    const { json } = await upload(await cookieOf(owner), pdf, 'Zeugnis Übersetzung "final".pdf');
     return { owner, id: json.document.id as string, pdf };
   }
 
@@ -306,7 +413,14 @@ describe("downloads: only the owner and authorised staff", () => {
     const latest = await download(cookie, id);
     expect(latest.status).toBe(200);
     expect(Buffer.compare(latest.bytes!, png)).toBe(0);
-    expect(Object.fromEntries(["content-type", "content-length", "content-disposition", "x-content-type-options", "cache-control"].map((name) => [name, latest.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["content-type", "content-length", "content-disposition", "x-content-type-options", "cache-control"].map((name) => [
+          name,
+          latest.headers.get(name),
+        ]),
+      ),
+    ).toEqual({
       "content-type": "image/png",
       "content-length": String(png.length),
       "content-disposition": `attachment; filename="scan.png"; filename*=UTF-8''scan.png`,
@@ -316,8 +430,13 @@ describe("downloads: only the owner and authorised staff", () => {
     const first = await download(cookie, id, "1");
     expect(Buffer.compare(first.bytes!, pdf)).toBe(0);
     expect(first.headers.get("content-type")).toBe("application/pdf");
-    expect(first.headers.get("content-disposition")).toBe(`attachment; filename="Zeugnis _bersetzung _final_.pdf"; filename*=UTF-8''Zeugnis%20%C3%9Cbersetzung%20%22final%22.pdf`);
-    expect(await download(cookie, id, "3")).toMatchObject({ status: 404, json: { error: DOCUMENT_MESSAGES.versionNotFound } });
+    expect(first.headers.get("content-disposition")).toBe(
+      `attachment; filename="Zeugnis _bersetzung _final_.pdf"; filename*=UTF-8''Zeugnis%20%C3%9Cbersetzung%20%22final%22.pdf`,
+    );
+    expect(await download(cookie, id, "3")).toMatchObject({
+      status: 404,
+      json: { error: DOCUMENT_MESSAGES.versionNotFound },
+    });
     expect(await download(cookie, id, "first")).toMatchObject({ status: 400 });
     expect(await download(null, id)).toMatchObject({ status: 401, json: { error: SIGN_IN_REQUIRED_MESSAGE } });
   });
@@ -343,7 +462,15 @@ describe("downloads: only the owner and authorised staff", () => {
     const coachCookie = await sessionCookie(t.db, coachAccount.session);
     expect((await download(coachCookie, id)).status).toBe(404);
 
-    const request = await t.db.serviceRequest.create({ data: { userId: owner.claims.id, service: "document-review", message: "Check please.", priority: "high", assignedCoachId: coach.id } });
+    const request = await t.db.serviceRequest.create({
+      data: {
+        userId: owner.claims.id,
+        service: "document-review",
+        message: "Check please.",
+        priority: "high",
+        assignedCoachId: coach.id,
+      },
+    });
     expect((await download(coachCookie, id)).status).toBe(404); // assigned, but the document is not shared with the request
     await t.db.serviceRequestDocument.create({ data: { requestId: request.id, documentId: id } });
     expect((await download(coachCookie, id)).status).toBe(200);
@@ -351,13 +478,28 @@ describe("downloads: only the owner and authorised staff", () => {
     // Booked for a coaching session that shares the document.
     const second = await sharedDocument();
     const bookingCoachAccount = await createStaff(t.db, "designer");
-    const bookingCoach = await t.db.coach.create({ data: { userId: bookingCoachAccount.claims.id, displayName: "Coach Jonas" } });
+    const bookingCoach = await t.db.coach.create({
+      data: { userId: bookingCoachAccount.claims.id, displayName: "Coach Jonas" },
+    });
     const consultation = await t.db.serviceRequest.create({
-      data: { userId: second.owner.claims.id, service: "consultation", message: "Visa questions.", priority: "urgent", documents: { create: { documentId: second.id } } },
+      data: {
+        userId: second.owner.claims.id,
+        service: "consultation",
+        message: "Visa questions.",
+        priority: "urgent",
+        documents: { create: { documentId: second.id } },
+      },
     });
     const startsAt = new Date(Date.now() + 3 * 86_400_000);
     await t.db.coachingBooking.create({
-      data: { requestId: consultation.id, coachId: bookingCoach.id, userId: second.owner.claims.id, startsAt, endsAt: new Date(startsAt.getTime() + 45 * 60_000), topic: "Visa" },
+      data: {
+        requestId: consultation.id,
+        coachId: bookingCoach.id,
+        userId: second.owner.claims.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 45 * 60_000),
+        topic: "Visa",
+      },
     });
     expect(await canReadDocument(t.db, bookingCoachAccount.session, second.id)).toBe(true);
     expect(await canReadDocument(t.db, bookingCoachAccount.session, id)).toBe(false);
@@ -379,11 +521,22 @@ describe("the account: counts, export and deletion", () => {
     const exported = await exportAccountData(t.db, user.claims);
     expect(exported.documents).toMatchObject([
       { name: "Transcript", versions: [{ version: 1, fileName: "transcript.pdf", mimeType: "application/pdf" }] },
-      { name: "photo", versions: [{ version: 1, fileName: "photo.jpg" }, { version: 2, fileName: "photo-2.jpg" }] },
+      {
+        name: "photo",
+        versions: [
+          { version: 1, fileName: "photo.jpg" },
+          { version: 2, fileName: "photo-2.jpg" },
+        ],
+      },
     ]);
     expect(JSON.stringify(exported.documents)).not.toMatch(/storageKey|[0-9a-f]{8}-[0-9a-f]{4}-4/);
 
-    const keys = (await t.db.documentVersion.findMany({ where: { document: { userId: user.claims.id } }, select: { storageKey: true } })).map((row) => row.storageKey);
+    const keys = (
+      await t.db.documentVersion.findMany({
+        where: { document: { userId: user.claims.id } },
+        select: { storageKey: true },
+      })
+    ).map((row) => row.storageKey);
     expect(keys).toHaveLength(3);
     await api.users.deleteAccount({ password: user.password });
     expect(await t.db.documentVersion.count({ where: { storageKey: { in: keys } } })).toBe(0);

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getObjectBytes, InvalidStorageKeyError, newStorageKey, type ObjectStorage, StoredObjectMissingError } from "~/server/storage";
 import { folderStorage } from "~/server/storage/folder-storage";
 import { s3Storage } from "~/server/storage/s3-storage";
-import { getObjectBytes, InvalidStorageKeyError, newStorageKey, StoredObjectMissingError, type ObjectStorage } from "~/server/storage";
-import { startS3Fake, type S3Fake } from "../../fakes/s3-server";
+import { type S3Fake, startS3Fake } from "../../fakes/s3-server";
 
 let s3: S3Fake;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-contract-"));
@@ -21,7 +21,14 @@ const implementations: [string, () => ObjectStorage][] = [
   ["the folder under the data directory", () => folderStorage(folder)],
   [
     "an S3-compatible store (AWS SDK against s3rver)",
-    () => s3Storage({ bucket: s3.bucket, region: "us-east-1", endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }, forcePathStyle: true }),
+    () =>
+      s3Storage({
+        bucket: s3.bucket,
+        region: "us-east-1",
+        endpoint: s3.endpoint,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        forcePathStyle: true,
+      }),
   ],
 ];
 

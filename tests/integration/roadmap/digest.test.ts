@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanId } from "~/lib/plans";
 import { addDays } from "~/lib/period";
+import type { PlanId } from "~/lib/plans";
 import { JOB_KINDS, periodicJobs, registerJobHandlers } from "~/server/background";
 import { enqueueJob, runDueJobs } from "~/server/jobs/runner";
 import { sendRoadmapDigests } from "~/server/services/roadmap/digest.service";
@@ -26,7 +26,11 @@ async function userWithRoadmap(planId: PlanId) {
   return { user, view };
 }
 
-const digestsTo = (email: string) => t.db.mailMessage.findMany({ where: { to: email.toLowerCase(), kind: "roadmap-digest" }, orderBy: { createdAt: "asc" } });
+const digestsTo = (email: string) =>
+  t.db.mailMessage.findMany({
+    where: { to: email.toLowerCase(), kind: "roadmap-digest" },
+    orderBy: { createdAt: "asc" },
+  });
 /** Noon UTC of a day. */
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
 
@@ -67,7 +71,9 @@ describe("the weekly roadmap digest", () => {
     const idle = await userWithRoadmap("unlimited");
     const runDay = addDays(off.view.steps.find((step) => step.slug === "university-application")!.targetDate, -10);
     // All of idle's steps in the window are done.
-    for (const step of idle.view.steps.filter((candidate) => candidate.targetDate >= runDay && candidate.targetDate <= addDays(runDay, 14))) {
+    for (const step of idle.view.steps.filter(
+      (candidate) => candidate.targetDate >= runDay && candidate.targetDate <= addDays(runDay, 14),
+    )) {
       await callerFor(t.db, idle.user.claims).roadmap.setDone({ id: step.id, done: true });
     }
     await sendRoadmapDigests(t.db, at(runDay));
@@ -83,6 +89,8 @@ describe("the weekly roadmap digest", () => {
     registerJobHandlers();
     await enqueueJob(t.db, JOB_KINDS.roadmapDigest, {});
     while ((await runDueJobs(t.db)).done > 0);
-    expect(await t.db.job.findMany({ where: { kind: JOB_KINDS.roadmapDigest }, select: { status: true, lastError: true } })).toEqual([{ status: "done", lastError: null }]);
+    expect(await t.db.job.findMany({ where: { kind: JOB_KINDS.roadmapDigest }, select: { status: true, lastError: true } })).toEqual([
+      { status: "done", lastError: null },
+    ]);
   });
 });

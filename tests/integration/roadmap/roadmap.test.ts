@@ -1,15 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calendarRoute from "~/app/api/roadmap/calendar.ics/route";
-import type { PlanId } from "~/lib/plans";
 import { addDays, utcDay } from "~/lib/period";
+import type { PlanId } from "~/lib/plans";
 import { publicError } from "~/server/api/trpc";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { subscribeTo } from "../../helpers/billing";
 import { parseIcs } from "../../helpers/ics";
+import { callRoute, type RouteHandler } from "../../helpers/rest";
 import { nextWinterYear, roadmapIntake } from "../../helpers/roadmap";
 import { createRoadmapTestDatabase } from "../../helpers/roadmap-database";
-import { callRoute, type RouteHandler } from "../../helpers/rest";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
 
@@ -30,7 +30,10 @@ async function userOn(planId: PlanId) {
 
 /** The plan lapses: cancelled at the end of a period that is over. */
 async function downgrade(user: User) {
-  await t.db.subscription.updateMany({ where: { userId: user.claims.id }, data: { status: "canceled", canceledAt: new Date() } });
+  await t.db.subscription.updateMany({
+    where: { userId: user.claims.id },
+    data: { status: "canceled", canceledAt: new Date() },
+  });
 }
 
 const api = (user: User | null) => callerFor(t.db, user?.claims ?? null);
@@ -41,15 +44,20 @@ const winterStart = `${nextWinter}-10-01`;
 const indianMaster = roadmapIntake;
 
 async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
 }
 
 const slugs = (view: { steps: { slug: string }[] } | null) => view?.steps.map((step) => step.slug) ?? [];
-const itemsOf = async (user: User) => t.db.roadmapItem.findMany({ where: { roadmap: { userId: user.claims.id } }, orderBy: { position: "asc" } });
+const itemsOf = async (user: User) =>
+  t.db.roadmapItem.findMany({ where: { roadmap: { userId: user.claims.id } }, orderBy: { position: "asc" } });
 
-const WHOLE_ROADMAP_NEEDS_PRO = "The whole roadmap needs the Pro or Unlimited plan; you are on Free. Upgrade on the pricing page: /pricing?plan=pro";
+const WHOLE_ROADMAP_NEEDS_PRO =
+  "The whole roadmap needs the Pro or Unlimited plan; you are on Free. Upgrade on the pricing page: /pricing?plan=pro";
 
 describe("roadmap: signing in", () => {
   it("every procedure asks for sign-in", async () => {
@@ -74,10 +82,23 @@ describe("roadmap of a Pro user", () => {
     const user = await userOn("pro");
     expect(await api(user).roadmap.get()).toBeNull();
     const view = await api(user).roadmap.save(indianMaster());
-    expect(view).toMatchObject({ full: true, lockedCount: 0, semester: { start: winterStart, term: "Winter semester" } });
+    expect(view).toMatchObject({
+      full: true,
+      lockedCount: 0,
+      semester: { start: winterStart, term: "Winter semester" },
+    });
     expect(view.semester.sources.length).toBeGreaterThan(0);
     expect(slugs(view)).toEqual(
-      expect.arrayContaining(["aps-certificate", "university-application", "english-language-certificate", "blocked-account", "health-insurance", "visa-appointment", "travel-and-arrival", "address-registration"]),
+      expect.arrayContaining([
+        "aps-certificate",
+        "university-application",
+        "english-language-certificate",
+        "blocked-account",
+        "health-insurance",
+        "visa-appointment",
+        "travel-and-arrival",
+        "address-registration",
+      ]),
     );
     expect(slugs(view)).not.toContain("visa-free-entry");
     expect(slugs(view)).not.toContain("german-language-certificate");
@@ -95,7 +116,8 @@ describe("roadmap of a Pro user", () => {
   it("an EU citizen gets no visa, APS or blocked account step; a US citizen the visa-free route", async () => {
     const eu = await userOn("pro");
     const euSlugs = slugs(await api(eu).roadmap.save(indianMaster({ nationality: "FR" })));
-    for (const slug of ["visa-appointment", "visa-free-entry", "aps-certificate", "blocked-account", "residence-permit"]) expect(euSlugs).not.toContain(slug);
+    for (const slug of ["visa-appointment", "visa-free-entry", "aps-certificate", "blocked-account", "residence-permit"])
+      expect(euSlugs).not.toContain(slug);
     expect(euSlugs).toContain("address-registration");
 
     const us = await userOn("unlimited");
@@ -110,7 +132,11 @@ describe("roadmap of a Pro user", () => {
     const view = await api(user).roadmap.save(indianMaster());
     const [first, second] = view.steps;
     const ticked = await api(user).roadmap.setDone({ id: second!.id, done: true });
-    expect(ticked.steps.find((step) => step.id === second!.id)).toMatchObject({ done: true, late: false, overdue: false });
+    expect(ticked.steps.find((step) => step.id === second!.id)).toMatchObject({
+      done: true,
+      late: false,
+      overdue: false,
+    });
     expect(ticked.progress.done).toBe(1);
     const noted = await api(user).roadmap.setNote({ id: first!.id, note: "  Ask Priya about her programme list  " });
     expect(noted.steps[0]).toMatchObject({ id: first!.id, note: "Ask Priya about her programme list" });
@@ -127,7 +153,10 @@ describe("roadmap of a Pro user", () => {
     const hidden = await api(user).roadmap.setHidden({ id: optional.id, hidden: true });
     expect(hidden.steps.find((step) => step.id === optional.id)?.hidden).toBe(true);
     expect(hidden.progress.total).toBe(view.steps.length - 1);
-    expect(await rejection(api(user).roadmap.setHidden({ id: mandatory.id, hidden: true }))).toEqual({ code: "BAD_REQUEST", message: "Only optional steps can be hidden." });
+    expect(await rejection(api(user).roadmap.setHidden({ id: mandatory.id, hidden: true }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Only optional steps can be hidden.",
+    });
     // Kept after a reload.
     const reloaded = await api(user).roadmap.get();
     expect(reloaded!.steps.find((step) => step.id === second!.id)?.done).toBe(true);
@@ -149,7 +178,11 @@ describe("roadmap of a Pro user", () => {
     expect(again.intake).toMatchObject({ nationality: "US", intakeTerm: "summer" });
     expect(again.semester.start).toBe(`${nextWinter + 1}-04-01`);
     expect(slugs(again)).not.toContain("aps-certificate");
-    expect(again.steps.find((step) => step.slug === "health-insurance")).toMatchObject({ id: insurance.id, done: true, note: "TK student tariff" });
+    expect(again.steps.find((step) => step.slug === "health-insurance")).toMatchObject({
+      id: insurance.id,
+      done: true,
+      note: "TK student tariff",
+    });
     expect(again.steps.find((step) => step.slug === optional.slug)?.hidden).toBe(true);
     expect(again.steps.find((step) => step.slug === "university-application")?.targetDate).toBe(`${nextWinter + 1}-01-15`);
     expect(await t.db.roadmap.count({ where: { userId: user.claims.id } })).toBe(1);
@@ -162,7 +195,10 @@ describe("roadmap of a Pro user", () => {
     expect(await api(user).roadmap.get()).toBeNull();
     expect(await t.db.roadmapItem.count({ where: { roadmap: { userId: user.claims.id } } })).toBe(0);
     expect(await api(user).roadmap.delete()).toEqual({ deleted: false });
-    expect(await rejection(api(user).roadmap.calendar())).toEqual({ code: "NOT_FOUND", message: "You have no roadmap yet: fill in the intake form on /roadmap first." });
+    expect(await rejection(api(user).roadmap.calendar())).toEqual({
+      code: "NOT_FOUND",
+      message: "You have no roadmap yet: fill in the intake form on /roadmap first.",
+    });
   });
 });
 
@@ -232,7 +268,10 @@ describe("roadmap of a Free user: a preview of three steps", () => {
     expect(preview).toMatchObject({ full: false, lockedCount: view.steps.length - 3 });
     expect(preview!.steps).toHaveLength(3);
     expect(JSON.stringify(preview)).not.toContain(last.id);
-    expect(await t.db.roadmapItem.findUniqueOrThrow({ where: { id: last.id } })).toMatchObject({ done: true, note: "Booked" });
+    expect(await t.db.roadmapItem.findUniqueOrThrow({ where: { id: last.id } })).toMatchObject({
+      done: true,
+      note: "Booked",
+    });
 
     await subscribeTo(t.db, user.claims.id, "unlimited");
     const whole = await api(user).roadmap.get();
@@ -255,21 +294,35 @@ describe("roadmap: other users and bad input", () => {
     // A Free account or one without a roadmap: the same 404.
     const free = await userOn("free");
     expect(await rejection(api(free).roadmap.setDone({ id: step.id, done: true }))).toEqual(notFound);
-    expect(await t.db.roadmapItem.findUniqueOrThrow({ where: { id: step.id } })).toMatchObject({ done: false, note: "", hidden: false });
+    expect(await t.db.roadmapItem.findUniqueOrThrow({ where: { id: step.id } })).toMatchObject({
+      done: false,
+      note: "",
+      hidden: false,
+    });
   });
 
   it("refuses bad input with clear messages", async () => {
     const user = await userOn("pro");
-    const refused = async (call: Promise<unknown>, message: string) => expect(await rejection(call)).toEqual({ code: "BAD_REQUEST", message });
+    const refused = async (call: Promise<unknown>, message: string) =>
+      expect(await rejection(call)).toEqual({ code: "BAD_REQUEST", message });
     await refused(api(user).roadmap.save(indianMaster({ nationality: "India" })), "Choose a nationality from the list.");
     await refused(api(user).roadmap.save(indianMaster({ nationality: "XX" })), "Choose a nationality from the list.");
-    await refused(api(user).roadmap.save(indianMaster({ programType: "kindergarten" } as never)), "Choose the degree or programme you aim at.");
+    await refused(
+      api(user).roadmap.save(indianMaster({ programType: "kindergarten" } as never)),
+      "Choose the degree or programme you aim at.",
+    );
     await refused(api(user).roadmap.save(indianMaster({ intakeTerm: "autumn" } as never)), "Choose the winter or the summer semester.");
     await refused(api(user).roadmap.save(indianMaster({ intakeYear: "2027" } as never)), "Choose the year your first semester starts.");
     await refused(api(user).roadmap.save(indianMaster({ languageLevel: "B3" } as never)), "Choose your level in the programme's language.");
     await refused(api(user).roadmap.save(indianMaster({ fundingPlan: "lottery" } as never)), "Choose how you will fund your studies.");
-    await refused(api(user).roadmap.save(indianMaster({ intakeYear: year - 1 })), `The winter semester ${year - 1} has already started (${year - 1}-10-01). Choose a later intake.`);
-    await refused(api(user).roadmap.save(indianMaster({ intakeYear: year + 5 })), `Choose an intake up to ${year + 3}: plans further ahead would rest on rules that may change.`);
+    await refused(
+      api(user).roadmap.save(indianMaster({ intakeYear: year - 1 })),
+      `The winter semester ${year - 1} has already started (${year - 1}-10-01). Choose a later intake.`,
+    );
+    await refused(
+      api(user).roadmap.save(indianMaster({ intakeYear: year + 5 })),
+      `Choose an intake up to ${year + 3}: plans further ahead would rest on rules that may change.`,
+    );
     expect(await api(user).roadmap.get()).toBeNull();
     const step = (await api(user).roadmap.save(indianMaster())).steps[0]!;
     await refused(api(user).roadmap.setNote({ id: step.id, note: "x".repeat(2001) }), "A note is at most 2,000 characters.");
@@ -282,7 +335,15 @@ describe("roadmap: other users and bad input", () => {
     const user = await userOn("free");
     expect(await api(user).roadmap.defaults()).toEqual({ nationality: null, programType: null });
     await t.db.student.update({ where: { userId: user.claims.id }, data: { nationality: "India" } });
-    await t.db.universityApplication.create({ data: { userId: user.claims.id, university: "TU Munich", programme: "Informatics", programType: "master", deadline: new Date(`${nextWinter}-05-31T00:00:00Z`) } });
+    await t.db.universityApplication.create({
+      data: {
+        userId: user.claims.id,
+        university: "TU Munich",
+        programme: "Informatics",
+        programType: "master",
+        deadline: new Date(`${nextWinter}-05-31T00:00:00Z`),
+      },
+    });
     expect(await api(user).roadmap.defaults()).toEqual({ nationality: "IN", programType: "master" });
   });
 });
@@ -315,7 +376,10 @@ describe("GET /api/roadmap/calendar.ics", () => {
   it("answers 401 signed out and 404 without a roadmap, as JSON", async () => {
     expect(await get()).toMatchObject({ status: 401, json: { success: false, error: SIGN_IN_REQUIRED_MESSAGE } });
     const user = await userOn("pro");
-    expect(await get(await sessionCookie(t.db, user.claims))).toMatchObject({ status: 404, json: { success: false, error: "You have no roadmap yet: fill in the intake form on /roadmap first." } });
+    expect(await get(await sessionCookie(t.db, user.claims))).toMatchObject({
+      status: 404,
+      json: { success: false, error: "You have no roadmap yet: fill in the intake form on /roadmap first." },
+    });
   });
 });
 
@@ -325,7 +389,12 @@ describe("account data", () => {
     const view = await api(user).roadmap.save(indianMaster());
     await api(user).roadmap.setNote({ id: view.steps[0]!.id, note: "My note" });
     const exported = await api(user).account.export();
-    expect(exported.roadmap).toMatchObject({ nationality: "IN", programType: "master", intakeTerm: "winter", intakeYear: nextWinter });
+    expect(exported.roadmap).toMatchObject({
+      nationality: "IN",
+      programType: "master",
+      intakeTerm: "winter",
+      intakeYear: nextWinter,
+    });
     expect(exported.roadmap!.items).toHaveLength(view.steps.length);
     expect(exported.roadmap!.items[0]).toMatchObject({ slug: view.steps[0]!.slug, note: "My note", done: false });
 

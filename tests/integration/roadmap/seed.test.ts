@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEMESTER_STARTS_FACT_KEY } from "~/lib/schemas/roadmap-steps";
-import { readRoadmapContent, ROADMAP_CONTENT_DIR, ROADMAP_SEED_FINGERPRINT_KEY, seedRoadmap } from "~/server/content/roadmap";
+import { ROADMAP_CONTENT_DIR, ROADMAP_SEED_FINGERPRINT_KEY, readRoadmapContent, seedRoadmap } from "~/server/content/roadmap";
 import { createStaff } from "../../helpers/admin";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -30,17 +30,35 @@ describe("seeding the roadmap's steps", () => {
     const rows = await t.db.roadmapStepTemplate.findMany({ orderBy: { position: "asc" } });
     expect(rows.map((row) => row.slug)).toEqual(content.steps.map((step) => step.slug));
     const application = rows.find((row) => row.slug === "university-application")!;
-    expect(application).toMatchObject({ fixedDeadlineWinter: "07-15", fixedDeadlineSummer: "01-15", customizedAt: null });
+    expect(application).toMatchObject({
+      fixedDeadlineWinter: "07-15",
+      fixedDeadlineSummer: "01-15",
+      customizedAt: null,
+    });
     expect(rows.filter((row) => row.linkHref).every((row) => row.linkHref!.startsWith("/") && row.linkLabel)).toBe(true);
     const fact = await t.db.toolFact.findUniqueOrThrow({ where: { key: SEMESTER_STARTS_FACT_KEY } });
-    expect(fact).toMatchObject({ tool: "shared", value: { winter: content.semesterStarts.winter, summer: content.semesterStarts.summer }, sources: content.semesterStarts.sources, checkedOn: content.semesterStarts.checkedOn });
+    expect(fact).toMatchObject({
+      tool: "shared",
+      value: { winter: content.semesterStarts.winter, summer: content.semesterStarts.summer },
+      sources: content.semesterStarts.sources,
+      checkedOn: content.semesterStarts.checkedOn,
+    });
     expect(fact.label).toBe(content.semesterStarts.label);
   });
 
   it("skips unchanged files; a changed file adds missing steps and updates the others, but not the ones staff edited", async () => {
     const designer = await createStaff(t.db, "designer");
     const edited = await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { slug: "health-insurance" } });
-    const { id, slug: _slug, position: _position, hidden: _hidden, customizedAt: _customizedAt, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = edited;
+    const {
+      id,
+      slug: _slug,
+      position: _position,
+      hidden: _hidden,
+      customizedAt: _customizedAt,
+      createdAt: _createdAt,
+      updatedAt: _updatedAt,
+      ...fields
+    } = edited;
     await designer.caller.admin.flows.update({
       id,
       ...fields,
@@ -54,7 +72,10 @@ describe("seeding the roadmap's steps", () => {
       linkLabel: fields.linkLabel ?? "",
       title: "Health insurance, as our staff word it",
     });
-    await designer.caller.admin.flows.setHidden({ id: (await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { slug: "enrolment" } })).id, hidden: true });
+    await designer.caller.admin.flows.setHidden({
+      id: (await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { slug: "enrolment" } })).id,
+      hidden: true,
+    });
     await t.db.roadmapStepTemplate.delete({ where: { slug: "travel-and-arrival" } });
 
     // Same files: nothing happens, the deleted step stays deleted.
@@ -68,7 +89,10 @@ describe("seeding the roadmap's steps", () => {
     const rows = await t.db.roadmapStepTemplate.findMany({ orderBy: { position: "asc" } });
     expect(rows.at(-1)).toMatchObject({ slug: "travel-and-arrival", title: expect.stringMatching(/\(new wording\)$/) });
     expect(rows.find((row) => row.slug === "health-insurance")!.title).toBe("Health insurance, as our staff word it");
-    expect(rows.find((row) => row.slug === "enrolment")).toMatchObject({ hidden: true, title: expect.stringMatching(/\(new wording\)$/) });
+    expect(rows.find((row) => row.slug === "enrolment")).toMatchObject({
+      hidden: true,
+      title: expect.stringMatching(/\(new wording\)$/),
+    });
     expect(rows.find((row) => row.slug === "aps-certificate")!.title).toMatch(/\(new wording\)$/);
     expect(rows).toHaveLength(content.steps.length);
     const digest = await t.db.appSetting.findUniqueOrThrow({ where: { key: ROADMAP_SEED_FINGERPRINT_KEY } });
@@ -79,10 +103,14 @@ describe("seeding the roadmap's steps", () => {
     const dir = changedContent((file) => {
       (file.steps[0] as Record<string, unknown>).conditions = ["rich-parents"];
     });
-    expect(() => readRoadmapContent(dir)).toThrow(/src\/content\/roadmap\/steps.json is not valid:\nsteps.0.conditions.0: Choose conditions from the list/);
+    expect(() => readRoadmapContent(dir)).toThrow(
+      /src\/content\/roadmap\/steps.json is not valid:\nsteps.0.conditions.0: Choose conditions from the list/,
+    );
     const twice = changedContent((file) => {
       file.steps.push({ ...file.steps[0]! });
     });
-    expect(() => readRoadmapContent(twice)).toThrow(`The roadmap step "${content.steps[0]!.slug}" of src/content/roadmap/steps.json is defined twice.`);
+    expect(() => readRoadmapContent(twice)).toThrow(
+      `The roadmap step "${content.steps[0]!.slug}" of src/content/roadmap/steps.json is defined twice.`,
+    );
   });
 });

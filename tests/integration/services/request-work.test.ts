@@ -50,7 +50,15 @@ async function documentOf(user: User, name = "CV", versions = 1) {
     data: {
       userId: user.claims.id,
       name,
-      versions: { create: Array.from({ length: versions }, (_, i) => ({ version: i + 1, storageKey: `test-key-${++keys}`, fileName: `${name}.pdf`, mimeType: "application/pdf", sizeBytes: 1000 })) },
+      versions: {
+        create: Array.from({ length: versions }, (_, i) => ({
+          version: i + 1,
+          storageKey: `test-key-${++keys}`,
+          fileName: `${name}.pdf`,
+          mimeType: "application/pdf",
+          sizeBytes: 1000,
+        })),
+      },
     },
     include: { versions: { orderBy: { version: "asc" } } },
   });
@@ -73,14 +81,27 @@ describe("requesting a document review", () => {
     const cv = await documentOf(pro, "CV");
     const letter = await documentOf(pro, "Motivation letter");
     const created = await reviewOf(pro, [cv.id, letter.id, cv.id]);
-    expect(created).toMatchObject({ service: "document-review", purpose: "uni_assist", status: "pending", priority: "high", withdrawnAt: null });
+    expect(created).toMatchObject({
+      service: "document-review",
+      purpose: "uni_assist",
+      status: "pending",
+      priority: "high",
+      withdrawnAt: null,
+    });
     const detail = await api(pro).services.detail({ requestId: created.id });
     expect(detail.documents.map((document) => document.name)).toEqual(["CV", "Motivation letter"]);
-    expect(detail.documents[0]!.versions[0]).toMatchObject({ version: 1, downloadHref: `/api/documents/${cv.id}/download?version=1`, comments: [] });
+    expect(detail.documents[0]!.versions[0]).toMatchObject({
+      version: 1,
+      downloadHref: `/api/documents/${cv.id}/download?version=1`,
+      comments: [],
+    });
 
     const other = await userOn("pro");
     const foreign = await documentOf(other, "Someone's passport");
-    expect(await rejection(reviewOf(pro, [cv.id, foreign.id]))).toEqual({ code: "NOT_FOUND", message: SERVICE_REQUEST_MESSAGES.documentNotFound });
+    expect(await rejection(reviewOf(pro, [cv.id, foreign.id]))).toEqual({
+      code: "NOT_FOUND",
+      message: SERVICE_REQUEST_MESSAGES.documentNotFound,
+    });
     expect(await t.db.serviceRequest.count({ where: { userId: pro.claims.id } })).toBe(1);
   });
 
@@ -114,12 +135,20 @@ describe("requesting a document review", () => {
 
     // Staff see it as withdrawn and cannot act on it.
     expect((await backoffice.caller.admin.support.serviceRequests({})).rows.map((row) => row.id)).not.toContain(made[0]!.id);
-    expect(await rejection(backoffice.caller.admin.support.setRequestStatus({ id: made[0]!.id, status: "processing" }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.withdrawn });
+    expect(await rejection(backoffice.caller.admin.support.setRequestStatus({ id: made[0]!.id, status: "processing" }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.withdrawn,
+    });
   });
 
   it("a withdrawn consultation is not counted in the Account tab", async () => {
     const unlimited = await userOn("unlimited");
-    const consultation = await api(unlimited).services.request({ service: "consultation", message: HELP, preferredDate: addDays(new Date(), 3).toISOString().slice(0, 10), preferredTime: "morning" });
+    const consultation = await api(unlimited).services.request({
+      service: "consultation",
+      message: HELP,
+      preferredDate: addDays(new Date(), 3).toISOString().slice(0, 10),
+      preferredTime: "morning",
+    });
     await api(unlimited).services.withdraw({ id: consultation.id });
     expect((await api(unlimited).account.overview()).activity.consultations).toBe(0);
   });
@@ -130,21 +159,39 @@ describe("staff work on a review", () => {
     const pro = await userOn("pro");
     const cv = await documentOf(pro);
     const request = await reviewOf(pro, [cv.id]);
-    expect(await backoffice.caller.admin.support.setRequestStatus({ id: request.id, status: "processing", note: "A reviewer is reading your CV now." })).toEqual({ success: true, changed: true });
-    expect(await backoffice.caller.admin.support.setRequestStatus({ id: request.id, status: "processing" })).toEqual({ success: true, changed: false });
+    expect(
+      await backoffice.caller.admin.support.setRequestStatus({
+        id: request.id,
+        status: "processing",
+        note: "A reviewer is reading your CV now.",
+      }),
+    ).toEqual({ success: true, changed: true });
+    expect(await backoffice.caller.admin.support.setRequestStatus({ id: request.id, status: "processing" })).toEqual({
+      success: true,
+      changed: false,
+    });
 
     const detail = await api(pro).services.detail({ requestId: request.id });
     expect(detail.status).toBe("processing");
-    expect(detail.messages).toMatchObject([{ kind: "status", status: "processing", fromStaff: true, body: "A reviewer is reading your CV now." }]);
-    expect(await t.db.notification.findMany({ where: { userId: pro.claims.id }, select: { kind: true, requestId: true, text: true } })).toEqual([
-      { kind: "service_update", requestId: request.id, text: "Document Review: your request is now processing" },
+    expect(detail.messages).toMatchObject([
+      { kind: "status", status: "processing", fromStaff: true, body: "A reviewer is reading your CV now." },
     ]);
+    expect(
+      await t.db.notification.findMany({
+        where: { userId: pro.claims.id },
+        select: { kind: true, requestId: true, text: true },
+      }),
+    ).toEqual([{ kind: "service_update", requestId: request.id, text: "Document Review: your request is now processing" }]);
     const mails = await t.db.mailMessage.findMany({ where: { to: pro.email, kind: "service-update" } });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Document Review: your request is now processing");
     expect(mails[0]!.text).toContain("A reviewer is reading your CV now.");
     expect(mails[0]!.text).toContain(`/services/requests/${request.id}`);
-    expect(await t.db.auditLog.count({ where: { action: "service_request.status_changed", targetId: request.id, actorId: backoffice.claims.id } })).toBe(1);
+    expect(
+      await t.db.auditLog.count({
+        where: { action: "service_request.status_changed", targetId: request.id, actorId: backoffice.claims.id },
+      }),
+    ).toBe(1);
   });
 
   it("comments per version and round, completes with a verdict; one re-check, then round 2 comments; the student cannot act as staff", async () => {
@@ -156,28 +203,81 @@ describe("staff work on a review", () => {
     await staff.commentOnVersion({ requestId: request.id, documentVersionId: v1.id, body: "Use the Europass layout." });
 
     const elsewhere = await documentOf(pro, "Passport");
-    expect(await rejection(staff.commentOnVersion({ requestId: request.id, documentVersionId: elsewhere.versions[0]!.id, body: "Not shared." }))).toEqual({ code: "NOT_FOUND", message: REQUEST_WORK_MESSAGES.versionNotShared });
-    expect((await rejection(staff.commentOnVersion({ requestId: request.id, documentVersionId: v1.id, body: "   " }))).code).toBe("BAD_REQUEST");
+    expect(
+      await rejection(
+        staff.commentOnVersion({
+          requestId: request.id,
+          documentVersionId: elsewhere.versions[0]!.id,
+          body: "Not shared.",
+        }),
+      ),
+    ).toEqual({ code: "NOT_FOUND", message: REQUEST_WORK_MESSAGES.versionNotShared });
+    expect((await rejection(staff.commentOnVersion({ requestId: request.id, documentVersionId: v1.id, body: "   " }))).code).toBe(
+      "BAD_REQUEST",
+    );
 
     // A student calling the staff procedures is refused; a re-check before completion is too early.
-    for (const call of [() => api(pro).admin.support.completeReview({ requestId: request.id, verdict: "Fine." }), () => api(pro).admin.support.request({ requestId: request.id })]) {
+    for (const call of [
+      () => api(pro).admin.support.completeReview({ requestId: request.id, verdict: "Fine." }),
+      () => api(pro).admin.support.request({ requestId: request.id }),
+    ]) {
       expect((await rejection(call())).code).toBe("FORBIDDEN");
     }
-    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.recheckNotReady });
+    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.recheckNotReady,
+    });
 
-    await staff.completeReview({ requestId: request.id, verdict: "Good CV; the APS certificate is missing.", missingItems: ["aps", "aps"] });
-    expect(await rejection(staff.completeReview({ requestId: request.id, verdict: "Again." }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.alreadyCompleted });
+    await staff.completeReview({
+      requestId: request.id,
+      verdict: "Good CV; the APS certificate is missing.",
+      missingItems: ["aps", "aps"],
+    });
+    expect(await rejection(staff.completeReview({ requestId: request.id, verdict: "Again." }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.alreadyCompleted,
+    });
     let detail = await api(pro).services.detail({ requestId: request.id });
-    expect(detail).toMatchObject({ status: "completed", verdict: "Good CV; the APS certificate is missing.", missingItems: ["aps"], round: 1 });
+    expect(detail).toMatchObject({
+      status: "completed",
+      verdict: "Good CV; the APS certificate is missing.",
+      missingItems: ["aps"],
+      round: 1,
+    });
     expect(detail.completedAt).toBeInstanceOf(Date);
-    expect(detail.documents[0]!.versions[0]!.comments).toMatchObject([{ body: "Use the Europass layout.", round: 1, authorName: backoffice.claims.name }]);
-    expect(await t.db.notification.count({ where: { userId: pro.claims.id, text: "Document Review: your document review is complete" } })).toBe(1);
-    expect(await t.db.mailMessage.count({ where: { to: pro.email, subject: "Document Review: your document review is complete" } })).toBe(1);
+    expect(detail.documents[0]!.versions[0]!.comments).toMatchObject([
+      { body: "Use the Europass layout.", round: 1, authorName: backoffice.claims.name },
+    ]);
+    expect(
+      await t.db.notification.count({
+        where: { userId: pro.claims.id, text: "Document Review: your document review is complete" },
+      }),
+    ).toBe(1);
+    expect(
+      await t.db.mailMessage.count({
+        where: { to: pro.email, subject: "Document Review: your document review is complete" },
+      }),
+    ).toBe(1);
 
     // The student uploads version 2 and asks for the one re-check.
-    const v2 = await t.db.documentVersion.create({ data: { documentId: cv.id, version: 2, storageKey: `test-key-${++keys}`, fileName: "CV.pdf", mimeType: "application/pdf", sizeBytes: 1200 } });
-    expect(await api(pro).services.recheck({ requestId: request.id, note: "Added the APS certificate." })).toEqual({ success: true, round: 2 });
-    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.recheckUsed });
+    const v2 = await t.db.documentVersion.create({
+      data: {
+        documentId: cv.id,
+        version: 2,
+        storageKey: `test-key-${++keys}`,
+        fileName: "CV.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: 1200,
+      },
+    });
+    expect(await api(pro).services.recheck({ requestId: request.id, note: "Added the APS certificate." })).toEqual({
+      success: true,
+      round: 2,
+    });
+    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.recheckUsed,
+    });
     const queued = (await staff.serviceRequests({})).rows.find((row) => row.id === request.id);
     expect(queued).toMatchObject({ status: "pending", round: 2 });
     expect(queued?.studentMessageAt).toBeInstanceOf(Date);
@@ -185,11 +285,24 @@ describe("staff work on a review", () => {
     await staff.commentOnVersion({ requestId: request.id, documentVersionId: v2.id, body: "Now complete." });
     await staff.completeReview({ requestId: request.id, verdict: "Ready to submit.", missingItems: [] });
     detail = await api(pro).services.detail({ requestId: request.id });
-    expect(detail.documents[0]!.versions.map((version) => version.comments.map((comment) => [comment.round, comment.body]))).toEqual([[[1, "Use the Europass layout."]], [[2, "Now complete."]]]);
+    expect(detail.documents[0]!.versions.map((version) => version.comments.map((comment) => [comment.round, comment.body]))).toEqual([
+      [[1, "Use the Europass layout."]],
+      [[2, "Now complete."]],
+    ]);
     expect(detail).toMatchObject({ status: "completed", round: 2, verdict: "Ready to submit.", missingItems: [] });
     // Completed after the re-check: still no round 3.
-    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.recheckUsed });
-    expect(await t.db.auditLog.count({ where: { targetId: request.id, action: { in: ["service_request.commented", "service_request.review_completed"] } } })).toBe(4);
+    expect(await rejection(api(pro).services.recheck({ requestId: request.id }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.recheckUsed,
+    });
+    expect(
+      await t.db.auditLog.count({
+        where: {
+          targetId: request.id,
+          action: { in: ["service_request.commented", "service_request.review_completed"] },
+        },
+      }),
+    ).toBe(4);
   });
 
   it("the thread: the student writes, the queue flags it; a staff reply notifies the student", async () => {
@@ -205,8 +318,15 @@ describe("staff work on a review", () => {
       [false, "My appointment is on 3 March."],
       [true, "Bring the blocked account confirmation."],
     ]);
-    expect(await t.db.mailMessage.count({ where: { to: user.email, subject: "Visa Assistance: you have a new message from our team" } })).toBe(1);
-    expect(await rejection(staff.commentOnVersion({ requestId: request.id, documentVersionId: "x", body: "Hi" }))).toEqual({ code: "CONFLICT", message: REQUEST_WORK_MESSAGES.notReview });
+    expect(
+      await t.db.mailMessage.count({
+        where: { to: user.email, subject: "Visa Assistance: you have a new message from our team" },
+      }),
+    ).toBe(1);
+    expect(await rejection(staff.commentOnVersion({ requestId: request.id, documentVersionId: "x", body: "Hi" }))).toEqual({
+      code: "CONFLICT",
+      message: REQUEST_WORK_MESSAGES.notReview,
+    });
   });
 
   it("another student's request is not found, on every student procedure", async () => {
@@ -239,9 +359,17 @@ describe("coaches", () => {
     expect(mine.coach?.id).toBe(assigned.coach.id);
     expect(mine.rows.map((row) => row.id)).toEqual([request.id]);
     expect((await assigned.caller.admin.support.request({ requestId: request.id })).canAssign).toBe(false);
-    await assigned.caller.admin.support.commentOnVersion({ requestId: request.id, documentVersionId: cv.versions[0]!.id, body: "Looks good." });
+    await assigned.caller.admin.support.commentOnVersion({
+      requestId: request.id,
+      documentVersionId: cv.versions[0]!.id,
+      body: "Looks good.",
+    });
     await assigned.caller.admin.support.setRequestStatus({ id: request.id, status: "processing", note: "Started." });
-    await assigned.caller.admin.support.completeReview({ requestId: request.id, verdict: "Ready.", missingItems: ["translations"] });
+    await assigned.caller.admin.support.completeReview({
+      requestId: request.id,
+      verdict: "Ready.",
+      missingItems: ["translations"],
+    });
     expect(await t.db.auditLog.count({ where: { targetId: request.id, actorId: assigned.claims.id } })).toBe(3);
 
     expect((await unassigned.caller.admin.support.myRequests()).rows).toEqual([]);

@@ -1,9 +1,9 @@
 /** The language setting reaches a hosted model's instructions (a fake OpenAI-compatible server records them). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeOpenAIServer } from "../../fakes/openai-server";
-import type { TestDatabase } from "../../helpers/test-database";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
-import { ask, postChat, setUpHostedChat, type StreamRoute } from "../chat-helpers";
+import type { TestDatabase } from "../../helpers/test-database";
+import { ask, postChat, type StreamRoute, setUpHostedChat } from "../chat-helpers";
 
 let database: TestDatabase;
 let fake: FakeOpenAIServer;
@@ -26,7 +26,11 @@ async function systemPromptFor(language: string | null) {
   const user = await createUser(database.db);
   if (language) await callerFor(database.db, user.claims).students.updateMe({ language });
   const before = fake.requests.length;
-  const response = await postChat(chat, { messages: ask("How much is the blocked account?"), chatModel: "openai" }, { cookie: await sessionCookie(database.db, user.claims) });
+  const response = await postChat(
+    chat,
+    { messages: ask("How much is the blocked account?"), chatModel: "openai" },
+    { cookie: await sessionCookie(database.db, user.claims) },
+  );
   expect(response.status).toBe(200);
   await response.text();
   const system = fake.requests[before]!.body.messages.find((message: { role: string }) => message.role === "system");

@@ -32,7 +32,10 @@ describe("migration user_locale", () => {
     const users = [];
     for (const row of OLD_TO_NEW) {
       const user = await createUser(t.db);
-      await t.db.student.update({ where: { userId: user.claims.id }, data: { timeZone: row.timeZone, language: row.language } });
+      await t.db.student.update({
+        where: { userId: user.claims.id },
+        data: { timeZone: row.timeZone, language: row.language },
+      });
       users.push({ ...row, userId: user.claims.id });
     }
     const client = new pg.Client({ connectionString: t.url });
@@ -44,17 +47,24 @@ describe("migration user_locale", () => {
     }
     for (const row of users) {
       const student = await t.db.student.findUniqueOrThrow({ where: { userId: row.userId } });
-      expect({ timeZone: student.timeZone, language: student.language }).toEqual({ timeZone: row.expectedZone, language: row.expectedLanguage });
+      expect({ timeZone: student.timeZone, language: student.language }).toEqual({
+        timeZone: row.expectedZone,
+        language: row.expectedLanguage,
+      });
       // Every result passes the settings' own schemas, and a whole offset keeps its offset all year.
       expect(timeZoneSchema.safeParse(student.timeZone).success).toBe(true);
       expect(languageSchema.safeParse(student.language).success).toBe(true);
-      if (row.timeZone.startsWith("UTC") && /:00$/.test(row.timeZone)) expect(utcOffset(student.timeZone)).toBe(row.timeZone.replace("-00:00", "+00:00"));
+      if (row.timeZone.startsWith("UTC") && /:00$/.test(row.timeZone))
+        expect(utcOffset(student.timeZone)).toBe(row.timeZone.replace("-00:00", "+00:00"));
     }
   });
 
   it("gives new profiles Europe/Berlin and English (United Kingdom)", async () => {
     const user = await createUser(t.db);
     const student = await t.db.student.findUniqueOrThrow({ where: { userId: user.claims.id } });
-    expect({ timeZone: student.timeZone, language: student.language }).toEqual({ timeZone: "Europe/Berlin", language: "en-GB" });
+    expect({ timeZone: student.timeZone, language: student.language }).toEqual({
+      timeZone: "Europe/Berlin",
+      language: "en-GB",
+    });
   });
 });

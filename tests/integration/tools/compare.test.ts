@@ -79,7 +79,15 @@ describe("tools.compare.table", () => {
 });
 
 describe("admin.exchangeRates", () => {
-  const update = { date: "2026-11-20", rates: [{ currency: "USD", rate: 1.05 }, { currency: "CAD", rate: 1.47 }], sourceTitle: "ECB euro reference rates", sourceUrl: "https://www.ecb.europa.eu/stats/eurofxref" };
+  const update = {
+    date: "2026-11-20",
+    rates: [
+      { currency: "USD", rate: 1.05 },
+      { currency: "CAD", rate: 1.47 },
+    ],
+    sourceTitle: "ECB euro reference rates",
+    sourceUrl: "https://www.ecb.europa.eu/stats/eurofxref",
+  };
 
   it("is read by settings:view and changed only by designer:settings, each change audited", async () => {
     const designer = await createStaff(test.db, "designer");
@@ -89,7 +97,10 @@ describe("admin.exchangeRates", () => {
     const saved = await designer.caller.admin.exchangeRates.update(update);
     expect(saved.value).toEqual({ date: "2026-11-20", rates: { USD: 1.05, CAD: 1.47 } });
     expect(saved.sources).toEqual([{ title: update.sourceTitle, url: update.sourceUrl }]);
-    const audit = await test.db.auditLog.findFirst({ where: { action: "tools.exchange_rates_changed" }, orderBy: { createdAt: "desc" } });
+    const audit = await test.db.auditLog.findFirst({
+      where: { action: "tools.exchange_rates_changed" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ actorId: designer.claims.id, targetId: EXCHANGE_RATES_FACT_KEY });
 
     // The comparison converts with the new rates at once.
@@ -107,10 +118,19 @@ describe("admin.exchangeRates", () => {
 
   it("refuses rates without a source, with a non-positive rate or a currency twice", async () => {
     const designer = await createStaff(test.db, "designer");
-    const messageOf = async (input: unknown) => publicError(await errorOf(designer.caller.admin.exchangeRates.update(input as never))).message;
+    const messageOf = async (input: unknown) =>
+      publicError(await errorOf(designer.caller.admin.exchangeRates.update(input as never))).message;
     expect(await messageOf({ ...update, sourceUrl: "" })).toContain("Give the address of the page the rates come from");
     expect(await messageOf({ ...update, rates: [{ currency: "USD", rate: 0 }] })).toContain("A rate is a positive number.");
-    expect(await messageOf({ ...update, rates: [{ currency: "USD", rate: 1 }, { currency: "USD", rate: 2 }] })).toContain("Each currency once.");
+    expect(
+      await messageOf({
+        ...update,
+        rates: [
+          { currency: "USD", rate: 1 },
+          { currency: "USD", rate: 2 },
+        ],
+      }),
+    ).toContain("Each currency once.");
     expect(await messageOf({ ...update, date: "20.11.2026" })).toContain("Write the rates' date as YYYY-MM-DD.");
   });
 });

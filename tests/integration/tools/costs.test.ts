@@ -1,7 +1,7 @@
-import { contentEdited } from "~/server/cache/content-cache";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicError } from "~/server/api/trpc";
+import { contentEdited } from "~/server/cache/content-cache";
 import { seedTools } from "~/server/content/tools";
 import { readCityCostFiles, seedCityCosts } from "~/server/content/tools/costs";
 import { UNKNOWN_CITY_MESSAGE } from "~/server/services/tools/costs.service";
@@ -54,33 +54,71 @@ describe("tools.costs.calculate", () => {
   });
 
   it("accepts the inputs as the query string carries them (text)", async () => {
-    const fromText = await callerFor(test.db, null).tools.costs.calculate({ city: "munich", housing: "shared-flat", age: "24", sharing: "1" } as never);
+    const fromText = await callerFor(test.db, null).tools.costs.calculate({
+      city: "munich",
+      housing: "shared-flat",
+      age: "24",
+      sharing: "1",
+    } as never);
     const fromNumbers = await callerFor(test.db, null).tools.costs.calculate(munich);
     expect(fromText.monthlyTotalEur).toBe(fromNumbers.monthlyTotalEur);
   });
 
   it("answers an unknown city as not found, with a message that says what to do", async () => {
-    expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "atlantis" }))).toEqual({ code: "NOT_FOUND", message: UNKNOWN_CITY_MESSAGE });
-    expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "../etc/passwd" }))).toEqual({ code: "BAD_REQUEST", message: "Choose a city from the list." });
+    expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "atlantis" }))).toEqual({
+      code: "NOT_FOUND",
+      message: UNKNOWN_CITY_MESSAGE,
+    });
+    expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "../etc/passwd" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Choose a city from the list.",
+    });
   });
 
   it("rejects a bad age, a bad household and missing fields with readable messages", async () => {
     const api = callerFor(test.db, null);
-    expect(await failure(api.tools.costs.calculate({ ...munich, age: -1 }))).toEqual({ code: "BAD_REQUEST", message: "Enter an age of 16 or more." });
-    expect(await failure(api.tools.costs.calculate({ ...munich, age: "abc" } as never))).toEqual({ code: "BAD_REQUEST", message: "Enter your age in years as a whole number." });
-    expect(await failure(api.tools.costs.calculate({ ...munich, age: 24.5 }))).toEqual({ code: "BAD_REQUEST", message: "Enter your age in years as a whole number." });
-    expect(await failure(api.tools.costs.calculate({ ...munich, sharing: 0 }))).toEqual({ code: "BAD_REQUEST", message: "A household has at least 1 person (you)." });
-    expect(await failure(api.tools.costs.calculate({ city: "munich", housing: "shared-flat" } as never))).toEqual({ code: "BAD_REQUEST", message: "Enter your age." });
-    expect(await failure(api.tools.costs.calculate({ housing: "shared-flat", age: 24 } as never))).toEqual({ code: "BAD_REQUEST", message: "Choose a city." });
-    expect(await failure(api.tools.costs.calculate({ city: "munich", age: 24 } as never))).toEqual({ code: "BAD_REQUEST", message: "Choose a housing type: dorm, shared flat or own flat." });
-    expect(await failure(api.tools.costs.calculate({ ...munich, housing: "castle" } as never))).toEqual({ code: "BAD_REQUEST", message: "Choose a housing type: dorm, shared flat or own flat." });
+    expect(await failure(api.tools.costs.calculate({ ...munich, age: -1 }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Enter an age of 16 or more.",
+    });
+    expect(await failure(api.tools.costs.calculate({ ...munich, age: "abc" } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Enter your age in years as a whole number.",
+    });
+    expect(await failure(api.tools.costs.calculate({ ...munich, age: 24.5 }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Enter your age in years as a whole number.",
+    });
+    expect(await failure(api.tools.costs.calculate({ ...munich, sharing: 0 }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "A household has at least 1 person (you).",
+    });
+    expect(await failure(api.tools.costs.calculate({ city: "munich", housing: "shared-flat" } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Enter your age.",
+    });
+    expect(await failure(api.tools.costs.calculate({ housing: "shared-flat", age: 24 } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Choose a city.",
+    });
+    expect(await failure(api.tools.costs.calculate({ city: "munich", age: 24 } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Choose a housing type: dorm, shared flat or own flat.",
+    });
+    expect(await failure(api.tools.costs.calculate({ ...munich, housing: "castle" } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Choose a housing type: dorm, shared flat or own flat.",
+    });
   });
 
   it("treats a hidden city as unknown", async () => {
     await test.db.cityCost.update({ where: { slug: "kassel" }, data: { hidden: true } });
     contentEdited("tools"); // an edit in this process: read at once, not after the next version check
     try {
-      expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "kassel" }))).toEqual({ code: "NOT_FOUND", message: UNKNOWN_CITY_MESSAGE });
+      expect(await failure(callerFor(test.db, null).tools.costs.calculate({ ...munich, city: "kassel" }))).toEqual({
+        code: "NOT_FOUND",
+        message: UNKNOWN_CITY_MESSAGE,
+      });
       expect((await callerFor(test.db, null).tools.costs.cities()).map((city) => city.slug)).not.toContain("kassel");
     } finally {
       await test.db.cityCost.update({ where: { slug: "kassel" }, data: { hidden: false } });
@@ -103,7 +141,11 @@ describe("tools.costs.save", () => {
     const list = await api.tools.saved.list();
     expect(list.map((row) => row.id)).toContain(saved.id);
     const row = await api.tools.saved.get({ id: saved.id });
-    expect(row).toMatchObject({ tool: "cost-calculator", title: "Munich, room in a shared flat (WG), age 24", input: munich });
+    expect(row).toMatchObject({
+      tool: "cost-calculator",
+      title: "Munich, room in a shared flat (WG), age 24",
+      input: munich,
+    });
     const expected = await api.tools.costs.calculate(munich);
     expect((row.result as { monthlyTotalEur: number }).monthlyTotalEur).toBe(expected.monthlyTotalEur);
 
@@ -117,7 +159,10 @@ describe("tools.costs.save", () => {
   it("refuses to save a budget for an unknown city", async () => {
     const user = await createUser(test.db);
     const api = callerFor(test.db, await signInAs(test.db, user.claims));
-    expect(await failure(api.tools.costs.save({ ...munich, city: "atlantis" }))).toEqual({ code: "NOT_FOUND", message: UNKNOWN_CITY_MESSAGE });
+    expect(await failure(api.tools.costs.save({ ...munich, city: "atlantis" }))).toEqual({
+      code: "NOT_FOUND",
+      message: UNKNOWN_CITY_MESSAGE,
+    });
   });
 });
 

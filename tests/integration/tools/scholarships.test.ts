@@ -1,14 +1,14 @@
-import { contentEdited } from "~/server/cache/content-cache";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { JOB_KINDS, registerJobHandlers } from "~/server/background";
+import { addDays, utcDay } from "~/lib/period";
 import { publicError } from "~/server/api/trpc";
+import { JOB_KINDS, registerJobHandlers } from "~/server/background";
+import { contentEdited } from "~/server/cache/content-cache";
 import { seedScholarships } from "~/server/content/tools/scholarships";
 import { SIGN_IN_REQUIRED_MESSAGE } from "~/server/errors";
 import { enqueueJob, runDueJobs } from "~/server/jobs/runner";
-import { addDays, utcDay } from "~/lib/period";
-import { sendDeadlineReminders, SCHOLARSHIP_NOT_FOUND } from "~/server/services/tools/scholarships.service";
+import { SCHOLARSHIP_NOT_FOUND, sendDeadlineReminders } from "~/server/services/tools/scholarships.service";
 import { callerFor, createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -47,7 +47,9 @@ describe("tools.scholarships.search", () => {
     // Leadership for Africa names this year's East African countries: a Kenyan is named, a Nigerian is told to check the next call.
     expect(answer.results.find((result) => result.slug === "daad-leadership-for-africa")?.eligibility.status).toBe("check");
     // The German Chancellor Fellowship names its countries in full: not offered to a Nigerian.
-    expect((await anonymous().tools.scholarships.search({ nationality: "NG" })).results.map((result) => result.slug)).not.toContain("humboldt-german-chancellor-fellowship");
+    expect((await anonymous().tools.scholarships.search({ nationality: "NG" })).results.map((result) => result.slug)).not.toContain(
+      "humboldt-german-chancellor-fellowship",
+    );
     const kenya = await anonymous().tools.scholarships.search({ level: "master", nationality: "KE" });
     expect(kenya.results.find((result) => result.slug === "daad-leadership-for-africa")?.eligibility.status).toBe("eligible");
   });
@@ -59,13 +61,23 @@ describe("tools.scholarships.search", () => {
     const open = await anonymous().tools.scholarships.search({ openNow: true });
     expect(open.results.length).toBeGreaterThan(0);
     for (const result of open.results) expect(result.openNow).toBe(true);
-    const stem = await anonymous().tools.scholarships.search({ nationality: "GH", level: "master", subject: "engineering" });
+    const stem = await anonymous().tools.scholarships.search({
+      nationality: "GH",
+      level: "master",
+      subject: "engineering",
+    });
     expect(stem.results.find((result) => result.slug === "daad-stem-masters-developing-countries")?.eligibility.status).toBe("check");
   });
 
   it("refuses bad input with a clear message and status 400", async () => {
-    expect(await failure(anonymous().tools.scholarships.search({ level: "kindergarten" } as never))).toEqual({ status: 400, message: "Choose a study level from the list." });
-    expect(await failure(anonymous().tools.scholarships.search({ nationality: "Nigeria" }))).toEqual({ status: 400, message: "Choose a nationality from the list." });
+    expect(await failure(anonymous().tools.scholarships.search({ level: "kindergarten" } as never))).toEqual({
+      status: 400,
+      message: "Choose a study level from the list.",
+    });
+    expect(await failure(anonymous().tools.scholarships.search({ nationality: "Nigeria" }))).toEqual({
+      status: 400,
+      message: "Choose a nationality from the list.",
+    });
     expect((await failure(anonymous().tools.scholarships.search({ openNow: "yes" } as never))).status).toBe(400);
     expect((await failure(anonymous().tools.scholarships.search({ subject: 42 } as never))).status).toBe(400);
   });
@@ -73,7 +85,10 @@ describe("tools.scholarships.search", () => {
 
 describe("bookmarks", () => {
   it("need an account: 401 with the sign-in message", async () => {
-    expect(await failure(anonymous().tools.scholarships.bookmark({ slug: "deutschlandstipendium" }))).toEqual({ status: 401, message: SIGN_IN_REQUIRED_MESSAGE });
+    expect(await failure(anonymous().tools.scholarships.bookmark({ slug: "deutschlandstipendium" }))).toEqual({
+      status: 401,
+      message: SIGN_IN_REQUIRED_MESSAGE,
+    });
     expect((await failure(anonymous().tools.scholarships.bookmarks())).status).toBe(401);
     expect((await failure(anonymous().tools.scholarships.unbookmark({ slug: "deutschlandstipendium" }))).status).toBe(401);
   });
@@ -93,21 +108,35 @@ describe("bookmarks", () => {
     await callerFor(t.db, omar.claims).tools.scholarships.unbookmark({ slug: "deutschlandstipendium" });
     expect(await asLea.tools.scholarships.bookmarks()).toHaveLength(2);
     await asLea.tools.scholarships.unbookmark({ slug: "deutschlandstipendium" });
-    expect((await asLea.tools.scholarships.bookmarks()).map((bookmark) => bookmark.scholarship.slug)).toEqual(["kas-international-scholarships"]);
+    expect((await asLea.tools.scholarships.bookmarks()).map((bookmark) => bookmark.scholarship.slug)).toEqual([
+      "kas-international-scholarships",
+    ]);
   });
 
   it("answer 404 for an unknown or hidden scholarship, and 400 for a missing one", async () => {
     const user = await createUser(t.db);
     const caller = callerFor(t.db, user.claims);
-    expect(await failure(caller.tools.scholarships.bookmark({ slug: "no-such-scholarship" }))).toEqual({ status: 404, message: SCHOLARSHIP_NOT_FOUND });
-    expect(await failure(caller.tools.scholarships.unbookmark({ slug: "no-such-scholarship" }))).toEqual({ status: 404, message: SCHOLARSHIP_NOT_FOUND });
+    expect(await failure(caller.tools.scholarships.bookmark({ slug: "no-such-scholarship" }))).toEqual({
+      status: 404,
+      message: SCHOLARSHIP_NOT_FOUND,
+    });
+    expect(await failure(caller.tools.scholarships.unbookmark({ slug: "no-such-scholarship" }))).toEqual({
+      status: 404,
+      message: SCHOLARSHIP_NOT_FOUND,
+    });
     await t.db.scholarship.update({ where: { slug: "bildungskredit" }, data: { hidden: true } });
     contentEdited("tools");
     expect((await failure(caller.tools.scholarships.bookmark({ slug: "bildungskredit" }))).status).toBe(404);
     await t.db.scholarship.update({ where: { slug: "bildungskredit" }, data: { hidden: false } });
     contentEdited("tools");
-    expect(await failure(caller.tools.scholarships.bookmark({} as never))).toEqual({ status: 400, message: "Name the scholarship." });
-    expect(await failure(caller.tools.scholarships.bookmark({ slug: "" }))).toEqual({ status: 400, message: "Name the scholarship." });
+    expect(await failure(caller.tools.scholarships.bookmark({} as never))).toEqual({
+      status: 400,
+      message: "Name the scholarship.",
+    });
+    expect(await failure(caller.tools.scholarships.bookmark({ slug: "" }))).toEqual({
+      status: 400,
+      message: "Name the scholarship.",
+    });
   });
 });
 
@@ -115,9 +144,15 @@ describe("the deadline reminder job", () => {
   it("mails a bookmark whose deadline is 14 days away exactly once, even when run twice, and none for a far deadline", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const now = new Date();
-    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(14, now), annualDeadlines: [] } });
+    await t.db.scholarship.update({
+      where: { slug: "fnf-international-students" },
+      data: { nextDeadline: inDays(14, now), annualDeadlines: [] },
+    });
     contentEdited("tools");
-    await t.db.scholarship.update({ where: { slug: "kas-international-scholarships" }, data: { nextDeadline: inDays(200, now), annualDeadlines: [] } });
+    await t.db.scholarship.update({
+      where: { slug: "kas-international-scholarships" },
+      data: { nextDeadline: inDays(200, now), annualDeadlines: [] },
+    });
     contentEdited("tools");
     const user = await createUser(t.db);
     const caller = callerFor(t.db, user.claims);
@@ -131,13 +166,20 @@ describe("the deadline reminder job", () => {
 
     const mails = await t.db.mailMessage.findMany({ where: { to: user.email, kind: "scholarship-deadline" } });
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Friedrich-Naumann-Stiftung für die Freiheit - study scholarships for foreign students: the deadline is in 14 days");
+    expect(mails[0]!.subject).toBe(
+      "Friedrich-Naumann-Stiftung für die Freiheit - study scholarships for foreign students: the deadline is in 14 days",
+    );
     expect(mails[0]!.text).toContain("https://www.daad.org.br/");
-    const bookmark = await t.db.scholarshipBookmark.findFirstOrThrow({ where: { userId: user.claims.id, scholarship: { slug: "fnf-international-students" } } });
+    const bookmark = await t.db.scholarshipBookmark.findFirstOrThrow({
+      where: { userId: user.claims.id, scholarship: { slug: "fnf-international-students" } },
+    });
     expect(bookmark.remindedFor).toBe(inDays(14, now));
 
     // A new deadline is a new reminder; a suspended account gets none.
-    await t.db.scholarship.update({ where: { slug: "fnf-international-students" }, data: { nextDeadline: inDays(10, now), annualDeadlines: [] } });
+    await t.db.scholarship.update({
+      where: { slug: "fnf-international-students" },
+      data: { nextDeadline: inDays(10, now), annualDeadlines: [] },
+    });
     contentEdited("tools");
     await t.db.user.update({ where: { id: user.claims.id }, data: { status: "suspended" } });
     expect(await sendDeadlineReminders(t.db, now)).toEqual({ sent: 0 });

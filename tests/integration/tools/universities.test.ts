@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicError } from "~/server/api/trpc";
 import { foldForSearch, INSTITUTION_NOT_FOUND_MESSAGE } from "~/lib/schemas/tools/universities";
-import { readInstitutions, seedInstitutions } from "~/server/content/tools/universities";
+import { publicError } from "~/server/api/trpc";
 import { seedToolFacts } from "~/server/content/tools/facts";
+import { readInstitutions, seedInstitutions } from "~/server/content/tools/universities";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -33,7 +33,10 @@ describe("seeding the institutions", () => {
   it("writes every record once, and a second run changes nothing", async () => {
     const file = readInstitutions();
     expect(await test.db.institution.count()).toBe(file.institutions.length);
-    const before = await test.db.institution.findMany({ select: { slug: true, updatedAt: true }, orderBy: { slug: "asc" } });
+    const before = await test.db.institution.findMany({
+      select: { slug: true, updatedAt: true },
+      orderBy: { slug: "asc" },
+    });
     const started = Date.now();
     await seedInstitutions(test.db);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -41,7 +44,10 @@ describe("seeding the institutions", () => {
   });
 
   it("keeps a row staff changed, and puts a changed record's fields back otherwise", async () => {
-    await test.db.institution.update({ where: { slug: "universitaet-ulm" }, data: { city: "Staff edit", customizedAt: new Date() } });
+    await test.db.institution.update({
+      where: { slug: "universitaet-ulm" },
+      data: { city: "Staff edit", customizedAt: new Date() },
+    });
     await test.db.institution.update({ where: { slug: "universitaet-bremen" }, data: { city: "Wrong" } });
     await seedInstitutions(test.db);
     expect((await test.db.institution.findUniqueOrThrow({ where: { slug: "universitaet-ulm" } })).city).toBe("Staff edit");
@@ -62,7 +68,12 @@ describe("tools.universities.search", () => {
       expect(item.state).toBe("SN");
       expect(item.stateName).toBe("Saxony");
     }
-    expect(result.items.find((item) => item.name === "Technische Universität Dresden")).toMatchObject({ city: "Dresden", website: "http://www.tu-dresden.de/", type: "university", typeLabel: "University" });
+    expect(result.items.find((item) => item.name === "Technische Universität Dresden")).toMatchObject({
+      city: "Dresden",
+      website: "http://www.tu-dresden.de/",
+      type: "university",
+      typeLabel: "University",
+    });
   });
 
   it("ignores umlauts and case: Munchen, muenchen and München find the same institutions", async () => {
@@ -77,7 +88,9 @@ describe("tools.universities.search", () => {
 
   it("matches every word, and takes % and _ literally", async () => {
     const both = await api().tools.universities.search({ q: "universität berlin" });
-    expect(both.items.map((item) => item.name)).toEqual(expect.arrayContaining(["Freie Universität Berlin", "Technische Universität Berlin", "Humboldt Universität Berlin"]));
+    expect(both.items.map((item) => item.name)).toEqual(
+      expect.arrayContaining(["Freie Universität Berlin", "Technische Universität Berlin", "Humboldt Universität Berlin"]),
+    );
     expect(both.items.every((item) => /universit/i.test(item.name) && /berlin/i.test(item.name))).toBe(true);
     expect((await api().tools.universities.search({ q: "%" })).total).toBe(0);
     expect((await api().tools.universities.search({ q: "_" })).total).toBe(0);
@@ -131,7 +144,10 @@ describe("tools.universities.search", () => {
       [{ q: 42 }, "The search text must be text."],
     ];
     for (const [input, message] of cases) {
-      expect(await refusal(api().tools.universities.search(input as never)), JSON.stringify(input)).toEqual({ code: "BAD_REQUEST", message });
+      expect(await refusal(api().tools.universities.search(input as never)), JSON.stringify(input)).toEqual({
+        code: "BAD_REQUEST",
+        message,
+      });
     }
   });
 });
@@ -149,7 +165,13 @@ describe("tools.universities.cities", () => {
 describe("tools.universities.get", () => {
   it("gives the record with each field's origin and the state's tuition rules", async () => {
     const { institution, tuition } = await api().tools.universities.get({ slug: "universitaet-stuttgart" });
-    expect(institution).toMatchObject({ name: "Universität Stuttgart", city: "Stuttgart", state: "BW", stateName: "Baden-Württemberg", type: "university" });
+    expect(institution).toMatchObject({
+      name: "Universität Stuttgart",
+      city: "Stuttgart",
+      state: "BW",
+      stateName: "Baden-Württemberg",
+      type: "university",
+    });
     expect(institution.provenance.city?.note).toMatch(/Derived from the institution's name/);
     expect(tuition.map((line) => line.key)).toEqual(["tuition.bw.non-eu", "tuition.bw.second-degree"]);
     expect(tuition[0]!.rule.amountEurPerSemester).toBe(1500);
@@ -170,16 +192,31 @@ describe("tools.universities.get", () => {
     expect(institution.provenance.usesUniAssist?.sources[0]?.url).toMatch(/^https:\/\/www\.tu\.berlin\//);
     expect(institution.semesterContribution).toMatchObject({ amountEur: 290.44 });
     const other = await api().tools.universities.get({ slug: "universitaet-passau" });
-    expect(other.institution).toMatchObject({ usesUniAssist: null, semesterContribution: null, internationalOfficeUrl: null });
+    expect(other.institution).toMatchObject({
+      usesUniAssist: null,
+      semesterContribution: null,
+      internationalOfficeUrl: null,
+    });
   });
 
   it("answers an unknown or hidden institution with 404 and a clear message", async () => {
-    expect(await refusal(api().tools.universities.get({ slug: "no-such-university" }))).toEqual({ code: "NOT_FOUND", message: INSTITUTION_NOT_FOUND_MESSAGE });
+    expect(await refusal(api().tools.universities.get({ slug: "no-such-university" }))).toEqual({
+      code: "NOT_FOUND",
+      message: INSTITUTION_NOT_FOUND_MESSAGE,
+    });
     await test.db.institution.update({ where: { slug: "universitaet-passau" }, data: { hidden: true } });
-    await expect(api().tools.universities.get({ slug: "universitaet-passau" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(api().tools.universities.get({ slug: "universitaet-passau" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await api().tools.universities.search({ q: "Passau" })).total).toBe(0);
     await test.db.institution.update({ where: { slug: "universitaet-passau" }, data: { hidden: false } });
-    expect(await refusal(api().tools.universities.get({ slug: "" }))).toEqual({ code: "BAD_REQUEST", message: "Name an institution." });
-    expect(await refusal(api().tools.universities.get({} as never))).toEqual({ code: "BAD_REQUEST", message: "Name an institution." });
+    expect(await refusal(api().tools.universities.get({ slug: "" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Name an institution.",
+    });
+    expect(await refusal(api().tools.universities.get({} as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Name an institution.",
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { contentEdited } from "~/server/cache/content-cache";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicError } from "~/server/api/trpc";
+import { contentEdited } from "~/server/cache/content-cache";
 import { seedTools } from "~/server/content/tools";
 import { seedToolFacts } from "~/server/content/tools/facts";
 import { callerFor, createUser } from "../../helpers/session";
@@ -15,11 +15,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.stop());
 
-const INDIA_MASTER = { nationality: "IN", purpose: "master", holdsGermanTitle: false, funding: "blocked-account" } as const;
+const INDIA_MASTER = {
+  nationality: "IN",
+  purpose: "master",
+  holdsGermanTitle: false,
+  funding: "blocked-account",
+} as const;
 
 /** The error a call fails with: its HTTP status and the message a client receives. */
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return { status: getHTTPStatusCodeFromError(error as TRPCError), message: publicError(error as TRPCError).message };
 }
@@ -36,7 +44,10 @@ describe("tools.visa.check", () => {
   });
 
   it("reads a staff edit of a fact (the seed does not overwrite it)", async () => {
-    await t.db.toolFact.update({ where: { key: "visa.fee.national-visa" }, data: { value: { adultEur: 75, minorEur: 37.5, text: "Edited in /admin: 75 €." }, customizedAt: new Date() } });
+    await t.db.toolFact.update({
+      where: { key: "visa.fee.national-visa" },
+      data: { value: { adultEur: 75, minorEur: 37.5, text: "Edited in /admin: 75 €." }, customizedAt: new Date() },
+    });
     await seedToolFacts(t.db);
     contentEdited("tools"); // an edit in this process: read at once, not after the next version check
     const result = await callerFor(t.db, null).tools.visa.check(INDIA_MASTER);
@@ -77,7 +88,12 @@ describe("tools.visa.save", () => {
     const saved = await api.tools.visa.save(INDIA_MASTER);
     const list = await api.tools.saved.list();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: saved.id, tool: "visa-checker", title: "Visa check: India, Master's degree", input: INDIA_MASTER });
+    expect(list[0]).toMatchObject({
+      id: saved.id,
+      tool: "visa-checker",
+      title: "Visa check: India, Master's degree",
+      input: INDIA_MASTER,
+    });
     expect((list[0]!.result as { aps: { status: string } }).aps.status).toBe("required");
     const other = await createUser(t.db);
     expect(await callerFor(t.db, other.claims).tools.saved.list()).toHaveLength(0);

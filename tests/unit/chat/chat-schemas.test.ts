@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chatRequestSchema, feedbackSchema } from "~/lib/schemas/chat";
 import { confidenceTone } from "~/components/chat/message-item";
 import { miniChatAllowed } from "~/components/chat/mini-chat-rules";
+import { chatRequestSchema, feedbackSchema } from "~/lib/schemas/chat";
 import { citedPassageNumbers, sourceList, sourcesBlock } from "~/server/ai/prompt";
 
 describe("chat requests", () => {
@@ -10,7 +10,12 @@ describe("chat requests", () => {
       id: "conversation-1",
       messages: [
         { role: "user", content: "  Hi  " },
-        { id: "a1", role: "assistant", parts: [{ type: "step-start" }, { type: "text", text: "Hello" }, { type: "text", text: "!" }], metadata: { model: "x" } },
+        {
+          id: "a1",
+          role: "assistant",
+          parts: [{ type: "step-start" }, { type: "text", text: "Hello" }, { type: "text", text: "!" }],
+          metadata: { model: "x" },
+        },
         { id: "u2", role: "user", parts: [{ type: "text", text: "What is APS?" }] },
       ],
     });
@@ -36,8 +41,20 @@ describe("chat requests", () => {
 
 describe("feedback records", () => {
   it("keeps userId 'anonymous' and userType 'student' by default", () => {
-    const parsed = feedbackSchema.parse({ sessionId: "session-0001", messageId: "m1", feedbackType: "like", messageContent: "x", chatModel: "deepseek" });
-    expect(parsed).toMatchObject({ userId: "anonymous", userType: "student", isStreaming: true, ragEnabled: false, messageOrder: 0 });
+    const parsed = feedbackSchema.parse({
+      sessionId: "session-0001",
+      messageId: "m1",
+      feedbackType: "like",
+      messageContent: "x",
+      chatModel: "deepseek",
+    });
+    expect(parsed).toMatchObject({
+      userId: "anonymous",
+      userType: "student",
+      isStreaming: true,
+      ragEnabled: false,
+      messageOrder: 0,
+    });
   });
 });
 
@@ -75,7 +92,11 @@ describe("sources of a hosted Deep Thinking answer", () => {
   });
   const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
   const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
-  const passages = [passage("a", "Blocked account", "The current amount", [ffo]), passage("a", "Blocked account", "Money above the minimum", [jena]), passage("b", "Sponsor", null, [ffo])];
+  const passages = [
+    passage("a", "Blocked account", "The current amount", [ffo]),
+    passage("a", "Blocked account", "Money above the minimum", [jena]),
+    passage("b", "Sponsor", null, [ffo]),
+  ];
 
   it("lists the passages the answer cites, by number, each with its own section's sources", () => {
     expect(sourcesBlock(passages, "It is 11,904 EUR a year [1]. Money above it is yours [2].")).toBe(

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, correctedQuestion, quotedSources, renderAnswer, selectUnits, sourceLine, VAGUE_LIMIT, WHERE_QUESTION, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit, type ScoredUnit } from "~/server/rag/answer";
-import { AMOUNT, askedFigure } from "~/server/rag/question";
+import {
+  amountStatement,
+  correctedQuestion,
+  quotedSources,
+  renderAnswer,
+  type ScoredUnit,
+  selectUnits,
+  sourceLine,
+  VAGUE_LIMIT,
+  WHERE_QUESTION,
+  withAmountFirst,
+  withAskedFigure,
+  withStatedLimit,
+  withTimeLimit,
+} from "~/server/rag/answer";
 import { answerUnits } from "~/server/rag/markdown";
+import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
 
 const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
@@ -9,12 +23,28 @@ const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };
 const bahn = { title: "Deutsche Bahn", url: "https://www.bahn.de/" };
 
 function passage(id: string, articleSlug: string, text: string, sources = [ffo], heading: string | null = null): RetrievedPassage {
-  return { id, articleSlug, articleTitle: `Article ${articleSlug}`, topic: "finances", heading, text, score: 1, lastReviewed: "2026-11-24", sources };
+  return {
+    id,
+    articleSlug,
+    articleTitle: `Article ${articleSlug}`,
+    topic: "finances",
+    heading,
+    text,
+    score: 1,
+    lastReviewed: "2026-11-24",
+    sources,
+  };
 }
 
 /** Every unit of a passage, scored in the order given (the first highest). */
 function unitsOf(source: RetrievedPassage, passageRank = 0): ScoredUnit[] {
-  return answerUnits(source.text).map((unit, index) => ({ ...unit, passage: source, passageRank, score: 1 - index / 100, lexemes: new Set<string>() }));
+  return answerUnits(source.text).map((unit, index) => ({
+    ...unit,
+    passage: source,
+    passageRank,
+    score: 1 - index / 100,
+    lexemes: new Set<string>(),
+  }));
 }
 
 const retrieval = (passages: RetrievedPassage[]) => ({ passages, confidence: 0.9 });
@@ -35,12 +65,21 @@ describe("amountStatement", () => {
 
 describe("withAmountFirst", () => {
   it("leads with the unit that states the amount most fully, said as a sentence", () => {
-    const ticket = passage("p1", "ticket", "- The Deutschlandsemesterticket costs **60% of the regular Deutschlandticket price**.\n- The regular Deutschlandticket costs **63 euros a month from 1 January 2026** (58 euros in 2025).", [bahn]);
+    const ticket = passage(
+      "p1",
+      "ticket",
+      "- The Deutschlandsemesterticket costs **60% of the regular Deutschlandticket price**.\n- The regular Deutschlandticket costs **63 euros a month from 1 January 2026** (58 euros in 2025).",
+      [bahn],
+    );
     const units = unitsOf(ticket);
     const chosen = withAmountFirst(units);
     expect(chosen.map((u) => u.plain.slice(0, 30))).toEqual(["The regular Deutschlandticket ", "The Deutschlandsemesterticket "]);
     expect(chosen[0]).toMatchObject({ kind: "sentence", leading: true });
-    expect(renderAnswer(chosen, retrieval([ticket])).split("\n\n").slice(0, 2)).toEqual([
+    expect(
+      renderAnswer(chosen, retrieval([ticket]))
+        .split("\n\n")
+        .slice(0, 2),
+    ).toEqual([
       "The regular Deutschlandticket costs **63 euros a month from 1 January 2026** (58 euros in 2025).",
       "- The Deutschlandsemesterticket costs **60% of the regular Deutschlandticket price**.",
     ]);
@@ -76,10 +115,20 @@ describe("askedFigure", () => {
 describe("withAskedFigure", () => {
   it("adds the article's short list of amounts, whole and first, to an answer without an amount", () => {
     const intro = passage("p1", "fees", "uni-assist checks your certificates. Applicants pay a fee.");
-    const fees = passage("p2", "fees", "According to the fee page:\n\n- **75 EUR** for the first course\n- **30 EUR** for each further course", [ffo], "Fees");
+    const fees = passage(
+      "p2",
+      "fees",
+      "According to the fee page:\n\n- **75 EUR** for the first course\n- **30 EUR** for each further course",
+      [ffo],
+      "Fees",
+    );
     const chosen = unitsOf(intro);
     const out = withAskedFigure(chosen, [...chosen, ...unitsOf(fees, 1).map((u) => ({ ...u, score: 0.2 }))], AMOUNT);
-    expect(out.map((u) => u.plain)).toEqual(["75 EUR for the first course", "30 EUR for each further course", ...chosen.map((u) => u.plain)]);
+    expect(out.map((u) => u.plain)).toEqual([
+      "75 EUR for the first course",
+      "30 EUR for each further course",
+      ...chosen.map((u) => u.plain),
+    ]);
   });
 
   it("keeps an answer whose article states no amount", () => {
@@ -108,8 +157,30 @@ describe("withTimeLimit", () => {
 
   it("adds the limit of the same duty, though another section's limit for another case is quoted", () => {
     const intro = scored(unitsOf(passage("p1", "anmeldung", "Everyone who moves into a flat in Germany must register their address.")));
-    const deadline = scored(unitsOf(passage("p2", "anmeldung", "Under the Federal Registration Act you must register within two weeks of moving in.", [ffo], "The deadline"), 1));
-    const moving = scored(unitsOf(passage("p3", "anmeldung", "- Moving within Germany: register at your new address within two weeks.\n- Leaving Germany: deregister.", [ffo], "When you move again"), 2));
+    const deadline = scored(
+      unitsOf(
+        passage(
+          "p2",
+          "anmeldung",
+          "Under the Federal Registration Act you must register within two weeks of moving in.",
+          [ffo],
+          "The deadline",
+        ),
+        1,
+      ),
+    );
+    const moving = scored(
+      unitsOf(
+        passage(
+          "p3",
+          "anmeldung",
+          "- Moving within Germany: register at your new address within two weeks.\n- Leaving Germany: deregister.",
+          [ffo],
+          "When you move again",
+        ),
+        2,
+      ),
+    );
     const chosen = [intro[0]!, moving[0]!];
     const out = withTimeLimit(chosen, [...intro, ...deadline, ...moving]);
     expect(out.map((u) => u.plain)).toEqual([intro[0]!.plain, deadline[0]!.plain, moving[0]!.plain]);
@@ -119,12 +190,26 @@ describe("withTimeLimit", () => {
 describe("withStatedLimit", () => {
   it("follows a sentence that only says a limit exists with the sentence that states it", () => {
     const lexemes = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g));
-    const intro = passage("p1", "travel", "You can travel to other Schengen countries. There are limits on how long you may stay in another Schengen country.");
-    const rule = passage("p2", "travel", "Pack your documents. You may stay up to 90 days within any 180-day period in another Schengen country.\n\n- Renew a permit expiring within 6 months before you leave.", [ffo], "How long you may stay");
+    const intro = passage(
+      "p1",
+      "travel",
+      "You can travel to other Schengen countries. There are limits on how long you may stay in another Schengen country.",
+    );
+    const rule = passage(
+      "p2",
+      "travel",
+      "Pack your documents. You may stay up to 90 days within any 180-day period in another Schengen country.\n\n- Renew a permit expiring within 6 months before you leave.",
+      [ffo],
+      "How long you may stay",
+    );
     const chosen = unitsOf(intro).map((u) => ({ ...u, lexemes: lexemes(u.plain) }));
     const candidates = [...chosen, ...unitsOf(rule, 1).map((u) => ({ ...u, score: 0.5, lexemes: lexemes(u.plain) }))];
     const out = withStatedLimit(chosen, chosen[1]!, candidates);
-    expect(out.map((u) => u.plain)).toEqual([chosen[0]!.plain, chosen[1]!.plain, "You may stay up to 90 days within any 180-day period in another Schengen country."]);
+    expect(out.map((u) => u.plain)).toEqual([
+      chosen[0]!.plain,
+      chosen[1]!.plain,
+      "You may stay up to 90 days within any 180-day period in another Schengen country.",
+    ]);
     expect(withStatedLimit(out, out[1]!, candidates)).toEqual(out);
   });
 });
@@ -134,7 +219,10 @@ describe("selectUnits", () => {
   function picked(list: string, high: string[]): string[] {
     const intro = passage("p1", "budget", "The official figure is **992 euros a month**, set since 1 January 2025.");
     const items = passage("p2", "budget", list, [ffo], "The main monthly costs");
-    const units = [...unitsOf(intro, 0), ...unitsOf(items, 1)].map((u) => ({ ...u, score: u.kind === "sentence" ? 1 : high.some((h) => u.plain.startsWith(h)) ? 0.9 : 0.3 }));
+    const units = [...unitsOf(intro, 0), ...unitsOf(items, 1)].map((u) => ({
+      ...u,
+      score: u.kind === "sentence" ? 1 : high.some((h) => u.plain.startsWith(h)) ? 0.9 : 0.3,
+    }));
     return selectUnits(units).map((u) => u.plain.split(":")[0]!);
   }
 
@@ -148,21 +236,80 @@ describe("selectUnits", () => {
       "- **Phone and internet, leisure:** plan several tens of euros for each.",
     ].join("\n");
     expect(picked(budget, ["Health", "Transport"]).sort()).toEqual(
-      ["The official figure is 992 euros a month, set since 1 January 2025.", "Rent", "Health insurance", "Food", "Transport", "Broadcasting fee", "Phone and internet, leisure"].sort(),
+      [
+        "The official figure is 992 euros a month, set since 1 January 2025.",
+        "Rent",
+        "Health insurance",
+        "Food",
+        "Transport",
+        "Broadcasting fee",
+        "Phone and internet, leisure",
+      ].sort(),
     );
   });
 
   it("quotes the whole list its lead-in promises: all conditions, or the list after a quoted lead-in", () => {
-    const conditions = passage("p1", "spouse", ["The spouse of a student gets a residence permit if all of these apply:", "", "- **Both are 18.**", "- **Basic German at level A1.**", "- **A residence permit** for more than a year.", "- **Living costs covered.**", "- **Enough living space.**", "- **Health insurance.**"].join("\n"));
+    const conditions = passage(
+      "p1",
+      "spouse",
+      [
+        "The spouse of a student gets a residence permit if all of these apply:",
+        "",
+        "- **Both are 18.**",
+        "- **Basic German at level A1.**",
+        "- **A residence permit** for more than a year.",
+        "- **Living costs covered.**",
+        "- **Enough living space.**",
+        "- **Health insurance.**",
+      ].join("\n"),
+    );
     const units = unitsOf(conditions).map((u) => ({ ...u, score: u.plain.startsWith("Both") ? 1 : 0.1 }));
-    expect(selectUnits(units).map((u) => u.plain)).toEqual(["Both are 18.", "Basic German at level A1.", "A residence permit for more than a year.", "Living costs covered.", "Enough living space.", "Health insurance."]);
-    const leadIn = passage("p2", "refund", ["The refund is paid only on application. You get it back if you meet these rules:", "", "- **You left Germany.**", "- **You are not insured here any more.**", "- **You have waited 24 months.**"].join("\n"));
-    const scored = unitsOf(leadIn).map((u) => ({ ...u, score: u.plain.startsWith("You get it back") ? 1 : u.kind === "sentence" ? 0.75 : 0.1 }));
-    expect(selectUnits(scored).map((u) => u.plain)).toEqual(["You get it back if you meet these rules:", "The refund is paid only on application.", "You left Germany.", "You are not insured here any more.", "You have waited 24 months."]);
+    expect(selectUnits(units).map((u) => u.plain)).toEqual([
+      "Both are 18.",
+      "Basic German at level A1.",
+      "A residence permit for more than a year.",
+      "Living costs covered.",
+      "Enough living space.",
+      "Health insurance.",
+    ]);
+    const leadIn = passage(
+      "p2",
+      "refund",
+      [
+        "The refund is paid only on application. You get it back if you meet these rules:",
+        "",
+        "- **You left Germany.**",
+        "- **You are not insured here any more.**",
+        "- **You have waited 24 months.**",
+      ].join("\n"),
+    );
+    const scored = unitsOf(leadIn).map((u) => ({
+      ...u,
+      score: u.plain.startsWith("You get it back") ? 1 : u.kind === "sentence" ? 0.75 : 0.1,
+    }));
+    expect(selectUnits(scored).map((u) => u.plain)).toEqual([
+      "You get it back if you meet these rules:",
+      "The refund is paid only on application.",
+      "You left Germany.",
+      "You are not insured here any more.",
+      "You have waited 24 months.",
+    ]);
   });
 
   it("quotes the whole list when one option is chosen under a lead-in the answer repeats", () => {
-    const proof = passage("p1", "proof", ["The blocked account is not the only way. According to the DAAD, these forms of proof are possible:", "", "- your **parents** submit documents about their income", "- a person in Germany signs a **formal obligation letter**", "- a **bank guarantee**", "- a **scholarship** award notification", "- a **blocked account**"].join("\n"));
+    const proof = passage(
+      "p1",
+      "proof",
+      [
+        "The blocked account is not the only way. According to the DAAD, these forms of proof are possible:",
+        "",
+        "- your **parents** submit documents about their income",
+        "- a person in Germany signs a **formal obligation letter**",
+        "- a **bank guarantee**",
+        "- a **scholarship** award notification",
+        "- a **blocked account**",
+      ].join("\n"),
+    );
     const units = unitsOf(proof).map((u) => ({ ...u, score: u.plain.startsWith("your parents") ? 1 : 0.1 }));
     expect(selectUnits(units).map((u) => u.plain)).toEqual([
       "your parents submit documents about their income",
@@ -174,17 +321,62 @@ describe("selectUnits", () => {
   });
 
   it("leaves out one item of a long list that is no sentence and has no lead-in worth showing", () => {
-    const form = passage("p1", "form", ["You must register within **two weeks** of moving in.", "", "It is a short form. It must include:", "", "- name and address of the landlord", "- name and address of the owner, if different", "- the date of moving in", "- the address of the flat", "- the names of all people who moved in"].join("\n"));
+    const form = passage(
+      "p1",
+      "form",
+      [
+        "You must register within **two weeks** of moving in.",
+        "",
+        "It is a short form. It must include:",
+        "",
+        "- name and address of the landlord",
+        "- name and address of the owner, if different",
+        "- the date of moving in",
+        "- the address of the flat",
+        "- the names of all people who moved in",
+      ].join("\n"),
+    );
     const score = (u: ScoredUnit) => (u.plain.startsWith("You must") ? 1 : u.plain.startsWith("the names") ? 0.9 : 0.1);
-    expect(selectUnits(unitsOf(form).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toEqual(["You must register within two weeks of moving in."]);
+    expect(selectUnits(unitsOf(form).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toEqual([
+      "You must register within two weeks of moving in.",
+    ]);
     // The same item under a lead-in that says what it lists is shown with that lead-in, and stays.
-    const named = passage("p2", "form", ["You must register within **two weeks** of moving in.", "", "The confirmation from your landlord must include:", "", "- name and address of the landlord", "- name and address of the owner, if different", "- the date of moving in", "- the address of the flat", "- the names of all people who moved in"].join("\n"));
-    expect(selectUnits(unitsOf(named).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toContain("the names of all people who moved in");
+    const named = passage(
+      "p2",
+      "form",
+      [
+        "You must register within **two weeks** of moving in.",
+        "",
+        "The confirmation from your landlord must include:",
+        "",
+        "- name and address of the landlord",
+        "- name and address of the owner, if different",
+        "- the date of moving in",
+        "- the address of the flat",
+        "- the names of all people who moved in",
+      ].join("\n"),
+    );
+    expect(selectUnits(unitsOf(named).map((u) => ({ ...u, score: score(u) }))).map((u) => u.plain)).toContain(
+      "the names of all people who moved in",
+    );
   });
 
   it("keeps to the chosen items of a long list that gives no amounts", () => {
-    const documents = ["- **Passport** valid for the stay.", "- **Photos** in biometric format.", "- **Admission letter** of the university.", "- **Proof of funds** such as a blocked account.", "- **Health insurance** certificate.", "- **CV** in tabular form."].join("\n");
-    expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(["The official figure is 992 euros a month, set since 1 January 2025.", "Passport valid for the stay.", "Photos in biometric format."].sort());
+    const documents = [
+      "- **Passport** valid for the stay.",
+      "- **Photos** in biometric format.",
+      "- **Admission letter** of the university.",
+      "- **Proof of funds** such as a blocked account.",
+      "- **Health insurance** certificate.",
+      "- **CV** in tabular form.",
+    ].join("\n");
+    expect(picked(documents, ["Passport", "Photos"]).sort()).toEqual(
+      [
+        "The official figure is 992 euros a month, set since 1 January 2025.",
+        "Passport valid for the stay.",
+        "Photos in biometric format.",
+      ].sort(),
+    );
   });
 });
 
@@ -205,7 +397,15 @@ describe("renderAnswer", () => {
   it("numbers the steps of a numbered list, in order, and ends a list with its closing line", () => {
     const steps = passage("p1", "visa", "1. Register online.\n2. Upload your documents.\n3. Visit the mission.", [ffo], "Online");
     const units = unitsOf(steps);
-    const closing: ScoredUnit = { ...units[2]!, kind: "sentence", markdown: "_That is the whole list the article gives under “Online”._", plain: "x", score: 0, closing: true, order: 99 };
+    const closing: ScoredUnit = {
+      ...units[2]!,
+      kind: "sentence",
+      markdown: "_That is the whole list the article gives under “Online”._",
+      plain: "x",
+      score: 0,
+      closing: true,
+      order: 99,
+    };
     const lead: ScoredUnit = { ...unitsOf(passage("p0", "visa", "You apply online."))[0]!, score: 3 };
     const text = renderAnswer([lead, ...[...units].reverse(), closing], retrieval([steps]));
     expect(text.split("\n\n").slice(0, 3)).toEqual([
@@ -219,17 +419,32 @@ describe("renderAnswer", () => {
 describe("sources of quoted passages", () => {
   it.each([
     [[[ffo]], "Source: T (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/)"],
-    [[[ffo], [ffo, jena]], "Source: T (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/) and [City of Jena](https://neu.jena.de/de/node/99)"],
-    [[[jena], [bahn], [ffo]], "Source: T (last reviewed 2026-11-24), based on [City of Jena](https://neu.jena.de/de/node/99), [Deutsche Bahn](https://www.bahn.de/) and [Federal Foreign Office](https://www.auswaertiges-amt.de/)"],
+    [
+      [[ffo], [ffo, jena]],
+      "Source: T (last reviewed 2026-11-24), based on [Federal Foreign Office](https://www.auswaertiges-amt.de/) and [City of Jena](https://neu.jena.de/de/node/99)",
+    ],
+    [
+      [[jena], [bahn], [ffo]],
+      "Source: T (last reviewed 2026-11-24), based on [City of Jena](https://neu.jena.de/de/node/99), [Deutsche Bahn](https://www.bahn.de/) and [Federal Foreign Office](https://www.auswaertiges-amt.de/)",
+    ],
     [[[]], "Source: T (last reviewed 2026-11-24)"],
   ])("cites the sources of quoted passages (case %#) once each, in order", (perPassage, line) => {
-    expect(sourceLine({ articleTitle: "T", lastReviewed: "2026-11-24" }, quotedSources(perPassage.map((sources) => ({ sources }))))).toBe(line);
+    expect(sourceLine({ articleTitle: "T", lastReviewed: "2026-11-24" }, quotedSources(perPassage.map((sources) => ({ sources }))))).toBe(
+      line,
+    );
   });
 });
 
 describe("correctedQuestion", () => {
   it.each([
-    ["documnets for germn study visa", [["documnet", "document"], ["germn", "german"]], "documents for german study visa"],
+    [
+      "documnets for germn study visa",
+      [
+        ["documnet", "document"],
+        ["germn", "german"],
+      ],
+      "documents for german study visa",
+    ],
     ["Sperkonto amount", [["sperkonto", "sperrkonto"]], "sperrkonto amount"],
     ["how long can i stay aftr graduation", [["aftr", ""]], "how long can i stay aftr graduation"],
     ["Which documents do I need?", [], "Which documents do I need?"],

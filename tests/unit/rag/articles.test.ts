@@ -19,14 +19,27 @@ describe("the knowledge base", () => {
       expect(article.passages.length, article.slug).toBeGreaterThan(0);
     }
     const topics = new Set(articles.map((a) => a.topic));
-    for (const topic of ["admission", "language", "visa", "finances", "health-insurance", "accommodation", "cost-of-living", "arrival", "work", "scholarships", "after-graduation"]) {
+    for (const topic of [
+      "admission",
+      "language",
+      "visa",
+      "finances",
+      "health-insurance",
+      "accommodation",
+      "cost-of-living",
+      "arrival",
+      "work",
+      "scholarships",
+      "after-graduation",
+    ]) {
       expect(topics).toContain(topic);
     }
   });
 
   it("is cut into focused passages that keep the article's text", () => {
     for (const article of articles) {
-      for (const passage of article.passages) expect(wordCount(passage.text), `${article.slug} #${passage.position}`).toBeLessThanOrEqual(260);
+      for (const passage of article.passages)
+        expect(wordCount(passage.text), `${article.slug} #${passage.position}`).toBeLessThanOrEqual(260);
       const words = (text: string) =>
         text
           .replace(/^#+ .*$/gm, "")
@@ -41,9 +54,9 @@ describe("the knowledge base", () => {
 
 describe("parseArticle", () => {
   it("rejects an article without sources", () => {
-    expect(() => parseArticle("---\ntitle: T\nslug: t\ntopic: visa\ncountry: DE\nlastReviewed: 2026-01-01\nsources: []\n---\nBody.", "t.md")).toThrow(
-      /t\.md.*source/s,
-    );
+    expect(() =>
+      parseArticle("---\ntitle: T\nslug: t\ntopic: visa\ncountry: DE\nlastReviewed: 2026-01-01\nsources: []\n---\nBody.", "t.md"),
+    ).toThrow(/t\.md.*source/s);
   });
 
   it("reads YAML dates as YYYY-MM-DD", () => {
@@ -57,7 +70,9 @@ describe("parseArticle", () => {
 
 describe("chunkArticle", () => {
   it("keeps a lead-in line with its list and names sub-sections after their section", () => {
-    const passages = chunkArticle("## Limits\n\nYou may work:\n\n- 140 full days\n- 280 half days\n\n### How days are counted\n\nA half day is up to 4 hours.");
+    const passages = chunkArticle(
+      "## Limits\n\nYou may work:\n\n- 140 full days\n- 280 half days\n\n### How days are counted\n\nA half day is up to 4 hours.",
+    );
     expect(passages).toEqual([
       { position: 0, heading: "Limits", text: "You may work:\n\n- 140 full days\n- 280 half days", sourceNumbers: [] },
       { position: 1, heading: "Limits: How days are counted", text: "A half day is up to 4 hours.", sourceNumbers: [] },
@@ -75,12 +90,21 @@ describe("answerUnits", () => {
 
     const blueCard = bySlug("after-graduation-eu-blue-card-2026").passages.find((p) => p.heading?.startsWith("Salary thresholds"))!;
     const rows = answerUnits(blueCard.text).filter((u) => u.kind === "row");
-    expect(rows[0]).toMatchObject({ markdown: "Standard threshold (50% of the ceiling): **50,700 euros**", label: "Minimum gross salary per year" });
+    expect(rows[0]).toMatchObject({
+      markdown: "Standard threshold (50% of the ceiling): **50,700 euros**",
+      label: "Minimum gross salary per year",
+    });
   });
 
   it("folds nested items into their parent item", () => {
     const [block] = parseBlocks("- **Shortage occupations**, for example:\n  - engineers,\n  - IT specialists.\n- Career starters");
-    expect(block).toMatchObject({ kind: "list", items: [{ text: "**Shortage occupations**, for example:", children: ["engineers,", "IT specialists."] }, { text: "Career starters", children: [] }] });
+    expect(block).toMatchObject({
+      kind: "list",
+      items: [
+        { text: "**Shortage occupations**, for example:", children: ["engineers,", "IT specialists."] },
+        { text: "Career starters", children: [] },
+      ],
+    });
     expect(answerUnits("- **Shortage occupations**, for example:\n  - engineers,\n  - IT specialists.").map((u) => u.plain)).toEqual([
       "Shortage occupations, for example: engineers, IT specialists.",
     ]);
@@ -138,22 +162,62 @@ describe("per-section sources", () => {
   it.each([
     ["## A\n<!-- sources: 1, 2 -->\nText.", 2, []],
     ["## A\n<!-- sources:1 -->\nText.", 1, []],
-    ["## A\n<!-- sources: 1, 4 -->\nText.", 3, ["Section “A” names source 4, but the article lists 3 sources (numbered from 1 in the order of the sources list)"]],
-    ["## A\n<!-- sources: 0 -->\nText.", 1, ["Section “A” names source 0, but the article lists 1 source (numbered from 1 in the order of the sources list)"]],
-    ["## A\n<!-- sources: one -->\nText.", 2, ["Line 2: the sources comment “<!-- sources: one -->” must list source numbers, for example <!-- sources: 1, 3 -->"]],
-    ["## A\nText.\n<!-- sources: 1 -->", 2, ["Line 3: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
-    ["Intro.\n<!-- sources: 1 -->\n## A\nText.", 2, ["Line 2: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"]],
+    [
+      "## A\n<!-- sources: 1, 4 -->\nText.",
+      3,
+      ["Section “A” names source 4, but the article lists 3 sources (numbered from 1 in the order of the sources list)"],
+    ],
+    [
+      "## A\n<!-- sources: 0 -->\nText.",
+      1,
+      ["Section “A” names source 0, but the article lists 1 source (numbered from 1 in the order of the sources list)"],
+    ],
+    [
+      "## A\n<!-- sources: one -->\nText.",
+      2,
+      ["Line 2: the sources comment “<!-- sources: one -->” must list source numbers, for example <!-- sources: 1, 3 -->"],
+    ],
+    [
+      "## A\nText.\n<!-- sources: 1 -->",
+      2,
+      ["Line 3: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"],
+    ],
+    [
+      "Intro.\n<!-- sources: 1 -->\n## A\nText.",
+      2,
+      ["Line 2: the sources comment “<!-- sources: 1 -->” must be the article's first line or on the line right under a heading (## …)"],
+    ],
     ["<!-- sources: 1 -->\nText.", 2, []],
-    ["<!-- sources: 1 -->\n## A\nText.", 2, ["Line 1: the sources comment “<!-- sources: 1 -->” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)"]],
-    ["\n<!-- sources: 3 -->\nText.", 2, ["The introduction names source 3, but the article lists 2 sources (numbered from 1 in the order of the sources list)"]],
+    [
+      "<!-- sources: 1 -->\n## A\nText.",
+      2,
+      [
+        "Line 1: the sources comment “<!-- sources: 1 -->” on the first line names the introduction's sources, but no introduction follows it; put it on the line right under its heading (## …)",
+      ],
+    ],
+    [
+      "\n<!-- sources: 3 -->\nText.",
+      2,
+      ["The introduction names source 3, but the article lists 2 sources (numbered from 1 in the order of the sources list)"],
+    ],
     ["## A\n<!-- a note -->\nText.", 1, []],
   ])("checks the markers of %j against %i sources", (body, count, problems) => {
     expect(sectionSourcesProblems(body, count)).toEqual(problems);
   });
 
   it("refuses an out-of-range source at seed time, naming the file, and in the editor's input", () => {
-    expect(() => parseArticle(`${front(2)}## A\n<!-- sources: 3 -->\nText.`, "visa/t.md")).toThrow(/visa\/t\.md.*Section “A” names source 3, but the article lists 2 sources/s);
-    const input = { title: "T", slug: "t", topic: "visa", country: "DE", lastReviewed: "2026-11-01", sources: [{ title: "S", url: "https://example.org" }], note: "" };
+    expect(() => parseArticle(`${front(2)}## A\n<!-- sources: 3 -->\nText.`, "visa/t.md")).toThrow(
+      /visa\/t\.md.*Section “A” names source 3, but the article lists 2 sources/s,
+    );
+    const input = {
+      title: "T",
+      slug: "t",
+      topic: "visa",
+      country: "DE",
+      lastReviewed: "2026-11-01",
+      sources: [{ title: "S", url: "https://example.org" }],
+      note: "",
+    };
     const refused = articleSaveSchema.safeParse({ ...input, body: "## A\n<!-- sources: 2 -->\nText." });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
@@ -166,6 +230,8 @@ describe("per-section sources", () => {
     const marked = articles.filter((a) => a.passages.some((p) => p.sourceNumbers.length));
     expect(marked.length).toBeGreaterThanOrEqual(3);
     const amount = bySlug("finances-blocked-account-amount-2026").passages.find((p) => p.heading === "Money above the minimum")!;
-    expect(passageSources(bySlug("finances-blocked-account-amount-2026").sources, amount.sourceNumbers).map((s) => s.title)).toEqual(["City of Jena - Sperrkonto"]);
+    expect(passageSources(bySlug("finances-blocked-account-amount-2026").sources, amount.sourceNumbers).map((s) => s.title)).toEqual([
+      "City of Jena - Sperrkonto",
+    ]);
   });
 });

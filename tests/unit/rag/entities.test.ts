@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readInstitutions } from "~/server/content/tools/universities";
-import { cityNames, DEMONYMS, foldText, INSTITUTION_ABBREVIATIONS, isCountryStem, mainUniversityOf, originWords, parseEntities, wordsAfterFrom, type EntityCatalog } from "~/server/rag/entities";
+import {
+  cityNames,
+  DEMONYMS,
+  type EntityCatalog,
+  foldText,
+  INSTITUTION_ABBREVIATIONS,
+  isCountryStem,
+  mainUniversityOf,
+  originWords,
+  parseEntities,
+  wordsAfterFrom,
+} from "~/server/rag/entities";
 
 // The catalog as the database holds it after the seed: the tools' own files.
 const catalog: EntityCatalog = {
   cities: readCityCostFiles().map((city) => ({ slug: city.slug, name: city.name })),
-  institutions: readInstitutions().institutions.map((institution) => ({ slug: institution.slug, name: institution.name, city: institution.city, type: institution.type })),
+  institutions: readInstitutions().institutions.map((institution) => ({
+    slug: institution.slug,
+    name: institution.name,
+    city: institution.city,
+    type: institution.type,
+  })),
 };
 const parse = (question: string) => parseEntities(question, catalog);
 
@@ -32,13 +48,20 @@ describe("parseEntities: cities of the Cost Calculator", () => {
     expect(parse(question).city?.slug).toBe(slug);
   });
 
-  it.each(["how much is rent in germany", "what is a wg", "Do I need health insurance?", "I want to study in Ulmen"])("%s -> no city", (question) => {
-    expect(parse(question).city).toBeNull();
-  });
+  it.each(["how much is rent in germany", "what is a wg", "Do I need health insurance?", "I want to study in Ulmen"])(
+    "%s -> no city",
+    (question) => {
+      expect(parse(question).city).toBeNull();
+    },
+  );
 
   it("takes the first city a question names, and keeps them all in order", () => {
     expect(parse("is Berlin cheaper than Munich?").city?.slug).toBe("berlin");
-    expect(parse("rent in München compared with Leipzig or Köln").cities.map((city) => city.slug)).toEqual(["munich", "leipzig", "cologne"]);
+    expect(parse("rent in München compared with Leipzig or Köln").cities.map((city) => city.slug)).toEqual([
+      "munich",
+      "leipzig",
+      "cologne",
+    ]);
   });
 
   it("knows every city by its name and, where it has one, its other spelling", () => {
@@ -66,12 +89,15 @@ describe("parseEntities: nationality", () => {
     expect(parse(question).nationality).toBe(code);
   });
 
-  it.each(["erasmus grant per month going from germany to spain", "do I need a visa to study in germany", "can you help us with the visa", "German course for the visa", "learn german in Berlin"])(
-    "%s -> no nationality (German is the language or the destination)",
-    (question) => {
-      expect(parse(question).nationality).toBeNull();
-    },
-  );
+  it.each([
+    "erasmus grant per month going from germany to spain",
+    "do I need a visa to study in germany",
+    "can you help us with the visa",
+    "German course for the visa",
+    "learn german in Berlin",
+  ])("%s -> no nationality (German is the language or the destination)", (question) => {
+    expect(parse(question).nationality).toBeNull();
+  });
 
   it("has demonyms only for real country codes", () => {
     for (const code of Object.keys(DEMONYMS)) expect(code).toMatch(/^[A-Z]{2}$/);
@@ -140,9 +166,12 @@ describe("parseEntities: universities", () => {
     expect(parse(question).institution?.slug).toBe(slug);
   });
 
-  it.each(["how much is rent in munich", "apply via uni-assist", "tuition in germany", "what is a university of applied sciences"])("%s -> no university", (question) => {
-    expect(parse(question).institution).toBeNull();
-  });
+  it.each(["how much is rent in munich", "apply via uni-assist", "tuition in germany", "what is a university of applied sciences"])(
+    "%s -> no university",
+    (question) => {
+      expect(parse(question).institution).toBeNull();
+    },
+  );
 
   it("finds a city's main university, not a private or military one", () => {
     expect(mainUniversityOf(catalog.institutions, "Heidelberg", "Heidelberg")?.slug).toBe("ruprecht-karls-universitaet-heidelberg");

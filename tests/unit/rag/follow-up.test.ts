@@ -3,28 +3,108 @@ import { entitiesOf, followUpInstructions, pointedSubject, resolveFollowUp } fro
 
 describe("resolveFollowUp", () => {
   const cases: { history: string[]; question: string; standalone: string }[] = [
-    { history: ["How much does a room in a shared flat cost in Berlin?"], question: "and in Munich?", standalone: "How much does a room in a shared flat cost in Munich?" },
-    { history: ["How much is rent in Munich?"], question: "same for Berlin", standalone: "How much is rent in Berlin?" },
-    { history: ["Can I work while doing my master's in Germany?"], question: "what about a PhD?", standalone: "Can I work while doing my PhD in Germany?" },
-    { history: ["How much money do I need in the blocked account?"], question: "and for a PhD?", standalone: "How much money do I need in the blocked account for a PhD?" },
-    { history: ["Can my husband come with me to Germany?"], question: "and for my wife?", standalone: "Can my wife come with me to Germany?" },
-    { history: ["Do I need APS as a student from India?"], question: "and from Pakistan?", standalone: "Do I need APS as a student from Pakistan?" },
-    { history: ["How do I apply for a student visa?"], question: "how long does it take?", standalone: "How long does it take (apply for a student visa)?" },
+    {
+      history: ["How much does a room in a shared flat cost in Berlin?"],
+      question: "and in Munich?",
+      standalone: "How much does a room in a shared flat cost in Munich?",
+    },
+    {
+      history: ["How much is rent in Munich?"],
+      question: "same for Berlin",
+      standalone: "How much is rent in Berlin?",
+    },
+    {
+      history: ["Can I work while doing my master's in Germany?"],
+      question: "what about a PhD?",
+      standalone: "Can I work while doing my PhD in Germany?",
+    },
+    {
+      history: ["How much money do I need in the blocked account?"],
+      question: "and for a PhD?",
+      standalone: "How much money do I need in the blocked account for a PhD?",
+    },
+    {
+      history: ["Can my husband come with me to Germany?"],
+      question: "and for my wife?",
+      standalone: "Can my wife come with me to Germany?",
+    },
+    {
+      history: ["Do I need APS as a student from India?"],
+      question: "and from Pakistan?",
+      standalone: "Do I need APS as a student from Pakistan?",
+    },
+    {
+      history: ["How do I apply for a student visa?"],
+      question: "how long does it take?",
+      standalone: "How long does it take (apply for a student visa)?",
+    },
     { history: ["How much is rent in Munich?"], question: "how much?", standalone: "How much (rent in Munich)?" },
-    { history: ["Can my wife work in Germany?"], question: "and what about health insurance?", standalone: "Health insurance for my wife?" },
-    { history: ["What documents do I need for the student visa?"], question: "and for a language course?", standalone: "What documents do I need for the student visa for a language course?" },
-    { history: ["What salary do I need for the Blue Card?"], question: "and for IT jobs?", standalone: "What salary do I need for the Blue Card for IT jobs?" },
-    { history: ["What is the application deadline for the winter semester?"], question: "and for the summer semester?", standalone: "What is the application deadline for the summer semester?" },
-    { history: ["How much deposit can my landlord ask?"], question: "when do i get it back?", standalone: "When do i get it back (deposit can my landlord ask)?" },
-    { history: ["Can my husband come with me to Germany?"], question: "can he work there?", standalone: "Can he work there (husband come with me to Germany)?" },
-    { history: ["Which visa do I need to study a master's in Germany?"], question: "and as a PhD student?", standalone: "Which visa do I need to study a PhD in Germany?" },
-    { history: ["Can I work during my bachelor's?"], question: "and as a master's student?", standalone: "Can I work during my master's?" },
-    { history: ["How do I register my address in Germany?"], question: "what documents do i bring?", standalone: "What documents do i bring (register my address in Germany)?" },
-    { history: ["How much is student health insurance?"], question: "what happens when i turn 30?", standalone: "What happens when i turn 30 (student health insurance)?" },
-    { history: ["what do i do after landing in germany?"], question: "and what comes after the registration?", standalone: "What comes after the registration (do after landing in germany)?" },
-    { history: ["How do I apply for a student visa?"], question: "what's next?", standalone: "What's next (apply for a student visa)?" },
+    {
+      history: ["Can my wife work in Germany?"],
+      question: "and what about health insurance?",
+      standalone: "Health insurance for my wife?",
+    },
+    {
+      history: ["What documents do I need for the student visa?"],
+      question: "and for a language course?",
+      standalone: "What documents do I need for the student visa for a language course?",
+    },
+    {
+      history: ["What salary do I need for the Blue Card?"],
+      question: "and for IT jobs?",
+      standalone: "What salary do I need for the Blue Card for IT jobs?",
+    },
+    {
+      history: ["What is the application deadline for the winter semester?"],
+      question: "and for the summer semester?",
+      standalone: "What is the application deadline for the summer semester?",
+    },
+    {
+      history: ["How much deposit can my landlord ask?"],
+      question: "when do i get it back?",
+      standalone: "When do i get it back (deposit can my landlord ask)?",
+    },
+    {
+      history: ["Can my husband come with me to Germany?"],
+      question: "can he work there?",
+      standalone: "Can he work there (husband come with me to Germany)?",
+    },
+    {
+      history: ["Which visa do I need to study a master's in Germany?"],
+      question: "and as a PhD student?",
+      standalone: "Which visa do I need to study a PhD in Germany?",
+    },
+    {
+      history: ["Can I work during my bachelor's?"],
+      question: "and as a master's student?",
+      standalone: "Can I work during my master's?",
+    },
+    {
+      history: ["How do I register my address in Germany?"],
+      question: "what documents do i bring?",
+      standalone: "What documents do i bring (register my address in Germany)?",
+    },
+    {
+      history: ["How much is student health insurance?"],
+      question: "what happens when i turn 30?",
+      standalone: "What happens when i turn 30 (student health insurance)?",
+    },
+    {
+      history: ["what do i do after landing in germany?"],
+      question: "and what comes after the registration?",
+      standalone: "What comes after the registration (do after landing in germany)?",
+    },
+    {
+      history: ["How do I apply for a student visa?"],
+      question: "what's next?",
+      standalone: "What's next (apply for a student visa)?",
+    },
     // A chain of follow-ups keeps its subject.
-    { history: ["How much is rent in Berlin?", "and in Munich?"], question: "and for a PhD?", standalone: "How much is rent in Munich for a PhD?" },
+    {
+      history: ["How much is rent in Berlin?", "and in Munich?"],
+      question: "and for a PhD?",
+      standalone: "How much is rent in Munich for a PhD?",
+    },
   ];
   it.each(cases)("reads $question after $history as $standalone", ({ history, question, standalone }) => {
     expect(resolveFollowUp(question, history)).toBe(standalone);
@@ -34,7 +114,10 @@ describe("resolveFollowUp", () => {
     { history: [], question: "and in Munich?" },
     { history: ["How much is rent in Munich?"], question: "What is the Rundfunkbeitrag?" },
     { history: ["How much is rent in Munich?"], question: "Can I get a flat in April?" },
-    { history: ["How much money do I need in the blocked account?"], question: "How much is health insurance per month?" },
+    {
+      history: ["How much money do I need in the blocked account?"],
+      question: "How much is health insurance per month?",
+    },
   ])("leaves a question that stands on its own as it is: $question", ({ history, question }) => {
     expect(resolveFollowUp(question, history)).toBe(question);
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DUTY, factAboutAnotherPlace, factsAskedFor, listRequest, movementOf, namesGermanyOrItsSteps, otherDestination, placesAbroadNamed, TIME_LIMIT } from "~/server/rag/question";
+import {
+  DUTY,
+  factAboutAnotherPlace,
+  factsAskedFor,
+  listRequest,
+  movementOf,
+  namesGermanyOrItsSteps,
+  otherDestination,
+  placesAbroadNamed,
+  TIME_LIMIT,
+} from "~/server/rag/question";
 import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
@@ -53,7 +63,10 @@ describe("otherDestination", () => {
 
 describe("factsAskedFor", () => {
   it("reads what kind of fact a question wants", () => {
-    expect(factsAskedFor("How much money do I need in a blocked account?")).toMatchObject({ amount: true, requirement: true });
+    expect(factsAskedFor("How much money do I need in a blocked account?")).toMatchObject({
+      amount: true,
+      requirement: true,
+    });
     // German wordings of "how much" and "fee".
     expect(factsAskedFor("Wie viel Geld muss auf das Sperrkonto 2026?")).toMatchObject({ amount: true });
     expect(factsAskedFor("Blaue Karte Gebuehr")).toMatchObject({ amount: true });
@@ -61,7 +74,10 @@ describe("factsAskedFor", () => {
     expect(factsAskedFor("Lebenshaltungskosten Student pro Monat")).toMatchObject({ amount: true });
     expect(factsAskedFor("How long does the visa take?")).toMatchObject({ amount: false, time: true });
     expect(factsAskedFor("How many hours can I work?")).toMatchObject({ count: true });
-    expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({ amount: false, requirement: false });
+    expect(factsAskedFor("What happens to my money if my visa is refused?")).toMatchObject({
+      amount: false,
+      requirement: false,
+    });
   });
 
   it.each([
@@ -88,12 +104,32 @@ describe("fact-kind scoring", () => {
   });
 
   it.each([
-    { asked: { amount: true, time: false, list: false }, text: "From 1 January 2026 it is €11,904 per year.", bonus: FACT_KIND_BONUS.amount },
-    { asked: { amount: true, time: false, list: false }, text: "The amount is set by the Federal Foreign Office.", bonus: 0 },
-    { asked: { amount: false, time: true, list: false }, text: "Processing takes six to twelve weeks.", bonus: FACT_KIND_BONUS.time },
-    { asked: { amount: false, time: true, list: false }, text: "Register within 14 days of moving in.", bonus: FACT_KIND_BONUS.time },
+    {
+      asked: { amount: true, time: false, list: false },
+      text: "From 1 January 2026 it is €11,904 per year.",
+      bonus: FACT_KIND_BONUS.amount,
+    },
+    {
+      asked: { amount: true, time: false, list: false },
+      text: "The amount is set by the Federal Foreign Office.",
+      bonus: 0,
+    },
+    {
+      asked: { amount: false, time: true, list: false },
+      text: "Processing takes six to twelve weeks.",
+      bonus: FACT_KIND_BONUS.time,
+    },
+    {
+      asked: { amount: false, time: true, list: false },
+      text: "Register within 14 days of moving in.",
+      bonus: FACT_KIND_BONUS.time,
+    },
     { asked: { amount: false, time: true, list: false }, text: "You may work part-time.", bonus: 0 },
-    { asked: { amount: false, time: false, list: true }, text: "You need:\n\n- your passport\n- the admission letter", bonus: FACT_KIND_BONUS.list },
+    {
+      asked: { amount: false, time: false, list: true },
+      text: "You need:\n\n- your passport\n- the admission letter",
+      bonus: FACT_KIND_BONUS.list,
+    },
     { asked: { amount: false, time: false, list: true }, text: "Bring your passport.", bonus: 0 },
   ])("gives a passage stating it a modest bonus: $text", ({ asked, text, bonus }) => {
     expect(factKindBonus(asked, text)).toBe(bonus);
@@ -102,10 +138,22 @@ describe("fact-kind scoring", () => {
 
 describe("listRequest", () => {
   it("recognises questions that ask for a list, and what of", () => {
-    expect(listRequest("What documents do I need for a German student visa?")).toEqual({ noun: "documents", procedural: false });
-    expect(listRequest("Which German tests do all German universities accept?")).toEqual({ noun: "tests", procedural: false });
-    expect(listRequest("What do I need to buy a prepaid SIM card in Germany?")).toEqual({ noun: undefined, procedural: false });
-    expect(listRequest("How do I register my address (Anmeldung) after arriving?")).toEqual({ noun: undefined, procedural: true });
+    expect(listRequest("What documents do I need for a German student visa?")).toEqual({
+      noun: "documents",
+      procedural: false,
+    });
+    expect(listRequest("Which German tests do all German universities accept?")).toEqual({
+      noun: "tests",
+      procedural: false,
+    });
+    expect(listRequest("What do I need to buy a prepaid SIM card in Germany?")).toEqual({
+      noun: undefined,
+      procedural: false,
+    });
+    expect(listRequest("How do I register my address (Anmeldung) after arriving?")).toEqual({
+      noun: undefined,
+      procedural: true,
+    });
     expect(listRequest("Which steps come after the visa?")?.procedural).toBe(true);
   });
 
@@ -124,7 +172,10 @@ describe("listRequest", () => {
   it("reads a list noun in a question of keywords only", () => {
     expect(listRequest("girokonto student documents")).toEqual({ noun: "documents", procedural: false });
     expect(listRequest("spouse visa requirements germany")).toEqual({ noun: "requirements", procedural: false });
-    expect(listRequest("What are the requirements for my spouse to join me?")).toEqual({ noun: "requirements", procedural: false });
+    expect(listRequest("What are the requirements for my spouse to join me?")).toEqual({
+      noun: "requirements",
+      procedural: false,
+    });
     expect(listRequest("Can I submit documents by email?")).toBeNull();
     expect(listRequest("do i need documents translated")).toBeNull();
   });

@@ -21,7 +21,10 @@ describe("reading tsvectors and term queries", () => {
 
   it("reads a quoted lexeme or a phrase, and refuses any other query", () => {
     expect(parseTermQuery("'sperrkonto'")).toEqual({ lexemes: ["sperrkonto"], distances: [] });
-    expect(parseTermQuery("'nation' <-> 'visa' <2> 'studi'")).toEqual({ lexemes: ["nation", "visa", "studi"], distances: [1, 2] });
+    expect(parseTermQuery("'nation' <-> 'visa' <2> 'studi'")).toEqual({
+      lexemes: ["nation", "visa", "studi"],
+      distances: [1, 2],
+    });
     expect(parseTermQuery("'o''brien'")).toEqual({ lexemes: ["o'brien"], distances: [] });
     expect(() => parseTermQuery("'a' & 'b'")).toThrow(/Unsupported/);
     expect(() => parseTermQuery("'a' | 'b'")).toThrow(/Unsupported/);

@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { matchTerms, namedBesideItsKind, phraseLexemes, termTable, weightedQuery, type StemmedGroup } from "~/server/rag/terms";
-import { AGE_STATEMENT, chooseCorrections, editDistance, expandSynonyms, germanQuestionStems, rareSpellingFrequency, withCompounds, withRepeatedActions } from "~/server/rag/retrieve";
+import {
+  AGE_STATEMENT,
+  chooseCorrections,
+  editDistance,
+  expandSynonyms,
+  germanQuestionStems,
+  rareSpellingFrequency,
+  withCompounds,
+  withRepeatedActions,
+} from "~/server/rag/retrieve";
+import { matchTerms, namedBesideItsKind, phraseLexemes, type StemmedGroup, termTable, weightedQuery } from "~/server/rag/terms";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
-const phrase = (...lexemes: string[]) => ({ text: lexemes.join(" "), lexemes, query: lexemes.map((l) => `'${l}'`).join(" <-> ") });
+const phrase = (...lexemes: string[]) => ({
+  text: lexemes.join(" "),
+  lexemes,
+  query: lexemes.map((l) => `'${l}'`).join(" <-> "),
+});
 
 describe("the term table (src/content/terms.json)", () => {
   const table = termTable();
@@ -19,15 +32,43 @@ describe("the term table (src/content/terms.json)", () => {
   const terms = new Set(table.groups.flatMap((g) => g.terms.map((t) => t.toLowerCase())));
   it.each([
     // everyday words, German official terms with their English names, abbreviations
-    ["wife", "spouse"], ["husband", "familiennachzug"], ["first week", "after arrival"], ["salary", "gehalt"], ["earn", "income"],
-    ["bank account", "girokonto"], ["gez", "rundfunkbeitrag"], ["tv licence", "broadcasting fee"], ["doctor", "hausarzt"], ["gp", "arzt"],
-    ["pharmacy", "apotheke"], ["chemist", "apotheke"], ["flat", "wohnung"], ["phd", "promotion"], ["doctoral candidate", "phd"],
-    ["blue card", "blaue karte"], ["aps", "akademische prüfstelle"], ["vpd", "vorprüfungsdokumentation"], ["nc", "numerus clausus"],
-    ["haw", "fachhochschule"], ["fh", "university of applied sciences"], ["dsh", "deutsche sprachprüfung für den hochschulzugang"],
-    ["testdaf", "test deutsch als fremdsprache"], ["aufenthg", "residence act"], ["eat", "electronic residence permit"],
-    ["driving licence", "führerschein"], ["sim card", "prepaid"], ["tax return", "steuererklärung"], ["liability insurance", "haftpflicht"],
-    ["kindergeld", "child benefit"], ["abmeldung", "deregister"], ["hochschulwechsel", "change university"], ["schufa", "credit check"],
-    ["nebenkosten", "utilities"], ["kündigungsfrist", "notice period"], ["bavarian formula", "grade conversion"], ["studienkredit", "student loan"],
+    ["wife", "spouse"],
+    ["husband", "familiennachzug"],
+    ["first week", "after arrival"],
+    ["salary", "gehalt"],
+    ["earn", "income"],
+    ["bank account", "girokonto"],
+    ["gez", "rundfunkbeitrag"],
+    ["tv licence", "broadcasting fee"],
+    ["doctor", "hausarzt"],
+    ["gp", "arzt"],
+    ["pharmacy", "apotheke"],
+    ["chemist", "apotheke"],
+    ["flat", "wohnung"],
+    ["phd", "promotion"],
+    ["doctoral candidate", "phd"],
+    ["blue card", "blaue karte"],
+    ["aps", "akademische prüfstelle"],
+    ["vpd", "vorprüfungsdokumentation"],
+    ["nc", "numerus clausus"],
+    ["haw", "fachhochschule"],
+    ["fh", "university of applied sciences"],
+    ["dsh", "deutsche sprachprüfung für den hochschulzugang"],
+    ["testdaf", "test deutsch als fremdsprache"],
+    ["aufenthg", "residence act"],
+    ["eat", "electronic residence permit"],
+    ["driving licence", "führerschein"],
+    ["sim card", "prepaid"],
+    ["tax return", "steuererklärung"],
+    ["liability insurance", "haftpflicht"],
+    ["kindergeld", "child benefit"],
+    ["abmeldung", "deregister"],
+    ["hochschulwechsel", "change university"],
+    ["schufa", "credit check"],
+    ["nebenkosten", "utilities"],
+    ["kündigungsfrist", "notice period"],
+    ["bavarian formula", "grade conversion"],
+    ["studienkredit", "student loan"],
   ])("puts %s and %s in one group", (a, b) => {
     expect(terms.has(a), a).toBe(true);
     expect(table.groups.some((g) => g.terms.some((t) => t.toLowerCase() === a) && g.terms.some((t) => t.toLowerCase() === b))).toBe(true);
@@ -53,7 +94,12 @@ describe("term matching", () => {
     const fromPhrase = expandSynonyms(["open", "bank", "account"], groups);
     expect(fromPhrase.filter((t) => t.lexeme === "girokonto").map((t) => t.concept)).toEqual([1, 2]);
     const fromWord = expandSynonyms(["wife"], groups);
-    expect(fromWord).toContainEqual({ lexeme: "famili reunif", query: "'famili' <-> 'reunif'", concept: 0, factor: 0.8 });
+    expect(fromWord).toContainEqual({
+      lexeme: "famili reunif",
+      query: "'famili' <-> 'reunif'",
+      concept: 0,
+      factor: 0.8,
+    });
   });
 
   it.each([
@@ -65,7 +111,13 @@ describe("term matching", () => {
     // Nor an unknown word of the group that is not a brand name ("learn" beside "language").
     { words: ["freelanc", "learn"], redundant: [] },
   ])("drops an unknown word named beside its kind: $words", ({ words, redundant }) => {
-    const platforms: StemmedGroup[] = [{ about: "freelance platforms", terms: [word("fiverr"), word("upwork"), word("freelanc"), word("learn")], brands: ["fiverr", "upwork"] }];
+    const platforms: StemmedGroup[] = [
+      {
+        about: "freelance platforms",
+        terms: [word("fiverr"), word("upwork"), word("freelanc"), word("learn")],
+        brands: ["fiverr", "upwork"],
+      },
+    ];
     const used = new Set(["freelanc", "visa", "upwork"]);
     expect([...namedBesideItsKind(words, platforms, (lexeme) => used.has(lexeme))]).toEqual(redundant);
   });
@@ -118,11 +170,18 @@ describe("typo fallback", () => {
 });
 
 describe("compounds typed apart", () => {
-  const frequencies = new Map([["deutschlandstipendium", 12], ["rundfunkbeitrag", 9], ["minijob", 2]]);
+  const frequencies = new Map([
+    ["deutschlandstipendium", 12],
+    ["rundfunkbeitrag", 9],
+    ["minijob", 2],
+  ]);
 
   it("reads two words as the compound the knowledge base uses, in place of their stems", () => {
     expect(withCompounds(["deutschland", "stipendium"], "deutschland stipendium how much", frequencies)).toEqual(["deutschlandstipendium"]);
-    expect(withCompounds(["rundfunk", "beitrag", "letter"], "what is this rundfunk beitrag letter", frequencies)).toEqual(["letter", "rundfunkbeitrag"]);
+    expect(withCompounds(["rundfunk", "beitrag", "letter"], "what is this rundfunk beitrag letter", frequencies)).toEqual([
+      "letter",
+      "rundfunkbeitrag",
+    ]);
   });
 
   it("leaves words alone that form no known compound, and a hyphenated word that is one already", () => {
@@ -132,7 +191,12 @@ describe("compounds typed apart", () => {
 });
 
 describe("a verb followed by 'again'", () => {
-  const frequencies = new Map([["reregist", 9], ["reregistr", 7], ["regist", 48], ["appli", 90]]);
+  const frequencies = new Map([
+    ["reregist", 9],
+    ["reregistr", 7],
+    ["regist", 48],
+    ["appli", 90],
+  ]);
 
   it.each([
     [["regist", "move"], "do i need to register again after a move", ["reregist", "move"]],
@@ -190,7 +254,10 @@ describe("the asker's age", () => {
     expect(AGE_STATEMENT.exec(question)?.[1]).toBe(age);
   });
 
-  it.each(["I am 20 hours a week at work", "i am 45 euros short", "I turn 18 months of job search into a permit?", "i have 30 ECTS"])("%s says no age", (question) => {
-    expect(AGE_STATEMENT.exec(question)).toBeNull();
-  });
+  it.each(["I am 20 hours a week at work", "i am 45 euros short", "I turn 18 months of job search into a permit?", "i have 30 ECTS"])(
+    "%s says no age",
+    (question) => {
+      expect(AGE_STATEMENT.exec(question)).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch, foldGerman, searchableText, slashVariants, spellingVariants, splitSentences, stripMarkdown } from "~/server/rag/text";
+import {
+  foldForSearch,
+  foldGerman,
+  searchableText,
+  slashVariants,
+  spellingVariants,
+  splitSentences,
+  stripMarkdown,
+} from "~/server/rag/text";
 
 describe("stripMarkdown", () => {
   it("keeps the words people read and drops the syntax", () => {

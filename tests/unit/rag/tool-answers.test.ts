@@ -9,20 +9,37 @@ import { readShortStayFact } from "~/server/content/tools/visa";
 import type { ComposedAnswer } from "~/server/rag/answer";
 import { parseArticle, readKnowledgeBase } from "~/server/rag/articles";
 import { cityArticleSlug, cityArticleSource } from "~/server/rag/city-articles";
-import { parseEntities, type EntityCatalog } from "~/server/rag/entities";
-import { composeCostsAnswer, composeVisaAnswer, toolAnswerInstructions, toolIntent, visaInputsOf, withToolAnswer } from "~/server/rag/tool-answers";
+import { type EntityCatalog, parseEntities } from "~/server/rag/entities";
+import {
+  composeCostsAnswer,
+  composeVisaAnswer,
+  toolAnswerInstructions,
+  toolIntent,
+  visaInputsOf,
+  withToolAnswer,
+} from "~/server/rag/tool-answers";
 import { evaluateVisa, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 const cities = readCityCostFiles();
 const catalog: EntityCatalog = {
   cities: cities.map((city) => ({ slug: city.slug, name: city.name })),
-  institutions: readInstitutions().institutions.map((institution) => ({ slug: institution.slug, name: institution.name, city: institution.city, type: institution.type })),
+  institutions: readInstitutions().institutions.map((institution) => ({
+    slug: institution.slug,
+    name: institution.name,
+    city: institution.city,
+    type: institution.type,
+  })),
 };
 const intentOf = (question: string) => toolIntent(question, parseEntities(question, catalog));
 const cityFile = (slug: string) => cities.find((city) => city.slug === slug)!;
 const budgetCity = (slug: string) => {
   const city = cityFile(slug);
-  return { slug: city.slug, name: city.name, state: city.state, figures: { university: city.university, rent: city.rent, semesterContribution: city.semesterContribution } };
+  return {
+    slug: city.slug,
+    name: city.name,
+    state: city.state,
+    figures: { university: city.university, rent: city.rent, semesterContribution: city.semesterContribution },
+  };
 };
 const visaFacts = visaFactsFromRecords([...readToolFacts(), readShortStayFact()]);
 const queryOf = (href: string) => Object.fromEntries(new URL(href, "http://localhost").searchParams);
@@ -66,7 +83,12 @@ describe("composeCostsAnswer", () => {
 
   it.each([
     // question, city, what the answer states, what it leaves out
-    ["how much is rent in munich", "munich", ["€315 per month", "range €280 to €350", "from €600 per month", "Rent, own flat:** no official source gives a figure for Munich"], ["Semester contribution at"]],
+    [
+      "how much is rent in munich",
+      "munich",
+      ["€315 per month", "range €280 to €350", "from €600 per month", "Rent, own flat:** no official source gives a figure for Munich"],
+      ["Semester contribution at"],
+    ],
     ["semester contribution in munich", "munich", ["€174.30 per semester", "including a semester ticket"], ["Rent,"]],
     ["cost of living leipzig", "leipzig", ["€197.50 per month", "€269.90 per semester"], []],
     ["semester fee passau", "passau", ["Semester contribution at Universität Passau:** no official source gives a figure for Passau"], []],
@@ -75,7 +97,8 @@ describe("composeCostsAnswer", () => {
     for (const text of contains) expect(answer.text).toContain(text);
     for (const text of absent) expect(answer.text).not.toContain(text);
     // Every figure stated carries its sources and checked date.
-    for (const line of answer.text.split("\n").filter((line) => /€\d/.test(line))) expect(line).toMatch(/\(sources?: \[[^\]]+\]\(https?:\/\/[^)]+\).*, checked 23 November 2026\)$/);
+    for (const line of answer.text.split("\n").filter((line) => /€\d/.test(line)))
+      expect(line).toMatch(/\(sources?: \[[^\]]+\]\(https?:\/\/[^)]+\).*, checked 23 November 2026\)$/);
   });
 
   it("cites the city's article and links the calculator with the question's city and housing", () => {
@@ -102,8 +125,16 @@ describe("composeVisaAnswer", () => {
   };
 
   it.each([
-    ["do indians need a visa to study in germany", ["national (D) visa", "APS certificate required", "11,904 € a year", "75 €"], "/tools/visa-checker?nationality=IN"],
-    ["visa for nigerian for language course", ["national (D) visa", "language course", "11,904 € a year"], "/tools/visa-checker?nationality=NG&purpose=language-course"],
+    [
+      "do indians need a visa to study in germany",
+      ["national (D) visa", "APS certificate required", "11,904 € a year", "75 €"],
+      "/tools/visa-checker?nationality=IN",
+    ],
+    [
+      "visa for nigerian for language course",
+      ["national (D) visa", "language course", "11,904 € a year"],
+      "/tools/visa-checker?nationality=NG&purpose=language-course",
+    ],
     ["do americans need a visa for a master's", ["No visa needed before entry"], "/tools/visa-checker?nationality=US&purpose=master"],
     ["visa for french students", ["free movement"], "/tools/visa-checker?nationality=FR"],
   ])("%s", (question, contains, href) => {
@@ -125,19 +156,38 @@ describe("composeVisaAnswer", () => {
 });
 
 describe("withToolAnswer: the local model's answer with the tool data leading", () => {
-  const knowledgeBase = (text: string, kind: ComposedAnswer["kind"] = "answer", articleSlug = "cost-of-living-rent-by-city"): ComposedAnswer => ({
+  const knowledgeBase = (
+    text: string,
+    kind: ComposedAnswer["kind"] = "answer",
+    articleSlug = "cost-of-living-rent-by-city",
+  ): ComposedAnswer => ({
     kind,
     text,
-    retrieval: { passages: [{ id: "p1", articleSlug } as ComposedAnswer["retrieval"]["passages"][number]], confidence: 0.8 },
+    retrieval: {
+      passages: [{ id: "p1", articleSlug } as ComposedAnswer["retrieval"]["passages"][number]],
+      confidence: 0.8,
+    },
     quotedPassageIds: ["p1"],
   });
   const costs = { kind: "costs" as const, text: "COSTS", links: [] };
   const visa = { kind: "visa" as const, text: "VISA", links: [] };
 
   it.each([
-    ["costs stand alone when the knowledge base only quotes a city article (the same figures)", costs, knowledgeBase("KB", "answer", "city-munich"), "COSTS", []],
+    [
+      "costs stand alone when the knowledge base only quotes a city article (the same figures)",
+      costs,
+      knowledgeBase("KB", "answer", "city-munich"),
+      "COSTS",
+      [],
+    ],
     ["costs are followed by another article's answer", costs, knowledgeBase("KB"), "COSTS\n\n**From the knowledge base:**\n\nKB", ["p1"]],
-    ["a sure knowledge-base answer follows other tools' data", visa, knowledgeBase("KB"), "VISA\n\n**From the knowledge base:**\n\nKB", ["p1"]],
+    [
+      "a sure knowledge-base answer follows other tools' data",
+      visa,
+      knowledgeBase("KB"),
+      "VISA\n\n**From the knowledge base:**\n\nKB",
+      ["p1"],
+    ],
     ["an unsure one does not", visa, knowledgeBase("I am not fully sure this answers your question, but KB"), "VISA", []],
     ["nor an I don't know", visa, knowledgeBase("I don't know.", "unknown"), "VISA", []],
   ])("%s", (_, tool, composed, text, quoted) => {
@@ -177,7 +227,9 @@ describe("the generated city articles", () => {
     expect(munich.lastReviewed).toBe("2026-11-23");
     expect(munich.body).toContain("Bavaria");
     expect(munich.body).toContain("Ludwig-Maximilians-Universität München (LMU)");
-    expect(munich.body).toMatch(/## Rent in Munich\n<!-- sources: 1, 2 -->\n.*\n\nA room in a student residence \(dorm\) in Munich costs €315 per month\./);
+    expect(munich.body).toMatch(
+      /## Rent in Munich\n<!-- sources: 1, 2 -->\n.*\n\nA room in a student residence \(dorm\) in Munich costs €315 per month\./,
+    );
     expect(munich.body).toMatch(/## Semester contribution in Munich\n<!-- sources: 3, 4 -->\n.*€174\.30 per semester/);
     // Few passages per city, so that 32 cities do not crowd out the general articles.
     expect(munich.passages.length).toBeLessThanOrEqual(3);
@@ -185,7 +237,11 @@ describe("the generated city articles", () => {
     expect(munich.body).toContain("No official source gives a rent for a flat of your own in Munich.");
     const urlsOf = (figure: object) => ("sources" in figure ? (figure.sources as { url: string }[]) : []).map((source) => source.url);
     const file = cityFile("munich");
-    expect(munich.sources.map((source) => source.url)).toEqual([...urlsOf(file.rent.dorm), ...urlsOf(file.rent.sharedFlat), ...urlsOf(file.semesterContribution)]);
+    expect(munich.sources.map((source) => source.url)).toEqual([
+      ...urlsOf(file.rent.dorm),
+      ...urlsOf(file.rent.sharedFlat),
+      ...urlsOf(file.semesterContribution),
+    ]);
   });
 
   it("dates an article by the oldest check of its figures", () => {

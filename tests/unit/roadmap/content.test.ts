@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ROADMAP_CONDITIONS } from "~/lib/schemas/roadmap-steps";
 import type { RoadmapIntake } from "~/lib/schemas/roadmap";
+import { ROADMAP_CONDITIONS } from "~/lib/schemas/roadmap-steps";
 import { readRoadmapContent } from "~/server/content/roadmap";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";
@@ -11,7 +11,13 @@ import { roadmapIntake } from "../../helpers/roadmap";
 const content = readRoadmapContent();
 const facts = visaFactsFromRecords([...readToolFacts(), readShortStayFact()]);
 // The generator reads rows; the file's steps have the same fields (position = order in the file).
-const templates = content.steps.map((step, position) => ({ ...step, position, hidden: false, fixedDeadlineWinter: step.fixedDeadlineWinter || null, fixedDeadlineSummer: step.fixedDeadlineSummer || null }));
+const templates = content.steps.map((step, position) => ({
+  ...step,
+  position,
+  hidden: false,
+  fixedDeadlineWinter: step.fixedDeadlineWinter || null,
+  fixedDeadlineSummer: step.fixedDeadlineSummer || null,
+}));
 
 const plan = (fields: Partial<RoadmapIntake>) => {
   const intake = roadmapIntake({ intakeYear: 2027, ...fields });
@@ -31,14 +37,26 @@ describe("the shipped roadmap steps (src/content/roadmap/steps.json)", () => {
   it("give an Indian master's applicant for winter 2027 the steps of the acceptance, all dated before 1 October 2027", () => {
     const steps = plan({});
     const slugs = steps.map((step) => step.template.slug);
-    expect(slugs).toEqual(expect.arrayContaining(["aps-certificate", "university-application", "english-language-certificate", "blocked-account", "health-insurance", "visa-appointment", "travel-and-arrival", "address-registration"]));
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        "aps-certificate",
+        "university-application",
+        "english-language-certificate",
+        "blocked-account",
+        "health-insurance",
+        "visa-appointment",
+        "travel-and-arrival",
+        "address-registration",
+      ]),
+    );
     for (const step of steps) expect(step.targetDate < "2027-10-01", step.template.slug).toBe(true);
     expect(steps.find((step) => step.template.slug === "university-application")?.targetDate).toBe("2027-07-15");
   });
 
   it("give an EU citizen no visa, APS or blocked account step, and a US citizen the visa-free entry", () => {
     const eu = plan({ nationality: "PL" }).map((step) => step.template.slug);
-    for (const slug of ["visa-appointment", "visa-free-entry", "aps-certificate", "blocked-account", "residence-permit"]) expect(eu).not.toContain(slug);
+    for (const slug of ["visa-appointment", "visa-free-entry", "aps-certificate", "blocked-account", "residence-permit"])
+      expect(eu).not.toContain(slug);
     const us = plan({ nationality: "US" }).map((step) => step.template.slug);
     expect(us).toContain("visa-free-entry");
     expect(us).not.toContain("visa-appointment");

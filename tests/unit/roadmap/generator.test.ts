@@ -7,10 +7,10 @@ import {
   intakeConditions,
   intakeProblem,
   planSteps,
+  type StepTemplateRule,
   semesterStart,
   stepTiming,
   targetDateOf,
-  type StepTemplateRule,
 } from "~/server/services/roadmap/generator";
 import { visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 import { roadmapIntake } from "../../helpers/roadmap";
@@ -38,12 +38,33 @@ const template = (slug: string, fields: Partial<StepTemplateRule> = {}): StepTem
 const TEMPLATES: StepTemplateRule[] = [
   template("choose-programmes", { dueDaysBeforeIntake: 270 }),
   template("check-university-entrance", { appliesTo: ["bachelor", "foundation"], dueDaysBeforeIntake: 240 }),
-  template("language-course", { appliesTo: ["bachelor", "master", "phd"], conditions: ["language-course"], durationDays: 240, dueDaysBeforeIntake: 210 }),
-  template("english-certificate", { conditions: ["language-certificate", "english-programme"], dueDaysBeforeIntake: 140 }),
-  template("german-certificate", { conditions: ["language-certificate", "german-programme"], dueDaysBeforeIntake: 140 }),
+  template("language-course", {
+    appliesTo: ["bachelor", "master", "phd"],
+    conditions: ["language-course"],
+    durationDays: 240,
+    dueDaysBeforeIntake: 210,
+  }),
+  template("english-certificate", {
+    conditions: ["language-certificate", "english-programme"],
+    dueDaysBeforeIntake: 140,
+  }),
+  template("german-certificate", {
+    conditions: ["language-certificate", "german-programme"],
+    dueDaysBeforeIntake: 140,
+  }),
   template("aps-certificate", { conditions: ["aps"], durationDays: 90, dueDaysBeforeIntake: 140 }),
-  template("studienkolleg-application", { appliesTo: ["bachelor", "foundation"], conditions: ["studienkolleg"], dueDaysBeforeIntake: 170 }),
-  template("university-application", { appliesTo: ["bachelor", "master"], durationDays: 56, dueDaysBeforeIntake: 78, fixedDeadlineWinter: "07-15", fixedDeadlineSummer: "01-15" }),
+  template("studienkolleg-application", {
+    appliesTo: ["bachelor", "foundation"],
+    conditions: ["studienkolleg"],
+    dueDaysBeforeIntake: 170,
+  }),
+  template("university-application", {
+    appliesTo: ["bachelor", "master"],
+    durationDays: 56,
+    dueDaysBeforeIntake: 78,
+    fixedDeadlineWinter: "07-15",
+    fixedDeadlineSummer: "01-15",
+  }),
   template("blocked-account", { conditions: ["blocked-account"], dueDaysBeforeIntake: 120 }),
   template("formal-obligation", { conditions: ["commitment"], dueDaysBeforeIntake: 120 }),
   template("health-insurance", { durationDays: 14, dueDaysBeforeIntake: 120 }),
@@ -63,16 +84,50 @@ const slugsFor = (fields: Partial<RoadmapIntake>) => {
 describe("roadmap conditions from the intake and the Visa Checker's rules", () => {
   it.each([
     ["India, master", {}, ["non-eu", "national-visa", "aps", "english-programme", "language-certificate", "blocked-account"]],
-    ["China, PhD with a scholarship", { nationality: "CN", programType: "phd", fundingPlan: "scholarship" }, ["non-eu", "national-visa", "aps", "english-programme", "language-certificate", "scholarship"]],
-    ["Vietnam, bachelor without direct entrance, German-taught from B1", { nationality: "VN", programType: "bachelor", directEntry: "no", programmeLanguage: "german", languageLevel: "B1" }, ["non-eu", "national-visa", "aps", "studienkolleg", "german-programme", "language-course", "language-certificate", "blocked-account"]],
+    [
+      "China, PhD with a scholarship",
+      { nationality: "CN", programType: "phd", fundingPlan: "scholarship" },
+      ["non-eu", "national-visa", "aps", "english-programme", "language-certificate", "scholarship"],
+    ],
+    [
+      "Vietnam, bachelor without direct entrance, German-taught from B1",
+      {
+        nationality: "VN",
+        programType: "bachelor",
+        directEntry: "no",
+        programmeLanguage: "german",
+        languageLevel: "B1",
+      },
+      ["non-eu", "national-visa", "aps", "studienkolleg", "german-programme", "language-course", "language-certificate", "blocked-account"],
+    ],
     ["France, master", { nationality: "FR" }, ["english-programme", "language-certificate"]],
-    ["Norway, master with parents' support", { nationality: "NO", fundingPlan: "parents", hasLanguageCertificate: true }, ["english-programme", "parents"]],
+    [
+      "Norway, master with parents' support",
+      { nationality: "NO", fundingPlan: "parents", hasLanguageCertificate: true },
+      ["english-programme", "parents"],
+    ],
     ["USA, master", { nationality: "US" }, ["non-eu", "visa-free-entry", "english-programme", "language-certificate", "blocked-account"]],
-    ["Brazil (section 41(2): study without a visa), formal obligation", { nationality: "BR", fundingPlan: "commitment" }, ["non-eu", "visa-free-entry", "english-programme", "language-certificate", "commitment"]],
-    ["Nigeria, German-taught at C1 with a certificate", { nationality: "NG", programmeLanguage: "german", languageLevel: "C1", hasLanguageCertificate: true }, ["non-eu", "national-visa", "german-programme", "blocked-account"]],
+    [
+      "Brazil (section 41(2): study without a visa), formal obligation",
+      { nationality: "BR", fundingPlan: "commitment" },
+      ["non-eu", "visa-free-entry", "english-programme", "language-certificate", "commitment"],
+    ],
+    [
+      "Nigeria, German-taught at C1 with a certificate",
+      { nationality: "NG", programmeLanguage: "german", languageLevel: "C1", hasLanguageCertificate: true },
+      ["non-eu", "national-visa", "german-programme", "blocked-account"],
+    ],
     ["Germany", { nationality: "DE", fundingPlan: "other" }, ["english-programme", "language-certificate"]],
-    ["India, language course (APS not for language courses)", { programType: "language_course" }, ["non-eu", "national-visa", "english-programme", "language-certificate", "blocked-account"]],
-    ["English-taught with no English yet", { nationality: "FR", languageLevel: "none" }, ["english-programme", "language-course", "language-certificate"]],
+    [
+      "India, language course (APS not for language courses)",
+      { programType: "language_course" },
+      ["non-eu", "national-visa", "english-programme", "language-certificate", "blocked-account"],
+    ],
+    [
+      "English-taught with no English yet",
+      { nationality: "FR", languageLevel: "none" },
+      ["english-programme", "language-course", "language-certificate"],
+    ],
   ] as const)("%s", (_name, fields, expected) => {
     expect([...intakeConditions(facts, intake(fields))].sort()).toEqual([...expected].sort());
   });
@@ -96,7 +151,14 @@ describe("template selection by programme type and conditions", () => {
 
   it("an EU citizen gets no visa, APS, blocked account or residence permit step", () => {
     const slugs = slugsFor({ nationality: "IT" });
-    expect(slugs).toEqual(["choose-programmes", "english-certificate", "health-insurance", "university-application", "travel-and-arrival", "address-registration"]);
+    expect(slugs).toEqual([
+      "choose-programmes",
+      "english-certificate",
+      "health-insurance",
+      "university-application",
+      "travel-and-arrival",
+      "address-registration",
+    ]);
   });
 
   it("a US citizen gets the visa-free entry route and no national visa or APS", () => {
@@ -108,8 +170,22 @@ describe("template selection by programme type and conditions", () => {
   });
 
   it("a bachelor without direct entrance gets the entrance check and the Studienkolleg, German-taught below C1 a course", () => {
-    const slugs = slugsFor({ nationality: "VN", programType: "bachelor", directEntry: "no", programmeLanguage: "german", languageLevel: "B1" });
-    expect(slugs).toEqual(expect.arrayContaining(["check-university-entrance", "studienkolleg-application", "language-course", "german-certificate", "aps-certificate"]));
+    const slugs = slugsFor({
+      nationality: "VN",
+      programType: "bachelor",
+      directEntry: "no",
+      programmeLanguage: "german",
+      languageLevel: "B1",
+    });
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        "check-university-entrance",
+        "studienkolleg-application",
+        "language-course",
+        "german-certificate",
+        "aps-certificate",
+      ]),
+    );
     expect(slugs).not.toContain("english-certificate");
   });
 
@@ -139,11 +215,17 @@ describe("target dates counted back from the semester start", () => {
   });
 
   it("uses the fixed deadline of the intake's term in the intake's cycle", () => {
-    const step = template("apply", { fixedDeadlineWinter: "07-15", fixedDeadlineSummer: "01-15", dueDaysBeforeIntake: 10 });
+    const step = template("apply", {
+      fixedDeadlineWinter: "07-15",
+      fixedDeadlineSummer: "01-15",
+      dueDaysBeforeIntake: 10,
+    });
     expect(targetDateOf(step, "winter", "2027-10-01")).toBe("2027-07-15");
     expect(targetDateOf(step, "summer", "2028-04-01")).toBe("2028-01-15");
     // Only one term fixed: the other counts back.
-    expect(targetDateOf(template("w", { fixedDeadlineWinter: "07-15", dueDaysBeforeIntake: 10 }), "summer", "2028-04-01")).toBe("2028-03-22");
+    expect(targetDateOf(template("w", { fixedDeadlineWinter: "07-15", dueDaysBeforeIntake: 10 }), "summer", "2028-04-01")).toBe(
+      "2028-03-22",
+    );
   });
 
   it("puts a fixed day after the start's day in the year before (10-15 for a summer intake), the start's own day in its year", () => {
@@ -188,10 +270,14 @@ describe("late and overdue steps", () => {
 
 describe("intakes that cannot be planned", () => {
   it("refuses a semester that has started, and one too far ahead", () => {
-    expect(intakeProblem("2026-10-01", "2026-11-23", 3, "winter semester")).toBe("The winter semester 2026 has already started (2026-10-01). Choose a later intake.");
+    expect(intakeProblem("2026-10-01", "2026-11-23", 3, "winter semester")).toBe(
+      "The winter semester 2026 has already started (2026-10-01). Choose a later intake.",
+    );
     expect(intakeProblem("2026-11-23", "2026-11-23", 3, "winter semester")).toMatch(/already started/);
     expect(intakeProblem("2027-04-01", "2026-11-23", 3, "summer semester")).toBeNull();
     expect(intakeProblem("2029-10-01", "2026-11-23", 3, "winter semester")).toBeNull();
-    expect(intakeProblem("2030-04-01", "2026-11-23", 3, "summer semester")).toBe("Choose an intake up to 2029: plans further ahead would rest on rules that may change.");
+    expect(intakeProblem("2030-04-01", "2026-11-23", 3, "summer semester")).toBe(
+      "Choose an intake up to 2029: plans further ahead would rest on rules that may change.",
+    );
   });
 });

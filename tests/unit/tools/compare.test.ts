@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { compareInputSchema, type CompareInput } from "~/lib/schemas/tools/compare";
+import { type CompareInput, compareInputSchema } from "~/lib/schemas/tools/compare";
 import { COMPARE_CRITERIA, compareHref, compareInputFromQuery } from "~/lib/schemas/tools/compare-choices";
 import { comparisonLinkFor } from "~/server/services/tools/compare-link";
-import { buildComparison, isMissingCell, toEuro, type CompareCell } from "~/server/services/tools/compare-table";
+import { buildComparison, type CompareCell, isMissingCell, toEuro } from "~/server/services/tools/compare-table";
 import type { SourcedFact } from "~/server/services/tools/facts.service";
 
 const source = [{ title: "Official page", url: "https://example.gov/page" }];
-const fact = (key: string, value: unknown, label = key): SourcedFact<unknown> => ({ key, label, value, sources: source, checkedOn: "2026-11-23" });
-const rates = { key: "compare.exchange-rates", label: "ECB", value: { date: "2026-03-13", rates: { CAD: 1.5, GBP: 0.8 } }, sources: source, checkedOn: "2026-11-23" };
+const fact = (key: string, value: unknown, label = key): SourcedFact<unknown> => ({
+  key,
+  label,
+  value,
+  sources: source,
+  checkedOn: "2026-11-23",
+});
+const rates = {
+  key: "compare.exchange-rates",
+  label: "ECB",
+  value: { date: "2026-03-13", rates: { CAD: 1.5, GBP: 0.8 } },
+  sources: source,
+  checkedOn: "2026-11-23",
+};
 
 const facts = new Map(
   [
@@ -25,14 +37,27 @@ const facts = new Map(
   ].map((entry) => [entry.key, entry]),
 );
 
-const input = (criteria: CompareInput["criteria"], countries: CompareInput["countries"] = ["DE", "CA", "GB"]): CompareInput => ({ countries, criteria });
+const input = (criteria: CompareInput["criteria"], countries: CompareInput["countries"] = ["DE", "CA", "GB"]): CompareInput => ({
+  countries,
+  criteria,
+});
 const cellsOf = (criterion: CompareInput["criteria"][number]) => buildComparison(input([criterion]), facts, rates).rows[0]!.cells;
 const present = (cells: ReturnType<typeof cellsOf>) => cells.filter((cell): cell is CompareCell => !isMissingCell(cell));
 
 describe("the comparison table", () => {
   it("converts other currencies to euros at the stored rate, with the rate's day, and leaves euros alone", () => {
-    expect(toEuro({ amount: 22_500, currency: "CAD", per: "year" }, rates.value)).toEqual({ amount: 15_000, max: undefined, per: "year", rateDate: "2026-03-13" });
-    expect(toEuro({ amount: 1000, max: 1200, currency: "GBP", per: "month" }, rates.value)).toEqual({ amount: 1250, max: 1500, per: "month", rateDate: "2026-03-13" });
+    expect(toEuro({ amount: 22_500, currency: "CAD", per: "year" }, rates.value)).toEqual({
+      amount: 15_000,
+      max: undefined,
+      per: "year",
+      rateDate: "2026-03-13",
+    });
+    expect(toEuro({ amount: 1000, max: 1200, currency: "GBP", per: "month" }, rates.value)).toEqual({
+      amount: 1250,
+      max: 1500,
+      per: "month",
+      rateDate: "2026-03-13",
+    });
     expect(toEuro({ amount: 10, currency: "SEK", per: "once" }, rates.value)).toBeNull();
     const [de, ca] = present(cellsOf("proof-of-funds"));
     expect(de!.inEuro).toBeNull();
@@ -75,7 +100,12 @@ describe("the comparison table", () => {
   });
 
   it("marks no best value when every ranked value is the same", () => {
-    const equal = new Map([fact("compare.de.visa-fee", { amount: 75, currency: "EUR", per: "once" }), fact("compare.at.visa-fee", { amount: 75, currency: "EUR", per: "once" })].map((entry) => [entry.key, entry]));
+    const equal = new Map(
+      [
+        fact("compare.de.visa-fee", { amount: 75, currency: "EUR", per: "once" }),
+        fact("compare.at.visa-fee", { amount: 75, currency: "EUR", per: "once" }),
+      ].map((entry) => [entry.key, entry]),
+    );
     const cells = buildComparison(input(["visa-fee"], ["DE", "AT"]), equal, rates).rows[0]!.cells;
     expect(present(cells).some((cell) => cell.best)).toBe(false);
   });
@@ -97,16 +127,22 @@ describe("the comparison's address and input", () => {
 
   it("opens the default comparison without a choice, and reads lower-case codes", () => {
     expect(compareInputFromQuery({})).toEqual({ countries: ["DE", "NL", "CA"], criteria: [...COMPARE_CRITERIA] });
-    expect(compareInputFromQuery({ countries: "de,at", criteria: "Visa-Fee" })).toEqual({ countries: ["DE", "AT"], criteria: ["visa-fee"] });
+    expect(compareInputFromQuery({ countries: "de,at", criteria: "Visa-Fee" })).toEqual({
+      countries: ["DE", "AT"],
+      criteria: ["visa-fee"],
+    });
   });
 
   it("explains a choice of too few, too many, repeated or unknown countries", () => {
-    const messageOf = (countries: string[]) => compareInputSchema.safeParse({ countries, criteria: ["visa-fee"] }).error?.issues[0]?.message;
+    const messageOf = (countries: string[]) =>
+      compareInputSchema.safeParse({ countries, criteria: ["visa-fee"] }).error?.issues[0]?.message;
     expect(messageOf(["DE"])).toBe("Pick at least 2 countries.");
     expect(messageOf(["DE", "NL", "CA", "AT", "FR"])).toBe("Pick at most 4 countries.");
     expect(messageOf(["DE", "DE"])).toBe("Each country once.");
     expect(messageOf(["DE", "XX"])).toBe("Choose countries from the list.");
-    expect(compareInputSchema.safeParse({ countries: ["DE", "NL"], criteria: [] }).error?.issues[0]?.message).toBe("Choose at least one criterion.");
+    expect(compareInputSchema.safeParse({ countries: ["DE", "NL"], criteria: [] }).error?.issues[0]?.message).toBe(
+      "Choose at least one criterion.",
+    );
   });
 });
 

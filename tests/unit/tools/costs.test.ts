@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { savedResultHref } from "~/lib/tools";
-import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
 import {
+  type CityCostFile,
   COST_FACT_SHAPES,
+  type CostFactKey,
+  type CostInput,
   costCalculatorHref,
   costInputFromQuery,
   costInputSchema,
   hasAmount,
-  type CityCostFile,
-  type CostFactKey,
-  type CostInput,
 } from "~/lib/schemas/tools/costs";
+import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
+import { savedResultHref } from "~/lib/tools";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readToolFile } from "~/server/content/tools/files";
-import { computeBudget, type BudgetCity, type CostFacts } from "~/server/services/tools/costs-budget";
+import { type BudgetCity, type CostFacts, computeBudget } from "~/server/services/tools/costs-budget";
 
 const cities = readCityCostFiles();
 
@@ -25,7 +25,12 @@ function loadFacts(): CostFacts {
   for (const key of Object.keys(COST_FACT_SHAPES) as CostFactKey[]) {
     const fact = byKey.get(key);
     if (!fact) throw new Error(`missing fact ${key}`);
-    facts[key] = { label: fact.label, value: COST_FACT_SHAPES[key].parse(fact.value), sources: fact.sources, checkedOn: fact.checkedOn };
+    facts[key] = {
+      label: fact.label,
+      value: COST_FACT_SHAPES[key].parse(fact.value),
+      sources: fact.sources,
+      checkedOn: fact.checkedOn,
+    };
   }
   return facts as CostFacts;
 }
@@ -34,10 +39,22 @@ const facts = loadFacts();
 function budgetCity(slug: string): BudgetCity {
   const city = cities.find((candidate) => candidate.slug === slug);
   if (!city) throw new Error(`no city ${slug}`);
-  return { slug: city.slug, name: city.name, state: city.state, figures: { university: city.university, rent: city.rent, semesterContribution: city.semesterContribution } };
+  return {
+    slug: city.slug,
+    name: city.name,
+    state: city.state,
+    figures: { university: city.university, rent: city.rent, semesterContribution: city.semesterContribution },
+  };
 }
 
-const input = (overrides: Partial<CostInput> = {}): CostInput => ({ city: "munich", housing: "shared-flat", age: 24, lifestyle: "typical", sharing: 1, ...overrides });
+const input = (overrides: Partial<CostInput> = {}): CostInput => ({
+  city: "munich",
+  housing: "shared-flat",
+  age: 24,
+  lifestyle: "typical",
+  sharing: 1,
+  ...overrides,
+});
 const line = (result: ReturnType<typeof computeBudget>, key: string) => result.lines.find((candidate) => candidate.key === key)!;
 
 /** A made-up city for the arithmetic: one ranged rent, one single value, one gap. */
@@ -48,11 +65,29 @@ const testCity: BudgetCity = {
   figures: {
     university: "Test University",
     rent: {
-      dorm: { amountEur: 300, lowEur: 200, highEur: 400, what: "Dorm room, range 200-400.", sources: [{ title: "Test source", url: "https://example.org/dorm" }], checkedOn: "2026-11-23" },
-      sharedFlat: { amountEur: 100, what: "A cheap room in a shared flat.", sources: [{ title: "Test source", url: "https://example.org/wg" }], checkedOn: "2026-11-23" },
+      dorm: {
+        amountEur: 300,
+        lowEur: 200,
+        highEur: 400,
+        what: "Dorm room, range 200-400.",
+        sources: [{ title: "Test source", url: "https://example.org/dorm" }],
+        checkedOn: "2026-11-23",
+      },
+      sharedFlat: {
+        amountEur: 100,
+        what: "A cheap room in a shared flat.",
+        sources: [{ title: "Test source", url: "https://example.org/wg" }],
+        checkedOn: "2026-11-23",
+      },
       ownFlat: { amountEur: null, what: "No official figure for own flats here." },
     },
-    semesterContribution: { amountEur: 300, what: "Semester fee including a ticket.", includesTicket: true, sources: [{ title: "Test source", url: "https://example.org/fee" }], checkedOn: "2026-11-23" },
+    semesterContribution: {
+      amountEur: 300,
+      what: "Semester fee including a ticket.",
+      includesTicket: true,
+      sources: [{ title: "Test source", url: "https://example.org/fee" }],
+      checkedOn: "2026-11-23",
+    },
   },
 };
 
@@ -60,7 +95,18 @@ describe("cost data files", () => {
   it("has at least 30 cities, each parsed by its schema, with unique slugs", () => {
     expect(cities.length).toBeGreaterThanOrEqual(30);
     expect(new Set(cities.map((city) => city.slug)).size).toBe(cities.length);
-    for (const slug of ["munich", "berlin", "hamburg", "frankfurt-am-main", "cologne", "stuttgart", "heidelberg", "aachen", "dresden", "leipzig"]) {
+    for (const slug of [
+      "munich",
+      "berlin",
+      "hamburg",
+      "frankfurt-am-main",
+      "cologne",
+      "stuttgart",
+      "heidelberg",
+      "aachen",
+      "dresden",
+      "leipzig",
+    ]) {
       expect(cities.map((city) => city.slug)).toContain(slug);
     }
   });
@@ -103,7 +149,10 @@ describe("the budget", () => {
     expect(result.monthlyTotalEur).toBeCloseTo(sum, 2);
     expect(line(result, "semester").monthlyEur).toBeCloseTo(174.3 / 6, 2);
     expect(line(result, "semester").yearlyEur).toBeCloseTo(348.6, 2);
-    expect(result.yearlyTotalEur).toBeCloseTo(result.lines.reduce((total, budgetLine) => total + budgetLine.yearlyEur!, 0), 2);
+    expect(result.yearlyTotalEur).toBeCloseTo(
+      result.lines.reduce((total, budgetLine) => total + budgetLine.yearlyEur!, 0),
+      2,
+    );
     expect(result.blockedAccount.monthlyEur).toBe(992);
     expect(result.blockedAccount.differenceEur).toBeCloseTo(992 - result.monthlyTotalEur, 2);
     expect(result.blockedAccount.status).toBe("shortfall");
@@ -122,7 +171,9 @@ describe("the budget", () => {
     expect(line(result, "rent").monthlyEur).toBeNull();
     expect(result.missingLines).toEqual(["Rent: own flat"]);
     expect(result.includedLines).not.toContain("Rent: own flat");
-    const sum = result.lines.filter((budgetLine) => budgetLine.monthlyEur !== null).reduce((total, budgetLine) => total + budgetLine.monthlyEur!, 0);
+    const sum = result.lines
+      .filter((budgetLine) => budgetLine.monthlyEur !== null)
+      .reduce((total, budgetLine) => total + budgetLine.monthlyEur!, 0);
     expect(result.monthlyTotalEur).toBeCloseTo(sum, 2);
   });
 });
@@ -214,7 +265,9 @@ describe("the input schema and the share link", () => {
   });
 
   it("reopens a budget saved to the profile with the same link", () => {
-    expect(savedResultHref("cost-calculator", input({ lifestyle: "frugal", sharing: 2 }))).toBe(costCalculatorHref(input({ lifestyle: "frugal", sharing: 2 })));
+    expect(savedResultHref("cost-calculator", input({ lifestyle: "frugal", sharing: 2 }))).toBe(
+      costCalculatorHref(input({ lifestyle: "frugal", sharing: 2 })),
+    );
     expect(savedResultHref("cost-calculator", { city: "munich" })).toBe("/tools/cost-calculator");
   });
 });

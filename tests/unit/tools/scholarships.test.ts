@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { nationalityRuleSchema, nextDeadlineOn, scholarshipSearchSchema, type NationalityRule } from "~/lib/schemas/tools/scholarships";
+import { type NationalityRule, nationalityRuleSchema, nextDeadlineOn, scholarshipSearchSchema } from "~/lib/schemas/tools/scholarships";
 import { readScholarships, scholarshipRowOf } from "~/server/content/tools/scholarships";
 import { daysUntil, eligibilityFor, isOpenNow, matchesLevel, matchesSubject } from "~/server/services/tools/scholarships.service";
 
-const rule = (input: Partial<NationalityRule> & { kind: NationalityRule["kind"] }) => nationalityRuleSchema.parse({ note: "A test rule.", ...input });
+const rule = (input: Partial<NationalityRule> & { kind: NationalityRule["kind"] }) =>
+  nationalityRuleSchema.parse({ note: "A test rule.", ...input });
 
 describe("the scholarship data files", () => {
   const records = readScholarships();
@@ -29,7 +30,24 @@ describe("the scholarship data files", () => {
 
   it("cover the 13 foundations, DAAD, the Deutschlandstipendium, Erasmus+ and loans", () => {
     const providers = records.map((record) => record.provider).join(" | ");
-    for (const name of ["Studienstiftung", "Konrad-Adenauer", "Friedrich-Ebert", "Heinrich-Böll", "Rosa-Luxemburg", "Friedrich-Naumann", "Hanns-Seidel", "Hans-Böckler", "Villigst", "Cusanuswerk", "Ernst Ludwig Ehrlich", "Avicenna", "Stiftung der Deutschen Wirtschaft", "DAAD", "Erasmus+", "KfW"]) {
+    for (const name of [
+      "Studienstiftung",
+      "Konrad-Adenauer",
+      "Friedrich-Ebert",
+      "Heinrich-Böll",
+      "Rosa-Luxemburg",
+      "Friedrich-Naumann",
+      "Hanns-Seidel",
+      "Hans-Böckler",
+      "Villigst",
+      "Cusanuswerk",
+      "Ernst Ludwig Ehrlich",
+      "Avicenna",
+      "Stiftung der Deutschen Wirtschaft",
+      "DAAD",
+      "Erasmus+",
+      "KfW",
+    ]) {
       expect(providers, name).toContain(name);
     }
     expect(records.map((record) => record.slug)).toContain("deutschlandstipendium");
@@ -39,22 +57,81 @@ describe("the scholarship data files", () => {
     const varies = records.find((record) => record.deadline.kind === "varies")!;
     expect(scholarshipRowOf(varies).deadlineText).toMatch(/^Varies: /);
     const dated = records.find((record) => record.deadline.kind === "dated")!;
-    expect(scholarshipRowOf(dated)).toMatchObject({ deadlineText: dated.deadline.text, nextDeadline: dated.deadline.next ?? null, annualDeadlines: dated.deadline.annual });
+    expect(scholarshipRowOf(dated)).toMatchObject({
+      deadlineText: dated.deadline.text,
+      nextDeadline: dated.deadline.next ?? null,
+      annualDeadlines: dated.deadline.annual,
+    });
   });
 });
 
 describe("nationality rules", () => {
   const cases: { name: string; rule: NationalityRule; nationality?: string; status: string; reason?: RegExp }[] = [
-    { name: "any: a Nigerian may apply", rule: rule({ kind: "any" }), nationality: "NG", status: "eligible", reason: /all nationalities, including Nigeria/ },
-    { name: "any without a nationality describes the rule", rule: rule({ kind: "any" }), status: "eligible", reason: /^Open to all nationalities\.$/ },
-    { name: "only: a named country", rule: rule({ kind: "only", countries: ["KE", "UG"] }), nationality: "KE", status: "eligible", reason: /nationals of Kenya: the official page names it/ },
-    { name: "only: a country not named on a complete list", rule: rule({ kind: "only", countries: ["KE", "UG"] }), nationality: "NG", status: "not-eligible" },
-    { name: "only: a country not named on an incomplete list is to check", rule: rule({ kind: "only", countries: ["KE"], listComplete: false, note: "Countries on the DAC list." }), nationality: "GH", status: "check", reason: /Check whether Ghana qualifies: Countries on the DAC list\./ },
-    { name: "only: a whole continent the page names", rule: rule({ kind: "only", continents: ["AF"] }), nationality: "GH", status: "eligible", reason: /Ghana: the official page names Africa/ },
-    { name: "only: outside the continent", rule: rule({ kind: "only", continents: ["AF"] }), nationality: "US", status: "not-eligible" },
-    { name: "except: an excluded country", rule: rule({ kind: "except", countries: ["DE"] }), nationality: "DE", status: "not-eligible" },
-    { name: "except: everyone else", rule: rule({ kind: "except", countries: ["DE"] }), nationality: "IN", status: "eligible", reason: /all nationalities except Germany/ },
-    { name: "an explicit exclusion beats an incomplete list", rule: rule({ kind: "only", listComplete: false, exceptCountries: ["CN", "IN"] }), nationality: "IN", status: "not-eligible" },
+    {
+      name: "any: a Nigerian may apply",
+      rule: rule({ kind: "any" }),
+      nationality: "NG",
+      status: "eligible",
+      reason: /all nationalities, including Nigeria/,
+    },
+    {
+      name: "any without a nationality describes the rule",
+      rule: rule({ kind: "any" }),
+      status: "eligible",
+      reason: /^Open to all nationalities\.$/,
+    },
+    {
+      name: "only: a named country",
+      rule: rule({ kind: "only", countries: ["KE", "UG"] }),
+      nationality: "KE",
+      status: "eligible",
+      reason: /nationals of Kenya: the official page names it/,
+    },
+    {
+      name: "only: a country not named on a complete list",
+      rule: rule({ kind: "only", countries: ["KE", "UG"] }),
+      nationality: "NG",
+      status: "not-eligible",
+    },
+    {
+      name: "only: a country not named on an incomplete list is to check",
+      rule: rule({ kind: "only", countries: ["KE"], listComplete: false, note: "Countries on the DAC list." }),
+      nationality: "GH",
+      status: "check",
+      reason: /Check whether Ghana qualifies: Countries on the DAC list\./,
+    },
+    {
+      name: "only: a whole continent the page names",
+      rule: rule({ kind: "only", continents: ["AF"] }),
+      nationality: "GH",
+      status: "eligible",
+      reason: /Ghana: the official page names Africa/,
+    },
+    {
+      name: "only: outside the continent",
+      rule: rule({ kind: "only", continents: ["AF"] }),
+      nationality: "US",
+      status: "not-eligible",
+    },
+    {
+      name: "except: an excluded country",
+      rule: rule({ kind: "except", countries: ["DE"] }),
+      nationality: "DE",
+      status: "not-eligible",
+    },
+    {
+      name: "except: everyone else",
+      rule: rule({ kind: "except", countries: ["DE"] }),
+      nationality: "IN",
+      status: "eligible",
+      reason: /all nationalities except Germany/,
+    },
+    {
+      name: "an explicit exclusion beats an incomplete list",
+      rule: rule({ kind: "only", listComplete: false, exceptCountries: ["CN", "IN"] }),
+      nationality: "IN",
+      status: "not-eligible",
+    },
   ];
   for (const testCase of cases) {
     it(testCase.name, () => {
@@ -109,9 +186,17 @@ describe("levels, subjects and open now", () => {
   });
 
   it("validates the search form: known levels and subjects, an ISO nationality, a yes/no open now", () => {
-    expect(scholarshipSearchSchema.parse({ level: "master", nationality: "ng", openNow: true })).toEqual({ level: "master", nationality: "NG", openNow: true });
-    expect(scholarshipSearchSchema.safeParse({ level: "kindergarten" }).error?.issues[0]?.message).toBe("Choose a study level from the list.");
-    expect(scholarshipSearchSchema.safeParse({ nationality: "Nigeria" }).error?.issues[0]?.message).toBe("Choose a nationality from the list.");
+    expect(scholarshipSearchSchema.parse({ level: "master", nationality: "ng", openNow: true })).toEqual({
+      level: "master",
+      nationality: "NG",
+      openNow: true,
+    });
+    expect(scholarshipSearchSchema.safeParse({ level: "kindergarten" }).error?.issues[0]?.message).toBe(
+      "Choose a study level from the list.",
+    );
+    expect(scholarshipSearchSchema.safeParse({ nationality: "Nigeria" }).error?.issues[0]?.message).toBe(
+      "Choose a nationality from the list.",
+    );
     expect(scholarshipSearchSchema.safeParse({ openNow: "yes" }).success).toBe(false);
   });
 });

@@ -1,16 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  buildPlaceIndex,
-  deriveOwnership,
-  derivePlace,
-  derivePlaceFromDomain,
-  deriveType,
-  loadGermanPlaces,
-  slugify,
-  stateNamedIn,
-} from "../../../scripts/tools/universities-derive";
 import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
 import {
   daadProgrammesUrl,
@@ -24,6 +14,16 @@ import {
   searchToQuery,
   tuitionRuleSchema,
 } from "~/lib/schemas/tools/universities";
+import {
+  buildPlaceIndex,
+  deriveOwnership,
+  derivePlace,
+  derivePlaceFromDomain,
+  deriveType,
+  loadGermanPlaces,
+  slugify,
+  stateNamedIn,
+} from "../../../scripts/tools/universities-derive";
 
 const CONTENT = path.join(process.cwd(), "src", "content", "tools");
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(CONTENT, file), "utf8")) as unknown;
@@ -63,7 +63,11 @@ describe("city and state from an institution's name (GeoNames)", () => {
   });
 
   it("names the other places a name mentions", () => {
-    expect(derivePlace("Universität Duisburg-Essen", index)).toMatchObject({ city: "Duisburg", state: "NW", others: ["Essen"] });
+    expect(derivePlace("Universität Duisburg-Essen", index)).toMatchObject({
+      city: "Duisburg",
+      state: "NW",
+      others: ["Essen"],
+    });
   });
 
   it("falls back to the web domain's words", () => {
@@ -121,7 +125,9 @@ describe("type and ownership from the name", () => {
   it("makes the page address from the name", () => {
     expect(slugify("Technische Universität München")).toBe("technische-universitaet-muenchen");
     expect(slugify("Frankfurt School of Finance & Management")).toBe("frankfurt-school-of-finance-and-management");
-    expect(slugify("Hochschule für Musik und Theater „Felix Mendelssohn Bartholdy“ Leipzig")).toBe("hochschule-fuer-musik-und-theater-felix-mendelssohn-bartholdy-leipzig");
+    expect(slugify("Hochschule für Musik und Theater „Felix Mendelssohn Bartholdy“ Leipzig")).toBe(
+      "hochschule-fuer-musik-und-theater-felix-mendelssohn-bartholdy-leipzig",
+    );
   });
 });
 
@@ -179,8 +185,24 @@ describe("search text and the finder's URL", () => {
   });
 
   it("reads valid filters from the query string and drops the rest", () => {
-    expect(searchFromQuery({ q: " Technische ", state: "sn", type: "university", sort: "city", page: "2" })).toEqual({ q: "Technische", state: "SN", type: "university", sort: "city", page: 2, pageSize: 20, city: undefined });
-    expect(searchFromQuery({ state: "XX", type: "college", sort: "founded", page: "-1" })).toEqual({ q: "", sort: "name", page: 1, pageSize: 20, city: undefined, state: undefined, type: undefined });
+    expect(searchFromQuery({ q: " Technische ", state: "sn", type: "university", sort: "city", page: "2" })).toEqual({
+      q: "Technische",
+      state: "SN",
+      type: "university",
+      sort: "city",
+      page: 2,
+      pageSize: 20,
+      city: undefined,
+    });
+    expect(searchFromQuery({ state: "XX", type: "college", sort: "founded", page: "-1" })).toEqual({
+      q: "",
+      sort: "name",
+      page: 1,
+      pageSize: 20,
+      city: undefined,
+      state: undefined,
+      type: undefined,
+    });
     expect(searchFromQuery({ page: "abc", city: ["Munich", "Berlin"] })).toMatchObject({ page: 1, city: "Munich" });
   });
 
@@ -194,6 +216,8 @@ describe("search text and the finder's URL", () => {
     expect(daadProgrammesUrl("Technische Universität Dresden", "master")).toBe(
       "https://www2.daad.de/deutschland/studienangebote/international-programmes/en/result/?q=Technische+Universit%C3%A4t+Dresden&degree%5B%5D=2",
     );
-    expect(daadProgrammesUrl("Munich")).toBe("https://www2.daad.de/deutschland/studienangebote/international-programmes/en/result/?q=Munich");
+    expect(daadProgrammesUrl("Munich")).toBe(
+      "https://www2.daad.de/deutschland/studienangebote/international-programmes/en/result/?q=Munich",
+    );
   });
 });

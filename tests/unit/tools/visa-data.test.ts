@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
-import { readToolFile } from "~/server/content/tools/files";
-import { readToolFacts } from "~/server/content/tools/facts";
-import { readShortStayFact, SHORT_STAY_FILE } from "~/server/content/tools/visa";
 import { shortStayFileSchema } from "~/lib/schemas/tools/visa";
+import { readToolFacts } from "~/server/content/tools/facts";
+import { readToolFile } from "~/server/content/tools/files";
+import { readShortStayFact, SHORT_STAY_FILE } from "~/server/content/tools/visa";
 import { VISA_FACT_SHAPES, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 describe("the Visa Checker's data files", () => {

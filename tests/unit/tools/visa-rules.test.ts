@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { visaCheckInputSchema, visaInputFromQuery, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import { type VisaCheckInput, visaCheckInputSchema, visaInputFromQuery } from "~/lib/schemas/tools/visa";
 import { visaCheckerHref } from "~/lib/schemas/tools/visa-choices";
 import { savedResultHref } from "~/lib/tools";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";
-import { evaluateVisa, visaFactsFromRecords, type VisaLine } from "~/server/services/tools/visa-rules";
+import { evaluateVisa, type VisaLine, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 const facts = visaFactsFromRecords([...readToolFacts(), readShortStayFact()]);
 const check = (input: Partial<VisaCheckInput>) =>
-  evaluateVisa(facts, { nationality: "IN", purpose: "master", holdsGermanTitle: false, funding: "blocked-account", ...input });
+  evaluateVisa(facts, {
+    nationality: "IN",
+    purpose: "master",
+    holdsGermanTitle: false,
+    funding: "blocked-account",
+    ...input,
+  });
 const sourced = (lines: VisaLine[]) => lines.every((line) => line.sources.length > 0 && line.checkedOn !== null);
 const allText = (lines: VisaLine[]) => lines.map((line) => line.text).join(" ");
 
@@ -41,7 +47,10 @@ describe("visa rules: who needs a visa before entry", () => {
     expect(result.residence.legalBasis).toMatch(/16b/);
     expect(result.aps.status).toBe("required");
     expect(sourced(result.aps.lines)).toBe(true);
-    expect(result.funds.amounts.map((amount) => [amount.per, amount.amountEur])).toEqual([["year", 11904], ["month", 992]]);
+    expect(result.funds.amounts.map((amount) => [amount.per, amount.amountEur])).toEqual([
+      ["year", 11904],
+      ["month", 992],
+    ]);
     expect(result.funds.headline).toContain("11,904 €");
     expect(result.funds.headline).toContain("992 €");
     for (const amount of result.funds.amounts) {
@@ -49,7 +58,13 @@ describe("visa rules: who needs a visa before entry", () => {
       expect(amount.checkedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     expect(result.checklist.heading).toMatch(/visa application/);
-    expect(result.checklist.items.map((item) => item.text)).toEqual(expect.arrayContaining([expect.stringMatching(/APS certificate/), expect.stringMatching(/admission/), expect.stringMatching(/blocked account/)]));
+    expect(result.checklist.items.map((item) => item.text)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/APS certificate/),
+        expect.stringMatching(/admission/),
+        expect.stringMatching(/blocked account/),
+      ]),
+    );
     expect(sourced(result.checklist.items)).toBe(true);
     expect(allText(result.fees)).toContain("75 €");
     expect(allText(result.afterArrival)).toMatch(/two weeks/);
@@ -138,14 +153,24 @@ describe("visa rules: who needs a visa before entry", () => {
 
 describe("the Visa Checker's input and query string", () => {
   it("refuses unknown nationalities and purposes with clear messages", () => {
-    const bad = visaCheckInputSchema.safeParse({ nationality: "XX", purpose: "tourism", holdsGermanTitle: "no", funding: "blocked-account" });
+    const bad = visaCheckInputSchema.safeParse({
+      nationality: "XX",
+      purpose: "tourism",
+      holdsGermanTitle: "no",
+      funding: "blocked-account",
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((issue) => issue.message);
     expect(messages).toEqual(expect.arrayContaining(["Choose a nationality from the list.", "Choose the purpose of your stay."]));
   });
 
   it("round-trips through the query string", () => {
-    const input: VisaCheckInput = { nationality: "IN", purpose: "master", holdsGermanTitle: false, funding: "blocked-account" };
+    const input: VisaCheckInput = {
+      nationality: "IN",
+      purpose: "master",
+      holdsGermanTitle: false,
+      funding: "blocked-account",
+    };
     const href = visaCheckerHref(input);
     expect(href).toBe("/tools/visa-checker?nationality=IN&purpose=master&holdsGermanTitle=no&funding=blocked-account");
     const query = Object.fromEntries(new URL(href, "http://x").searchParams);

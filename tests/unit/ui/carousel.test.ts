@@ -3,7 +3,10 @@ import { isValidCarouselThread, pickRandomThread, shuffle, splitIntoRows, validQ
 
 describe("prompt carousel rules", () => {
   it("keeps only questions with non-empty string text", () => {
-    const thread = { title: "Visa", questions: [{ text: "Do I need a visa?" }, { text: "  " }, { text: 42 }, {}, { text: " Fees? " }] };
+    const thread = {
+      title: "Visa",
+      questions: [{ text: "Do I need a visa?" }, { text: "  " }, { text: 42 }, {}, { text: " Fees? " }],
+    };
     expect(validQuestions(thread)).toEqual(["Do I need a visa?", "Fees?"]);
   });
 
@@ -32,7 +35,10 @@ describe("prompt carousel rules", () => {
   });
 
   it("picks only among valid threads, or none", () => {
-    const threads = [{ title: "", questions: [{ text: "Q" }] }, { title: "Work", questions: [{ text: "Hours?" }] }];
+    const threads = [
+      { title: "", questions: [{ text: "Q" }] },
+      { title: "Work", questions: [{ text: "Hours?" }] },
+    ];
     expect(pickRandomThread(threads, () => 0)?.title).toBe("Work");
     expect(pickRandomThread(threads, () => 0.99)?.title).toBe("Work");
     expect(pickRandomThread([{ title: "X", questions: [] }])).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { showsManage, SIDE_MENU } from "~/lib/navigation";
+import { SIDE_MENU, showsManage } from "~/lib/navigation";
 import { chatUrlFor } from "~/lib/site";
 
 describe("header and side menu", () => {

@@ -61,6 +61,8 @@ describe("PostMarkdown", () => {
   });
 
   it("shows pictures as links", () => {
-    expect(render("![a map](https://example.com/map.png)")).toContain('<a href="https://example.com/map.png" target="_blank" rel="nofollow ugc noopener">a map (image)</a>');
+    expect(render("![a map](https://example.com/map.png)")).toContain(
+      '<a href="https://example.com/map.png" target="_blank" rel="nofollow ugc noopener">a map (image)</a>',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLimit, formatEuros, getPlan, PLAN_LIST, planRank, type PlanId } from "~/lib/plans";
+import { formatEuros, formatLimit, getPlan, PLAN_LIST, type PlanId, planRank } from "~/lib/plans";
 import { contactSchema, emailFieldError, newsletterSchema } from "~/lib/schemas/site";
 
 describe("newsletter validation (spec 5)", () => {
@@ -44,7 +44,9 @@ describe("the plan table (spec 9)", () => {
   it("gives the features of each tier", () => {
     const labels = (id: PlanId) => getPlan(id).features.map((feature) => feature.label);
     for (const plan of PLAN_LIST) {
-      expect(plan.features.map((feature) => feature.label)).toEqual(expect.arrayContaining(["AI assistant with sourced answers", "Country comparison", "Community forum"]));
+      expect(plan.features.map((feature) => feature.label)).toEqual(
+        expect.arrayContaining(["AI assistant with sourced answers", "Country comparison", "Community forum"]),
+      );
     }
     expect(labels("free")).not.toContain("Document review");
     expect(labels("pro")).toEqual(expect.arrayContaining(["Priority AI processing", "Personalized study roadmaps", "Document review"]));

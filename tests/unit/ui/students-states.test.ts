@@ -28,7 +28,13 @@ describe("students page states (spec 2.5)", () => {
 
   it("shows a card per topic, with the default description where a topic has none", async () => {
     threads.current = [
-      { id: "t1", slug: "visa", title: "Student visa", description: "Which visa you need.", questions: [{ text: "Do I need a visa?" }] },
+      {
+        id: "t1",
+        slug: "visa",
+        title: "Student visa",
+        description: "Which visa you need.",
+        questions: [{ text: "Do I need a visa?" }],
+      },
       { id: "t2", slug: "housing", title: "Housing", description: null, questions: [] },
     ];
     const html = renderToStaticMarkup(await StudentTopics());

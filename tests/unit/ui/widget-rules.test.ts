@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { formatCountdown } from "~/components/ui/countdown-timer";
 import { LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES } from "~/lib/options";
-import { decadeWindow, decadeYears, displayToIso, formatIsoDate, isDayDisabled, isDecadeDisabled, isMonthDisabled, isYearDisabled, monthGrid, parseIsoDate, todayIso } from "~/lib/ui/dates";
+import {
+  decadeWindow,
+  decadeYears,
+  displayToIso,
+  formatIsoDate,
+  isDayDisabled,
+  isDecadeDisabled,
+  isMonthDisabled,
+  isYearDisabled,
+  monthGrid,
+  parseIsoDate,
+  todayIso,
+} from "~/lib/ui/dates";
 import { matchesAccept, validateFile } from "~/lib/ui/file-upload";
 import { hasMore, MAX_AUTO_LOADS, shouldAutoLoad } from "~/lib/ui/infinite-list";
 import { filterOptions, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";

@@ -41,21 +41,29 @@ export default function RealStoriesPage() {
   return (
     <>
       <PageHeader eyebrow="About us" title="Real stories">
-        Typical journeys of international students to Germany, told step by step. Names and details are left out to protect
-        the students&apos; privacy; the steps are the ones every applicant goes through.
+        Typical journeys of international students to Germany, told step by step. Names and details are left out to protect the
+        students&apos; privacy; the steps are the ones every applicant goes through.
       </PageHeader>
       <div className="mx-auto max-w-4xl space-y-6 px-4">
         {JOURNEYS.map((journey) => (
           <article key={journey.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold">{journey.title}</h2>
             <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
-              {journey.steps.map((step) => <li key={step}>{step}</li>)}
+              {journey.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
             </ol>
-            <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700"><strong>Lesson learned:</strong> {journey.lesson}</p>
+            <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-700">
+              <strong>Lesson learned:</strong> {journey.lesson}
+            </p>
           </article>
         ))}
         <p className="text-sm text-slate-600">
-          Want to share your own story? <Link href="/about/contact" className="font-medium text-brand-600 hover:underline">Write to us</Link>.
+          Want to share your own story?{" "}
+          <Link href="/about/contact" className="font-medium text-brand-600 hover:underline">
+            Write to us
+          </Link>
+          .
         </p>
       </div>
     </>

@@ -5,9 +5,18 @@ import { PageHeader } from "~/components/site/page-header";
 export const metadata: Metadata = { title: "Team" };
 
 const TEAMS = [
-  { name: "Product and engineering", text: "Builds the assistant, the knowledge-base search and the app you are using. Former international students in Germany." },
-  { name: "Content and research", text: "Writes and reviews every knowledge-base article against official sources: DAAD, the Federal Foreign Office, uni-assist, the health insurers and the immigration offices." },
-  { name: "Coaching", text: "Coaches who studied and work in Germany lead consultations, document reviews and visa preparation for Unlimited members." },
+  {
+    name: "Product and engineering",
+    text: "Builds the assistant, the knowledge-base search and the app you are using. Former international students in Germany.",
+  },
+  {
+    name: "Content and research",
+    text: "Writes and reviews every knowledge-base article against official sources: DAAD, the Federal Foreign Office, uni-assist, the health insurers and the immigration offices.",
+  },
+  {
+    name: "Coaching",
+    text: "Coaches who studied and work in Germany lead consultations, document reviews and visa preparation for Unlimited members.",
+  },
   { name: "Support", text: "Answers questions about accounts, plans and payments, Monday to Friday." },
 ];
 
@@ -25,7 +34,11 @@ export default function TeamPage() {
           </section>
         ))}
         <p className="text-sm text-slate-600 sm:col-span-2">
-          Want to work with us? See <Link href="/careers" className="font-medium text-brand-600 hover:underline">careers</Link>.
+          Want to work with us? See{" "}
+          <Link href="/careers" className="font-medium text-brand-600 hover:underline">
+            careers
+          </Link>
+          .
         </p>
       </div>
     </>

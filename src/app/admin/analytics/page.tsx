@@ -10,7 +10,10 @@ export default async function AnalyticsPage() {
   const { section } = await requireSection("analytics");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="Sign-ups, activity, the assistant's answers, plans, conversions and churn over a period, counted from the database." />
+      <AdminPageHeader
+        title={section.title}
+        description="Sign-ups, activity, the assistant's answers, plans, conversions and churn over a period, counted from the database."
+      />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
         <AnalyticsReport />
       </Suspense>

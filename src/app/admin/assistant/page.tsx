@@ -10,7 +10,10 @@ export default async function AssistantSettingsPage() {
   const { me } = await requireSection("assistant");
   return (
     <div>
-      <AdminPageHeader title="Assistant settings" description="Stored in the database and read for every answer: a change applies to the next one, without a restart." />
+      <AdminPageHeader
+        title="Assistant settings"
+        description="Stored in the database and read for every answer: a change applies to the next one, without a restart."
+      />
       <AssistantSettingsForm canEdit={hasPermission(me.role, "settings:ai_adjustment")} />
     </div>
   );

@@ -10,7 +10,10 @@ export default async function AuditPage() {
   const { section } = await requireSection("audit");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="Every staff action: who, what, which record, before and after, when and from which address. Entries cannot be changed or deleted." />
+      <AdminPageHeader
+        title={section.title}
+        description="Every staff action: who, what, which record, before and after, when and from which address. Entries cannot be changed or deleted."
+      />
       <Suspense>
         <AuditLog />
       </Suspense>

@@ -9,7 +9,10 @@ export default async function MyCoachingPage() {
   await requireSection("coaching");
   return (
     <div>
-      <AdminPageHeader title="My coaching" description="Your hours in your own time zone, the dates that differ, and your sessions with students: add the meeting link before, write the summary after." />
+      <AdminPageHeader
+        title="My coaching"
+        description="Your hours in your own time zone, the dates that differ, and your sessions with students: add the meeting link before, write the summary after."
+      />
       <MyCoaching />
     </div>
   );

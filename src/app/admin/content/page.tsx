@@ -12,7 +12,10 @@ export default async function ContentPage() {
   const { me } = await requireSection("content");
   return (
     <div>
-      <AdminPageHeader title="Content" description="The topic threads of /students, the side menu and the home page, with their questions. Changes show on the site at once." />
+      <AdminPageHeader
+        title="Content"
+        description="The topic threads of /students, the side menu and the home page, with their questions. Changes show on the site at once."
+      />
       <ContentNav />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
         <ContentThreads canEdit={hasPermission(me.role, "settings:threads")} />

@@ -10,7 +10,10 @@ export default async function CustomersPage() {
   await requireSection("customers");
   return (
     <div>
-      <AdminPageHeader title="Customers" description="Student accounts: open one for its profile, plan, usage, payments and account actions." />
+      <AdminPageHeader
+        title="Customers"
+        description="Student accounts: open one for its profile, plan, usage, payments and account actions."
+      />
       <Suspense>
         <CustomerList />
       </Suspense>

@@ -11,7 +11,10 @@ export default async function FinancePage() {
   const { me, section } = await requireSection("finance");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="Recurring revenue, failed renewals, grace periods and every payment; refunds go through the payment provider and are mailed to the customer." />
+      <AdminPageHeader
+        title={section.title}
+        description="Recurring revenue, failed renewals, grace periods and every payment; refunds go through the payment provider and are mailed to the customer."
+      />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
         <FinanceOverview canRefund={hasPermission(me.role, "finance:payments")} />
       </Suspense>

@@ -12,7 +12,10 @@ export default async function FlowsPage() {
   const { me, section } = await requireSection("flows");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="The steps study roadmaps are built from: each student's roadmap takes the visible steps for their programme, in this order, and dates them back from the intake." />
+      <AdminPageHeader
+        title={section.title}
+        description="The steps study roadmaps are built from: each student's roadmap takes the visible steps for their programme, in this order, and dates them back from the intake."
+      />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
         <FlowSteps canEdit={canAccess(me.role, ROADMAP_STEP_WRITE_ACCESS)} />
       </Suspense>

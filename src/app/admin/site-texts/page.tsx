@@ -9,7 +9,10 @@ export default async function SiteTextsPage() {
   const { section } = await requireSection("site-texts");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="The announcement banner above every public page and the support hours the site and its mails show. Saved changes show at once." />
+      <AdminPageHeader
+        title={section.title}
+        description="The announcement banner above every public page and the support hours the site and its mails show. Saved changes show at once."
+      />
       <SiteTextsForm />
     </div>
   );

@@ -12,7 +12,10 @@ export default async function StaffPage() {
   return (
     <div className="space-y-10">
       <div>
-        <AdminPageHeader title={section.title} description="Invite staff, change roles, suspend or reactivate accounts. There is always at least one active admin." />
+        <AdminPageHeader
+          title={section.title}
+          description="Invite staff, change roles, suspend or reactivate accounts. There is always at least one active admin."
+        />
         <Suspense>
           <StaffManagement meId={me.id} />
         </Suspense>

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
+import { forbidden } from "next/navigation";
 import { Suspense } from "react";
 import { AdminPageHeader } from "~/components/admin/admin-nav";
 import { SupportQueue } from "~/components/admin/support-queue";
-import { forbidden } from "next/navigation";
 import { adminSection, canAccess } from "~/lib/admin-sections";
 import { hasPermission } from "~/lib/permissions";
 import { serverApi } from "~/server/api/server-caller";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Support queue", robots: { index: fal
 export default async function SupportQueuePage() {
   const api = await serverApi();
   const me = await api.users.me().catch(() => null);
-  if (!me || !me.twoFactorEnabled) forbidden();
+  if (!me?.twoFactorEnabled) forbidden();
   const isCoach = Boolean((await api.admin.support.myRequests().catch(() => null))?.coach);
   if (!canAccess(me.role, adminSection("support").access) && !isCoach) forbidden();
   return (
@@ -23,7 +23,11 @@ export default async function SupportQueuePage() {
         description="Service requests and contact messages, urgent first (Unlimited), then high (Pro), then standard; the oldest first within each priority."
       />
       <Suspense>
-        <SupportQueue canRequests={canAccess(me.role, adminSection("support").access)} canMessages={hasPermission(me.role, "support")} isCoach={isCoach} />
+        <SupportQueue
+          canRequests={canAccess(me.role, adminSection("support").access)}
+          canMessages={hasPermission(me.role, "support")}
+          isCoach={isCoach}
+        />
       </Suspense>
     </div>
   );

@@ -9,7 +9,10 @@ export default async function SystemPage() {
   const { section } = await requireSection("system");
   return (
     <div>
-      <AdminPageHeader title={section.title} description="The database, migrations, background jobs, mail and the versions this server runs." />
+      <AdminPageHeader
+        title={section.title}
+        description="The database, migrations, background jobs, mail and the versions this server runs."
+      />
       <SystemHealth />
     </div>
   );

@@ -13,7 +13,6 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-
 /** /community/new: start a topic; ?title= and ?category= pre-fill it (e.g. from the assistant's "Ask the community"). */
 export default async function NewTopicPage({ searchParams }: Props) {
   const query = await searchParams;
@@ -28,7 +27,10 @@ export default async function NewTopicPage({ searchParams }: Props) {
         <div className="max-w-3xl">
           <NewTopicForm
             categories={categories.map(({ slug, name }) => ({ slug, name }))}
-            defaults={{ title: firstParam(query.title).slice(0, TOPIC_TITLE_MAX), categorySlug: categories.some((each) => each.slug === category) ? category : "" }}
+            defaults={{
+              title: firstParam(query.title).slice(0, TOPIC_TITLE_MAX),
+              categorySlug: categories.some((each) => each.slug === category) ? category : "",
+            }}
           />
         </div>
       </div>

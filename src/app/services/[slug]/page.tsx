@@ -24,17 +24,23 @@ export default async function ServicePage({ params }: Props) {
   if (!service) notFound();
   return (
     <>
-      <PageHeader eyebrow="Services" title={service.name}>{service.summary}</PageHeader>
+      <PageHeader eyebrow="Services" title={service.name}>
+        {service.summary}
+      </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold">What is included</h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
-              {service.includes.map((item) => <li key={item}>{item}</li>)}
+              {service.includes.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ul>
             <h2 className="mt-8 text-lg font-semibold">How it works</h2>
             <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
-              {service.howItWorks.map((item) => <li key={item}>{item}</li>)}
+              {service.howItWorks.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ol>
           </section>
           {service.slug === "consultation" ? (
@@ -47,20 +53,28 @@ export default async function ServicePage({ params }: Props) {
           )}
         </div>
         <aside className="self-start rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="plans-title">
-          <h2 id="plans-title" className="text-lg font-semibold">Which plans include it</h2>
+          <h2 id="plans-title" className="text-lg font-semibold">
+            Which plans include it
+          </h2>
           <p className="mt-2 text-sm text-slate-600">{service.planNote}</p>
           <ul className="mt-4 space-y-2 text-sm">
             {PLAN_LIST.map((plan) => {
               const included = service.plans.includes(plan.id);
               return (
                 <li key={plan.id} className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2">
-                  <span>{plan.name} <span className="text-slate-500">({formatEuros(plan.price)}/month)</span></span>
-                  <span className={included ? "font-semibold text-green-700" : "text-slate-500"}>{included ? "Included" : "Not included"}</span>
+                  <span>
+                    {plan.name} <span className="text-slate-500">({formatEuros(plan.price)}/month)</span>
+                  </span>
+                  <span className={included ? "font-semibold text-green-700" : "text-slate-500"}>
+                    {included ? "Included" : "Not included"}
+                  </span>
                 </li>
               );
             })}
           </ul>
-          <Link href="/pricing" className="btn-primary mt-5 w-full">Compare plans</Link>
+          <Link href="/pricing" className="btn-primary mt-5 w-full">
+            Compare plans
+          </Link>
         </aside>
       </div>
     </>

@@ -29,12 +29,18 @@ export default async function UniversityFinderPage({ searchParams }: Props) {
   const query = await searchParams;
   const search = searchFromQuery(query);
   const api = await serverApi();
-  const [results, cities, initialUniversity] = await Promise.all([api.tools.universities.search(search), api.tools.universities.cities(), trackedName(api, query.track)]);
+  const [results, cities, initialUniversity] = await Promise.all([
+    api.tools.universities.search(search),
+    api.tools.universities.cities(),
+    trackedName(api, query.track),
+  ]);
   const cityOptions = cities.map((city) => ({ value: city.value, label: `${city.label} (${city.count})` }));
   const lookingFor = [search.city, stateName(search.state)].filter(Boolean).join(", ") || "the university or city";
   return (
     <TRPCReactProvider>
-      <PageHeader eyebrow="Tools" title="University Finder">{findTool("university-finder")?.summary}</PageHeader>
+      <PageHeader eyebrow="Tools" title="University Finder">
+        {findTool("university-finder")?.summary}
+      </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-5 lg:col-span-2">
           <FinderFilters key={searchToQuery(search)} search={search} cities={cityOptions} />
@@ -44,7 +50,9 @@ export default async function UniversityFinderPage({ searchParams }: Props) {
               Names, websites and domains come from the list below; each city and federal state is derived from the name (or web domain) and
               GeoNames places, each type from the name. Every institution&apos;s page says where each value came from.
             </p>
-            {INSTITUTION_DATASETS.map((dataset) => <DatasetCredit key={dataset.name} {...dataset} />)}
+            {INSTITUTION_DATASETS.map((dataset) => (
+              <DatasetCredit key={dataset.name} {...dataset} />
+            ))}
           </div>
         </div>
         <aside className="min-w-0 space-y-6">

@@ -18,7 +18,8 @@ export default async function VisaCheckerPage({ searchParams }: Props) {
     <>
       <div className="print:hidden">
         <PageHeader eyebrow="Tools" title="Visa Checker">
-          Do you need a visa before entering Germany, which residence title fits your plan, and what must you prove? Every answer names its official source and the day we checked it.
+          Do you need a visa before entering Germany, which residence title fits your plan, and what must you prove? Every answer names its
+          official source and the day we checked it.
         </PageHeader>
       </div>
       <VisaChecker initial={initial} initialCheck={initialCheck} nationalityOptions={COUNTRY_OPTIONS} />

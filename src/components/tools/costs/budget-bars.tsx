@@ -36,7 +36,14 @@ export function BudgetBars({ result }: { result: BudgetResult }) {
         <Tooltip formatter={(value) => formatEuros(Number(value))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {counted.map((line) => (
-          <Bar key={line.key} dataKey={line.key} name={SERIES[line.key].name} stackId="month" fill={SERIES[line.key].colour} isAnimationActive={false} />
+          <Bar
+            key={line.key}
+            dataKey={line.key}
+            name={SERIES[line.key].name}
+            stackId="month"
+            fill={SERIES[line.key].colour}
+            isAnimationActive={false}
+          />
         ))}
         <Bar dataKey="blocked" name="Blocked account" stackId="month" fill={BLOCKED_COLOUR} isAnimationActive={false} />
       </BarChart>

@@ -1,13 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useSession } from "~/components/auth/session";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, type InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, useEffect, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useSession } from "~/components/auth/session";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
 import { SelectBox } from "~/components/ui/select-box";
 import {
+  type CostFormValues,
+  type CostInput,
   costCalculatorHref,
   costInputSchema,
   HOUSING_LABELS,
@@ -18,8 +20,6 @@ import {
   MAX_AGE,
   MAX_SHARING,
   MIN_AGE,
-  type CostFormValues,
-  type CostInput,
 } from "~/lib/schemas/tools/costs";
 import { api } from "~/trpc/react";
 import { CostResult } from "./cost-result";
@@ -33,13 +33,22 @@ const HOUSING_HINTS: Record<CostInput["housing"], string> = {
 };
 
 /** A radio button on a card: the label names it, the line below describes it; the whole card is clickable. */
-function RadioCard({ id, label, description, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; description: string }) {
+function RadioCard({
+  id,
+  label,
+  description,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; description: string }) {
   return (
     <div className="relative flex gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
       <input id={id} type="radio" className="relative z-10 mt-0.5" aria-describedby={`${id}-description`} {...input} />
       <div>
-        <label htmlFor={id} className="block cursor-pointer font-medium text-slate-800 after:absolute after:inset-0">{label}</label>
-        <p id={`${id}-description`} className="text-xs text-slate-600">{description}</p>
+        <label htmlFor={id} className="block cursor-pointer font-medium text-slate-800 after:absolute after:inset-0">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-slate-600">
+          {description}
+        </p>
       </div>
     </div>
   );
@@ -93,10 +102,17 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] print:block">
-      <form onSubmit={calculate} noValidate aria-label="Your situation" className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm print:hidden">
+      <form
+        onSubmit={calculate}
+        noValidate
+        aria-label="Your situation"
+        className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm print:hidden"
+      >
         <h2 className="text-lg font-semibold">Your situation</h2>
         <div>
-          <span id="cost-city-label" className="field-label">City</span>
+          <span id="cost-city-label" className="field-label">
+            City
+          </span>
           <Controller
             control={form.control}
             name="city"
@@ -112,7 +128,9 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
               />
             )}
           />
-          {cities.error ? <p className="mt-1 text-sm text-red-700">{errorMessage(cities.error, "The cities could not be loaded.")}</p> : null}
+          {cities.error ? (
+            <p className="mt-1 text-sm text-red-700">{errorMessage(cities.error, "The cities could not be loaded.")}</p>
+          ) : null}
           {errors.city ? <p className="mt-1 text-sm text-red-700">{errors.city.message}</p> : null}
         </div>
 
@@ -120,10 +138,21 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
           <legend className="field-label">Housing</legend>
           <div className="space-y-2">
             {HOUSING_TYPES.map((housing) => (
-              <RadioCard key={housing} id={`cost-housing-${housing}`} label={HOUSING_LABELS[housing]} description={HOUSING_HINTS[housing]} {...form.register("housing")} value={housing} />
+              <RadioCard
+                key={housing}
+                id={`cost-housing-${housing}`}
+                label={HOUSING_LABELS[housing]}
+                description={HOUSING_HINTS[housing]}
+                {...form.register("housing")}
+                value={housing}
+              />
             ))}
           </div>
-          {errors.housing ? <p id="cost-housing-error" className="mt-1 text-sm text-red-700">{errors.housing.message}</p> : null}
+          {errors.housing ? (
+            <p id="cost-housing-error" className="mt-1 text-sm text-red-700">
+              {errors.housing.message}
+            </p>
+          ) : null}
         </fieldset>
 
         <TextField
@@ -133,7 +162,11 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
           inputMode="numeric"
           min={MIN_AGE}
           max={MAX_AGE}
-          hint={profileAge !== null && status === "authenticated" ? "From your profile; change it if you like." : "Health insurance depends on it: the student rate changes at 23 and ends at 30."}
+          hint={
+            profileAge !== null && status === "authenticated"
+              ? "From your profile; change it if you like."
+              : "Health insurance depends on it: the student rate changes at 23 and ends at 30."
+          }
           error={errors.age?.message}
           {...form.register("age")}
         />
@@ -142,7 +175,14 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
           <legend className="field-label">Lifestyle</legend>
           <div className="space-y-2">
             {LIFESTYLES.map((lifestyle) => (
-              <RadioCard key={lifestyle} id={`cost-lifestyle-${lifestyle}`} label={LIFESTYLE_LABELS[lifestyle]} description={LIFESTYLE_DESCRIPTIONS[lifestyle]} {...form.register("lifestyle")} value={lifestyle} />
+              <RadioCard
+                key={lifestyle}
+                id={`cost-lifestyle-${lifestyle}`}
+                label={LIFESTYLE_LABELS[lifestyle]}
+                description={LIFESTYLE_DESCRIPTIONS[lifestyle]}
+                {...form.register("lifestyle")}
+                value={lifestyle}
+              />
             ))}
           </div>
           {errors.lifestyle ? <p className="mt-1 text-sm text-red-700">{errors.lifestyle.message}</p> : null}
@@ -160,7 +200,9 @@ export function CostCalculator({ initial }: { initial: QueryValues }) {
           {...form.register("sharing")}
         />
 
-        <button type="submit" className="btn-primary w-full">Calculate my budget</button>
+        <button type="submit" className="btn-primary w-full">
+          Calculate my budget
+        </button>
       </form>
 
       <div aria-live="polite">

@@ -2,8 +2,8 @@
 
 import { useAuthModal } from "~/components/auth/auth-modals";
 import type { RouterOutputs } from "~/trpc/react";
-import { deadlineLine } from "./scholarship-card";
 import { BookmarkButton } from "./bookmark-button";
+import { deadlineLine } from "./scholarship-card";
 
 type Bookmark = RouterOutputs["tools"]["scholarships"]["bookmarks"][number];
 
@@ -15,16 +15,30 @@ export function BookmarkList({ signedIn, loading, bookmarks }: { signedIn: boole
     return (
       <div className="mt-2 text-sm text-slate-600">
         <p>Log in to bookmark programmes. We mail you 14 days before a bookmarked programme&apos;s next dated deadline.</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => open("login")}>Log in to bookmark</button>
+        <button type="button" className="btn-secondary mt-3" onClick={() => open("login")}>
+          Log in to bookmark
+        </button>
       </div>
     );
   }
-  if (bookmarks.length === 0) return <p className="mt-2 text-sm text-slate-600">No bookmarks yet. Use ☆ Bookmark on a programme to keep it here and get a reminder before its deadline.</p>;
+  if (bookmarks.length === 0)
+    return (
+      <p className="mt-2 text-sm text-slate-600">
+        No bookmarks yet. Use ☆ Bookmark on a programme to keep it here and get a reminder before its deadline.
+      </p>
+    );
   return (
     <ul className="mt-3 space-y-3" aria-label="Bookmarked scholarships">
       {bookmarks.map(({ scholarship }) => (
         <li key={scholarship.slug} className="rounded-lg border border-slate-200 p-3 text-sm">
-          <a href={scholarship.url} target="_blank" rel="noopener noreferrer" className="font-medium text-slate-900 underline-offset-2 hover:underline">{scholarship.name}</a>
+          <a
+            href={scholarship.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-slate-900 underline-offset-2 hover:underline"
+          >
+            {scholarship.name}
+          </a>
           <p className="mt-1 text-xs text-slate-600">{deadlineLine(scholarship.deadline)}</p>
           <div className="mt-2">
             <BookmarkButton slug={scholarship.slug} name={scholarship.name} bookmarked signedIn />

@@ -35,7 +35,9 @@ export function FinderResults({ results }: { results: Results }) {
         {items.map((item) => (
           <li key={item.slug} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <h3 className="font-semibold leading-snug text-slate-900">
-              <Link href={`${FINDER_PATH}/${item.slug}`} className="hover:text-brand-700 hover:underline">{item.name}</Link>
+              <Link href={`${FINDER_PATH}/${item.slug}`} className="hover:text-brand-700 hover:underline">
+                {item.name}
+              </Link>
             </h3>
             <p className="mt-1 text-sm text-slate-700">
               {item.city ?? <span className="text-slate-500">City not given by our sources</span>}
@@ -45,7 +47,12 @@ export function FinderResults({ results }: { results: Results }) {
             </p>
             <p className="mt-1 truncate text-sm">
               {item.website ? (
-                <a href={item.website} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
+                <a
+                  href={item.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline-offset-2 hover:underline"
+                >
                   {displayHost(item.website)}
                 </a>
               ) : (
@@ -69,18 +76,34 @@ function Pagination({ search, page, pageCount }: { search: UniversitySearch; pag
   const link = `${shape} border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700`;
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-2">
-      {page > 1 ? <Link href={href(page - 1)} className={link} rel="prev">Previous</Link> : null}
+      {page > 1 ? (
+        <Link href={href(page - 1)} className={link} rel="prev">
+          Previous
+        </Link>
+      ) : null}
       {numbers.map((n, index) => (
         <span key={n} className="contents">
-          {index > 0 && n - numbers[index - 1]! > 1 ? <span className="px-1 text-slate-400" aria-hidden>…</span> : null}
+          {index > 0 && n - numbers[index - 1]! > 1 ? (
+            <span className="px-1 text-slate-400" aria-hidden>
+              …
+            </span>
+          ) : null}
           {n === page ? (
-            <span aria-current="page" className={`${shape} border-brand-600 bg-brand-600 text-white`}>{n}</span>
+            <span aria-current="page" className={`${shape} border-brand-600 bg-brand-600 text-white`}>
+              {n}
+            </span>
           ) : (
-            <Link href={href(n)} className={link} aria-label={`Page ${n}`}>{n}</Link>
+            <Link href={href(n)} className={link} aria-label={`Page ${n}`}>
+              {n}
+            </Link>
           )}
         </span>
       ))}
-      {page < pageCount ? <Link href={href(page + 1)} className={link} rel="next">Next</Link> : null}
+      {page < pageCount ? (
+        <Link href={href(page + 1)} className={link} rel="next">
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

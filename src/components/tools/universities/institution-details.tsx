@@ -1,16 +1,15 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SourceList } from "~/components/tools/source-list";
+import { formatAmount } from "~/lib/money";
 import { FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
 import { displayHost } from "./finder-results";
-import { formatAmount } from "~/lib/money";
 
 type Details = RouterOutputs["tools"]["universities"]["get"];
 type Institution = Details["institution"];
 
 export const NOT_GIVEN = "Not given by our sources";
-
 
 /** A value with where it came from; a missing value says so. */
 function Field({ label, origin, children }: { label: string; origin?: FieldSource; children: ReactNode }) {
@@ -42,16 +41,28 @@ export function InstitutionFacts({ institution }: { institution: Institution }) 
   const { provenance } = institution;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="facts-title">
-      <h2 id="facts-title" className="text-lg font-semibold">At a glance</h2>
+      <h2 id="facts-title" className="text-lg font-semibold">
+        At a glance
+      </h2>
       <dl className="mt-3">
-        <Field label="City" origin={provenance.city}>{institution.city}</Field>
-        <Field label="Federal state" origin={provenance.state}>{institution.stateName}</Field>
-        <Field label="Type" origin={provenance.type}>{institution.typeLabel}</Field>
-        <Field label="Public or private" origin={provenance.ownership}>{institution.ownershipLabel}</Field>
+        <Field label="City" origin={provenance.city}>
+          {institution.city}
+        </Field>
+        <Field label="Federal state" origin={provenance.state}>
+          {institution.stateName}
+        </Field>
+        <Field label="Type" origin={provenance.type}>
+          {institution.typeLabel}
+        </Field>
+        <Field label="Public or private" origin={provenance.ownership}>
+          {institution.ownershipLabel}
+        </Field>
         <Field label="Website" origin={provenance.website}>
           {institution.website ? <ExternalLink href={institution.website}>{displayHost(institution.website)}</ExternalLink> : null}
         </Field>
-        <Field label="Web domains" origin={provenance.domains}>{institution.domains.length > 0 ? institution.domains.join(", ") : null}</Field>
+        <Field label="Web domains" origin={provenance.domains}>
+          {institution.domains.length > 0 ? institution.domains.join(", ") : null}
+        </Field>
       </dl>
     </section>
   );
@@ -59,21 +70,32 @@ export function InstitutionFacts({ institution }: { institution: Institution }) 
 
 function amountOf(rule: TuitionRule): string {
   if (rule.amountEurPerSemester) return `${formatAmount(rule.amountEurPerSemester)} per semester`;
-  if (rule.amountRangeEurPerSemester) return `${formatAmount(rule.amountRangeEurPerSemester[0])} to ${formatAmount(rule.amountRangeEurPerSemester[1])} per semester`;
+  if (rule.amountRangeEurPerSemester)
+    return `${formatAmount(rule.amountRangeEurPerSemester[0])} to ${formatAmount(rule.amountRangeEurPerSemester[1])} per semester`;
   return rule.kind === "none" ? "No general tuition fee" : "";
 }
 
 export function TuitionRules({ institution, tuition }: { institution: Institution; tuition: Details["tuition"] }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="tuition-title">
-      <h2 id="tuition-title" className="text-lg font-semibold">Tuition</h2>
+      <h2 id="tuition-title" className="text-lg font-semibold">
+        Tuition
+      </h2>
       {institution.stateName ? (
-        <p className="mt-1 text-sm text-slate-600">The rules of {institution.stateName} for its public institutions{tuition.some((line) => line.rule.kind === "institution") ? `, and ${institution.name}'s own fee` : ""}.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          The rules of {institution.stateName} for its public institutions
+          {tuition.some((line) => line.rule.kind === "institution") ? `, and ${institution.name}'s own fee` : ""}.
+        </p>
       ) : (
-        <p className="mt-2 text-sm text-slate-600">Our sources do not give this institution&apos;s federal state, so we cannot say which state&apos;s tuition rules apply. Its website has its fees.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Our sources do not give this institution&apos;s federal state, so we cannot say which state&apos;s tuition rules apply. Its
+          website has its fees.
+        </p>
       )}
       {institution.ownership === "private" ? (
-        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">This is a private institution: the state rules below are for public institutions, and its own fees are on its website.</p>
+        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          This is a private institution: the state rules below are for public institutions, and its own fees are on its website.
+        </p>
       ) : null}
       <ul className="mt-3 space-y-4" aria-label="Tuition rules">
         {tuition.map((line) => (
@@ -81,12 +103,17 @@ export function TuitionRules({ institution, tuition }: { institution: Institutio
             <p className="text-sm font-medium text-slate-700">{line.label}</p>
             {amountOf(line.rule) ? <p className="mt-1 text-lg font-semibold text-slate-900">{amountOf(line.rule)}</p> : null}
             <p className="mt-1 text-sm leading-6 text-slate-700">{line.rule.text}</p>
-            <div className="mt-2"><SourceList sources={line.sources} checkedOn={line.checkedOn} /></div>
+            <div className="mt-2">
+              <SourceList sources={line.sources} checkedOn={line.checkedOn} />
+            </div>
           </li>
         ))}
       </ul>
       {institution.stateName && !tuition.some((line) => line.rule.kind === "long_term" || line.rule.kind === "second_degree") ? (
-        <p className="mt-3 text-xs text-slate-500">Fees for a long course of study or a second degree: none found in our sources for {institution.stateName}; the institution&apos;s fee page is the reference.</p>
+        <p className="mt-3 text-xs text-slate-500">
+          Fees for a long course of study or a second degree: none found in our sources for {institution.stateName}; the institution&apos;s
+          fee page is the reference.
+        </p>
       ) : null}
     </section>
   );
@@ -94,13 +121,22 @@ export function TuitionRules({ institution, tuition }: { institution: Institutio
 
 export function ApplyingFacts({ institution }: { institution: Institution }) {
   const { provenance } = institution;
-  const uniAssist = institution.usesUniAssist === null ? null : institution.usesUniAssist ? "Yes: international applications go through uni-assist" : "No: apply to the institution directly";
+  const uniAssist =
+    institution.usesUniAssist === null
+      ? null
+      : institution.usesUniAssist
+        ? "Yes: international applications go through uni-assist"
+        : "No: apply to the institution directly";
   const contribution = institution.semesterContribution;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="applying-title">
-      <h2 id="applying-title" className="text-lg font-semibold">Applying and fees</h2>
+      <h2 id="applying-title" className="text-lg font-semibold">
+        Applying and fees
+      </h2>
       <dl className="mt-3">
-        <Field label="uni-assist" origin={provenance.usesUniAssist}>{uniAssist}</Field>
+        <Field label="uni-assist" origin={provenance.usesUniAssist}>
+          {uniAssist}
+        </Field>
         <Field label="Semester contribution" origin={provenance.semesterContribution}>
           {contribution ? (
             <>
@@ -132,8 +168,12 @@ export function ApplyingFacts({ institution }: { institution: Institution }) {
 export function TrackApplication({ institution }: { institution: Institution }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="track-title">
-      <h2 id="track-title" className="text-lg font-semibold">Applying here?</h2>
-      <p className="mt-2 text-sm text-slate-600">Keep the application, its deadline and its status in your applications tracker. How many you can track depends on your plan.</p>
+      <h2 id="track-title" className="text-lg font-semibold">
+        Applying here?
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Keep the application, its deadline and its status in your applications tracker. How many you can track depends on your plan.
+      </p>
       <Link href={`${FINDER_PATH}?track=${encodeURIComponent(institution.slug)}#applications`} className="btn-primary mt-4">
         Track an application
       </Link>

@@ -1,15 +1,22 @@
 "use client";
 
 import { skipToken } from "@tanstack/react-query";
-import { useSession } from "~/components/auth/session";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { FormMessage, errorMessage } from "~/components/ui/form-field";
+import { useSession } from "~/components/auth/session";
+import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { SelectBox } from "~/components/ui/select-box";
 import type { Option } from "~/lib/options";
 import type { VisaCheckInput } from "~/lib/schemas/tools/visa";
-import { FUNDING_PLAN_LABELS, FUNDING_PLANS, VISA_FORM_DEFAULTS, VISA_PURPOSE_LABELS, VISA_PURPOSES, visaCheckerHref } from "~/lib/schemas/tools/visa-choices";
+import {
+  FUNDING_PLAN_LABELS,
+  FUNDING_PLANS,
+  VISA_FORM_DEFAULTS,
+  VISA_PURPOSE_LABELS,
+  VISA_PURPOSES,
+  visaCheckerHref,
+} from "~/lib/schemas/tools/visa-choices";
 import { lazyZodResolver } from "~/lib/ui/lazy-resolver";
 import { api } from "~/trpc/react";
 import { VisaResultView } from "./visa-result";
@@ -34,7 +41,10 @@ export function VisaChecker({ initial, initialCheck, nationalityOptions }: VisaC
   const { errors } = form.formState;
 
   // Signed in: start from the profile's nationality, unless the link already names one.
-  const defaults = api.tools.saved.defaults.useQuery(undefined, { enabled: status === "authenticated" && !initial.nationality, staleTime: Infinity });
+  const defaults = api.tools.saved.defaults.useQuery(undefined, {
+    enabled: status === "authenticated" && !initial.nationality,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     const nationality = defaults.data?.nationality;
     if (nationality && !form.getValues("nationality")) form.setValue("nationality", nationality);
@@ -49,24 +59,46 @@ export function VisaChecker({ initial, initialCheck, nationalityOptions }: VisaC
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Visa check" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 print:hidden">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Visa check"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 print:hidden"
+      >
         <div className="grid gap-5 md:grid-cols-2">
           <div>
-            <span id="visa-nationality-label" className="field-label">Nationality</span>
+            <span id="visa-nationality-label" className="field-label">
+              Nationality
+            </span>
             <Controller
               control={form.control}
               name="nationality"
               render={({ field }) => (
-                <SelectBox id="visa-nationality" aria-labelledby="visa-nationality-label" options={nationalityOptions} value={field.value ?? null} onChange={field.onChange} placeholder="Select your nationality" />
+                <SelectBox
+                  id="visa-nationality"
+                  aria-labelledby="visa-nationality-label"
+                  options={nationalityOptions}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  placeholder="Select your nationality"
+                />
               )}
             />
             {errors.nationality ? <p className="mt-1 text-sm text-red-700">{errors.nationality.message}</p> : null}
           </div>
           <div>
-            <label htmlFor="visa-purpose" className="field-label">Purpose of your stay</label>
+            <label htmlFor="visa-purpose" className="field-label">
+              Purpose of your stay
+            </label>
             <select id="visa-purpose" className="field-input" defaultValue="" {...form.register("purpose")}>
-              <option value="" disabled>Select a purpose</option>
-              {VISA_PURPOSES.map((purpose) => <option key={purpose} value={purpose}>{VISA_PURPOSE_LABELS[purpose]}</option>)}
+              <option value="" disabled>
+                Select a purpose
+              </option>
+              {VISA_PURPOSES.map((purpose) => (
+                <option key={purpose} value={purpose}>
+                  {VISA_PURPOSE_LABELS[purpose]}
+                </option>
+              ))}
             </select>
             {errors.purpose ? <p className="mt-1 text-sm text-red-700">{errors.purpose.message}</p> : null}
           </div>
@@ -77,23 +109,36 @@ export function VisaChecker({ initial, initialCheck, nationalityOptions }: VisaC
               name="holdsGermanTitle"
               render={({ field }) => (
                 <div className="flex gap-6 pt-1 text-sm">
-                  <label className="flex items-center gap-2"><input type="radio" name="holdsGermanTitle" checked={field.value === false} onChange={() => field.onChange(false)} /> No</label>
-                  <label className="flex items-center gap-2"><input type="radio" name="holdsGermanTitle" checked={field.value === true} onChange={() => field.onChange(true)} /> Yes, I live in Germany with one</label>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="holdsGermanTitle" checked={field.value === false} onChange={() => field.onChange(false)} /> No
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="holdsGermanTitle" checked={field.value === true} onChange={() => field.onChange(true)} /> Yes,
+                    I live in Germany with one
+                  </label>
                 </div>
               )}
             />
             {errors.holdsGermanTitle ? <p className="mt-1 text-sm text-red-700">{errors.holdsGermanTitle.message}</p> : null}
           </fieldset>
           <div>
-            <label htmlFor="visa-funding" className="field-label">How will you fund your stay?</label>
+            <label htmlFor="visa-funding" className="field-label">
+              How will you fund your stay?
+            </label>
             <select id="visa-funding" className="field-input" {...form.register("funding")}>
-              {FUNDING_PLANS.map((plan) => <option key={plan} value={plan}>{FUNDING_PLAN_LABELS[plan]}</option>)}
+              {FUNDING_PLANS.map((plan) => (
+                <option key={plan} value={plan}>
+                  {FUNDING_PLAN_LABELS[plan]}
+                </option>
+              ))}
             </select>
             {errors.funding ? <p className="mt-1 text-sm text-red-700">{errors.funding.message}</p> : null}
           </div>
         </div>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={result.isFetching}>{result.isFetching ? "Checking..." : "Check"}</button>
+          <button type="submit" className="btn-primary" disabled={result.isFetching}>
+            {result.isFetching ? "Checking..." : "Check"}
+          </button>
           <p className="text-xs text-slate-500">Works without an account. Signed in, you can save the result to your profile.</p>
         </div>
       </form>

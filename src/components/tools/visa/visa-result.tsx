@@ -1,11 +1,11 @@
 "use client";
 
-import { useSession } from "~/components/auth/session";
 import type { ReactNode } from "react";
-import { toast } from "~/components/ui/toast";
 import { useAuthModal } from "~/components/auth/auth-modals";
+import { useSession } from "~/components/auth/session";
 import { DatasetCredit, SourceList } from "~/components/tools/source-list";
 import { errorMessage } from "~/components/ui/form-field";
+import { toast } from "~/components/ui/toast";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -58,7 +58,11 @@ function Lines({ lines, list = false }: { lines: Line[]; list?: boolean }) {
                 ))}
               </ul>
             ) : (
-              group.map((line) => <p key={line.text} className="text-sm leading-6 text-slate-800">{line.text}</p>)
+              group.map((line) => (
+                <p key={line.text} className="text-sm leading-6 text-slate-800">
+                  {line.text}
+                </p>
+              ))
             )}
             <SourceList sources={first.sources} checkedOn={first.checkedOn!} />
           </div>
@@ -68,12 +72,34 @@ function Lines({ lines, list = false }: { lines: Line[]; list?: boolean }) {
   );
 }
 
-function Section({ id, step, title, children, badge }: { id: string; step: number; title: string; children: ReactNode; badge?: ReactNode }) {
+function Section({
+  id,
+  step,
+  title,
+  children,
+  badge,
+}: {
+  id: string;
+  step: number;
+  title: string;
+  children: ReactNode;
+  badge?: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="break-inside-avoid rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 print:border-slate-300 print:shadow-none">
+    <section
+      aria-labelledby={id}
+      className="break-inside-avoid rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 print:border-slate-300 print:shadow-none"
+    >
       <div className="flex flex-wrap items-center gap-3">
-        <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700">{step}</span>
-        <h3 id={id} className="text-base font-semibold text-slate-900 sm:text-lg">{title}</h3>
+        <span
+          aria-hidden
+          className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-700"
+        >
+          {step}
+        </span>
+        <h3 id={id} className="text-base font-semibold text-slate-900 sm:text-lg">
+          {title}
+        </h3>
         {badge}
       </div>
       <div className="mt-4 space-y-4">{children}</div>
@@ -99,7 +125,11 @@ function SaveButton({ result }: { result: VisaResult }) {
     onError: (error) => toast.error(errorMessage(error, "The result could not be saved.")),
   });
   if (status !== "authenticated") {
-    return <button type="button" className="btn-secondary" onClick={() => open("login")}>Log in to save</button>;
+    return (
+      <button type="button" className="btn-secondary" onClick={() => open("login")}>
+        Log in to save
+      </button>
+    );
   }
   return (
     <button type="button" className="btn-secondary" disabled={save.isPending || save.isSuccess} onClick={() => save.mutate(result.input)}>
@@ -117,7 +147,11 @@ export function VisaResultView({ result }: { result: VisaResult }) {
   return (
     <article aria-labelledby="visa-result-title" className="space-y-5">
       {/* Printing shows only the answer: the site's header, navigation and footer are hidden. */}
-      <style>{"@media print { body header, body nav, body footer, [data-sonner-toaster] { display: none !important; } body { background: white; } }"}</style>
+      <style>
+        {
+          "@media print { body header, body nav, body footer, [data-sonner-toaster] { display: none !important; } body { background: white; } }"
+        }
+      </style>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Your result</p>
@@ -125,12 +159,15 @@ export function VisaResultView({ result }: { result: VisaResult }) {
             {result.nationalityName} · {result.purposeLabel}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Funding: {result.fundingLabel} · {result.input.holdsGermanTitle ? "Holds a German residence title" : "No German residence title yet"}
+            Funding: {result.fundingLabel} ·{" "}
+            {result.input.holdsGermanTitle ? "Holds a German residence title" : "No German residence title yet"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
           <SaveButton result={result} />
-          <button type="button" className="btn-secondary" onClick={() => window.print()}>Print</button>
+          <button type="button" className="btn-secondary" onClick={() => window.print()}>
+            Print
+          </button>
         </div>
       </div>
 
@@ -139,10 +176,29 @@ export function VisaResultView({ result }: { result: VisaResult }) {
       </div>
 
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Summary label="Visa before entry" value={needsVisa ? "National (D) visa" : entry.kind === "not-from-abroad" ? "Not available from abroad" : "Not needed"} tone={needsVisa ? "amber" : "green"} />
+        <Summary
+          label="Visa before entry"
+          value={needsVisa ? "National (D) visa" : entry.kind === "not-from-abroad" ? "Not available from abroad" : "Not needed"}
+          tone={needsVisa ? "amber" : "green"}
+        />
         <Summary label="Residence title" value={residence.legalBasis} />
-        <Summary label="APS certificate" value={aps.status === "required" ? "Required" : aps.status === "not-required" ? "Not required" : aps.status === "not-stated" ? "Not named for this purpose" : "Not needed"} tone={aps.status === "required" ? "amber" : "slate"} />
-        <Summary label="Proof of funds" value={yearly && monthly ? `${euros(yearly.amountEur)} a year (${euros(monthly.amountEur)} a month)` : funds.headline} />
+        <Summary
+          label="APS certificate"
+          value={
+            aps.status === "required"
+              ? "Required"
+              : aps.status === "not-required"
+                ? "Not required"
+                : aps.status === "not-stated"
+                  ? "Not named for this purpose"
+                  : "Not needed"
+          }
+          tone={aps.status === "required" ? "amber" : "slate"}
+        />
+        <Summary
+          label="Proof of funds"
+          value={yearly && monthly ? `${euros(yearly.amountEur)} a year (${euros(monthly.amountEur)} a month)` : funds.headline}
+        />
       </dl>
 
       <Section id="visa-entry" step={1} title="Visa before entry">
@@ -152,7 +208,9 @@ export function VisaResultView({ result }: { result: VisaResult }) {
       <Section id="visa-residence" step={2} title={`Residence title: ${residence.title}`}>
         <p className="text-sm font-semibold text-slate-900">Legal basis: {residence.legalBasis}</p>
         {residence.minimumPoints !== null ? (
-          <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">Points requirement: at least {residence.minimumPoints} points (unless your qualification is fully recognised)</p>
+          <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+            Points requirement: at least {residence.minimumPoints} points (unless your qualification is fully recognised)
+          </p>
         ) : null}
         <Lines lines={residence.lines} />
       </Section>
@@ -167,7 +225,9 @@ export function VisaResultView({ result }: { result: VisaResult }) {
           <div className="grid gap-3 sm:grid-cols-2">
             {funds.amounts.map((amount) => (
               <div key={amount.per} className="rounded-xl bg-slate-50 p-4">
-                <p className="text-2xl font-bold text-slate-900">{euros(amount.amountEur)} <span className="text-sm font-medium text-slate-600">a {amount.per}</span></p>
+                <p className="text-2xl font-bold text-slate-900">
+                  {euros(amount.amountEur)} <span className="text-sm font-medium text-slate-600">a {amount.per}</span>
+                </p>
                 <p className="mt-1 text-xs leading-5 text-slate-600">{amount.label}</p>
                 <SourceList sources={amount.sources} checkedOn={amount.checkedOn} />
               </div>
@@ -184,12 +244,21 @@ export function VisaResultView({ result }: { result: VisaResult }) {
       </Section>
 
       <Section id="visa-processing" step={6} title="Typical processing times">
-        {result.processing.length > 0 ? <Lines lines={result.processing} /> : <p className="text-sm text-slate-700">No visa procedure: the time the foreigners authority takes is not published in a source we read.</p>}
+        {result.processing.length > 0 ? (
+          <Lines lines={result.processing} />
+        ) : (
+          <p className="text-sm text-slate-700">
+            No visa procedure: the time the foreigners authority takes is not published in a source we read.
+          </p>
+        )}
       </Section>
 
       <Section id="visa-checklist" step={7} title={result.checklist.heading}>
         {entry.kind !== "national-visa" && entry.kind !== "free-movement" && entry.kind !== "german-citizen" ? (
-          <p className="text-sm text-slate-600">These are the documents the German missions list for this purpose; your foreigners authority decides what it needs and may ask for others.</p>
+          <p className="text-sm text-slate-600">
+            These are the documents the German missions list for this purpose; your foreigners authority decides what it needs and may ask
+            for others.
+          </p>
         ) : null}
         <Lines lines={result.checklist.items} list />
       </Section>
@@ -202,16 +271,28 @@ export function VisaResultView({ result }: { result: VisaResult }) {
         id="visa-short-stay"
         step={9}
         title="Short stays (tourism, visits)"
-        badge={<span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-red-700">Not valid for study or work</span>}
+        badge={
+          <span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-red-700">
+            Not valid for study or work
+          </span>
+        }
       >
         <p className="text-sm font-semibold text-slate-900">{shortStay.headline}</p>
         <Lines lines={shortStay.lines} />
-        <DatasetCredit name={shortStay.dataset.name} url={shortStay.dataset.url} licence={shortStay.dataset.licence} licenceUrl={shortStay.dataset.licenceUrl} />
-        <p className="text-xs text-slate-500">{shortStay.dataset.copyright}; retrieved {shortStay.dataset.retrievedOn}.</p>
+        <DatasetCredit
+          name={shortStay.dataset.name}
+          url={shortStay.dataset.url}
+          licence={shortStay.dataset.licence}
+          licenceUrl={shortStay.dataset.licenceUrl}
+        />
+        <p className="text-xs text-slate-500">
+          {shortStay.dataset.copyright}; retrieved {shortStay.dataset.retrievedOn}.
+        </p>
       </Section>
 
       <p className="text-xs leading-5 text-slate-500">
-        This checker summarises official pages; it is not legal advice. The German mission or foreigners authority responsible for you decides.
+        This checker summarises official pages; it is not legal advice. The German mission or foreigners authority responsible for you
+        decides.
       </p>
     </article>
   );

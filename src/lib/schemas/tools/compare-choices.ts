@@ -28,7 +28,7 @@ export const COMPARE_CRITERION_LABELS: Record<CompareCriterion, string> = {
   "post-study-stay": "Stay after graduating to look for work",
   "english-programmes": "English-taught programmes",
   "visa-fee": "Student visa fee",
-  "language": "Language of daily life",
+  language: "Language of daily life",
 };
 
 export const COMPARE_PATH = "/compare";

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { StaffAccess } from "../../admin-sections";
-import { COMPARE_COUNTRIES, COMPARE_CRITERIA, MAX_COMPARED, MIN_COMPARED, type CompareCountry, type CompareCriterion } from "./compare-choices";
+import {
+  COMPARE_COUNTRIES,
+  COMPARE_CRITERIA,
+  type CompareCountry,
+  type CompareCriterion,
+  MAX_COMPARED,
+  MIN_COMPARED,
+} from "./compare-choices";
 
 /**
  * The country comparison (/compare): Germany beside the destinations students weigh against it. Each
@@ -33,7 +40,10 @@ export const compareValueSchemas = {
   "living-costs": moneyValueSchema,
   // Hours a week during term where the rule is stated in hours; a rule in days a year as daysPerYear.
   "work-hours": z
-    .object({ hoursPerWeek: z.number().min(0).optional(), daysPerYear: z.object({ full: z.number().int().min(0), half: z.number().int().min(0).optional() }).optional() })
+    .object({
+      hoursPerWeek: z.number().min(0).optional(),
+      daysPerYear: z.object({ full: z.number().int().min(0), half: z.number().int().min(0).optional() }).optional(),
+    })
     .refine((value) => value.hoursPerWeek !== undefined || value.daysPerYear !== undefined, "Give hoursPerWeek or daysPerYear."),
   "post-study-stay": z.object({ months: z.number().min(0) }),
   // A count or share where an official source gives one; otherwise the languages teaching is in (not ranked).
@@ -43,9 +53,12 @@ export const compareValueSchemas = {
       sharePercent: z.number().min(0).max(100).optional(),
       instructionLanguages: z.array(z.string().min(2)).min(1).optional(),
     })
-    .refine((value) => value.count !== undefined || value.sharePercent !== undefined || value.instructionLanguages !== undefined, "Give count, sharePercent or instructionLanguages."),
+    .refine(
+      (value) => value.count !== undefined || value.sharePercent !== undefined || value.instructionLanguages !== undefined,
+      "Give count, sharePercent or instructionLanguages.",
+    ),
   "visa-fee": moneyValueSchema,
-  "language": z.object({ languages: z.array(z.string().min(2)).min(1) }),
+  language: z.object({ languages: z.array(z.string().min(2)).min(1) }),
 } satisfies Record<CompareCriterion, z.ZodType>;
 
 /** The fact key of a cell. */
@@ -66,7 +79,9 @@ const distinct = <T>(values: T[]) => new Set(values).size === values.length;
 /** The comparison a visitor asks for: 2 to 4 destinations and the criteria that matter to them. */
 export const compareInputSchema = z.object({
   countries: z
-    .array(z.enum(COMPARE_COUNTRIES, { error: "Choose countries from the list." }), { error: "Choose the countries to compare." })
+    .array(z.enum(COMPARE_COUNTRIES, { error: "Choose countries from the list." }), {
+      error: "Choose the countries to compare.",
+    })
     .min(MIN_COMPARED, `Pick at least ${MIN_COMPARED} countries.`)
     .max(MAX_COMPARED, `Pick at most ${MAX_COMPARED} countries.`)
     .refine(distinct, "Each country once."),
@@ -82,9 +97,7 @@ export const EXCHANGE_RATES_WRITE_ACCESS = ["designer:settings"] as const satisf
 
 /** A change of the stored exchange rates in /admin: the day they are for, the rates and the page they come from. */
 export const exchangeRatesUpdateSchema = z.object({
-  date: z
-    .string({ error: "The rates' date is required." })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Write the rates' date as YYYY-MM-DD."),
+  date: z.string({ error: "The rates' date is required." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Write the rates' date as YYYY-MM-DD."),
   rates: z
     .array(
       z.object({
@@ -95,6 +108,9 @@ export const exchangeRatesUpdateSchema = z.object({
     .min(1, "Give at least one rate.")
     .refine((rows) => distinct(rows.map((row) => row.currency)), "Each currency once."),
   sourceTitle: z.string({ error: "Name the page the rates come from." }).trim().min(3, "Name the page the rates come from."),
-  sourceUrl: z.string({ error: "Give the address of the page the rates come from." }).trim().url("Give the address of the page the rates come from (https://...)."),
+  sourceUrl: z
+    .string({ error: "Give the address of the page the rates come from." })
+    .trim()
+    .url("Give the address of the page the rates come from (https://...)."),
 });
 export type ExchangeRatesUpdate = z.infer<typeof exchangeRatesUpdateSchema>;

@@ -53,7 +53,9 @@ function wholeNumber(messages: { missing: string; invalid: string; min: [number,
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === "" ? messages.missing : messages.invalid) })
+      .number({
+        error: (issue) => (issue.input === undefined || issue.input === "" ? messages.missing : messages.invalid),
+      })
       .int(messages.invalid)
       .min(messages.min[0], messages.min[1])
       .max(messages.max[0], messages.max[1]),
@@ -103,7 +105,10 @@ export function costCalculatorHref(input: CostInput): string {
 }
 
 /** The inputs of a share link (all strings, maybe partial): a valid set, or null and the fields it has. */
-export function costInputFromQuery(query: Record<string, string | string[] | undefined>): { input: CostInput | null; values: Partial<Record<keyof CostInput, string>> } {
+export function costInputFromQuery(query: Record<string, string | string[] | undefined>): {
+  input: CostInput | null;
+  values: Partial<Record<keyof CostInput, string>>;
+} {
   const values: Partial<Record<keyof CostInput, string>> = {};
   for (const key of ["city", "housing", "age", "lifestyle", "sharing"] as const) {
     const raw = query[key];
@@ -129,7 +134,10 @@ export const costFigureSchema = sourcedSchema
 export type CostFigure = z.infer<typeof costFigureSchema>;
 
 /** A line no official or primary source gives: shown as such and left out of the total. */
-export const costGapSchema = z.object({ amountEur: z.null(), what: z.string().trim().min(10, "Say why there is no figure.") });
+export const costGapSchema = z.object({
+  amountEur: z.null(),
+  what: z.string().trim().min(10, "Say why there is no figure."),
+});
 export type CostGap = z.infer<typeof costGapSchema>;
 
 export const cityFigureSchema = z.union([costFigureSchema, costGapSchema]);
@@ -148,7 +156,11 @@ export const semesterFigureSchema = z.union([
 ]);
 export type SemesterFigure = z.infer<typeof semesterFigureSchema>;
 
-export const cityRentSchema = z.object({ dorm: cityFigureSchema, sharedFlat: cityFigureSchema, ownFlat: cityFigureSchema });
+export const cityRentSchema = z.object({
+  dorm: cityFigureSchema,
+  sharedFlat: cityFigureSchema,
+  ownFlat: cityFigureSchema,
+});
 
 /** One file of src/content/tools/costs: a city and its sourced figures. */
 export const cityCostFileSchema = z.object({

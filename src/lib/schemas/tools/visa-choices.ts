@@ -53,7 +53,12 @@ export const VISA_CHECKER_PATH = "/tools/visa-checker";
  * schema's field names, nationality as ISO code, purpose and funding as their ids, holdsGermanTitle as
  * yes/no, e.g. ?nationality=IN&purpose=master&holdsGermanTitle=no&funding=blocked-account
  */
-export function visaCheckerHref(input: { nationality: string; purpose: VisaPurpose; holdsGermanTitle: boolean; funding: FundingPlan }): string {
+export function visaCheckerHref(input: {
+  nationality: string;
+  purpose: VisaPurpose;
+  holdsGermanTitle: boolean;
+  funding: FundingPlan;
+}): string {
   const params = new URLSearchParams({
     nationality: input.nationality,
     purpose: input.purpose,

@@ -41,7 +41,6 @@ export function visaInputFromQuery(query: Record<string, QueryValue>): Partial<V
   return out;
 }
 
-
 /** The short-stay rows of the Passport Index dataset for Germany as destination (src/content/tools/visa/short-stay.json). */
 export const shortStayFileSchema = z.object({
   dataset: datasetSchema.extend({ copyright: z.string().min(3) }),

@@ -12,6 +12,8 @@ export const authRouter = createTRPCRouter({
   providers: publicProcedure.query(() => configuredProviders()),
   verifyEmail: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => verifyEmail(ctx.db, input.token)),
   resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.db, ctx.session)),
-  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => requestPasswordReset(ctx.db, input.email, ctx.ip)),
+  forgotPassword: publicProcedure
+    .input(forgotPasswordSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, input.email, ctx.ip)),
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.db, input, ctx.ip)),
 });

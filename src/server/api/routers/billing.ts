@@ -1,3 +1,4 @@
+import { env } from "~/env";
 import {
   addressIdSchema,
   attachPaymentMethodSchema,
@@ -14,7 +15,13 @@ import {
   receiptIdSchema,
 } from "~/lib/schemas/billing";
 import { getPaymentGateway } from "~/server/payments";
-import { billingDefaults, createAddress, deleteAddress, listAddresses, setDefaultAddress } from "~/server/services/billing/addresses.service";
+import {
+  billingDefaults,
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+} from "~/server/services/billing/addresses.service";
 import {
   addPaymentMethod,
   createCustomer,
@@ -26,9 +33,14 @@ import {
 import { billingOverview } from "~/server/services/billing/overview.service";
 import { createPaymentIntent, listTransactions } from "~/server/services/billing/payments.service";
 import { getReceipt } from "~/server/services/billing/receipts.service";
-import { cancelScheduledChange, changeToFree, createSubscription, downgradePlan, previewPlanChange } from "~/server/services/billing/subscriptions.service";
+import {
+  cancelScheduledChange,
+  changeToFree,
+  createSubscription,
+  downgradePlan,
+  previewPlanChange,
+} from "~/server/services/billing/subscriptions.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
-import { env } from "~/env";
 
 /** Every procedure acts on the signed-in user's own customer, cards, addresses and transactions. */
 const billingProcedure = protectedProcedure.use(({ ctx, next }) =>
@@ -46,7 +58,9 @@ export const billingRouter = createTRPCRouter({
   paymentMethods: billingProcedure.input(customerQuerySchema).query(({ ctx, input }) => listPaymentMethods(ctx.deps, input)),
   createDemoPaymentMethod: billingProcedure.input(demoCardSchema).mutation(({ ctx, input }) => createDemoPaymentMethod(ctx.deps, input)),
   addPaymentMethod: billingProcedure.input(attachPaymentMethodSchema).mutation(({ ctx, input }) => addPaymentMethod(ctx.deps, input)),
-  setDefaultPaymentMethod: billingProcedure.input(detachPaymentMethodSchema).mutation(({ ctx, input }) => setDefaultPaymentMethod(ctx.deps, input)),
+  setDefaultPaymentMethod: billingProcedure
+    .input(detachPaymentMethodSchema)
+    .mutation(({ ctx, input }) => setDefaultPaymentMethod(ctx.deps, input)),
   removePaymentMethod: billingProcedure.input(detachPaymentMethodSchema).mutation(({ ctx, input }) => removePaymentMethod(ctx.deps, input)),
   createSubscription: billingProcedure.input(createSubscriptionSchema).mutation(({ ctx, input }) => createSubscription(ctx.deps, input)),
   /** What a plan change charges now and next, from the code that charges it. */
@@ -59,7 +73,9 @@ export const billingRouter = createTRPCRouter({
   createPaymentIntent: billingProcedure.input(paymentIntentSchema).mutation(({ ctx, input }) => createPaymentIntent(ctx.deps, input)),
   billingDefaults: protectedProcedure.query(({ ctx }) => billingDefaults(ctx.db, ctx.session)),
   addresses: protectedProcedure.query(({ ctx }) => listAddresses(ctx.db, ctx.session)),
-  createAddress: protectedProcedure.input(billingAddressCreateSchema).mutation(({ ctx, input }) => createAddress(ctx.db, ctx.session, input)),
+  createAddress: protectedProcedure
+    .input(billingAddressCreateSchema)
+    .mutation(({ ctx, input }) => createAddress(ctx.db, ctx.session, input)),
   deleteAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => deleteAddress(ctx.db, ctx.session, input)),
   setDefaultAddress: protectedProcedure.input(addressIdSchema).mutation(({ ctx, input }) => setDefaultAddress(ctx.db, ctx.session, input)),
 });

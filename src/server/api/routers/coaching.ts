@@ -1,5 +1,13 @@
 import { bookingRefSchema, bookingSchema, coachSlotsSchema, rescheduleSchema } from "~/lib/schemas/coaching";
-import { bookableCoaches, bookSession, cancelSession, coachSlots, mySessions, rescheduleSession, shareableDocuments } from "~/server/services/coaching/bookings.service";
+import {
+  bookableCoaches,
+  bookSession,
+  cancelSession,
+  coachSlots,
+  mySessions,
+  rescheduleSession,
+  shareableDocuments,
+} from "~/server/services/coaching/bookings.service";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 /** 1-on-1 coaching for students: coaches, their free slots in the student's zone, booking and the student's sessions. */

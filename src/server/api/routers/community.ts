@@ -3,6 +3,7 @@ import {
   categorySlugSchema,
   editPostSchema,
   flagSchema,
+  idSchema,
   markSolvedSchema,
   newTopicSchema,
   notificationsSchema,
@@ -12,12 +13,20 @@ import {
   topicListSchema,
   topicQuerySchema,
   watchSchema,
-  idSchema,
 } from "~/lib/schemas/community";
 import { categoryBySlug, listCategories } from "~/server/services/community/categories.service";
 import { flagPost } from "~/server/services/community/moderation.service";
 import { listNotifications, markRead, unreadCount } from "~/server/services/community/notifications.service";
-import { createTopic, deleteOwnPost, editPost, markSolved, reply, setLike, setWatch, watchesCategory } from "~/server/services/community/posts.service";
+import {
+  createTopic,
+  deleteOwnPost,
+  editPost,
+  markSolved,
+  reply,
+  setLike,
+  setWatch,
+  watchesCategory,
+} from "~/server/services/community/posts.service";
 import { listTopics, memberProfile, readTopic, searchCommunity } from "~/server/services/community/reads.service";
 import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from "../trpc";
 
@@ -28,16 +37,28 @@ import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedur
 export const communityRouter = createTRPCRouter({
   categories: publicProcedure.query(({ ctx }) => listCategories(ctx.db)),
   topics: publicProcedure.input(topicListSchema).query(({ ctx, input }) => listTopics(ctx.db, input)),
-  topic: publicProcedure.input(topicQuerySchema).query(({ ctx, input }) => readTopic(ctx.db, ctx.session, input.topicId, { cursor: input.cursor, countView: input.countView, slug: input.slug })),
+  topic: publicProcedure.input(topicQuerySchema).query(({ ctx, input }) =>
+    readTopic(ctx.db, ctx.session, input.topicId, {
+      cursor: input.cursor,
+      countView: input.countView,
+      slug: input.slug,
+    }),
+  ),
   search: publicProcedure.input(searchSchema).query(({ ctx, input }) => searchCommunity(ctx.db, input)),
-  member: publicProcedure.input(z.object({ handle: z.string().trim().min(1).max(40) })).query(({ ctx, input }) => memberProfile(ctx.db, input.handle)),
+  member: publicProcedure
+    .input(z.object({ handle: z.string().trim().min(1).max(40) }))
+    .query(({ ctx, input }) => memberProfile(ctx.db, input.handle)),
 
   createTopic: verifiedProcedure.input(newTopicSchema).mutation(({ ctx, input }) => createTopic(ctx.db, ctx.session, input)),
   reply: verifiedProcedure.input(replySchema).mutation(({ ctx, input }) => reply(ctx.db, ctx.session, input)),
   edit: verifiedProcedure.input(editPostSchema).mutation(({ ctx, input }) => editPost(ctx.db, ctx.session, input)),
   delete: protectedProcedure.input(postIdSchema).mutation(({ ctx, input }) => deleteOwnPost(ctx.db, ctx.session, input.postId)),
-  markSolved: verifiedProcedure.input(markSolvedSchema).mutation(({ ctx, input }) => markSolved(ctx.db, ctx.session, input.topicId, input.postId)),
-  like: verifiedProcedure.input(postIdSchema.extend({ liked: z.boolean({ error: "liked must be true or false" }) })).mutation(({ ctx, input }) => setLike(ctx.db, ctx.session, input.postId, input.liked)),
+  markSolved: verifiedProcedure
+    .input(markSolvedSchema)
+    .mutation(({ ctx, input }) => markSolved(ctx.db, ctx.session, input.topicId, input.postId)),
+  like: verifiedProcedure
+    .input(postIdSchema.extend({ liked: z.boolean({ error: "liked must be true or false" }) }))
+    .mutation(({ ctx, input }) => setLike(ctx.db, ctx.session, input.postId, input.liked)),
   flag: verifiedProcedure.input(flagSchema).mutation(({ ctx, input }) => flagPost(ctx.db, ctx.session, input)),
   watch: protectedProcedure.input(watchSchema).mutation(async ({ ctx, input }) => {
     const target = "topicId" in input ? { topicId: input.topicId } : { categoryId: (await categoryBySlug(ctx.db, input.categorySlug)).id };
@@ -48,6 +69,10 @@ export const communityRouter = createTRPCRouter({
   })),
 
   unreadCount: protectedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.session.id)),
-  notifications: protectedProcedure.input(notificationsSchema).query(({ ctx, input }) => listNotifications(ctx.db, ctx.session.id, input.cursor)),
-  markRead: protectedProcedure.input(z.object({ ids: z.array(idSchema).max(100).optional() })).mutation(({ ctx, input }) => markRead(ctx.db, ctx.session.id, input.ids)),
+  notifications: protectedProcedure
+    .input(notificationsSchema)
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.session.id, input.cursor)),
+  markRead: protectedProcedure
+    .input(z.object({ ids: z.array(idSchema).max(100).optional() }))
+    .mutation(({ ctx, input }) => markRead(ctx.db, ctx.session.id, input.ids)),
 });

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { listCities, listCountries, listThreads, randomPrompts, RANDOM_PROMPTS_DEFAULT } from "~/server/services/content.service";
+import { listCities, listCountries, listThreads, RANDOM_PROMPTS_DEFAULT, randomPrompts } from "~/server/services/content.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 export const contentRouter = createTRPCRouter({
   threads: publicProcedure.query(({ ctx }) => listThreads(ctx.db)),
   randomPrompts: publicProcedure
-    .input(z.object({ count: z.coerce.number().int().min(1).max(50).default(RANDOM_PROMPTS_DEFAULT) }).default({ count: RANDOM_PROMPTS_DEFAULT }))
+    .input(
+      z
+        .object({ count: z.coerce.number().int().min(1).max(50).default(RANDOM_PROMPTS_DEFAULT) })
+        .default({ count: RANDOM_PROMPTS_DEFAULT }),
+    )
     .query(({ ctx, input }) => randomPrompts(ctx.db, input.count)),
   cities: publicProcedure
     .input(z.object({ country: z.string().trim().min(2).max(60).optional() }).default({}))

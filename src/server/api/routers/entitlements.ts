@@ -1,8 +1,8 @@
 import { applicationSchema, applicationStatusSchema, idSchema, serviceRequestSchema, serviceSlugSchema } from "~/lib/schemas/entitlements";
-import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
-import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
 import { recheckSchema, requestIdSchema, requestMessageSchema } from "~/lib/schemas/request-work";
+import { addApplication, deleteApplication, listApplications, updateApplicationStatus } from "~/server/services/applications.service";
 import { askForRecheck, listAllOwnRequests, ownRequestDetail, writeOnOwnRequest } from "~/server/services/request-work/student";
+import { listOwnRequests, requestService, serviceUsage, withdrawRequest } from "~/server/services/service-requests.service";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 /** Service requests (/services/[slug]) and the university applications tracker, limited by the plan. */
@@ -22,6 +22,8 @@ export const servicesRouter = createTRPCRouter({
 export const applicationsRouter = createTRPCRouter({
   list: protectedProcedure.query(({ ctx }) => listApplications(ctx.db, ctx.session)),
   add: protectedProcedure.input(applicationSchema).mutation(({ ctx, input }) => addApplication(ctx.db, ctx.session, input)),
-  setStatus: protectedProcedure.input(applicationStatusSchema).mutation(({ ctx, input }) => updateApplicationStatus(ctx.db, ctx.session, input)),
+  setStatus: protectedProcedure
+    .input(applicationStatusSchema)
+    .mutation(({ ctx, input }) => updateApplicationStatus(ctx.db, ctx.session, input)),
   remove: protectedProcedure.input(idSchema).mutation(({ ctx, input }) => deleteApplication(ctx.db, ctx.session, input)),
 });

@@ -1,4 +1,10 @@
-import { roadmapIntakeSchema, roadmapStepDoneSchema, roadmapStepHiddenSchema, roadmapStepMoveSchema, roadmapStepNoteSchema } from "~/lib/schemas/roadmap";
+import {
+  roadmapIntakeSchema,
+  roadmapStepDoneSchema,
+  roadmapStepHiddenSchema,
+  roadmapStepMoveSchema,
+  roadmapStepNoteSchema,
+} from "~/lib/schemas/roadmap";
 import { roadmapCalendarFile } from "~/server/services/roadmap/calendar";
 import {
   deleteRoadmap,
@@ -20,7 +26,9 @@ export const roadmapRouter = createTRPCRouter({
   setDone: protectedProcedure.input(roadmapStepDoneSchema).mutation(({ ctx, input }) => setRoadmapStepDone(ctx.db, ctx.session, input)),
   setNote: protectedProcedure.input(roadmapStepNoteSchema).mutation(({ ctx, input }) => setRoadmapStepNote(ctx.db, ctx.session, input)),
   move: protectedProcedure.input(roadmapStepMoveSchema).mutation(({ ctx, input }) => moveRoadmapStep(ctx.db, ctx.session, input)),
-  setHidden: protectedProcedure.input(roadmapStepHiddenSchema).mutation(({ ctx, input }) => setRoadmapStepHidden(ctx.db, ctx.session, input)),
+  setHidden: protectedProcedure
+    .input(roadmapStepHiddenSchema)
+    .mutation(({ ctx, input }) => setRoadmapStepHidden(ctx.db, ctx.session, input)),
   delete: protectedProcedure.mutation(({ ctx }) => deleteRoadmap(ctx.db, ctx.session)),
   calendar: protectedProcedure.query(({ ctx }) => roadmapCalendarFile(ctx.db, ctx.session)),
 });

@@ -1,14 +1,16 @@
-import { contactSchema, newsletterSchema } from "~/lib/schemas/site";
 import { tokenSchema } from "~/lib/schemas/auth";
+import { contactSchema, newsletterSchema } from "~/lib/schemas/site";
 import { sendContactMessage } from "~/server/services/contact.service";
-import { confirmNewsletter, subscribeToNewsletter } from "~/server/services/newsletter.service";
 import { legalDetails } from "~/server/services/legal.service";
+import { confirmNewsletter, subscribeToNewsletter } from "~/server/services/newsletter.service";
 import { publicSiteTexts } from "~/server/services/site-texts.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 export const siteRouter = createTRPCRouter({
   subscribeNewsletter: publicProcedure.input(newsletterSchema).mutation(({ ctx, input }) => subscribeToNewsletter(ctx.db, input, ctx.ip)),
-  sendContactMessage: publicProcedure.input(contactSchema).mutation(({ ctx, input }) => sendContactMessage(ctx.db, ctx.session, input, ctx.ip)),
+  sendContactMessage: publicProcedure
+    .input(contactSchema)
+    .mutation(({ ctx, input }) => sendContactMessage(ctx.db, ctx.session, input, ctx.ip)),
   confirmNewsletter: publicProcedure.input(tokenSchema).mutation(({ ctx, input }) => confirmNewsletter(ctx.db, input.token)),
   /** The announcement banner (while it is on) and the support hours, as set in /admin/site-texts. */
   texts: publicProcedure.query(({ ctx }) => publicSiteTexts(ctx.db)),

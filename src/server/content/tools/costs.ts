@@ -1,13 +1,17 @@
-import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import type { SourceRef } from "~/lib/schemas/tools/common";
-import { cityCostFileSchema, hasAmount, type CityCostFile } from "~/lib/schemas/tools/costs";
+import { type CityCostFile, cityCostFileSchema, hasAmount } from "~/lib/schemas/tools/costs";
+import type { Db } from "~/server/db/client";
 import { assertUniqueKeys, listToolFiles, readToolFile, seedEditable } from "./files";
 
 /** Every city of src/content/tools/costs/*.json; a slug used twice stops the seed. */
 export function readCityCostFiles(): CityCostFile[] {
   const cities = listToolFiles("costs").map((file) => readToolFile(file, cityCostFileSchema));
-  return assertUniqueKeys(cities, (city) => city.slug, (slug) => `The city "${slug}" of src/content/tools/costs`);
+  return assertUniqueKeys(
+    cities,
+    (city) => city.slug,
+    (slug) => `The city "${slug}" of src/content/tools/costs`,
+  );
 }
 
 /** The figures of a city that carry a value, each with its sources and checked date. */
@@ -24,15 +28,35 @@ export function citySources(city: CityCostFile): SourceRef[] {
 
 /** The latest checked date of a city's figures (every figure also keeps its own). */
 export function cityCheckedOn(city: CityCostFile): string {
-  return sourcedFigures(city).map((figure) => figure.checkedOn).sort().at(-1) ?? "";
+  return (
+    sourcedFigures(city)
+      .map((figure) => figure.checkedOn)
+      .sort()
+      .at(-1) ?? ""
+  );
 }
 
 /** Cities follow their files unless staff changed them in /admin. */
 export async function seedCityCosts(db: Db, cities: CityCostFile[] = readCityCostFiles()) {
   const customized = await db.cityCost.findMany({ where: { customizedAt: { not: null } }, select: { slug: true } });
-  await seedEditable(cities, (city) => city.slug, customized.map((row) => row.slug), async (city) => {
-    const figures = { university: city.university, rent: city.rent, semesterContribution: city.semesterContribution } as Prisma.InputJsonValue;
-    const data = { name: city.name, state: city.state, figures, sources: citySources(city) as Prisma.InputJsonValue, checkedOn: cityCheckedOn(city) };
-    await db.cityCost.upsert({ where: { slug: city.slug }, create: { slug: city.slug, ...data }, update: data });
-  });
+  await seedEditable(
+    cities,
+    (city) => city.slug,
+    customized.map((row) => row.slug),
+    async (city) => {
+      const figures = {
+        university: city.university,
+        rent: city.rent,
+        semesterContribution: city.semesterContribution,
+      } as Prisma.InputJsonValue;
+      const data = {
+        name: city.name,
+        state: city.state,
+        figures,
+        sources: citySources(city) as Prisma.InputJsonValue,
+        checkedOn: cityCheckedOn(city),
+      };
+      await db.cityCost.upsert({ where: { slug: city.slug }, create: { slug: city.slug, ...data }, update: data });
+    },
+  );
 }

@@ -23,11 +23,11 @@ export function listToolFiles(relativeDir: string): string[] {
 }
 
 /** Stops the seed when two records of a folder share a key: `describe` names the record and its folder, e.g. `The city "munich"`. */
-export function assertUniqueKeys<R>(records: R[], keyOf: (record: R) => string, describe: (key: string) => string): R[] {
+export function assertUniqueKeys<R>(records: R[], keyOf: (record: R) => string, nameOf: (key: string) => string): R[] {
   const seen = new Set<string>();
   for (const record of records) {
     const key = keyOf(record);
-    if (seen.has(key)) throw new Error(`${describe(key)} is defined twice.`);
+    if (seen.has(key)) throw new Error(`${nameOf(key)} is defined twice.`);
     seen.add(key);
   }
   return records;
@@ -37,7 +37,12 @@ export function assertUniqueKeys<R>(records: R[], keyOf: (record: R) => string, 
  * Writes each record of a data file unless staff changed its row in /admin (its key is in
  * `customized`): as for threads and articles, staff edits win over the repository's files.
  */
-export async function seedEditable<R>(records: R[], keyOf: (record: R) => string, customized: Iterable<string>, write: (record: R) => Promise<unknown>) {
+export async function seedEditable<R>(
+  records: R[],
+  keyOf: (record: R) => string,
+  customized: Iterable<string>,
+  write: (record: R) => Promise<unknown>,
+) {
   const skip = new Set(customized);
   for (const record of records) {
     if (!skip.has(keyOf(record))) await write(record);

@@ -23,5 +23,9 @@ export async function seedTools(db: Db) {
   await seedScholarships(db);
   await seedInstitutions(db);
   await seedCityCosts(db);
-  await db.appSetting.upsert({ where: { key: TOOLS_SEED_FINGERPRINT_KEY }, create: { key: TOOLS_SEED_FINGERPRINT_KEY, value: fingerprint }, update: { value: fingerprint } });
+  await db.appSetting.upsert({
+    where: { key: TOOLS_SEED_FINGERPRINT_KEY },
+    create: { key: TOOLS_SEED_FINGERPRINT_KEY, value: fingerprint },
+    update: { value: fingerprint },
+  });
 }

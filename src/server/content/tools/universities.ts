@@ -1,6 +1,6 @@
-import type { Db } from "~/server/db/client";
 import { Prisma } from "~/generated/prisma/client";
-import { institutionsFileSchema, type InstitutionRecord, type InstitutionsFile } from "~/lib/schemas/tools/universities";
+import { type InstitutionRecord, type InstitutionsFile, institutionsFileSchema } from "~/lib/schemas/tools/universities";
+import type { Db } from "~/server/db/client";
 import { readToolFile, seedEditable } from "./files";
 
 /** src/content/tools/universities/institutions.json (built by scripts/tools/build-universities.ts). */
@@ -49,17 +49,41 @@ export async function seedInstitutions(db: Db, file: InstitutionsFile = readInst
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   const fresh = file.institutions.filter((record) => !bySlug.has(record.slug));
   if (fresh.length > 0) {
-    await db.institution.createMany({ data: fresh.map((record) => ({ slug: record.slug, ...rowData(record) })), skipDuplicates: true });
+    await db.institution.createMany({
+      data: fresh.map((record) => ({ slug: record.slug, ...rowData(record) })),
+      skipDuplicates: true,
+    });
   }
   const changed = file.institutions.filter((record) => {
     const row = bySlug.get(record.slug);
     if (!row) return false;
     const { semesterContribution, ...data } = rowData(record);
-    const current = { name: row.name, city: row.city, state: row.state, type: row.type, ownership: row.ownership, website: row.website, domains: row.domains, internationalOfficeUrl: row.internationalOfficeUrl, usesUniAssist: row.usesUniAssist, provenance: row.provenance, sources: row.sources, checkedOn: row.checkedOn };
-    return stable({ ...current, semesterContribution: row.semesterContribution }) !== stable({ ...data, semesterContribution: record.semesterContribution });
+    const current = {
+      name: row.name,
+      city: row.city,
+      state: row.state,
+      type: row.type,
+      ownership: row.ownership,
+      website: row.website,
+      domains: row.domains,
+      internationalOfficeUrl: row.internationalOfficeUrl,
+      usesUniAssist: row.usesUniAssist,
+      provenance: row.provenance,
+      sources: row.sources,
+      checkedOn: row.checkedOn,
+    };
+    return (
+      stable({ ...current, semesterContribution: row.semesterContribution }) !==
+      stable({ ...data, semesterContribution: record.semesterContribution })
+    );
   });
   const customized = rows.filter((row) => row.customizedAt).map((row) => row.slug);
-  await seedEditable(changed, (record) => record.slug, customized, (record) => db.institution.update({ where: { slug: record.slug }, data: rowData(record) }));
+  await seedEditable(
+    changed,
+    (record) => record.slug,
+    customized,
+    (record) => db.institution.update({ where: { slug: record.slug }, data: rowData(record) }),
+  );
   const kept = new Set(file.institutions.map((record) => record.slug));
   const gone = rows.filter((row) => !kept.has(row.slug) && !row.customizedAt).map((row) => row.slug);
   if (gone.length > 0) await db.institution.deleteMany({ where: { slug: { in: gone } } });

@@ -1,6 +1,6 @@
-import type { Db } from "~/server/db/client";
 import type { ToolFactRecord } from "~/lib/schemas/tools/facts";
 import { SHORT_STAY_FACT_KEY, shortStayFileSchema } from "~/lib/schemas/tools/visa";
+import type { Db } from "~/server/db/client";
 import { seedToolFacts } from "./facts";
 import { readToolFile } from "./files";
 

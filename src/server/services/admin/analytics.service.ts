@@ -14,9 +14,9 @@
  *   cancelled for then, else when cancelled), and the rate among those running at the period's start.
  */
 import { Prisma } from "~/generated/prisma/client";
-import type { Db } from "~/server/db/client";
-import type { Period } from "~/lib/schemas/admin";
 import { PLAN_IDS, type PlanId } from "~/lib/plans";
+import type { Period } from "~/lib/schemas/admin";
+import type { Db } from "~/server/db/client";
 
 export interface AnalyticsDay {
   day: string;
@@ -43,7 +43,9 @@ function activityPairs(period: Period) {
 }
 
 export async function analyticsByDay(db: Db, period: Period): Promise<AnalyticsDay[]> {
-  const rows = await db.$queryRaw<{ day: string; signups: number; verified: number; activeUsers: number; answers: number; tokens: bigint }[]>`
+  const rows = await db.$queryRaw<
+    { day: string; signups: number; verified: number; activeUsers: number; answers: number; tokens: bigint }[]
+  >`
     WITH days AS (
       SELECT d::date AS day FROM generate_series(${period.from}::timestamp, ${period.to}::timestamp, interval '1 day') AS d
     ), signups AS (
@@ -72,14 +74,23 @@ export async function analyticsByDay(db: Db, period: Period): Promise<AnalyticsD
 
 /** Customers active on at least one day of the period (each counted once). */
 async function activeUsersInPeriod(db: Db, period: Period): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT pairs."userId")::int AS n FROM (${activityPairs(period)}) AS pairs`;
+  const [row] = await db.$queryRaw<
+    { n: number }[]
+  >`SELECT count(DISTINCT pairs."userId")::int AS n FROM (${activityPairs(period)}) AS pairs`;
   return row?.n ?? 0;
 }
 
 /** The plan of every active customer now. */
 export async function planMix(db: Db): Promise<{ planId: PlanId; users: number }[]> {
-  const groups = await db.student.groupBy({ by: ["membershipPlan"], where: { user: { role: "user", status: "active" } }, _count: { _all: true } });
-  return PLAN_IDS.map((planId) => ({ planId, users: groups.find((group) => group.membershipPlan === planId)?._count._all ?? 0 }));
+  const groups = await db.student.groupBy({
+    by: ["membershipPlan"],
+    where: { user: { role: "user", status: "active" } },
+    _count: { _all: true },
+  });
+  return PLAN_IDS.map((planId) => ({
+    planId,
+    users: groups.find((group) => group.membershipPlan === planId)?._count._all ?? 0,
+  }));
 }
 
 /** Customers whose first subscription to a paid plan started in the period. */

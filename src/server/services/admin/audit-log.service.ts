@@ -1,9 +1,9 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { withinDays } from "~/lib/period";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import type { AuditListQuery } from "~/lib/schemas/audit";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import type { AuditListQuery } from "~/lib/schemas/audit";
-import { withinDays } from "~/lib/period";
 
 export interface AuditRow {
   id: string;
@@ -27,16 +27,34 @@ export async function listAuditLog(db: Db, query: AuditListQuery): Promise<Paged
     // Both ends are whole days: "to" includes that day.
     createdAt: withinDays(query),
     ...(query.q
-      ? { OR: [{ actorEmail: { contains: query.q, mode: "insensitive" } }, { action: { contains: query.q, mode: "insensitive" } }, { targetId: query.q }] }
+      ? {
+          OR: [
+            { actorEmail: { contains: query.q, mode: "insensitive" } },
+            { action: { contains: query.q, mode: "insensitive" } },
+            { targetId: query.q },
+          ],
+        }
       : {}),
   };
   const sort = query.sort ?? "createdAt";
   const [rows, total] = await Promise.all([
     db.auditLog.findMany({
       where,
-      orderBy: sort === "createdAt" ? [{ createdAt: query.dir }, { id: query.dir }] : [{ [sort]: query.dir }, { createdAt: "desc" }, { id: "desc" }],
+      orderBy:
+        sort === "createdAt"
+          ? [{ createdAt: query.dir }, { id: query.dir }]
+          : [{ [sort]: query.dir }, { createdAt: "desc" }, { id: "desc" }],
       ...pageWindow(query),
-      select: { id: true, createdAt: true, actorId: true, actorEmail: true, action: true, targetType: true, targetId: true, ip: true },
+      select: {
+        id: true,
+        createdAt: true,
+        actorId: true,
+        actorEmail: true,
+        action: true,
+        targetType: true,
+        targetId: true,
+        ip: true,
+      },
     }),
     db.auditLog.count({ where }),
   ]);

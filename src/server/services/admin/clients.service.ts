@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
-import type { Db } from "~/server/db/client";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
 import type { partnerListSchema } from "~/lib/schemas/admin-clients";
 import { PARTNER_ORIGINS } from "~/lib/schemas/site";
+import type { Db } from "~/server/db/client";
 
 export interface PartnerMessage {
   id: string;
@@ -48,11 +48,24 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
  */
 export async function listPartners(db: Db, input: z.output<typeof partnerListSchema>): Promise<Paged<PartnerRow>> {
   const origins = input.origin ? [input.origin] : [...PARTNER_ORIGINS];
-  const search = input.q ? Prisma.sql`AND (name ILIKE ${containsPattern(input.q)} OR email ILIKE ${containsPattern(input.q)})` : Prisma.empty;
+  const search = input.q
+    ? Prisma.sql`AND (name ILIKE ${containsPattern(input.q)} OR email ILIKE ${containsPattern(input.q)})`
+    : Prisma.empty;
   const where = Prisma.sql`WHERE origin IN (${Prisma.join(origins)}) ${search}`;
   const direction = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const { skip, take } = pageWindow(input);
-  const groups = await db.$queryRaw<{ email: string; name: string; origins: string[]; messages: number; unhandled: number; firstContact: Date; lastContact: Date; total: number }[]>`
+  const groups = await db.$queryRaw<
+    {
+      email: string;
+      name: string;
+      origins: string[];
+      messages: number;
+      unhandled: number;
+      firstContact: Date;
+      lastContact: Date;
+      total: number;
+    }[]
+  >`
     SELECT *, (COUNT(*) OVER ())::int AS total
     FROM (
       SELECT email,
@@ -72,7 +85,16 @@ export async function listPartners(db: Db, input: z.output<typeof partnerListSch
     ? await db.contactMessage.findMany({
         where: { email: { in: groups.map((group) => group.email) }, origin: { in: origins } },
         orderBy: { createdAt: "desc" },
-        select: { id: true, email: true, name: true, subject: true, message: true, origin: true, createdAt: true, handledAt: true },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          subject: true,
+          message: true,
+          origin: true,
+          createdAt: true,
+          handledAt: true,
+        },
       })
     : [];
   // A page past the last one has no rows to carry the total: count it alone then.

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { Prisma } from "~/generated/prisma/client";
-import { isUniqueViolation } from "~/server/db/unique-violation";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
+import type { Prisma } from "~/generated/prisma/client";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
 import type { coachCreateSchema, coachListSchema, coachUpdateSchema } from "~/lib/schemas/admin-coaches";
-import { recordAudit, type AuditActor } from "../audit.service";
+import type { Db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
+import { type AuditActor, recordAudit } from "../audit.service";
 
 export const COACH_MESSAGES = {
   noAccount: "No account has that email address.",
@@ -31,7 +31,14 @@ const COACH_FIELDS = {
 type CoachRecord = Prisma.CoachGetPayload<{ select: typeof COACH_FIELDS }>;
 
 function toCoachRow({ _count, user, ...coach }: CoachRecord) {
-  return { ...coach, email: user.email, accountName: user.name, role: user.role, accountStatus: user.status, requests: _count.requests };
+  return {
+    ...coach,
+    email: user.email,
+    accountName: user.name,
+    role: user.role,
+    accountStatus: user.status,
+    requests: _count.requests,
+  };
 }
 
 export type CoachRow = ReturnType<typeof toCoachRow>;
@@ -40,7 +47,9 @@ export type CoachRow = ReturnType<typeof toCoachRow>;
 export async function listCoaches(db: Db, input: z.output<typeof coachListSchema>): Promise<Paged<CoachRow>> {
   const conditions: Prisma.CoachWhereInput[] = [];
   if (input.q) {
-    conditions.push({ OR: [{ displayName: { contains: input.q, mode: "insensitive" } }, { user: { email: { contains: input.q, mode: "insensitive" } } }] });
+    conditions.push({
+      OR: [{ displayName: { contains: input.q, mode: "insensitive" } }, { user: { email: { contains: input.q, mode: "insensitive" } } }],
+    });
   }
   if (input.active) conditions.push({ active: input.active === "yes" });
   const where: Prisma.CoachWhereInput = { AND: conditions };
@@ -57,19 +66,36 @@ export async function listCoaches(db: Db, input: z.output<typeof coachListSchema
 export async function createCoach(db: Db, actor: AuditActor, input: z.output<typeof coachCreateSchema>) {
   try {
     return await db.$transaction(async (tx) => {
-      const user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, name: true, role: true, coach: { select: { id: true } } } });
+      const user = await tx.user.findUnique({
+        where: { email: input.email },
+        select: { id: true, name: true, role: true, coach: { select: { id: true } } },
+      });
       if (!user) throw new AppError("NOT_FOUND", COACH_MESSAGES.noAccount);
       if (user.role === "user") throw new AppError("CONFLICT", COACH_MESSAGES.student);
       if (user.coach) throw new AppError("CONFLICT", COACH_MESSAGES.already);
       const coach = await tx.coach.create({
-        data: { userId: user.id, displayName: input.displayName ?? user.name, languages: input.languages, subjects: input.subjects, bio: input.bio },
+        data: {
+          userId: user.id,
+          displayName: input.displayName ?? user.name,
+          languages: input.languages,
+          subjects: input.subjects,
+          bio: input.bio,
+        },
         select: COACH_FIELDS,
       });
       await recordAudit(tx, actor, {
         action: "coach.created",
         targetType: "coach",
         targetId: coach.id,
-        after: { userId: user.id, email: input.email, displayName: coach.displayName, languages: coach.languages, subjects: coach.subjects, bio: coach.bio, active: coach.active },
+        after: {
+          userId: user.id,
+          email: input.email,
+          displayName: coach.displayName,
+          languages: coach.languages,
+          subjects: coach.subjects,
+          bio: coach.bio,
+          active: coach.active,
+        },
       });
       return toCoachRow(coach);
     });

@@ -7,12 +7,9 @@
  */
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import type { Db, DbOrTx } from "~/server/db/client";
-import { AppError } from "~/server/errors";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
 import {
   CONTENT_MESSAGES,
-  slugFromTitle,
   type moveSchema,
   type promptCreateSchema,
   type promptListQuery,
@@ -21,6 +18,7 @@ import {
   type questionListQuery,
   type questionUpdateSchema,
   type setHiddenSchema,
+  slugFromTitle,
   type tagCreateSchema,
   type tagListQuery,
   type tagUpdateSchema,
@@ -29,8 +27,10 @@ import {
   type threadUpdateSchema,
 } from "~/lib/schemas/content-admin";
 import { THREAD_ORDER_BY_STAFF_KEY } from "~/server/content/seed";
-import { recordAudit, type AuditActor } from "../audit.service";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { conflictIfTaken } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
+import { type AuditActor, recordAudit } from "../audit.service";
 import { clampPlace, reordered, writePositions } from "../positions";
 
 type Input<Schema extends z.ZodType> = z.output<Schema>;
@@ -76,12 +76,20 @@ export type ThreadRow = Awaited<ReturnType<typeof listThreadsForAdmin>>["rows"][
 export async function listThreadsForAdmin(db: Db, query: Input<typeof threadListQuery>) {
   const where: Prisma.ThreadWhereInput = {
     ...visibilityWhere(query.visibility),
-    ...(query.q ? { OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }] } : {}),
+    ...(query.q
+      ? {
+          OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }],
+        }
+      : {}),
   };
   const sort = query.sort ?? "position";
   const dir = query.sort ? query.dir : "asc";
   const orderBy: Prisma.ThreadOrderByWithRelationInput[] =
-    sort === "questions" ? [{ questions: { _count: dir } }, { position: "asc" }] : sort === "position" ? [{ position: dir }, { title: "asc" }] : [{ [sort]: dir }, { position: "asc" }];
+    sort === "questions"
+      ? [{ questions: { _count: dir } }, { position: "asc" }]
+      : sort === "position"
+        ? [{ position: dir }, { title: "asc" }]
+        : [{ [sort]: dir }, { position: "asc" }];
   const [rows, total, all] = await Promise.all([
     db.thread.findMany({
       where,
@@ -104,7 +112,11 @@ export async function listThreadsForAdmin(db: Db, query: Input<typeof threadList
     db.thread.count(),
   ]);
   return {
-    rows: rows.map(({ _count, questions, ...thread }) => ({ ...thread, questionCount: _count.questions, hiddenQuestionCount: questions.length })),
+    rows: rows.map(({ _count, questions, ...thread }) => ({
+      ...thread,
+      questionCount: _count.questions,
+      hiddenQuestionCount: questions.length,
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -116,7 +128,17 @@ export async function listThreadsForAdmin(db: Db, query: Input<typeof threadList
 export async function getThreadForAdmin(db: Db, id: string) {
   const thread = await db.thread.findUnique({
     where: { id },
-    select: { id: true, slug: true, title: true, description: true, position: true, hidden: true, customizedAt: true, updatedAt: true, _count: { select: { questions: true } } },
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      description: true,
+      position: true,
+      hidden: true,
+      customizedAt: true,
+      updatedAt: true,
+      _count: { select: { questions: true } },
+    },
   });
   if (!thread) throw notFound("thread");
   return { ...thread, questionCount: thread._count.questions };
@@ -143,9 +165,20 @@ export async function createThread(db: Db, actor: AuditActor, input: Input<typeo
     db.$transaction(async (tx) => {
       const { _max } = await tx.thread.aggregate({ _max: { position: true } });
       const thread = await tx.thread.create({
-        data: { slug, title: input.title, description: input.description, position: (_max.position ?? 0) + 1, customizedAt: new Date() },
+        data: {
+          slug,
+          title: input.title,
+          description: input.description,
+          position: (_max.position ?? 0) + 1,
+          customizedAt: new Date(),
+        },
       });
-      await recordAudit(tx, actor, { action: "content.thread_created", targetType: "thread", targetId: thread.id, after: threadSnapshot(thread) });
+      await recordAudit(tx, actor, {
+        action: "content.thread_created",
+        targetType: "thread",
+        targetId: thread.id,
+        after: threadSnapshot(thread),
+      });
       return thread;
     }),
   );
@@ -154,8 +187,17 @@ export async function createThread(db: Db, actor: AuditActor, input: Input<typeo
 export async function updateThread(db: Db, actor: AuditActor, input: Input<typeof threadUpdateSchema>) {
   return db.$transaction(async (tx) => {
     const before = await findThread(tx, input.id);
-    const thread = await tx.thread.update({ where: { id: input.id }, data: { title: input.title, description: input.description, customizedAt: new Date() } });
-    await recordAudit(tx, actor, { action: "content.thread_updated", targetType: "thread", targetId: thread.id, before: threadSnapshot(before), after: threadSnapshot(thread) });
+    const thread = await tx.thread.update({
+      where: { id: input.id },
+      data: { title: input.title, description: input.description, customizedAt: new Date() },
+    });
+    await recordAudit(tx, actor, {
+      action: "content.thread_updated",
+      targetType: "thread",
+      targetId: thread.id,
+      before: threadSnapshot(before),
+      after: threadSnapshot(thread),
+    });
     return thread;
   });
 }
@@ -179,13 +221,34 @@ export async function moveThread(db: Db, actor: AuditActor, input: Input<typeof 
     const thread = await findThread(tx, input.id);
     // Every thread's row is locked: two moves at once are made one after the other.
     await tx.$queryRaw`SELECT id FROM "Thread" ORDER BY id FOR UPDATE`;
-    const threads = await tx.thread.findMany({ orderBy: [{ position: "asc" }, { title: "asc" }], select: { id: true, position: true } });
+    const threads = await tx.thread.findMany({
+      orderBy: [{ position: "asc" }, { title: "asc" }],
+      select: { id: true, position: true },
+    });
     const place = clampPlace(input.position, threads.length);
-    await writePositions(threads, reordered(threads.map((t) => t.id), thread.id, place), (id, position) => tx.thread.update({ where: { id }, data: { position } }));
+    await writePositions(
+      threads,
+      reordered(
+        threads.map((t) => t.id),
+        thread.id,
+        place,
+      ),
+      (id, position) => tx.thread.update({ where: { id }, data: { position } }),
+    );
     await tx.thread.update({ where: { id: thread.id }, data: { customizedAt: new Date() } });
     const orderedAt = new Date().toISOString();
-    await tx.appSetting.upsert({ where: { key: THREAD_ORDER_BY_STAFF_KEY }, create: { key: THREAD_ORDER_BY_STAFF_KEY, value: orderedAt }, update: { value: orderedAt } });
-    await recordAudit(tx, actor, { action: "content.thread_moved", targetType: "thread", targetId: thread.id, before: { position: thread.position }, after: { position: place } });
+    await tx.appSetting.upsert({
+      where: { key: THREAD_ORDER_BY_STAFF_KEY },
+      create: { key: THREAD_ORDER_BY_STAFF_KEY, value: orderedAt },
+      update: { value: orderedAt },
+    });
+    await recordAudit(tx, actor, {
+      action: "content.thread_moved",
+      targetType: "thread",
+      targetId: thread.id,
+      before: { position: thread.position },
+      after: { position: place },
+    });
     return { id: thread.id, position: place };
   });
 }
@@ -202,12 +265,23 @@ export async function listQuestionsForAdmin(db: Db, query: Input<typeof question
   const sort = query.sort ?? "position";
   const dir = query.sort ? query.dir : "asc";
   const [rows, total, all] = await Promise.all([
-    db.threadQuestion.findMany({ where, orderBy: [{ [sort]: dir }, { position: "asc" }], ...pageWindow(query), select: { id: true, text: true, position: true, hidden: true } }),
+    db.threadQuestion.findMany({
+      where,
+      orderBy: [{ [sort]: dir }, { position: "asc" }],
+      ...pageWindow(query),
+      select: { id: true, text: true, position: true, hidden: true },
+    }),
     db.threadQuestion.count({ where }),
     db.threadQuestion.count({ where: { threadId: query.threadId } }),
   ]);
   // Shown 1-based, as the place in the thread's list; `count`: every question of the thread.
-  return { rows: rows.map((row) => ({ ...row, place: row.position + 1 })), total, page: query.page, pageSize: query.pageSize, count: all };
+  return {
+    rows: rows.map((row) => ({ ...row, place: row.position + 1 })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    count: all,
+  };
 }
 
 async function findQuestion(tx: DbOrTx, id: string) {
@@ -242,17 +316,31 @@ async function questionOrder(tx: DbOrTx, threadId: string) {
   return (await tx.threadQuestion.findMany({ where: { threadId }, orderBy: { position: "asc" }, select: { id: true } })).map((q) => q.id);
 }
 
-const questionSnapshot = (question: { text: string; position: number; hidden: boolean }) => ({ text: question.text, place: question.position + 1, hidden: question.hidden });
+const questionSnapshot = (question: { text: string; position: number; hidden: boolean }) => ({
+  text: question.text,
+  place: question.position + 1,
+  hidden: question.hidden,
+});
 
 export async function addQuestion(db: Db, actor: AuditActor, input: Input<typeof questionCreateSchema>) {
   return db.$transaction(async (tx) => {
     await findThread(tx, input.threadId);
     // The thread's row is locked so two questions added at once get different places.
     await lockThread(tx, input.threadId);
-    const { _max } = await tx.threadQuestion.aggregate({ where: { threadId: input.threadId }, _max: { position: true } });
-    const question = await tx.threadQuestion.create({ data: { threadId: input.threadId, text: input.text, position: (_max.position ?? -1) + 1 } });
+    const { _max } = await tx.threadQuestion.aggregate({
+      where: { threadId: input.threadId },
+      _max: { position: true },
+    });
+    const question = await tx.threadQuestion.create({
+      data: { threadId: input.threadId, text: input.text, position: (_max.position ?? -1) + 1 },
+    });
     await markThreadCustomized(tx, input.threadId);
-    await recordAudit(tx, actor, { action: "content.question_added", targetType: "thread_question", targetId: question.id, after: { threadId: input.threadId, ...questionSnapshot(question) } });
+    await recordAudit(tx, actor, {
+      action: "content.question_added",
+      targetType: "thread_question",
+      targetId: question.id,
+      after: { threadId: input.threadId, ...questionSnapshot(question) },
+    });
     return question;
   });
 }
@@ -262,7 +350,13 @@ export async function updateQuestion(db: Db, actor: AuditActor, input: Input<typ
     const before = await findQuestion(tx, input.id);
     const question = await tx.threadQuestion.update({ where: { id: input.id }, data: { text: input.text } });
     await markThreadCustomized(tx, question.threadId);
-    await recordAudit(tx, actor, { action: "content.question_updated", targetType: "thread_question", targetId: question.id, before: questionSnapshot(before), after: questionSnapshot(question) });
+    await recordAudit(tx, actor, {
+      action: "content.question_updated",
+      targetType: "thread_question",
+      targetId: question.id,
+      before: questionSnapshot(before),
+      after: questionSnapshot(question),
+    });
     return question;
   });
 }
@@ -288,7 +382,13 @@ export async function moveQuestion(db: Db, actor: AuditActor, input: Input<typeo
     const place = clampPlace(input.position, ids.length);
     await renumberQuestions(tx, question.threadId, reordered(ids, question.id, place));
     await markThreadCustomized(tx, question.threadId);
-    await recordAudit(tx, actor, { action: "content.question_moved", targetType: "thread_question", targetId: question.id, before: { place: ids.indexOf(question.id) + 1 }, after: { place } });
+    await recordAudit(tx, actor, {
+      action: "content.question_moved",
+      targetType: "thread_question",
+      targetId: question.id,
+      before: { place: ids.indexOf(question.id) + 1 },
+      after: { place },
+    });
     return { id: question.id, position: place };
   });
 }
@@ -300,7 +400,12 @@ export async function deleteQuestion(db: Db, actor: AuditActor, input: { id: str
     await tx.threadQuestion.delete({ where: { id: question.id } });
     await renumberQuestions(tx, question.threadId, await questionOrder(tx, question.threadId));
     await markThreadCustomized(tx, question.threadId);
-    await recordAudit(tx, actor, { action: "content.question_deleted", targetType: "thread_question", targetId: question.id, before: { threadId: question.threadId, ...questionSnapshot(question) } });
+    await recordAudit(tx, actor, {
+      action: "content.question_deleted",
+      targetType: "thread_question",
+      targetId: question.id,
+      before: { threadId: question.threadId, ...questionSnapshot(question) },
+    });
     return { id: question.id };
   });
 }
@@ -314,7 +419,12 @@ export async function listPromptsForAdmin(db: Db, query: Input<typeof promptList
   };
   const sort = query.sort ?? "createdAt";
   const [rows, total] = await Promise.all([
-    db.prompt.findMany({ where, orderBy: [{ [sort]: query.dir }, { id: "asc" }], ...pageWindow(query), select: { id: true, text: true, hidden: true, createdAt: true } }),
+    db.prompt.findMany({
+      where,
+      orderBy: [{ [sort]: query.dir }, { id: "asc" }],
+      ...pageWindow(query),
+      select: { id: true, text: true, hidden: true, createdAt: true },
+    }),
     db.prompt.count({ where }),
   ]);
   const result: Paged<(typeof rows)[number]> = { rows, total, page: query.page, pageSize: query.pageSize };
@@ -331,7 +441,12 @@ export async function createPrompt(db: Db, actor: AuditActor, input: Input<typeo
   return conflictIfTaken(CONTENT_MESSAGES.promptTaken, () =>
     db.$transaction(async (tx) => {
       const prompt = await tx.prompt.create({ data: { text: input.text } });
-      await recordAudit(tx, actor, { action: "content.prompt_created", targetType: "prompt", targetId: prompt.id, after: { text: prompt.text } });
+      await recordAudit(tx, actor, {
+        action: "content.prompt_created",
+        targetType: "prompt",
+        targetId: prompt.id,
+        after: { text: prompt.text },
+      });
       return prompt;
     }),
   );
@@ -342,7 +457,13 @@ export async function updatePrompt(db: Db, actor: AuditActor, input: Input<typeo
     db.$transaction(async (tx) => {
       const before = await findPrompt(tx, input.id);
       const prompt = await tx.prompt.update({ where: { id: input.id }, data: { text: input.text } });
-      await recordAudit(tx, actor, { action: "content.prompt_updated", targetType: "prompt", targetId: prompt.id, before: { text: before.text }, after: { text: prompt.text } });
+      await recordAudit(tx, actor, {
+        action: "content.prompt_updated",
+        targetType: "prompt",
+        targetId: prompt.id,
+        before: { text: before.text },
+        after: { text: prompt.text },
+      });
       return prompt;
     }),
   );
@@ -361,7 +482,12 @@ export async function deletePrompt(db: Db, actor: AuditActor, input: { id: strin
   return db.$transaction(async (tx) => {
     const prompt = await findPrompt(tx, input.id);
     await tx.prompt.delete({ where: { id: prompt.id } });
-    await recordAudit(tx, actor, { action: "content.prompt_deleted", targetType: "prompt", targetId: prompt.id, before: { text: prompt.text, hidden: prompt.hidden } });
+    await recordAudit(tx, actor, {
+      action: "content.prompt_deleted",
+      targetType: "prompt",
+      targetId: prompt.id,
+      before: { text: prompt.text, hidden: prompt.hidden },
+    });
     return { id: prompt.id };
   });
 }
@@ -372,7 +498,13 @@ export async function listTagsForAdmin(db: Db, query: Input<typeof tagListQuery>
   const where: Prisma.TagWhereInput = {
     ...visibilityWhere(query.visibility),
     ...(query.q
-      ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] }
+      ? {
+          OR: [
+            { name: { contains: query.q, mode: "insensitive" } },
+            { slug: { contains: query.q, mode: "insensitive" } },
+            { description: { contains: query.q, mode: "insensitive" } },
+          ],
+        }
       : {}),
   };
   const sort = query.sort ?? "position";
@@ -408,8 +540,20 @@ export async function createTag(db: Db, actor: AuditActor, input: Input<typeof t
   return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const { _max } = await tx.tag.aggregate({ _max: { position: true } });
-      const tag = await tx.tag.create({ data: { slug: input.slug, name: input.name, description: input.description, position: (_max.position ?? 0) + 1 } });
-      await recordAudit(tx, actor, { action: "content.tag_created", targetType: "tag", targetId: tag.id, after: tagSnapshot(tag) });
+      const tag = await tx.tag.create({
+        data: {
+          slug: input.slug,
+          name: input.name,
+          description: input.description,
+          position: (_max.position ?? 0) + 1,
+        },
+      });
+      await recordAudit(tx, actor, {
+        action: "content.tag_created",
+        targetType: "tag",
+        targetId: tag.id,
+        after: tagSnapshot(tag),
+      });
       return tag;
     }),
   );
@@ -419,8 +563,17 @@ export async function updateTag(db: Db, actor: AuditActor, input: Input<typeof t
   return conflictIfTaken(CONTENT_MESSAGES.tagSlugTaken, () =>
     db.$transaction(async (tx) => {
       const before = await findTag(tx, input.id);
-      const tag = await tx.tag.update({ where: { id: input.id }, data: { slug: input.slug, name: input.name, description: input.description } });
-      await recordAudit(tx, actor, { action: "content.tag_updated", targetType: "tag", targetId: tag.id, before: tagSnapshot(before), after: tagSnapshot(tag) });
+      const tag = await tx.tag.update({
+        where: { id: input.id },
+        data: { slug: input.slug, name: input.name, description: input.description },
+      });
+      await recordAudit(tx, actor, {
+        action: "content.tag_updated",
+        targetType: "tag",
+        targetId: tag.id,
+        before: tagSnapshot(before),
+        after: tagSnapshot(tag),
+      });
       return tag;
     }),
   );
@@ -439,10 +592,27 @@ export async function moveTag(db: Db, actor: AuditActor, input: Input<typeof mov
   return db.$transaction(async (tx) => {
     const tag = await findTag(tx, input.id);
     await tx.$queryRaw`SELECT id FROM "Tag" ORDER BY id FOR UPDATE`;
-    const tags = await tx.tag.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { id: true, position: true } });
+    const tags = await tx.tag.findMany({
+      orderBy: [{ position: "asc" }, { name: "asc" }],
+      select: { id: true, position: true },
+    });
     const place = clampPlace(input.position, tags.length);
-    await writePositions(tags, reordered(tags.map((t) => t.id), tag.id, place), (id, position) => tx.tag.update({ where: { id }, data: { position } }));
-    await recordAudit(tx, actor, { action: "content.tag_moved", targetType: "tag", targetId: tag.id, before: { position: tag.position }, after: { position: place } });
+    await writePositions(
+      tags,
+      reordered(
+        tags.map((t) => t.id),
+        tag.id,
+        place,
+      ),
+      (id, position) => tx.tag.update({ where: { id }, data: { position } }),
+    );
+    await recordAudit(tx, actor, {
+      action: "content.tag_moved",
+      targetType: "tag",
+      targetId: tag.id,
+      before: { position: tag.position },
+      after: { position: place },
+    });
     return { id: tag.id, position: place };
   });
 }

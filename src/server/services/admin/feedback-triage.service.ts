@@ -4,13 +4,13 @@
  * questions the assistant could not answer; and the figures (likes and dislikes by day, reasons).
  */
 import { Prisma } from "~/generated/prisma/client";
+import { periodBounds, withinDays } from "~/lib/period";
+import { type Paged, type Period, pageWindow } from "~/lib/schemas/admin";
+import { type DislikeListQuery, NO_ARTICLE, type TriageState, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
+import { DISLIKE_REASONS } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { pageWindow, type Paged, type Period } from "~/lib/schemas/admin";
-import { NO_ARTICLE, type DislikeListQuery, type TriageState, type UnansweredListQuery } from "~/lib/schemas/admin-feedback";
-import { DISLIKE_REASONS } from "~/lib/schemas/chat";
-import { periodBounds, withinDays } from "~/lib/period";
-import { recordAudit, type AuditActor } from "../audit.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 import { accountsById } from "../user.service";
 
 export const DISLIKE_NOT_FOUND = "Dislike not found.";
@@ -23,7 +23,6 @@ function triageFilter(state: TriageState | undefined) {
   if (state === "unhandled") return { handledAt: null };
   return {};
 }
-
 
 export interface DislikeRow {
   id: string;
@@ -48,18 +47,27 @@ export async function listDislikes(db: Db, query: DislikeListQuery): Promise<Pag
     feedbackType: "dislike",
     ...(query.reason ? { dislikeReason: query.reason } : {}),
     ...triageFilter(query.state),
-    ...(query.article === NO_ARTICLE ? { citedArticles: { isEmpty: true } } : query.article ? { citedArticles: { has: query.article } } : {}),
+    ...(query.article === NO_ARTICLE
+      ? { citedArticles: { isEmpty: true } }
+      : query.article
+        ? { citedArticles: { has: query.article } }
+        : {}),
     ...(withinDays(query) ? { createdAt: withinDays(query) } : {}),
     ...(contains ? { OR: [{ userPrompt: contains }, { messageContent: contains }, { customFeedback: contains }] } : {}),
   };
   const orderBy: Prisma.FeedbackOrderByWithRelationInput[] =
-    query.sort === "confidenceScore" ? [{ confidenceScore: { sort: query.dir, nulls: "last" } }, { createdAt: "desc" }, { id: "asc" }] : [{ createdAt: query.dir }, { id: "asc" }];
+    query.sort === "confidenceScore"
+      ? [{ confidenceScore: { sort: query.dir, nulls: "last" } }, { createdAt: "desc" }, { id: "asc" }]
+      : [{ createdAt: query.dir }, { id: "asc" }];
   const [rows, total] = await Promise.all([db.feedback.findMany({ where, orderBy, ...pageWindow(query) }), db.feedback.count({ where })]);
 
   const slugs = [...new Set(rows.flatMap((row) => row.citedArticles))];
   const [articles, handlers] = await Promise.all([
     slugs.length ? db.knowledgeArticle.findMany({ where: { slug: { in: slugs } }, select: { slug: true, title: true } }) : [],
-    accountsById(db, rows.map((row) => row.handledById)),
+    accountsById(
+      db,
+      rows.map((row) => row.handledById),
+    ),
   ]);
   const titles = new Map(articles.map((article) => [article.slug, article.title]));
   return {
@@ -118,13 +126,25 @@ export async function dislikesByArticle(db: Db, filter: { from?: string; to?: st
 export async function markDislikeHandled(db: Db, actor: AuditActor, input: { id: string; note?: string }) {
   const note = input.note?.trim() || null;
   return db.$transaction(async (tx) => {
-    const feedback = await tx.feedback.findUnique({ where: { id: input.id }, select: { id: true, feedbackType: true, handledAt: true } });
-    if (!feedback || feedback.feedbackType !== "dislike") throw new AppError("NOT_FOUND", DISLIKE_NOT_FOUND);
+    const feedback = await tx.feedback.findUnique({
+      where: { id: input.id },
+      select: { id: true, feedbackType: true, handledAt: true },
+    });
+    if (feedback?.feedbackType !== "dislike") throw new AppError("NOT_FOUND", DISLIKE_NOT_FOUND);
     const handledAt = new Date();
     // Conditional on still being unhandled, so two staff members handling it at once cannot both succeed.
-    const { count } = await tx.feedback.updateMany({ where: { id: input.id, handledAt: null }, data: { handledAt, handledById: actor.id, handledNote: note } });
+    const { count } = await tx.feedback.updateMany({
+      where: { id: input.id, handledAt: null },
+      data: { handledAt, handledById: actor.id, handledNote: note },
+    });
     if (count === 0) throw new AppError("CONFLICT", ALREADY_HANDLED);
-    await recordAudit(tx, actor, { action: "feedback.dislike_handled", targetType: "Feedback", targetId: input.id, before: { handledAt: null }, after: { handledAt, note } });
+    await recordAudit(tx, actor, {
+      action: "feedback.dislike_handled",
+      targetType: "Feedback",
+      targetId: input.id,
+      before: { handledAt: null },
+      after: { handledAt, note },
+    });
     return { id: input.id, handledAt, handledNote: note };
   });
 }
@@ -153,12 +173,24 @@ export async function listUnanswered(db: Db, query: UnansweredListQuery): Promis
 
 export async function markUnansweredHandled(db: Db, actor: AuditActor, input: { id: string }) {
   return db.$transaction(async (tx) => {
-    const question = await tx.unansweredQuestion.findUnique({ where: { id: input.id }, select: { id: true, question: true } });
+    const question = await tx.unansweredQuestion.findUnique({
+      where: { id: input.id },
+      select: { id: true, question: true },
+    });
     if (!question) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
     const handledAt = new Date();
-    const { count } = await tx.unansweredQuestion.updateMany({ where: { id: input.id, handledAt: null }, data: { handledAt } });
+    const { count } = await tx.unansweredQuestion.updateMany({
+      where: { id: input.id, handledAt: null },
+      data: { handledAt },
+    });
     if (count === 0) throw new AppError("CONFLICT", QUESTION_ALREADY_HANDLED);
-    await recordAudit(tx, actor, { action: "feedback.question_handled", targetType: "UnansweredQuestion", targetId: input.id, before: { handledAt: null }, after: { handledAt, question: question.question } });
+    await recordAudit(tx, actor, {
+      action: "feedback.question_handled",
+      targetType: "UnansweredQuestion",
+      targetId: input.id,
+      before: { handledAt: null },
+      after: { handledAt, question: question.question },
+    });
     return { id: input.id, handledAt };
   });
 }
@@ -196,15 +228,27 @@ export async function feedbackFigures(db: Db, period: Period) {
            coalesce(unanswered.n, 0) AS unanswered
     FROM days LEFT JOIN opinions USING (day) LEFT JOIN unanswered USING (day)
     ORDER BY days.day`;
-  const reasons = await db.feedback.groupBy({ by: ["dislikeReason"], where: { feedbackType: "dislike", createdAt: { gte: start, lt: end } }, _count: { _all: true } });
+  const reasons = await db.feedback.groupBy({
+    by: ["dislikeReason"],
+    where: { feedbackType: "dislike", createdAt: { gte: start, lt: end } },
+    _count: { _all: true },
+  });
   const countOf = (reason: string | null) => reasons.find((row) => row.dislikeReason === reason)?._count._all ?? 0;
-  const byDay: FeedbackDay[] = days.map((row) => ({ ...row, likeRatio: row.likes + row.dislikes ? row.likes / (row.likes + row.dislikes) : null }));
+  const byDay: FeedbackDay[] = days.map((row) => ({
+    ...row,
+    likeRatio: row.likes + row.dislikes ? row.likes / (row.likes + row.dislikes) : null,
+  }));
   const likes = byDay.reduce((sum, row) => sum + row.likes, 0);
   const dislikes = byDay.reduce((sum, row) => sum + row.dislikes, 0);
   return {
     period,
     byDay,
-    totals: { likes, dislikes, likeRatio: likes + dislikes ? likes / (likes + dislikes) : null, unanswered: byDay.reduce((sum, row) => sum + row.unanswered, 0) },
+    totals: {
+      likes,
+      dislikes,
+      likeRatio: likes + dislikes ? likes / (likes + dislikes) : null,
+      unanswered: byDay.reduce((sum, row) => sum + row.unanswered, 0),
+    },
     reasons: [
       ...DISLIKE_REASONS.map((reason) => ({ reason: reason as string, count: countOf(reason) })),
       // Dislikes sent without choosing a reason (an API client may).

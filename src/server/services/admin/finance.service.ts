@@ -4,22 +4,23 @@
  */
 import { subDays } from "date-fns";
 import type { Prisma } from "~/generated/prisma/client";
+import { withinDays } from "~/lib/period";
+import { PLAN_IDS, type PlanId, planPriceCents } from "~/lib/plans";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import type { RefundInput, TransactionListQuery } from "~/lib/schemas/admin-finance";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import type { RefundInput, TransactionListQuery } from "~/lib/schemas/admin-finance";
-import { PLAN_IDS, planPriceCents, type PlanId } from "~/lib/plans";
-import { withinDays } from "~/lib/period";
-import { RefundFailedError, type GatewayRefund, type PaymentGateway } from "~/server/payments/gateway";
-import { recordAudit, type AuditActor } from "../audit.service";
-import { recordRefund } from "../billing/billing-sync.service";
 import { log } from "~/server/observability/log";
+import { type GatewayRefund, type PaymentGateway, RefundFailedError } from "~/server/payments/gateway";
+import { type AuditActor, recordAudit } from "../audit.service";
+import { recordRefund } from "../billing/billing-sync.service";
 
 export const TRANSACTION_NOT_FOUND = "Transaction not found.";
 export const ALREADY_REFUNDED = "This payment was already refunded.";
 export const NOT_REFUNDABLE = "Only a paid transaction can be refunded.";
 export const NO_PAYMENT_TO_REFUND = "This transaction has no payment at the provider to refund.";
-export const GATEWAY_UNREACHABLE = "The payment provider did not confirm the refund, so nothing was changed. Please try again in a few minutes.";
+export const GATEWAY_UNREACHABLE =
+  "The payment provider did not confirm the refund, so nothing was changed. Please try again in a few minutes.";
 
 /** Failed payments this many days back count as recent failed renewals. */
 const FAILED_PAYMENTS_DAYS = 30;
@@ -54,7 +55,12 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
   const orderBy: Prisma.BillingTransactionOrderByWithRelationInput[] =
     query.sort === "amount" ? [{ amountCents: query.dir }, { paidAt: "desc" }, { id: "asc" }] : [{ paidAt: query.dir }, { id: "asc" }];
   const [rows, total] = await Promise.all([
-    db.billingTransaction.findMany({ where, orderBy, ...pageWindow(query), include: { user: { select: { id: true, email: true, name: true } } } }),
+    db.billingTransaction.findMany({
+      where,
+      orderBy,
+      ...pageWindow(query),
+      include: { user: { select: { id: true, email: true, name: true } } },
+    }),
     db.billingTransaction.count({ where }),
   ]);
   return {
@@ -84,22 +90,36 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
  */
 export async function financeSummary(db: Db, now = new Date()) {
   const [byPlanAndStatus, pastDue, failedPayments, grace] = await Promise.all([
-    db.subscription.groupBy({ by: ["planId", "status"], where: { status: { in: ["trialing", "active", "past_due"] } }, _count: { _all: true } }),
+    db.subscription.groupBy({
+      by: ["planId", "status"],
+      where: { status: { in: ["trialing", "active", "past_due"] } },
+      _count: { _all: true },
+    }),
     db.subscription.findMany({
       where: { status: "past_due" },
       orderBy: { currentPeriodEnd: "asc" },
       take: 100,
-      select: { id: true, planId: true, currentPeriodEnd: true, user: { select: { id: true, email: true, name: true } } },
+      select: {
+        id: true,
+        planId: true,
+        currentPeriodEnd: true,
+        user: { select: { id: true, email: true, name: true } },
+      },
     }),
     db.billingTransaction.count({ where: { status: "failed", paidAt: { gte: subDays(now, FAILED_PAYMENTS_DAYS) } } }),
     db.student.findMany({
       where: { gracePeriodEndDate: { gt: now } },
       orderBy: { gracePeriodEndDate: "asc" },
       take: 100,
-      select: { gracePeriodEndDate: true, membershipPlan: true, user: { select: { id: true, email: true, name: true } } },
+      select: {
+        gracePeriodEndDate: true,
+        membershipPlan: true,
+        user: { select: { id: true, email: true, name: true } },
+      },
     }),
   ]);
-  const count = (planId: PlanId, status: string) => byPlanAndStatus.find((row) => row.planId === planId && row.status === status)?._count._all ?? 0;
+  const count = (planId: PlanId, status: string) =>
+    byPlanAndStatus.find((row) => row.planId === planId && row.status === status)?._count._all ?? 0;
   const plans = PLAN_IDS.filter((planId) => planId !== "free").map((planId) => {
     const paying = count(planId, "active") + count(planId, "past_due");
     return {
@@ -116,10 +136,19 @@ export async function financeSummary(db: Db, now = new Date()) {
     plans,
     failedRenewals: {
       pastDueCount: byPlanAndStatus.filter((row) => row.status === "past_due").reduce((sum, row) => sum + row._count._all, 0),
-      pastDue: pastDue.map((sub) => ({ id: sub.id, planId: sub.planId, since: sub.currentPeriodEnd, customer: sub.user })),
+      pastDue: pastDue.map((sub) => ({
+        id: sub.id,
+        planId: sub.planId,
+        since: sub.currentPeriodEnd,
+        customer: sub.user,
+      })),
       failedPaymentsLast30Days: failedPayments,
     },
-    gracePeriod: grace.map((student) => ({ customer: student.user, planId: student.membershipPlan, endsAt: student.gracePeriodEndDate! })),
+    gracePeriod: grace.map((student) => ({
+      customer: student.user,
+      planId: student.membershipPlan,
+      endsAt: student.gracePeriodEndDate!,
+    })),
   };
 }
 
@@ -137,14 +166,23 @@ export async function refundTransaction(db: Db, gateway: PaymentGateway, actor: 
   if (!tx.paymentIntentId) throw new AppError("CONFLICT", NO_PAYMENT_TO_REFUND);
   const customer = await db.billingCustomer.findUnique({ where: { userId: tx.userId }, select: { gateway: true } });
   if (customer && customer.gateway !== gateway.mode) {
-    throw new AppError("CONFLICT", `This payment was made through the ${customer.gateway} gateway, but the ${gateway.mode} gateway is running: refund it there.`);
+    throw new AppError(
+      "CONFLICT",
+      `This payment was made through the ${customer.gateway} gateway, but the ${gateway.mode} gateway is running: refund it there.`,
+    );
   }
 
   let refund: GatewayRefund;
   try {
-    refund = await gateway.refundPayment({ paymentIntentId: tx.paymentIntentId, amountCents: tx.amountCents, idempotencyKey: `refund-${tx.id}`, reason: input.reason });
+    refund = await gateway.refundPayment({
+      paymentIntentId: tx.paymentIntentId,
+      amountCents: tx.amountCents,
+      idempotencyKey: `refund-${tx.id}`,
+      reason: input.reason,
+    });
   } catch (error) {
-    if (error instanceof RefundFailedError) throw new AppError("PAYMENT_FAILED", `The payment provider refused the refund: ${error.message} Nothing was changed.`);
+    if (error instanceof RefundFailedError)
+      throw new AppError("PAYMENT_FAILED", `The payment provider refused the refund: ${error.message} Nothing was changed.`);
     log.error({ err: error, transactionId: tx.id, gateway: gateway.mode }, "refund failed at the gateway");
     throw new AppError("PAYMENT_FAILED", GATEWAY_UNREACHABLE);
   }
@@ -155,7 +193,10 @@ export async function refundTransaction(db: Db, gateway: PaymentGateway, actor: 
     if (!recorded) {
       // Refunded meanwhile: by the provider's own event for this very refund (then only the staff
       // action's record is missing), or by someone else (then this is a second refund attempt).
-      const current = await trx.billingTransaction.findUniqueOrThrow({ where: { id: tx.id }, select: { refundId: true } });
+      const current = await trx.billingTransaction.findUniqueOrThrow({
+        where: { id: tx.id },
+        select: { refundId: true },
+      });
       if (current.refundId !== refund.id) throw new AppError("CONFLICT", ALREADY_REFUNDED);
       await trx.billingTransaction.update({ where: { id: tx.id }, data: { refundedById: actor.id } });
     }
@@ -164,7 +205,14 @@ export async function refundTransaction(db: Db, gateway: PaymentGateway, actor: 
       targetType: "BillingTransaction",
       targetId: tx.id,
       before: { status: tx.status, refunded: false },
-      after: { status: "refunded", refunded: true, refundId: refund.id, amountCents: refund.amountCents, currency: refund.currency, reason: input.reason },
+      after: {
+        status: "refunded",
+        refunded: true,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        reason: input.reason,
+      },
     });
     return { id: tx.id, refunded: true, refundedAt, refundId: refund.id, amountCents: refund.amountCents };
   });

@@ -10,27 +10,27 @@ import type { EmbeddingModel } from "ai";
 import { diffLines } from "diff";
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
-import type { Db, DbOrTx } from "~/server/db/client";
-import { AppError } from "~/server/errors";
 import { pageWindow } from "~/lib/schemas/admin";
 import {
-  KNOWLEDGE_MESSAGES,
-  REVIEW_DUE_DAYS,
+  type ArticleSource,
   type articleDiffInput,
   type articleHiddenInput,
   type articleInputSchema,
   type articleListQuery,
   type articleRestoreInput,
   type articleSaveSchema,
-  type ArticleSource,
+  KNOWLEDGE_MESSAGES,
+  REVIEW_DUE_DAYS,
 } from "~/lib/schemas/knowledge";
+import type { Db, DbOrTx } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
+import { log } from "~/server/observability/log";
 import { chunkArticle } from "~/server/rag/articles";
 import { embeddingModel } from "~/server/rag/embeddings";
-import { addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion, type ArticleContent } from "~/server/rag/indexing";
+import { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "~/server/rag/indexing";
 import { forgetLexemeStatistics } from "~/server/rag/retrieve";
-import { recordAudit, type AuditActor } from "../audit.service";
-import { isUniqueViolation } from "~/server/db/unique-violation";
-import { log } from "~/server/observability/log";
+import { type AuditActor, recordAudit } from "../audit.service";
 
 export interface KnowledgeOptions {
   /** Embedding model for the saved passages; defaults to the configured one (none without OPENAI_API_KEY). */
@@ -55,10 +55,16 @@ export async function listArticles(db: Db, query: z.output<typeof articleListQue
     ...(query.topic ? { topic: query.topic } : {}),
     ...(query.visibility ? { hidden: query.visibility === "hidden" } : {}),
     ...(query.review === "due" ? { lastReviewed: { lt: dueBefore } } : query.review === "ok" ? { lastReviewed: { gte: dueBefore } } : {}),
-    ...(query.q ? { OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }] } : {}),
+    ...(query.q
+      ? {
+          OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }],
+        }
+      : {}),
   };
   // Without a chosen order, the longest unreviewed come first.
-  const orderBy: Prisma.KnowledgeArticleOrderByWithRelationInput[] = query.sort ? [{ [query.sort]: query.dir }, { slug: "asc" }] : [{ lastReviewed: "asc" }, { slug: "asc" }];
+  const orderBy: Prisma.KnowledgeArticleOrderByWithRelationInput[] = query.sort
+    ? [{ [query.sort]: query.dir }, { slug: "asc" }]
+    : [{ lastReviewed: "asc" }, { slug: "asc" }];
   const [rows, total, topics] = await Promise.all([
     db.knowledgeArticle.findMany({
       where,
@@ -116,7 +122,13 @@ export async function getArticle(db: Db, slug: string, now = new Date()) {
   });
   if (!article) throw notFound();
   const { _count, sources, id, ...rest } = article;
-  return { ...rest, sources: sourcesOf(sources), passagesCount: _count.passages, version: await latestArticleVersion(db, id), reviewDue: article.lastReviewed < reviewDueBefore(now) };
+  return {
+    ...rest,
+    sources: sourcesOf(sources),
+    passagesCount: _count.passages,
+    version: await latestArticleVersion(db, id),
+    reviewDue: article.lastReviewed < reviewDueBefore(now),
+  };
 }
 
 /** Topics in use, for the editor's suggestions. */
@@ -155,8 +167,22 @@ function changedLines(before: string, after: string) {
   return { linesAdded: added, linesRemoved: removed };
 }
 
-function contentOf(values: { title: string; topic: string; country: string; lastReviewed: string; sources: ArticleSource[]; body: string }): ArticleContent {
-  return { title: values.title, topic: values.topic, country: values.country, lastReviewed: values.lastReviewed, sources: values.sources, body: values.body };
+function contentOf(values: {
+  title: string;
+  topic: string;
+  country: string;
+  lastReviewed: string;
+  sources: ArticleSource[];
+  body: string;
+}): ArticleContent {
+  return {
+    title: values.title,
+    topic: values.topic,
+    country: values.country,
+    lastReviewed: values.lastReviewed,
+    sources: values.sources,
+    body: values.body,
+  };
 }
 
 function assertHasPassages(body: string) {
@@ -198,7 +224,13 @@ async function storeEdit(tx: Prisma.TransactionClient, actor: AuditActor, edit: 
     targetType: "knowledge_article",
     targetId: article.slug,
     before: edit.before ? auditSnapshot(edit.before) : undefined,
-    after: { ...auditSnapshot(edit.after), version: version.version, note: edit.note, ...changedLines(edit.before?.body ?? "", edit.after.body), ...edit.extra },
+    after: {
+      ...auditSnapshot(edit.after),
+      version: version.version,
+      note: edit.note,
+      ...changedLines(edit.before?.body ?? "", edit.after.body),
+      ...edit.extra,
+    },
   });
   return { slug: article.slug, version: version.version, passages };
 }
@@ -213,9 +245,15 @@ export async function saveArticle(db: Db, actor: AuditActor, input: z.output<typ
     // The row is locked, so two saves of one article happen one after the other.
     await tx.$queryRaw`SELECT id FROM "KnowledgeArticle" WHERE id = ${article.id} FOR UPDATE`;
     const current = await latestArticleVersion(tx, article.id);
-    if (input.baseVersion !== undefined && input.baseVersion !== null && input.baseVersion !== current) throw new AppError("CONFLICT", KNOWLEDGE_MESSAGES.changedMeanwhile);
+    if (input.baseVersion !== undefined && input.baseVersion !== null && input.baseVersion !== current)
+      throw new AppError("CONFLICT", KNOWLEDGE_MESSAGES.changedMeanwhile);
     const before = contentOf({ ...article, sources: sourcesOf(article.sources) });
-    const saved = await storeEdit(tx, actor, { action: "knowledge.article_saved", articleId: article.id, before, after: contentOf(input), note: input.note }, now);
+    const saved = await storeEdit(
+      tx,
+      actor,
+      { action: "knowledge.article_saved", articleId: article.id, before, after: contentOf(input), note: input.note },
+      now,
+    );
     return { ...saved, articleId: article.id };
   });
   await afterSave(db, saved.articleId, options);
@@ -230,11 +268,24 @@ export async function createArticle(db: Db, actor: AuditActor, input: z.output<t
   let saved: { slug: string; version: number; passages: number; articleId: string };
   try {
     saved = await db.$transaction(async (tx) => {
-      if (await tx.knowledgeArticle.findUnique({ where: { slug: input.slug }, select: { id: true } })) throw new AppError("CONFLICT", KNOWLEDGE_MESSAGES.slugTaken);
+      if (await tx.knowledgeArticle.findUnique({ where: { slug: input.slug }, select: { id: true } }))
+        throw new AppError("CONFLICT", KNOWLEDGE_MESSAGES.slugTaken);
       const article = await tx.knowledgeArticle.create({
-        data: { slug: input.slug, ...content, sources: content.sources as unknown as Prisma.InputJsonValue, origin: "admin", contentHash: `admin:${bodyHash(content.body)}`, customizedAt: now },
+        data: {
+          slug: input.slug,
+          ...content,
+          sources: content.sources as unknown as Prisma.InputJsonValue,
+          origin: "admin",
+          contentHash: `admin:${bodyHash(content.body)}`,
+          customizedAt: now,
+        },
       });
-      const result = await storeEdit(tx, actor, { action: "knowledge.article_created", articleId: article.id, before: null, after: content, note: input.note }, now);
+      const result = await storeEdit(
+        tx,
+        actor,
+        { action: "knowledge.article_created", articleId: article.id, before: null, after: content, note: input.note },
+        now,
+      );
       return { ...result, articleId: article.id };
     });
   } catch (error) {
@@ -248,7 +299,10 @@ export async function createArticle(db: Db, actor: AuditActor, input: z.output<t
 /** Hidden articles stay in /admin but the assistant does not retrieve them. */
 export async function setArticleHidden(db: Db, actor: AuditActor, input: z.output<typeof articleHiddenInput>) {
   const result = await db.$transaction(async (tx) => {
-    const article = await tx.knowledgeArticle.findUnique({ where: { slug: input.slug }, select: { id: true, hidden: true } });
+    const article = await tx.knowledgeArticle.findUnique({
+      where: { slug: input.slug },
+      select: { id: true, hidden: true },
+    });
     if (!article) throw notFound();
     await tx.knowledgeArticle.update({ where: { id: article.id }, data: { hidden: input.hidden } });
     await recordAudit(tx, actor, {
@@ -272,14 +326,28 @@ export async function listVersions(db: Db, slug: string) {
   const versions = await db.knowledgeArticleVersion.findMany({
     where: { articleId: article.id },
     orderBy: { version: "desc" },
-    select: { id: true, version: true, title: true, lastReviewed: true, authorId: true, authorEmail: true, note: true, createdAt: true },
+    select: {
+      id: true,
+      version: true,
+      title: true,
+      lastReviewed: true,
+      authorId: true,
+      authorEmail: true,
+      note: true,
+      createdAt: true,
+    },
   });
-  return versions.map((version) => ({ ...version, fromRepository: version.authorId === null && version.authorEmail === null }));
+  return versions.map((version) => ({
+    ...version,
+    fromRepository: version.authorId === null && version.authorEmail === null,
+  }));
 }
 
 /** An article's content as text to compare: the fields one per line, then the Markdown body. */
 function comparableText(content: ArticleContent): string {
-  const sources = content.sources.map((source) => `- ${source.title} <${source.url}>${source.accessed ? ` (accessed ${source.accessed})` : ""}`);
+  const sources = content.sources.map(
+    (source) => `- ${source.title} <${source.url}>${source.accessed ? ` (accessed ${source.accessed})` : ""}`,
+  );
   return [
     `Title: ${content.title}`,
     `Topic: ${content.topic}`,
@@ -307,7 +375,9 @@ export async function diffVersions(db: Db, input: z.output<typeof articleDiffInp
   // Versions of other articles are not part of this one.
   if (from.articleId !== article.id || (to && to.articleId !== article.id)) throw new AppError("NOT_FOUND", "This version does not exist.");
   const fromContent = contentOf({ ...from, sources: sourcesOf(from.sources) });
-  const toContent = to ? contentOf({ ...to, sources: sourcesOf(to.sources) }) : contentOf({ ...article, sources: sourcesOf(article.sources) });
+  const toContent = to
+    ? contentOf({ ...to, sources: sourcesOf(to.sources) })
+    : contentOf({ ...article, sources: sourcesOf(article.sources) });
   const changes = diffLines(comparableText(fromContent), comparableText(toContent)).map((change) => ({
     kind: change.added ? ("added" as const) : change.removed ? ("removed" as const) : ("same" as const),
     value: change.value,
@@ -322,7 +392,12 @@ export async function diffVersions(db: Db, input: z.output<typeof articleDiffInp
 }
 
 /** Saves an earlier version's content again, as a new version. */
-export async function restoreVersion(db: Db, actor: AuditActor, input: z.output<typeof articleRestoreInput>, options: KnowledgeOptions = {}) {
+export async function restoreVersion(
+  db: Db,
+  actor: AuditActor,
+  input: z.output<typeof articleRestoreInput>,
+  options: KnowledgeOptions = {},
+) {
   const now = options.now ?? new Date();
   const saved = await db.$transaction(async (tx) => {
     const version = await findVersion(tx, input.versionId);

@@ -1,12 +1,21 @@
 import type { z } from "zod";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
 import type { MailGroup, MailKindName, MailTemplateDraft, mailTemplateListQuery } from "~/lib/schemas/mail-templates";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { queueRenderedMail, renderForSending } from "~/server/mail/outbox";
-import { checkMailOverride, renderMailDraft, renderMailWithOverride, sampleInput, templateInfo, TEMPLATE_KINDS, type MailOverrideText, type PlaceholderInfo } from "~/server/mail/overrides";
+import {
+  checkMailOverride,
+  type MailOverrideText,
+  type PlaceholderInfo,
+  renderMailDraft,
+  renderMailWithOverride,
+  sampleInput,
+  TEMPLATE_KINDS,
+  templateInfo,
+} from "~/server/mail/overrides";
 import type { RenderedMail } from "~/server/mail/templates";
-import { recordAudit, type AuditActor } from "../audit.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 import { readSiteTexts } from "../site-texts.service";
 import { accountsById } from "../user.service";
 
@@ -58,9 +67,14 @@ function templateRow(
 
 /** Every kind of mail with whether staff changed it, filtered, sorted and paged in memory (15 kinds). */
 export async function listMailTemplates(db: Db, query: z.infer<typeof mailTemplateListQuery>): Promise<Paged<MailTemplateRow>> {
-  const overrides = await db.mailTemplateOverride.findMany({ select: { kind: true, updatedAt: true, updatedById: true } });
+  const overrides = await db.mailTemplateOverride.findMany({
+    select: { kind: true, updatedAt: true, updatedById: true },
+  });
   const byKind = new Map(overrides.map((override) => [override.kind, override]));
-  const editors = await accountsById(db, overrides.map((override) => override.updatedById));
+  const editors = await accountsById(
+    db,
+    overrides.map((override) => override.updatedById),
+  );
   const search = query.q?.toLowerCase();
   let rows = TEMPLATE_KINDS.map((kind) => templateRow(kind, templateInfo(kind), byKind.get(kind), editors));
   rows = rows.filter(
@@ -108,13 +122,22 @@ function assertValid(draft: MailTemplateDraft) {
 export async function saveMailTemplate(db: Db, actor: AuditActor, draft: MailTemplateDraft) {
   assertValid(draft);
   return db.$transaction(async (tx) => {
-    const before = await tx.mailTemplateOverride.findUnique({ where: { kind: draft.kind }, select: { subject: true, body: true } });
+    const before = await tx.mailTemplateOverride.findUnique({
+      where: { kind: draft.kind },
+      select: { subject: true, body: true },
+    });
     const saved = await tx.mailTemplateOverride.upsert({
       where: { kind: draft.kind },
       create: { kind: draft.kind, subject: draft.subject, body: draft.body, updatedById: actor.id },
       update: { subject: draft.subject, body: draft.body, updatedById: actor.id },
     });
-    await recordAudit(tx, actor, { action: "mail_template.saved", targetType: "mail_template", targetId: draft.kind, before, after: { subject: saved.subject, body: saved.body } });
+    await recordAudit(tx, actor, {
+      action: "mail_template.saved",
+      targetType: "mail_template",
+      targetId: draft.kind,
+      before,
+      after: { subject: saved.subject, body: saved.body },
+    });
     return { kind: saved.kind, updatedAt: saved.updatedAt };
   });
 }
@@ -125,7 +148,13 @@ export async function resetMailTemplate(db: Db, actor: AuditActor, kind: MailKin
     const before = await tx.mailTemplateOverride.findUnique({ where: { kind }, select: { subject: true, body: true } });
     if (!before) return { kind, reset: false };
     await tx.mailTemplateOverride.delete({ where: { kind } });
-    await recordAudit(tx, actor, { action: "mail_template.reset", targetType: "mail_template", targetId: kind, before, after: null });
+    await recordAudit(tx, actor, {
+      action: "mail_template.reset",
+      targetType: "mail_template",
+      targetId: kind,
+      before,
+      after: null,
+    });
     return { kind, reset: true };
   });
 }
@@ -138,13 +167,25 @@ export const TEST_SUBJECT_PREFIX = "[Test] ";
  */
 export async function sendTestMailTemplate(db: Db, actor: AuditActor, input: { kind: MailKindName; subject?: string; body?: string }) {
   if (!actor.id) throw new AppError("FORBIDDEN", "Test mails go to a staff member's own address.");
-  const draft = input.subject !== undefined && input.body !== undefined ? { kind: input.kind, subject: input.subject, body: input.body } : null;
+  const draft =
+    input.subject !== undefined && input.body !== undefined ? { kind: input.kind, subject: input.subject, body: input.body } : null;
   if (draft) assertValid(draft);
   return db.$transaction(async (tx) => {
     const sample = sampleInput(input.kind, await readSiteTexts(tx));
     const rendered = draft ? renderMailWithOverride(sample, draft) : await renderForSending(tx, sample);
-    const mail = await queueRenderedMail(tx, actor.email, input.kind, { ...rendered, subject: `${TEST_SUBJECT_PREFIX}${rendered.subject}` }, actor.id);
-    await recordAudit(tx, actor, { action: "mail_template.test_sent", targetType: "mail_template", targetId: input.kind, after: { to: actor.email, subject: mail.subject, draft: Boolean(draft) } });
+    const mail = await queueRenderedMail(
+      tx,
+      actor.email,
+      input.kind,
+      { ...rendered, subject: `${TEST_SUBJECT_PREFIX}${rendered.subject}` },
+      actor.id,
+    );
+    await recordAudit(tx, actor, {
+      action: "mail_template.test_sent",
+      targetType: "mail_template",
+      targetId: input.kind,
+      after: { to: actor.email, subject: mail.subject, draft: Boolean(draft) },
+    });
     return { mailId: mail.id, to: actor.email };
   });
 }

@@ -1,17 +1,32 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import type { OutboxListQuery } from "~/lib/schemas/system";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { calendarMethod, MAIL_JOB } from "~/server/mail/outbox";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import type { OutboxListQuery } from "~/lib/schemas/system";
-import { recordAudit, type AuditActor } from "../audit.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 
-const mailColumns = { id: true, to: true, kind: true, subject: true, text: true, status: true, transport: true, error: true, createdAt: true, sentAt: true, calendarEvent: true } as const;
+const mailColumns = {
+  id: true,
+  to: true,
+  kind: true,
+  subject: true,
+  text: true,
+  status: true,
+  transport: true,
+  error: true,
+  createdAt: true,
+  sentAt: true,
+  calendarEvent: true,
+} as const;
 type MailRecord = Prisma.MailMessageGetPayload<{ select: typeof mailColumns }>;
 /** A mail as the outbox lists it: `invitation` is the METHOD of the calendar invitation it carries (REQUEST, CANCEL), if any. */
 export type OutboxMail = Omit<MailRecord, "calendarEvent"> & { invitation: string | null };
 
-const toOutboxMail = ({ calendarEvent, ...mail }: MailRecord): OutboxMail => ({ ...mail, invitation: calendarEvent ? calendarMethod(calendarEvent) : null });
+const toOutboxMail = ({ calendarEvent, ...mail }: MailRecord): OutboxMail => ({
+  ...mail,
+  invitation: calendarEvent ? calendarMethod(calendarEvent) : null,
+});
 
 /** /admin/outbox: every mail the product sent (or, without SMTP, delivered here), searched by recipient. */
 export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Paged<OutboxMail>> {
@@ -24,7 +39,10 @@ export async function listOutbox(db: Db, query: OutboxListQuery): Promise<Paged<
   const [rows, total] = await Promise.all([
     db.mailMessage.findMany({
       where,
-      orderBy: sort === "createdAt" ? [{ createdAt: query.dir }, { id: query.dir }] : [{ [sort]: query.dir }, { createdAt: "desc" }, { id: "desc" }],
+      orderBy:
+        sort === "createdAt"
+          ? [{ createdAt: query.dir }, { id: query.dir }]
+          : [{ [sort]: query.dir }, { createdAt: "desc" }, { id: "desc" }],
       ...pageWindow(query),
       select: mailColumns,
     }),
@@ -40,7 +58,9 @@ export async function outboxKinds(db: Db) {
 }
 
 const TROUBLED_JOBS_SHOWN = 50;
-const troubledWhere: Prisma.JobWhereInput = { OR: [{ status: "dead" }, { status: "queued", lastError: { not: null } }] };
+const troubledWhere: Prisma.JobWhereInput = {
+  OR: [{ status: "dead" }, { status: "queued", lastError: { not: null } }],
+};
 
 /** Jobs that need a person: dead ones (out of attempts) and ones waiting to retry after a failure, newest first. */
 export async function listTroubledJobs(db: Db) {
@@ -49,7 +69,17 @@ export async function listTroubledJobs(db: Db) {
       where: troubledWhere,
       orderBy: { createdAt: "desc" },
       take: TROUBLED_JOBS_SHOWN,
-      select: { id: true, kind: true, status: true, attempts: true, maxAttempts: true, lastError: true, runAt: true, createdAt: true, finishedAt: true },
+      select: {
+        id: true,
+        kind: true,
+        status: true,
+        attempts: true,
+        maxAttempts: true,
+        lastError: true,
+        runAt: true,
+        createdAt: true,
+        finishedAt: true,
+      },
     }),
     db.job.count({ where: troubledWhere }),
   ]);
@@ -62,7 +92,10 @@ export async function listTroubledJobs(db: Db) {
  */
 export async function retryJob(db: Db, actor: AuditActor, id: string) {
   return db.$transaction(async (tx) => {
-    const job = await tx.job.findUnique({ where: { id }, select: { kind: true, payload: true, attempts: true, lastError: true } });
+    const job = await tx.job.findUnique({
+      where: { id },
+      select: { kind: true, payload: true, attempts: true, lastError: true },
+    });
     const { count } = await tx.job.updateMany({
       where: { id, status: "dead" },
       data: { status: "queued", attempts: 0, runAt: new Date(), finishedAt: null },

@@ -1,11 +1,16 @@
 import type { z } from "zod";
 import { Prisma, type RoadmapStepTemplate } from "~/generated/prisma/client";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import { roadmapStepColumns, type RoadmapStepInput, type roadmapStepListQuery, type roadmapStepUpdateSchema } from "~/lib/schemas/roadmap-steps";
-import { isUniqueViolation } from "~/server/db/unique-violation";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import {
+  type RoadmapStepInput,
+  roadmapStepColumns,
+  type roadmapStepListQuery,
+  type roadmapStepUpdateSchema,
+} from "~/lib/schemas/roadmap-steps";
 import type { Db, DbOrTx } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
-import { recordAudit, type AuditActor } from "../audit.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 
 /**
  * The step templates of the study roadmaps (/admin/flows): what to do, why, how, the official page
@@ -51,7 +56,11 @@ function snapshot(step: RoadmapStepRow) {
 
 export async function listRoadmapSteps(db: Db, query: z.infer<typeof roadmapStepListQuery>): Promise<Paged<RoadmapStepRow>> {
   const where: Prisma.RoadmapStepTemplateWhereInput = {
-    ...(query.q ? { OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }] } : {}),
+    ...(query.q
+      ? {
+          OR: [{ title: { contains: query.q, mode: "insensitive" } }, { slug: { contains: query.q, mode: "insensitive" } }],
+        }
+      : {}),
     // A programme type's roadmap uses its own steps and those for all programmes.
     ...(query.appliesTo ? { appliesTo: query.appliesTo === "all" ? { has: "all" } : { hasSome: [query.appliesTo, "all"] } } : {}),
     ...(query.hidden ? { hidden: query.hidden === "yes" } : {}),
@@ -61,7 +70,10 @@ export async function listRoadmapSteps(db: Db, query: z.infer<typeof roadmapStep
     { position: "asc" },
     { createdAt: "asc" },
   ];
-  const [rows, total] = await Promise.all([db.roadmapStepTemplate.findMany({ where, orderBy, select: ROW_FIELDS, ...pageWindow(query) }), db.roadmapStepTemplate.count({ where })]);
+  const [rows, total] = await Promise.all([
+    db.roadmapStepTemplate.findMany({ where, orderBy, select: ROW_FIELDS, ...pageWindow(query) }),
+    db.roadmapStepTemplate.count({ where }),
+  ]);
   return { rows, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -80,10 +92,20 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
       if (await tx.roadmapStepTemplate.findUnique({ where: { slug: input.slug }, select: { id: true } })) throw slugTaken(input.slug);
       const last = await tx.roadmapStepTemplate.aggregate({ _max: { position: true } });
       const step = await tx.roadmapStepTemplate.create({
-        data: { slug: input.slug, position: (last._max.position ?? -1) + 1, ...roadmapStepColumns(input), customizedAt: new Date() },
+        data: {
+          slug: input.slug,
+          position: (last._max.position ?? -1) + 1,
+          ...roadmapStepColumns(input),
+          customizedAt: new Date(),
+        },
         select: ROW_FIELDS,
       });
-      await recordAudit(tx, actor, { action: "roadmap_step.created", targetType: "roadmap_step", targetId: step.id, after: snapshot(step) });
+      await recordAudit(tx, actor, {
+        action: "roadmap_step.created",
+        targetType: "roadmap_step",
+        targetId: step.id,
+        after: snapshot(step),
+      });
       return step;
     });
   } catch (error) {
@@ -93,11 +115,25 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
   }
 }
 
-export async function updateRoadmapStep(db: Db, actor: AuditActor, input: z.infer<typeof roadmapStepUpdateSchema>): Promise<RoadmapStepRow> {
+export async function updateRoadmapStep(
+  db: Db,
+  actor: AuditActor,
+  input: z.infer<typeof roadmapStepUpdateSchema>,
+): Promise<RoadmapStepRow> {
   return db.$transaction(async (tx) => {
     const before = await findStep(tx, input.id);
-    const step = await tx.roadmapStepTemplate.update({ where: { id: input.id }, data: { ...roadmapStepColumns(input), customizedAt: new Date() }, select: ROW_FIELDS });
-    await recordAudit(tx, actor, { action: "roadmap_step.updated", targetType: "roadmap_step", targetId: step.id, before: snapshot(before), after: snapshot(step) });
+    const step = await tx.roadmapStepTemplate.update({
+      where: { id: input.id },
+      data: { ...roadmapStepColumns(input), customizedAt: new Date() },
+      select: ROW_FIELDS,
+    });
+    await recordAudit(tx, actor, {
+      action: "roadmap_step.updated",
+      targetType: "roadmap_step",
+      targetId: step.id,
+      before: snapshot(before),
+      after: snapshot(step),
+    });
     return step;
   });
 }
@@ -106,7 +142,10 @@ export async function updateRoadmapStep(db: Db, actor: AuditActor, input: z.infe
 export async function moveRoadmapStep(db: Db, actor: AuditActor, input: { id: string; position: number }) {
   return db.$transaction(
     async (tx) => {
-      const steps = await tx.roadmapStepTemplate.findMany({ orderBy: [{ position: "asc" }, { createdAt: "asc" }], select: { id: true, position: true } });
+      const steps = await tx.roadmapStepTemplate.findMany({
+        orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+        select: { id: true, position: true },
+      });
       const from = steps.findIndex((step) => step.id === input.id);
       if (from < 0) throw new AppError("NOT_FOUND", STEP_NOT_FOUND);
       const to = Math.min(input.position, steps.length) - 1;
@@ -116,7 +155,14 @@ export async function moveRoadmapStep(db: Db, actor: AuditActor, input: { id: st
       for (const [index, step] of steps.entries()) {
         if (step.position !== index) await tx.roadmapStepTemplate.update({ where: { id: step.id }, data: { position: index } });
       }
-      if (from !== to) await recordAudit(tx, actor, { action: "roadmap_step.moved", targetType: "roadmap_step", targetId: input.id, before: { position: from + 1 }, after: { position: to + 1 } });
+      if (from !== to)
+        await recordAudit(tx, actor, {
+          action: "roadmap_step.moved",
+          targetType: "roadmap_step",
+          targetId: input.id,
+          before: { position: from + 1 },
+          after: { position: to + 1 },
+        });
       return { id: input.id, position: to + 1, moved: from !== to };
     },
     { isolationLevel: Prisma.TransactionIsolationLevel.Serializable },
@@ -129,7 +175,13 @@ export async function setRoadmapStepHidden(db: Db, actor: AuditActor, input: { i
     const before = await findStep(tx, input.id);
     if (before.hidden === input.hidden) return { id: before.id, hidden: before.hidden, changed: false };
     await tx.roadmapStepTemplate.update({ where: { id: input.id }, data: { hidden: input.hidden } });
-    await recordAudit(tx, actor, { action: input.hidden ? "roadmap_step.hidden" : "roadmap_step.shown", targetType: "roadmap_step", targetId: input.id, before: { hidden: before.hidden }, after: { hidden: input.hidden } });
+    await recordAudit(tx, actor, {
+      action: input.hidden ? "roadmap_step.hidden" : "roadmap_step.shown",
+      targetType: "roadmap_step",
+      targetId: input.id,
+      before: { hidden: before.hidden },
+      after: { hidden: input.hidden },
+    });
     return { id: before.id, hidden: input.hidden, changed: true };
   });
 }
@@ -138,7 +190,12 @@ export async function deleteRoadmapStep(db: Db, actor: AuditActor, id: string) {
   return db.$transaction(async (tx) => {
     const before = await findStep(tx, id);
     await tx.roadmapStepTemplate.delete({ where: { id } });
-    await recordAudit(tx, actor, { action: "roadmap_step.deleted", targetType: "roadmap_step", targetId: id, before: snapshot(before) });
+    await recordAudit(tx, actor, {
+      action: "roadmap_step.deleted",
+      targetType: "roadmap_step",
+      targetId: id,
+      before: snapshot(before),
+    });
     return { id, deleted: true };
   });
 }

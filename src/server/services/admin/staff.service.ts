@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
+import { appUrl } from "~/env";
 import { Prisma } from "~/generated/prisma/client";
-import { isUniqueViolation } from "~/server/db/unique-violation";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
+import type { Role } from "~/lib/permissions";
+import { type Paged, pageWindow } from "~/lib/schemas/admin";
+import { type AcceptInviteInput, type InviteStaffInput, ROLE_LABELS, type StaffListQuery } from "~/lib/schemas/staff";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import { assertStrongPassword } from "~/server/auth/password-strength";
 import { addressKey } from "~/server/auth/request";
+import type { Db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { appUrl } from "~/env";
-import type { Role } from "~/lib/permissions";
-import { pageWindow, type Paged } from "~/lib/schemas/admin";
-import { ROLE_LABELS, type AcceptInviteInput, type InviteStaffInput, type StaffListQuery } from "~/lib/schemas/staff";
-import { recordAudit, type AuditActor } from "../audit.service";
 import { hashToken } from "../account-tokens.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 import { isLoginThrottled, loginThrottle, newAccountData } from "../auth.service";
 import { accountsById } from "../user.service";
 
@@ -26,12 +26,20 @@ export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another a
 export async function changeRole(db: Db, actor: AuditActor, target: { userId: string } | { email: string }, role: Role) {
   return db.$transaction(
     async (tx) => {
-      const user = await tx.user.findUnique({ where: "userId" in target ? { id: target.userId } : { email: target.email.trim().toLowerCase() } });
+      const user = await tx.user.findUnique({
+        where: "userId" in target ? { id: target.userId } : { email: target.email.trim().toLowerCase() },
+      });
       if (!user) throw new AppError("NOT_FOUND", "No account has that email address.");
       if (user.role === role) return { id: user.id, email: user.email, role, changed: false };
       if (user.role === "admin") await assertAnotherAdmin(tx, user.id);
       await tx.user.update({ where: { id: user.id }, data: { role } });
-      await recordAudit(tx, actor, { action: "staff.role_changed", targetType: "user", targetId: user.id, before: { role: user.role }, after: { role } });
+      await recordAudit(tx, actor, {
+        action: "staff.role_changed",
+        targetType: "user",
+        targetId: user.id,
+        before: { role: user.role },
+        after: { role },
+      });
       return { id: user.id, email: user.email, role, changed: true };
     },
     // Two admins demoting each other at once must not both succeed.
@@ -54,13 +62,26 @@ export async function setAccountStatus(db: Db, actor: AuditActor, userId: string
   if (actor.id === userId && status === "suspended") throw new AppError("BAD_INPUT", "You cannot suspend your own account.");
   return db.$transaction(
     async (tx) => {
-      const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, status: true } });
+      const user = await tx.user.findUnique({
+        where: { id: userId },
+        select: { id: true, email: true, role: true, status: true },
+      });
       if (!user) throw new AppError("NOT_FOUND", "That account does not exist.");
       if (user.status === status) return { id: user.id, status, changed: false };
       if (status === "suspended" && user.role === "admin") await assertAnotherAdmin(tx, user.id);
       await tx.user.update({ where: { id: user.id }, data: { status } });
-      if (status === "suspended") await tx.authSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
-      await recordAudit(tx, actor, { action: status === "suspended" ? "account.suspended" : "account.reactivated", targetType: "user", targetId: user.id, before: { status: user.status }, after: { status } });
+      if (status === "suspended")
+        await tx.authSession.updateMany({
+          where: { userId: user.id, revokedAt: null },
+          data: { revokedAt: new Date() },
+        });
+      await recordAudit(tx, actor, {
+        action: status === "suspended" ? "account.suspended" : "account.reactivated",
+        targetType: "user",
+        targetId: user.id,
+        before: { status: user.status },
+        after: { status },
+      });
       return { id: user.id, status, changed: true };
     },
     { isolationLevel: Prisma.TransactionIsolationLevel.Serializable },
@@ -86,7 +107,11 @@ export async function listStaff(db: Db, query: StaffListQuery): Promise<Paged<St
   const where: Prisma.UserWhereInput = {
     role: query.role ?? { not: "user" },
     ...(query.status ? { status: query.status } : {}),
-    ...(query.q ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q, mode: "insensitive" } }] } : {}),
+    ...(query.q
+      ? {
+          OR: [{ name: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q, mode: "insensitive" } }],
+        }
+      : {}),
   };
   const sort = query.sort ?? "name";
   // Accounts that never signed in sort last either way.
@@ -99,7 +124,16 @@ export async function listStaff(db: Db, query: StaffListQuery): Promise<Paged<St
       where,
       orderBy,
       ...pageWindow(query),
-      select: { id: true, name: true, email: true, role: true, status: true, totpEnabledAt: true, lastLoginAt: true, createdAt: true },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        role: true,
+        status: true,
+        totpEnabledAt: true,
+        lastLoginAt: true,
+        createdAt: true,
+      },
     }),
     db.user.count({ where }),
   ]);
@@ -125,7 +159,8 @@ export const INVITE_MESSAGES = {
   accountExists: "An account with this address exists: enter its current password to accept.",
   noAccount: "No account has this address yet: choose your name and a password to create it.",
   wrongPassword: "That password is not correct.",
-  noPassword: "This account signs in with Google or LinkedIn only. Set a password with “Forgot password?” first, then open the invitation again.",
+  noPassword:
+    "This account signs in with Google or LinkedIn only. Set a password with “Forgot password?” first, then open the invitation again.",
   throttled: (minutes: number) => `Too many wrong passwords. Please wait ${minutes} minutes and try again.`,
   accountSuspended: "This account is suspended and cannot join the team.",
 } as const;
@@ -161,9 +196,27 @@ export async function inviteStaff(db: Db, actor: AuditActor, input: InviteStaffI
       throw new AppError("CONFLICT", INVITE_MESSAGES.alreadyInvited(email));
     }
     const { token, tokenHash, expiresAt } = newInviteToken();
-    const invite = await tx.staffInvite.create({ data: { email, role: input.role, tokenHash, expiresAt, invitedById: actor.id } });
-    await queueMail(tx, email, { kind: "staff-invite", inviterName: await inviterName(tx, actor), role: roleName(input.role), url: inviteUrl(token), expiresInDays: INVITE_LIFETIME_DAYS }, account?.id ?? null);
-    await recordAudit(tx, actor, { action: "staff.invited", targetType: "staff_invite", targetId: invite.id, after: { email, role: input.role, expiresAt } });
+    const invite = await tx.staffInvite.create({
+      data: { email, role: input.role, tokenHash, expiresAt, invitedById: actor.id },
+    });
+    await queueMail(
+      tx,
+      email,
+      {
+        kind: "staff-invite",
+        inviterName: await inviterName(tx, actor),
+        role: roleName(input.role),
+        url: inviteUrl(token),
+        expiresInDays: INVITE_LIFETIME_DAYS,
+      },
+      account?.id ?? null,
+    );
+    await recordAudit(tx, actor, {
+      action: "staff.invited",
+      targetType: "staff_invite",
+      targetId: invite.id,
+      after: { email, role: input.role, expiresAt },
+    });
     return { id: invite.id, email, role: invite.role, expiresAt };
   });
 }
@@ -171,7 +224,10 @@ export async function inviteStaff(db: Db, actor: AuditActor, input: InviteStaffI
 /** The invitations not yet accepted or withdrawn, newest first; expired ones are marked so (send again renews them). */
 export async function listPendingInvites(db: Db) {
   const invites = await db.staffInvite.findMany({ where: pendingWhere, orderBy: { createdAt: "desc" }, take: 200 });
-  const inviters = await accountsById(db, invites.map((invite) => invite.invitedById));
+  const inviters = await accountsById(
+    db,
+    invites.map((invite) => invite.invitedById),
+  );
   const now = Date.now();
   return invites.map((invite) => ({
     id: invite.id,
@@ -197,7 +253,13 @@ export async function revokeInvite(db: Db, actor: AuditActor, id: string) {
     const invite = await pendingInvite(tx, id);
     const revokedAt = new Date();
     await tx.staffInvite.update({ where: { id }, data: { revokedAt } });
-    await recordAudit(tx, actor, { action: "staff.invite_revoked", targetType: "staff_invite", targetId: id, before: { email: invite.email, role: invite.role }, after: { revokedAt } });
+    await recordAudit(tx, actor, {
+      action: "staff.invite_revoked",
+      targetType: "staff_invite",
+      targetId: id,
+      before: { email: invite.email, role: invite.role },
+      after: { revokedAt },
+    });
     return { id, revokedAt };
   });
 }
@@ -209,8 +271,25 @@ export async function resendInvite(db: Db, actor: AuditActor, id: string) {
     const { token, tokenHash, expiresAt } = newInviteToken();
     await tx.staffInvite.update({ where: { id }, data: { tokenHash, expiresAt } });
     const account = await tx.user.findUnique({ where: { email: invite.email }, select: { id: true } });
-    await queueMail(tx, invite.email, { kind: "staff-invite", inviterName: await inviterName(tx, actor), role: roleName(invite.role), url: inviteUrl(token), expiresInDays: INVITE_LIFETIME_DAYS }, account?.id ?? null);
-    await recordAudit(tx, actor, { action: "staff.invite_resent", targetType: "staff_invite", targetId: id, before: { expiresAt: invite.expiresAt }, after: { expiresAt } });
+    await queueMail(
+      tx,
+      invite.email,
+      {
+        kind: "staff-invite",
+        inviterName: await inviterName(tx, actor),
+        role: roleName(invite.role),
+        url: inviteUrl(token),
+        expiresInDays: INVITE_LIFETIME_DAYS,
+      },
+      account?.id ?? null,
+    );
+    await recordAudit(tx, actor, {
+      action: "staff.invite_resent",
+      targetType: "staff_invite",
+      targetId: id,
+      before: { expiresAt: invite.expiresAt },
+      after: { expiresAt },
+    });
     return { id, expiresAt };
   });
 }
@@ -232,7 +311,13 @@ export async function inviteDetails(db: Db, token: string) {
     db.user.findUnique({ where: { email: invite.email }, select: { id: true } }),
     invite.invitedById ? db.user.findUnique({ where: { id: invite.invitedById }, select: { name: true } }) : null,
   ]);
-  return { email: invite.email, role: invite.role, invitedBy: inviter?.name ?? null, expiresAt: invite.expiresAt, hasAccount: account !== null };
+  return {
+    email: invite.email,
+    role: invite.role,
+    invitedBy: inviter?.name ?? null,
+    expiresAt: invite.expiresAt,
+    hasAccount: account !== null,
+  };
 }
 
 /**
@@ -252,7 +337,8 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, ip: string)
   if (existing) {
     if (existing.status === "suspended") throw new AppError("FORBIDDEN", INVITE_MESSAGES.accountSuspended);
     if (!existing.passwordHash) throw new AppError("BAD_INPUT", INVITE_MESSAGES.noPassword);
-    if (await isLoginThrottled(db, existing.email, ip)) throw new AppError("TOO_MANY_REQUESTS", INVITE_MESSAGES.throttled(loginThrottle().windowMinutes));
+    if (await isLoginThrottled(db, existing.email, ip))
+      throw new AppError("TOO_MANY_REQUESTS", INVITE_MESSAGES.throttled(loginThrottle().windowMinutes));
     if (!(await verifyPassword(existing.passwordHash, input.password))) {
       await db.loginAttempt.create({ data: { email: existing.email, ip: addressKey(ip), succeeded: false } });
       throw new AppError("BAD_INPUT", INVITE_MESSAGES.wrongPassword);
@@ -277,21 +363,33 @@ export async function acceptInvite(db: Db, input: AcceptInviteInput, ip: string)
         if (existing) {
           if (existing.role === "admin" && invite.role !== "admin") await assertAnotherAdmin(tx, existing.id);
           before = { role: existing.role };
-          user = await tx.user.update({ where: { id: existing.id }, data: { role: invite.role, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() } });
+          user = await tx.user.update({
+            where: { id: existing.id },
+            data: { role: invite.role, emailVerifiedAt: existing.emailVerifiedAt ?? new Date() },
+          });
         } else if (input.account === "new") {
           // Verified: the invitation's link reached this mailbox.
-          const account = newAccountData({ email: invite.email, firstName: input.firstName, lastName: input.lastName, passwordHash });
+          const account = newAccountData({
+            email: invite.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+          });
           user = await tx.user.create({ data: { ...account, role: invite.role, emailVerifiedAt: new Date() } });
         } else {
           throw new AppError("BAD_INPUT", INVITE_MESSAGES.noAccount);
         }
-        await recordAudit(tx, { id: user.id, email: user.email, ip }, {
-          action: "staff.invite_accepted",
-          targetType: "staff_invite",
-          targetId: invite.id,
-          before,
-          after: { userId: user.id, role: invite.role, newAccount: !existing },
-        });
+        await recordAudit(
+          tx,
+          { id: user.id, email: user.email, ip },
+          {
+            action: "staff.invite_accepted",
+            targetType: "staff_invite",
+            targetId: invite.id,
+            before,
+            after: { userId: user.id, role: invite.role, newAccount: !existing },
+          },
+        );
         return { email: user.email, role: invite.role, newAccount: !existing };
       },
       { isolationLevel: Prisma.TransactionIsolationLevel.Serializable },

@@ -13,7 +13,13 @@ const DEAD_JOBS_SHOWN = 20;
 export function describeDatabase(version: string) {
   const postgres = version.match(/PostgreSQL ([\d.]+)/)?.[1] ?? null;
   const pglite = version.match(/PGlite ([\d.]+)/)?.[1] ?? null;
-  return pglite ? { kind: "pglite" as const, label: `Embedded PGlite ${pglite} (PostgreSQL ${postgres ?? "?"})`, serverVersion: postgres } : { kind: "postgresql" as const, label: `PostgreSQL ${postgres ?? "?"}`, serverVersion: postgres };
+  return pglite
+    ? {
+        kind: "pglite" as const,
+        label: `Embedded PGlite ${pglite} (PostgreSQL ${postgres ?? "?"})`,
+        serverVersion: postgres,
+      }
+    : { kind: "postgresql" as const, label: `PostgreSQL ${postgres ?? "?"}`, serverVersion: postgres };
 }
 
 async function databaseHealth(db: Db) {
@@ -35,7 +41,9 @@ async function migrationHealth(db: Db) {
   const latest = applied.at(-1) ?? null;
   // The migrations this build ships with; any not applied yet run at the next start.
   const appliedNames = new Set(applied.map((migration) => migration.name));
-  const pending = readMigrations().map((migration) => migration.name).filter((name) => !appliedNames.has(name));
+  const pending = readMigrations()
+    .map((migration) => migration.name)
+    .filter((name) => !appliedNames.has(name));
   return { applied: applied.length, latest: latest?.name ?? null, latestAt: latest?.finishedAt ?? null, pending };
 }
 
@@ -46,16 +54,28 @@ async function jobHealth(db: Db) {
       where: { status: "dead" },
       orderBy: { finishedAt: { sort: "desc", nulls: "last" } },
       take: DEAD_JOBS_SHOWN,
-      select: { id: true, kind: true, attempts: true, maxAttempts: true, lastError: true, createdAt: true, finishedAt: true },
+      select: {
+        id: true,
+        kind: true,
+        attempts: true,
+        maxAttempts: true,
+        lastError: true,
+        createdAt: true,
+        finishedAt: true,
+      },
     }),
   ]);
-  const counts = Object.fromEntries(JOB_STATUSES.map((status) => [status, groups.find((group) => group.status === status)?._count._all ?? 0])) as Record<(typeof JOB_STATUSES)[number], number>;
+  const counts = Object.fromEntries(
+    JOB_STATUSES.map((status) => [status, groups.find((group) => group.status === status)?._count._all ?? 0]),
+  ) as Record<(typeof JOB_STATUSES)[number], number>;
   return { counts, dead };
 }
 
 async function mailHealth(db: Db) {
   const groups = await db.mailMessage.groupBy({ by: ["status"], _count: { _all: true } });
-  const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, groups.find((group) => group.status === status)?._count._all ?? 0])) as Record<(typeof MAIL_STATUSES)[number], number>;
+  const counts = Object.fromEntries(
+    MAIL_STATUSES.map((status) => [status, groups.find((group) => group.status === status)?._count._all ?? 0]),
+  ) as Record<(typeof MAIL_STATUSES)[number], number>;
   return { counts, transport: mailTransport().name };
 }
 
@@ -71,5 +91,10 @@ export async function systemHealth(db: Db) {
 }
 
 function versions() {
-  return { app: appPackage.version, node: process.version, next: nextPackage.version, prisma: Prisma.prismaVersion.client };
+  return {
+    app: appPackage.version,
+    node: process.version,
+    next: nextPackage.version,
+    prisma: Prisma.prismaVersion.client,
+  };
 }

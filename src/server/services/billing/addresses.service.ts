@@ -1,9 +1,9 @@
 /** The user's billing addresses; one of them is the default. */
 import type { z } from "zod";
-import type { Db } from "~/server/db/client";
 import type { BillingAddress } from "~/generated/prisma/client";
-import { AppError } from "~/server/errors";
 import type { addressIdSchema, BillingAddressCreate } from "~/lib/schemas/billing";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import type { SessionClaims } from "../sessions.service";
 
 const NOT_FOUND_ADDRESS = "Address not found.";
@@ -26,7 +26,10 @@ export const toAddressDto = (address: BillingAddress) => ({
 export type BillingAddressDto = ReturnType<typeof toAddressDto>;
 
 export async function listAddresses(db: Db, actor: SessionClaims) {
-  const rows = await db.billingAddress.findMany({ where: { userId: actor.id }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] });
+  const rows = await db.billingAddress.findMany({
+    where: { userId: actor.id },
+    orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+  });
   return { addresses: rows.map(toAddressDto) };
 }
 
@@ -71,9 +74,18 @@ export async function setDefaultAddress(db: Db, actor: SessionClaims, { id }: z.
 export async function billingDefaults(db: Db, actor: SessionClaims) {
   const [customer, address] = await Promise.all([
     db.billingCustomer.findUnique({ where: { userId: actor.id }, select: { lastBillingDetails: true } }),
-    db.billingAddress.findFirst({ where: { userId: actor.id }, orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }] }),
+    db.billingAddress.findFirst({
+      where: { userId: actor.id },
+      orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+    }),
   ]);
-  const last = (customer?.lastBillingDetails ?? null) as { name?: string; email?: string; country?: string | null; postalCode?: string | null; taxId?: string | null } | null;
+  const last = (customer?.lastBillingDetails ?? null) as {
+    name?: string;
+    email?: string;
+    country?: string | null;
+    postalCode?: string | null;
+    taxId?: string | null;
+  } | null;
   return {
     name: last?.name ?? address?.name ?? null,
     email: last?.email ?? address?.email ?? null,

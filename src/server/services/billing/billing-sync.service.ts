@@ -1,13 +1,13 @@
-import { addDays } from "date-fns";
 import { randomUUID } from "node:crypto";
-import { isUniqueViolation } from "~/server/db/unique-violation";
+import { addDays } from "date-fns";
+import { appUrl } from "~/env";
+import { GRACE_PERIOD_DAYS, getPlan, PLAN_IDS, type PlanId } from "~/lib/plans";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { getPlan, GRACE_PERIOD_DAYS, PLAN_IDS, type PlanId } from "~/lib/plans";
+import { isUniqueViolation } from "~/server/db/unique-violation";
 import { queueMail } from "~/server/mail/outbox";
 import type { MailTemplateInput } from "~/server/mail/templates";
-import { appUrl } from "~/env";
-import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
 import { operatorDetails } from "~/server/operator";
+import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
 import { computeEffectivePlan, findLiveSubscription } from "../entitlements.service";
 
 /**
@@ -26,7 +26,10 @@ export async function userIdForCustomer(db: Db, customerId: string): Promise<str
 
 /** Tells the user by mail what billing did (receipts, failed renewals, grace periods, downgrades). */
 async function mailUser(db: DbOrTx, userId: string, template: (name: string) => MailTemplateInput) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, name: true, student: { select: { firstName: true } } } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, name: true, student: { select: { firstName: true } } },
+  });
   if (user) await queueMail(db, user.email, template(user.student?.firstName || user.name), userId);
 }
 
@@ -48,7 +51,13 @@ export async function refreshStudentBilling(db: Db, userId: string, now = new Da
   });
   if (planRank(effective.planId) < planRank(student.membershipPlan)) {
     const [fromPlan, toPlan] = [getPlan(student.membershipPlan).name, getPlan(effective.planId).name];
-    await mailUser(db, userId, (name) => ({ kind: "plan-downgraded", name, fromPlan, toPlan, pricingUrl: `${appUrl()}/pricing` }));
+    await mailUser(db, userId, (name) => ({
+      kind: "plan-downgraded",
+      name,
+      fromPlan,
+      toPlan,
+      pricingUrl: `${appUrl()}/pricing`,
+    }));
   }
 }
 
@@ -83,9 +92,23 @@ async function buyerSnapshot(db: Db, userId: string) {
   ]);
   const last = (customer?.lastBillingDetails ?? null) as LastBillingDetails | null;
   const buyerAddress: BuyerAddress | null = last?.address
-    ? { ...last.address, addressLine2: last.address.addressLine2 ?? null, state: last.address.state ?? null, taxId: last.taxId ?? null }
+    ? {
+        ...last.address,
+        addressLine2: last.address.addressLine2 ?? null,
+        state: last.address.state ?? null,
+        taxId: last.taxId ?? null,
+      }
     : address
-      ? { name: address.name, addressLine1: address.addressLine1, addressLine2: address.addressLine2, city: address.city, state: address.state, postalCode: address.postalCode, country: address.country, taxId: address.taxId }
+      ? {
+          name: address.name,
+          addressLine1: address.addressLine1,
+          addressLine2: address.addressLine2,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          country: address.country,
+          taxId: address.taxId,
+        }
       : null;
   return {
     buyerName: last?.name ?? address?.name ?? customer?.name ?? user?.name ?? "",
@@ -102,7 +125,10 @@ async function nextReceiptNumber(db: Db): Promise<number> {
 
 export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
-  const existing = await db.billingTransaction.findUnique({ where: { gatewayObjectId: invoice.id }, select: { id: true, status: true, refunded: true, receiptNumber: true } });
+  const existing = await db.billingTransaction.findUnique({
+    where: { gatewayObjectId: invoice.id },
+    select: { id: true, status: true, refunded: true, receiptNumber: true },
+  });
   // A refund is final: a later sync of the same invoice (which a provider may still report as paid) keeps it.
   const refunded = invoice.refunded || existing?.refunded === true;
   const status = refunded ? "refunded" : invoice.status === "paid" ? "succeeded" : "failed";
@@ -112,7 +138,11 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
   // A payment gets its receipt once, when it is first recorded as paid: number, buyer and VAT rate as they are now.
   const receipt =
     status !== "failed" && existing?.receiptNumber == null
-      ? { receiptNumber: await nextReceiptNumber(db), vatRatePercent: operatorDetails().vatRatePercent, ...(await buyerSnapshot(db, userId)) }
+      ? {
+          receiptNumber: await nextReceiptNumber(db),
+          vatRatePercent: operatorDetails().vatRatePercent,
+          ...(await buyerSnapshot(db, userId)),
+        }
       : {};
   await db.billingTransaction.upsert({
     where: { gatewayObjectId: invoice.id },
@@ -132,7 +162,14 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
       ...receipt,
       paidAt: invoice.createdAt,
     },
-    update: { status, refunded, amountCents: invoice.amountCents, paymentIntentId: invoice.paymentIntentId, receiptUrl, ...receipt },
+    update: {
+      status,
+      refunded,
+      amountCents: invoice.amountCents,
+      paymentIntentId: invoice.paymentIntentId,
+      receiptUrl,
+      ...receipt,
+    },
   });
   // Each state is announced once, however often the provider's events repeat it.
   if (existing?.status !== status && invoice.amountCents > 0) {
@@ -140,7 +177,13 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
     const money = { planName, amountCents: invoice.amountCents, currency: invoice.currency };
     if (status === "succeeded") {
       const receipt = receiptUrl!.startsWith("http") ? receiptUrl! : `${appUrl()}${receiptUrl}`;
-      await mailUser(db, userId, (name) => ({ kind: "payment-receipt", name, ...money, paidAt: invoice.createdAt, receiptUrl: receipt }));
+      await mailUser(db, userId, (name) => ({
+        kind: "payment-receipt",
+        name,
+        ...money,
+        paidAt: invoice.createdAt,
+        receiptUrl: receipt,
+      }));
     }
     if (status === "failed") await mailUser(db, userId, (name) => ({ kind: "renewal-failed", name, ...money, billingUrl: billingUrl() }));
   }
@@ -157,14 +200,34 @@ export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvo
  * made in /admin and the provider's charge.refunded event changes nothing. Answers whether this call
  * made the change. Call it in the transaction that records the rest of the refund.
  */
-export async function recordRefund(db: DbOrTx, transactionId: string, refund: { refundId: string | null; refundedById: string | null; at?: Date }) {
+export async function recordRefund(
+  db: DbOrTx,
+  transactionId: string,
+  refund: { refundId: string | null; refundedById: string | null; at?: Date },
+) {
   const { count } = await db.billingTransaction.updateMany({
     where: { id: transactionId, refunded: false },
-    data: { refunded: true, status: "refunded", refundedAt: refund.at ?? new Date(), refundId: refund.refundId, refundedById: refund.refundedById },
+    data: {
+      refunded: true,
+      status: "refunded",
+      refundedAt: refund.at ?? new Date(),
+      refundId: refund.refundId,
+      refundedById: refund.refundedById,
+    },
   });
   if (count === 0) return false;
-  const row = await db.billingTransaction.findUniqueOrThrow({ where: { id: transactionId }, select: { userId: true, description: true, amountCents: true, currency: true } });
-  await mailUser(db, row.userId, (name) => ({ kind: "payment-refunded", name, description: row.description, amountCents: row.amountCents, currency: row.currency, billingUrl: billingUrl() }));
+  const row = await db.billingTransaction.findUniqueOrThrow({
+    where: { id: transactionId },
+    select: { userId: true, description: true, amountCents: true, currency: true },
+  });
+  await mailUser(db, row.userId, (name) => ({
+    kind: "payment-refunded",
+    name,
+    description: row.description,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    billingUrl: billingUrl(),
+  }));
   return true;
 }
 
@@ -212,7 +275,12 @@ export async function applyCardCount(db: Db, userId: string, cardCount: number, 
   if (student.gracePeriodEndDate) return student.gracePeriodEndDate;
   const graceEnd = addDays(now, GRACE_PERIOD_DAYS);
   await db.student.update({ where: { userId }, data: { gracePeriodEndDate: graceEnd } });
-  await mailUser(db, userId, (name) => ({ kind: "grace-period-started", name, endsAt: graceEnd, billingUrl: billingUrl() }));
+  await mailUser(db, userId, (name) => ({
+    kind: "grace-period-started",
+    name,
+    endsAt: graceEnd,
+    billingUrl: billingUrl(),
+  }));
   return graceEnd;
 }
 
@@ -235,14 +303,25 @@ export async function handleGatewayEvent(db: Db, gateway: PaymentGateway, event:
     if (subscription) {
       if (!(await syncSubscription(db, subscription))) outcome = "ignored";
     } else {
-      const rows = await db.subscription.findMany({ where: { gatewaySubscriptionId: event.objectId }, select: { userId: true } });
-      await db.subscription.updateMany({ where: { gatewaySubscriptionId: event.objectId }, data: { status: "canceled", canceledAt: new Date() } });
+      const rows = await db.subscription.findMany({
+        where: { gatewaySubscriptionId: event.objectId },
+        select: { userId: true },
+      });
+      await db.subscription.updateMany({
+        where: { gatewaySubscriptionId: event.objectId },
+        data: { status: "canceled", canceledAt: new Date() },
+      });
       for (const row of rows) await refreshStudentBilling(db, row.userId);
     }
   } else if (event.type === "charge.refunded") {
     // A refund made at the provider (its dashboard) or from /admin: re-read the payment, record it once.
     const intent = event.paymentIntentId ? await gateway.getPaymentIntent(event.paymentIntentId) : null;
-    const row = intent?.refunded ? await db.billingTransaction.findFirst({ where: { paymentIntentId: intent.id, status: { in: ["succeeded", "refunded"] } }, select: { id: true } }) : null;
+    const row = intent?.refunded
+      ? await db.billingTransaction.findFirst({
+          where: { paymentIntentId: intent.id, status: { in: ["succeeded", "refunded"] } },
+          select: { id: true },
+        })
+      : null;
     if (intent && row) await db.$transaction((tx) => recordRefund(tx, row.id, { refundId: intent.refundId, refundedById: null }));
     else outcome = "ignored";
   } else if (event.type === "payment_method.attached" || event.type === "payment_method.detached") {
@@ -289,13 +368,18 @@ export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceC
   const events = gateway.advanceClock ? await gateway.advanceClock() : [];
   for (const event of events) await handleGatewayEvent(db, gateway, event);
 
-  const graceEnded = await db.student.findMany({ where: { gracePeriodEndDate: { lte: now } }, select: { userId: true } });
+  const graceEnded = await db.student.findMany({
+    where: { gracePeriodEndDate: { lte: now } },
+    select: { userId: true },
+  });
   let cancelled = 0;
   for (const { userId } of graceEnded) {
     const customer = await db.billingCustomer.findUnique({ where: { userId } });
     const cards = customer ? await gateway.listPaymentMethods(customer.customerId) : [];
     if (cards.length === 0) {
-      const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+      const live = await db.subscription.findMany({
+        where: { userId, status: { in: ["trialing", "active", "past_due"] } },
+      });
       for (const row of live) {
         await syncSubscription(db, await gateway.cancelSubscription(row.gatewaySubscriptionId, "now"), userId);
         cancelled += 1;
@@ -313,11 +397,20 @@ export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceC
   for (const { userId, gracePeriodEndDate } of endingSoon) {
     const started = addDays(gracePeriodEndDate!, -GRACE_PERIOD_DAYS);
     if (await db.mailMessage.count({ where: { userId, kind: "grace-period-ending", createdAt: { gte: started } } })) continue;
-    await mailUser(db, userId, (name) => ({ kind: "grace-period-ending", name, endsAt: gracePeriodEndDate!, billingUrl: billingUrl(), now }));
+    await mailUser(db, userId, (name) => ({
+      kind: "grace-period-ending",
+      name,
+      endsAt: gracePeriodEndDate!,
+      billingUrl: billingUrl(),
+      now,
+    }));
   }
 
   const lapsed = await db.subscription.findMany({
-    where: { status: { in: ["trialing", "active", "past_due"] }, OR: [{ currentPeriodEnd: { lte: now } }, { pendingFrom: { lte: now } }] },
+    where: {
+      status: { in: ["trialing", "active", "past_due"] },
+      OR: [{ currentPeriodEnd: { lte: now } }, { pendingFrom: { lte: now } }],
+    },
     select: { userId: true },
     distinct: ["userId"],
   });

@@ -1,13 +1,19 @@
 /** Billing customers and their cards (payment methods), and removing them when an account is deleted. */
 import type { z } from "zod";
-import type { Db } from "~/server/db/client";
 import type { BillingCustomer } from "~/generated/prisma/client";
+import type {
+  attachPaymentMethodSchema,
+  customerCreateSchema,
+  customerQuerySchema,
+  demoCardSchema,
+  detachPaymentMethodSchema,
+} from "~/lib/schemas/billing";
+import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { attachPaymentMethodSchema, customerCreateSchema, customerQuerySchema, demoCardSchema, detachPaymentMethodSchema } from "~/lib/schemas/billing";
 import type { GatewayCard, PaymentGateway } from "~/server/payments/gateway";
 import { findLiveSubscription } from "../entitlements.service";
 import { applyCardCount } from "./billing-sync.service";
-import { payment, type BillingDeps } from "./shared";
+import { type BillingDeps, payment } from "./shared";
 
 export const NO_CUSTOMER = "No billing customer exists for this account yet.";
 const NOT_FOUND_CUSTOMER = "Customer not found.";
@@ -38,12 +44,23 @@ export async function ensureCustomer(deps: BillingDeps, details: { email?: strin
   const name = details.name ?? actor.name;
   const created = await gateway.createCustomer({ email, name, userId: actor.id });
   const data = { gateway: gateway.mode, customerId: created.id, email, name };
-  const customer = await db.billingCustomer.upsert({ where: { userId: actor.id }, create: { ...data, userId: actor.id }, update: data });
-  await db.student.updateMany({ where: { userId: actor.id }, data: { stripeCustomerId: customer.customerId, billingEmail: email } });
+  const customer = await db.billingCustomer.upsert({
+    where: { userId: actor.id },
+    create: { ...data, userId: actor.id },
+    update: data,
+  });
+  await db.student.updateMany({
+    where: { userId: actor.id },
+    data: { stripeCustomerId: customer.customerId, billingEmail: email },
+  });
   return customer;
 }
 
-const toCustomerDto = (customer: BillingCustomer) => ({ id: customer.customerId, email: customer.email, name: customer.name });
+const toCustomerDto = (customer: BillingCustomer) => ({
+  id: customer.customerId,
+  email: customer.email,
+  name: customer.name,
+});
 
 export async function createCustomer(deps: BillingDeps, input: z.infer<typeof customerCreateSchema>) {
   return { customer: toCustomerDto(await ensureCustomer(deps, input)) };
@@ -60,9 +77,14 @@ export type PaymentMethodDto = ReturnType<typeof toPaymentMethodDto>;
 
 /** The customer's saved cards, the default (the one renewals charge) first. */
 async function savedCards(deps: BillingDeps, customerId: string) {
-  const [cards, defaultId] = await Promise.all([deps.gateway.listPaymentMethods(customerId), deps.gateway.getDefaultPaymentMethodId(customerId)]);
+  const [cards, defaultId] = await Promise.all([
+    deps.gateway.listPaymentMethods(customerId),
+    deps.gateway.getDefaultPaymentMethodId(customerId),
+  ]);
   const shownDefault = cards.some((card) => card.id === defaultId) ? defaultId : (cards[0]?.id ?? null);
-  return [...cards].sort((a, b) => Number(b.id === shownDefault) - Number(a.id === shownDefault)).map((card) => toPaymentMethodDto(card, shownDefault));
+  return [...cards]
+    .sort((a, b) => Number(b.id === shownDefault) - Number(a.id === shownDefault))
+    .map((card) => toPaymentMethodDto(card, shownDefault));
 }
 
 export async function listPaymentMethods(deps: BillingDeps, input: z.infer<typeof customerQuerySchema>) {
@@ -94,7 +116,11 @@ async function liveSubscriptionId(deps: BillingDeps) {
  * card already saved is used instead, and the new copy is detached if it got attached. Answers the
  * card to charge, and whether it was one already saved.
  */
-export async function attachCard(deps: BillingDeps, customer: BillingCustomer, paymentMethodId: string): Promise<{ card: GatewayCard; reused: boolean }> {
+export async function attachCard(
+  deps: BillingDeps,
+  customer: BillingCustomer,
+  paymentMethodId: string,
+): Promise<{ card: GatewayCard; reused: boolean }> {
   const { gateway } = deps;
   const card = await cardFor(deps, customer.customerId, paymentMethodId);
   const saved = await gateway.listPaymentMethods(customer.customerId);
@@ -119,7 +145,12 @@ export async function addPaymentMethod(deps: BillingDeps, input: z.infer<typeof 
   const { card, reused } = await attachCard(deps, customer, input.paymentMethodId);
   const subscriptionId = await liveSubscriptionId(deps);
   if (subscriptionId) await deps.gateway.setDefaultPaymentMethod(customer.customerId, card.id, subscriptionId);
-  return { success: true as const, paymentMethod: toPaymentMethodDto(card, card.id), alreadySaved: reused, gracePeriodEndDate: null };
+  return {
+    success: true as const,
+    paymentMethod: toPaymentMethodDto(card, card.id),
+    alreadySaved: reused,
+    gracePeriodEndDate: null,
+  };
 }
 
 /** A saved card of the user's, else 404. */
@@ -134,7 +165,10 @@ async function ownCard(deps: BillingDeps, paymentMethodId: string) {
 export async function setDefaultPaymentMethod(deps: BillingDeps, input: z.infer<typeof detachPaymentMethodSchema>) {
   const { customer, card } = await ownCard(deps, input.payment_method_id);
   await deps.gateway.setDefaultPaymentMethod(customer.customerId, card.id, await liveSubscriptionId(deps));
-  await deps.db.subscription.updateMany({ where: { userId: deps.actor.id, status: { in: ["trialing", "active", "past_due"] } }, data: { defaultPaymentMethodId: card.id } });
+  await deps.db.subscription.updateMany({
+    where: { userId: deps.actor.id, status: { in: ["trialing", "active", "past_due"] } },
+    data: { defaultPaymentMethodId: card.id },
+  });
   return { success: true as const, paymentMethods: await savedCards(deps, customer.customerId) };
 }
 
@@ -160,7 +194,9 @@ export async function removePaymentMethod(deps: BillingDeps, input: z.infer<type
 export async function deleteBillingData(db: Db, gateway: PaymentGateway, userId: string) {
   const customer = await db.billingCustomer.findUnique({ where: { userId } });
   if (!customer || customer.gateway !== gateway.mode) return;
-  const live = await db.subscription.findMany({ where: { userId, status: { in: ["trialing", "active", "past_due"] } } });
+  const live = await db.subscription.findMany({
+    where: { userId, status: { in: ["trialing", "active", "past_due"] } },
+  });
   for (const row of live) await gateway.cancelSubscription(row.gatewaySubscriptionId, "now");
   await gateway.deleteCustomer(customer.customerId);
 }

@@ -12,9 +12,20 @@ export async function billingOverview(deps: BillingDeps) {
   const [effective, customer, student, totals, monthTotals, last, first, subscriptionCount] = await Promise.all([
     getEffectivePlan(db, actor.id, now),
     ownCustomer(deps),
-    db.student.findUnique({ where: { userId: actor.id }, select: { gracePeriodEndDate: true, nextBillingDate: true, lastPaymentDate: true } }),
-    db.billingTransaction.aggregate({ where: { userId: actor.id, status: "succeeded" }, _sum: { amountCents: true }, _count: true }),
-    db.billingTransaction.aggregate({ where: { userId: actor.id, status: "succeeded", paidAt: { gte: monthStart } }, _sum: { amountCents: true }, _count: true }),
+    db.student.findUnique({
+      where: { userId: actor.id },
+      select: { gracePeriodEndDate: true, nextBillingDate: true, lastPaymentDate: true },
+    }),
+    db.billingTransaction.aggregate({
+      where: { userId: actor.id, status: "succeeded" },
+      _sum: { amountCents: true },
+      _count: true,
+    }),
+    db.billingTransaction.aggregate({
+      where: { userId: actor.id, status: "succeeded", paidAt: { gte: monthStart } },
+      _sum: { amountCents: true },
+      _count: true,
+    }),
     db.billingTransaction.findFirst({ where: { userId: actor.id }, orderBy: { paidAt: "desc" } }),
     db.billingTransaction.findFirst({ where: { userId: actor.id, status: "succeeded" }, orderBy: { paidAt: "asc" } }),
     db.subscription.count({ where: { userId: actor.id } }),
@@ -30,11 +41,24 @@ export async function billingOverview(deps: BillingDeps) {
     pendingPlanId: effective.pendingPlanId,
     pendingFrom: effective.pendingFrom,
     subscription: sub
-      ? { id: sub.gatewaySubscriptionId, planId: sub.planId, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd, trialEnd: sub.trialEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd }
+      ? {
+          id: sub.gatewaySubscriptionId,
+          planId: sub.planId,
+          status: sub.status,
+          currentPeriodEnd: sub.currentPeriodEnd,
+          trialEnd: sub.trialEnd,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        }
       : null,
     customerId: customer?.customerId ?? null,
     /** What a failed renewal still owes (the payment dialog pays it). */
-    amountDue: due ? { amount: due.invoice.amountCents / 100, amountCents: due.invoice.amountCents, description: due.invoice.description } : null,
+    amountDue: due
+      ? {
+          amount: due.invoice.amountCents / 100,
+          amountCents: due.invoice.amountCents,
+          description: due.invoice.description,
+        }
+      : null,
     gracePeriodEndDate: student?.gracePeriodEndDate ?? null,
     nextBillingDate: student?.nextBillingDate ?? null,
     lastPaymentDate: student?.lastPaymentDate ?? null,

@@ -1,7 +1,7 @@
 /** Receipts as a PDF (pdf-lib, the standard Helvetica font): one A4 page per receipt. */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatEuros } from "~/lib/plans";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { countryName } from "~/lib/options";
+import { formatEuros } from "~/lib/plans";
 import { NOT_SET } from "~/lib/site";
 import type { ReceiptDto } from "./receipt-data";
 
@@ -21,14 +21,29 @@ function writable(font: PDFFont) {
 }
 
 function addressLines(address: NonNullable<ReceiptDto["buyer"]["address"]>): string[] {
-  return [address.addressLine1, address.addressLine2, `${address.postalCode} ${address.city}`, address.state, countryName(address.country)].filter((line): line is string => Boolean(line));
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    `${address.postalCode} ${address.city}`,
+    address.state,
+    countryName(address.country),
+  ].filter((line): line is string => Boolean(line));
 }
 
 function drawReceipt(page: PDFPage, receipt: ReceiptDto, fonts: { regular: PDFFont; bold: PDFFont }) {
   const clean = writable(fonts.regular);
   let y = A4[1] - MARGIN;
-  const line = (text: string, options: { bold?: boolean; size?: number; x?: number; color?: ReturnType<typeof rgb>; keep?: boolean } = {}) => {
-    page.drawText(clean(text), { x: options.x ?? MARGIN, y, size: options.size ?? 10, font: options.bold ? fonts.bold : fonts.regular, color: options.color });
+  const line = (
+    text: string,
+    options: { bold?: boolean; size?: number; x?: number; color?: ReturnType<typeof rgb>; keep?: boolean } = {},
+  ) => {
+    page.drawText(clean(text), {
+      x: options.x ?? MARGIN,
+      y,
+      size: options.size ?? 10,
+      font: options.bold ? fonts.bold : fonts.regular,
+      color: options.color,
+    });
     if (!options.keep) y -= (options.size ?? 10) + 5;
   };
   const right = (text: string, bold = false) => {
@@ -73,7 +88,10 @@ export async function renderReceiptsPdf(receipts: ReceiptDto[]): Promise<Uint8Ar
   const pdf = await PDFDocument.create();
   pdf.setTitle(receipts.length === 1 ? `Receipt ${receipts[0]!.number}` : `Receipts (${receipts.length})`);
   pdf.setCreationDate(new Date());
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   for (const receipt of receipts) drawReceipt(pdf.addPage(A4), receipt, fonts);
   return pdf.save();
 }

@@ -2,7 +2,7 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { SessionClaims } from "../sessions.service";
-import { toReceiptDto, type ReceiptDto } from "./receipt-data";
+import { type ReceiptDto, toReceiptDto } from "./receipt-data";
 import { renderReceiptsPdf } from "./receipt-pdf";
 
 const NOT_FOUND_RECEIPT = "Receipt not found.";
@@ -11,7 +11,10 @@ const HAS_RECEIPT = { status: { in: ["succeeded" as const, "refunded" as const] 
 
 /** Rows recorded before receipts kept their buyer show the account's name and email. */
 async function fallbackBuyer(db: Db, actor: SessionClaims) {
-  const customer = await db.billingCustomer.findUnique({ where: { userId: actor.id }, select: { name: true, email: true } });
+  const customer = await db.billingCustomer.findUnique({
+    where: { userId: actor.id },
+    select: { name: true, email: true },
+  });
   return { name: customer?.name ?? actor.name, email: customer?.email ?? actor.email };
 }
 

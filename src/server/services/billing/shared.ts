@@ -1,11 +1,11 @@
 /** What the billing use cases share: their dependencies, how a refused card is answered, one checkout at a time. */
 import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
-import { PaymentDeclinedError, type PaymentGateway } from "~/server/payments/gateway";
-import type { DemoGateway } from "~/server/payments/demo";
-import type { SessionClaims } from "../sessions.service";
 import { withLock } from "~/server/db/locks";
+import { AppError } from "~/server/errors";
 import { enqueueJob } from "~/server/jobs/runner";
+import type { DemoGateway } from "~/server/payments/demo";
+import { PaymentDeclinedError, type PaymentGateway } from "~/server/payments/gateway";
+import type { SessionClaims } from "../sessions.service";
 import { CHECKOUT_REPAIR_JOB, type CheckoutRepairPayload } from "./billing-sync.service";
 
 type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
@@ -27,7 +27,9 @@ export async function payment<T>(call: () => Promise<T>): Promise<T> {
 
 /** One checkout per user at a time: a second click waits for the first and then finds its result. */
 export function withCheckoutLock<T>(db: Db, userId: string, work: () => Promise<T>): Promise<T> {
-  return withLock(db, `checkout:${userId}`, work, { busyMessage: "A payment for this account is already being processed. Please wait a moment." });
+  return withLock(db, `checkout:${userId}`, work, {
+    busyMessage: "A payment for this account is already being processed. Please wait a moment.",
+  });
 }
 
 /** Later than any checkout's provider call can take (the Stripe client gives up after 20 s, twice retried). */

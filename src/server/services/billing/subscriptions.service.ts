@@ -1,15 +1,15 @@
 /** Plan changes: subscribing, upgrading and downgrading between paid plans, and the change to Free. */
 import { addDays, addMonths } from "date-fns";
 import type { z } from "zod";
-import type { Db } from "~/server/db/client";
 import type { Subscription } from "~/generated/prisma/client";
+import { getPlan, type Plan, type PlanId, planPriceCents, planRank } from "~/lib/plans";
+import type { CreateSubscriptionInput, changeToFreeSchema, downgradeSchema, planChangeSchema } from "~/lib/schemas/billing";
+import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { getPlan, planPriceCents, planRank, type Plan, type PlanId } from "~/lib/plans";
-import type { changeToFreeSchema, CreateSubscriptionInput, downgradeSchema, planChangeSchema } from "~/lib/schemas/billing";
 import { findLiveSubscription, getEffectivePlan } from "../entitlements.service";
 import { applyCardCount, syncSubscription } from "./billing-sync.service";
 import { attachCard, ensureCustomer, ownCustomer } from "./customers.service";
-import { payment, withCheckoutLock, withCheckoutRepair, type BillingDeps } from "./shared";
+import { type BillingDeps, payment, withCheckoutLock, withCheckoutRepair } from "./shared";
 
 export const ALREADY_ON_PLAN = "You're already on this plan";
 export const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
@@ -84,7 +84,10 @@ export async function previewPlanChange(deps: BillingDeps, input: z.infer<typeof
       needsCard: false,
     };
   }
-  const preview = await gateway.previewUpgrade(current.gatewaySubscriptionId, { planId: plan.id, priceId: plan.stripePriceId! });
+  const preview = await gateway.previewUpgrade(current.gatewaySubscriptionId, {
+    planId: plan.id,
+    priceId: plan.stripePriceId!,
+  });
   return {
     ...base,
     kind: "upgrade",
@@ -135,7 +138,11 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
     });
     const latestPayment = async (subscriptionId: string) =>
       (await db.billingTransaction.findFirst({ where: { subscriptionId }, orderBy: { paidAt: "desc" } }))?.paymentIntentId ?? null;
-    const result = (sub: { gatewaySubscriptionId: string; status: string }, paymentIntentId: string | null, effectiveFrom: Date): SubscriptionResult => ({
+    const result = (
+      sub: { gatewaySubscriptionId: string; status: string },
+      paymentIntentId: string | null,
+      effectiveFrom: Date,
+    ): SubscriptionResult => ({
       success: true,
       subscriptionId: sub.gatewaySubscriptionId,
       paymentIntentId,
@@ -155,30 +162,59 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
     const { card } = await attachCard(deps, customer, input.paymentMethodId);
     const paymentMethodId = card.id;
     await db.student.updateMany({ where: { userId: actor.id }, data: { billingEmail: input.customerEmail } });
-    await db.billingCustomer.update({ where: { id: customer.id }, data: { lastBillingDetails: billingDetailsOf(input) } });
+    await db.billingCustomer.update({
+      where: { id: customer.id },
+      data: { lastBillingDetails: billingDetailsOf(input) },
+    });
     const priceId = plan.stripePriceId!;
     if (!current) {
       const previousPaid = await db.subscription.count({ where: { userId: actor.id } });
       const trialDays = await trialDaysFor(db, actor.id, plan);
       const idempotencyKey = `subscription-${actor.id}-${previousPaid}-${paymentMethodId}-${plan.id}`;
-      const { subscription, row } = await withCheckoutRepair(db, { userId: actor.id, customerId: customer.customerId, key: idempotencyKey }, async () => {
-        const subscription = await payment(() =>
-          gateway.createSubscription({ customerId: customer.customerId, planId: plan.id, priceId, paymentMethodId, trialDays, idempotencyKey, metadata: { userId: actor.id } }),
-        );
-        return { subscription, row: await syncSubscription(db, subscription, actor.id) };
-      });
-      return result(row ?? { gatewaySubscriptionId: subscription.id, status: subscription.status }, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
+      const { subscription, row } = await withCheckoutRepair(
+        db,
+        { userId: actor.id, customerId: customer.customerId, key: idempotencyKey },
+        async () => {
+          const subscription = await payment(() =>
+            gateway.createSubscription({
+              customerId: customer.customerId,
+              planId: plan.id,
+              priceId,
+              paymentMethodId,
+              trialDays,
+              idempotencyKey,
+              metadata: { userId: actor.id },
+            }),
+          );
+          return { subscription, row: await syncSubscription(db, subscription, actor.id) };
+        },
+      );
+      return result(
+        row ?? { gatewaySubscriptionId: subscription.id, status: subscription.status },
+        subscription.latestInvoice?.paymentIntentId ?? null,
+        new Date(),
+      );
     }
     const currentPlan = current.planId;
     if (planRank(plan.id) >= planRank(currentPlan)) {
       // Upgrade (or resuming the same plan): now, with proration.
       const idempotencyKey = `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${paymentMethodId}-${current.updatedAt.getTime()}`;
-      const { subscription, row } = await withCheckoutRepair(db, { userId: actor.id, customerId: customer.customerId, key: idempotencyKey }, async () => {
-        const subscription = await payment(() =>
-          gateway.upgradeSubscription(current.gatewaySubscriptionId, { planId: plan.id, priceId, paymentMethodId, prorationDate: input.prorationDate ?? undefined, idempotencyKey }),
-        );
-        return { subscription, row: await syncSubscription(db, subscription, actor.id) };
-      });
+      const { subscription, row } = await withCheckoutRepair(
+        db,
+        { userId: actor.id, customerId: customer.customerId, key: idempotencyKey },
+        async () => {
+          const subscription = await payment(() =>
+            gateway.upgradeSubscription(current.gatewaySubscriptionId, {
+              planId: plan.id,
+              priceId,
+              paymentMethodId,
+              prorationDate: input.prorationDate ?? undefined,
+              idempotencyKey,
+            }),
+          );
+          return { subscription, row: await syncSubscription(db, subscription, actor.id) };
+        },
+      );
       return result(row ?? current, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
     }
     const row = await downgradeSubscription(deps, current, plan.id);
@@ -189,7 +225,11 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
 /** A downgrade between paid plans: nothing is charged; the cheaper plan applies at the end of the period. */
 async function downgradeSubscription(deps: BillingDeps, current: Subscription, planId: PlanId) {
   const plan = getPlan(planId);
-  const subscription = await deps.gateway.scheduleDowngrade(current.gatewaySubscriptionId, { fromPlanId: current.planId, planId, priceId: plan.stripePriceId! });
+  const subscription = await deps.gateway.scheduleDowngrade(current.gatewaySubscriptionId, {
+    fromPlanId: current.planId,
+    planId,
+    priceId: plan.stripePriceId!,
+  });
   return (await syncSubscription(deps.db, subscription, deps.actor.id)) ?? current;
 }
 
@@ -199,10 +239,21 @@ export async function downgradePlan(deps: BillingDeps, input: z.infer<typeof dow
   return withCheckoutLock(deps.db, deps.actor.id, async () => {
     const current = customer ? await findLiveSubscription(deps.db, deps.actor.id) : null;
     if (!current || planRank(input.planId) >= planRank(current.planId)) {
-      throw new AppError("BAD_INPUT", `Only a cheaper plan than your current one can be scheduled; choose ${getPlan(input.planId).name} through the checkout.`);
+      throw new AppError(
+        "BAD_INPUT",
+        `Only a cheaper plan than your current one can be scheduled; choose ${getPlan(input.planId).name} through the checkout.`,
+      );
     }
     const row = await downgradeSubscription(deps, current, input.planId);
-    return { success: true, subscriptionId: row.gatewaySubscriptionId, paymentIntentId: null, error: null, planId: input.planId, status: row.status, effectiveFrom: row.pendingFrom ?? downgradeDate(current) };
+    return {
+      success: true,
+      subscriptionId: row.gatewaySubscriptionId,
+      paymentIntentId: null,
+      error: null,
+      planId: input.planId,
+      status: row.status,
+      effectiveFrom: row.pendingFrom ?? downgradeDate(current),
+    };
   });
 }
 
@@ -228,7 +279,10 @@ export async function changeToFree(deps: BillingDeps, input: z.infer<typeof chan
   const customer = await ownCustomer(deps, input.customerId);
   return withCheckoutLock(deps.db, deps.actor.id, async () => {
     const current = customer
-      ? await deps.db.subscription.findFirst({ where: { userId: deps.actor.id, status: { in: ["trialing", "active", "past_due"] } }, orderBy: { createdAt: "desc" } })
+      ? await deps.db.subscription.findFirst({
+          where: { userId: deps.actor.id, status: { in: ["trialing", "active", "past_due"] } },
+          orderBy: { createdAt: "desc" },
+        })
       : null;
     if (!current) {
       const effective = await getEffectivePlan(deps.db, deps.actor.id);
@@ -244,6 +298,14 @@ export async function changeToFree(deps: BillingDeps, input: z.infer<typeof chan
       effectiveFrom = when === "now" ? new Date() : subscription.currentPeriodEnd;
       status = subscription.status;
     }
-    return { success: true, subscriptionId: current?.gatewaySubscriptionId ?? null, paymentIntentId: null, error: null, planId: "free", status, effectiveFrom };
+    return {
+      success: true,
+      subscriptionId: current?.gatewaySubscriptionId ?? null,
+      paymentIntentId: null,
+      error: null,
+      planId: "free",
+      status,
+      effectiveFrom,
+    };
   });
 }

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
+import type { PlanId } from "~/lib/plans";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { PlanId } from "~/lib/plans";
-import { getEffectivePlan } from "../entitlements.service";
 import { readAssistantSettings } from "../assistant-settings";
+import { getEffectivePlan } from "../entitlements.service";
 
 /** A reservation older than this belongs to an answer that can no longer be settled (a crashed server). */
 const RESERVATION_TTL_MINUTES = 10;
 
-export const LIMIT_REACHED_MESSAGE = "You have used all the tokens of your plan for this month. Upgrade your plan on the pricing page to keep asking.";
+export const LIMIT_REACHED_MESSAGE =
+  "You have used all the tokens of your plan for this month. Upgrade your plan on the pricing page to keep asking.";
 export const ANONYMOUS_LIMIT_MESSAGE =
   "You have used the free tokens for visitors today. Sign up for a free account (30,000 tokens a month) or see the pricing page to keep asking.";
 
@@ -48,7 +49,13 @@ export async function monthlyLimitFor(db: DbOrTx, userId: string, now = new Date
     db.tokenGrant.aggregate({ where: { userId, period }, _sum: { amount: true } }),
   ]);
   const granted = grants._sum.amount ?? 0;
-  return { planId: plan.id, period, planLimit: plan.tokensPerMonth, granted, limit: plan.tokensPerMonth === null ? null : plan.tokensPerMonth + granted };
+  return {
+    planId: plan.id,
+    period,
+    planLimit: plan.tokensPerMonth,
+    granted,
+    limit: plan.tokensPerMonth === null ? null : plan.tokensPerMonth + granted,
+  };
 }
 
 /** The buckets an answer is charged to: the user's month, or the visitor's session and address days. */
@@ -141,7 +148,11 @@ export async function reserveTokens(db: Db, actor: ChatActor, wanted: number, mi
   }
   const amount = Math.min(...granted.map((reservation) => reservation.amount));
   const limited = granted.map((reservation) => reservation.remaining).filter((remaining): remaining is number => remaining !== null);
-  return { ids: granted.map((reservation) => reservation.id), amount, remaining: limited.length ? Math.min(...limited) : null };
+  return {
+    ids: granted.map((reservation) => reservation.id),
+    amount,
+    remaining: limited.length ? Math.min(...limited) : null,
+  };
 }
 
 /**

@@ -4,28 +4,34 @@
  * stream parts, which src/server/http/chat-stream.ts turns into the AI SDK UI message stream response.
  */
 import { randomUUID } from "node:crypto";
-import { generateText, streamText, type ModelMessage, type TextStreamPart, type ToolSet } from "ai";
-import { retrieve, type Retrieval } from "~/server/rag/retrieve";
-import { answerAdmitsNotKnowing, type AnswerCharge, type AssistantMetadata, type ChatMessageInput, type ChatRequest } from "~/lib/schemas/chat";
+import { generateText, type ModelMessage, streamText, type TextStreamPart, type ToolSet } from "ai";
+import { env } from "~/env";
 import { classifyQuestion } from "~/lib/question-kinds";
-import { createLocalKnowledgeModel, tokenCount, type LocalKnowledgeModelOptions } from "~/server/ai/local-model";
-import { LOCAL_MODEL_LABEL, resolveChatModel, type ResolvedModel } from "~/server/ai/models";
+import {
+  type AnswerCharge,
+  type AssistantMetadata,
+  answerAdmitsNotKnowing,
+  type ChatMessageInput,
+  type ChatRequest,
+} from "~/lib/schemas/chat";
+import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions, tokenCount } from "~/server/ai/local-model";
+import { LOCAL_MODEL_LABEL, type ResolvedModel, resolveChatModel } from "~/server/ai/models";
 import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
+import type { Db } from "~/server/db/client";
+import { log } from "~/server/observability/log";
 import type { ComposedAnswer } from "~/server/rag/answer";
 import { followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
-import { profileInstructions, type ProfileContext } from "~/server/rag/profile-facts";
+import { type ProfileContext, profileInstructions } from "~/server/rag/profile-facts";
+import { type Retrieval, retrieve } from "~/server/rag/retrieve";
 import { answerFromTools, toolAnswerInstructions } from "~/server/rag/tool-answers";
-import type { Db } from "~/server/db/client";
-import { reserveTokens, settleTokens, type ChatActor, type Reservation } from "./allowance.service";
-import { requireCitation, UNCITED_ANSWER_NOTE } from "./cited-answer";
 import { consumeRateLimit } from "~/server/security/rate-limit";
+import { readAssistantSettings } from "../assistant-settings";
+import { answerLanguage } from "../student.service";
+import { comparisonLinkFor } from "../tools/compare-link";
+import { type ChatActor, type Reservation, reserveTokens, settleTokens } from "./allowance.service";
+import { requireCitation, UNCITED_ANSWER_NOTE } from "./cited-answer";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
-import { readAssistantSettings } from "../assistant-settings";
-import { comparisonLinkFor } from "../tools/compare-link";
-import { answerLanguage } from "../student.service";
-import { log } from "~/server/observability/log";
-import { env } from "~/env";
 
 /** The longest answer a request may get, and the shortest worth starting. */
 export const MAX_ANSWER_TOKENS = 1200;
@@ -85,7 +91,9 @@ function meteredParts(
   const end = () => (ending ??= onEnd(outcome));
   const observe = (received: Part, controller: ReadableStreamDefaultController<Part>) => {
     // A stream that stalled is a provider failure: the client sees the connection error.
-    const part: Part = providerTimedOut(received, clientSignal) ? { type: "error", error: new Error("The AI provider stopped answering") } : received;
+    const part: Part = providerTimedOut(received, clientSignal)
+      ? { type: "error", error: new Error("The AI provider stopped answering") }
+      : received;
     if (part.type === "text-delta") outcome.text += part.text;
     if (part.type === "abort") outcome.aborted = true;
     if (part.type === "error") outcome.failed = true;
@@ -154,7 +162,11 @@ interface Settlement {
  * costs only the question's tokens (the provider read it). A stopped or broken answer is charged for
  * what was produced.
  */
-function chargeOf({ resolved, retrieval, sureConfidence, composed, replaced }: Settlement, outcome: Outcome, outputTokens: number): AnswerCharge {
+function chargeOf(
+  { resolved, retrieval, sureConfidence, composed, replaced }: Settlement,
+  outcome: Outcome,
+  outputTokens: number,
+): AnswerCharge {
   if (!outcome.text) return "none";
   if (outcome.aborted || outcome.failed) return "answer";
   if (!resolved.hosted || replaced) {
@@ -226,7 +238,8 @@ export type ChatAnswer =
  * Starts an answer: throws AppError (404 for another user's conversation, 429 at the token limit)
  * before anything is streamed; once streaming, the answer is settled and saved when its parts end.
  */
-export const ANONYMOUS_CHAT_LIMITED_MESSAGE = "You have asked many questions in a short time. Please wait a few minutes, or sign up for a free account to keep going.";
+export const ANONYMOUS_CHAT_LIMITED_MESSAGE =
+  "You have asked many questions in a short time. Please wait a few minutes, or sign up for a free account to keep going.";
 
 export async function answerChat({ db, actor, input, rag, requestId, signal }: ChatAnswerRequest): Promise<ChatAnswer> {
   const route = rag ? "chat-rag" : "chat";
@@ -241,25 +254,46 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const regenerate = input.regenerate;
     let composed: ComposedAnswer | null = null;
     // The tools' data for this question, for the local model's answer, a hosted model's context and the card.
-    const earlierQuestions = input.messages.slice(0, -1).filter((message) => message.role === "user").map((message) => message.text);
+    const earlierQuestions = input.messages
+      .slice(0, -1)
+      .filter((message) => message.role === "user")
+      .map((message) => message.text);
     const toolAnswer = await answerFromTools(db, question, { history: earlierQuestions });
     const localOptions: LocalKnowledgeModelOptions = {
-      answer: { sureConfidence: settings.sureConfidence, unknownText: settings.unknownText, otherCountryText: settings.otherCountryText },
+      answer: {
+        sureConfidence: settings.sureConfidence,
+        unknownText: settings.unknownText,
+        otherCountryText: settings.otherCountryText,
+      },
       recordUnanswered: route,
       // A local answer that replaced a hosted one is compared without the note it carried.
-      regenerate: regenerate ? { excludePassageIds: regenerate.usedPassageIds, previousAnswer: regenerate.previousAnswer.replace(UNCITED_ANSWER_NOTE, "").trim() } : undefined,
+      regenerate: regenerate
+        ? {
+            excludePassageIds: regenerate.usedPassageIds,
+            previousAnswer: regenerate.previousAnswer.replace(UNCITED_ANSWER_NOTE, "").trim(),
+          }
+        : undefined,
       profile,
       toolAnswer,
       onComposed: (answer) => {
         composed = answer;
       },
     };
-    const resolved = resolveChatModel(db, input.chatModel, { defaultModel: settings.defaultChatModel, local: localOptions });
+    const resolved = resolveChatModel(db, input.chatModel, {
+      defaultModel: settings.defaultChatModel,
+      local: localOptions,
+    });
     // A follow-up ("and in Munich?") is retrieved for, and told to a hosted model, as the question it stands for.
     const standalone = resolveFollowUp(question, earlierQuestions);
     const retrieval: Retrieval | null = rag ? await retrieve(db, standalone, { limit: RETRIEVED_PASSAGES }) : null;
     const language = resolved.hosted ? await answerLanguage(db, actor.userId) : null;
-    const instructions = [chatInstructions(retrieval?.passages ?? null, language), followUpInstructions(question, standalone), toolAnswerInstructions(toolAnswer), profileInstructions(profile), regenerate ? regenerateInstructions(regenerate.previousAnswer) : null]
+    const instructions = [
+      chatInstructions(retrieval?.passages ?? null, language),
+      followUpInstructions(question, standalone),
+      toolAnswerInstructions(toolAnswer),
+      profileInstructions(profile),
+      regenerate ? regenerateInstructions(regenerate.previousAnswer) : null,
+    ]
       .filter(Boolean)
       .join("\n\n");
     const history: ModelMessage[] = input.messages
@@ -274,7 +308,10 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const startedAt = Date.now();
     // A provider that does not answer at all (no headers, no first token) is given up on after the timeout.
     const silence = new AbortController();
-    const silenceTimer = setTimeout(() => silence.abort(new DOMException("The AI provider did not answer in time", "TimeoutError")), env.AI_PROVIDER_TIMEOUT_MS);
+    const silenceTimer = setTimeout(
+      () => silence.abort(new DOMException("The AI provider did not answer in time", "TimeoutError")),
+      env.AI_PROVIDER_TIMEOUT_MS,
+    );
     const result = streamText({
       model: resolved.model,
       instructions: resolved.hosted ? instructions : undefined,
@@ -293,7 +330,12 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     const citation =
       resolved.hosted && retrieval?.passages.length
         ? requireCitation(result.stream.getReader(), retrieval.passages.length, async () => {
-            const local = await generateText({ model: createLocalKnowledgeModel(db, localOptions), messages: history, maxOutputTokens, abortSignal: signal });
+            const local = await generateText({
+              model: createLocalKnowledgeModel(db, localOptions),
+              messages: history,
+              maxOutputTokens,
+              abortSignal: signal,
+            });
             return { text: local.text, usage: local.totalUsage };
           })
         : null;
@@ -393,6 +435,9 @@ const sameAnswer = (text: string, previous: string) => normalized(text) === norm
 /** The profile fields an answer may depend on (signed-in users with a profile). */
 async function profileOf(db: Db, actor: ChatActor): Promise<ProfileContext | null> {
   if (!actor.userId) return null;
-  const student = await db.student.findUnique({ where: { userId: actor.userId }, select: { nationality: true, country: true } });
+  const student = await db.student.findUnique({
+    where: { userId: actor.userId },
+    select: { nationality: true, country: true },
+  });
   return student ? { nationality: student.nationality, countryOfResidence: student.country } : null;
 }

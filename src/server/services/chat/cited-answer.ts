@@ -11,7 +11,8 @@ import { citedPassageNumbers } from "~/server/ai/prompt";
 type Part = TextStreamPart<ToolSet>;
 
 /** Said under the local model's answer when it replaces a hosted answer that cited no passage. */
-export const UNCITED_ANSWER_NOTE = "_The hosted model's answer cited none of the knowledge base's passages, so the local knowledge-base model answered instead._";
+export const UNCITED_ANSWER_NOTE =
+  "_The hosted model's answer cited none of the knowledge base's passages, so the local knowledge-base model answered instead._";
 
 export interface Replacement {
   text: string;
@@ -31,7 +32,11 @@ const isText = (part: Part) => part.type === "text-start" || part.type === "text
  * Passes the hosted model's parts on once its text cites one of the `passageCount` passages; when it
  * finishes without, its text parts are dropped and `replace()`'s text is sent in their place.
  */
-export function requireCitation(source: ReadableStreamDefaultReader<Part>, passageCount: number, replace: () => Promise<Replacement>): CitationCheck {
+export function requireCitation(
+  source: ReadableStreamDefaultReader<Part>,
+  passageCount: number,
+  replace: () => Promise<Replacement>,
+): CitationCheck {
   let holding = true;
   let replaced = false;
   let text = "";
@@ -53,7 +58,9 @@ export function requireCitation(source: ReadableStreamDefaultReader<Part>, passa
       { type: "text-delta", id: "local-answer", text: `${local.text}\n\n${UNCITED_ANSWER_NOTE}` },
       { type: "text-end", id: "local-answer" },
     ];
-    const rest = held.filter((part) => !isText(part)).map((part): Part => (part.type === "finish" ? { ...part, totalUsage: local.usage } : part));
+    const rest = held
+      .filter((part) => !isText(part))
+      .map((part): Part => (part.type === "finish" ? { ...part, totalUsage: local.usage } : part));
     // The answer goes where the hosted text began: before the step's end.
     const at = rest.findIndex((part) => part.type === "finish-step" || part.type === "finish");
     return at < 0 ? [...rest, ...answer] : [...rest.slice(0, at), ...answer, ...rest.slice(at)];

@@ -1,16 +1,20 @@
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import type { AssistantMetadata, ChatMessageInput, ImportGuestConversation } from "~/lib/schemas/chat";
-import { randomUUID } from "node:crypto";
-import { consumeRateLimit } from "~/server/security/rate-limit";
+import type { Db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
+import { consumeRateLimit } from "~/server/security/rate-limit";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 const TITLE_LENGTH = 60;
 
 function titleOf(messages: ChatMessageInput[]): string {
-  const first = messages.find((message) => message.role === "user")?.text.replace(/\s+/g, " ").trim() ?? "New conversation";
+  const first =
+    messages
+      .find((message) => message.role === "user")
+      ?.text.replace(/\s+/g, " ")
+      .trim() ?? "New conversation";
   return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1)}…` : first;
 }
 
@@ -59,7 +63,12 @@ export async function importGuestConversation(db: Db, userId: string, input: Imp
       where: { id: input.id },
       select: { userId: true, messages: { select: { messageId: true }, orderBy: { position: "asc" } } },
     });
-    const repeat = taken?.userId === userId && sameMessageIds(taken.messages.map((message) => message.messageId), input.messages.map((message) => message.id));
+    const repeat =
+      taken?.userId === userId &&
+      sameMessageIds(
+        taken.messages.map((message) => message.messageId),
+        input.messages.map((message) => message.id),
+      );
     return { taken: Boolean(taken), repeat };
   };
   // The same import again (the page reloaded while the first one was under way): answer the

@@ -1,7 +1,7 @@
-import type { Db } from "~/server/db/client";
-import { tokenCount } from "~/server/ai/local-model";
-import type { AnswerCharge } from "~/lib/schemas/chat";
 import type { QuestionKind } from "~/lib/question-kinds";
+import type { AnswerCharge } from "~/lib/schemas/chat";
+import { tokenCount } from "~/server/ai/local-model";
+import type { Db } from "~/server/db/client";
 import { metrics } from "~/server/observability/metrics";
 
 /** Tokens a prompt will use: every message's text plus the few tokens of chat framing per message. */

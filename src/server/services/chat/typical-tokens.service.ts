@@ -4,8 +4,9 @@
  * by a periodic job and stored in AppSetting, so the page reads one row. A kind with fewer than
  * MIN_MEASURED_ANSWERS answers shows the spec's estimate, labelled as such.
  */
-import type { Db } from "~/server/db/client";
+
 import { ESTIMATED_TOKENS, MIN_MEASURED_ANSWERS, QUESTION_KINDS, type QuestionKind } from "~/lib/question-kinds";
+import type { Db } from "~/server/db/client";
 
 export const TYPICAL_TOKENS_KEY = "figures:typical-tokens";
 export const TYPICAL_TOKENS_WINDOW_DAYS = 30;
@@ -47,11 +48,16 @@ export async function computeTypicalTokens(db: Db, now = new Date()): Promise<St
     GROUP BY "questionKind"`;
   const kinds: StoredFigures["kinds"] = {};
   for (const row of rows) {
-    if ((QUESTION_KINDS as readonly string[]).includes(row.kind)) kinds[row.kind as QuestionKind] = { median: Math.round(row.median), answers: row.answers };
+    if ((QUESTION_KINDS as readonly string[]).includes(row.kind))
+      kinds[row.kind as QuestionKind] = { median: Math.round(row.median), answers: row.answers };
   }
   const figures: StoredFigures = { computedAt: now.toISOString(), kinds };
   const value = JSON.stringify(figures);
-  await db.appSetting.upsert({ where: { key: TYPICAL_TOKENS_KEY }, create: { key: TYPICAL_TOKENS_KEY, value }, update: { value } });
+  await db.appSetting.upsert({
+    where: { key: TYPICAL_TOKENS_KEY },
+    create: { key: TYPICAL_TOKENS_KEY, value },
+    update: { value },
+  });
   return figures;
 }
 
@@ -74,7 +80,13 @@ export async function readTypicalTokens(db: Db): Promise<TypicalTokens> {
       const figure = stored?.kinds[kind];
       const estimate = ESTIMATED_TOKENS[kind];
       const measured = Boolean(figure && figure.answers >= MIN_MEASURED_ANSWERS && figure.median > 0);
-      return { kind, measured, tokens: measured ? figure!.median : estimate.high, estimate, answers: figure?.answers ?? 0 };
+      return {
+        kind,
+        measured,
+        tokens: measured ? figure!.median : estimate.high,
+        estimate,
+        answers: figure?.answers ?? 0,
+      };
     }),
     computedAt: stored ? new Date(stored.computedAt) : null,
     windowDays: TYPICAL_TOKENS_WINDOW_DAYS,

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { hasPermission, type Role } from "~/lib/permissions";
 import {
-  COACHING_MESSAGES,
   type availabilityExceptionSchema,
+  COACHING_MESSAGES,
   type coachRefSchema,
   type coachTimeZoneSchema,
   type removeExceptionSchema,
@@ -10,7 +10,7 @@ import {
 } from "~/lib/schemas/coaching";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { recordAudit, type AuditActor } from "../audit.service";
+import { type AuditActor, recordAudit } from "../audit.service";
 
 /** The staff member acting on a coach's hours. */
 export interface CoachingStaff extends AuditActor {
@@ -30,7 +30,8 @@ export async function resolveCoach(db: DbOrTx, staff: CoachingStaff, coachId: st
   }
   const coach = await db.coach.findUnique({ where: { id: coachId }, select: { id: true, userId: true } });
   if (!coach) throw new AppError("NOT_FOUND", COACHING_MESSAGES.coachNotFound);
-  if (coach.userId !== staff.id && !hasPermission(staff.role, "customers:coaches")) throw new AppError("FORBIDDEN", "Only staff who manage coaches can change another coach's hours.");
+  if (coach.userId !== staff.id && !hasPermission(staff.role, "customers:coaches"))
+    throw new AppError("FORBIDDEN", "Only staff who manage coaches can change another coach's hours.");
   return coach;
 }
 
@@ -48,8 +49,15 @@ export async function coachSchedule(db: Db, staff: CoachingStaff, input: z.outpu
       displayName: true,
       timeZone: true,
       active: true,
-      availability: { select: { weekday: true, startMinute: true, endMinute: true }, orderBy: [{ weekday: "asc" }, { startMinute: "asc" }] },
-      exceptions: { where: { date: { gte: new Date(today.getTime() - 86_400_000) } }, select: { date: true, startMinute: true, endMinute: true, note: true }, orderBy: [{ date: "asc" }, { startMinute: "asc" }] },
+      availability: {
+        select: { weekday: true, startMinute: true, endMinute: true },
+        orderBy: [{ weekday: "asc" }, { startMinute: "asc" }],
+      },
+      exceptions: {
+        where: { date: { gte: new Date(today.getTime() - 86_400_000) } },
+        select: { date: true, startMinute: true, endMinute: true, note: true },
+        orderBy: [{ date: "asc" }, { startMinute: "asc" }],
+      },
     },
   });
   const exceptions = new Map<string, { date: string; note: string | null; ranges: { startMinute: number; endMinute: number }[] }>();
@@ -67,10 +75,19 @@ export async function setWeeklyHours(db: Db, staff: CoachingStaff, input: z.outp
   const weekdays = input.days.map((entry) => entry.weekday);
   const rows = input.days.flatMap((entry) => entry.ranges.map((range) => ({ coachId: coach.id, weekday: entry.weekday, ...range })));
   await db.$transaction(async (tx) => {
-    const before = await tx.coachAvailability.findMany({ where: { coachId: coach.id, weekday: { in: weekdays } }, select: { weekday: true, startMinute: true, endMinute: true } });
+    const before = await tx.coachAvailability.findMany({
+      where: { coachId: coach.id, weekday: { in: weekdays } },
+      select: { weekday: true, startMinute: true, endMinute: true },
+    });
     await tx.coachAvailability.deleteMany({ where: { coachId: coach.id, weekday: { in: weekdays } } });
     await tx.coachAvailability.createMany({ data: rows });
-    await recordAudit(tx, staff, { action: "coach.hours_changed", targetType: "coach", targetId: coach.id, before: { hours: before }, after: { hours: rows.map(({ coachId: _coach, ...row }) => row) } });
+    await recordAudit(tx, staff, {
+      action: "coach.hours_changed",
+      targetType: "coach",
+      targetId: coach.id,
+      before: { hours: before },
+      after: { hours: rows.map(({ coachId: _coach, ...row }) => row) },
+    });
   });
   return { success: true as const };
 }
@@ -80,7 +97,13 @@ export async function setCoachTimeZone(db: Db, staff: CoachingStaff, input: z.ou
   await db.$transaction(async (tx) => {
     const before = await tx.coach.findUniqueOrThrow({ where: { id: coach.id }, select: { timeZone: true } });
     await tx.coach.update({ where: { id: coach.id }, data: { timeZone: input.timeZone } });
-    await recordAudit(tx, staff, { action: "coach.time_zone_changed", targetType: "coach", targetId: coach.id, before, after: { timeZone: input.timeZone } });
+    await recordAudit(tx, staff, {
+      action: "coach.time_zone_changed",
+      targetType: "coach",
+      targetId: coach.id,
+      before,
+      after: { timeZone: input.timeZone },
+    });
   });
   return { success: true as const };
 }
@@ -96,7 +119,12 @@ export async function setAvailabilityException(db: Db, staff: CoachingStaff, inp
   await db.$transaction(async (tx) => {
     await tx.coachAvailabilityException.deleteMany({ where: { coachId: coach.id, date } });
     await tx.coachAvailabilityException.createMany({ data: rows });
-    await recordAudit(tx, staff, { action: "coach.exception_set", targetType: "coach", targetId: coach.id, after: { date: input.date, ranges: input.ranges, note } });
+    await recordAudit(tx, staff, {
+      action: "coach.exception_set",
+      targetType: "coach",
+      targetId: coach.id,
+      after: { date: input.date, ranges: input.ranges, note },
+    });
   });
   return { success: true as const };
 }
@@ -104,9 +132,16 @@ export async function setAvailabilityException(db: Db, staff: CoachingStaff, inp
 export async function removeAvailabilityException(db: Db, staff: CoachingStaff, input: z.output<typeof removeExceptionSchema>) {
   const coach = await resolveCoach(db, staff, input.coachId);
   await db.$transaction(async (tx) => {
-    const { count } = await tx.coachAvailabilityException.deleteMany({ where: { coachId: coach.id, date: new Date(`${input.date}T00:00:00Z`) } });
+    const { count } = await tx.coachAvailabilityException.deleteMany({
+      where: { coachId: coach.id, date: new Date(`${input.date}T00:00:00Z`) },
+    });
     if (count === 0) throw new AppError("NOT_FOUND", "This date has no hours of its own.");
-    await recordAudit(tx, staff, { action: "coach.exception_removed", targetType: "coach", targetId: coach.id, before: { date: input.date } });
+    await recordAudit(tx, staff, {
+      action: "coach.exception_removed",
+      targetType: "coach",
+      targetId: coach.id,
+      before: { date: input.date },
+    });
   });
   return { success: true as const };
 }

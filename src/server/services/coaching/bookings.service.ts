@@ -3,20 +3,20 @@ import { format } from "date-fns";
 import type { z } from "zod";
 import { appUrl } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
+import { utcOffset, zoneLabel } from "~/lib/locale";
 import { hasPermission } from "~/lib/permissions";
 import {
-  COACHING_MESSAGES,
-  displayZone,
   type bookingRefSchema,
   type bookingSchema,
+  COACHING_MESSAGES,
   type coachRefSchema,
   type coachSlotsSchema,
+  displayZone,
   type meetingLinkSchema,
   type rescheduleSchema,
   type sessionSummarySchema,
 } from "~/lib/schemas/coaching";
 import { documentDownloadHref } from "~/lib/schemas/documents";
-import { utcOffset, zoneLabel } from "~/lib/locale";
 import { CHANGE_DEADLINE_HOURS, SESSION_MINUTES } from "~/lib/schemas/service-work";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { conflictIfTaken } from "~/server/db/unique-violation";
@@ -27,8 +27,8 @@ import { recordAudit } from "../audit.service";
 import { withUserLock } from "../entitlements.service";
 import { createEntitledRequest, SERVICE_REQUEST_LOCK } from "../service-requests.service";
 import type { SessionClaims } from "../sessions.service";
-import { resolveCoach, type CoachingStaff } from "./availability.service";
-import { sessionInvitation, type CalendarEvent } from "./invitation";
+import { type CoachingStaff, resolveCoach } from "./availability.service";
+import { type CalendarEvent, sessionInvitation } from "./invitation";
 import { freeSlots } from "./slots";
 
 const SESSION_MS = SESSION_MINUTES * 60_000;
@@ -56,7 +56,10 @@ async function studentZone(db: DbOrTx, userId: string) {
 /** Active coaches with weekly hours or dated hours, for the booking panel. */
 export async function bookableCoaches(db: Db) {
   return db.coach.findMany({
-    where: { active: true, OR: [{ availability: { some: {} } }, { exceptions: { some: { startMinute: { not: null } } } }] },
+    where: {
+      active: true,
+      OR: [{ availability: { some: {} } }, { exceptions: { some: { startMinute: { not: null } } } }],
+    },
     select: { id: true, displayName: true, languages: true, subjects: true, bio: true },
     orderBy: [{ displayName: "asc" }, { id: "asc" }],
   });
@@ -80,7 +83,10 @@ export function slotsInZone(slots: Date[], zone: { zone: string; label: string }
 
 /** A coach's free slots for the signed-in student, in the student's own zone. */
 export async function coachSlots(db: Db, actor: SessionClaims, input: z.output<typeof coachSlotsSchema>, now = new Date()) {
-  const coach = await db.coach.findFirst({ where: { id: input.coachId, active: true }, select: { id: true, displayName: true } });
+  const coach = await db.coach.findFirst({
+    where: { id: input.coachId, active: true },
+    select: { id: true, displayName: true },
+  });
   if (!coach) throw new AppError("NOT_FOUND", COACHING_MESSAGES.coachNotFound);
   const zone = await studentZone(db, actor.id);
   return { coach, zoneLabel: zone.label, days: slotsInZone(await freeSlots(db, coach.id, now), zone) };
@@ -88,7 +94,11 @@ export async function coachSlots(db: Db, actor: SessionClaims, input: z.output<t
 
 /** The student's own documents, to share with a session. */
 export function shareableDocuments(db: Db, actor: SessionClaims) {
-  return db.document.findMany({ where: { userId: actor.id }, select: { id: true, name: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return db.document.findMany({
+    where: { userId: actor.id },
+    select: { id: true, name: true },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  });
 }
 
 const SESSION_FIELDS = {
@@ -104,9 +114,19 @@ const SESSION_FIELDS = {
   summaryAt: true,
   cancelledAt: true,
   sequence: true,
-  coach: { select: { id: true, userId: true, displayName: true, timeZone: true, user: { select: { email: true, name: true } } } },
+  coach: {
+    select: {
+      id: true,
+      userId: true,
+      displayName: true,
+      timeZone: true,
+      user: { select: { email: true, name: true } },
+    },
+  },
   user: { select: { id: true, email: true, name: true, student: { select: { timeZone: true } } } },
-  request: { select: { documents: { select: { document: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } } } },
+  request: {
+    select: { documents: { select: { document: { select: { id: true, name: true } } }, orderBy: { addedAt: "asc" } } },
+  },
 } satisfies Prisma.CoachingBookingSelect;
 
 type SessionRecord = Prisma.CoachingBookingGetPayload<{ select: typeof SESSION_FIELDS }>;
@@ -154,7 +174,10 @@ function sessionView(record: SessionRecord, zone: { zone: string; label: string 
     coachName: record.coach.displayName,
     studentName: record.user.name,
     studentEmail: record.user.email,
-    documents: record.request.documents.map(({ document }) => ({ ...document, href: documentDownloadHref(document.id) })),
+    documents: record.request.documents.map(({ document }) => ({
+      ...document,
+      href: documentDownloadHref(document.id),
+    })),
     canChange: record.status === "booked" && record.startsAt.getTime() - now.getTime() >= CHANGE_DEADLINE_MS,
   };
 }
@@ -164,14 +187,21 @@ export type SessionView = ReturnType<typeof sessionView>;
 /** Booked sessions not over yet first (soonest first), then the others (latest first). */
 function splitSessions(records: SessionRecord[], zone: { zone: string; label: string }, now: Date) {
   const views = records.map((record) => sessionView(record, zone, now));
-  const upcoming = views.filter((view) => view.status === "booked" && view.endsAt.getTime() > now.getTime()).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const upcoming = views
+    .filter((view) => view.status === "booked" && view.endsAt.getTime() > now.getTime())
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const past = views.filter((view) => !upcoming.includes(view)).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
   return { zoneLabel: zone.label, upcoming, past };
 }
 
 /** The student's sessions in their own zone: upcoming (with whether they can still be changed) and past (with the summary). */
 export async function mySessions(db: Db, actor: SessionClaims, now = new Date()) {
-  const records = await db.coachingBooking.findMany({ where: { userId: actor.id }, select: SESSION_FIELDS, orderBy: { startsAt: "desc" }, take: 100 });
+  const records = await db.coachingBooking.findMany({
+    where: { userId: actor.id },
+    select: SESSION_FIELDS,
+    orderBy: { startsAt: "desc" },
+    take: 100,
+  });
   return splitSessions(records, await studentZone(db, actor.id), now);
 }
 
@@ -196,7 +226,13 @@ async function assertFreeSlot(tx: Prisma.TransactionClient, coachId: string, sta
   const free = await freeSlots(tx, coachId, now, exceptBookingId);
   if (free.some((slot) => slot.getTime() === startsAt.getTime())) return;
   const taken = await tx.coachingBooking.count({
-    where: { coachId, status: "booked", startsAt: { lt: new Date(startsAt.getTime() + SESSION_MS) }, endsAt: { gt: startsAt }, ...(exceptBookingId ? { id: { not: exceptBookingId } } : {}) },
+    where: {
+      coachId,
+      status: "booked",
+      startsAt: { lt: new Date(startsAt.getTime() + SESSION_MS) },
+      endsAt: { gt: startsAt },
+      ...(exceptBookingId ? { id: { not: exceptBookingId } } : {}),
+    },
   });
   throw new AppError("CONFLICT", taken ? COACHING_MESSAGES.slotTaken : COACHING_MESSAGES.slotUnavailable);
 }
@@ -219,11 +255,24 @@ function invitationOf(record: SessionRecord) {
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 /** Mails the student and the coach about a session, each with the times in their own zone and the calendar part. */
-async function mailBoth(tx: DbOrTx, bookingId: string, what: { kind: "coaching-booked" } | { kind: "coaching-changed"; change: CoachingChange }) {
+async function mailBoth(
+  tx: DbOrTx,
+  bookingId: string,
+  what: { kind: "coaching-booked" } | { kind: "coaching-changed"; change: CoachingChange },
+) {
   const record = await loadSession(tx, bookingId);
-  const event: CalendarEvent = sessionInvitation(invitationOf(record), what.kind === "coaching-changed" && what.change === "cancelled" ? "CANCEL" : "REQUEST");
+  const event: CalendarEvent = sessionInvitation(
+    invitationOf(record),
+    what.kind === "coaching-changed" && what.change === "cancelled" ? "CANCEL" : "REQUEST",
+  );
   for (const reader of sessionReaders(record)) {
-    const common = { name: reader.name, otherName: reader.otherName, when: reader.when, topic: record.topic, url: reader.url };
+    const common = {
+      name: reader.name,
+      otherName: reader.otherName,
+      when: reader.when,
+      topic: record.topic,
+      url: reader.url,
+    };
     const template = what.kind === "coaching-booked" ? { kind: what.kind, ...common } : { kind: what.kind, change: what.change, ...common };
     await queueMail(tx, reader.to, template, reader.userId, event);
   }
@@ -238,13 +287,26 @@ async function mailBoth(tx: DbOrTx, bookingId: string, what: { kind: "coaching-b
 export async function bookSession(db: Db, actor: SessionClaims, input: z.output<typeof bookingSchema>, now = new Date()) {
   return conflictIfTaken(COACHING_MESSAGES.slotTaken, () =>
     underUserLock(db, actor.id, async (tx) => {
-      const request = await createEntitledRequest(tx, actor.id, "consultation", { message: input.topic, preferredDate: null, preferredTime: null }, input.documentIds);
+      const request = await createEntitledRequest(
+        tx,
+        actor.id,
+        "consultation",
+        { message: input.topic, preferredDate: null, preferredTime: null },
+        input.documentIds,
+      );
       const coach = await tx.coach.findFirst({ where: { id: input.coachId, active: true }, select: { id: true } });
       if (!coach) throw new AppError("NOT_FOUND", COACHING_MESSAGES.coachNotFound);
       await lockCoach(tx, coach.id);
       await assertFreeSlot(tx, coach.id, input.startsAt, now);
       const booking = await tx.coachingBooking.create({
-        data: { requestId: request.id, coachId: coach.id, userId: actor.id, startsAt: input.startsAt, endsAt: new Date(input.startsAt.getTime() + SESSION_MS), topic: input.topic },
+        data: {
+          requestId: request.id,
+          coachId: coach.id,
+          userId: actor.id,
+          startsAt: input.startsAt,
+          endsAt: new Date(input.startsAt.getTime() + SESSION_MS),
+          topic: input.topic,
+        },
         select: { id: true },
       });
       await tx.serviceRequest.update({ where: { id: request.id }, data: { assignedCoachId: coach.id } });
@@ -256,7 +318,10 @@ export async function bookSession(db: Db, actor: SessionClaims, input: z.output<
 
 /** The student's own booked session that may still change (24 hours before its start at the latest). */
 async function changeableBooking(tx: Prisma.TransactionClient, actor: SessionClaims, bookingId: string, now: Date) {
-  const booking = await tx.coachingBooking.findFirst({ where: { id: bookingId, userId: actor.id }, select: { id: true, coachId: true, requestId: true, status: true, startsAt: true } });
+  const booking = await tx.coachingBooking.findFirst({
+    where: { id: bookingId, userId: actor.id },
+    select: { id: true, coachId: true, requestId: true, status: true, startsAt: true },
+  });
   if (!booking) throw new AppError("NOT_FOUND", COACHING_MESSAGES.sessionNotFound);
   if (booking.status !== "booked") throw new AppError("CONFLICT", COACHING_MESSAGES.notChangeable);
   if (booking.startsAt.getTime() - now.getTime() < CHANGE_DEADLINE_MS) throw new AppError("FORBIDDEN", COACHING_MESSAGES.changeTooLate);
@@ -272,7 +337,13 @@ export async function rescheduleSession(db: Db, actor: SessionClaims, input: z.o
       await assertFreeSlot(tx, booking.coachId, input.startsAt, now, booking.id);
       await tx.coachingBooking.update({
         where: { id: booking.id },
-        data: { startsAt: input.startsAt, endsAt: new Date(input.startsAt.getTime() + SESSION_MS), sequence: { increment: 1 }, reminder24SentAt: null, reminder1SentAt: null },
+        data: {
+          startsAt: input.startsAt,
+          endsAt: new Date(input.startsAt.getTime() + SESSION_MS),
+          sequence: { increment: 1 },
+          reminder24SentAt: null,
+          reminder1SentAt: null,
+        },
       });
       await mailBoth(tx, booking.id, { kind: "coaching-changed", change: "rescheduled" });
       return { id: booking.id, startsAt: input.startsAt };
@@ -284,7 +355,10 @@ export async function rescheduleSession(db: Db, actor: SessionClaims, input: z.o
 export async function cancelSession(db: Db, actor: SessionClaims, input: z.output<typeof bookingRefSchema>, now = new Date()) {
   return underUserLock(db, actor.id, async (tx) => {
     const booking = await changeableBooking(tx, actor, input.bookingId, now);
-    await tx.coachingBooking.update({ where: { id: booking.id }, data: { status: "cancelled", cancelledAt: now, sequence: { increment: 1 } } });
+    await tx.coachingBooking.update({
+      where: { id: booking.id },
+      data: { status: "cancelled", cancelledAt: now, sequence: { increment: 1 } },
+    });
     await tx.serviceRequest.update({ where: { id: booking.requestId }, data: { withdrawnAt: now } });
     await mailBoth(tx, booking.id, { kind: "coaching-changed", change: "cancelled" });
     return { id: booking.id };
@@ -297,14 +371,30 @@ export async function cancelSession(db: Db, actor: SessionClaims, input: z.outpu
 export async function coachSessions(db: Db, staff: CoachingStaff, input: z.output<typeof coachRefSchema>, now = new Date()) {
   const coach = await resolveCoach(db, staff, input.coachId);
   const { timeZone } = await db.coach.findUniqueOrThrow({ where: { id: coach.id }, select: { timeZone: true } });
-  const records = await db.coachingBooking.findMany({ where: { coachId: coach.id }, select: SESSION_FIELDS, orderBy: { startsAt: "desc" }, take: 200 });
+  const records = await db.coachingBooking.findMany({
+    where: { coachId: coach.id },
+    select: SESSION_FIELDS,
+    orderBy: { startsAt: "desc" },
+    take: 200,
+  });
   return splitSessions(records, coachZone(timeZone), now);
 }
 
 /** A booking the staff member may work on: the session's coach, or staff who manage coaches. */
 async function coachedBooking(tx: DbOrTx, staff: CoachingStaff, bookingId: string) {
-  const booking = await tx.coachingBooking.findUnique({ where: { id: bookingId }, select: { id: true, requestId: true, status: true, startsAt: true, userId: true, coach: { select: { userId: true, displayName: true } } } });
-  if (!booking || (booking.coach.userId !== staff.id && !hasPermission(staff.role, "customers:coaches"))) throw new AppError("NOT_FOUND", COACHING_MESSAGES.sessionNotFound);
+  const booking = await tx.coachingBooking.findUnique({
+    where: { id: bookingId },
+    select: {
+      id: true,
+      requestId: true,
+      status: true,
+      startsAt: true,
+      userId: true,
+      coach: { select: { userId: true, displayName: true } },
+    },
+  });
+  if (!booking || (booking.coach.userId !== staff.id && !hasPermission(staff.role, "customers:coaches")))
+    throw new AppError("NOT_FOUND", COACHING_MESSAGES.sessionNotFound);
   return booking;
 }
 
@@ -313,8 +403,16 @@ export async function setMeetingLink(db: Db, staff: CoachingStaff, input: z.outp
   return db.$transaction(async (tx) => {
     const booking = await coachedBooking(tx, staff, input.bookingId);
     if (booking.status !== "booked") throw new AppError("CONFLICT", COACHING_MESSAGES.notChangeable);
-    await tx.coachingBooking.update({ where: { id: booking.id }, data: { meetingLink: input.meetingLink, sequence: { increment: 1 } } });
-    await recordAudit(tx, staff, { action: "coaching.meeting_link_set", targetType: "coaching_booking", targetId: booking.id, after: { meetingLink: input.meetingLink } });
+    await tx.coachingBooking.update({
+      where: { id: booking.id },
+      data: { meetingLink: input.meetingLink, sequence: { increment: 1 } },
+    });
+    await recordAudit(tx, staff, {
+      action: "coaching.meeting_link_set",
+      targetType: "coaching_booking",
+      targetId: booking.id,
+      after: { meetingLink: input.meetingLink },
+    });
     await mailBoth(tx, booking.id, { kind: "coaching-changed", change: "updated" });
     return { success: true as const };
   });
@@ -326,12 +424,44 @@ export async function writeSessionSummary(db: Db, staff: CoachingStaff, input: z
     const booking = await coachedBooking(tx, staff, input.bookingId);
     if (booking.status === "cancelled") throw new AppError("CONFLICT", COACHING_MESSAGES.notChangeable);
     if (booking.startsAt.getTime() > now.getTime()) throw new AppError("CONFLICT", COACHING_MESSAGES.summaryTooEarly);
-    await tx.coachingBooking.update({ where: { id: booking.id }, data: { status: "completed", summary: input.summary, nextSteps: input.nextSteps, summaryAt: now } });
-    await tx.serviceRequest.update({ where: { id: booking.requestId }, data: { status: "completed", completedAt: now } });
-    const student = await tx.user.findUniqueOrThrow({ where: { id: booking.userId }, select: { email: true, name: true } });
-    await tx.notification.create({ data: { userId: booking.userId, kind: "service_update", requestId: booking.requestId, text: `${booking.coach.displayName} wrote the summary of your coaching session.` } });
-    await queueMail(tx, student.email, { kind: "coaching-summary", name: firstName(student.name), coachName: booking.coach.displayName, summary: input.summary, nextSteps: input.nextSteps, url: studentSessionsUrl() }, booking.userId);
-    await recordAudit(tx, staff, { action: "coaching.summary_written", targetType: "coaching_booking", targetId: booking.id });
+    await tx.coachingBooking.update({
+      where: { id: booking.id },
+      data: { status: "completed", summary: input.summary, nextSteps: input.nextSteps, summaryAt: now },
+    });
+    await tx.serviceRequest.update({
+      where: { id: booking.requestId },
+      data: { status: "completed", completedAt: now },
+    });
+    const student = await tx.user.findUniqueOrThrow({
+      where: { id: booking.userId },
+      select: { email: true, name: true },
+    });
+    await tx.notification.create({
+      data: {
+        userId: booking.userId,
+        kind: "service_update",
+        requestId: booking.requestId,
+        text: `${booking.coach.displayName} wrote the summary of your coaching session.`,
+      },
+    });
+    await queueMail(
+      tx,
+      student.email,
+      {
+        kind: "coaching-summary",
+        name: firstName(student.name),
+        coachName: booking.coach.displayName,
+        summary: input.summary,
+        nextSteps: input.nextSteps,
+        url: studentSessionsUrl(),
+      },
+      booking.userId,
+    );
+    await recordAudit(tx, staff, {
+      action: "coaching.summary_written",
+      targetType: "coaching_booking",
+      targetId: booking.id,
+    });
     return { success: true as const };
   });
 }

@@ -36,7 +36,11 @@ export function sessionInvitation(booking: InvitationBooking, method: CalendarEv
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
     prodId: { company: SITE.brand, product: "Coaching", language: "EN" },
   });
-  const description = [`Topic: ${booking.topic}`, booking.meetingLink ? `Meeting link: ${booking.meetingLink}` : "The coach adds the meeting link before the session.", `Your sessions: ${site}/services/consultation`];
+  const description = [
+    `Topic: ${booking.topic}`,
+    booking.meetingLink ? `Meeting link: ${booking.meetingLink}` : "The coach adds the meeting link before the session.",
+    `Your sessions: ${site}/services/consultation`,
+  ];
   calendar.createEvent({
     id: `coaching-${booking.id}@${new URL(site).hostname}`,
     sequence: booking.sequence,

@@ -15,7 +15,11 @@ const HOUR_MS = 3_600_000;
  */
 export async function sendCoachingReminders(db: Db, now = new Date()): Promise<number> {
   const due = await db.coachingBooking.findMany({
-    where: { status: "booked", startsAt: { gt: now, lte: new Date(now.getTime() + 24 * HOUR_MS) }, OR: [{ reminder24SentAt: null }, { reminder1SentAt: null, startsAt: { lte: new Date(now.getTime() + HOUR_MS) } }] },
+    where: {
+      status: "booked",
+      startsAt: { gt: now, lte: new Date(now.getTime() + 24 * HOUR_MS) },
+      OR: [{ reminder24SentAt: null }, { reminder1SentAt: null, startsAt: { lte: new Date(now.getTime() + HOUR_MS) } }],
+    },
     select: { id: true, startsAt: true, reminder24SentAt: true },
     orderBy: { startsAt: "asc" },
     take: 200,
@@ -26,7 +30,10 @@ export async function sendCoachingReminders(db: Db, now = new Date()): Promise<n
     const mark = withinHour ? { reminder1SentAt: now, reminder24SentAt: booking.reminder24SentAt ?? now } : { reminder24SentAt: now };
     const unmarked = withinHour ? { reminder1SentAt: null } : { reminder24SentAt: null };
     sent += await db.$transaction(async (tx) => {
-      const { count } = await tx.coachingBooking.updateMany({ where: { id: booking.id, status: "booked", ...unmarked }, data: mark });
+      const { count } = await tx.coachingBooking.updateMany({
+        where: { id: booking.id, status: "booked", ...unmarked },
+        data: mark,
+      });
       if (count === 0) return 0;
       const record = await loadSession(tx, booking.id);
       const hoursBefore = withinHour ? 1 : 24;
@@ -34,7 +41,15 @@ export async function sendCoachingReminders(db: Db, now = new Date()): Promise<n
         await queueMail(
           tx,
           reader.to,
-          { kind: "coaching-reminder", hoursBefore, meetingLink: record.meetingLink, name: reader.name, otherName: reader.otherName, when: reader.when, url: reader.url },
+          {
+            kind: "coaching-reminder",
+            hoursBefore,
+            meetingLink: record.meetingLink,
+            name: reader.name,
+            otherName: reader.otherName,
+            when: reader.when,
+            url: reader.url,
+          },
           reader.userId,
         );
       }

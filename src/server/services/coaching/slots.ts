@@ -24,7 +24,9 @@ const SESSION_MS = SESSION_MINUTES * 60_000;
 function rangesOn(hours: CoachHours, date: string, weekday: number): Range[] {
   const exceptions = hours.exceptions.filter((exception) => exception.date === date);
   if (exceptions.length) {
-    return exceptions.flatMap((row) => (row.startMinute === null || row.endMinute === null ? [] : [{ startMinute: row.startMinute, endMinute: row.endMinute }]));
+    return exceptions.flatMap((row) =>
+      row.startMinute === null || row.endMinute === null ? [] : [{ startMinute: row.startMinute, endMinute: row.endMinute }],
+    );
   }
   return hours.weekly.filter((row) => row.weekday === weekday);
 }
@@ -44,7 +46,15 @@ export function generateSlots(hours: CoachHours, booked: Interval[], from: Date,
     const weekday = Number(format(day, "i"));
     for (const range of rangesOn(hours, date, weekday)) {
       for (let minute = range.startMinute; minute + SESSION_MINUTES <= range.endMinute; minute += SESSION_MINUTES) {
-        const start = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minute / 60), minute % 60, 0, hours.timeZone).getTime();
+        const start = new TZDate(
+          day.getFullYear(),
+          day.getMonth(),
+          day.getDate(),
+          Math.floor(minute / 60),
+          minute % 60,
+          0,
+          hours.timeZone,
+        ).getTime();
         if (start < from.getTime() || start > until.getTime()) continue;
         if (booked.some((session) => start < session.endsAt.getTime() && session.startsAt.getTime() < start + SESSION_MS)) continue;
         slots.push(new Date(start));
@@ -57,11 +67,17 @@ export function generateSlots(hours: CoachHours, booked: Interval[], from: Date,
 
 /** The window a student may book in now: from 24 hours ahead to three weeks ahead. */
 export function bookingWindow(now: Date): { from: Date; until: Date } {
-  return { from: new Date(now.getTime() + BOOKING_LEAD_HOURS * 3_600_000), until: new Date(now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000) };
+  return {
+    from: new Date(now.getTime() + BOOKING_LEAD_HOURS * 3_600_000),
+    until: new Date(now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000),
+  };
 }
 
 /** A coach's hours as stored, or null when the coach does not exist or takes no bookings. */
-export async function loadCoachHours(db: DbOrTx, coachId: string): Promise<(CoachHours & { id: string; displayName: string; userId: string }) | null> {
+export async function loadCoachHours(
+  db: DbOrTx,
+  coachId: string,
+): Promise<(CoachHours & { id: string; displayName: string; userId: string }) | null> {
   const coach = await db.coach.findFirst({
     where: { id: coachId, active: true },
     select: {

@@ -4,19 +4,27 @@
  */
 import type { CategoryForm } from "~/lib/schemas/community";
 import { categoryFormSchema } from "~/lib/schemas/community";
-import type { Db } from "~/server/db/client";
 import { readThreadFiles } from "~/server/content/files";
-import { AppError } from "~/server/errors";
+import type { Db } from "~/server/db/client";
 import { conflictIfTaken } from "~/server/db/unique-violation";
+import { AppError } from "~/server/errors";
+import { type AuditActor, recordAudit } from "~/server/services/audit.service";
 import { clampPlace, reordered, writePositions } from "../positions";
-import { recordAudit, type AuditActor } from "~/server/services/audit.service";
 
 export const CATEGORY_NOT_FOUND = "This category does not exist.";
 export const CATEGORY_ARCHIVED = "This category is archived and takes no new topics. Please choose another one.";
 
 const EXTRA_CATEGORIES = [
-  { slug: "introductions", name: "Introductions", description: "Say hello: where you come from, what and where you want to study, and when you plan to move." },
-  { slug: "off-topic", name: "Off topic", description: "Everything else about life as an international student that fits no other category." },
+  {
+    slug: "introductions",
+    name: "Introductions",
+    description: "Say hello: where you come from, what and where you want to study, and when you plan to move.",
+  },
+  {
+    slug: "off-topic",
+    name: "Off topic",
+    description: "Everything else about life as an international student that fits no other category.",
+  },
 ];
 
 /**
@@ -26,8 +34,14 @@ const EXTRA_CATEGORIES = [
  */
 export async function seedForumCategories(db: Db) {
   const threads = readThreadFiles().sort((a, b) => a.position - b.position);
-  const rows = [...threads.map((thread) => ({ slug: thread.slug, name: thread.title, description: thread.description })), ...EXTRA_CATEGORIES];
-  await db.forumCategory.createMany({ data: rows.map((row, index) => ({ ...row, position: index + 1 })), skipDuplicates: true });
+  const rows = [
+    ...threads.map((thread) => ({ slug: thread.slug, name: thread.title, description: thread.description })),
+    ...EXTRA_CATEGORIES,
+  ];
+  await db.forumCategory.createMany({
+    data: rows.map((row, index) => ({ ...row, position: index + 1 })),
+    skipDuplicates: true,
+  });
 }
 
 /** Categories for the site, in order, with how many visible topics each holds. */
@@ -53,18 +67,33 @@ export async function createCategory(db: Db, actor: AuditActor, input: CategoryF
     const category = await conflictIfTaken(`A category with the address “${data.slug}” exists already.`, () =>
       tx.forumCategory.create({ data: { ...data, position: (last._max.position ?? 0) + 1, customizedAt: new Date() } }),
     );
-    await recordAudit(tx, actor, { action: "community.category_created", targetType: "ForumCategory", targetId: category.id, after: data });
+    await recordAudit(tx, actor, {
+      action: "community.category_created",
+      targetType: "ForumCategory",
+      targetId: category.id,
+      after: data,
+    });
     return category;
   });
 }
 
-export async function updateCategory(db: Db, actor: AuditActor, id: string, change: { name?: string; description?: string; archived?: boolean }) {
+export async function updateCategory(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  change: { name?: string; description?: string; archived?: boolean },
+) {
   return db.$transaction(async (tx) => {
     const before = await tx.forumCategory.findUnique({ where: { id } });
     if (!before) throw new AppError("NOT_FOUND", CATEGORY_NOT_FOUND);
     const after = await tx.forumCategory.update({ where: { id }, data: { ...change, customizedAt: new Date() } });
     await recordAudit(tx, actor, {
-      action: change.archived === undefined ? "community.category_updated" : change.archived ? "community.category_archived" : "community.category_restored",
+      action:
+        change.archived === undefined
+          ? "community.category_updated"
+          : change.archived
+            ? "community.category_archived"
+            : "community.category_restored",
       targetType: "ForumCategory",
       targetId: id,
       before: { name: before.name, description: before.description, archived: before.archived },
@@ -79,15 +108,29 @@ export async function moveCategory(db: Db, actor: AuditActor, id: string, direct
   return db.$transaction(async (tx) => {
     // Every category's row is locked: two moves at once are made one after the other.
     await tx.$queryRaw`SELECT id FROM "ForumCategory" ORDER BY id FOR UPDATE`;
-    const categories = await tx.forumCategory.findMany({ orderBy: [{ position: "asc" }, { name: "asc" }], select: { id: true, slug: true, position: true } });
+    const categories = await tx.forumCategory.findMany({
+      orderBy: [{ position: "asc" }, { name: "asc" }],
+      select: { id: true, slug: true, position: true },
+    });
     const index = categories.findIndex((category) => category.id === id);
     if (index < 0) throw new AppError("NOT_FOUND", CATEGORY_NOT_FOUND);
     const place = clampPlace(index + 1 + (direction === "up" ? -1 : 1), categories.length);
     if (place === index + 1) return { moved: false };
-    const order = reordered(categories.map((category) => category.id), id, place);
-    await writePositions(categories, order, (categoryId, position) => tx.forumCategory.update({ where: { id: categoryId }, data: { position } }));
+    const order = reordered(
+      categories.map((category) => category.id),
+      id,
+      place,
+    );
+    await writePositions(categories, order, (categoryId, position) =>
+      tx.forumCategory.update({ where: { id: categoryId }, data: { position } }),
+    );
     const slugs = new Map(categories.map((category) => [category.id, category.slug]));
-    await recordAudit(tx, actor, { action: "community.category_moved", targetType: "ForumCategory", targetId: id, after: { order: order.map((categoryId) => slugs.get(categoryId)) } });
+    await recordAudit(tx, actor, {
+      action: "community.category_moved",
+      targetType: "ForumCategory",
+      targetId: id,
+      after: { order: order.map((categoryId) => slugs.get(categoryId)) },
+    });
     return { moved: true };
   });
 }

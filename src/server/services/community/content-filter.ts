@@ -4,7 +4,7 @@
  * attract (fake documents, paid visas, casinos). A match does not refuse the post: it is held for
  * a moderator, who may approve it.
  */
-import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers, parseRawPattern } from "obscenity";
+import { DataSet, englishDataset, englishRecommendedTransformers, parseRawPattern, RegExpMatcher } from "obscenity";
 
 const SPAM_PHRASES = [
   "buy degree",
@@ -41,6 +41,8 @@ export interface FilterFinding {
 export function screenPost(text: string): FilterFinding | null {
   const matches = matcher.getAllMatches(text, true);
   if (!matches.length) return null;
-  const terms = new Set(matches.map((match) => dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? "filtered word"));
+  const terms = new Set(
+    matches.map((match) => dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? "filtered word"),
+  );
   return { terms: [...terms] };
 }

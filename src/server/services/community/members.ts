@@ -30,7 +30,11 @@ const HANDLE_MAX = 24;
 export async function ensureHandle(db: DbOrTx, userId: string): Promise<string> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, forumHandle: true } });
   if (user.forumHandle) return user.forumHandle;
-  const base = (slugFromTitle(user.name).replace(/-/g, "_").slice(0, HANDLE_MAX - 4) || "member").replace(/_+$/, "");
+  const base = (
+    slugFromTitle(user.name)
+      .replace(/-/g, "_")
+      .slice(0, HANDLE_MAX - 4) || "member"
+  ).replace(/_+$/, "");
   const taken = new Set(
     (await db.user.findMany({ where: { forumHandle: { startsWith: base } }, select: { forumHandle: true } })).map((row) => row.forumHandle),
   );
@@ -64,12 +68,18 @@ async function isNewMember(db: DbOrTx, user: { id: string; createdAt: Date }, no
  * link limit. The counts come from the database, so every instance applies the same limits.
  */
 export async function assertMayPost(db: DbOrTx, userId: string, kind: "topic" | "reply", markdown: string, now = new Date()) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, createdAt: true, forumSuspendedUntil: true } });
-  if (user.forumSuspendedUntil && user.forumSuspendedUntil > now) throw new AppError("FORBIDDEN", SUSPENDED_MESSAGE(user.forumSuspendedUntil));
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, createdAt: true, forumSuspendedUntil: true },
+  });
+  if (user.forumSuspendedUntil && user.forumSuspendedUntil > now)
+    throw new AppError("FORBIDDEN", SUSPENDED_MESSAGE(user.forumSuspendedUntil));
   if (!(await isNewMember(db, user, now))) return;
   if (countLinks(markdown) > NEW_MEMBER_RULES.linksPerPost) throw new AppError("BAD_INPUT", NEW_MEMBER_LINKS_MESSAGE);
   const since = new Date(now.getTime() - 24 * 3_600_000);
-  const written = await db.forumPost.count({ where: { authorId: userId, createdAt: { gt: since }, position: kind === "topic" ? 0 : { gt: 0 } } });
+  const written = await db.forumPost.count({
+    where: { authorId: userId, createdAt: { gt: since }, position: kind === "topic" ? 0 : { gt: 0 } },
+  });
   if (kind === "topic" && written >= NEW_MEMBER_RULES.topicsPerDay) throw new AppError("TOO_MANY_REQUESTS", NEW_MEMBER_TOPICS_MESSAGE);
   if (kind === "reply" && written >= NEW_MEMBER_RULES.repliesPerDay) throw new AppError("TOO_MANY_REQUESTS", NEW_MEMBER_REPLIES_MESSAGE);
 }

@@ -4,15 +4,25 @@
  * hide, delete), warn or suspend authors by mail, and lock, pin or move topics. Every decision is
  * audited and the author is told in-app.
  */
-import { appUrl } from "~/env";
-import { FLAGS_TO_HIDE, flagSchema, MODERATION_PAGE_SIZE, moderateMemberSchema, moderatePostSchema, moderateTopicSchema, type FlagInput, type ModerateMemberInput } from "~/lib/schemas/community";
+
 import type { z } from "zod";
+import { appUrl } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
+import {
+  FLAGS_TO_HIDE,
+  type FlagInput,
+  flagSchema,
+  MODERATION_PAGE_SIZE,
+  type ModerateMemberInput,
+  moderateMemberSchema,
+  moderatePostSchema,
+  moderateTopicSchema,
+} from "~/lib/schemas/community";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { recordAudit, type AuditActor } from "~/server/services/audit.service";
-import { categoryBySlug, CATEGORY_ARCHIVED } from "./categories.service";
+import { type AuditActor, recordAudit } from "~/server/services/audit.service";
+import { CATEGORY_ARCHIVED, categoryBySlug } from "./categories.service";
 import type { CommunityViewer } from "./members";
 import { notify } from "./notifications.service";
 import { announcePost, POST_NOT_FOUND, refreshTopic, TOPIC_NOT_FOUND } from "./posts.service";
@@ -23,11 +33,18 @@ export const FLAGS_HIDE_NOTE = `Hidden after flags from ${FLAGS_TO_HIDE} members
 /** A member's flag on someone else's visible post; the third distinct flag hides the post. */
 export async function flagPost(db: Db, viewer: CommunityViewer, input: FlagInput) {
   const data = flagSchema.parse(input);
-  const post = await db.forumPost.findUnique({ where: { id: data.postId }, include: { topic: { select: { status: true } } } });
-  if (!post || post.status === "deleted" || post.status === "held" || post.topic.status === "held") throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+  const post = await db.forumPost.findUnique({
+    where: { id: data.postId },
+    include: { topic: { select: { status: true } } },
+  });
+  if (!post || post.status === "deleted" || post.status === "held" || post.topic.status === "held")
+    throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   if (post.authorId === viewer.id) throw new AppError("BAD_INPUT", "You cannot flag your own post. Edit or delete it instead.");
   return db.$transaction(async (tx) => {
-    const created = await tx.forumFlag.createMany({ data: [{ postId: post.id, userId: viewer.id, reason: data.reason, note: data.note }], skipDuplicates: true });
+    const created = await tx.forumFlag.createMany({
+      data: [{ postId: post.id, userId: viewer.id, reason: data.reason, note: data.note }],
+      skipDuplicates: true,
+    });
     if (!created.count) throw new AppError("CONFLICT", ALREADY_FLAGGED);
     const open = await tx.forumFlag.count({ where: { postId: post.id, resolvedAt: null } });
     let hidden = false;
@@ -44,7 +61,11 @@ export async function flagPost(db: Db, viewer: CommunityViewer, input: FlagInput
 export async function moderationQueue(db: Db, cursor = 0) {
   // Waiting for a decision: held by the filter, hidden by members' flags, or flagged but still shown.
   const where: Prisma.ForumPostWhereInput = {
-    OR: [{ status: "held" }, { status: "hidden", statusNote: FLAGS_HIDE_NOTE }, { status: "visible", flags: { some: { resolvedAt: null } } }],
+    OR: [
+      { status: "held" },
+      { status: "hidden", statusNote: FLAGS_HIDE_NOTE },
+      { status: "visible", flags: { some: { resolvedAt: null } } },
+    ],
   };
   const [rows, total] = await Promise.all([
     db.forumPost.findMany({
@@ -53,14 +74,32 @@ export async function moderationQueue(db: Db, cursor = 0) {
       skip: cursor,
       take: MODERATION_PAGE_SIZE + 1,
       include: {
-        author: { select: { id: true, name: true, email: true, forumHandle: true, forumSuspendedUntil: true, createdAt: true } },
-        topic: { select: { id: true, slug: true, title: true, locked: true, pinned: true, category: { select: { slug: true, name: true } } } },
-        flags: { where: { resolvedAt: null }, select: { reason: true, note: true, createdAt: true, user: { select: { name: true } } } },
+        author: {
+          select: { id: true, name: true, email: true, forumHandle: true, forumSuspendedUntil: true, createdAt: true },
+        },
+        topic: {
+          select: {
+            id: true,
+            slug: true,
+            title: true,
+            locked: true,
+            pinned: true,
+            category: { select: { slug: true, name: true } },
+          },
+        },
+        flags: {
+          where: { resolvedAt: null },
+          select: { reason: true, note: true, createdAt: true, user: { select: { name: true } } },
+        },
       },
     }),
     db.forumPost.count({ where }),
   ]);
-  return { items: rows.slice(0, MODERATION_PAGE_SIZE), total, nextCursor: rows.length > MODERATION_PAGE_SIZE ? cursor + MODERATION_PAGE_SIZE : null };
+  return {
+    items: rows.slice(0, MODERATION_PAGE_SIZE),
+    total,
+    nextCursor: rows.length > MODERATION_PAGE_SIZE ? cursor + MODERATION_PAGE_SIZE : null,
+  };
 }
 
 const DECISION_TEXT = {
@@ -77,18 +116,31 @@ const DECISION_TEXT = {
 export async function moderatePost(db: Db, actor: AuditActor, input: z.input<typeof moderatePostSchema>) {
   const { postId, action, note } = moderatePostSchema.parse(input);
   return db.$transaction(async (tx) => {
-    const post = await tx.forumPost.findUnique({ where: { id: postId }, include: { topic: { select: { id: true, solvedPostId: true } } } });
+    const post = await tx.forumPost.findUnique({
+      where: { id: postId },
+      include: { topic: { select: { id: true, solvedPostId: true } } },
+    });
     if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND);
     const status = action === "approve" ? "visible" : action === "hide" ? "hidden" : "deleted";
-    const statusNote = action === "approve" ? null : note ?? (action === "hide" ? "Hidden by a moderator" : "Removed by a moderator");
+    const statusNote = action === "approve" ? null : (note ?? (action === "hide" ? "Hidden by a moderator" : "Removed by a moderator"));
     await tx.forumPost.update({ where: { id: post.id }, data: { status, statusNote } });
     await tx.forumFlag.updateMany({ where: { postId: post.id, resolvedAt: null }, data: { resolvedAt: new Date() } });
-    if (status !== "visible" && post.topic.solvedPostId === post.id) await tx.forumTopic.update({ where: { id: post.topic.id }, data: { solvedPostId: null } });
+    if (status !== "visible" && post.topic.solvedPostId === post.id)
+      await tx.forumTopic.update({ where: { id: post.topic.id }, data: { solvedPostId: null } });
     await refreshTopic(tx, post.topic.id);
     if (action === "approve" && post.status === "held") await announcePost(tx, post.id);
     if (post.status !== status) {
       const text = note ? `${DECISION_TEXT[action]} Note: ${note}` : DECISION_TEXT[action];
-      await notify(tx, [{ userId: post.authorId, kind: "moderation", actorId: actor.id, topicId: post.topic.id, postId: status === "deleted" ? null : post.id, text }]);
+      await notify(tx, [
+        {
+          userId: post.authorId,
+          kind: "moderation",
+          actorId: actor.id,
+          topicId: post.topic.id,
+          postId: status === "deleted" ? null : post.id,
+          text,
+        },
+      ]);
     }
     await recordAudit(tx, actor, {
       action: `community.post_${action === "approve" ? "approved" : action === "hide" ? "hidden" : "deleted"}`,
@@ -105,7 +157,10 @@ export async function moderatePost(db: Db, actor: AuditActor, input: z.input<typ
 export async function moderateMember(db: Db, actor: AuditActor, input: ModerateMemberInput) {
   const data = moderateMemberSchema.parse(input);
   return db.$transaction(async (tx) => {
-    const member = await tx.user.findUnique({ where: { id: data.userId }, select: { id: true, email: true, name: true, forumSuspendedUntil: true } });
+    const member = await tx.user.findUnique({
+      where: { id: data.userId },
+      select: { id: true, email: true, name: true, forumSuspendedUntil: true },
+    });
     if (!member) throw new AppError("NOT_FOUND", "This member does not exist.");
     const until = data.action === "suspend" ? new Date(Date.now() + data.days * 86_400_000) : null;
     if (data.action !== "warn") await tx.user.update({ where: { id: member.id }, data: { forumSuspendedUntil: until } });
@@ -113,17 +168,37 @@ export async function moderateMember(db: Db, actor: AuditActor, input: ModerateM
       await queueMail(
         tx,
         member.email,
-        { kind: "community-moderation", name: member.name.split(" ")[0] ?? "", action: data.action, message: data.message, until, url: `${appUrl()}/community` },
+        {
+          kind: "community-moderation",
+          name: member.name.split(" ")[0] ?? "",
+          action: data.action,
+          message: data.message,
+          until,
+          url: `${appUrl()}/community`,
+        },
         member.id,
       );
-      await notify(tx, [{ userId: member.id, kind: "moderation", actorId: actor.id, text: data.action === "warn" ? "A moderator sent you a warning by mail." : "A moderator suspended your community posting; we sent you the details by mail." }]);
+      await notify(tx, [
+        {
+          userId: member.id,
+          kind: "moderation",
+          actorId: actor.id,
+          text:
+            data.action === "warn"
+              ? "A moderator sent you a warning by mail."
+              : "A moderator suspended your community posting; we sent you the details by mail.",
+        },
+      ]);
     }
     await recordAudit(tx, actor, {
       action: `community.member_${data.action === "warn" ? "warned" : data.action === "suspend" ? "suspended" : "reinstated"}`,
       targetType: "User",
       targetId: member.id,
       before: { forumSuspendedUntil: member.forumSuspendedUntil },
-      after: { forumSuspendedUntil: data.action === "warn" ? member.forumSuspendedUntil : until, ...(data.action !== "lift" ? { message: data.message } : {}) },
+      after: {
+        forumSuspendedUntil: data.action === "warn" ? member.forumSuspendedUntil : until,
+        ...(data.action !== "lift" ? { message: data.message } : {}),
+      },
     });
     return { suspendedUntil: data.action === "warn" ? member.forumSuspendedUntil : until };
   });
@@ -132,7 +207,10 @@ export async function moderateMember(db: Db, actor: AuditActor, input: ModerateM
 /** Locks or pins a topic, or moves it to another category. */
 export async function moderateTopic(db: Db, actor: AuditActor, input: z.input<typeof moderateTopicSchema>) {
   const data = moderateTopicSchema.parse(input);
-  const topic = await db.forumTopic.findUnique({ where: { id: data.topicId }, include: { category: { select: { slug: true } } } });
+  const topic = await db.forumTopic.findUnique({
+    where: { id: data.topicId },
+    include: { category: { select: { slug: true } } },
+  });
   if (!topic) throw new AppError("NOT_FOUND", TOPIC_NOT_FOUND);
   let change: { locked?: boolean; pinned?: boolean; categoryId?: string };
   let before: Record<string, unknown>;

@@ -4,9 +4,9 @@
  * daily digest mail of those still unread.
  */
 import { appUrl } from "~/env";
+import type { NotificationKind } from "~/generated/prisma/client";
 import { topicHref } from "~/lib/schemas/community";
 import { serviceRequestHref } from "~/lib/schemas/service-work";
-import type { NotificationKind } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { queueMail } from "~/server/mail/outbox";
 
@@ -37,7 +37,10 @@ export async function notify(db: DbOrTx, notifications: NewNotification[]) {
 /** Adds one like notification, unless this member's like of this post was notified before. */
 export async function notifyLike(db: DbOrTx, postId: string, authorId: string, actorId: string, topicId: string) {
   if (authorId === actorId) return;
-  const earlier = await db.notification.findFirst({ where: { kind: "like", postId, actorId, userId: authorId }, select: { id: true } });
+  const earlier = await db.notification.findFirst({
+    where: { kind: "like", postId, actorId, userId: authorId },
+    select: { id: true },
+  });
   if (!earlier) await notify(db, [{ userId: authorId, kind: "like", actorId, postId, topicId }]);
 }
 
@@ -126,13 +129,22 @@ export async function sendCommunityDigests(db: Db, now = new Date()) {
         include: { actor: { select: { name: true } }, topic: { select: { title: true } } },
       });
       if (!rows.length) return false;
-      const claimed = await tx.notification.updateMany({ where: { id: { in: rows.map((row) => row.id) }, mailedAt: null }, data: { mailedAt: now } });
+      const claimed = await tx.notification.updateMany({
+        where: { id: { in: rows.map((row) => row.id) }, mailedAt: null },
+        data: { mailedAt: now },
+      });
       if (claimed.count !== rows.length) return false;
       const lines = rows.map((row) => notificationSummary(row.kind, row.actor?.name ?? "A member", row.topic?.title ?? "", row.text));
       await queueMail(
         tx,
         member.email,
-        { kind: "community-digest", name: member.name.split(" ")[0] ?? "", lines: lines.slice(0, DIGEST_MAX_LINES), more: Math.max(0, lines.length - DIGEST_MAX_LINES), url: `${appUrl()}/community/notifications` },
+        {
+          kind: "community-digest",
+          name: member.name.split(" ")[0] ?? "",
+          lines: lines.slice(0, DIGEST_MAX_LINES),
+          more: Math.max(0, lines.length - DIGEST_MAX_LINES),
+          url: `${appUrl()}/community/notifications`,
+        },
         member.id,
       );
       return true;

@@ -4,16 +4,24 @@
  * (./content-filter.ts); a held post waits for a moderator and announces itself (notifications)
  * only once it is published.
  */
-import { slugFromTitle } from "~/lib/schemas/content-admin";
-import { editPostSchema, newTopicSchema, replySchema, type EditPostInput, type NewTopicInput, type ReplyInput } from "~/lib/schemas/community";
+
 import type { Prisma } from "~/generated/prisma/client";
+import {
+  type EditPostInput,
+  editPostSchema,
+  type NewTopicInput,
+  newTopicSchema,
+  type ReplyInput,
+  replySchema,
+} from "~/lib/schemas/community";
+import { slugFromTitle } from "~/lib/schemas/content-admin";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { consumeRateLimit } from "~/server/security/rate-limit";
 import { searchableText } from "~/server/rag/text";
-import { categoryBySlug, CATEGORY_ARCHIVED } from "./categories.service";
+import { consumeRateLimit } from "~/server/security/rate-limit";
+import { CATEGORY_ARCHIVED, categoryBySlug } from "./categories.service";
 import { screenPost } from "./content-filter";
-import { assertMayPost, ensureHandle, isModerator, mentionedHandles, type CommunityViewer } from "./members";
+import { assertMayPost, type CommunityViewer, ensureHandle, isModerator, mentionedHandles } from "./members";
 import { notify, notifyLike } from "./notifications.service";
 
 export const TOPIC_NOT_FOUND = "This topic does not exist or is not visible.";
@@ -43,13 +51,23 @@ async function indexPost(db: DbOrTx, postId: string, title: string, body: string
  * and the topic's own status, which follows its opening post.
  */
 export async function refreshTopic(db: DbOrTx, topicId: string) {
-  const posts = await db.forumPost.findMany({ where: { topicId }, select: { position: true, status: true, createdAt: true } });
+  const posts = await db.forumPost.findMany({
+    where: { topicId },
+    select: { position: true, status: true, createdAt: true },
+  });
   const visible = posts.filter((post) => post.status === "visible");
   const opening = posts.find((post) => post.position === 0);
-  const lastActivityAt = visible.reduce((last, post) => (post.createdAt > last ? post.createdAt : last), opening?.createdAt ?? new Date(0));
+  const lastActivityAt = visible.reduce(
+    (last, post) => (post.createdAt.getTime() > last.getTime() ? post.createdAt : last),
+    opening?.createdAt ?? new Date(0),
+  );
   await db.forumTopic.update({
     where: { id: topicId },
-    data: { replyCount: visible.filter((post) => post.position > 0).length, lastActivityAt, status: opening?.status ?? "deleted" },
+    data: {
+      replyCount: visible.filter((post) => post.position > 0).length,
+      lastActivityAt,
+      status: opening?.status ?? "deleted",
+    },
   });
 }
 
@@ -58,7 +76,10 @@ export async function refreshTopic(db: DbOrTx, topicId: string) {
  * reply) or the category's watchers (for a new topic).
  */
 export async function announcePost(db: DbOrTx, postId: string) {
-  const post = await db.forumPost.findUniqueOrThrow({ where: { id: postId }, include: { topic: { select: { id: true, categoryId: true } } } });
+  const post = await db.forumPost.findUniqueOrThrow({
+    where: { id: postId },
+    include: { topic: { select: { id: true, categoryId: true } } },
+  });
   const handles = mentionedHandles(post.body);
   const mentioned = handles.length ? await db.user.findMany({ where: { forumHandle: { in: handles } }, select: { id: true } }) : [];
   const watchers = await db.forumWatch.findMany({
@@ -68,12 +89,20 @@ export async function announcePost(db: DbOrTx, postId: string) {
   const base = { actorId: post.authorId, topicId: post.topic.id, postId: post.id };
   await notify(db, [
     ...mentioned.map((user) => ({ ...base, userId: user.id, kind: "mention" as const })),
-    ...watchers.map((watch) => ({ ...base, userId: watch.userId, kind: post.position === 0 ? ("new_topic" as const) : ("reply" as const) })),
+    ...watchers.map((watch) => ({
+      ...base,
+      userId: watch.userId,
+      kind: post.position === 0 ? ("new_topic" as const) : ("reply" as const),
+    })),
   ]);
 }
 
 async function watchTopic(db: DbOrTx, userId: string, topicId: string) {
-  await db.forumWatch.upsert({ where: { userId_topicId: { userId, topicId } }, create: { userId, topicId }, update: {} });
+  await db.forumWatch.upsert({
+    where: { userId_topicId: { userId, topicId } },
+    create: { userId, topicId },
+    update: {},
+  });
 }
 
 /** What the author is told after posting: published, or waiting for review. */
@@ -97,15 +126,36 @@ export async function createTopic(db: Db, viewer: CommunityViewer, input: NewTop
   return db.$transaction(async (tx) => {
     await ensureHandle(tx, viewer.id);
     const topic = await tx.forumTopic.create({
-      data: { categoryId: category.id, authorId: viewer.id, title: data.title, slug: topicSlug(data.title), tags: data.tags, status },
+      data: {
+        categoryId: category.id,
+        authorId: viewer.id,
+        title: data.title,
+        slug: topicSlug(data.title),
+        tags: data.tags,
+        status,
+      },
     });
     const post = await tx.forumPost.create({
-      data: { topicId: topic.id, authorId: viewer.id, position: 0, body: data.body, status, statusNote: finding ? heldNote(finding.terms) : null },
+      data: {
+        topicId: topic.id,
+        authorId: viewer.id,
+        position: 0,
+        body: data.body,
+        status,
+        statusNote: finding ? heldNote(finding.terms) : null,
+      },
     });
     await indexPost(tx, post.id, data.title, data.body);
     await watchTopic(tx, viewer.id, topic.id);
     if (!finding) await announcePost(tx, post.id);
-    return { topicId: topic.id, topicSlug: topic.slug, postId: post.id, position: 0, held: !!finding, message: finding ? HELD_FOR_REVIEW : null };
+    return {
+      topicId: topic.id,
+      topicSlug: topic.slug,
+      postId: post.id,
+      position: 0,
+      held: !!finding,
+      message: finding ? HELD_FOR_REVIEW : null,
+    };
   });
 }
 
@@ -117,7 +167,8 @@ function heldNote(terms: string[]) {
 export async function readableTopic(db: DbOrTx, viewer: CommunityViewer | null, topicId: string) {
   const topic = await db.forumTopic.findUnique({ where: { id: topicId }, include: { category: true } });
   if (!topic) throw new AppError("NOT_FOUND", TOPIC_NOT_FOUND);
-  if (topic.status === "visible" || isModerator(viewer) || (viewer && topic.authorId === viewer.id && topic.status !== "deleted")) return topic;
+  if (topic.status === "visible" || isModerator(viewer) || (viewer && topic.authorId === viewer.id && topic.status !== "deleted"))
+    return topic;
   throw new AppError("NOT_FOUND", TOPIC_NOT_FOUND);
 }
 
@@ -136,7 +187,14 @@ export async function reply(db: Db, viewer: CommunityViewer, input: ReplyInput):
     const last = await tx.forumPost.aggregate({ where: { topicId: topic.id }, _max: { position: true } });
     const position = (last._max.position ?? 0) + 1;
     const post = await tx.forumPost.create({
-      data: { topicId: topic.id, authorId: viewer.id, position, body: data.body, status: finding ? "held" : "visible", statusNote: finding ? heldNote(finding.terms) : null },
+      data: {
+        topicId: topic.id,
+        authorId: viewer.id,
+        position,
+        body: data.body,
+        status: finding ? "held" : "visible",
+        statusNote: finding ? heldNote(finding.terms) : null,
+      },
     });
     await indexPost(tx, post.id, topic.title, data.body);
     if (!finding) {
@@ -144,7 +202,14 @@ export async function reply(db: Db, viewer: CommunityViewer, input: ReplyInput):
       await refreshTopic(tx, topic.id);
     }
     await watchTopic(tx, viewer.id, topic.id);
-    return { topicId: topic.id, topicSlug: topic.slug, postId: post.id, position, held: !!finding, message: finding ? HELD_FOR_REVIEW : null };
+    return {
+      topicId: topic.id,
+      topicSlug: topic.slug,
+      postId: post.id,
+      position,
+      held: !!finding,
+      message: finding ? HELD_FOR_REVIEW : null,
+    };
   });
 }
 
@@ -167,19 +232,30 @@ async function ownPost(db: DbOrTx, viewer: CommunityViewer, postId: string) {
 export async function editPost(db: Db, viewer: CommunityViewer, input: EditPostInput) {
   const data = editPostSchema.parse(input);
   const post = await ownPost(db, viewer, data.postId);
-  if (post.position !== 0 && (data.title !== undefined || data.tags !== undefined)) throw new AppError("BAD_INPUT", "Only the opening post of a topic has a title and tags.");
+  if (post.position !== 0 && (data.title !== undefined || data.tags !== undefined))
+    throw new AppError("BAD_INPUT", "Only the opening post of a topic has a title and tags.");
   const title = post.position === 0 ? (data.title ?? post.topic.title) : post.topic.title;
   await assertMayPost(db, viewer.id, "reply", data.body).catch(rethrowUnlessDailyLimit);
   const finding = screenPost(`${post.position === 0 ? title : ""}\n${data.body}`);
   return db.$transaction(async (tx) => {
-    await tx.forumPostEdit.create({ data: { postId: post.id, body: post.body, title: post.position === 0 ? post.topic.title : null } });
+    await tx.forumPostEdit.create({
+      data: { postId: post.id, body: post.body, title: post.position === 0 ? post.topic.title : null },
+    });
     const status = finding && post.status === "visible" ? "held" : post.status;
     await tx.forumPost.update({
       where: { id: post.id },
-      data: { body: data.body, editedAt: new Date(), status, ...(status !== post.status ? { statusNote: heldNote(finding!.terms) } : {}) },
+      data: {
+        body: data.body,
+        editedAt: new Date(),
+        status,
+        ...(status !== post.status ? { statusNote: heldNote(finding!.terms) } : {}),
+      },
     });
     if (post.position === 0) {
-      await tx.forumTopic.update({ where: { id: post.topicId }, data: { title, slug: topicSlug(title), ...(data.tags ? { tags: data.tags } : {}) } });
+      await tx.forumTopic.update({
+        where: { id: post.topicId },
+        data: { title, slug: topicSlug(title), ...(data.tags ? { tags: data.tags } : {}) },
+      });
       // Every post of the topic carries its title in the search vector.
       const posts = await tx.forumPost.findMany({ where: { topicId: post.topicId }, select: { id: true, body: true } });
       for (const each of posts) await indexPost(tx, each.id, title, each.id === post.id ? data.body : each.body);
@@ -201,7 +277,10 @@ function rethrowUnlessDailyLimit(error: unknown) {
 export async function deleteOwnPost(db: Db, viewer: CommunityViewer, postId: string) {
   const post = await ownPost(db, viewer, postId);
   await db.$transaction(async (tx) => {
-    await tx.forumPost.update({ where: { id: post.id }, data: { status: "deleted", statusNote: "Deleted by its author" } });
+    await tx.forumPost.update({
+      where: { id: post.id },
+      data: { status: "deleted", statusNote: "Deleted by its author" },
+    });
     if (post.topic.solvedPostId === post.id) await tx.forumTopic.update({ where: { id: post.topicId }, data: { solvedPostId: null } });
     await refreshTopic(tx, post.topicId);
   });
@@ -228,8 +307,11 @@ export async function markSolved(db: Db, viewer: CommunityViewer, topicId: strin
 
 /** Likes or unlikes a visible post: one like per member, counted on the post. */
 export async function setLike(db: Db, viewer: CommunityViewer, postId: string, liked: boolean) {
-  const post = await db.forumPost.findUnique({ where: { id: postId }, include: { topic: { select: { status: true } } } });
-  if (!post || post.status !== "visible" || post.topic.status !== "visible") throw new AppError("NOT_FOUND", POST_NOT_FOUND);
+  const post = await db.forumPost.findUnique({
+    where: { id: postId },
+    include: { topic: { select: { status: true } } },
+  });
+  if (post?.status !== "visible" || post.topic.status !== "visible") throw new AppError("NOT_FOUND", POST_NOT_FOUND);
   if (post.authorId === viewer.id) throw new AppError("BAD_INPUT", "You cannot like your own post.");
   return db.$transaction(async (tx) => {
     if (liked) {
@@ -255,7 +337,11 @@ export async function setWatch(db: Db, viewer: CommunityViewer, target: { topicI
     await readableTopic(db, viewer, target.topicId);
     await watchTopic(db, viewer.id, target.topicId);
   } else {
-    await db.forumWatch.upsert({ where: { userId_categoryId: { userId: viewer.id, categoryId: target.categoryId } }, create: { userId: viewer.id, categoryId: target.categoryId }, update: {} });
+    await db.forumWatch.upsert({
+      where: { userId_categoryId: { userId: viewer.id, categoryId: target.categoryId } },
+      create: { userId: viewer.id, categoryId: target.categoryId },
+      update: {},
+    });
   }
   return { watching };
 }

@@ -2,12 +2,22 @@
  * Reading the community: topic lists (latest, top this month, unanswered, solved, per category or
  * tag), a topic with its replies as the viewer may see them, full-text search and public profiles.
  */
-import { HIGHLIGHT_END, HIGHLIGHT_START, POSTS_PAGE_SIZE, searchSchema, topicHref, topicListSchema, type SearchInput, type TopicListInput } from "~/lib/schemas/community";
+
 import type { ForumPostStatus, Prisma } from "~/generated/prisma/client";
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  POSTS_PAGE_SIZE,
+  type SearchInput,
+  searchSchema,
+  type TopicListInput,
+  topicHref,
+  topicListSchema,
+} from "~/lib/schemas/community";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { searchableText, stripMarkdown } from "~/server/rag/text";
-import { isModerator, type CommunityViewer } from "./members";
+import { type CommunityViewer, isModerator } from "./members";
 import { readableTopic } from "./posts.service";
 
 const EXCERPT_CHARS = 180;
@@ -92,17 +102,29 @@ const PLACEHOLDERS: Record<Exclude<ForumPostStatus, "visible">, string> = {
  * moderators. `countView` adds one to the views (the page itself, not API reads), unless `slug` names
  * a stale address, which redirects to the page that counts it.
  */
-export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId: string, options: { cursor?: number; countView?: boolean; slug?: string } = {}) {
+export async function readTopic(
+  db: Db,
+  viewer: CommunityViewer | null,
+  topicId: string,
+  options: { cursor?: number; countView?: boolean; slug?: string } = {},
+) {
   const topic = await readableTopic(db, viewer, topicId);
   const { cursor = 0 } = options;
   const countView = !!options.countView && (options.slug === undefined || options.slug === topic.slug);
   const moderator = isModerator(viewer);
-  if (countView && viewer?.id !== topic.authorId) await db.forumTopic.update({ where: { id: topic.id }, data: { views: { increment: 1 } } });
+  if (countView && viewer?.id !== topic.authorId)
+    await db.forumTopic.update({ where: { id: topic.id }, data: { views: { increment: 1 } } });
   const postWhere: Prisma.ForumPostWhereInput = moderator
     ? { topicId: topic.id }
     : { topicId: topic.id, OR: [{ status: { not: "held" } }, ...(viewer ? [{ authorId: viewer.id }] : [])] };
   const [rows, total, author, liked, watching] = await Promise.all([
-    db.forumPost.findMany({ where: postWhere, orderBy: { position: "asc" }, skip: cursor, take: POSTS_PAGE_SIZE + 1, include: { author: authorSelect } }),
+    db.forumPost.findMany({
+      where: postWhere,
+      orderBy: { position: "asc" },
+      skip: cursor,
+      take: POSTS_PAGE_SIZE + 1,
+      include: { author: authorSelect },
+    }),
     db.forumPost.count({ where: postWhere }),
     db.user.findUniqueOrThrow({ where: { id: topic.authorId }, ...authorSelect }),
     viewer ? db.forumLike.findMany({ where: { userId: viewer.id, post: { topicId: topic.id } }, select: { postId: true } }) : [],
@@ -118,7 +140,12 @@ export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId:
       author: authorView(post.author),
       body: readable ? post.body : null,
       status: post.status,
-      placeholder: post.status === "visible" ? null : post.status === "deleted" && post.statusNote === "Deleted by its author" ? "Deleted by its author." : PLACEHOLDERS[post.status],
+      placeholder:
+        post.status === "visible"
+          ? null
+          : post.status === "deleted" && post.statusNote === "Deleted by its author"
+            ? "Deleted by its author."
+            : PLACEHOLDERS[post.status],
       statusNote: moderator || mine ? post.statusNote : null,
       likeCount: post.likeCount,
       likedByMe: likedIds.has(post.id),
@@ -130,7 +157,12 @@ export async function readTopic(db: Db, viewer: CommunityViewer | null, topicId:
     };
   };
   const posts = rows.slice(0, POSTS_PAGE_SIZE).map(view);
-  const answerRow = topic.solvedPostId ? await db.forumPost.findFirst({ where: { id: topic.solvedPostId, status: "visible" }, include: { author: authorSelect } }) : null;
+  const answerRow = topic.solvedPostId
+    ? await db.forumPost.findFirst({
+        where: { id: topic.solvedPostId, status: "visible" },
+        include: { author: authorSelect },
+      })
+    : null;
   const isAuthor = viewer?.id === topic.authorId;
   return {
     topic: {
@@ -231,8 +263,11 @@ export const MEMBER_NOT_FOUND = "There is no member with this name.";
  * topics. The profile visibility of the Settings tab rules: only "public" shows it.
  */
 export async function memberProfile(db: Db, handle: string) {
-  const user = await db.user.findUnique({ where: { forumHandle: handle.toLowerCase() }, include: { student: { select: { profileVisibility: true } } } });
-  if (!user || user.status !== "active") throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  const user = await db.user.findUnique({
+    where: { forumHandle: handle.toLowerCase() },
+    include: { student: { select: { profileVisibility: true } } },
+  });
+  if (user?.status !== "active") throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
   if (user.student?.profileVisibility !== "public") return { visible: false as const, name: user.name, handle: user.forumHandle! };
   const [posts, solutions, topics] = await Promise.all([
     db.forumPost.count({ where: { authorId: user.id, status: "visible" } }),
@@ -244,5 +279,13 @@ export async function memberProfile(db: Db, handle: string) {
       include: topicRowInclude,
     }),
   ]);
-  return { visible: true as const, name: user.name, handle: user.forumHandle!, joinedAt: user.createdAt, posts, solutions, topics: topics.map(topicSummary) };
+  return {
+    visible: true as const,
+    name: user.name,
+    handle: user.forumHandle!,
+    joinedAt: user.createdAt,
+    posts,
+    solutions,
+    topics: topics.map(topicSummary),
+  };
 }

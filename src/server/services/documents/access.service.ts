@@ -1,10 +1,10 @@
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
 import { isStaff } from "~/lib/permissions";
 import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import { getObjectStorage, StoredObjectMissingError } from "~/server/storage";
-import type { SessionClaims } from "../sessions.service";
 import { worksOnEveryRequest } from "../request-work/access";
+import type { SessionClaims } from "../sessions.service";
 
 type Reader = Pick<SessionClaims, "id" | "role" | "twoFactorEnabled">;
 
@@ -40,7 +40,12 @@ export async function openDocumentFile(db: Db, actor: Reader | null, documentId:
   });
   if (!file) throw new AppError("NOT_FOUND", DOCUMENT_MESSAGES.versionNotFound);
   try {
-    return { fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, body: await storage.get(file.storageKey) };
+    return {
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      sizeBytes: file.sizeBytes,
+      body: await storage.get(file.storageKey),
+    };
   } catch (error) {
     if (error instanceof StoredObjectMissingError) throw new AppError("NOT_FOUND", DOCUMENT_MESSAGES.fileMissing);
     throw error;

@@ -1,18 +1,24 @@
 import type { Prisma, RequestStatus } from "~/generated/prisma/client";
+import { DOCUMENT_MESSAGES, documentDownloadHref } from "~/lib/schemas/documents";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { documentDownloadHref, DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
+import { log } from "~/server/observability/log";
 import { getObjectStorage, type ObjectStorage } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
 import { maxFileBytes, maxFileMb, quotaBytes, quotaMb } from "./file-checks";
-import { log } from "~/server/observability/log";
 
 /** Requests in these states still need their documents; withdrawn requests do not. */
 export const OPEN_REQUEST_STATUSES: RequestStatus[] = ["pending", "processing", "approved"];
-const openRequest = { status: { in: OPEN_REQUEST_STATUSES }, withdrawnAt: null } satisfies Prisma.ServiceRequestWhereInput;
+const openRequest = {
+  status: { in: OPEN_REQUEST_STATUSES },
+  withdrawnAt: null,
+} satisfies Prisma.ServiceRequestWhereInput;
 
 export const DOCUMENT_WITH_VERSIONS = {
-  versions: { orderBy: { version: "desc" }, select: { version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true } },
+  versions: {
+    orderBy: { version: "desc" },
+    select: { version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true },
+  },
   _count: { select: { requests: { where: { request: openRequest } } } },
 } satisfies Prisma.DocumentInclude;
 
@@ -22,7 +28,10 @@ type DocumentRecord = Prisma.DocumentGetPayload<{ include: typeof DOCUMENT_WITH_
 export function toDocumentDto({ _count, versions, userId: _userId, ...document }: DocumentRecord) {
   return {
     ...document,
-    versions: versions.map((version) => ({ ...version, downloadUrl: documentDownloadHref(document.id, version.version) })),
+    versions: versions.map((version) => ({
+      ...version,
+      downloadUrl: documentDownloadHref(document.id, version.version),
+    })),
     latest: versions[0] ?? null,
     sizeBytes: versions.reduce((sum, version) => sum + version.sizeBytes, 0),
     sharedWithOpenRequest: _count.requests > 0,
@@ -38,14 +47,25 @@ export async function bytesUsedBy(db: Db, userId: string): Promise<number> {
 }
 
 export async function listDocuments(db: Db, actor: SessionClaims): Promise<DocumentDto[]> {
-  const documents = await db.document.findMany({ where: { userId: actor.id }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }], include: DOCUMENT_WITH_VERSIONS });
+  const documents = await db.document.findMany({
+    where: { userId: actor.id },
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    include: DOCUMENT_WITH_VERSIONS,
+  });
   return documents.map(toDocumentDto);
 }
 
 /** Storage used and the limits, for the quota bar and the upload form. */
 export async function documentUsage(db: Db, actor: SessionClaims) {
   const [usedBytes, documents] = await Promise.all([bytesUsedBy(db, actor.id), db.document.count({ where: { userId: actor.id } })]);
-  return { usedBytes, quotaBytes: quotaBytes(), maxFileBytes: maxFileBytes(), quotaMb: quotaMb(), maxFileMb: maxFileMb(), documents };
+  return {
+    usedBytes,
+    quotaBytes: quotaBytes(),
+    maxFileBytes: maxFileBytes(),
+    quotaMb: quotaMb(),
+    maxFileMb: maxFileMb(),
+    documents,
+  };
 }
 
 async function ownedDocument(db: Db, actor: SessionClaims, id: string) {
@@ -68,7 +88,10 @@ export async function deleteDocument(db: Db, actor: SessionClaims, input: { id: 
   const keys = await db.$transaction(async (tx) => {
     const openShares = await tx.serviceRequestDocument.count({ where: { documentId: input.id, request: openRequest } });
     if (openShares > 0) throw new AppError("CONFLICT", DOCUMENT_MESSAGES.sharedWithOpenRequest);
-    const versions = await tx.documentVersion.findMany({ where: { documentId: input.id }, select: { storageKey: true } });
+    const versions = await tx.documentVersion.findMany({
+      where: { documentId: input.id },
+      select: { storageKey: true },
+    });
     await tx.document.delete({ where: { id: input.id } });
     return versions.map((version) => version.storageKey);
   });
@@ -89,7 +112,8 @@ export async function storageKeysOfUser(db: Db, userId: string): Promise<string[
 export async function deleteStoredObjects(keys: string[], storage: ObjectStorage = getObjectStorage()): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
   results.forEach((result, index) => {
-    if (result.status === "rejected") log.error({ storageKey: keys[index], err: result.reason }, "could not remove a stored document object");
+    if (result.status === "rejected")
+      log.error({ storageKey: keys[index], err: result.reason }, "could not remove a stored document object");
   });
 }
 
@@ -98,7 +122,14 @@ export async function exportDocuments(db: Db, userId: string) {
   const documents = await db.document.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
-    select: { name: true, createdAt: true, versions: { orderBy: { version: "asc" }, select: { version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true } } },
+    select: {
+      name: true,
+      createdAt: true,
+      versions: {
+        orderBy: { version: "asc" },
+        select: { version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true },
+      },
+    },
   });
   return documents;
 }

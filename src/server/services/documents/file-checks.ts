@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/env";
-import { DOCUMENT_MAX_MB, DOCUMENT_MIME_TYPES, DOCUMENT_QUOTA_MB } from "~/lib/schemas/service-work";
 import { cleanDisplayText, DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
+import { DOCUMENT_MAX_MB, DOCUMENT_MIME_TYPES, DOCUMENT_QUOTA_MB } from "~/lib/schemas/service-work";
 import { fileTooLargeMessage } from "~/lib/ui/file-upload";
 import { AppError } from "~/server/errors";
 

@@ -1,12 +1,12 @@
+import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
 import type { Db } from "~/server/db/client";
 import { withLock } from "~/server/db/locks";
 import { AppError } from "~/server/errors";
-import { DOCUMENT_MESSAGES } from "~/lib/schemas/documents";
+import { log } from "~/server/observability/log";
 import { getObjectStorage, newStorageKey, type ObjectStorage } from "~/server/storage";
 import type { SessionClaims } from "../sessions.service";
-import { checkUploadedFile, nameFromFileName, quotaBytes, quotaMb, type CheckedFile } from "./file-checks";
-import { bytesUsedBy, toDocumentDto, DOCUMENT_WITH_VERSIONS } from "./documents.service";
-import { log } from "~/server/observability/log";
+import { bytesUsedBy, DOCUMENT_WITH_VERSIONS, toDocumentDto } from "./documents.service";
+import { type CheckedFile, checkUploadedFile, nameFromFileName, quotaBytes, quotaMb } from "./file-checks";
 
 export interface UploadInput {
   bytes: Uint8Array;
@@ -19,7 +19,13 @@ export interface UploadInput {
  * user at a time, so that two uploads cannot both squeeze under the quota. Bytes that could not be
  * recorded are removed again.
  */
-async function storeWithinQuota<T>(db: Db, actor: SessionClaims, file: CheckedFile, storage: ObjectStorage, record: (storageKey: string) => Promise<T>): Promise<T> {
+async function storeWithinQuota<T>(
+  db: Db,
+  actor: SessionClaims,
+  file: CheckedFile,
+  storage: ObjectStorage,
+  record: (storageKey: string) => Promise<T>,
+): Promise<T> {
   return withLock(db, `documents:${actor.id}`, async () => {
     const used = await bytesUsedBy(db, actor.id);
     if (used + file.bytes.byteLength > quotaBytes()) throw new AppError("CONFLICT", DOCUMENT_MESSAGES.quota(quotaMb(), used));
@@ -28,7 +34,9 @@ async function storeWithinQuota<T>(db: Db, actor: SessionClaims, file: CheckedFi
     try {
       return await record(storageKey);
     } catch (error) {
-      await storage.delete(storageKey).catch((cleanup: unknown) => log.error({ storageKey, err: cleanup }, "could not remove an unrecorded document object"));
+      await storage
+        .delete(storageKey)
+        .catch((cleanup: unknown) => log.error({ storageKey, err: cleanup }, "could not remove an unrecorded document object"));
       throw error;
     }
   });
@@ -42,7 +50,15 @@ export async function uploadDocument(db: Db, actor: SessionClaims, input: Upload
       data: {
         userId: actor.id,
         name: input.name ?? nameFromFileName(file.fileName),
-        versions: { create: { version: 1, storageKey, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.bytes.byteLength } },
+        versions: {
+          create: {
+            version: 1,
+            storageKey,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            sizeBytes: file.bytes.byteLength,
+          },
+        },
       },
       include: DOCUMENT_WITH_VERSIONS,
     }),
@@ -51,7 +67,13 @@ export async function uploadDocument(db: Db, actor: SessionClaims, input: Upload
 }
 
 /** The next version of one of the user's documents (earlier versions are kept). */
-export async function uploadDocumentVersion(db: Db, actor: SessionClaims, documentId: string, input: UploadInput, storage = getObjectStorage()) {
+export async function uploadDocumentVersion(
+  db: Db,
+  actor: SessionClaims,
+  documentId: string,
+  input: UploadInput,
+  storage = getObjectStorage(),
+) {
   const owned = await db.document.findFirst({ where: { id: documentId, userId: actor.id }, select: { id: true } });
   if (!owned) throw new AppError("NOT_FOUND", DOCUMENT_MESSAGES.notFound);
   const file = await checkUploadedFile(input.bytes, input.fileName);
@@ -60,7 +82,15 @@ export async function uploadDocumentVersion(db: Db, actor: SessionClaims, docume
     return db.document.update({
       where: { id: documentId, userId: actor.id },
       data: {
-        versions: { create: { version: (latest._max.version ?? 0) + 1, storageKey, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.bytes.byteLength } },
+        versions: {
+          create: {
+            version: (latest._max.version ?? 0) + 1,
+            storageKey,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            sizeBytes: file.bytes.byteLength,
+          },
+        },
       },
       include: DOCUMENT_WITH_VERSIONS,
     });

@@ -21,7 +21,16 @@ export function activeCoachOf(db: DbOrTx, userId: string) {
   return db.coach.findFirst({ where: { userId, active: true }, select: { id: true, displayName: true } });
 }
 
-const WORK_FIELDS = { id: true, userId: true, service: true, status: true, round: true, withdrawnAt: true, completedAt: true, assignedCoachId: true } as const;
+const WORK_FIELDS = {
+  id: true,
+  userId: true,
+  service: true,
+  status: true,
+  round: true,
+  withdrawnAt: true,
+  completedAt: true,
+  assignedCoachId: true,
+} as const;
 
 /**
  * The request a staff member may work on: anyone with the support section's access, or the active

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
-import type { ReviewChecklistItem, ReviewPurpose } from "~/lib/schemas/service-work";
 import { documentDownloadHref } from "~/lib/schemas/documents";
+import type { ReviewChecklistItem, ReviewPurpose } from "~/lib/schemas/service-work";
 import type { DbOrTx } from "~/server/db/client";
 import { toRequestDto } from "../service-requests.service";
 import { STAFF_REQUEST_FIELDS } from "../support-queue.service";
@@ -12,8 +12,29 @@ const DETAIL_FIELDS = {
   missingItems: true,
   recheckRequestedAt: true,
   completedAt: true,
-  messages: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, kind: true, status: true, body: true, fromStaff: true, createdAt: true, author: { select: { name: true } } } },
-  comments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, documentVersionId: true, body: true, round: true, createdAt: true, author: { select: { name: true } } } },
+  messages: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      kind: true,
+      status: true,
+      body: true,
+      fromStaff: true,
+      createdAt: true,
+      author: { select: { name: true } },
+    },
+  },
+  comments: {
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      documentVersionId: true,
+      body: true,
+      round: true,
+      createdAt: true,
+      author: { select: { name: true } },
+    },
+  },
   documents: {
     orderBy: { addedAt: "asc" },
     select: {
@@ -21,7 +42,10 @@ const DETAIL_FIELDS = {
         select: {
           id: true,
           name: true,
-          versions: { orderBy: { version: "asc" }, select: { id: true, version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true } },
+          versions: {
+            orderBy: { version: "asc" },
+            select: { id: true, version: true, fileName: true, mimeType: true, sizeBytes: true, createdAt: true },
+          },
         },
       },
     },
@@ -43,7 +67,9 @@ function toDetail({ messages, comments, documents, purpose, missingItems, ...row
       versions: document.versions.map((version) => ({
         ...version,
         downloadHref: documentDownloadHref(document.id, version.version),
-        comments: comments.filter((comment) => comment.documentVersionId === version.id).map(({ author, documentVersionId: _, ...comment }) => ({ ...comment, authorName: author?.name ?? null })),
+        comments: comments
+          .filter((comment) => comment.documentVersionId === version.id)
+          .map(({ author, documentVersionId: _, ...comment }) => ({ ...comment, authorName: author?.name ?? null })),
       })),
     })),
   };

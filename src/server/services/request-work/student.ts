@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { REQUEST_WORK_MESSAGES, type recheckSchema, type requestIdSchema, type requestMessageSchema } from "~/lib/schemas/request-work";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import type { SessionClaims } from "../sessions.service";
 import { toRequestDto } from "../service-requests.service";
+import type { SessionClaims } from "../sessions.service";
 import { assertNotWithdrawn, ownRequest } from "./access";
 import { loadRequestDetail } from "./detail";
 
@@ -26,7 +26,11 @@ export async function listAllOwnRequests(db: Db, actor: SessionClaims) {
       messages: { orderBy: { createdAt: "desc" }, take: 1, select: { fromStaff: true, createdAt: true } },
     },
   });
-  return rows.map(({ messages, ...row }) => ({ ...toRequestDto(row), lastUpdateAt: messages[0]?.createdAt ?? null, staffWroteLast: messages[0]?.fromStaff ?? false }));
+  return rows.map(({ messages, ...row }) => ({
+    ...toRequestDto(row),
+    lastUpdateAt: messages[0]?.createdAt ?? null,
+    staffWroteLast: messages[0]?.fromStaff ?? false,
+  }));
 }
 
 /** One of the user's own requests with its thread, documents and comments; another user's is NOT_FOUND. */
@@ -39,7 +43,10 @@ export async function ownRequestDetail(db: Db, actor: SessionClaims, { requestId
 /** The student writes on their own request's thread; the queue shows that the student wrote last. */
 export async function writeOnOwnRequest(db: Db, actor: SessionClaims, { requestId, body }: z.output<typeof requestMessageSchema>) {
   assertNotWithdrawn(await ownRequest(db, actor.id, requestId));
-  return db.serviceRequestMessage.create({ data: { requestId, authorId: actor.id, fromStaff: false, body }, select: { id: true, createdAt: true } });
+  return db.serviceRequestMessage.create({
+    data: { requestId, authorId: actor.id, fromStaff: false, body },
+    select: { id: true, createdAt: true },
+  });
 }
 
 /**
@@ -60,7 +67,14 @@ export async function askForRecheck(db: Db, actor: SessionClaims, { requestId, n
     });
     if (count === 0) throw new AppError("CONFLICT", REQUEST_WORK_MESSAGES.recheckUsed);
     await tx.serviceRequestMessage.create({
-      data: { requestId, authorId: actor.id, fromStaff: false, kind: "status", status: "pending", body: note ? `Re-check asked: ${note}` : "Re-check asked." },
+      data: {
+        requestId,
+        authorId: actor.id,
+        fromStaff: false,
+        kind: "status",
+        status: "pending",
+        body: note ? `Re-check asked: ${note}` : "Re-check asked.",
+      },
     });
     return { success: true as const, round: 2 };
   });

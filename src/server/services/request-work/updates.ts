@@ -12,10 +12,15 @@ import { queueMail } from "~/server/mail/outbox";
 export async function notifyStudent(tx: DbOrTx, requestId: string, update: { headline: string; note?: string | null }) {
   const request = await tx.serviceRequest.findUniqueOrThrow({
     where: { id: requestId },
-    select: { service: true, user: { select: { id: true, email: true, name: true, student: { select: { firstName: true } } } } },
+    select: {
+      service: true,
+      user: { select: { id: true, email: true, name: true, student: { select: { firstName: true } } } },
+    },
   });
   const serviceName = findService(request.service)?.name ?? request.service;
-  await tx.notification.create({ data: { userId: request.user.id, kind: "service_update", requestId, text: `${serviceName}: ${update.headline}` } });
+  await tx.notification.create({
+    data: { userId: request.user.id, kind: "service_update", requestId, text: `${serviceName}: ${update.headline}` },
+  });
   await queueMail(
     tx,
     request.user.email,

@@ -13,7 +13,8 @@ const day = (date: string) => new Date(`${date}T00:00:00Z`);
 function eventDescription(step: RoadmapStepView, siteUrl: string): string {
   const parts = [step.how];
   if (step.deadlineRule) parts.push(`Deadline rule: ${step.deadlineRule}`);
-  if (step.officialUrl) parts.push(`Official page: ${step.officialTitle ?? step.officialUrl} ${step.officialUrl} (checked ${step.checkedOn})`);
+  if (step.officialUrl)
+    parts.push(`Official page: ${step.officialTitle ?? step.officialUrl} ${step.officialUrl} (checked ${step.checkedOn})`);
   if (step.linkHref) parts.push(`${step.linkLabel ?? "Continue"}: ${siteUrl}${step.linkHref}`);
   if (step.note) parts.push(`Your note: ${step.note}`);
   return parts.join("\n\n");
@@ -25,7 +26,10 @@ function eventDescription(step: RoadmapStepView, siteUrl: string): string {
  */
 export function roadmapCalendar(steps: RoadmapStepView[], { siteUrl, now = new Date() }: { siteUrl: string; now?: Date }): string {
   const host = new URL(siteUrl).hostname;
-  const calendar = ical({ name: `${SITE.brand} study roadmap`, prodId: { company: SITE.brand, product: "Study roadmap", language: "EN" } });
+  const calendar = ical({
+    name: `${SITE.brand} study roadmap`,
+    prodId: { company: SITE.brand, product: "Study roadmap", language: "EN" },
+  });
   for (const step of steps.filter((candidate) => !candidate.hidden)) {
     calendar.createEvent({
       id: `${step.id}@${host}`,

@@ -27,14 +27,20 @@ export async function sendRoadmapDigests(db: Db, now = new Date()) {
   const recent = { OR: [{ lastDigestAt: null }, { lastDigestAt: { lt: notSince } }] };
   const roadmaps = await db.roadmap.findMany({
     where: { ...recent, user: { status: "active", student: { roadmapDigest: true } }, items: { some: dueItems } },
-    include: { user: { select: { id: true, email: true, name: true } }, items: { where: dueItems, orderBy: [{ targetDate: "asc" }, { position: "asc" }] } },
+    include: {
+      user: { select: { id: true, email: true, name: true } },
+      items: { where: dueItems, orderBy: [{ targetDate: "asc" }, { position: "asc" }] },
+    },
   });
   let sent = 0;
   for (const roadmap of roadmaps) {
     // A plan without roadmaps shows only a preview: no digest of the steps it hides.
     if (!(await hasFullRoadmap(db, roadmap.userId))) continue;
     const queued = await db.$transaction(async (tx) => {
-      const claimed = await tx.roadmap.updateMany({ where: { id: roadmap.id, ...recent }, data: { lastDigestAt: now } });
+      const claimed = await tx.roadmap.updateMany({
+        where: { id: roadmap.id, ...recent },
+        data: { lastDigestAt: now },
+      });
       if (claimed.count === 0) return false;
       await queueMail(
         tx,

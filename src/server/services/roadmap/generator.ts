@@ -1,6 +1,6 @@
-import type { PROGRAM_TYPES } from "~/lib/schemas/entitlements";
 import { addDays } from "~/lib/period";
-import { LANGUAGE_LEVELS, type IntakeTerm, type LanguageLevel, type RoadmapIntake } from "~/lib/schemas/roadmap";
+import type { PROGRAM_TYPES } from "~/lib/schemas/entitlements";
+import { type IntakeTerm, LANGUAGE_LEVELS, type LanguageLevel, type RoadmapIntake } from "~/lib/schemas/roadmap";
 import type { RoadmapCondition, SemesterStarts } from "~/lib/schemas/roadmap-steps";
 import type { VisaPurpose } from "~/lib/schemas/tools/visa-choices";
 import { evaluateVisa, type VisaFacts } from "../tools/visa-rules";
@@ -50,7 +50,12 @@ function needsLanguageCourse(intake: RoadmapIntake): boolean {
 
 /** The conditions of the vocabulary that hold for this intake, from the Visa Checker's rules. */
 export function intakeConditions(facts: VisaFacts, intake: RoadmapIntake): Set<RoadmapCondition> {
-  const visa = evaluateVisa(facts, { nationality: intake.nationality, purpose: VISA_PURPOSE_OF[intake.programType], holdsGermanTitle: false, funding: intake.fundingPlan });
+  const visa = evaluateVisa(facts, {
+    nationality: intake.nationality,
+    purpose: VISA_PURPOSE_OF[intake.programType],
+    holdsGermanTitle: false,
+    funding: intake.fundingPlan,
+  });
   const conditions = new Set<RoadmapCondition>();
   const nonEu = visa.entry.kind !== "free-movement" && visa.entry.kind !== "german-citizen";
   if (nonEu) conditions.add("non-eu");
@@ -72,7 +77,11 @@ export function intakeConditions(facts: VisaFacts, intake: RoadmapIntake): Set<R
 }
 
 /** The visible templates for the programme type whose conditions all hold. */
-export function selectTemplates<T extends StepTemplateRule>(templates: T[], programType: RoadmapIntake["programType"], conditions: ReadonlySet<string>): T[] {
+export function selectTemplates<T extends StepTemplateRule>(
+  templates: T[],
+  programType: RoadmapIntake["programType"],
+  conditions: ReadonlySet<string>,
+): T[] {
   return templates.filter(
     (template) =>
       !template.hidden &&
@@ -109,7 +118,12 @@ export interface PlannedStep<T> {
 }
 
 /** The roadmap's steps with their target dates, by target date and then the templates' order. */
-export function planSteps<T extends StepTemplateRule>(templates: T[], intake: RoadmapIntake, conditions: ReadonlySet<string>, starts: Pick<SemesterStarts, "winter" | "summer">): PlannedStep<T>[] {
+export function planSteps<T extends StepTemplateRule>(
+  templates: T[],
+  intake: RoadmapIntake,
+  conditions: ReadonlySet<string>,
+  starts: Pick<SemesterStarts, "winter" | "summer">,
+): PlannedStep<T>[] {
   const start = semesterStart(starts, intake.intakeTerm, intake.intakeYear);
   return selectTemplates(templates, intake.programType, conditions)
     .map((template) => ({ template, targetDate: targetDateOf(template, intake.intakeTerm, start) }))
@@ -137,6 +151,7 @@ export function stepTiming(step: { targetDate: string; durationDays: number; don
 export function intakeProblem(start: string, today: string, yearsAhead: number, termLabel: string): string | null {
   if (start <= today) return `The ${termLabel} ${start.slice(0, 4)} has already started (${start}). Choose a later intake.`;
   const lastYear = Number(today.slice(0, 4)) + yearsAhead;
-  if (Number(start.slice(0, 4)) > lastYear) return `Choose an intake up to ${lastYear}: plans further ahead would rest on rules that may change.`;
+  if (Number(start.slice(0, 4)) > lastYear)
+    return `Choose an intake up to ${lastYear}: plans further ahead would rest on rules that may change.`;
   return null;
 }

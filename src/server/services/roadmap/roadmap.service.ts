@@ -1,7 +1,13 @@
 import type { Roadmap, RoadmapItem, RoadmapStepTemplate } from "~/generated/prisma/client";
-import { plansWithFeature } from "~/lib/plans";
 import { utcDay } from "~/lib/period";
-import { INTAKE_TERM_LABELS, INTAKE_YEARS_AHEAD, ROADMAP_PREVIEW_STEPS, roadmapIntakeSchema, type RoadmapIntake } from "~/lib/schemas/roadmap";
+import { plansWithFeature } from "~/lib/plans";
+import {
+  INTAKE_TERM_LABELS,
+  INTAKE_YEARS_AHEAD,
+  ROADMAP_PREVIEW_STEPS,
+  type RoadmapIntake,
+  roadmapIntakeSchema,
+} from "~/lib/schemas/roadmap";
 import { SEMESTER_STARTS_FACT_KEY, semesterStartDaysSchema } from "~/lib/schemas/roadmap-steps";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -133,7 +139,11 @@ async function currentRoadmap(db: Db, actor: SessionClaims): Promise<RoadmapView
 export async function roadmapDefaults(db: Db, actor: SessionClaims) {
   const [{ nationality }, application] = await Promise.all([
     toolDefaults(db, actor),
-    db.universityApplication.findFirst({ where: { userId: actor.id }, orderBy: { createdAt: "desc" }, select: { programType: true } }),
+    db.universityApplication.findFirst({
+      where: { userId: actor.id },
+      orderBy: { createdAt: "desc" },
+      select: { programType: true },
+    }),
   ]);
   return { nationality, programType: application?.programType ?? null };
 }
@@ -162,14 +172,23 @@ function copiedFields(template: RoadmapStepTemplate) {
  * note and (if still optional) its hidden flag. The order is the generated one again.
  */
 export async function saveRoadmapIntake(db: Db, actor: SessionClaims, intake: RoadmapIntake, now = new Date()): Promise<RoadmapView> {
-  const [starts, visaFacts, templates] = await Promise.all([readSemesterStarts(db), readFacts(db, VISA_FACT_SHAPES), db.roadmapStepTemplate.findMany()]);
+  const [starts, visaFacts, templates] = await Promise.all([
+    readSemesterStarts(db),
+    readFacts(db, VISA_FACT_SHAPES),
+    db.roadmapStepTemplate.findMany(),
+  ]);
   const start = semesterStart(starts.value, intake.intakeTerm, intake.intakeYear);
   const problem = intakeProblem(start, utcDay(now), INTAKE_YEARS_AHEAD, INTAKE_TERM_LABELS[intake.intakeTerm].toLowerCase());
   if (problem) throw new AppError("BAD_INPUT", problem);
   const planned = planSteps(templates, intake, intakeConditions(visaFacts, intake), starts.value);
 
   await withUserLock(db, "roadmap", actor.id, async (tx) => {
-    const roadmap = await tx.roadmap.upsert({ where: { userId: actor.id }, create: { userId: actor.id, ...intake }, update: intake, include: { items: true } });
+    const roadmap = await tx.roadmap.upsert({
+      where: { userId: actor.id },
+      create: { userId: actor.id, ...intake },
+      update: intake,
+      include: { items: true },
+    });
     const before = new Map(roadmap.items.map((item) => [item.slug, item]));
     const kept = new Set(planned.map((step) => step.template.slug));
     await tx.roadmapItem.deleteMany({ where: { roadmapId: roadmap.id, slug: { notIn: [...kept] } } });
@@ -177,7 +196,10 @@ export async function saveRoadmapIntake(db: Db, actor: SessionClaims, intake: Ro
       const fields = { ...copiedFields(template), targetDate, position };
       const previous = before.get(template.slug);
       if (previous) {
-        await tx.roadmapItem.update({ where: { id: previous.id }, data: { ...fields, hidden: previous.hidden && template.optional } });
+        await tx.roadmapItem.update({
+          where: { id: previous.id },
+          data: { ...fields, hidden: previous.hidden && template.optional },
+        });
       } else {
         await tx.roadmapItem.create({ data: { roadmapId: roadmap.id, slug: template.slug, ...fields } });
       }
@@ -201,7 +223,11 @@ async function ownStep(db: Db, actor: SessionClaims, id: string, { previewAllowe
 
 export async function setRoadmapStepDone(db: Db, actor: SessionClaims, input: { id: string; done: boolean }): Promise<RoadmapView> {
   const { item } = await ownStep(db, actor, input.id, { previewAllowed: true });
-  if (item.done !== input.done) await db.roadmapItem.update({ where: { id: item.id }, data: { done: input.done, doneAt: input.done ? new Date() : null } });
+  if (item.done !== input.done)
+    await db.roadmapItem.update({
+      where: { id: item.id },
+      data: { done: input.done, doneAt: input.done ? new Date() : null },
+    });
   return currentRoadmap(db, actor);
 }
 

@@ -1,5 +1,5 @@
 import { countryName } from "~/lib/options";
-import { compareHref, COMPARE_CRITERIA, MAX_COMPARED, type CompareCountry } from "~/lib/schemas/tools/compare-choices";
+import { COMPARE_CRITERIA, type CompareCountry, compareHref, MAX_COMPARED } from "~/lib/schemas/tools/compare-choices";
 
 /** How students name the destinations of the comparison in a question. */
 const DESTINATION_NAMES: [CompareCountry, RegExp][] = [
@@ -40,6 +40,7 @@ export function comparisonLinkFor(question: string): AnswerLink | null {
   return {
     title: `Compare ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`,
     href: compareHref({ countries, criteria: [...COMPARE_CRITERIA] }),
-    description: "Tuition, proof of funds, living costs, work while studying and the stay after graduating, side by side with official sources.",
+    description:
+      "Tuition, proof of funds, living costs, work while studying and the stay after graduating, side by side with official sources.",
   };
 }

@@ -1,6 +1,12 @@
 import { countryName } from "~/lib/options";
 import type { SourceRef } from "~/lib/schemas/tools/common";
-import { compareFactKey, compareValueSchemas, type CompareInput, type ExchangeRatesValue, type MoneyValue } from "~/lib/schemas/tools/compare";
+import {
+  type CompareInput,
+  compareFactKey,
+  compareValueSchemas,
+  type ExchangeRatesValue,
+  type MoneyValue,
+} from "~/lib/schemas/tools/compare";
 import { COMPARE_CRITERION_LABELS, type CompareCountry, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import type { SourcedFact } from "./facts.service";
 
@@ -58,11 +64,21 @@ export function toEuro(money: MoneyValue, rates: ExchangeRatesValue | null): Eur
   const rate = rates?.rates[money.currency];
   if (!rate || !rates) return null;
   const convert = (amount: number) => Math.round(amount / rate);
-  return { amount: convert(money.amount), max: money.max === undefined ? undefined : convert(money.max), per: money.per, rateDate: rates.date };
+  return {
+    amount: convert(money.amount),
+    max: money.max === undefined ? undefined : convert(money.max),
+    per: money.per,
+    rateDate: rates.date,
+  };
 }
 
 /** The number a row is ranked by, or null when the cell cannot be ranked against the others. */
-function scoreOf(criterion: CompareCriterion, value: unknown, rates: ExchangeRatesValue | null, englishBy: "count" | "sharePercent"): number | null {
+function scoreOf(
+  criterion: CompareCriterion,
+  value: unknown,
+  rates: ExchangeRatesValue | null,
+  englishBy: "count" | "sharePercent",
+): number | null {
   if (MONEY_ROWS.has(criterion)) {
     const money = value as MoneyValue;
     const euro = toEuro(money, rates);
@@ -85,7 +101,11 @@ function rankingOf(criterion: CompareCriterion): CompareRow["ranking"] {
  * compare.<country>.<criterion>): each cell with its sources, money converted to euros at the stored
  * rate, and the best value of each row marked where at least two cells can be ranked and they differ.
  */
-export function buildComparison(input: CompareInput, facts: ReadonlyMap<string, SourcedFact<unknown>>, rates: SourcedFact<ExchangeRatesValue> | null): Comparison {
+export function buildComparison(
+  input: CompareInput,
+  facts: ReadonlyMap<string, SourcedFact<unknown>>,
+  rates: SourcedFact<ExchangeRatesValue> | null,
+): Comparison {
   const rows = input.criteria.map((criterion): CompareRow => {
     const ranking = rankingOf(criterion);
     const found = input.countries.map((country) => {

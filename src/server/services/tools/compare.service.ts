@@ -1,8 +1,14 @@
-import { contentEdited } from "~/server/cache/content-cache";
 import { z } from "zod";
+import {
+  type CompareInput,
+  EXCHANGE_RATES_FACT_KEY,
+  type ExchangeRatesUpdate,
+  type ExchangeRatesValue,
+  exchangeRatesValueSchema,
+} from "~/lib/schemas/tools/compare";
+import { contentEdited } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { EXCHANGE_RATES_FACT_KEY, exchangeRatesValueSchema, type CompareInput, type ExchangeRatesUpdate, type ExchangeRatesValue } from "~/lib/schemas/tools/compare";
 import type { AuditActor } from "../audit.service";
 import { recordAudit } from "../audit.service";
 import { buildComparison, type Comparison } from "./compare-table";
@@ -28,7 +34,10 @@ export const NO_RATES_MESSAGE = "No exchange rates are stored yet: run the seed.
  * (customizedAt), and the change is audited with the rates before and after.
  */
 export async function updateExchangeRates(db: Db, actor: AuditActor, input: ExchangeRatesUpdate): Promise<SourcedFact<ExchangeRatesValue>> {
-  const value: ExchangeRatesValue = { date: input.date, rates: Object.fromEntries(input.rates.map((row) => [row.currency, row.rate])) };
+  const value: ExchangeRatesValue = {
+    date: input.date,
+    rates: Object.fromEntries(input.rates.map((row) => [row.currency, row.rate])),
+  };
   const sources = [{ title: input.sourceTitle, url: input.sourceUrl }];
   const checkedOn = new Date().toISOString().slice(0, 10);
   await db.$transaction(async (tx) => {

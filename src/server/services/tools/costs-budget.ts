@@ -3,17 +3,17 @@ import type { z } from "zod";
 import { formatEuros } from "~/lib/plans";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import {
-  COST_FACT_SHAPES,
+  type CityFigure,
+  type CityFigures,
+  type COST_FACT_SHAPES,
+  type CostFactKey,
+  type CostInput,
   HOUSING_LABELS,
+  type HousingType,
+  hasAmount,
   LIFESTYLE_DESCRIPTIONS,
   LIFESTYLE_FACTORS,
   LIFESTYLE_LABELS,
-  hasAmount,
-  type CityFigure,
-  type CityFigures,
-  type CostFactKey,
-  type CostInput,
-  type HousingType,
 } from "~/lib/schemas/tools/costs";
 
 /*
@@ -90,9 +90,19 @@ export function roundEuros(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-const RENT_KEYS: Record<HousingType, keyof CityFigures["rent"]> = { dorm: "dorm", "shared-flat": "sharedFlat", "own-flat": "ownFlat" };
+const RENT_KEYS: Record<HousingType, keyof CityFigures["rent"]> = {
+  dorm: "dorm",
+  "shared-flat": "sharedFlat",
+  "own-flat": "ownFlat",
+};
 
-function monthlyLine(key: BudgetLineKey, label: string, monthlyEur: number | null, figure: { what: string; sources?: SourceRef[]; checkedOn?: string }, notes: string[] = []): BudgetLine {
+function monthlyLine(
+  key: BudgetLineKey,
+  label: string,
+  monthlyEur: number | null,
+  figure: { what: string; sources?: SourceRef[]; checkedOn?: string },
+  notes: string[] = [],
+): BudgetLine {
   const monthly = monthlyEur === null ? null : roundEuros(monthlyEur);
   return {
     key,
@@ -107,20 +117,43 @@ function monthlyLine(key: BudgetLineKey, label: string, monthlyEur: number | nul
 }
 
 /** The rent a lifestyle takes from a figure: the low or high end of the source's range, or its typical value. */
-export function rentForLifestyle(figure: CityFigure & { amountEur: number }, lifestyle: CostInput["lifestyle"]): { amountEur: number; note: string | null } {
+export function rentForLifestyle(
+  figure: CityFigure & { amountEur: number },
+  lifestyle: CostInput["lifestyle"],
+): { amountEur: number; note: string | null } {
   const lowerBoundOnly = figure.lowEur === figure.amountEur && figure.highEur === undefined;
-  if (lowerBoundOnly) return { amountEur: figure.amountEur, note: "The source gives this as a lower bound ('from'), so rents may be higher, whatever the lifestyle." };
+  if (lowerBoundOnly)
+    return {
+      amountEur: figure.amountEur,
+      note: "The source gives this as a lower bound ('from'), so rents may be higher, whatever the lifestyle.",
+    };
   const hasRange = figure.lowEur !== undefined && figure.highEur !== undefined;
-  if (!hasRange) return { amountEur: figure.amountEur, note: lifestyle === "typical" ? null : "The source gives one value, not a range, so the lifestyle does not change the rent." };
-  if (lifestyle === "frugal") return { amountEur: figure.lowEur!, note: `Frugal: the low end of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).` };
-  if (lifestyle === "comfortable") return { amountEur: figure.highEur!, note: `Comfortable: the high end of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).` };
-  return { amountEur: figure.amountEur, note: `Typical: the middle of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).` };
+  if (!hasRange)
+    return {
+      amountEur: figure.amountEur,
+      note: lifestyle === "typical" ? null : "The source gives one value, not a range, so the lifestyle does not change the rent.",
+    };
+  if (lifestyle === "frugal")
+    return {
+      amountEur: figure.lowEur!,
+      note: `Frugal: the low end of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).`,
+    };
+  if (lifestyle === "comfortable")
+    return {
+      amountEur: figure.highEur!,
+      note: `Comfortable: the high end of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).`,
+    };
+  return {
+    amountEur: figure.amountEur,
+    note: `Typical: the middle of the source's range (${formatEuros(figure.lowEur!)} to ${formatEuros(figure.highEur!)}).`,
+  };
 }
 
 function rentLine(input: CostInput, figures: CityFigures): BudgetLine {
   const figure = figures.rent[RENT_KEYS[input.housing]];
   const label = `Rent: ${HOUSING_LABELS[input.housing].charAt(0).toLowerCase()}${HOUSING_LABELS[input.housing].slice(1)}`;
-  if (!hasAmount(figure)) return monthlyLine("rent", label, null, { what: figure.what }, ["No official figure: this line is left out of the total."]);
+  if (!hasAmount(figure))
+    return monthlyLine("rent", label, null, { what: figure.what }, ["No official figure: this line is left out of the total."]);
   const notes: string[] = [];
   const chosen = rentForLifestyle(figure, input.lifestyle);
   if (chosen.note) notes.push(chosen.note);
@@ -137,7 +170,8 @@ function rentLine(input: CostInput, figures: CityFigures): BudgetLine {
 function semesterLine(figures: CityFigures): BudgetLine {
   const figure = figures.semesterContribution;
   const label = "Semester contribution";
-  if (!hasAmount(figure)) return monthlyLine("semester", label, null, { what: figure.what }, ["No official figure: this line is left out of the total."]);
+  if (!hasAmount(figure))
+    return monthlyLine("semester", label, null, { what: figure.what }, ["No official figure: this line is left out of the total."]);
   const notes = [`${formatEuros(figure.amountEur)} per semester, paid twice a year; shown here as a sixth per month.`];
   if (figure.includesTicket === false) notes.push("It does not include a full semester ticket for public transport.");
   const line = monthlyLine("semester", label, figure.amountEur / 6, figure, notes);
@@ -145,7 +179,10 @@ function semesterLine(figures: CityFigures): BudgetLine {
 }
 
 /** The statutory student rate for this age: health, the insurer's additional contribution, long-term care. */
-export function healthInsuranceLine(age: number, facts: Pick<CostFacts, "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit">): BudgetLine {
+export function healthInsuranceLine(
+  age: number,
+  facts: Pick<CostFacts, "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit">,
+): BudgetLine {
   const rate = facts["costs.health-insurance.student-rate"];
   const limit = facts["costs.health-insurance.age-limit"];
   const label = "Health and long-term care insurance (statutory, student rate)";
@@ -167,7 +204,13 @@ export function healthInsuranceLine(age: number, facts: Pick<CostFacts, "costs.h
     (higherCare ? `(childless from ${v.higherCareFromAge}).` : `(under ${v.higherCareFromAge}).`);
   const notes = ["Other statutory insurers charge the same except for their own additional contribution."];
   if (higherCare) notes.push(`With a child, long-term care costs ${formatEuros(v.careWithChildEur)} instead.`);
-  return monthlyLine("health", label, v.healthEur + v.additionalEur + care, { what, sources: [...rate.sources, ...limit.sources], checkedOn: rate.checkedOn }, notes);
+  return monthlyLine(
+    "health",
+    label,
+    v.healthEur + v.additionalEur + care,
+    { what, sources: [...rate.sources, ...limit.sources], checkedOn: rate.checkedOn },
+    notes,
+  );
 }
 
 function broadcastingLine(input: CostInput, fact: CostFacts["costs.broadcasting-fee"]): BudgetLine {
@@ -175,16 +218,30 @@ function broadcastingLine(input: CostInput, fact: CostFacts["costs.broadcasting-
     input.sharing > 1
       ? [`Your share: ${formatEuros(fact.value.amountEur)} split between ${input.sharing} people in the household.`]
       : ["Paid in full by a household of one."];
-  if (input.housing === "dorm") notes.push("A hall-of-residence room that opens onto a public corridor counts as a flat of its own and pays the full fee.");
-  return monthlyLine("broadcasting", "Broadcasting fee (Rundfunkbeitrag)", fact.value.amountEur / input.sharing, { what: fact.label, sources: fact.sources, checkedOn: fact.checkedOn }, notes);
+  if (input.housing === "dorm")
+    notes.push("A hall-of-residence room that opens onto a public corridor counts as a flat of its own and pays the full fee.");
+  return monthlyLine(
+    "broadcasting",
+    "Broadcasting fee (Rundfunkbeitrag)",
+    fact.value.amountEur / input.sharing,
+    { what: fact.label, sources: fact.sources, checkedOn: fact.checkedOn },
+    notes,
+  );
 }
 
-function surveyLine(key: BudgetLineKey, label: string, fact: Fact<{ amountEur: number; survey: string }>, factor: number | null): BudgetLine {
+function surveyLine(
+  key: BudgetLineKey,
+  label: string,
+  fact: Fact<{ amountEur: number; survey: string }>,
+  factor: number | null,
+): BudgetLine {
   const notes: string[] = [];
   let amount = fact.value.amountEur;
   if (factor !== null && factor !== 1) {
     amount = fact.value.amountEur * factor;
-    notes.push(`${Math.round(factor * 100)}% of ${formatEuros(fact.value.amountEur)} for your lifestyle: a planning margin that is our assumption, not a survey figure.`);
+    notes.push(
+      `${Math.round(factor * 100)}% of ${formatEuros(fact.value.amountEur)} for your lifestyle: a planning margin that is our assumption, not a survey figure.`,
+    );
   }
   return monthlyLine(key, label, amount, { what: fact.label, sources: fact.sources, checkedOn: fact.checkedOn }, notes);
 }
@@ -212,7 +269,12 @@ export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFac
     input,
     city: { slug: city.slug, name: city.name, state: city.state, university: city.figures.university },
     housingLabel: HOUSING_LABELS[input.housing],
-    lifestyle: { id: input.lifestyle, label: LIFESTYLE_LABELS[input.lifestyle], description: LIFESTYLE_DESCRIPTIONS[input.lifestyle], factor },
+    lifestyle: {
+      id: input.lifestyle,
+      label: LIFESTYLE_LABELS[input.lifestyle],
+      description: LIFESTYLE_DESCRIPTIONS[input.lifestyle],
+      factor,
+    },
     lines,
     monthlyTotalEur,
     yearlyTotalEur,
@@ -229,7 +291,11 @@ export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFac
       status: differenceEur > 0 ? "surplus" : differenceEur < 0 ? "shortfall" : "even",
     },
     notes: [
-      { text: facts["costs.health-insurance.private-option"].value.summary, sources: facts["costs.health-insurance.private-option"].sources, checkedOn: facts["costs.health-insurance.private-option"].checkedOn },
+      {
+        text: facts["costs.health-insurance.private-option"].value.summary,
+        sources: facts["costs.health-insurance.private-option"].sources,
+        checkedOn: facts["costs.health-insurance.private-option"].checkedOn,
+      },
     ],
   };
 }

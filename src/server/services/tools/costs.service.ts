@@ -1,10 +1,10 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { COST_FACT_SHAPES, type CostInput, cityFiguresSchema, HOUSING_LABELS } from "~/lib/schemas/tools/costs";
 import { cachedContent } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
-import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/server/errors";
 import type { SessionClaims } from "~/server/services/sessions.service";
-import { COST_FACT_SHAPES, HOUSING_LABELS, cityFiguresSchema, type CostInput } from "~/lib/schemas/tools/costs";
-import { computeBudget, type BudgetCity, type BudgetResult } from "./costs-budget";
+import { type BudgetCity, type BudgetResult, computeBudget } from "./costs-budget";
 import { readFacts } from "./facts.service";
 import { storeToolResult } from "./saved-results.service";
 
@@ -13,14 +13,23 @@ export const UNKNOWN_CITY_MESSAGE = "We have no cost figures for this city. Choo
 /** The cities of the calculator, by name, for its city field. */
 export async function listCostCities(db: Db) {
   return cachedContent(db, "tools", "cost-cities", () =>
-    db.cityCost.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, state: true } }),
+    db.cityCost.findMany({
+      where: { hidden: false },
+      orderBy: { name: "asc" },
+      select: { slug: true, name: true, state: true },
+    }),
   );
 }
 
 /** A city and its sourced figures; an unknown or hidden city answers as not found. */
 export async function getCostCity(db: Db, slug: string): Promise<BudgetCity> {
   // All cities in one entry: a key per asked slug would let made-up slugs fill the cache.
-  const rows = await cachedContent(db, "tools", "cost-city-rows", async () => new Map((await db.cityCost.findMany()).map((city) => [city.slug, city])));
+  const rows = await cachedContent(
+    db,
+    "tools",
+    "cost-city-rows",
+    async () => new Map((await db.cityCost.findMany()).map((city) => [city.slug, city])),
+  );
   const row = rows.get(slug);
   if (!row || row.hidden) throw new AppError("NOT_FOUND", UNKNOWN_CITY_MESSAGE);
   const figures = cityFiguresSchema.safeParse(row.figures);

@@ -1,7 +1,7 @@
-import { cachedContent } from "~/server/cache/content-cache";
 import type { z } from "zod";
+import { type SourceRef, sourceRefSchema } from "~/lib/schemas/tools/common";
+import { cachedContent } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
-import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
 
 /** A figure as a result page shows it: what it is, its value, its sources and the day they were checked. */
 export interface SourcedFact<T> {
@@ -26,7 +26,10 @@ function sourcedFactOf<S extends z.ZodType>(row: FactRow, shape: S): SourcedFact
  * The facts a tool computes with, each value checked against the shape the tool expects. A missing or
  * malformed fact is a broken deployment (the seed writes them all), so it throws rather than guessing.
  */
-export async function readFacts<S extends Record<string, z.ZodType>>(db: Db, shapes: S): Promise<{ [K in keyof S]: SourcedFact<z.output<S[K]>> }> {
+export async function readFacts<S extends Record<string, z.ZodType>>(
+  db: Db,
+  shapes: S,
+): Promise<{ [K in keyof S]: SourcedFact<z.output<S[K]>> }> {
   const keys = Object.keys(shapes);
   const rows = await cachedContent(db, "tools", `facts:${keys.join(",")}`, () => db.toolFact.findMany({ where: { key: { in: keys } } }));
   const byKey = new Map(rows.map((row) => [row.key, row]));

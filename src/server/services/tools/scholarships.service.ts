@@ -1,23 +1,23 @@
-import { cachedContent } from "~/server/cache/content-cache";
 import { countries, type TCountryCode } from "countries-list";
-import { z } from "zod";
-import type { Db } from "~/server/db/client";
 import { differenceInCalendarDays } from "date-fns";
-import { AppError } from "~/server/errors";
+import { z } from "zod";
 import { countryName } from "~/lib/options";
 import { addDays, utcDay } from "~/lib/period";
-import { queueMail } from "~/server/mail/outbox";
 import { sourceRefSchema } from "~/lib/schemas/tools/common";
 import {
   CONTINENT_NAMES,
   deadlineKindOf,
-  nextDeadlineOn,
-  nationalityRuleSchema,
   type NationalityRule,
+  nationalityRuleSchema,
+  nextDeadlineOn,
   type ScholarshipLevel,
   type ScholarshipSearchInput,
   type ScholarshipSubject,
 } from "~/lib/schemas/tools/scholarships";
+import { cachedContent } from "~/server/cache/content-cache";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { queueMail } from "~/server/mail/outbox";
 import type { SessionClaims } from "~/server/services/sessions.service";
 
 export const SCHOLARSHIP_NOT_FOUND = "This scholarship does not exist.";
@@ -31,7 +31,6 @@ export function daysUntil(deadline: string, today: string): number {
   return differenceInCalendarDays(new Date(`${deadline}T00:00:00Z`), new Date(`${today}T00:00:00Z`));
 }
 
-
 function joinNames(names: string[]): string {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
@@ -43,7 +42,8 @@ export function describeRule(rule: NationalityRule): string {
   const named = [...rule.continents.map((continent) => `all of ${CONTINENT_NAMES[continent]}`), ...rule.countries.map(countryName)];
   if (rule.kind === "except") return `Open to all nationalities except ${joinNames(rule.countries.map(countryName))}.`;
   if (named.length === 0) return "Open only to the nationalities on the provider's list.";
-  if (named.length > 8) return `Open to nationals of ${named.length} named countries${rule.listComplete ? "" : " and others on the provider's list"}.`;
+  if (named.length > 8)
+    return `Open to nationals of ${named.length} named countries${rule.listComplete ? "" : " and others on the provider's list"}.`;
   return `Open to nationals of ${joinNames(named)}${rule.listComplete ? "" : " and others on the provider's list"}.`;
 }
 
@@ -63,11 +63,18 @@ export function eligibilityFor(rule: NationalityRule, nationality: string | unde
   if (rule.kind === "except") {
     return rule.countries.includes(nationality)
       ? { status: "not-eligible", reason: `Not open to nationals of ${name}.` }
-      : { status: "eligible", reason: `Open to nationals of ${name} (all nationalities except ${joinNames(rule.countries.map(countryName))}).` };
+      : {
+          status: "eligible",
+          reason: `Open to nationals of ${name} (all nationalities except ${joinNames(rule.countries.map(countryName))}).`,
+        };
   }
-  if (rule.countries.includes(nationality)) return { status: "eligible", reason: `Open to nationals of ${name}: the official page names it.` };
+  if (rule.countries.includes(nationality))
+    return { status: "eligible", reason: `Open to nationals of ${name}: the official page names it.` };
   if (continent && rule.continents.includes(continent as (typeof rule.continents)[number])) {
-    return { status: "eligible", reason: `Open to nationals of ${name}: the official page names ${CONTINENT_NAMES[continent as keyof typeof CONTINENT_NAMES]}.` };
+    return {
+      status: "eligible",
+      reason: `Open to nationals of ${name}: the official page names ${CONTINENT_NAMES[continent as keyof typeof CONTINENT_NAMES]}.`,
+    };
   }
   if (!rule.listComplete) return { status: "check", reason: `Check whether ${name} qualifies: ${rule.note}` };
   return { status: "not-eligible", reason: `Not open to nationals of ${name}.` };
@@ -93,7 +100,9 @@ export function matchesSubject(subjects: string[], subject: ScholarshipSubject |
 }
 
 /** What the nationality Json column holds: the rule, plus the programme's other eligibility conditions. */
-const storedNationalitySchema = nationalityRuleSchema.and(z.object({ eligibility: z.string().default(""), subjectsNote: z.string().optional() }));
+const storedNationalitySchema = nationalityRuleSchema.and(
+  z.object({ eligibility: z.string().default(""), subjectsNote: z.string().optional() }),
+);
 
 type ScholarshipRow = Awaited<ReturnType<Db["scholarship"]["findMany"]>>[number];
 
@@ -113,7 +122,11 @@ export function presentScholarship(row: ScholarshipRow, today: string) {
     conditions: eligibility,
     amount: row.amount,
     duration: row.duration,
-    deadline: { kind, text: kind === "dated" ? row.deadlineText : row.deadlineText.replace(/^\w+: /, ""), next: upcomingDeadline(row, today) },
+    deadline: {
+      kind,
+      text: kind === "dated" ? row.deadlineText : row.deadlineText.replace(/^\w+: /, ""),
+      next: upcomingDeadline(row, today),
+    },
     openNow: isOpenNow(row, today),
     howToApply: row.howToApply,
     url: row.url,
@@ -132,7 +145,9 @@ const STATUS_ORDER: Record<EligibilityStatus, number> = { eligible: 0, check: 1,
  */
 export async function searchScholarships(db: Db, input: ScholarshipSearchInput, now = new Date()) {
   const today = utcDay(now);
-  const rows = await cachedContent(db, "tools", "scholarships", () => db.scholarship.findMany({ where: { hidden: false }, orderBy: { name: "asc" } }));
+  const rows = await cachedContent(db, "tools", "scholarships", () =>
+    db.scholarship.findMany({ where: { hidden: false }, orderBy: { name: "asc" } }),
+  );
   const results = rows
     .filter((row) => matchesLevel(row.levels, input.level) && matchesSubject(row.subjects, input.subject))
     .filter((row) => !input.openNow || isOpenNow(row, today))
@@ -151,7 +166,10 @@ export async function searchScholarships(db: Db, input: ScholarshipSearchInput, 
   return {
     today,
     total: rows.length,
-    counts: { eligible: results.filter((r) => r.eligibility.status === "eligible").length, check: results.filter((r) => r.eligibility.status === "check").length },
+    counts: {
+      eligible: results.filter((r) => r.eligibility.status === "eligible").length,
+      check: results.filter((r) => r.eligibility.status === "check").length,
+    },
     results,
   };
 }
@@ -165,7 +183,10 @@ async function visibleScholarship(db: Db, slug: string) {
 /** Bookmarks a programme for the user (again is fine: it stays bookmarked once). */
 export async function bookmarkScholarship(db: Db, actor: SessionClaims, slug: string) {
   const { id } = await visibleScholarship(db, slug);
-  const existing = await db.scholarshipBookmark.findUnique({ where: { userId_scholarshipId: { userId: actor.id, scholarshipId: id } }, select: { createdAt: true } });
+  const existing = await db.scholarshipBookmark.findUnique({
+    where: { userId_scholarshipId: { userId: actor.id, scholarshipId: id } },
+    select: { createdAt: true },
+  });
   if (existing) return { slug, bookmarked: true };
   if ((await db.scholarshipBookmark.count({ where: { userId: actor.id } })) >= MAX_BOOKMARKS) {
     throw new AppError("CONFLICT", `You have ${MAX_BOOKMARKS} bookmarks. Remove one to add another.`);
@@ -189,7 +210,11 @@ export async function listBookmarks(db: Db, actor: SessionClaims, now = new Date
     orderBy: { createdAt: "desc" },
     include: { scholarship: true },
   });
-  return rows.map((row) => ({ bookmarkedAt: row.createdAt, remindedFor: row.remindedFor, scholarship: presentScholarship(row.scholarship, today) }));
+  return rows.map((row) => ({
+    bookmarkedAt: row.createdAt,
+    remindedFor: row.remindedFor,
+    scholarship: presentScholarship(row.scholarship, today),
+  }));
 }
 
 /**
@@ -204,7 +229,10 @@ export async function sendDeadlineReminders(db: Db, now = new Date()) {
   const due = await db.scholarshipBookmark.findMany({
     where: {
       user: { status: "active" },
-      scholarship: { hidden: false, OR: [{ nextDeadline: { gte: today, lte: last } }, { annualDeadlines: { isEmpty: false } }] },
+      scholarship: {
+        hidden: false,
+        OR: [{ nextDeadline: { gte: today, lte: last } }, { annualDeadlines: { isEmpty: false } }],
+      },
     },
     include: { user: { select: { id: true, email: true, name: true } }, scholarship: true },
   });
@@ -214,7 +242,11 @@ export async function sendDeadlineReminders(db: Db, now = new Date()) {
     if (!deadline || deadline > last || bookmark.remindedFor === deadline) continue;
     const queued = await db.$transaction(async (tx) => {
       const claimed = await tx.scholarshipBookmark.updateMany({
-        where: { userId: bookmark.userId, scholarshipId: bookmark.scholarshipId, OR: [{ remindedFor: null }, { remindedFor: { not: deadline } }] },
+        where: {
+          userId: bookmark.userId,
+          scholarshipId: bookmark.scholarshipId,
+          OR: [{ remindedFor: null }, { remindedFor: { not: deadline } }],
+        },
         data: { remindedFor: deadline },
       });
       if (claimed.count === 0) return false;

@@ -1,24 +1,24 @@
 import { Prisma } from "~/generated/prisma/client";
-import type { Db } from "~/server/db/client";
-import { AppError } from "~/server/errors";
 import { sourceRefSchema } from "~/lib/schemas/tools/common";
-import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
 import {
   CITY_ALIASES,
   foldForSearch,
   INSTITUTION_NOT_FOUND_MESSAGE,
   INSTITUTION_TYPE_LABELS,
+  type InstitutionTypeValue,
   OWNERSHIP_LABELS,
   provenanceSchema,
+  STATE_CODES,
+  type StateCode,
   semesterContributionSchema,
   stateName,
-  STATE_CODES,
-  tuitionRuleSchema,
-  type InstitutionTypeValue,
-  type StateCode,
   type TuitionRule,
+  tuitionRuleSchema,
   type UniversitySearch,
 } from "~/lib/schemas/tools/universities";
+import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
 
 /**
  * The same folding as foldForSearch, in SQL: lower case (the accented capitals by hand, since lower()
@@ -67,7 +67,11 @@ export async function searchInstitutions(db: Db, search: UniversitySearch) {
     ORDER BY ${order}
     LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;
   return {
-    items: rows.map((row) => ({ ...row, stateName: stateName(row.state), typeLabel: INSTITUTION_TYPE_LABELS[row.type] })),
+    items: rows.map((row) => ({
+      ...row,
+      stateName: stateName(row.state),
+      typeLabel: INSTITUTION_TYPE_LABELS[row.type],
+    })),
     total: count,
     page: search.page,
     pageSize: search.pageSize,
@@ -78,7 +82,11 @@ export async function searchInstitutions(db: Db, search: UniversitySearch) {
 
 /** The cities the finder can filter by, with how many institutions each has; "Munich (München)". */
 export async function institutionCities(db: Db) {
-  const groups = await db.institution.groupBy({ by: ["city"], where: { hidden: false, city: { not: null } }, _count: { _all: true } });
+  const groups = await db.institution.groupBy({
+    by: ["city"],
+    where: { hidden: false, city: { not: null } },
+    _count: { _all: true },
+  });
   return groups
     .map((group) => {
       const city = group.city!;
@@ -96,7 +104,11 @@ export async function tuitionRulesFor(db: Db, institution: { slug: string; state
   const order = ["none", "non_eu", "institution", "second_degree", "long_term"];
   return facts
     .map(({ value, ...fact }) => ({ ...fact, rule: value }))
-    .filter(({ rule }) => rule.institutions.includes(institution.slug) || (institution.state !== null && rule.states.includes(institution.state as StateCode)))
+    .filter(
+      ({ rule }) =>
+        rule.institutions.includes(institution.slug) ||
+        (institution.state !== null && rule.states.includes(institution.state as StateCode)),
+    )
     .sort((a, b) => order.indexOf(a.rule.kind) - order.indexOf(b.rule.kind));
 }
 
@@ -118,7 +130,8 @@ export async function getInstitution(db: Db, slug: string) {
       type: row.type,
       typeLabel: INSTITUTION_TYPE_LABELS[row.type],
       ownership: row.ownership,
-      ownershipLabel: row.ownership && row.ownership in OWNERSHIP_LABELS ? OWNERSHIP_LABELS[row.ownership as keyof typeof OWNERSHIP_LABELS] : null,
+      ownershipLabel:
+        row.ownership && row.ownership in OWNERSHIP_LABELS ? OWNERSHIP_LABELS[row.ownership as keyof typeof OWNERSHIP_LABELS] : null,
       website: row.website,
       domains: row.domains,
       internationalOfficeUrl: row.internationalOfficeUrl,
@@ -134,5 +147,9 @@ export async function getInstitution(db: Db, slug: string) {
 
 /** Every visible institution's name, city and type: what the assistant recognises in a question. */
 export async function listInstitutionNames(db: Db) {
-  return db.institution.findMany({ where: { hidden: false }, orderBy: { name: "asc" }, select: { slug: true, name: true, city: true, type: true } });
+  return db.institution.findMany({
+    where: { hidden: false },
+    orderBy: { name: "asc" },
+    select: { slug: true, name: true, city: true, type: true },
+  });
 }

@@ -1,8 +1,14 @@
 import { z } from "zod";
-import { sourceRefSchema, type SourceRef } from "~/lib/schemas/tools/common";
 import { countryName } from "~/lib/options";
-import { SHORT_STAY_FACT_KEY, shortStayFileSchema, type ShortStayFile, type VisaCheckInput } from "~/lib/schemas/tools/visa";
-import { FUNDING_PLAN_LABELS, VISA_PURPOSE_LABELS, VISA_PURPOSES, type FundingPlan, type VisaPurpose } from "~/lib/schemas/tools/visa-choices";
+import { type SourceRef, sourceRefSchema } from "~/lib/schemas/tools/common";
+import { SHORT_STAY_FACT_KEY, type ShortStayFile, shortStayFileSchema, type VisaCheckInput } from "~/lib/schemas/tools/visa";
+import {
+  FUNDING_PLAN_LABELS,
+  type FundingPlan,
+  VISA_PURPOSE_LABELS,
+  VISA_PURPOSES,
+  type VisaPurpose,
+} from "~/lib/schemas/tools/visa-choices";
 import type { SourcedFact } from "./facts.service";
 
 /*
@@ -40,7 +46,6 @@ const purposeFact = z.object({
 });
 const processingFact = z.object({ purposes: purposeList.min(1), text });
 const amountFact = z.object({ amountEur: z.number().positive() });
-
 
 /** Every fact the Visa Checker reads, with the shape its value must have. */
 export const VISA_FACT_SHAPES = {
@@ -93,13 +98,21 @@ export type VisaFacts = { [K in keyof Shapes]: SourcedFact<z.output<Shapes[K]>> 
 type FactKey = keyof Shapes;
 
 /** Facts given as records (from the data files in tests), checked against their shapes. */
-export function visaFactsFromRecords(records: { key: string; label: string; value: unknown; sources: SourceRef[]; checkedOn: string }[]): VisaFacts {
+export function visaFactsFromRecords(
+  records: { key: string; label: string; value: unknown; sources: SourceRef[]; checkedOn: string }[],
+): VisaFacts {
   const byKey = new Map(records.map((record) => [record.key, record]));
   const out: Record<string, SourcedFact<unknown>> = {};
   for (const [key, shape] of Object.entries(VISA_FACT_SHAPES)) {
     const record = byKey.get(key);
     if (!record) throw new Error(`The tool fact "${key}" is missing.`);
-    out[key] = { key, label: record.label, value: shape.parse(record.value), sources: sourceRefSchema.array().parse(record.sources), checkedOn: record.checkedOn };
+    out[key] = {
+      key,
+      label: record.label,
+      value: shape.parse(record.value),
+      sources: sourceRefSchema.array().parse(record.sources),
+      checkedOn: record.checkedOn,
+    };
   }
   return out as VisaFacts;
 }
@@ -140,11 +153,17 @@ export interface VisaResult {
 
 export const NOT_VALID_FOR_STUDY_OR_WORK = "Not valid for study or work";
 /** An honest gap: the figure no official page we could read gives. */
-export const noSourceFor = (what: string) => `${what}: no official source we could read gives the current figure, so we show none. Ask the German mission or the foreigners authority.`;
+export const noSourceFor = (what: string) =>
+  `${what}: no official source we could read gives the current figure, so we show none. Ask the German mission or the foreigners authority.`;
 
-const line = (fact: SourcedFact<unknown>, lineText: string): VisaLine => ({ text: lineText, sources: fact.sources, checkedOn: fact.checkedOn });
+const line = (fact: SourcedFact<unknown>, lineText: string): VisaLine => ({
+  text: lineText,
+  sources: fact.sources,
+  checkedOn: fact.checkedOn,
+});
 const gap = (lineText: string): VisaLine => ({ text: lineText, sources: [], checkedOn: null });
-const euros = (amount: number) => `${amount.toLocaleString("en-GB", { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })} €`;
+const euros = (amount: number) =>
+  `${amount.toLocaleString("en-GB", { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })} €`;
 
 const PURPOSE_FACTS = [
   "visa.purpose.study",
@@ -157,7 +176,12 @@ const PURPOSE_FACTS = [
   "visa.purpose.vocational-training",
 ] as const satisfies FactKey[];
 const APS_FACTS = ["visa.aps.in", "visa.aps.cn", "visa.aps.vn"] as const satisfies FactKey[];
-const PROCESSING_FACTS = ["visa.processing.cairo", "visa.processing.tashkent", "visa.processing.jakarta-opportunity-card", "visa.processing.bishkek-training"] as const satisfies FactKey[];
+const PROCESSING_FACTS = [
+  "visa.processing.cairo",
+  "visa.processing.tashkent",
+  "visa.processing.jakarta-opportunity-card",
+  "visa.processing.bishkek-training",
+] as const satisfies FactKey[];
 const FUNDING_FACTS: Record<FundingPlan, FactKey & `visa.funding.${string}`> = {
   "blocked-account": "visa.funding.blocked-account",
   scholarship: "visa.funding.scholarship",
@@ -179,14 +203,26 @@ function entryOf(facts: VisaFacts, input: VisaCheckInput, purpose: ReturnType<ty
     return { kind: "german-citizen", headline: "German citizens need no visa and no residence title.", lines: [] };
   }
   if (free.value.countries.includes(nationality)) {
-    return { kind: "free-movement", headline: "No visa needed: free movement. Register your address after arrival.", lines: [line(free, free.value.text)] };
+    return {
+      kind: "free-movement",
+      headline: "No visa needed: free movement. Register your address after arrival.",
+      lines: [line(free, free.value.text)],
+    };
   }
   if (purpose.value.requiresGermanTitle && !input.holdsGermanTitle) {
-    return { kind: "not-from-abroad", headline: "This residence permit is not available from abroad.", lines: [line(purpose, purpose.value.requiresGermanTitleText ?? purpose.value.summary)] };
+    return {
+      kind: "not-from-abroad",
+      headline: "This residence permit is not available from abroad.",
+      lines: [line(purpose, purpose.value.requiresGermanTitleText ?? purpose.value.summary)],
+    };
   }
   if (input.holdsGermanTitle) {
     const inGermany = facts["visa.entry.in-germany"];
-    return { kind: "in-germany", headline: "No new visa: apply at your foreigners authority in Germany.", lines: [line(inGermany, inGermany.value.text)] };
+    return {
+      kind: "in-germany",
+      headline: "No new visa: apply at your foreigners authority in Germany.",
+      lines: [line(inGermany, inGermany.value.text)],
+    };
   }
   const national = facts["visa.entry.national-visa"];
   const deadline = facts["visa.entry.aufenthv-41-deadline"];
@@ -203,7 +239,8 @@ function entryOf(facts: VisaFacts, input: VisaCheckInput, purpose: ReturnType<ty
     if (!purpose.value.economicActivity) {
       return {
         kind: "visa-free",
-        headline: "No visa needed before entry for this purpose: you may enter without a visa and apply for the residence permit in Germany.",
+        headline:
+          "No visa needed before entry for this purpose: you may enter without a visa and apply for the residence permit in Germany.",
         lines: [line(second, second.value.text), line(deadline, deadline.value.text)],
       };
     }
@@ -213,11 +250,16 @@ function entryOf(facts: VisaFacts, input: VisaCheckInput, purpose: ReturnType<ty
       lines: [line(second, second.value.economicActivityText), line(national, national.value.text)],
     };
   }
-  return { kind: "national-visa", headline: "You need a national (D) visa from the German mission before entry.", lines: [line(national, national.value.text)] };
+  return {
+    kind: "national-visa",
+    headline: "You need a national (D) visa from the German mission before entry.",
+    lines: [line(national, national.value.text)],
+  };
 }
 
 function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaResult["aps"] {
-  if (entry === "free-movement" || entry === "german-citizen") return { status: "none", headline: "No APS certificate: it concerns visa applicants only.", lines: [] };
+  if (entry === "free-movement" || entry === "german-citizen")
+    return { status: "none", headline: "No APS certificate: it concerns visa applicants only.", lines: [] };
   const key = APS_FACTS.find((candidate) => facts[candidate].value.country === input.nationality);
   if (!key) {
     const all = APS_FACTS.map((candidate) => facts[candidate]);
@@ -238,10 +280,18 @@ function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaR
   if (aps.value.required.includes(input.purpose)) {
     const lines = [line(aps, aps.value.text)];
     if (aps.value.exemptionText) lines.push(line(aps, aps.value.exemptionText));
-    return { status: "required", headline: `APS certificate required: the APS procedure for ${name} applies to you.`, lines };
+    return {
+      status: "required",
+      headline: `APS certificate required: the APS procedure for ${name} applies to you.`,
+      lines,
+    };
   }
   if (aps.value.notRequired.includes(input.purpose)) {
-    return { status: "not-required", headline: "No APS certificate needed for this purpose.", lines: [line(aps, aps.value.notRequiredText ?? aps.value.text)] };
+    return {
+      status: "not-required",
+      headline: "No APS certificate needed for this purpose.",
+      lines: [line(aps, aps.value.notRequiredText ?? aps.value.text)],
+    };
   }
   return {
     status: "not-stated",
@@ -250,14 +300,20 @@ function apsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaR
   };
 }
 
-function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purpose: ReturnType<typeof purposeFactOf>): VisaResult["funds"] {
+function fundsOf(
+  facts: VisaFacts,
+  input: VisaCheckInput,
+  entry: EntryKind,
+  purpose: ReturnType<typeof purposeFactOf>,
+): VisaResult["funds"] {
   if (entry === "free-movement") {
     return { headline: "Not needed for a visa: free movement.", amounts: [], lines: [] };
   }
   if (entry === "german-citizen") return { headline: "No proof of funds needed.", amounts: [], lines: [] };
   const plan = facts[FUNDING_FACTS[input.funding]];
   const planLines = [line(plan, plan.value.text)];
-  if (input.funding === "blocked-account" && entry === "visa-free" && plan.value.visaFreeText) planLines.push(line(plan, plan.value.visaFreeText));
+  if (input.funding === "blocked-account" && entry === "visa-free" && plan.value.visaFreeText)
+    planLines.push(line(plan, plan.value.visaFreeText));
   switch (purpose.value.funds) {
     case "student": {
       const yearly = facts["blocked-account.yearly"];
@@ -265,31 +321,63 @@ function fundsOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purp
       return {
         headline: `${euros(yearly.value.amountEur)} a year (${euros(monthly.value.amountEur)} a month).`,
         amounts: [
-          { label: yearly.label, amountEur: yearly.value.amountEur, per: "year", sources: yearly.sources, checkedOn: yearly.checkedOn },
-          { label: monthly.label, amountEur: monthly.value.amountEur, per: "month", sources: monthly.sources, checkedOn: monthly.checkedOn },
+          {
+            label: yearly.label,
+            amountEur: yearly.value.amountEur,
+            per: "year",
+            sources: yearly.sources,
+            checkedOn: yearly.checkedOn,
+          },
+          {
+            label: monthly.label,
+            amountEur: monthly.value.amountEur,
+            per: "month",
+            sources: monthly.sources,
+            checkedOn: monthly.checkedOn,
+          },
         ],
         lines: planLines,
       };
     }
     case "study-applicant": {
       const fact = facts["visa.funds.study-applicant"];
-      return { headline: "A higher monthly amount than for students.", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for applicants for a study place")), ...planLines] };
+      return {
+        headline: "A higher monthly amount than for students.",
+        amounts: [],
+        lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for applicants for a study place")), ...planLines],
+      };
     }
     case "opportunity-card": {
       const fact = facts["visa.funds.opportunity-card"];
-      return { headline: "Your living costs for the whole stay (up to one year).", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for the Opportunity Card")), ...planLines] };
+      return {
+        headline: "Your living costs for the whole stay (up to one year).",
+        amounts: [],
+        lines: [line(fact, fact.value.text), gap(noSourceFor("The monthly amount for the Opportunity Card")), ...planLines],
+      };
     }
     case "salary": {
       const fact = facts["visa.funds.salary"];
-      return { headline: "Your salary covers your living costs; the EU Blue Card needs a minimum salary.", amounts: [], lines: [line(fact, fact.value.text), gap(noSourceFor("This year's EU Blue Card minimum salary"))] };
+      return {
+        headline: "Your salary covers your living costs; the EU Blue Card needs a minimum salary.",
+        amounts: [],
+        lines: [line(fact, fact.value.text), gap(noSourceFor("This year's EU Blue Card minimum salary"))],
+      };
     }
     case "training": {
       const fact = facts["visa.funds.training"];
-      return { headline: "Your training pay counts towards your living costs.", amounts: [], lines: [line(fact, fact.value.text), ...planLines] };
+      return {
+        headline: "Your training pay counts towards your living costs.",
+        amounts: [],
+        lines: [line(fact, fact.value.text), ...planLines],
+      };
     }
     case "graduate": {
       const fact = facts["visa.funds.graduate"];
-      return { headline: "Your living costs must be covered while you look for work.", amounts: [], lines: [line(fact, fact.value.text), ...planLines] };
+      return {
+        headline: "Your living costs must be covered while you look for work.",
+        amounts: [],
+        lines: [line(fact, fact.value.text), ...planLines],
+      };
     }
   }
 }
@@ -301,21 +389,35 @@ function feesOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): Visa
   if (entry !== "national-visa") return [permitLine];
   const visa = facts["visa.fee.national-visa"];
   const lines = [line(visa, visa.value.text)];
-  if (input.funding === "scholarship") lines.push(line(facts["visa.fee.scholarship-waiver"], facts["visa.fee.scholarship-waiver"].value.text));
+  if (input.funding === "scholarship")
+    lines.push(line(facts["visa.fee.scholarship-waiver"], facts["visa.fee.scholarship-waiver"].value.text));
   lines.push(permitLine);
   return lines;
 }
 
 function processingOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind): VisaLine[] {
   if (entry !== "national-visa") return [];
-  const lines = PROCESSING_FACTS.map((key) => facts[key]).filter((fact) => fact.value.purposes.includes(input.purpose)).map((fact) => line(fact, fact.value.text));
-  return lines.length > 0 ? lines : [gap("No official page we could read gives a typical processing time for this visa; ask the mission responsible for you.")];
+  const lines = PROCESSING_FACTS.map((key) => facts[key])
+    .filter((fact) => fact.value.purposes.includes(input.purpose))
+    .map((fact) => line(fact, fact.value.text));
+  return lines.length > 0
+    ? lines
+    : [gap("No official page we could read gives a typical processing time for this visa; ask the mission responsible for you.")];
 }
 
-function checklistOf(facts: VisaFacts, input: VisaCheckInput, entry: EntryKind, purpose: ReturnType<typeof purposeFactOf>, aps: VisaResult["aps"]): VisaResult["checklist"] {
+function checklistOf(
+  facts: VisaFacts,
+  input: VisaCheckInput,
+  entry: EntryKind,
+  purpose: ReturnType<typeof purposeFactOf>,
+  aps: VisaResult["aps"],
+): VisaResult["checklist"] {
   if (entry === "free-movement" || entry === "german-citizen") {
     const registration = facts["visa.after-arrival.registration"];
-    return { heading: "What to bring to the registration office", items: [line(registration, "Your passport or identity card, and the landlord's confirmation (Wohnungsgeberbestätigung)")] };
+    return {
+      heading: "What to bring to the registration office",
+      items: [line(registration, "Your passport or identity card, and the landlord's confirmation (Wohnungsgeberbestätigung)")],
+    };
   }
   const items: VisaLine[] = [];
   if (entry === "national-visa") {
@@ -357,7 +459,10 @@ function shortStayOf(facts: VisaFacts, input: VisaCheckInput): VisaResult["short
     lines.push(gap(`The Passport Index dataset has no row for ${countryName(input.nationality)}.`));
   } else if (/^\d+$/.test(requirement)) {
     headline = `Short stays without a visa: up to ${requirement} days.`;
-    lines.push(dataLine(`${countryName(input.nationality)} passport to Germany: visa-free for up to ${requirement} days (tourism, visits).`), line(schengen, schengen.value.text));
+    lines.push(
+      dataLine(`${countryName(input.nationality)} passport to Germany: visa-free for up to ${requirement} days (tourism, visits).`),
+      line(schengen, schengen.value.text),
+    );
   } else if (requirement === "visa free") {
     headline = "Short stays: free movement, no visa.";
     lines.push(dataLine(`${countryName(input.nationality)} passport to Germany: visa free.`));
@@ -385,9 +490,20 @@ export function evaluateVisa(facts: VisaFacts, input: VisaCheckInput): VisaResul
     purposeLabel: VISA_PURPOSE_LABELS[input.purpose],
     fundingLabel: FUNDING_PLAN_LABELS[input.funding],
     entry,
-    residence: free || entry.kind === "german-citizen"
-      ? { title: "No residence title needed", legalBasis: free ? "Freedom of movement (Freedom of Movement Act/EU, FreizügG/EU)" : "German citizenship", minimumPoints: null, lines: [] }
-      : { title: purpose.value.title, legalBasis: purpose.value.legalBasis, minimumPoints: purpose.value.minimumPoints ?? null, lines: residenceLines },
+    residence:
+      free || entry.kind === "german-citizen"
+        ? {
+            title: "No residence title needed",
+            legalBasis: free ? "Freedom of movement (Freedom of Movement Act/EU, FreizügG/EU)" : "German citizenship",
+            minimumPoints: null,
+            lines: [],
+          }
+        : {
+            title: purpose.value.title,
+            legalBasis: purpose.value.legalBasis,
+            minimumPoints: purpose.value.minimumPoints ?? null,
+            lines: residenceLines,
+          },
     aps,
     funds: fundsOf(facts, input, entry.kind, purpose),
     fees: feesOf(facts, input, entry.kind),

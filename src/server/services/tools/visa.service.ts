@@ -1,10 +1,10 @@
-import type { Db } from "~/server/db/client";
 import type { Prisma } from "~/generated/prisma/client";
 import type { VisaCheckInput, VisaSaveInput } from "~/lib/schemas/tools/visa";
+import type { Db } from "~/server/db/client";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { readFacts } from "./facts.service";
 import { storeToolResult } from "./saved-results.service";
-import { evaluateVisa, VISA_FACT_SHAPES, visaResultTitle, type VisaResult } from "./visa-rules";
+import { evaluateVisa, VISA_FACT_SHAPES, type VisaResult, visaResultTitle } from "./visa-rules";
 
 /** The Visa Checker's answer, computed from the seeded, sourced facts. */
 export async function checkVisa(db: Db, input: VisaCheckInput): Promise<VisaResult> {

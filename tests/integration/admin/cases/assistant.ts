@@ -8,6 +8,13 @@ export const cases: AdminProcedureCase[] = [
     path: "admin.assistant.update",
     access: ["settings:ai_adjustment"],
     input: async ({ db }) => ({ ...(await readAssistantSettings(db)), sureConfidence: 0.5 }),
-    badInput: { defaultChatModel: "local", sureConfidence: 1.5, anonymousSessionTokens: 100, anonymousAddressTokens: 100, unknownText: "I don't know.", otherCountryText: "I don't know {country}." },
+    badInput: {
+      defaultChatModel: "local",
+      sureConfidence: 1.5,
+      anonymousSessionTokens: 100,
+      anonymousAddressTokens: 100,
+      unknownText: "I don't know.",
+      otherCountryText: "I don't know {country}.",
+    },
   },
 ];

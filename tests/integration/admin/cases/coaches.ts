@@ -8,7 +8,11 @@ export const cases: AdminProcedureCase[] = [
   {
     path: "admin.coaches.create",
     access,
-    input: async ({ db }) => ({ email: (await createStaffAccount(db)).email, languages: ["en", "de"], subjects: ["uni-assist", "visa"] }),
+    input: async ({ db }) => ({
+      email: (await createStaffAccount(db)).email,
+      languages: ["en", "de"],
+      subjects: ["uni-assist", "visa"],
+    }),
     badInput: { email: "not-an-address" },
   },
   {

@@ -7,9 +7,27 @@ let counter = 0;
 /** A category, and a topic by `authorId` with its opening post, written straight to the tables. */
 async function topicWithPost(db: Db, authorId: string) {
   counter += 1;
-  const category = await db.forumCategory.create({ data: { slug: `case-${counter}-${Date.now()}`, name: `Case ${counter}`, description: "For the permission table" } });
-  const topic = await db.forumTopic.create({ data: { categoryId: category.id, authorId, title: "Which health insurance do I need?", slug: "which-health-insurance" } });
-  const post = await db.forumPost.create({ data: { topicId: topic.id, authorId, position: 0, body: "Asking for a friend", status: "held", statusNote: "Held by the filter: test" } });
+  const category = await db.forumCategory.create({
+    data: { slug: `case-${counter}-${Date.now()}`, name: `Case ${counter}`, description: "For the permission table" },
+  });
+  const topic = await db.forumTopic.create({
+    data: {
+      categoryId: category.id,
+      authorId,
+      title: "Which health insurance do I need?",
+      slug: "which-health-insurance",
+    },
+  });
+  const post = await db.forumPost.create({
+    data: {
+      topicId: topic.id,
+      authorId,
+      position: 0,
+      body: "Asking for a friend",
+      status: "held",
+      statusNote: "Held by the filter: test",
+    },
+  });
   return { category, topic, post };
 }
 
@@ -32,20 +50,32 @@ export const cases: AdminProcedureCase[] = [
   {
     path: "admin.community.moderateTopic",
     access: moderation,
-    input: async ({ db, student }) => ({ action: "lock", topicId: (await topicWithPost(db, student.id)).topic.id, value: true }),
+    input: async ({ db, student }) => ({
+      action: "lock",
+      topicId: (await topicWithPost(db, student.id)).topic.id,
+      value: true,
+    }),
     badInput: { action: "lock", topicId: "x" },
   },
   { path: "admin.community.categories", access: adminSection("forum-categories").access },
   {
     path: "admin.community.createCategory",
     access: ["settings:threads"],
-    input: () => ({ slug: `new-${++counter}-${Date.now()}`, name: "Exchange semesters", description: "Erasmus and other exchanges" }),
+    input: () => ({
+      slug: `new-${++counter}-${Date.now()}`,
+      name: "Exchange semesters",
+      description: "Erasmus and other exchanges",
+    }),
     badInput: { slug: "Not A Slug", name: "", description: "" },
   },
   {
     path: "admin.community.updateCategory",
     access: ["settings:threads"],
-    input: async ({ db, student }) => ({ id: (await topicWithPost(db, student.id)).category.id, name: "Renamed", description: "A new description" }),
+    input: async ({ db, student }) => ({
+      id: (await topicWithPost(db, student.id)).category.id,
+      name: "Renamed",
+      description: "A new description",
+    }),
     badInput: { id: "x", name: "" },
   },
   {

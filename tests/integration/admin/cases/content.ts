@@ -12,7 +12,9 @@ const unique = () => randomUUID().slice(0, 8);
 
 async function newThread(db: Db) {
   const { _max } = await db.thread.aggregate({ _max: { position: true } });
-  return db.thread.create({ data: { slug: `case-${unique()}`, title: "Case thread", position: (_max.position ?? 0) + 1 } });
+  return db.thread.create({
+    data: { slug: `case-${unique()}`, title: "Case thread", position: (_max.position ?? 0) + 1 },
+  });
 }
 
 async function newQuestion(db: Db) {
@@ -30,28 +32,133 @@ async function newTag(db: Db) {
 
 export const cases: AdminProcedureCase[] = [
   { path: "admin.content.threads.list", access: read, input: () => ({ page: 1, pageSize: 25 }), badInput: { page: 0 } },
-  { path: "admin.content.threads.get", access: read, input: async ({ db }) => ({ id: (await newThread(db)).id }), badInput: { id: "" } },
-  { path: "admin.content.threads.create", access: threads, input: () => ({ title: `Case ${unique()}`, description: "A thread made by the permission table" }), badInput: { title: "" } },
-  { path: "admin.content.threads.update", access: threads, input: async ({ db }) => ({ id: (await newThread(db)).id, title: "Renamed", description: null }), badInput: { id: "x", title: " " } },
-  { path: "admin.content.threads.setHidden", access: threads, input: async ({ db }) => ({ id: (await newThread(db)).id, hidden: true }), badInput: { id: "x", hidden: "yes" } },
-  { path: "admin.content.threads.move", access: threads, input: async ({ db }) => ({ id: (await newThread(db)).id, position: 1 }), badInput: { id: "x", position: 0 } },
+  {
+    path: "admin.content.threads.get",
+    access: read,
+    input: async ({ db }) => ({ id: (await newThread(db)).id }),
+    badInput: { id: "" },
+  },
+  {
+    path: "admin.content.threads.create",
+    access: threads,
+    input: () => ({ title: `Case ${unique()}`, description: "A thread made by the permission table" }),
+    badInput: { title: "" },
+  },
+  {
+    path: "admin.content.threads.update",
+    access: threads,
+    input: async ({ db }) => ({ id: (await newThread(db)).id, title: "Renamed", description: null }),
+    badInput: { id: "x", title: " " },
+  },
+  {
+    path: "admin.content.threads.setHidden",
+    access: threads,
+    input: async ({ db }) => ({ id: (await newThread(db)).id, hidden: true }),
+    badInput: { id: "x", hidden: "yes" },
+  },
+  {
+    path: "admin.content.threads.move",
+    access: threads,
+    input: async ({ db }) => ({ id: (await newThread(db)).id, position: 1 }),
+    badInput: { id: "x", position: 0 },
+  },
 
-  { path: "admin.content.questions.list", access: read, input: async ({ db }) => ({ threadId: (await newQuestion(db)).threadId }), badInput: { threadId: "" } },
-  { path: "admin.content.questions.add", access: questions, input: async ({ db }) => ({ threadId: (await newThread(db)).id, text: "A new question?" }), badInput: { threadId: "x", text: "" } },
-  { path: "admin.content.questions.update", access: questions, input: async ({ db }) => ({ id: (await newQuestion(db)).id, text: "Reworded question?" }), badInput: { id: "x", text: "" } },
-  { path: "admin.content.questions.setHidden", access: questions, input: async ({ db }) => ({ id: (await newQuestion(db)).id, hidden: true }), badInput: { id: "x" } },
-  { path: "admin.content.questions.move", access: questions, input: async ({ db }) => ({ id: (await newQuestion(db)).id, position: 1 }), badInput: { id: "x", position: 1.5 } },
-  { path: "admin.content.questions.delete", access: questions, input: async ({ db }) => ({ id: (await newQuestion(db)).id }), badInput: { id: "" } },
+  {
+    path: "admin.content.questions.list",
+    access: read,
+    input: async ({ db }) => ({ threadId: (await newQuestion(db)).threadId }),
+    badInput: { threadId: "" },
+  },
+  {
+    path: "admin.content.questions.add",
+    access: questions,
+    input: async ({ db }) => ({ threadId: (await newThread(db)).id, text: "A new question?" }),
+    badInput: { threadId: "x", text: "" },
+  },
+  {
+    path: "admin.content.questions.update",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newQuestion(db)).id, text: "Reworded question?" }),
+    badInput: { id: "x", text: "" },
+  },
+  {
+    path: "admin.content.questions.setHidden",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newQuestion(db)).id, hidden: true }),
+    badInput: { id: "x" },
+  },
+  {
+    path: "admin.content.questions.move",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newQuestion(db)).id, position: 1 }),
+    badInput: { id: "x", position: 1.5 },
+  },
+  {
+    path: "admin.content.questions.delete",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newQuestion(db)).id }),
+    badInput: { id: "" },
+  },
 
   { path: "admin.content.prompts.list", access: read, input: () => ({ q: "visa" }), badInput: { pageSize: 7 } },
-  { path: "admin.content.prompts.create", access: questions, input: () => ({ text: `Another case prompt ${unique()}?` }), badInput: { text: "" } },
-  { path: "admin.content.prompts.update", access: questions, input: async ({ db }) => ({ id: (await newPrompt(db)).id, text: `Reworded prompt ${unique()}?` }), badInput: { id: "x", text: "x".repeat(301) } },
-  { path: "admin.content.prompts.setHidden", access: questions, input: async ({ db }) => ({ id: (await newPrompt(db)).id, hidden: true }), badInput: { id: "x", hidden: null } },
-  { path: "admin.content.prompts.delete", access: questions, input: async ({ db }) => ({ id: (await newPrompt(db)).id }), badInput: {} },
+  {
+    path: "admin.content.prompts.create",
+    access: questions,
+    input: () => ({ text: `Another case prompt ${unique()}?` }),
+    badInput: { text: "" },
+  },
+  {
+    path: "admin.content.prompts.update",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newPrompt(db)).id, text: `Reworded prompt ${unique()}?` }),
+    badInput: { id: "x", text: "x".repeat(301) },
+  },
+  {
+    path: "admin.content.prompts.setHidden",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newPrompt(db)).id, hidden: true }),
+    badInput: { id: "x", hidden: null },
+  },
+  {
+    path: "admin.content.prompts.delete",
+    access: questions,
+    input: async ({ db }) => ({ id: (await newPrompt(db)).id }),
+    badInput: {},
+  },
 
-  { path: "admin.content.tags.list", access: read, input: () => ({ sort: "name", dir: "asc" }), badInput: { sort: "secret" } },
-  { path: "admin.content.tags.create", access: tags, input: () => ({ slug: `tag-${unique()}`, name: "Visa", description: "Questions about visas" }), badInput: { slug: "Not A Slug", name: "x" } },
-  { path: "admin.content.tags.update", access: tags, input: async ({ db }) => ({ id: (await newTag(db)).id, slug: `tag-${unique()}`, name: "Renamed tag", description: null }), badInput: { id: "x", slug: "ok", name: "" } },
-  { path: "admin.content.tags.setHidden", access: tags, input: async ({ db }) => ({ id: (await newTag(db)).id, hidden: true }), badInput: { id: "x", hidden: 1 } },
-  { path: "admin.content.tags.move", access: tags, input: async ({ db }) => ({ id: (await newTag(db)).id, position: 1 }), badInput: { id: "x", position: -1 } },
+  {
+    path: "admin.content.tags.list",
+    access: read,
+    input: () => ({ sort: "name", dir: "asc" }),
+    badInput: { sort: "secret" },
+  },
+  {
+    path: "admin.content.tags.create",
+    access: tags,
+    input: () => ({ slug: `tag-${unique()}`, name: "Visa", description: "Questions about visas" }),
+    badInput: { slug: "Not A Slug", name: "x" },
+  },
+  {
+    path: "admin.content.tags.update",
+    access: tags,
+    input: async ({ db }) => ({
+      id: (await newTag(db)).id,
+      slug: `tag-${unique()}`,
+      name: "Renamed tag",
+      description: null,
+    }),
+    badInput: { id: "x", slug: "ok", name: "" },
+  },
+  {
+    path: "admin.content.tags.setHidden",
+    access: tags,
+    input: async ({ db }) => ({ id: (await newTag(db)).id, hidden: true }),
+    badInput: { id: "x", hidden: 1 },
+  },
+  {
+    path: "admin.content.tags.move",
+    access: tags,
+    input: async ({ db }) => ({ id: (await newTag(db)).id, position: 1 }),
+    badInput: { id: "x", position: -1 },
+  },
 ];

@@ -5,7 +5,12 @@ const read = ["customers:view", "customers:students"] as const;
 const act = ["customers:students"] as const;
 
 export const cases: AdminProcedureCase[] = [
-  { path: "admin.customers.list", access: read, input: () => ({ q: "user", plan: "free", status: "active", verified: "yes", sort: "name", dir: "asc" }), badInput: { pageSize: 7 } },
+  {
+    path: "admin.customers.list",
+    access: read,
+    input: () => ({ q: "user", plan: "free", status: "active", verified: "yes", sort: "name", dir: "asc" }),
+    badInput: { pageSize: 7 },
+  },
   { path: "admin.customers.get", access: read, input: ({ student }) => ({ id: student.id }), badInput: { id: "" } },
   {
     path: "admin.customers.suspend",
@@ -23,7 +28,12 @@ export const cases: AdminProcedureCase[] = [
     },
     badInput: { userId: 42 },
   },
-  { path: "admin.customers.signOutEverywhere", access: act, input: ({ student }) => ({ userId: student.id }), badInput: {} },
+  {
+    path: "admin.customers.signOutEverywhere",
+    access: act,
+    input: ({ student }) => ({ userId: student.id }),
+    badInput: {},
+  },
   {
     path: "admin.customers.grantTokens",
     access: act,

@@ -7,7 +7,12 @@ export const cases: AdminProcedureCase[] = [
   {
     path: "admin.exchangeRates.update",
     access: EXCHANGE_RATES_WRITE_ACCESS,
-    input: () => ({ date: "2026-11-20", rates: [{ currency: "USD", rate: 1.05 }], sourceTitle: "ECB euro reference rates", sourceUrl: "https://www.ecb.europa.eu/" }),
+    input: () => ({
+      date: "2026-11-20",
+      rates: [{ currency: "USD", rate: 1.05 }],
+      sourceTitle: "ECB euro reference rates",
+      sourceUrl: "https://www.ecb.europa.eu/",
+    }),
     // A rate without the page it comes from.
     badInput: { date: "2026-11-20", rates: [{ currency: "USD", rate: 1.05 }], sourceTitle: "", sourceUrl: "" },
   },

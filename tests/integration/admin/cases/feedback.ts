@@ -27,20 +27,37 @@ export async function createDislike(db: Db, fields: Record<string, unknown> = {}
 }
 
 export const cases: AdminProcedureCase[] = [
-  { path: "admin.feedback.dislikes", access, input: () => ({ page: 1, state: "unhandled" }), badInput: { pageSize: 7 } },
-  { path: "admin.feedback.byArticle", access, input: () => ({ from: "2026-01-01", to: "2026-12-31" }), badInput: { from: "2026-02-30" } },
+  {
+    path: "admin.feedback.dislikes",
+    access,
+    input: () => ({ page: 1, state: "unhandled" }),
+    badInput: { pageSize: 7 },
+  },
+  {
+    path: "admin.feedback.byArticle",
+    access,
+    input: () => ({ from: "2026-01-01", to: "2026-12-31" }),
+    badInput: { from: "2026-02-30" },
+  },
   {
     path: "admin.feedback.markHandled",
     access: ["swipe_ai"],
     input: async ({ db }) => ({ id: (await createDislike(db)).id, note: "Article updated." }),
     badInput: { id: "x", note: "n".repeat(1001) },
   },
-  { path: "admin.feedback.figures", access, input: () => ({ from: "2026-01-01", to: "2026-01-31" }), badInput: { from: "2026-02-01", to: "2026-01-01" } },
+  {
+    path: "admin.feedback.figures",
+    access,
+    input: () => ({ from: "2026-01-01", to: "2026-01-31" }),
+    badInput: { from: "2026-02-01", to: "2026-01-01" },
+  },
   { path: "admin.feedback.unanswered", access, input: () => ({ page: 1 }), badInput: { state: "maybe" } },
   {
     path: "admin.feedback.markUnansweredHandled",
     access: ["swipe_ai"],
-    input: async ({ db }) => ({ id: (await db.unansweredQuestion.create({ data: { question: "Is there a visa for cats?", route: "chat-rag" } })).id }),
+    input: async ({ db }) => ({
+      id: (await db.unansweredQuestion.create({ data: { question: "Is there a visa for cats?", route: "chat-rag" } })).id,
+    }),
     badInput: { id: "" },
   },
 ];

@@ -35,7 +35,12 @@ async function createStep(db: Db) {
 const write = ROADMAP_STEP_WRITE_ACCESS;
 
 export const cases: AdminProcedureCase[] = [
-  { path: "admin.flows.list", access: adminSection("flows").access, input: () => ({ appliesTo: "master" }), badInput: { appliesTo: "kindergarten" } },
+  {
+    path: "admin.flows.list",
+    access: adminSection("flows").access,
+    input: () => ({ appliesTo: "master" }),
+    badInput: { appliesTo: "kindergarten" },
+  },
   {
     path: "admin.flows.create",
     access: write,
@@ -52,7 +57,22 @@ export const cases: AdminProcedureCase[] = [
     },
     badInput: { id: "x", ...validStep(), slug: undefined, durationDays: 0 },
   },
-  { path: "admin.flows.reorder", access: write, input: async ({ db }) => ({ id: (await createStep(db)).id, position: 1 }), badInput: { id: "x", position: 0 } },
-  { path: "admin.flows.setHidden", access: write, input: async ({ db }) => ({ id: (await createStep(db)).id, hidden: true }), badInput: { id: "x", hidden: "yes" } },
-  { path: "admin.flows.delete", access: write, input: async ({ db }) => ({ id: (await createStep(db)).id }), badInput: { id: "" } },
+  {
+    path: "admin.flows.reorder",
+    access: write,
+    input: async ({ db }) => ({ id: (await createStep(db)).id, position: 1 }),
+    badInput: { id: "x", position: 0 },
+  },
+  {
+    path: "admin.flows.setHidden",
+    access: write,
+    input: async ({ db }) => ({ id: (await createStep(db)).id, hidden: true }),
+    badInput: { id: "x", hidden: "yes" },
+  },
+  {
+    path: "admin.flows.delete",
+    access: write,
+    input: async ({ db }) => ({ id: (await createStep(db)).id }),
+    badInput: { id: "" },
+  },
 ];

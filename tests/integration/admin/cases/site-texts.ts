@@ -8,8 +8,14 @@ export const cases: AdminProcedureCase[] = [
   {
     path: "admin.siteTexts.update",
     access,
-    input: () => ({ banner: { enabled: false, text: "", linkUrl: "", linkLabel: "", tone: "info" }, supportHours: "Monday to Friday, 9:00-17:00 CET" }),
+    input: () => ({
+      banner: { enabled: false, text: "", linkUrl: "", linkLabel: "", tone: "info" },
+      supportHours: "Monday to Friday, 9:00-17:00 CET",
+    }),
     // A banner turned on without text.
-    badInput: { banner: { enabled: true, text: "", linkUrl: "", linkLabel: "", tone: "info" }, supportHours: "Weekdays" },
+    badInput: {
+      banner: { enabled: true, text: "", linkUrl: "", linkLabel: "", tone: "info" },
+      supportHours: "Weekdays",
+    },
   },
 ];

@@ -6,7 +6,12 @@ const outbox = adminSection("outbox").access;
 
 export const cases: AdminProcedureCase[] = [
   { path: "admin.system.health", access: system },
-  { path: "admin.system.outbox", access: outbox, input: () => ({ q: "example.com", status: "queued", sort: "to", dir: "asc" }), badInput: { status: "lost" } },
+  {
+    path: "admin.system.outbox",
+    access: outbox,
+    input: () => ({ q: "example.com", status: "queued", sort: "to", dir: "asc" }),
+    badInput: { status: "lost" },
+  },
   { path: "admin.system.outboxKinds", access: outbox },
   { path: "admin.system.troubledJobs", access: outbox },
   {
@@ -14,7 +19,16 @@ export const cases: AdminProcedureCase[] = [
     access: outbox,
     // A job that ran out of attempts, made anew for each call.
     input: async ({ db }) => {
-      const job = await db.job.create({ data: { kind: "test.failing", payload: {}, status: "dead", attempts: 5, lastError: "boom", finishedAt: new Date() } });
+      const job = await db.job.create({
+        data: {
+          kind: "test.failing",
+          payload: {},
+          status: "dead",
+          attempts: 5,
+          lastError: "boom",
+          finishedAt: new Date(),
+        },
+      });
       return { id: job.id };
     },
     badInput: { id: "" },

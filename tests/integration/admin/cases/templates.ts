@@ -15,10 +15,19 @@ export const cases: AdminProcedureCase[] = [
   {
     path: "admin.templates.save",
     access,
-    input: () => ({ kind: "newsletter-confirm", subject: "Confirm your subscription", body: "Hello,\n\nPlease confirm.\n\n{url}" }),
+    input: () => ({
+      kind: "newsletter-confirm",
+      subject: "Confirm your subscription",
+      body: "Hello,\n\nPlease confirm.\n\n{url}",
+    }),
     // The link placeholder is required.
     badInput: { kind: "newsletter-confirm", subject: "Confirm", body: "Please confirm." },
   },
   { path: "admin.templates.reset", access, input: () => ({ kind: "newsletter-confirm" }), badInput: { kind: "" } },
-  { path: "admin.templates.sendTest", access, input: () => ({ kind: "newsletter-confirm" }), badInput: { kind: "newsletter-confirm", subject: "Only a subject" } },
+  {
+    path: "admin.templates.sendTest",
+    access,
+    input: () => ({ kind: "newsletter-confirm" }),
+    badInput: { kind: "newsletter-confirm", subject: "Only a subject" },
+  },
 ];

@@ -12,7 +12,10 @@ export default async function ContentPromptsPage() {
   const { me } = await requireSection("content");
   return (
     <div>
-      <AdminPageHeader title="Content" description="The prompts the chat suggests at random under its composer. Hidden prompts are not offered." />
+      <AdminPageHeader
+        title="Content"
+        description="The prompts the chat suggests at random under its composer. Hidden prompts are not offered."
+      />
       <ContentNav />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
         <ContentPrompts canEdit={hasPermission(me.role, "settings:questions")} />

@@ -11,8 +11,13 @@ export default async function KnowledgeArticlePage({ params }: { params: Promise
   const { slug } = await params;
   return (
     <div>
-      <AdminPageHeader title="Edit article" description="Saving writes a new version and re-indexes the article: the assistant's next answer uses it.">
-        <Link href="/admin/knowledge" className="btn-secondary">All articles</Link>
+      <AdminPageHeader
+        title="Edit article"
+        description="Saving writes a new version and re-indexes the article: the assistant's next answer uses it."
+      >
+        <Link href="/admin/knowledge" className="btn-secondary">
+          All articles
+        </Link>
       </AdminPageHeader>
       <KnowledgeArticleEditor slug={slug} />
     </div>

@@ -11,7 +11,9 @@ export default async function NewKnowledgeArticlePage() {
   return (
     <div>
       <AdminPageHeader title="New article" description="Every article needs at least one source and the day it was checked against it.">
-        <Link href="/admin/knowledge" className="btn-secondary">All articles</Link>
+        <Link href="/admin/knowledge" className="btn-secondary">
+          All articles
+        </Link>
       </AdminPageHeader>
       <NewKnowledgeArticle />
     </div>

@@ -13,7 +13,11 @@ export default async function TemplateEditorPage({ params }: { params: Promise<{
   if (!(MAIL_KINDS as readonly string[]).includes(kind)) notFound();
   return (
     <div>
-      <p className="mb-2 text-sm"><Link href="/admin/templates" className="text-brand-600 hover:underline">← All mail templates</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/admin/templates" className="text-brand-600 hover:underline">
+          ← All mail templates
+        </Link>
+      </p>
       <TemplateEditor kind={kind as MailKindName} />
     </div>
   );

@@ -4,5 +4,9 @@ import { restRoute } from "~/server/http/rest";
 export const GET = restRoute({
   call: (api) => api.roadmap.calendar(),
   text: (file) => file.content,
-  headers: { "content-type": "text/calendar; charset=utf-8", "content-disposition": 'attachment; filename="study-roadmap.ics"', "cache-control": "no-store" },
+  headers: {
+    "content-type": "text/calendar; charset=utf-8",
+    "content-disposition": 'attachment; filename="study-roadmap.ics"',
+    "cache-control": "no-store",
+  },
 });

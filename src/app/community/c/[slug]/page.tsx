@@ -37,10 +37,14 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   const firstPage = await (await serverApi()).community.topics({ list, categorySlug: category.slug });
   return (
     <>
-      <PageHeader eyebrow="Community" title={category.name}>{category.description}</PageHeader>
+      <PageHeader eyebrow="Community" title={category.name}>
+        {category.description}
+      </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 pb-16">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← All categories</Link>
+          <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            ← All categories
+          </Link>
           <div className="flex flex-wrap items-start gap-2">
             <CategoryWatchToggle categorySlug={category.slug} />
             <NewTopicButton categorySlug={category.slug} />

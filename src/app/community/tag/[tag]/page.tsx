@@ -5,7 +5,7 @@ import { listFromQuery, listHref, type PageQuery } from "~/components/community/
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
 import { PageHeader } from "~/components/site/page-header";
-import { tagHref, tagSchema, TOPIC_LIST_LABELS } from "~/lib/schemas/community";
+import { TOPIC_LIST_LABELS, tagHref, tagSchema } from "~/lib/schemas/community";
 import { serverApi } from "~/server/api/server-caller";
 
 type Props = { params: Promise<{ tag: string }>; searchParams: Promise<PageQuery> };
@@ -38,7 +38,9 @@ export default async function TagPage({ params, searchParams }: Props) {
       <PageHeader eyebrow="Community" title={`Topics tagged #${tag}`} />
       <div className="mx-auto max-w-6xl space-y-6 px-4 pb-16">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← All categories</Link>
+          <Link href="/community" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            ← All categories
+          </Link>
           <NewTopicButton />
         </div>
         <TopicListSection basePath={tagHref(tag)} filter={{ list, tag }} firstPage={firstPage} />

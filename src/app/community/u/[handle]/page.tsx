@@ -33,7 +33,9 @@ export default async function MemberPage({ params }: Props) {
   const member = await loadMember(decodeURIComponent((await params).handle));
   return (
     <>
-      <PageHeader eyebrow="Community member" title={member.name}>@{member.handle}</PageHeader>
+      <PageHeader eyebrow="Community member" title={member.name}>
+        @{member.handle}
+      </PageHeader>
       <div className="mx-auto max-w-6xl px-4 pb-16">
         <div className="max-w-4xl space-y-6">
           {!member.visible ? (
@@ -43,7 +45,9 @@ export default async function MemberPage({ params }: Props) {
               <dl className="grid grid-cols-3 gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm">
                 <div>
                   <dt className="text-sm text-slate-600">Joined</dt>
-                  <dd className="mt-1 font-semibold text-slate-900"><ForumTime date={member.joinedAt} /></dd>
+                  <dd className="mt-1 font-semibold text-slate-900">
+                    <ForumTime date={member.joinedAt} />
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-sm text-slate-600">Posts</dt>
@@ -55,10 +59,16 @@ export default async function MemberPage({ params }: Props) {
                 </div>
               </dl>
               <section aria-labelledby="member-topics-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <h2 id="member-topics-title" className="text-lg font-semibold">Latest topics</h2>
+                <h2 id="member-topics-title" className="text-lg font-semibold">
+                  Latest topics
+                </h2>
                 {member.topics.length ? (
                   <ul className="mt-2 divide-y divide-slate-100">
-                    {member.topics.map((topic) => <li key={topic.id} className="py-2"><TopicRow topic={topic} /></li>)}
+                    {member.topics.map((topic) => (
+                      <li key={topic.id} className="py-2">
+                        <TopicRow topic={topic} />
+                      </li>
+                    ))}
                   </ul>
                 ) : (
                   <p className="mt-2 text-sm text-slate-600">No topics yet.</p>

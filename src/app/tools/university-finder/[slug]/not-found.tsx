@@ -7,7 +7,9 @@ export default function InstitutionNotFound() {
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold">Institution not found</h1>
       <p className="mt-3 text-slate-600">{INSTITUTION_NOT_FOUND_MESSAGE}</p>
-      <Link href={FINDER_PATH} className="btn-primary mt-6">Open the University Finder</Link>
+      <Link href={FINDER_PATH} className="btn-primary mt-6">
+        Open the University Finder
+      </Link>
     </div>
   );
 }

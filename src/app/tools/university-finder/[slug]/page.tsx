@@ -1,7 +1,7 @@
+import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { PageHeader } from "~/components/site/page-header";
 import { DatasetCredit } from "~/components/tools/source-list";
 import { ApplyingFacts, InstitutionFacts, TrackApplication, TuitionRules } from "~/components/tools/universities/institution-details";
@@ -36,7 +36,9 @@ export default async function InstitutionPage({ params }: Props) {
         {place || "City and state not given by our sources"} · {institution.typeLabel}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4">
-        <Link href={FINDER_PATH} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">← Back to the University Finder</Link>
+        <Link href={FINDER_PATH} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          ← Back to the University Finder
+        </Link>
       </div>
       <div className="mx-auto mt-4 grid max-w-6xl gap-6 px-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -48,7 +50,9 @@ export default async function InstitutionPage({ params }: Props) {
           <TrackApplication institution={institution} />
           <ProgrammeLinks defaultText={institution.name} lookingFor={`"${institution.name}"`} />
           <div className="space-y-1 px-1">
-            {INSTITUTION_DATASETS.map((dataset) => <DatasetCredit key={dataset.name} {...dataset} />)}
+            {INSTITUTION_DATASETS.map((dataset) => (
+              <DatasetCredit key={dataset.name} {...dataset} />
+            ))}
           </div>
         </aside>
       </div>

@@ -5,5 +5,7 @@ import { createTRPCRouter, staffProcedure } from "../../trpc";
 
 /** Partners (institutes and businesses from the partner forms): backoffice:clients. */
 export const clientsRouter = createTRPCRouter({
-  list: staffProcedure(adminSection("clients").access).input(partnerListSchema).query(({ ctx, input }) => listPartners(ctx.db, input)),
+  list: staffProcedure(adminSection("clients").access)
+    .input(partnerListSchema)
+    .query(({ ctx, input }) => listPartners(ctx.db, input)),
 });

@@ -27,7 +27,13 @@ export const communityAdminRouter = createTRPCRouter({
 
   categories: categoryReader.query(({ ctx }) => listCategories(ctx.db, { includeArchived: true })),
   createCategory: categoryEditor.input(categoryFormSchema).mutation(({ ctx, input }) => createCategory(ctx.db, ctx.actor, input)),
-  updateCategory: categoryEditor.input(categoryUpdateSchema).mutation(({ ctx, input }) => updateCategory(ctx.db, ctx.actor, input.id, { name: input.name, description: input.description })),
-  moveCategory: categoryEditor.input(categoryMoveSchema).mutation(({ ctx, input }) => moveCategory(ctx.db, ctx.actor, input.id, input.direction)),
-  archiveCategory: categoryEditor.input(categoryArchiveSchema).mutation(({ ctx, input }) => updateCategory(ctx.db, ctx.actor, input.id, { archived: input.archived })),
+  updateCategory: categoryEditor
+    .input(categoryUpdateSchema)
+    .mutation(({ ctx, input }) => updateCategory(ctx.db, ctx.actor, input.id, { name: input.name, description: input.description })),
+  moveCategory: categoryEditor
+    .input(categoryMoveSchema)
+    .mutation(({ ctx, input }) => moveCategory(ctx.db, ctx.actor, input.id, input.direction)),
+  archiveCategory: categoryEditor
+    .input(categoryArchiveSchema)
+    .mutation(({ ctx, input }) => updateCategory(ctx.db, ctx.actor, input.id, { archived: input.archived })),
 });

@@ -1,6 +1,13 @@
 import { adminSection } from "~/lib/admin-sections";
 import { recordIdSchema } from "~/lib/schemas/admin";
-import { ROADMAP_STEP_WRITE_ACCESS, roadmapStepHiddenSchema, roadmapStepListQuery, roadmapStepMoveSchema, roadmapStepSchema, roadmapStepUpdateSchema } from "~/lib/schemas/roadmap-steps";
+import {
+  ROADMAP_STEP_WRITE_ACCESS,
+  roadmapStepHiddenSchema,
+  roadmapStepListQuery,
+  roadmapStepMoveSchema,
+  roadmapStepSchema,
+  roadmapStepUpdateSchema,
+} from "~/lib/schemas/roadmap-steps";
 import {
   createRoadmapStep,
   deleteRoadmapStep,

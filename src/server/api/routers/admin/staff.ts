@@ -1,6 +1,14 @@
 import { adminSection } from "~/lib/admin-sections";
 import { changeRoleSchema, inviteIdSchema, inviteStaffSchema, setAccountStatusSchema, staffListSchema } from "~/lib/schemas/staff";
-import { changeRole, inviteStaff, listPendingInvites, listStaff, resendInvite, revokeInvite, setAccountStatus } from "~/server/services/admin/staff.service";
+import {
+  changeRole,
+  inviteStaff,
+  listPendingInvites,
+  listStaff,
+  resendInvite,
+  revokeInvite,
+  setAccountStatus,
+} from "~/server/services/admin/staff.service";
 import { createTRPCRouter, staffProcedure } from "../../trpc";
 
 const staff = staffProcedure(adminSection("staff").access);
@@ -12,6 +20,10 @@ export const staffRouter = createTRPCRouter({
   invite: staff.input(inviteStaffSchema).mutation(({ ctx, input }) => inviteStaff(ctx.db, ctx.actor, input)),
   revokeInvite: staff.input(inviteIdSchema).mutation(({ ctx, input }) => revokeInvite(ctx.db, ctx.actor, input.id)),
   resendInvite: staff.input(inviteIdSchema).mutation(({ ctx, input }) => resendInvite(ctx.db, ctx.actor, input.id)),
-  changeRole: staff.input(changeRoleSchema).mutation(({ ctx, input }) => changeRole(ctx.db, ctx.actor, { userId: input.userId }, input.role)),
-  setStatus: staff.input(setAccountStatusSchema).mutation(({ ctx, input }) => setAccountStatus(ctx.db, ctx.actor, input.userId, input.status)),
+  changeRole: staff
+    .input(changeRoleSchema)
+    .mutation(({ ctx, input }) => changeRole(ctx.db, ctx.actor, { userId: input.userId }, input.role)),
+  setStatus: staff
+    .input(setAccountStatusSchema)
+    .mutation(({ ctx, input }) => setAccountStatus(ctx.db, ctx.actor, input.userId, input.status)),
 });

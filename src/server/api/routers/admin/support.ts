@@ -1,8 +1,21 @@
+import { ANY_STAFF } from "~/lib/admin-sections";
 import { assignRequestSchema, contactMessageListSchema, contactReplySchema, supportRequestListSchema } from "~/lib/schemas/admin-support";
 import { idSchema } from "~/lib/schemas/entitlements";
-import { completeReviewSchema, requestIdSchema, requestMessageSchema, reviewCommentSchema, staffStatusSchema } from "~/lib/schemas/request-work";
-import { ANY_STAFF } from "~/lib/admin-sections";
-import { changeRequestStatus, commentOnVersion, completeReview, myAssignedRequests, replyToRequest, staffRequestDetail } from "~/server/services/request-work/staff";
+import {
+  completeReviewSchema,
+  requestIdSchema,
+  requestMessageSchema,
+  reviewCommentSchema,
+  staffStatusSchema,
+} from "~/lib/schemas/request-work";
+import {
+  changeRequestStatus,
+  commentOnVersion,
+  completeReview,
+  myAssignedRequests,
+  replyToRequest,
+  staffRequestDetail,
+} from "~/server/services/request-work/staff";
 import {
   activeCoachOptions,
   assignServiceRequest,
@@ -19,7 +32,9 @@ const requestsProcedure = staffProcedure(["backoffice:services", "support"]);
  * Work on one request: any staff member reaches the procedure, and the service lets in the section's
  * staff and the coach the request is assigned to (others: not found).
  */
-const requestWorkProcedure = staffProcedure(ANY_STAFF).use(({ ctx, next }) => next({ ctx: { ...ctx, worker: { ...ctx.actor, id: ctx.session.id, role: ctx.session.role } } }));
+const requestWorkProcedure = staffProcedure(ANY_STAFF).use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, worker: { ...ctx.actor, id: ctx.session.id, role: ctx.session.role } } }),
+);
 /** Contact messages: support. */
 const messagesProcedure = staffProcedure(["support"]);
 
@@ -28,9 +43,13 @@ export const supportRouter = createTRPCRouter({
   serviceRequests: requestsProcedure.input(supportRequestListSchema).query(({ ctx, input }) => listServiceRequests(ctx.db, input)),
   request: requestWorkProcedure.input(requestIdSchema).query(({ ctx, input }) => staffRequestDetail(ctx.db, ctx.worker, input)),
   myRequests: requestWorkProcedure.query(({ ctx }) => myAssignedRequests(ctx.db, ctx.worker)),
-  setRequestStatus: requestWorkProcedure.input(staffStatusSchema).mutation(({ ctx, input }) => changeRequestStatus(ctx.db, ctx.worker, input)),
+  setRequestStatus: requestWorkProcedure
+    .input(staffStatusSchema)
+    .mutation(({ ctx, input }) => changeRequestStatus(ctx.db, ctx.worker, input)),
   replyToRequest: requestWorkProcedure.input(requestMessageSchema).mutation(({ ctx, input }) => replyToRequest(ctx.db, ctx.worker, input)),
-  commentOnVersion: requestWorkProcedure.input(reviewCommentSchema).mutation(({ ctx, input }) => commentOnVersion(ctx.db, ctx.worker, input)),
+  commentOnVersion: requestWorkProcedure
+    .input(reviewCommentSchema)
+    .mutation(({ ctx, input }) => commentOnVersion(ctx.db, ctx.worker, input)),
   completeReview: requestWorkProcedure.input(completeReviewSchema).mutation(({ ctx, input }) => completeReview(ctx.db, ctx.worker, input)),
   assignRequest: requestsProcedure.input(assignRequestSchema).mutation(({ ctx, input }) => assignServiceRequest(ctx.db, ctx.actor, input)),
   coachOptions: requestsProcedure.query(({ ctx }) => activeCoachOptions(ctx.db)),

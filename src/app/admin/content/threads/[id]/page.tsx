@@ -15,11 +15,17 @@ export default async function ThreadPage({ params }: { params: Promise<{ id: str
   return (
     <div>
       <AdminPageHeader title="Topic thread">
-        <Link href="/admin/content" className="btn-secondary">All threads</Link>
+        <Link href="/admin/content" className="btn-secondary">
+          All threads
+        </Link>
       </AdminPageHeader>
       <ContentNav />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading...</p>}>
-        <ThreadEditor id={id} canEditThread={hasPermission(me.role, "settings:threads")} canEditQuestions={hasPermission(me.role, "settings:questions")} />
+        <ThreadEditor
+          id={id}
+          canEditThread={hasPermission(me.role, "settings:threads")}
+          canEditQuestions={hasPermission(me.role, "settings:questions")}
+        />
       </Suspense>
     </div>
   );

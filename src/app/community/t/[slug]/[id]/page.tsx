@@ -25,7 +25,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: `${topic.title} · Community`,
     // The question's words without Markdown's marks, as the search result's summary.
-    description: question.replace(/[^\p{L}\p{N}\s.,;:!?'"/-]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 160) || undefined,
+    description:
+      question
+        .replace(/[^\p{L}\p{N}\s.,;:!?'"/-]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 160) || undefined,
     alternates: { canonical: topic.href },
     robots: topic.status === "visible" ? undefined : { index: false },
   };
