@@ -19,6 +19,7 @@
  *   npx tsx scripts/bench/answers.ts --verbose anmeldung   only questions containing "anmeldung"
  *   npx tsx scripts/bench/answers.ts --students            only the student set, with its misses
  *   npx tsx scripts/bench/answers.ts --students --write-baseline   and record its figures as the CI baseline
+ *   npx tsx scripts/bench/answers.ts --forum               only the forum set (src/content/eval/forum), with the development half's misses
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,6 +32,7 @@ import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
 import { seed } from "../../src/server/seed";
+import { evaluateForumSet, formatForumReport, type PassageLog, readForumSet } from "./forum-eval";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 import {
   answerCheck,
@@ -47,6 +49,7 @@ const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
 const studentsOnly = args.includes("--students");
 const writeBaseline = args.includes("--write-baseline");
+const forumOnly = args.includes("--forum");
 const filter = args.find((a) => !a.startsWith("--"))?.toLowerCase();
 
 async function main() {
@@ -62,9 +65,24 @@ async function main() {
   // The full seed (topic threads and knowledge base): the "I don't know" answer suggests thread questions.
   await prepareDatabase(url, { seed, log: () => {} });
   const db = createDb({ connectionString: url, poolMax: stopEmbedded ? 1 : 5 });
-  const model = createLocalKnowledgeModel(db, { embeddings: null });
+  const passageLog: PassageLog = { current: [] };
+  const model = createLocalKnowledgeModel(db, {
+    embeddings: null,
+    onComposed: (composed) => {
+      passageLog.current = composed.parts.map((part) => part.retrieval.passages);
+    },
+  });
   const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));
   const titleToSlug = new Map([...titleToArticle].map(([title, a]) => [title, a.slug]));
+  if (forumOnly) {
+    try {
+      await forumSet(model, passageLog, titleToSlug);
+    } finally {
+      await db.$disconnect();
+      await stopEmbedded?.();
+    }
+    return;
+  }
   if (studentsOnly) {
     try {
       await studentSet(db, model, titleToSlug);
@@ -144,6 +162,7 @@ async function main() {
     if (notRefused.length) console.log(`Out-of-scope questions answered anyway:\n${notRefused.join("\n")}`);
     if (offTopic.length && total) console.log(`First cited article of another topic:\n${offTopic.join("\n")}`);
     if (!filter) await studentSet(db, model, titleToSlug);
+    if (!filter) await forumSet(model, passageLog, titleToSlug);
   } finally {
     await db.$disconnect();
     await stopEmbedded?.();
@@ -151,6 +170,22 @@ async function main() {
 }
 
 /** The student evaluation set through the local model: its figures against the targets, and its misses. */
+/** The forum set: both halves' figures; the misses of the development half only (the test half is not tuned on). */
+async function forumSet(model: ReturnType<typeof createLocalKnowledgeModel>, log: PassageLog, titleToSlug: Map<string, string>) {
+  console.log("");
+  const knowledgeText = readKnowledgeBase()
+    .map((a) => `${a.title}\n${a.body}`)
+    .join("\n");
+  const report = await evaluateForumSet(model, log, readForumSet(), knowledgeText, titleToSlug, {
+    onResult: (r) => {
+      if (!verbose || r.question.split !== "dev") return;
+      console.log(`${r.missing.length ? "MISS" : "ok  "} [forum ${r.question.id}] ${r.question.question.slice(0, 100)}`);
+      console.log(`${r.answer.replace(/^/gm, "    | ")}\n`);
+    },
+  });
+  console.log(formatForumReport(report, { misses: verbose || forumOnly }));
+}
+
 async function studentSet(
   db: ReturnType<typeof createDb>,
   model: ReturnType<typeof createLocalKnowledgeModel>,

@@ -40,7 +40,10 @@ const outOfScopeSchema = z.object({
 export type StudentQuestion = z.infer<typeof questionSchema> & { topic: string };
 export type OutOfScopeQuestion = z.infer<typeof outOfScopeSchema>;
 
-export function readStudentEvalSet(dir = STUDENT_EVAL_DIR): { questions: StudentQuestion[]; outOfScope: OutOfScopeQuestion[] } {
+export function readStudentEvalSet(dir = STUDENT_EVAL_DIR): {
+  questions: StudentQuestion[];
+  outOfScope: OutOfScopeQuestion[];
+} {
   const read = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
   const topicFiles = fs
     .readdirSync(dir)
@@ -67,12 +70,17 @@ export function citedArticles(text: string, titleToSlug: Map<string, string>): s
   return [...text.matchAll(SOURCE_LINE)].map((m) => titleToSlug.get(m[1]!) ?? "?");
 }
 
-/** What an answer lacks: the facts it does not state, and an expected article if none is cited first. */
-export function answerCheck(text: string, mustContain: string[][], articles: string[], titleToSlug: Map<string, string>): string[] {
+/** The facts a text does not state: each fact is a list of wordings, any of which states it. */
+export function missingFacts(text: string, mustContain: string[][]): string[] {
   const plain = withPlainNumbers(text.replace(/\*\*/g, "").toLowerCase());
-  const missing = mustContain
+  return mustContain
     .filter((fact) => !fact.some((wording) => plain.includes(withPlainNumbers(wording.toLowerCase()))))
     .map((fact) => `no "${fact.join('" or "')}"`);
+}
+
+/** What an answer lacks: the facts it does not state, and an expected article if none is cited first. */
+export function answerCheck(text: string, mustContain: string[][], articles: string[], titleToSlug: Map<string, string>): string[] {
+  const missing = missingFacts(text, mustContain);
   const first = citedArticles(text, titleToSlug)[0];
   if (!first || !articles.includes(first)) missing.push(`cites ${first ?? "nothing"} first`);
   return missing;

@@ -8,6 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalKnowledgeModel } from "~/server/ai/local-model";
 import { readKnowledgeBase } from "~/server/rag/articles";
 import {
+  evaluateForumSet,
+  formatForumReport,
+  forumRegressions,
+  type PassageLog,
+  readForumBaseline,
+  readForumSet,
+} from "../../scripts/bench/forum-eval";
+import {
   evaluateStudentSet,
   formatStudentReport,
   readStudentBaseline,
@@ -48,5 +56,39 @@ describe("the student evaluation set", () => {
     if (dropped.length) console.log(formatStudentReport(report, { misses: true }));
     expect(dropped, dropped.join("\n")).toEqual([]);
     expect(report.results.length).toBe(baseline.questions);
+  });
+});
+
+describe("the forum evaluation set", () => {
+  it("keeps each question's source and facts, and both halves", () => {
+    const { questions, conversations, twins } = readForumSet();
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+    expect(questions.filter((q) => q.split === "test").length).toBeGreaterThan(0);
+    expect(questions.filter((q) => q.split === "dev").length).toBeGreaterThan(0);
+    const slugs = new Set(readKnowledgeBase().map((a) => a.slug));
+    for (const turn of conversations.flatMap((c) => c.turns)) for (const slug of turn.articles) expect(slugs.has(slug), slug).toBe(true);
+    for (const slug of twins.flatMap((t) => t.articles)) expect(slugs.has(slug), slug).toBe(true);
+  });
+
+  it("does not fall more than three points below the test half's baseline, and leaks no more follow-ups", {
+    timeout: 240_000,
+  }, async () => {
+    const log: PassageLog = { current: [] };
+    const model = createLocalKnowledgeModel(database.db, {
+      embeddings: null,
+      onComposed: (composed) => {
+        log.current = composed.parts.map((part) => part.retrieval.passages);
+      },
+    });
+    const knowledgeText = readKnowledgeBase()
+      .map((a) => `${a.title}\n${a.body}`)
+      .join("\n");
+    const titleToSlug = new Map(readKnowledgeBase().map((a) => [a.title, a.slug]));
+    const report = await evaluateForumSet(model, log, readForumSet(), knowledgeText, titleToSlug);
+    const baseline = readForumBaseline();
+    const dropped = forumRegressions(report, baseline);
+    if (dropped.length) console.log(formatForumReport(report));
+    expect(dropped, dropped.join("\n")).toEqual([]);
+    expect(report.halves.test.questions).toBe(baseline.testQuestions);
   });
 });

@@ -18,6 +18,8 @@ import type { EmbeddingModel } from "ai";
 import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
 import { type AnswerOptions, answerQuestion, type ComposedAnswer } from "~/server/rag/answer";
+import { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "~/server/rag/post";
+import { combineParts, type PostPart } from "~/server/rag/post-answer";
 import { type ProfileContext, profileAddition } from "~/server/rag/profile-facts";
 import { answerFromTools, type ToolAnswer, withToolAnswer } from "~/server/rag/tool-answers";
 import { type AnswerRoute, recordUnansweredQuestion } from "~/server/rag/unanswered";
@@ -43,31 +45,44 @@ export interface LocalKnowledgeModelOptions {
   /** The tools' data that answers the question (src/server/rag/tool-answers.ts); looked up here when not given. */
   toolAnswer?: ToolAnswer | null;
   /** Told what was composed (its kind and the passages it quotes) before it is streamed. */
-  onComposed?: (composed: ComposedAnswer) => void;
+  /** With `parts`, the answer of each question of the post. */
+  onComposed?: (composed: ComposedAnswer & { parts: ComposedAnswer[] }) => void;
 }
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
+  /** One question of a post: the tools' data when it asks for it, else (and also) the knowledge base. */
+  async function answerOne(question: string, history: string[], call: LanguageModelV4CallOptions, single: boolean) {
+    const given = single ? options.toolAnswer : undefined;
+    const tool = given !== undefined ? given : await answerFromTools(db, question, { history });
+    const fromKnowledgeBase = await answerQuestion(db, question, {
+      ...options.answer,
+      ...(single ? options.regenerate : { excludePassageIds: options.regenerate?.excludePassageIds }),
+      history,
+      embeddings: options.embeddings,
+      abortSignal: call.abortSignal,
+    });
+    return tool ? withToolAnswer(fromKnowledgeBase, tool) : fromKnowledgeBase;
+  }
+
   async function answer(call: LanguageModelV4CallOptions) {
     const userTexts = call.prompt
       .filter((m) => m.role === "user")
       .map(messageText)
       .filter(Boolean);
-    const question = userTexts.at(-1) ?? "";
+    const post = userTexts.at(-1) ?? "";
     const history = userTexts.slice(0, -1);
-    const tool = options.toolAnswer !== undefined ? options.toolAnswer : await answerFromTools(db, question, { history });
-    const fromKnowledgeBase = await answerQuestion(db, question, {
-      ...options.answer,
-      ...options.regenerate,
-      history,
-      embeddings: options.embeddings,
-      abortSignal: call.abortSignal,
-    });
-    const composed = tool ? withToolAnswer(fromKnowledgeBase, tool) : fromKnowledgeBase;
-    if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, question, options.recordUnanswered);
+    const questions = questionsOfPost(post);
+    const parts: PostPart[] = [];
+    for (const question of questions)
+      parts.push({ question, composed: await answerOne(question.question, history, call, questions.length === 1) });
+    const composed = combineParts(parts);
+    if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, post, options.recordUnanswered);
     if (composed.kind === "answer") {
-      const addition = await profileAddition(db, options.profile, question, composed.text);
+      const addition = await profileAddition(db, options.profile, post, composed.text);
       if (addition) composed.text = `${composed.text}\n\n${addition}`;
     }
+    // The knowledge base is English: a German question is told so, in German, before the answer.
+    if (isGerman(post) && composed.kind !== "greeting") composed.text = `${ENGLISH_ANSWER_NOTE_DE}\n\n${composed.text}`;
     options.onComposed?.(composed);
     const { text, truncated } = limitTokens(composed.text, call.maxOutputTokens);
     const finishReason: LanguageModelV4FinishReason = truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };

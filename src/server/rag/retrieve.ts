@@ -27,6 +27,7 @@
  * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
  * something the knowledge base never mentions ("the capital of Peru") has low confidence.
  */
+
 import type { EmbeddingModel } from "ai";
 import { LRUCache } from "lru-cache";
 import { env } from "~/env";
@@ -37,6 +38,7 @@ import type { ArticleSource } from "./articles";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { pointedSubject } from "./follow-up";
+import { withoutGermanFunctionWords } from "./post";
 import {
   AMOUNT,
   DURATION_OR_DATE,
@@ -312,7 +314,7 @@ export async function analyzeQuery(db: Db, query: string): Promise<QueryAnalysis
   const question = query.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   if (!question) return null;
   const [parsed] = await db.$queryRaw<{ tsquery: string; version: string | null }[]>`
-    SELECT websearch_to_tsquery('english', ${foldForSearch(question)})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
+    SELECT websearch_to_tsquery('english', ${foldForSearch(withoutGermanFunctionWords(question))})::text AS tsquery, (${KNOWLEDGE_VERSION}) AS version`;
   if (!parsed) return null;
   const state = knowledgeState(db, parsed.version ?? "");
   const cached = state.analyses.get(question);

@@ -1,0 +1,41 @@
+/**
+ * Composition of a post's answer: one answer per question it asks, each with its own passages and
+ * sources, under the question it answers. A part that repeats another (the same passages) is left out;
+ * a part the knowledge base cannot answer says so in one line, so the others still count.
+ */
+import type { ComposedAnswer } from "./answer";
+import type { PostQuestion } from "./post";
+import type { RetrievedPassage } from "./retrieve";
+
+export interface PostPart {
+  question: PostQuestion;
+  composed: ComposedAnswer;
+}
+
+export const PART_UNKNOWN_TEXT = "I don't know: my knowledge base has nothing reliable on this, and I will not guess.";
+
+const quoted = (composed: ComposedAnswer) => [...(composed.quotedPassageIds ?? [])].sort().join(" ");
+const heading = (asked: string) => `**${asked.replace(/\*+/g, "").replace(/\s+/g, " ").trim()}**`;
+
+/** The answers to a post's questions as one answer; a single part is returned as it is. */
+export function combineParts(parts: PostPart[]): ComposedAnswer & { parts: ComposedAnswer[] } {
+  const answered = parts.filter((part) => part.composed.kind === "answer");
+  if (parts.length === 1 || !answered.length) return { ...parts[0]!.composed, parts: parts.map((p) => p.composed) };
+  const shown: PostPart[] = [];
+  for (const part of parts) {
+    if (part.composed.kind === "answer" && shown.some((s) => quoted(s.composed) === quoted(part.composed))) continue;
+    shown.push(part);
+  }
+  const sections = shown.map(({ question, composed }) =>
+    [heading(question.asked), composed.kind === "answer" ? composed.text : PART_UNKNOWN_TEXT].join("\n\n"),
+  );
+  const passages = new Map<string, RetrievedPassage>();
+  for (const { composed } of shown) for (const passage of composed.retrieval.passages) passages.set(passage.id, passage);
+  return {
+    kind: "answer",
+    text: sections.join("\n\n"),
+    retrieval: { passages: [...passages.values()], confidence: Math.max(...answered.map((p) => p.composed.retrieval.confidence)) },
+    quotedPassageIds: [...new Set(answered.flatMap((p) => p.composed.quotedPassageIds ?? []))],
+    parts: parts.map((p) => p.composed),
+  };
+}

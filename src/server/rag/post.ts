@@ -1,0 +1,159 @@
+/**
+ * The question stage: a post as people write it (a greeting, their story, two or three questions, thanks)
+ * read as the questions it asks. Greetings and sign-offs are dropped; the story stays out of retrieval; a
+ * sentence that asks for two facts ("how much ... and how long ...") becomes one question per fact; a
+ * question that points back ("how long does it take to open one?") is read with the question before it.
+ */
+import postWords from "~/content/post-words.json";
+import { factsAskedFor } from "./question";
+import { escapeRegExp, splitSentences } from "./text";
+
+/** Questions answered separately at most; a post asking more gets the first ones. */
+export const MAX_QUESTIONS = 3;
+/** A post this short is one question, however it is punctuated. */
+const SHORT_POST_WORDS = 25;
+
+const startsWithAny = (phrases: string[]) =>
+  new RegExp(
+    `^(?:${[...phrases]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|")})(?![\\p{L}\\d])`,
+    "iu",
+  );
+
+const GREETING = startsWithAny(postWords.greetings);
+const SIGN_OFF = startsWithAny(postWords.signOffs);
+const QUESTION_START = startsWithAny(postWords.questionStarts);
+const ASKING = startsWithAny(postWords.askingPhrases);
+const GERMAN_WORDS = new Set(postWords.germanWords);
+const POINTING_WORDS = new Set(postWords.pointingWords);
+/** A question of this many words or fewer is read with the sentence before it. */
+const DEPENDENT_WORDS = 5;
+const LOWER_CASE_QUESTION = new RegExp(
+  `(?<=[\\p{Ll}\\d)][.!?])\\s+(?=(?:${postWords.questionStarts.map(escapeRegExp).join("|")})\\s)`,
+  "u",
+);
+/** "... and how long does it take?": a second question joined to the first by "and" (or "und"). */
+const JOINED_QUESTION = new RegExp(
+  `,?\\s+(?:and|und)\\s+(?=(?:${postWords.questionStarts.map(escapeRegExp).join("|")})(?![\\p{L}\\d]))`,
+  "giu",
+);
+
+const words = (text: string) => text.match(/[\p{L}\d'’-]+/gu) ?? [];
+
+/** A greeting or sign-off with nothing else in it ("Hi all,", "Thanks in advance!", "LG Anna"). */
+function isCourtesy(sentence: string): boolean {
+  const rest = sentence.replace(GREETING, "").replace(SIGN_OFF, "");
+  return rest !== sentence && words(rest).length <= 3 && !rest.includes("?");
+}
+
+function withoutGreeting(sentence: string): string {
+  const match = GREETING.exec(sentence);
+  return match ? sentence.slice(match[0].length).replace(/^[\s,!.:;-]+/, "") : sentence;
+}
+
+function isQuestion(sentence: string): boolean {
+  return sentence.endsWith("?") || QUESTION_START.test(sentence) || ASKING.test(sentence);
+}
+
+const kindsAsked = (text: string) =>
+  Object.entries(factsAskedFor(text))
+    .filter(([, asked]) => asked)
+    .map(([kind]) => kind);
+
+/**
+ * "How much money exactly and how long does it take to open one?": one question per fact asked, when
+ * each joined question asks for a kind of fact (an amount, a time, a count, a requirement) that the
+ * first does not. "What is the fee and do students have to pay it?" stays one question.
+ */
+function factsOf(sentence: string): string[] {
+  if (!QUESTION_START.test(sentence) && !ASKING.test(sentence)) return [sentence];
+  const parts = sentence.split(JOINED_QUESTION).map((part) => part.trim().replace(/[?.!]*$/, "?"));
+  if (parts.length < 2 || parts.some((part) => words(part).length < 2)) return [sentence];
+  const first = kindsAsked(parts[0]!);
+  const distinct = parts.slice(1).every((part) => {
+    const kinds = kindsAsked(part);
+    return kinds.length > 0 && kinds.some((kind) => !first.includes(kind));
+  });
+  return distinct ? parts : [sentence];
+}
+
+/** A question too short, or too vague, to be understood without what was said just before it. */
+function dependsOnContext(question: string): boolean {
+  const own = words(question.toLowerCase());
+  return own.length <= DEPENDENT_WORDS || own.some((w) => POINTING_WORDS.has(w));
+}
+
+/** What a fact asks about, without the words that ask: the context of the next fact of its sentence. */
+const subjectOf = (fact: string) =>
+  fact
+    .replace(QUESTION_START, "")
+    .replace(/[?.!]+$/, "")
+    .trim();
+
+/**
+ * The sentences of a post, line by line (a line break ends a sentence even without a full stop), and a
+ * question that follows a full stop in lower case ("... a stipend. which insurance should i take?").
+ */
+function sentencesOf(post: string): string[] {
+  return post
+    .split(/\n+/)
+    .flatMap((line) => splitSentences(line.trim()))
+    .flatMap((sentence) => sentence.split(LOWER_CASE_QUESTION))
+    .map((s) => withoutGreeting(s.trim()))
+    .filter((s) => s && !isCourtesy(s));
+}
+
+/** One question of a post: as the person asked it, and as it is searched (with the context it needs). */
+export interface PostQuestion {
+  asked: string;
+  question: string;
+}
+
+/**
+ * The questions a post asks, each readable on its own (at most MAX_QUESTIONS). A short post is read
+ * whole unless one sentence asks for two facts; a long post without a question is one question.
+ */
+export function questionsOfPost(post: string): PostQuestion[] {
+  const sentences = sentencesOf(post);
+  if (!sentences.length) return [{ asked: post.trim(), question: post.trim() }];
+  const short = words(post).length <= SHORT_POST_WORDS;
+  const questions: PostQuestion[] = [];
+  sentences.forEach((sentence, index) => {
+    if (!short && !isQuestion(sentence)) return;
+    const facts = factsOf(sentence);
+    if (short && facts.length === 1) return;
+    const before = sentences[index - 1] ?? "";
+    // The first fact may need the sentence before; the next facts need what the first one asks about.
+    const leading = before && dependsOnContext(facts[0]!) ? `${before} ` : "";
+    facts.forEach((fact, position) => {
+      const context = position ? `${leading}${subjectOf(facts[0]!)}` : before;
+      const question = context && dependsOnContext(fact) ? `${context} ${fact}` : fact;
+      if (!questions.some((q) => q.question === question)) questions.push({ asked: fact, question });
+    });
+  });
+  if (questions.length) return questions.slice(0, MAX_QUESTIONS);
+  const whole = sentences.join(" ");
+  return [{ asked: whole, question: whole }];
+}
+
+/** A post written in German: at least a quarter of its words, and two or more, are common German words. */
+export function isGerman(post: string): boolean {
+  const all = words(post.toLowerCase());
+  const german = all.filter((w) => GERMAN_WORDS.has(w)).length;
+  return german >= 2 && german / all.length >= 0.25;
+}
+
+const GERMAN_FUNCTION_WORD = new RegExp(
+  `(?<![\\p{L}\\d])(?:${postWords.germanFunctionWords.map(escapeRegExp).join("|")})(?![\\p{L}\\d])`,
+  "giu",
+);
+
+/** The words of a question that can name its subject: German function words ("ich", "muss", "für") left out. */
+export function withoutGermanFunctionWords(question: string): string {
+  return question.replace(GERMAN_FUNCTION_WORD, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The one German sentence that opens the local model's answer to a German question. */
+export const ENGLISH_ANSWER_NOTE_DE = "Ich antworte auf Englisch, weil unsere Artikel auf Englisch geschrieben sind.";

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { isGerman, questionsOfPost, withoutGermanFunctionWords } from "~/server/rag/post";
+
+const asked = (post: string) => questionsOfPost(post).map((q) => q.asked);
+const searched = (post: string) => questionsOfPost(post).map((q) => q.question);
+
+describe("the question stage", () => {
+  it.each([
+    ["how much is the blocked account", ["how much is the blocked account"]],
+    ["Hi! how much is the blocked account?", ["how much is the blocked account?"]],
+    ["What is the broadcasting fee and do students have to pay it?", ["What is the broadcasting fee and do students have to pay it?"]],
+    ["is uni really free in germany or do non eu people pay", ["is uni really free in germany or do non eu people pay"]],
+    [
+      "Wie viel Geld muss ich für das Sperrkonto nachweisen und wie lange dauert die Eröffnung?",
+      ["Wie viel Geld muss ich für das Sperrkonto nachweisen?", "wie lange dauert die Eröffnung?"],
+    ],
+  ])("reads %j as %j", (post, expected) => {
+    expect(asked(post)).toEqual(expected);
+  });
+
+  it("reads a long post for its questions: no greeting, no story, a question that points back gets the sentence before", () => {
+    const post =
+      "Hi, I'm from Nigeria and just got admitted to a master's in Aachen starting October. My parents will sponsor me but I heard I still need some kind of special bank account? How much money exactly and how long does it take to open one? Thanks in advance!";
+    expect(asked(post)).toEqual([
+      "My parents will sponsor me but I heard I still need some kind of special bank account?",
+      "How much money exactly?",
+      "how long does it take to open one?",
+    ]);
+    const [, amount, time] = searched(post);
+    expect(amount).toContain("special bank account");
+    expect(time).toContain("special bank account");
+    // The second fact is searched for what the first asks about, not for "how much" again.
+    expect(time).not.toMatch(/how much/i);
+    for (const question of searched(post)) expect(question).not.toMatch(/Nigeria|Aachen|Thanks/);
+  });
+
+  it("keeps at most three questions, and finds a question after a full stop in lower case", () => {
+    const post =
+      "hello, i am 27 and will start my phd in Berlin next spring, my contract is a stipend not an employment contract. which health insurance should i take, public or private?";
+    expect(asked(post)).toEqual(["which health insurance should i take, public or private?"]);
+    const many =
+      "I have four questions about my move to Germany next year, which I am planning now. Can I work? Do I need a visa? How much is rent? Where do I register?";
+    expect(asked(many)).toHaveLength(3);
+  });
+
+  it("tells German posts from English ones with German terms", () => {
+    expect(isGerman("Darf ich als internationale Studentin neben dem Studium arbeiten?")).toBe(true);
+    expect(isGerman("How long do I have for the Anmeldung after I move into my WG?")).toBe(false);
+    expect(withoutGermanFunctionWords("Wie viel Geld muss ich für das Sperrkonto nachweisen?")).toBe("Geld Sperrkonto nachweisen?");
+  });
+});
