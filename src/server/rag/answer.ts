@@ -111,8 +111,6 @@ const OTHER_ARTICLE_FACTOR = 0.8;
 const LEAD_ARTICLE_SHARE = 0.6;
 /** What a word of the question is worth in another sentence of the same paragraph. */
 const PARAGRAPH_SHARE = 0.5;
-/** Below this confidence a short question may be a follow-up of the previous one. */
-const FOLLOW_UP_CONFIDENCE = 0.55;
 const PASSAGES = 8;
 
 const GREETING =
@@ -145,7 +143,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   // A short question that was not recognised as a follow-up may still be one: it is read together
   // with the previous question when that finds more than the question alone.
   const previous = options.history?.at(-1);
-  if (previous && standalone === trimmed && retrieval.confidence < FOLLOW_UP_CONFIDENCE && trimmed.split(/\s+/).length <= 12) {
+  if (previous && standalone === trimmed && !retrieval.passages.length && trimmed.split(/\s+/).length <= 12) {
     const combined = await analyzeQuery(db, `${resolveFollowUp(previous, options.history!.slice(0, -1))} ${trimmed}`);
     const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
     if (followUp?.passages.length && followUp.confidence > retrieval.confidence) {

@@ -30,6 +30,7 @@
 
 import type { EmbeddingModel } from "ai";
 import { LRUCache } from "lru-cache";
+import postWords from "~/content/post-words.json";
 import { env } from "~/env";
 import { contentVersionQuery } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
@@ -38,7 +39,7 @@ import type { ArticleSource } from "./articles";
 import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
 import { pointedSubject } from "./follow-up";
-import { withoutGermanFunctionWords } from "./post";
+import { isGerman, withoutGermanFunctionWords } from "./post";
 import {
   AMOUNT,
   DURATION_OR_DATE,
@@ -117,148 +118,10 @@ const EMBEDDING_SHARE = 0.4;
 
 /**
  * Stems of words that say nothing about the subject of a question ("please tell me", "I want to
- * know"), beyond PostgreSQL's English stop words. They would only dilute the confidence.
+ * know", "btw"), beyond PostgreSQL's English stop words (src/content/post-words.json). They would only
+ * dilute the confidence. German function words are left out before the search (./post.ts).
  */
-const FILLER_STEMS = new Set([
-  "pleas",
-  "tell",
-  "know",
-  "want",
-  "like",
-  "would",
-  "could",
-  "explain",
-  "help",
-  "question",
-  "thank",
-  "thx",
-  "hi",
-  "hello",
-  "hey",
-  "dont",
-  "doesnt",
-  "im",
-  "ive",
-  "id",
-  "get",
-  "also",
-  "realli",
-  "exact",
-  "actual",
-  "anyon",
-  "someon",
-  "someth",
-  "thing",
-  "stuff",
-  "ok",
-  "okay",
-  "yes",
-  "wonder",
-  "mean",
-  "much",
-  "mani",
-  "way",
-  "say",
-  "today",
-  "current",
-  "possibl",
-  "best",
-  "good",
-  "enough",
-  "happen",
-  "yesterday",
-  "tomorrow",
-  "tonight",
-  "earli",
-  "soon",
-  "step",
-  "still",
-  "got",
-  "elig",
-  "what",
-  "vs",
-  "versus",
-  "avail",
-  "wont",
-  "cant",
-  "didnt",
-  "isnt",
-  "arent",
-  "wouldnt",
-  "shouldnt",
-  "havent",
-  "wasnt",
-  // German function words ("Wie viel Geld muss auf das Sperrkonto?"): PostgreSQL's English
-  // configuration does not know them as stop words.
-  "ist",
-  "sind",
-  "die",
-  "der",
-  "das",
-  "den",
-  "dem",
-  "des",
-  "ein",
-  "eine",
-  "einen",
-  "einem",
-  "einer",
-  "und",
-  "oder",
-  "wie",
-  "viel",
-  "viele",
-  "was",
-  "wer",
-  "wann",
-  "wo",
-  "warum",
-  "welch",
-  "welche",
-  "ich",
-  "mein",
-  "meine",
-  "mir",
-  "mich",
-  "wir",
-  "fuer",
-  "mit",
-  "von",
-  "zu",
-  "zum",
-  "zur",
-  "bei",
-  "im",
-  "ins",
-  "auf",
-  "aus",
-  "nach",
-  "kann",
-  "koennen",
-  "muss",
-  "muessen",
-  "darf",
-  "duerfen",
-  "soll",
-  "brauch",
-  "brauche",
-  "nicht",
-  "kein",
-  "keine",
-  "auch",
-  "noch",
-  "schon",
-  "es",
-  "man",
-  "als",
-  "al",
-  "tun",
-  "gibt",
-  "statt",
-  "sich",
-  "lohnt",
-  "lohnen",
-]);
+const FILLER_STEMS = new Set(postWords.fillerStems);
 
 /** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
 const LIST_VERB =
@@ -368,6 +231,8 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
   const afterFrom = wordsAfterFrom(question);
+  const german = isGerman(question);
+  const someKnown = unknown.some((isUnknown) => !isUnknown);
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
@@ -388,6 +253,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     );
     if (rare !== null) return inverseDocumentFrequency(rare, total);
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
+    // In a German question, a word neither the knowledge base nor the term table knows may be German the
+    // table does not translate ("fahren") as well as the subject of a question about something else: it
+    // weighs as a word never seen, not double.
+    if (german && someKnown && !/\d/.test(word)) return inverseDocumentFrequency(0, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);

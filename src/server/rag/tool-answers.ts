@@ -61,6 +61,9 @@ const SEMESTER = /\b(?:semester (?:contribution|fee)s?|semesterbeitrag|semester 
 const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany)\b/i;
 const SCHOLARSHIPS = /\b(?:scholarships?|stipends?|grants?|funding|stipendium|stipendien|fellowships?)\b/i;
 const TUITION = /\b(?:tuition|studiengeb\w*)\b/i;
+/** What a question asks of a university itself: what it is, what it offers, how to get in. */
+const ABOUT_INSTITUTION =
+  /\b(?:about|info\w*|overview|programmes?|programs?|courses?|degrees?|subjects?|public|private|ranking|apply|application|admission|deadlines?|websites?|where is|is it good|good for)\b/i;
 const ENGLISH = /\b(?:english|language of instruction|taught in|teach(?:es|ing)? in)\b/i;
 
 const HOUSING_WORDS: [HousingType, RegExp][] = [
@@ -76,7 +79,13 @@ export function toolIntent(question: string, entities: QuestionEntities): ToolAn
   if (entities.city && TUITION.test(question)) return "university";
   // "rent in Aachen for RWTH students" asks for the city's costs, not about the university.
   if (entities.city && COSTS.test(question)) return "costs";
-  if (entities.institution) return "university";
+  // A university named beside another subject ("can I work 20 hours while studying at TUM?") is where the
+  // asker studies: the question is about that subject, and the knowledge base answers it.
+  if (
+    entities.institution &&
+    (TUITION.test(question) || ENGLISH.test(question) || COSTS.test(question) || ABOUT_INSTITUTION.test(question))
+  )
+    return "university";
   return null;
 }
 

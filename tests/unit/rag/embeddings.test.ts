@@ -30,9 +30,8 @@ describe("query terms", () => {
   it("keep the positive lexemes of a tsquery, without filler words", () => {
     expect(queryLexemes("'pleas' & 'block' <-> 'account' & !'fee' & 'block'")).toEqual(["block", "account"]);
     expect(queryLexemes("'don''t' & 'visa'")).toEqual(["don't", "visa"]);
-    // "is that enough for the Blue Card", "lohnt sich das": what is asked, not about what
+    // "is that enough for the Blue Card": what is asked, not about what ("lohnt sich das" is German: ./post.test.ts)
     expect(queryLexemes("'enough' & 'blue' <-> 'card'")).toEqual(["blue", "card"]);
-    expect(queryLexemes("'steuererklaerung' & 'lohnt'")).toEqual(["steuererklaerung"]);
     // "arrived yesterday", "how early", "how soon": when, not what
     expect(queryLexemes("'arriv' & 'yesterday' & 'berlin'")).toEqual(["arriv", "berlin"]);
     expect(queryLexemes("'earli' & 'tell' & 'landlord' & 'move'")).toEqual(["landlord", "move"]);

@@ -47,5 +47,9 @@ describe("the question stage", () => {
     expect(isGerman("Darf ich als internationale Studentin neben dem Studium arbeiten?")).toBe(true);
     expect(isGerman("How long do I have for the Anmeldung after I move into my WG?")).toBe(false);
     expect(withoutGermanFunctionWords("Wie viel Geld muss ich für das Sperrkonto nachweisen?")).toBe("Geld Sperrkonto nachweisen?");
+    // What is asked ("lohnt sich"), not about what: left out of the search too.
+    expect(withoutGermanFunctionWords("Lohnt sich die Steuererklärung als Werkstudent?")).toBe("Steuererklärung Werkstudent?");
+    // English words are kept, even where German spells a word the same way.
+    expect(withoutGermanFunctionWords("How long is the visa valid?")).toBe("How long is the visa valid?");
   });
 });
