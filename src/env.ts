@@ -11,7 +11,7 @@ const count = (fallback: number) => z.coerce.number().int().min(0).default(fallb
 const WINDOW_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
 /** A rate limit written as "<requests>/<window>", e.g. "10/1h", "30/1m", "200/1d". */
-export const rateLimitSetting = (fallback: string) =>
+const rateLimitSetting = (fallback: string) =>
   z
     .string()
     .trim()
@@ -140,7 +140,7 @@ const client = {
 
 const SERVER_KEYS = Object.keys(server);
 
-export class SettingsError extends Error {
+class SettingsError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "SettingsError";

@@ -4,7 +4,7 @@ export interface CarouselThread {
   questions?: { text?: unknown }[] | null;
 }
 
-export const CAROUSEL_MAX_ROWS = 3;
+const CAROUSEL_MAX_ROWS = 3;
 export const CAROUSEL_LOOP_SECONDS = 30;
 
 /** Only questions whose text is a non-empty string are shown. */

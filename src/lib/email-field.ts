@@ -7,7 +7,7 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 /** The simple {text}@{text}.{text} shape the spec's email inputs check. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The message for an email field's value, or null when it is acceptable. */
 export function emailFieldError(value: string): string | null {

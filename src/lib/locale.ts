@@ -31,17 +31,17 @@ export const USER_LANGUAGES = [
 export type UserLanguage = (typeof USER_LANGUAGES)[number]["value"];
 
 /** Dates as the site wrote them before the setting existed ("23 Nov 2026"). */
-export const DEFAULT_LANGUAGE: UserLanguage = "en-GB";
+const DEFAULT_LANGUAGE: UserLanguage = "en-GB";
 /**
  * New profiles: the zone of the product's services (coaching hours, support hours), where most of
  * its users are heading. Existing profiles kept their offsets, turned into zones by the migration.
  */
-export const DEFAULT_TIME_ZONE = "Europe/Berlin";
+const DEFAULT_TIME_ZONE = "Europe/Berlin";
 
 export const LANGUAGE_CHOICES: Option[] = USER_LANGUAGES.map(({ value, label }) => ({ value, label }));
 
 /** Whether `code` is one of the languages the product serves. */
-export function isUserLanguage(code: unknown): code is UserLanguage {
+function isUserLanguage(code: unknown): code is UserLanguage {
   return USER_LANGUAGES.some((language) => language.value === code);
 }
 

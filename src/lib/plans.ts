@@ -46,7 +46,7 @@ const UNLIMITED_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED;
  * A feature a plan card lists. `href` is the page where it is used; null marks a feature that is not
  * built yet: the card says "coming" and does not count it as part of the price.
  */
-export interface ListedFeature {
+interface ListedFeature {
   label: string;
   href: string | null;
 }

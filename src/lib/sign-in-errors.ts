@@ -36,7 +36,7 @@ const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
   AccessDenied: "The sign-in was cancelled or not allowed.",
 };
 
-export const SOCIAL_SIGN_IN_FAILED = "Sign-in with Google or LinkedIn did not work. Please try again.";
+const SOCIAL_SIGN_IN_FAILED = "Sign-in with Google or LinkedIn did not work. Please try again.";
 
 /** The message for a sign-in error code, or null when there is no error. */
 export function signInErrorMessage(code: string | null): string | null {

@@ -2,10 +2,10 @@ import { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 
 export const STALE_TIME_MS = 5 * 60 * 1000;
-export const MAX_RETRIES = 3;
+const MAX_RETRIES = 3;
 
 /** HTTP status of a failed call, where it has one. */
-export function errorStatus(error: unknown): number | undefined {
+function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === "number" ? status : undefined;

@@ -116,7 +116,7 @@ function totp(secret: string) {
 }
 
 /** The current authenticator code. */
-export function totpCode(secret: string): string {
+function totpCode(secret: string): string {
   return totp(secret).generate();
 }
 
@@ -145,7 +145,7 @@ export async function setUpTwoFactor(page: Page): Promise<{ secret: string; reco
   return { secret, recoveryCodes };
 }
 
-export const E2E_ADMIN_PASSWORD = "a-strong-password";
+const E2E_ADMIN_PASSWORD = "a-strong-password";
 
 /**
  * The test server's admin (E2E_ADMIN_EMAIL): signed up, email verified (which gives the admin role)

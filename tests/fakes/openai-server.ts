@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 
 export type FakeScenario = "answer" | "unauthorized" | "rate-limited" | "server-error" | "cut-off" | "hang" | "stall";
 
-export interface FakeRequest {
+interface FakeRequest {
   path: string;
   authorization: string | undefined;
   body: {
@@ -27,7 +27,7 @@ export interface FakeRequest {
 export const FAKE_EMBEDDING_DIMENSIONS = 64;
 
 /** A bag-of-words vector: each lower-cased word adds 1 to a dimension picked by its hash. */
-export function fakeEmbedding(text: string): number[] {
+function fakeEmbedding(text: string): number[] {
   const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
   for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     let hash = 0;

@@ -27,7 +27,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const MONTH = 30 * 24 * 3600;
 
 /** Turns Stripe's bracket form encoding (items[0][price]=x, expand[0]=y) into nested objects. */
-export function parseStripeForm(body: string): Obj {
+function parseStripeForm(body: string): Obj {
   const root: Obj = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const parts = rawKey.replace(/\]/g, "").split("[");

@@ -55,7 +55,7 @@ export const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
 );
 
-export const nastyNumber = fc.oneof(
+const nastyNumber = fc.oneof(
   fc.constantFrom(0, -1, 1, 0.5, -0.5, 2 ** 31, -(2 ** 31), Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308, -1e308, 5e-324),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -68,7 +68,7 @@ function nest(depth: number, asArray: boolean): unknown {
   return value;
 }
 
-export const deepValue = fc.tuple(fc.integer({ min: 20, max: 400 }), fc.boolean()).map(([depth, asArray]) => nest(depth, asArray));
+const deepValue = fc.tuple(fc.integer({ min: 20, max: 400 }), fc.boolean()).map(([depth, asArray]) => nest(depth, asArray));
 
 const leaf = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null));
 

@@ -31,7 +31,7 @@ import { failRenewal } from "./billing";
 import type { RouteHandler } from "./rest";
 import { callerFor } from "./session";
 
-export interface GoodInput {
+interface GoodInput {
   body?: unknown;
   query?: Record<string, string>;
   params?: Record<string, string>;

@@ -47,7 +47,7 @@ export function PeriodField({
 }
 
 /** Buttons for the usual periods (the last 7, 30 and 90 days). */
-export function PeriodPresets({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+function PeriodPresets({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
   return (
     <div className="flex flex-wrap gap-1" role="group" aria-label="Quick periods">
       {[7, 30, 90].map((days) => {

@@ -21,7 +21,7 @@ const MAIL_STATUS_STYLES: Record<MailStatus, string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-export function MailStatusBadge({ status }: { status: MailStatus }) {
+function MailStatusBadge({ status }: { status: MailStatus }) {
   return (
     <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${MAIL_STATUS_STYLES[status]}`}>{status}</span>
   );

@@ -67,7 +67,7 @@ const PRIORITY_FILTER: TableFilter = {
     .map((priority) => ({ value: priority, label: priority[0]!.toUpperCase() + priority.slice(1) })),
 };
 
-export type SupportView = "requests" | "mine" | "messages";
+type SupportView = "requests" | "mine" | "messages";
 
 /**
  * /admin/support: service requests (backoffice:services) and contact messages (support), urgent

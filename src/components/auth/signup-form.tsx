@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, type SignupForm as SignupValues, signupFormSchema } from
 import { passwordSignIn } from "./password-sign-in";
 import { SocialButtons } from "./social-buttons";
 
-export const AUTO_LOGIN_DELAY_MS = 1500;
+const AUTO_LOGIN_DELAY_MS = 1500;
 
 const FIELDS: { name: keyof SignupValues; label: string; type: string; autoComplete: string }[] = [
   { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },

@@ -11,8 +11,6 @@ import { BillingCard } from "./shared";
 
 export type BillingAddress = RouterOutputs["billing"]["addresses"]["addresses"][number];
 
-export { countryName };
-
 const EMPTY = {
   name: "",
   email: "",

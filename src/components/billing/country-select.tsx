@@ -6,7 +6,7 @@ import { COMMON_BILLING_COUNTRIES } from "~/lib/schemas/billing";
 
 const common = new Set(COMMON_BILLING_COUNTRIES);
 /** The billing forms' one country list: the common group, then every other country by name, none twice. */
-export const BILLING_COUNTRY_GROUPS = [
+const BILLING_COUNTRY_GROUPS = [
   { label: "Common", options: COMMON_BILLING_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })) },
   {
     label: "All countries",

@@ -11,7 +11,7 @@ import type { SavedCard } from "./card-choice";
 import { CardForm } from "./card-form";
 import { BillingCard, errorMessage, type FormatDate, GRACE_WARNING_MS } from "./shared";
 
-export function graceWarning(date: Date | string, formatDate: FormatDate) {
+function graceWarning(date: Date | string, formatDate: FormatDate) {
   return `You removed your last payment method. Your plan will be downgraded to Free on ${formatDate(date)}. Please add a payment method to keep your plan.`;
 }
 
@@ -39,7 +39,7 @@ export function useAddPaymentMethod() {
 }
 
 /** What removing this card does, said before it is removed. */
-export function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, formatDate: FormatDate, now = new Date()) {
+function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, formatDate: FormatDate, now = new Date()) {
   const which = `the ${card.card.brand} card ending ${card.card.last4}`;
   if (isLast && paidPlan)
     return `Remove ${which}? It is your last card: your ${paidPlan} plan will end on ${formatDate(addDays(now, GRACE_PERIOD_DAYS))} unless you add another card before then.`;

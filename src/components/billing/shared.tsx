@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { api } from "~/trpc/react";
 
-export const DEMO_MODE_TEXT = "Demo mode - no real charges";
+const DEMO_MODE_TEXT = "Demo mode - no real charges";
 export const GRACE_WARNING_MS = 8000;
 
 /** A date in the user's language and time zone (useUserFormat().date): billing texts take it as an argument. */

@@ -15,12 +15,12 @@ import { BillingCountrySelect } from "./country-select";
 import { chargeNowText, nextChargeText } from "./plan-change-text";
 import { DemoModeBanner, errorMessage } from "./shared";
 
-export const SUCCESS_CLOSE_MS = 2000;
+const SUCCESS_CLOSE_MS = 2000;
 type Step = "payment" | "processing" | "success" | "error";
 type Preview = RouterOutputs["billing"]["previewChange"];
 
 /** The pay button says what happens: the amount charged now, or the trial that starts. */
-export function payLabel(preview: Preview): string {
+function payLabel(preview: Preview): string {
   if (preview.amountDueNowCents > 0) return `Pay ${formatEuros(preview.amountDueNowCents / 100)}`;
   if (preview.kind === "subscribe" && preview.trialEndsAt) return "Start free trial";
   return `Change to ${getPlan(preview.planId).name} (${formatEuros(0)} now)`;

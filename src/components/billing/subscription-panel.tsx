@@ -14,8 +14,6 @@ import { chargeNowText, defaultChoice, effectText, nextChargeText, scheduledChan
 import { errorMessage, type FormatDate } from "./shared";
 import { SubscribeModal } from "./subscribe-modal";
 
-export { defaultChoice };
-
 type Overview = RouterOutputs["billing"]["overview"];
 
 function Banner({ overview, onPay }: { overview: Overview; onPay: () => void }) {

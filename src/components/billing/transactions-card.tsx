@@ -8,7 +8,7 @@ import { api } from "~/trpc/react";
 import { BillingCard } from "./shared";
 
 /** Opens a transaction's receipt in a new tab, or says there is none (spec 8). */
-export function openReceipt(receiptUrl: string | null) {
+function openReceipt(receiptUrl: string | null) {
   if (!receiptUrl) {
     toast.info("Receipt not available for this transaction");
     return;

@@ -33,10 +33,10 @@ const ConversationList = dynamic(() => import("./conversation-list").then((modul
   ssr: false,
 });
 
-export const TAG_SUBMIT_DELAY_MS = 300;
-export const AUTO_SUBMIT_DELAY_MS = 800;
-export const FILL_DELAY_MS = 100;
-export const SCROLL_GUARD_MS = 1000;
+const TAG_SUBMIT_DELAY_MS = 300;
+const AUTO_SUBMIT_DELAY_MS = 800;
+const FILL_DELAY_MS = 100;
+const SCROLL_GUARD_MS = 1000;
 const AI_CONNECTION_ERROR = "Failed to connect to AI service";
 
 interface BannerError {

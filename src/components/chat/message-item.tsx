@@ -19,7 +19,7 @@ import { askCommunityHref } from "~/lib/schemas/community";
 import { getSessionId, messageText, nextFeedbackOrder } from "./chat-session";
 import { copyAnswer } from "./copy-answer";
 
-export const COPIED_MS = 3000;
+const COPIED_MS = 3000;
 
 /** Spec 9: red below 0.4, yellow below 0.7, green otherwise; a percentage with 1 decimal. */
 export function confidenceTone(score: number): "red" | "yellow" | "green" {
@@ -32,7 +32,7 @@ const TONE_CLASSES = {
   green: "bg-emerald-50 text-emerald-700 ring-emerald-200",
 } as const;
 
-export function ConfidenceBadge({ score }: { score: number }) {
+function ConfidenceBadge({ score }: { score: number }) {
   const tone = confidenceTone(score);
   return (
     <span data-testid="confidence" data-tone={tone} className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONE_CLASSES[tone]}`}>

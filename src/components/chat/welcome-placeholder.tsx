@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 
 /** "Ask anything" in the 14 languages the welcome placeholder cycles through (spec 2.4, 9). */
-export const WELCOME_PHRASES = [
+const WELCOME_PHRASES = [
   "Ask anything about studying in Germany",
   "Frag mich alles über das Studium in Deutschland",
   "Pregúntame lo que quieras sobre estudiar en Alemania",
@@ -20,8 +20,8 @@ export const WELCOME_PHRASES = [
   "ドイツ留学について何でも聞いてください",
 ] as const;
 
-export const WELCOME_INTERVAL_MS = 4000;
-export const WELCOME_TRANSITION_MS = 500;
+const WELCOME_INTERVAL_MS = 4000;
+const WELCOME_TRANSITION_MS = 500;
 
 type Phase = "idle" | "sliding-out" | "sliding-in";
 

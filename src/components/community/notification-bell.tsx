@@ -4,8 +4,8 @@ import Link from "next/link";
 import { api } from "~/trpc/react";
 
 /** The unread count is asked again this often while a page is open. */
-export const UNREAD_POLL_MS = 60_000;
-export const NOTIFICATIONS_PATH = "/community/notifications";
+const UNREAD_POLL_MS = 60_000;
+const NOTIFICATIONS_PATH = "/community/notifications";
 
 /** The header's bell (signed in only): the community's unread notifications, linking to the list. */
 export function NotificationBell() {

@@ -10,7 +10,7 @@ import { PagedList } from "./paged-list";
 type SearchPage = RouterOutputs["community"]["search"];
 
 /** The snippet with the matched words between the server's marks shown as <mark>. */
-export function HighlightedSnippet({ text }: { text: string }) {
+function HighlightedSnippet({ text }: { text: string }) {
   const parts = text.split(HIGHLIGHT_START);
   return (
     <>

@@ -11,7 +11,7 @@ type MissingCell = Extract<AnyCell, { missing: true }>;
 type CompareCell = Exclude<AnyCell, MissingCell>;
 type EuroValue = NonNullable<CompareCell["inEuro"]>;
 
-export const NO_SOURCE_TEXT = "No official source gives this figure yet.";
+const NO_SOURCE_TEXT = "No official source gives this figure yet.";
 
 const PER_TEXT: Record<EuroValue["per"], string> = {
   year: "a year",

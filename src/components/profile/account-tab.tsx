@@ -9,9 +9,9 @@ import { useUserFormat } from "~/components/ui/user-format";
 import { getPlan, type PlanId } from "~/lib/plans";
 import { api } from "~/trpc/react";
 
-export const DELETE_SUCCESS = "Account deleted successfully.";
-export const DELETE_FAILURE = "Failed to delete account. Please try again.";
-export const DELETE_REDIRECT_MS = 1500;
+const DELETE_SUCCESS = "Account deleted successfully.";
+const DELETE_FAILURE = "Failed to delete account. Please try again.";
+const DELETE_REDIRECT_MS = 1500;
 
 /** Downloads GET /api/account/export as a JSON file. */
 async function downloadExport() {
@@ -128,7 +128,7 @@ function Item({ label, value }: { label: string; value: string }) {
  * Confirm with the password (or, for accounts without one, a mailed code or a two-factor code), delete
  * for real (data removed, sessions ended), success toast, then / after 1.5 s.
  */
-export function DeleteAccountButton() {
+function DeleteAccountButton() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");

@@ -6,8 +6,8 @@ import { type StudentUpdate, studentUpdateSchema } from "~/lib/schemas/student";
 import { type FieldSpec, ProfileField } from "./fields";
 import { saveProfile } from "./save-profile";
 
-export const SAVE_SUCCESS = "Changes saved successfully!";
-export const SAVE_FAILURE = "Failed to save changes. Please try again.";
+const SAVE_SUCCESS = "Changes saved successfully!";
+const SAVE_FAILURE = "Failed to save changes. Please try again.";
 /** Spec 8's toast for the profile's own cards. */
 export const PROFILE_SAVED = "Profile updated successfully";
 

@@ -22,7 +22,7 @@ export const RESIDENCE_OPTIONS: Option[] = RESIDENCE_COUNTRIES.map((country) => 
 export const GENDER_FIELD: FieldKind = { options: GENDER_OPTIONS };
 
 /** How a stored value reads in read mode. */
-export function displayValue(field: FieldSpec, value: string): string {
+function displayValue(field: FieldSpec, value: string): string {
   if (!value) return "Not set";
   if (typeof field.kind === "object") return field.kind.options.find((o) => o.value === value)?.label ?? value;
   if (field.kind === "toggle") return value === "true" ? "On" : "Off";

@@ -17,7 +17,7 @@ import { saveProfile } from "./save-profile";
 import { SecurityTab } from "./security-tab";
 import { SettingsTab } from "./settings-tab";
 
-export const PROFILE_TABS = [
+const PROFILE_TABS = [
   { value: "billing", label: "Billing" },
   { value: "profile", label: "Profile" },
   { value: "account", label: "Account" },

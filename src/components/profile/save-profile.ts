@@ -1,6 +1,6 @@
 import type { StudentUpdate } from "~/lib/schemas/student";
 
-export class SaveProfileError extends Error {}
+class SaveProfileError extends Error {}
 
 async function send(method: "PATCH" | "POST", url: string, body: unknown) {
   const response = await fetch(url, {

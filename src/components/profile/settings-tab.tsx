@@ -14,7 +14,7 @@ const ENABLED_DISABLED = opts([
   ["disabled", "Disabled"],
 ]);
 
-export const PRIVACY_FIELDS: FieldSpec[] = [
+const PRIVACY_FIELDS: FieldSpec[] = [
   {
     name: "profileVisibility",
     label: "Profile visibility",
@@ -45,7 +45,7 @@ export const PRIVACY_FIELDS: FieldSpec[] = [
  * What the language setting changes, as true of this server: hosted models answer in it, the local
  * model quotes English articles (said once it is known whether a hosted model is configured).
  */
-export function languageHelp(hostedModel: boolean | undefined): string {
+function languageHelp(hostedModel: boolean | undefined): string {
   const base = "The site's texts are in English. This setting changes how dates and numbers are written for you.";
   if (hostedModel === undefined) return base;
   const assistant = hostedModel
@@ -54,7 +54,7 @@ export function languageHelp(hostedModel: boolean | undefined): string {
   return `${base} ${assistant}`;
 }
 
-export function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
+function preferenceFields(currentZone: string | null, hostedModel: boolean | undefined): FieldSpec[] {
   return [
     { name: "language", label: "Language", kind: { options: LANGUAGE_CHOICES }, help: languageHelp(hostedModel) },
     {
@@ -70,13 +70,13 @@ export function preferenceFields(currentZone: string | null, hostedModel: boolea
   ];
 }
 
-export const valuesOf = (student: Student, fields: FieldSpec[]) =>
+const valuesOf = (student: Student, fields: FieldSpec[]) =>
   Object.fromEntries(fields.map((f) => [f.name, String((student as Record<string, unknown>)[f.name] ?? "")]));
 
 const TOGGLE_FIELDS = new Set(["emailNotifications", "smsNotifications", "roadmapDigest", "communityDigest"]);
 
 /** Toggles travel as booleans; everything else as the chosen string. */
-export const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
+const settingsUpdate = (values: Record<string, string>): StudentUpdate =>
   Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, TOGGLE_FIELDS.has(key) ? value === "true" : value]),
   ) as StudentUpdate;

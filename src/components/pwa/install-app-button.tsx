@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { isIos, promptInstall, useInstallState } from "./install-prompt";
 
-export const IOS_INSTALL_STEPS = 'On iPhone and iPad: tap Share, then "Add to Home Screen".';
-export const OTHER_INSTALL_STEPS =
+const IOS_INSTALL_STEPS = 'On iPhone and iPad: tap Share, then "Add to Home Screen".';
+const OTHER_INSTALL_STEPS =
   'Your browser has not offered the installation here. In Chrome or Edge, use the install icon in the address bar or "Install SwipeAbroad" in the menu; on Android, "Add to Home screen" in the menu.';
 
 /**

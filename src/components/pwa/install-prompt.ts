@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 
 /** Chromium's install prompt event (not in the DOM typings). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }

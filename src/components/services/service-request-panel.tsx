@@ -29,7 +29,7 @@ type Usage = RouterOutputs["services"]["usage"];
 type Field = "message" | "preferredDate" | "preferredTime" | "documentIds" | "purpose";
 
 /** "2 of 5 service requests used this month" or "3 service requests this month (unlimited)". */
-export function usageText(usage: Pick<Usage, "used" | "max">): string {
+function usageText(usage: Pick<Usage, "used" | "max">): string {
   return usage.max === null
     ? `${usage.used} service request${usage.used === 1 ? "" : "s"} this month (unlimited)`
     : `${usage.used} of ${usage.max} service requests used this month`;

@@ -2,7 +2,7 @@ import { NOT_SET } from "~/lib/site";
 import type { OperatorDetails } from "~/server/operator";
 
 /** The imprint's entries (§ 5 DDG), each with the operator's value or "not set". */
-export function imprintEntries(
+function imprintEntries(
   operator: OperatorDetails,
 ): { label: string; name: string; value: string | readonly string[] | null; href?: string }[] {
   return [

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 
-export const DEFAULT_COUNTDOWN_SECONDS = 1800;
+const DEFAULT_COUNTDOWN_SECONDS = 1800;
 
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -56,27 +56,3 @@ export function DataTable<T>({
     </div>
   );
 }
-
-/** A simple list with an empty state. */
-export function List<T>({
-  items,
-  render,
-  emptyText = "No data found",
-  itemKey,
-}: {
-  items: T[];
-  render: (item: T) => ReactNode;
-  emptyText?: string;
-  itemKey: (item: T) => string;
-}) {
-  if (items.length === 0) return <p className="py-4 text-sm text-slate-500">{emptyText}</p>;
-  return (
-    <ul className="divide-y divide-slate-100">
-      {items.map((item) => (
-        <li key={itemKey(item)} className="py-3">
-          {render(item)}
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -11,7 +11,7 @@ const PATHS = {
   upload: "M12 16V4m0 0l-4 4m4-4l4 4M4 20h16",
   refresh: "M4 4v6h6M20 20v-6h-6M5 15a7 7 0 0012 3M19 9A7 7 0 007 6",
 } as const;
-export type IconName = keyof typeof PATHS;
+type IconName = keyof typeof PATHS;
 
 /** A line icon by name; an unknown name logs a warning and renders nothing (spec 8). */
 export function Icon({ name, size = 20, ...props }: { name: string; size?: number } & SVGProps<SVGSVGElement>) {

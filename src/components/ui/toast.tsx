@@ -8,7 +8,7 @@ type Kind = "success" | "error" | "info" | "warning";
 type Notice = { kind: Kind; message: string; options?: ExternalToast };
 
 /** How long a notice stays, unless the caller says otherwise. */
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 // Notices asked for before the toaster (sonner) has loaded wait here; most pages never show one,
 // so sonner loads with the first notice, not with every page.

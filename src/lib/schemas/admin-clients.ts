@@ -6,4 +6,3 @@ import { PARTNER_ORIGINS } from "./site";
 export const partnerListSchema = listQuery(["lastContact", "firstContact", "messages", "name"], {
   origin: z.enum(PARTNER_ORIGINS, { error: "origin must be institutes or business" }).optional(),
 });
-export type PartnerListInput = z.input<typeof partnerListSchema>;

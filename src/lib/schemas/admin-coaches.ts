@@ -50,7 +50,6 @@ export const coachCreateSchema = z.object({
   subjects: subjectsSchema.default([]),
   bio: optionalText("Bio", COACH_LIMITS.bio),
 });
-export type CoachCreateInput = z.input<typeof coachCreateSchema>;
 
 /** Changes a coach: only the fields sent change. Deactivating keeps the coach's requests and history. */
 export const coachUpdateSchema = z.object({
@@ -61,4 +60,3 @@ export const coachUpdateSchema = z.object({
   bio: optionalText("Bio", COACH_LIMITS.bio).optional(),
   active: z.boolean({ error: "Active must be true or false" }).optional(),
 });
-export type CoachUpdateInput = z.input<typeof coachUpdateSchema>;

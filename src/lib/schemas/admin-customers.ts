@@ -17,7 +17,7 @@ export const customerActionSchema = z.object({
 
 export const MAX_TOKEN_GRANT = 1_000_000;
 
-export const GRANT_MESSAGES = {
+const GRANT_MESSAGES = {
   amount: `Grant between 1 and ${MAX_TOKEN_GRANT.toLocaleString("en-US")} tokens`,
   reasonRequired: "Give a reason for the grant",
 } as const;
@@ -35,4 +35,3 @@ export const grantTokensSchema = customerActionSchema.extend({
     .min(1, GRANT_MESSAGES.reasonRequired)
     .max(500, "The reason must be at most 500 characters"),
 });
-export type GrantTokensInput = z.input<typeof grantTokensSchema>;

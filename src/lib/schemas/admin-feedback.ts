@@ -4,7 +4,7 @@ import { fromNotAfterTo, periodFilters } from "./admin-period";
 import { DISLIKE_REASONS } from "./chat";
 
 /** Triage state of a dislike or an unanswered question. */
-export const TRIAGE_STATES = ["unhandled", "handled"] as const;
+const TRIAGE_STATES = ["unhandled", "handled"] as const;
 export type TriageState = (typeof TRIAGE_STATES)[number];
 
 /** The `article` filter's value for dislikes of answers that cited no article. */

@@ -15,7 +15,6 @@ export const supportRequestListSchema = listQuery(["priority", "createdAt"], {
   service: z.enum(SERVICE_SLUGS, { error: "Choose one of the services" }).optional(),
   priority: z.enum(SUPPORT_PRIORITIES, { error: "Choose a priority: standard, high or urgent" }).optional(),
 });
-export type SupportRequestListInput = z.input<typeof supportRequestListSchema>;
 
 /** Which contact messages the queue shows: the unhandled ones unless told otherwise. */
 export const MESSAGE_VIEWS = ["unhandled", "handled", "all"] as const;
@@ -25,7 +24,6 @@ export const contactMessageListSchema = listQuery(["priority", "createdAt"], {
   handled: z.enum(MESSAGE_VIEWS, { error: "Choose unhandled, handled or all" }).default("unhandled"),
   origin: z.enum(CONTACT_ORIGINS, { error: "origin must be contact, institutes or business" }).optional(),
 });
-export type ContactMessageListInput = z.input<typeof contactMessageListSchema>;
 
 const idText = (name: string) =>
   z
@@ -51,4 +49,3 @@ export const contactReplySchema = z.object({
     .min(1, "Write a reply")
     .max(REPLY_MAX_LENGTH, `The reply must be at most ${REPLY_MAX_LENGTH.toLocaleString("en-US")} characters`),
 });
-export type ContactReplyInput = z.input<typeof contactReplySchema>;

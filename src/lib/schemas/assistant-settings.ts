@@ -2,10 +2,10 @@ import { z } from "zod";
 import { requiredText } from "./common";
 
 /** The models a chat may be answered by: the two hosted providers of the chat's choice, and the local knowledge-base model. */
-export const ASSISTANT_MODELS = ["openai", "deepseek", "local"] as const;
+const ASSISTANT_MODELS = ["openai", "deepseek", "local"] as const;
 export type AssistantModel = (typeof ASSISTANT_MODELS)[number];
 
-export const MAX_ANONYMOUS_TOKENS = 10_000_000;
+const MAX_ANONYMOUS_TOKENS = 10_000_000;
 export const COUNTRY_PLACEHOLDER = "{country}";
 
 const tokens = (label: string) =>

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { emailSchema, requiredText } from "./common";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const AUTH_MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
@@ -20,8 +20,6 @@ export const AUTH_MESSAGES = {
   twoFactorRequired: "Enter the 6-digit code from your authenticator app.",
   twoFactorInvalid: "That code is not correct. Try the current code, or one of your recovery codes.",
 } as const;
-
-export { emailSchema };
 
 const nameSchema = (label: string) => requiredText(label, 100);
 const passwordSchema = z
@@ -51,7 +49,6 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, "Current password is required").max(PASSWORD_MAX_LENGTH),
@@ -76,7 +73,7 @@ export const resetPasswordFormSchema = z
   });
 
 /** A 6-digit authenticator code or a recovery code (xxxx-xxxx-xxxx). */
-export const twoFactorCodeSchema = z
+const twoFactorCodeSchema = z
   .string({ error: "Enter the code from your authenticator app." })
   .trim()
   .min(6, "Enter the 6-digit code from your authenticator app, or a recovery code.")

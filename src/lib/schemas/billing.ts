@@ -14,14 +14,14 @@ const countryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, "Country must be a two-letter country code such as DE");
 
-export const planIdSchema = z.enum(PLAN_IDS, { error: "planId must be free, pro or unlimited" });
-export const paidPlanIdSchema = z.enum(["pro", "unlimited"], { error: "planId must be pro or unlimited" });
+const planIdSchema = z.enum(PLAN_IDS, { error: "planId must be free, pro or unlimited" });
+const paidPlanIdSchema = z.enum(["pro", "unlimited"], { error: "planId must be pro or unlimited" });
 
 /** Countries offered by the checkout (spec 9); any ISO code is accepted by the server. */
-export const CHECKOUT_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "ES", "AU", "JP"] as const;
+const CHECKOUT_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "ES", "AU", "JP"] as const;
 /** Countries of the billing panel and the address card (spec 9). */
-export const BILLING_PANEL_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "AU", "JP", "IN", "BR", "MX"] as const;
-export const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK", "SE", "NO", "PL"] as const;
+const BILLING_PANEL_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "AU", "JP", "IN", "BR", "MX"] as const;
+const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK", "SE", "NO", "PL"] as const;
 /** The spec's three lists as one "Common" group, each country once (every billing form offers every country after it). */
 export const COMMON_BILLING_COUNTRIES: readonly string[] = [
   ...new Set<string>([...BILLING_PANEL_COUNTRIES, ...CHECKOUT_COUNTRIES, ...ADDRESS_CARD_COUNTRIES]),
@@ -29,7 +29,7 @@ export const COMMON_BILLING_COUNTRIES: readonly string[] = [
 /** Spec 9: the default country when nothing was chosen before. */
 export const DEFAULT_BILLING_COUNTRY = "US";
 
-export const addressFields = {
+const addressFields = {
   name: requiredText("Name", 100),
   email: emailSchema,
   country: countryCode,
@@ -49,7 +49,7 @@ export const billingAddressCreateSchema = z.object({
 export type BillingAddressCreate = z.infer<typeof billingAddressCreateSchema>;
 
 /** The address sent along with a checkout (spec 7): no email, phone or tax id. */
-export const checkoutAddressSchema = z.object({
+const checkoutAddressSchema = z.object({
   name: addressFields.name,
   addressLine1: addressFields.addressLine1,
   addressLine2: addressFields.addressLine2,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /** The models a chat may ask for: the hosted ones when configured, and the local knowledge-base model. */
-export const CHAT_MODELS = ["openai", "deepseek", "local"] as const;
+const CHAT_MODELS = ["openai", "deepseek", "local"] as const;
 export type ChatModelChoice = (typeof CHAT_MODELS)[number];
-export const EMBEDDING_MODELS = ["openai-large"] as const;
+const EMBEDDING_MODELS = ["openai-large"] as const;
 
 /** Spec 9: the five reasons a user can give for a dislike. */
 export const DISLIKE_REASONS = [
@@ -94,7 +94,7 @@ export const chatRequestSchema = z
 export type ChatRequest = z.output<typeof chatRequestSchema>;
 
 /** The tools an answer can link to, pre-filled (src/lib/tools.ts has their names and pages). */
-export const TOOL_LINK_TOOLS = ["cost-calculator", "visa-checker", "scholarship-search", "university-finder"] as const;
+const TOOL_LINK_TOOLS = ["cost-calculator", "visa-checker", "scholarship-search", "university-finder"] as const;
 
 /** A card under an answer that opens a tool with the question's values: a path of this site, and the values it carries. */
 export const toolLinkSchema = z.object({
@@ -204,7 +204,7 @@ export type FeedbackInput = z.output<typeof feedbackSchema>;
 /** A guest's conversation, moved into the account at sign-up or sign-in: at most this many a day. */
 export const GUEST_IMPORTS_PER_DAY = 10;
 /** The largest metadata one imported message may carry (as JSON). */
-export const MAX_IMPORTED_METADATA_CHARS = 20_000;
+const MAX_IMPORTED_METADATA_CHARS = 20_000;
 
 const httpUrl = z
   .string()

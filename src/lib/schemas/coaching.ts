@@ -47,7 +47,7 @@ export function displayZone(profileZone: string | null | undefined, at: Date = n
 const HHMM = /^(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$/;
 
 /** "09:30" as minutes from midnight (24:00 is the end of the day). */
-export function minutesOf(hhmm: string): number {
+function minutesOf(hhmm: string): number {
   const match = HHMM.exec(hhmm);
   if (!match) return Number.NaN;
   return Number(match[1] ?? match[3]) * 60 + Number(match[2] ?? match[4]);
@@ -61,7 +61,7 @@ export function hhmmOf(minutes: number): string {
 const timeOfDay = z.string({ error: "Enter a time" }).trim().regex(HHMM, "Enter a time as HH:MM, e.g. 09:30");
 
 /** One range of hours, as HH:MM in the form and minutes after parsing. */
-export const hoursRangeSchema = z
+const hoursRangeSchema = z
   .object({ start: timeOfDay, end: timeOfDay })
   .refine((range) => minutesOf(range.end) - minutesOf(range.start) >= SESSION_MINUTES, {
     message: `A range must end at least ${SESSION_MINUTES} minutes after it starts`,
@@ -72,7 +72,7 @@ export const hoursRangeSchema = z
 type Range = { startMinute: number; endMinute: number };
 
 /** Whether ranges of one day overlap. */
-export function rangesOverlap(ranges: Range[]): boolean {
+function rangesOverlap(ranges: Range[]): boolean {
   const sorted = [...ranges].sort((a, b) => a.startMinute - b.startMinute);
   return sorted.some((range, index) => index > 0 && range.startMinute < sorted[index - 1]!.endMinute);
 }
@@ -103,7 +103,6 @@ export const weeklyHoursSchema = z.object({
   /** The ranges of each ISO weekday, Monday first. */
   days: z.array(z.object({ weekday: z.number().int().min(1).max(7), ranges: dayRanges })).max(7),
 });
-export type WeeklyHoursInput = z.input<typeof weeklyHoursSchema>;
 
 export const coachTimeZoneSchema = z.object({
   ...coachRef,
@@ -122,7 +121,6 @@ export const availabilityExceptionSchema = z.object({
   ranges: dayRanges,
   note: z.string().trim().max(200, "The note must be at most 200 characters").optional(),
 });
-export type AvailabilityExceptionInput = z.input<typeof availabilityExceptionSchema>;
 
 export const removeExceptionSchema = z.object({ ...coachRef, date: isoDay });
 
@@ -169,7 +167,6 @@ export const bookingSchema = z.object({
     .max(300, "The topic must be at most 300 characters"),
   documentIds: z.array(id).max(10, "Share at most 10 documents").default([]),
 });
-export type BookingInput = z.input<typeof bookingSchema>;
 
 export const rescheduleSchema = z.object({ bookingId: id, startsAt: slotStart });
 export const bookingRefSchema = z.object({ bookingId: id });

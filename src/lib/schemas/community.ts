@@ -4,12 +4,12 @@ import { optionalText, requiredText } from "./common";
 
 /** The community forum's shared rules: forms, routers and tests read them from here. */
 
-export const TOPIC_TITLE_MIN = 10;
+const TOPIC_TITLE_MIN = 10;
 export const TOPIC_TITLE_MAX = 150;
-export const POST_BODY_MIN = 2;
-export const POST_BODY_MAX = 20_000;
+const POST_BODY_MIN = 2;
+const POST_BODY_MAX = 20_000;
 export const MAX_TAGS = 5;
-export const TOPICS_PAGE_SIZE = 20;
+const TOPICS_PAGE_SIZE = 20;
 export const POSTS_PAGE_SIZE = 50;
 
 /** New members (under 24 hours or fewer than 3 accepted posts) post at most this much per day. */
@@ -51,15 +51,15 @@ const tagListSchema = z
   .transform((tags) => [...new Set(tags)]);
 
 /** A new topic's tags: none when left out. */
-export const tagsSchema = tagListSchema.default([]);
+const tagsSchema = tagListSchema.default([]);
 
-export const postBodySchema = z
+const postBodySchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Write something first" : "The text must be text") })
   .trim()
   .min(POST_BODY_MIN, "Write something first")
   .max(POST_BODY_MAX, `A post must be at most ${POST_BODY_MAX.toLocaleString("en")} characters`);
 
-export const topicTitleSchema = requiredText("Title", TOPIC_TITLE_MAX).refine(
+const topicTitleSchema = requiredText("Title", TOPIC_TITLE_MAX).refine(
   (title) => title.length >= TOPIC_TITLE_MIN,
   `The title needs at least ${TOPIC_TITLE_MIN} characters: say what you want to know`,
 );
@@ -145,7 +145,6 @@ export const flagSchema = z
 export type FlagInput = z.input<typeof flagSchema>;
 
 export const postIdSchema = z.object({ postId: idSchema });
-export const topicIdSchema = z.object({ topicId: idSchema });
 
 export const markSolvedSchema = z.object({
   topicId: idSchema,
@@ -164,7 +163,7 @@ export const notificationsSchema = z.object({
 
 // ---- Moderation (/admin/community, permission `support`) ----
 
-export const MODERATION_ACTIONS = ["approve", "hide", "delete"] as const;
+const MODERATION_ACTIONS = ["approve", "hide", "delete"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderatePostSchema = z.object({

@@ -11,7 +11,7 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const contentSlugSchema = z
+const contentSlugSchema = z
   .string({ error: "Slug must be text" })
   .trim()
   .min(1, "Slug is required")

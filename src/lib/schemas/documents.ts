@@ -10,7 +10,7 @@ export function documentVersionsHref(documentId: string): string {
 }
 export const DOCUMENTS_UPLOAD_PATH = "/api/documents";
 
-export const DOCUMENT_NAME_MAX = 120;
+const DOCUMENT_NAME_MAX = 120;
 
 /** Control and format characters (including right-to-left overrides that disguise a name's end). */
 const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;

@@ -99,7 +99,6 @@ export const serviceRequestSchema = z
       ? { ...value, ...documents }
       : { ...value, ...documents, preferredDate: null, preferredTime: null };
   });
-export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
 export const serviceSlugSchema = z.object({ service: z.enum(SERVICE_SLUGS, { error: "Choose one of the services" }) });
 export const idSchema = z.object({
@@ -148,6 +147,5 @@ export const applicationSchema = z.object({
   status: applicationStatus.default("not_applied"),
   notes: optionalText("Notes", 1000),
 });
-export type ApplicationInput = z.input<typeof applicationSchema>;
 
 export const applicationStatusSchema = idSchema.extend({ status: applicationStatus });

@@ -23,7 +23,7 @@ export const ARTICLE_BODY_MAX = 100_000;
 export const REVIEW_DUE_DAYS = 180;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const knowledgeSlugSchema = z
+const knowledgeSlugSchema = z
   .string({ error: "Slug is required" })
   .trim()
   .min(1, "Slug is required")
@@ -40,9 +40,7 @@ const isoDate = z
   .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
   .pipe(z.string().refine(isValidDay, "Dates must be written YYYY-MM-DD"));
 
-export { latestToday };
-
-export const articleSourceSchema = z.object({
+const articleSourceSchema = z.object({
   title: requiredText("The source's title", 300),
   url: z
     .string({ error: "The source's address is required" })
@@ -190,8 +188,6 @@ const articleInputFields = articleFrontMatterSchema.extend({
   note: optionalText("Note", 300),
 });
 export const articleInputSchema = articleInputFields.superRefine(checkSectionSources);
-export type ArticleInput = z.input<typeof articleInputSchema>;
-export type ArticleValues = z.output<typeof articleInputSchema>;
 
 /** Saving an existing article: `baseVersion` is the version the editor opened, so a save over someone else's is refused. */
 export const articleSaveSchema = articleInputFields

@@ -41,7 +41,6 @@ export const requestIdSchema = z.object({ requestId: idText("requestId") });
 export const requestMessageSchema = requestIdSchema.extend({
   body: text(REQUEST_WORK_MESSAGES.messageRequired, THREAD_MESSAGE_MAX),
 });
-export type RequestMessageInput = z.input<typeof requestMessageSchema>;
 
 /** The student asks for the one re-check, optionally saying what changed. */
 export const recheckSchema = requestIdSchema.extend({
@@ -62,14 +61,12 @@ export const staffStatusSchema = requestStatusUpdateSchema.extend({
     .optional()
     .default(""),
 });
-export type StaffStatusInput = z.input<typeof staffStatusSchema>;
 
 /** A reviewer's comment on one version of a document of the review. */
 export const reviewCommentSchema = requestIdSchema.extend({
   documentVersionId: idText("documentVersionId"),
   body: text(REQUEST_WORK_MESSAGES.commentRequired, COMMENT_MAX),
 });
-export type ReviewCommentInput = z.input<typeof reviewCommentSchema>;
 
 /** Completes a review: the overall verdict and the checklist items found missing. */
 export const completeReviewSchema = requestIdSchema.extend({
@@ -79,4 +76,3 @@ export const completeReviewSchema = requestIdSchema.extend({
     .max(REVIEW_CHECKLIST.length)
     .default([]),
 });
-export type CompleteReviewInput = z.input<typeof completeReviewSchema>;

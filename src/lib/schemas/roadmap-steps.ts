@@ -269,7 +269,7 @@ export const semesterStartDaysSchema = z.object({
 export const SEMESTER_STARTS_FACT_KEY = "roadmap.semester-starts";
 
 /** The semester starts as the content file gives them: the days, what they are, their sources. */
-export const semesterStartsSchema = sourcedSchema.extend(semesterStartDaysSchema.shape).extend({
+const semesterStartsSchema = sourcedSchema.extend(semesterStartDaysSchema.shape).extend({
   label: z.string().trim().min(3, "Say what the dates are"),
 });
 export type SemesterStarts = z.infer<typeof semesterStartsSchema>;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-export const BANNER_TONES = ["info", "warning"] as const;
-export type BannerTone = (typeof BANNER_TONES)[number];
+const BANNER_TONES = ["info", "warning"] as const;
+type BannerTone = (typeof BANNER_TONES)[number];
 export const BANNER_TEXT_MAX = 200;
 export const BANNER_LABEL_MAX = 40;
-export const SUPPORT_HOURS_MAX = 120;
+const SUPPORT_HOURS_MAX = 120;
 
 /** A link the banner may carry: a page of this site ("/pricing") or an absolute http(s) address. */
-export function isBannerLink(value: string): boolean {
+function isBannerLink(value: string): boolean {
   if (value.startsWith("/")) return !value.startsWith("//") && !/[\s\\]/.test(value);
   try {
     const url = new URL(value);
@@ -20,7 +20,7 @@ export function isBannerLink(value: string): boolean {
 const oneLine = (text: string) => !/[\r\n]/.test(text);
 
 /** The announcement banner at the top of every public page. Empty strings mean "none". */
-export const announcementBannerSchema = z
+const announcementBannerSchema = z
   .object({
     enabled: z.boolean({ error: "Say whether the banner shows" }),
     text: z
@@ -53,8 +53,6 @@ export const announcementBannerSchema = z
         message: "Add the link the label leads to, or remove the label",
       });
   });
-
-export type AnnouncementBanner = z.infer<typeof announcementBannerSchema>;
 
 /** Site texts staff change in /admin/site-texts. */
 export const siteTextsSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailFieldError, NEWSLETTER_MESSAGES } from "../email-field";
 
-export { emailFieldError, NEWSLETTER_MESSAGES };
+export { emailFieldError };
 
 const requiredEmail = z
   .string({ error: NEWSLETTER_MESSAGES.emailRequired })
@@ -14,7 +14,6 @@ const requiredEmail = z
 
 /** POST /api/newsletter */
 export const newsletterSchema = z.object({ email: requiredEmail });
-export type NewsletterInput = z.input<typeof newsletterSchema>;
 
 export const CONTACT_SUBJECTS = ["General question", "Account or billing", "Partnership", "Press", "Privacy request"] as const;
 export const CONTACT_MESSAGES = {

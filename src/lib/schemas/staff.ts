@@ -6,7 +6,6 @@ import { emailSchema } from "./common";
 
 /** The roles staff can be invited to (an ordinary account is "user"). */
 export const STAFF_ROLES = ["admin", "designer", "backoffice"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   admin: "Admin",

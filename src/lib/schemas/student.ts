@@ -3,14 +3,14 @@ import { latestToday, optionalText, requiredText } from "./common";
 import { languageSchema, timeZoneSchema } from "./locale";
 
 /** The spec's wider enumeration: "other" is the "divers" entry German law provides for. */
-export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
-export const PROFILE_VISIBILITIES = ["public", "private", "friends"] as const;
-export const DATA_SHARING_LEVELS = ["full", "limited", "minimal"] as const;
-export const TOGGLES = ["enabled", "disabled"] as const;
-export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
+const PROFILE_VISIBILITIES = ["public", "private", "friends"] as const;
+const DATA_SHARING_LEVELS = ["full", "limited", "minimal"] as const;
+const TOGGLES = ["enabled", "disabled"] as const;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Fields only the server's own billing and security flows change; a client may never set them. */
-export const SERVER_OWNED_STUDENT_FIELDS = [
+const SERVER_OWNED_STUDENT_FIELDS = [
   "stripeCustomerId",
   "gracePeriodEndDate",
   "membershipPlan",
@@ -22,7 +22,7 @@ export const SERVER_OWNED_STUDENT_FIELDS = [
 ] as const;
 
 /** How far back a date of birth may go (and the date picker reaches). */
-export const DATE_OF_BIRTH_MAX_AGE_YEARS = 120;
+const DATE_OF_BIRTH_MAX_AGE_YEARS = 120;
 export const DATE_OF_BIRTH_MESSAGES = {
   invalid: "Date of birth must be a date (YYYY-MM-DD)",
   future: "Date of birth cannot be in the future",
@@ -59,7 +59,7 @@ const dateOfBirth = z
   });
 
 /** Profile fields a student may write (PATCH /api/students/me, POST /api/students). */
-export const studentProfileFields = {
+const studentProfileFields = {
   firstName: requiredText("First name", 100),
   lastName: requiredText("Last name", 100),
   phone: optionalText("Phone", 40),
@@ -72,7 +72,7 @@ export const studentProfileFields = {
 };
 
 /** Settings and privacy preferences a student may write. */
-export const studentSettingsFields = {
+const studentSettingsFields = {
   emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
   smsNotifications: z.boolean({ error: "smsNotifications must be true or false" }),
   roadmapDigest: z.boolean({ error: "roadmapDigest must be true or false" }),

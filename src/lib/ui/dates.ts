@@ -1,7 +1,7 @@
 import { addDays, endOfMonth, endOfWeek, format as formatDateFns, isValid, parse, startOfMonth, startOfWeek } from "date-fns";
 
 /** Display formats of the date picker (spec 5); the value it outputs is always YYYY-MM-DD. */
-export const DATE_FORMATS = {
+const DATE_FORMATS = {
   "YYYY-MM-DD": "yyyy-MM-dd",
   "DD/MM/YYYY": "dd/MM/yyyy",
   "MM/DD/YYYY": "MM/dd/yyyy",
@@ -11,10 +11,10 @@ export const DATE_FORMATS = {
   "MM-DD": "MM-dd",
 } as const;
 export type DateFormat = keyof typeof DATE_FORMATS;
-export const DEFAULT_DATE_FORMAT: DateFormat = "YYYY-MM-DD";
+const DEFAULT_DATE_FORMAT: DateFormat = "YYYY-MM-DD";
 
 /** A calendar date as YYYY-MM-DD in local time (no time-zone shift). */
-export function toIsoDate(date: Date): string {
+function toIsoDate(date: Date): string {
   return formatDateFns(date, "yyyy-MM-dd");
 }
 
@@ -70,7 +70,7 @@ export function decadeWindow(year: number, max?: string | null): number[] {
 }
 
 /** Whether a span of days (first and last, YYYY-MM-DD) lies wholly outside min and max. */
-export function isSpanDisabled(first: string, last: string, bounds: { min?: string | null; max?: string | null }): boolean {
+function isSpanDisabled(first: string, last: string, bounds: { min?: string | null; max?: string | null }): boolean {
   return Boolean((bounds.max && first > bounds.max) || (bounds.min && last < bounds.min));
 }
 

@@ -2,7 +2,7 @@
 export const DEFAULT_MAX_FILE_MB = 10;
 
 export const fileTooLargeMessage = (maxSizeMB: number) => `File size must be less than ${maxSizeMB}MB`;
-export const fileTypeMessage = (accept: string) => `Please select a valid file type: ${accept}`;
+const fileTypeMessage = (accept: string) => `Please select a valid file type: ${accept}`;
 
 /**
  * Whether a file matches an accept list like the HTML attribute: ".pdf" (extension), "image/*"

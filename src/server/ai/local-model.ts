@@ -24,7 +24,7 @@ import { type ProfileContext, profileAddition } from "~/server/rag/profile-facts
 import { answerFromTools, type ToolAnswer, withToolAnswer } from "~/server/rag/tool-answers";
 import { type AnswerRoute, recordUnansweredQuestion } from "~/server/rag/unanswered";
 
-export const LOCAL_MODEL_ID = "local-knowledge";
+const LOCAL_MODEL_ID = "local-knowledge";
 
 /** Tokens of a text with the o200k tokenizer of OpenAI's current models: the meter when a provider reports no usage. */
 export function tokenCount(text: string): number {

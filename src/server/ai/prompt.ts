@@ -13,7 +13,7 @@ When you cannot answer, begin with "I don't know" and say where to look.`;
  * The user's language setting (src/lib/locale.ts): any language but English is the answer's
  * language; with English (the default) the model answers in the question's language.
  */
-export function answerLanguageInstruction(language: string | null | undefined): string {
+function answerLanguageInstruction(language: string | null | undefined): string {
   const name = languageName(language);
   if (!name || name === "English") return "";
   return `\nThe user chose ${name} as their language in their settings: answer in ${name}, unless they ask for another language.`;

@@ -20,7 +20,7 @@ export interface Context {
 }
 
 /** Issues of an invalid input, as the client sees them. */
-export function inputIssues(error: ZodError) {
+function inputIssues(error: ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
 }
 

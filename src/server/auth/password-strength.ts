@@ -11,7 +11,7 @@ const zxcvbn = new ZxcvbnFactory({
 });
 
 /** zxcvbn's 0-4 scale: 3 is "safely unguessable: moderate protection from offline slow-hash scenario". */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 export const WEAK_PASSWORD_MESSAGE = "This password is too easy to guess.";
 
 /**

@@ -43,11 +43,6 @@ export function addressKey(ip: string): string {
   return `${parts.join(":")}::/64`;
 }
 
-/** The caller's address as limits key it. */
-export function clientAddressKey(headers: Headers): string {
-  return addressKey(clientIp(headers));
-}
-
 /** "Chrome on macOS" from a user agent; "Unknown device" when it says nothing usable. */
 export function deviceName(userAgent: string | null | undefined): string {
   if (!userAgent) return "Unknown device";

@@ -21,7 +21,7 @@ export function hashFolder(hash: Hash, folder: string, relativeTo = folder): voi
 /** The product's content folder (topic threads, prompts, knowledge base), read by the seed step. */
 export const CONTENT_DIR = path.resolve(process.cwd(), "src", "content");
 
-export const threadFileSchema = z.object({
+const threadFileSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().trim().min(1),
   description: z.string().trim().min(1),

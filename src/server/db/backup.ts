@@ -11,7 +11,7 @@ const ONLINE_BACKUP_TIMEOUT_MS = 120_000;
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, "-");
 
 /** `.data/backups/<timestamp>.tar.gz` */
-export function defaultBackupFile(dataDir: string, now = new Date()): string {
+function defaultBackupFile(dataDir: string, now = new Date()): string {
   return path.join(dataDir, "backups", `${stamp(now)}.tar.gz`);
 }
 

@@ -4,7 +4,7 @@ import { AppError } from "~/server/errors";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-export const JSON_REQUIRED_MESSAGE = "Send the request body as JSON (Content-Type: application/json).";
+const JSON_REQUIRED_MESSAGE = "Send the request body as JSON (Content-Type: application/json).";
 
 /**
  * API bodies are JSON. A state-changing request that says its body is anything else (a form, or the

@@ -16,7 +16,7 @@ import { requestIdOf } from "~/server/observability/request-context";
 import type { ChatActor } from "~/server/services/chat/allowance.service";
 import { answerChat } from "~/server/services/chat/answer.service";
 
-export const AI_CONNECTION_ERROR = "Failed to connect to AI service";
+const AI_CONNECTION_ERROR = "Failed to connect to AI service";
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 function actorOf(session: { id: string } | null, headers: Headers, ip: string): ChatActor {

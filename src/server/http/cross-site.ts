@@ -4,7 +4,7 @@
  * them; clients sending neither (curl, apps, servers) are not browsers acting for a user and pass.
  */
 
-export const CROSS_SITE_ERROR = "Cross-site requests are not allowed.";
+const CROSS_SITE_ERROR = "Cross-site requests are not allowed.";
 
 /** Called server-to-server by Stripe, which sends no browser headers; verified by its signature. */
 const EXEMPT_PATHS = new Set(["/api/stripe/webhook"]);

@@ -81,7 +81,7 @@ function rfc5987(value: string): string {
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in UTF-8. */
-export function attachmentDisposition(fileName: string): string {
+function attachmentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(fileName)}`;
 }

@@ -63,14 +63,14 @@ export const API_CONTENT_SECURITY_POLICY = serialize({
 });
 
 /** Browser features the site never uses are off; payment only for Stripe's frames when configured. */
-export function permissionsPolicy(stripe: boolean): string {
+function permissionsPolicy(stripe: boolean): string {
   const off = ["accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "usb"];
   const payment = stripe ? `payment=(self "https://js.stripe.com")` : "payment=()";
   return [...off.map((feature) => `${feature}=()`), payment].join(", ");
 }
 
 /** Two years; browsers ignore the header on plain http, so it is sent only over https. */
-export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 export type SecurityHeaders = { "Content-Security-Policy": string } & Record<string, string>;
 

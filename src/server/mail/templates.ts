@@ -649,7 +649,7 @@ export function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
 
-export function greet(name: string): string {
+function greet(name: string): string {
   const trimmed = name.trim();
   return trimmed ? `Hi ${trimmed},` : "Hi,";
 }
@@ -718,7 +718,7 @@ export interface MailLayout {
 const SIGN_OFF = `The ${BRAND} team`;
 
 /** The blocks of a built-in mail. */
-export function mailLayoutOf(content: MailContent): MailLayout {
+function mailLayoutOf(content: MailContent): MailLayout {
   const paragraph = (text: string): MailBlock => ({ type: "paragraph", parts: [text] });
   const blocks: MailBlock[] = [paragraph(content.greeting), ...content.intro.map(paragraph)];
   if (content.facts?.length) blocks.push({ type: "facts", facts: content.facts });

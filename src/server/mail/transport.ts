@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import { env } from "~/env";
 import { log } from "~/server/observability/log";
 
-export interface OutgoingMail {
+interface OutgoingMail {
   from: string;
   to: string;
   subject: string;

@@ -7,7 +7,7 @@ import { currentRequestContext } from "./request-context";
  * people's addresses, secrets and the headers that carry them. A log line names a user by id only.
  */
 const PERSONAL_FIELDS = ["email", "to", "name", "firstName", "lastName", "password", "token", "secret", "authorization", "cookie", "ip"];
-export const REDACTED_PATHS = PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
+const REDACTED_PATHS = PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]);
 
 function level(): string {
   try {
@@ -22,7 +22,7 @@ function level(): string {
  * providers carry the request they sent (a user's question, the prompt) and the answer they got,
  * which must not reach the logs.
  */
-export function errorForLog(error: unknown) {
+function errorForLog(error: unknown) {
   if (!(error instanceof Error)) return { message: String(error) };
   const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
   return {

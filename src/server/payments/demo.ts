@@ -23,7 +23,7 @@ import {
 import { chargeDecline, DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
 
 /** A preview's proration moment is honoured this long, like Stripe's proration_date in practice. */
-export const PRORATION_DATE_MAX_AGE_MS = 15 * 60 * 1000;
+const PRORATION_DATE_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** How long the demo gateway keeps retrying a failed renewal before it cancels, like Stripe's retries. */
 const RENEWAL_RETRY_DAYS = 7;
@@ -112,7 +112,7 @@ function declineOf(card: DemoCard): Decline {
  * The proration of an upgrade, as the demo gateway charges it: the new plan's price for the rest of
  * the period minus what is left of the old one, in whole cents, never below zero.
  */
-export function prorationCents(fromPlan: PlanId, toPlan: PlanId, periodStart: Date, periodEnd: Date, at: Date): number {
+function prorationCents(fromPlan: PlanId, toPlan: PlanId, periodStart: Date, periodEnd: Date, at: Date): number {
   const start = periodStart.getTime();
   const end = periodEnd.getTime();
   const remaining = end > start ? Math.max(0, Math.min(1, (end - at.getTime()) / (end - start))) : 0;

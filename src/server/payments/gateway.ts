@@ -5,7 +5,7 @@ import type { PlanId } from "~/lib/plans";
  * Stripe (stripe SDK, used when STRIPE_SECRET_KEY is set) and the demo gateway (state in our database,
  * Stripe's documented test card numbers decide the outcome). Amounts are in cents.
  */
-export type GatewayMode = "demo" | "stripe";
+type GatewayMode = "demo" | "stripe";
 
 export interface GatewayCard {
   id: string;

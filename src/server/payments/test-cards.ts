@@ -2,7 +2,7 @@
  * Stripe's documented test card numbers (https://docs.stripe.com/testing) and what they do. The demo
  * gateway accepts only these, so nobody types a real card into a demo.
  */
-export type TestCardOutcome = "succeeds" | "declined_on_attach" | "declined_on_charge";
+type TestCardOutcome = "succeeds" | "declined_on_attach" | "declined_on_charge";
 
 export interface TestCard {
   brand: string;

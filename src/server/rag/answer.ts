@@ -237,7 +237,7 @@ const FILL_THRESHOLD = 0.4;
  * same time."): a short answer is completed with the next best units of its own article, down to a
  * lower share of the best score, until it says enough.
  */
-export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): ScoredUnit[] {
+function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): ScoredUnit[] {
   let words = chosen.reduce((n, u) => n + wordsOf(u), 0);
   if (words >= MIN_ANSWER_WORDS) return chosen;
   const article = chosen[0]!.passage.articleSlug;
@@ -489,7 +489,7 @@ interface ListCandidate {
  * of the same article that answer as well come along ("Study documents"). A sentence that answers
  * the question directly goes first.
  */
-export async function selectList(
+async function selectList(
   db: Db,
   analysis: QueryAnalysis,
   units: ScoredUnit[],
@@ -729,7 +729,7 @@ export interface ScoredUnit extends AnswerUnit {
  * (synonyms a little less), more when it gives the kind of fact asked for (an amount, a date, a
  * duration, a number of the question), scaled by how well retrieval ranked its passage.
  */
-export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
+async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
   // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.

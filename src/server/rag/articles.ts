@@ -17,7 +17,7 @@ import { SEARCH_TEXT_FORMAT } from "./text";
  * What the seed compares to know whether an article must be written again: the search text format
  * (SEARCH_TEXT_FORMAT) and the digest of its file, as "<format>:<digest>".
  */
-export function articleHash(fileDigest: string): string {
+function articleHash(fileDigest: string): string {
   return `${SEARCH_TEXT_FORMAT}:${fileDigest}`;
 }
 
@@ -26,10 +26,10 @@ export function fileDigestOf(hash: string): string {
   return hash.slice(hash.indexOf(":") + 1);
 }
 
-export const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
+const KNOWLEDGE_BASE_DIR = path.join(CONTENT_DIR, "knowledge-base");
 
 /** The front matter's rules live with the editor's (src/lib/schemas/knowledge.ts): files and /admin agree. */
-export { type ArticleSource, articleFrontMatterSchema } from "~/lib/schemas/knowledge";
+export type { ArticleSource } from "~/lib/schemas/knowledge";
 
 export interface ArticlePassage {
   position: number;

@@ -11,14 +11,14 @@ import { type CityCostFile, type CityFigure, hasAmount, type SemesterFigure } fr
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { calendarDate } from "~/server/services/tools/costs-budget";
 
-export const CITY_ARTICLE_TOPIC = "cost-of-living";
+const CITY_ARTICLE_TOPIC = "cost-of-living";
 
 /** The slug of a city's article: `city-munich`. */
 export const CITY_ARTICLE_PREFIX = "city-";
 export const cityArticleSlug = (citySlug: string) => `${CITY_ARTICLE_PREFIX}${citySlug}`;
 
 /** "Living costs in Munich for students". */
-export const cityArticleTitle = (city: Pick<CityCostFile, "name">) => `Living costs in ${city.name} for students`;
+const cityArticleTitle = (city: Pick<CityCostFile, "name">) => `Living costs in ${city.name} for students`;
 
 type Sourced = { sources: SourceRef[]; checkedOn: string };
 

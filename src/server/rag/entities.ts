@@ -26,7 +26,7 @@ export interface EntityCatalog {
   institutions: CatalogInstitution[];
 }
 
-export type StudyLevel = "bachelor" | "master" | "phd";
+type StudyLevel = "bachelor" | "master" | "phd";
 
 /** What the stay is for, in the Visa Checker's terms; "study" when the level is not said. */
 export type StayPurpose =

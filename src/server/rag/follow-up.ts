@@ -11,7 +11,7 @@ import { countries } from "countries-list";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { escapeRegExp } from "./text";
 
-export type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
+type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
 
 export interface Entity {
   kind: EntityKind;

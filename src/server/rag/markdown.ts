@@ -6,7 +6,7 @@ import { isCommentLine, sectionSourcesMarker } from "~/lib/schemas/knowledge";
 import { splitSentences, stripMarkdown } from "./text";
 
 /** A list item with the items nested under it ("Shortage occupations, for example:" + its sub-items). */
-export interface ListItem {
+interface ListItem {
   text: string;
   children: string[];
 }

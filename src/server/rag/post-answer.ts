@@ -12,7 +12,7 @@ export interface PostPart {
   composed: ComposedAnswer;
 }
 
-export const PART_UNKNOWN_TEXT = "I don't know: my knowledge base has nothing reliable on this, and I will not guess.";
+const PART_UNKNOWN_TEXT = "I don't know: my knowledge base has nothing reliable on this, and I will not guess.";
 
 const quoted = (composed: ComposedAnswer) => [...(composed.quotedPassageIds ?? [])].sort().join(" ");
 const heading = (asked: string) => `**${asked.replace(/\*+/g, "").replace(/\s+/g, " ").trim()}**`;

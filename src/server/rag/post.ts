@@ -9,7 +9,7 @@ import { factsAskedFor } from "./question";
 import { escapeRegExp, splitSentences } from "./text";
 
 /** Questions answered separately at most; a post asking more gets the first ones. */
-export const MAX_QUESTIONS = 3;
+const MAX_QUESTIONS = 3;
 /** A post this short is one question, however it is punctuated. */
 const SHORT_POST_WORDS = 25;
 

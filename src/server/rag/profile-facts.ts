@@ -16,7 +16,7 @@ export interface ProfileContext {
 }
 
 /** Nationalities (as the profile stores them: English country names) whose applicants need APS. */
-export const APS_NATIONALITIES = ["China", "India", "Vietnam"] as const;
+const APS_NATIONALITIES = ["China", "India", "Vietnam"] as const;
 const APS_ARTICLE = "admission-aps-certificate";
 /** Questions about applying, admission, documents or the visa: where APS matters. */
 const ABOUT_APPLYING =

@@ -15,8 +15,6 @@ import { fileDigestOf, type KnowledgeArticleFile, readKnowledgeBase } from "./ar
 import { embeddingModel } from "./embeddings";
 import { addArticleVersion, embedMissingPassages, indexArticle } from "./indexing";
 
-export { embedMissingPassages } from "./indexing";
-
 export const REPOSITORY_VERSION_NOTE = "from the repository";
 
 export interface SeedKnowledgeBaseOptions {

@@ -29,7 +29,7 @@ const termTableSchema = z.object({
 export type TermTable = z.infer<typeof termTableSchema>;
 
 /** A term of the table as the search sees it. */
-export interface StemmedTerm {
+interface StemmedTerm {
   text: string;
   /** Its lexemes in order: one for a word, several for a phrase ("famili", "reunif"). */
   lexemes: string[];

@@ -283,7 +283,7 @@ const SCHOLARSHIP_SEARCH_PATH = "/tools/scholarship-search";
 type ScholarshipSearch = Awaited<ReturnType<typeof searchScholarships>>;
 
 /** The Scholarship Search's first matches for a level and nationality, each with amount, duration, deadline and sources. */
-export function composeScholarshipsAnswer(
+function composeScholarshipsAnswer(
   search: ScholarshipSearch,
   level: ScholarshipLevel | undefined,
   nationality: string | undefined,
@@ -347,7 +347,7 @@ async function scholarshipsAnswer(db: Db, entities: QuestionEntities): Promise<T
 type InstitutionView = Awaited<ReturnType<typeof getInstitution>>;
 
 /** What the University Finder holds on an institution: tuition rules, semester contribution, uni-assist, where to find English programmes. */
-export function composeUniversityAnswer(question: string, { institution, tuition }: InstitutionView): ToolAnswer {
+function composeUniversityAnswer(question: string, { institution, tuition }: InstitutionView): ToolAnswer {
   const place = [institution.city, institution.stateName].filter(Boolean).join(", ");
   const lines: string[] = [];
   // The institution's own rule before its state's.
@@ -402,7 +402,7 @@ async function universityAnswer(db: Db, question: string, entities: QuestionEnti
 // ---------------------------------------------------------------- the entry point
 
 /** The cities and institutions a question may name, as the tools have them now (hidden ones left out). */
-export async function readEntityCatalog(db: Db): Promise<EntityCatalog> {
+async function readEntityCatalog(db: Db): Promise<EntityCatalog> {
   const [cities, institutions] = await Promise.all([listCostCities(db), listInstitutionNames(db)]);
   return { cities, institutions };
 }

@@ -4,13 +4,13 @@ import { GUEST_IMPORTS_PER_DAY } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
-export interface RateLimit {
+interface RateLimit {
   points: number;
   windowSeconds: number;
 }
 
 /** The limits an operator can tune (src/env.ts documents their settings). */
-export const RATE_LIMITS = {
+const RATE_LIMITS = {
   signup: () => env.RATE_LIMIT_SIGNUP,
   passwordReset: () => env.RATE_LIMIT_PASSWORD_RESET,
   verificationResend: () => env.RATE_LIMIT_VERIFICATION_RESEND,
@@ -26,7 +26,7 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-export const RATE_LIMITED_MESSAGE = "Too many requests. Please wait a little and try again.";
+const RATE_LIMITED_MESSAGE = "Too many requests. Please wait a little and try again.";
 
 /** Keys name no person: an email is hashed, so counters hold no personal data. */
 export function emailKey(email: string): string {

@@ -13,7 +13,7 @@ import { defineSetting, readSetting, writeSetting } from "./settings.service";
  * answer, so a change applies to the next one. Until staff save them, the defaults are the
  * environment's allowances and the built-in texts.
  */
-export const assistantSettings = defineSetting({
+const assistantSettings = defineSetting({
   name: "assistant",
   schema: assistantSettingsSchema,
   defaults: (): AssistantSettings => ({
@@ -40,7 +40,7 @@ export async function getAssistantSettingsView(db: Db) {
 }
 
 /** Why a model cannot be chosen in the chat: the same for every provider, naming no setting. */
-export const NOT_CONFIGURED_REASON = "not configured on this server";
+const NOT_CONFIGURED_REASON = "not configured on this server";
 
 const CHOICE_LABELS: Record<AssistantModel, string> = {
   openai: "OpenAI",

@@ -18,7 +18,7 @@ import { verifySecondFactor } from "./two-factor.service";
  * Accounts named in ADMIN_EMAILS (comma-separated) become admins once their email is verified: how
  * the first admin of a new installation comes to exist. Nobody gets the role by typing an address.
  */
-export function isConfiguredAdmin(email: string): boolean {
+function isConfiguredAdmin(email: string): boolean {
   return env.ADMIN_EMAILS.split(",")
     .map((entry) => entry.trim().toLowerCase())
     .includes(email.toLowerCase());
@@ -97,7 +97,7 @@ export async function queueVerificationMail(
   );
 }
 
-export const VERIFY_MESSAGES = {
+const VERIFY_MESSAGES = {
   invalid: "This verification link is not valid or has expired. Sign in and use “Resend” to get a new one.",
 } as const;
 
@@ -230,7 +230,7 @@ export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: S
   return claimsOf(updated, null);
 }
 
-export const PASSWORD_MESSAGES = {
+const PASSWORD_MESSAGES = {
   wrongCurrent: "Your current password is not correct.",
   resetInvalid: "This reset link is not valid or has expired. Ask for a new one with “Forgot password?”.",
   resetSent: "If an account exists for this email, we have sent a link to reset the password. It works for one hour.",

@@ -11,7 +11,7 @@ type DbClient = Db | Prisma.TransactionClient;
 /** A renewal webhook may come a little late; after this a lapsed period no longer counts. */
 const RENEWAL_TOLERANCE_DAYS = 2;
 
-export type PlanState = "free" | "trialing" | "active" | "past_due" | "canceling";
+type PlanState = "free" | "trialing" | "active" | "past_due" | "canceling";
 
 export interface EffectivePlan {
   planId: PlanId;

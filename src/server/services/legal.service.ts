@@ -3,7 +3,7 @@ import { configuredProviders } from "~/server/auth/providers";
 import { type OperatorDetails, operatorDetails } from "~/server/operator";
 
 /** A service that receives personal data from this server, named as the privacy policy names it. */
-export interface Processor {
+interface Processor {
   name: string;
   /** What it receives and why. */
   role: string;

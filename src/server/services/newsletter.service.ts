@@ -7,7 +7,7 @@ import { queueMail } from "~/server/mail/outbox";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import { hashToken } from "./account-tokens.service";
 
-export const NEWSLETTER_MESSAGES = {
+const NEWSLETTER_MESSAGES = {
   confirmSent: "Almost done: we sent you an email. Click its link to confirm your subscription.",
   alreadyConfirmed: "You are already subscribed to our newsletter.",
   confirmInvalid: "This confirmation link is not valid. Subscribe again in the footer to get a new one.",

@@ -9,7 +9,7 @@ import { defineSetting, readSetting, writeSetting } from "./settings.service";
  * banner above every public page and the support hours shown on the contact page, in the footer and
  * in mails. Read on every use, so a change shows at once.
  */
-export const siteTextsSetting = defineSetting({
+const siteTextsSetting = defineSetting({
   name: "site-texts",
   schema: siteTextsSchema,
   defaults: (): SiteTexts => ({

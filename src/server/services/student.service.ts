@@ -17,7 +17,7 @@ export async function answerLanguage(db: Db, userId: string | null): Promise<str
   return student?.language ?? null;
 }
 
-export const STUDENT_NOT_FOUND = "No student profile exists for this account yet.";
+const STUDENT_NOT_FOUND = "No student profile exists for this account yet.";
 
 /** The student record as the API shows it (spec section 3), without internal ids. */
 export function toStudentDto(student: Student) {

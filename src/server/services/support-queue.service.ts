@@ -16,7 +16,7 @@ import { toRequestDto } from "./service-requests.service";
 import { accountsById } from "./user.service";
 
 /** Requests staff still have to act on. */
-export const OPEN_STATUSES = ["pending", "processing", "approved"] as const;
+const OPEN_STATUSES = ["pending", "processing", "approved"] as const;
 
 export const SUPPORT_MESSAGES = {
   requestNotFound: "This request does not exist.",
@@ -102,8 +102,6 @@ export async function listServiceRequests(db: Db, input: z.output<typeof support
     pageSize: input.pageSize,
   };
 }
-
-export type SupportRequestRow = Awaited<ReturnType<typeof listServiceRequests>>["rows"][number];
 
 /** Gives a request to an active coach (coachId null takes it back); the change is audited. */
 export async function assignServiceRequest(db: Db, actor: AuditActor, { requestId, coachId }: z.output<typeof assignRequestSchema>) {

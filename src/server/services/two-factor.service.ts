@@ -11,9 +11,9 @@ import type { SessionClaims } from "./sessions.service";
 
 const SECRET_PURPOSE = "totp";
 const PERIOD_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
-export const TWO_FACTOR_MESSAGES = {
+const TWO_FACTOR_MESSAGES = {
   invalidCode: "That code is not correct. Enter the current 6-digit code from your authenticator app, or a recovery code.",
   notStarted: "Start the two-factor setup first.",
   alreadyEnabled: "Two-factor sign-in is already on.",

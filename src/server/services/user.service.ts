@@ -38,7 +38,7 @@ export async function getMe(db: Db, actor: SessionClaims) {
   };
 }
 
-export const DELETE_MESSAGES = {
+const DELETE_MESSAGES = {
   wrongPassword: "Your password is not correct.",
   wrongCode: "That code is not correct or has expired.",
   codeSent: "We sent a 6-digit code to your email address. It works for 10 minutes.",

@@ -5,7 +5,7 @@ import { LEVEL_LABELS, type ScholarshipSubject, SUBJECT_LABELS } from "~/lib/sch
 import type { RouterOutputs } from "~/trpc/react";
 import { BookmarkButton } from "./bookmark-button";
 
-export type ScholarshipResult = RouterOutputs["tools"]["scholarships"]["search"]["results"][number];
+type ScholarshipResult = RouterOutputs["tools"]["scholarships"]["search"]["results"][number];
 type Scholarship = Omit<ScholarshipResult, "eligibility"> & { eligibility?: ScholarshipResult["eligibility"] };
 
 /** "15 July 2027 (in 234 days)" style line for a programme's deadline. */

@@ -20,7 +20,7 @@ import { BookmarkList } from "./bookmark-list";
 import { ScholarshipCard } from "./scholarship-card";
 
 /** The filters a link carries (?level=master&nationality=NG&openNow=1); a link without any starts at master's. Unknown values are ignored. */
-export function filtersFromQuery(query: URLSearchParams): ScholarshipSearchInput {
+function filtersFromQuery(query: URLSearchParams): ScholarshipSearchInput {
   if (![...query.keys()].length) return { level: "master" };
   const filters: ScholarshipSearchInput = {};
   const level = query.get("level");

@@ -9,7 +9,7 @@ import { displayHost } from "./finder-results";
 type Details = RouterOutputs["tools"]["universities"]["get"];
 type Institution = Details["institution"];
 
-export const NOT_GIVEN = "Not given by our sources";
+const NOT_GIVEN = "Not given by our sources";
 
 /** A value with where it came from; a missing value says so. */
 function Field({ label, origin, children }: { label: string; origin?: FieldSource; children: ReactNode }) {

@@ -15,7 +15,6 @@ export const sourcedSchema = z.object({
   sources: z.array(sourceRefSchema).min(1, "At least one source is required."),
   checkedOn: checkedOnSchema,
 });
-export type Sourced = z.infer<typeof sourcedSchema>;
 
 /** A data file that is a redistributed dataset: where it comes from and under which licence. */
 export const datasetSchema = z.object({
@@ -25,7 +24,6 @@ export const datasetSchema = z.object({
   licenceUrl: z.string().url().optional(),
   retrievedOn: checkedOnSchema,
 });
-export type Dataset = z.infer<typeof datasetSchema>;
 
 /** Nationality fields of the tools: an ISO 3166-1 alpha-2 code from the country list. */
 export const countryCodeSchema = z

@@ -31,11 +31,11 @@ export const COMPARE_CRITERION_LABELS: Record<CompareCriterion, string> = {
   language: "Language of daily life",
 };
 
-export const COMPARE_PATH = "/compare";
+const COMPARE_PATH = "/compare";
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
 /** What /compare shows before anyone picks: Germany beside the Netherlands and Canada, every criterion. */
-export const DEFAULT_COMPARISON = { countries: ["DE", "NL", "CA"], criteria: [...COMPARE_CRITERIA] } as const;
+const DEFAULT_COMPARISON = { countries: ["DE", "NL", "CA"], criteria: [...COMPARE_CRITERIA] } as const;
 
 /** The shareable address of a comparison: /compare?countries=DE,NL&criteria=tuition-non-eu,visa-fee */
 export function compareHref(input: { countries: readonly string[]; criteria: readonly string[] }): string {

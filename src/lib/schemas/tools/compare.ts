@@ -16,14 +16,14 @@ import {
  * official source gives is simply absent, and the page says so.
  */
 /** ISO 4217 code, e.g. EUR, GBP, CAD. */
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "A currency is its three-letter ISO code, e.g. CAD.");
+const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "A currency is its three-letter ISO code, e.g. CAD.");
 
 /**
  * An amount of money as its source states it: `amount` is the figure (the lower end of a range, 0 for
  * "no fee"), `max` the upper end of a range, `per` the period it covers ("once" for a fee), and
  * `periods` how many of them a requirement covers where that is not a year (the UK asks for 9 months).
  */
-export const moneyValueSchema = z.object({
+const moneyValueSchema = z.object({
   amount: z.number().min(0),
   max: z.number().min(0).optional(),
   currency: currencyCodeSchema,

@@ -62,7 +62,7 @@ function wholeNumber(messages: { missing: string; invalid: string; min: [number,
   );
 }
 
-export const citySlugSchema = z
+const citySlugSchema = z
   .string({ error: "Choose a city." })
   .trim()
   .min(1, "Choose a city.")
@@ -122,7 +122,7 @@ export function costInputFromQuery(query: Record<string, string | string[] | und
 // ---------------------------------------------------------------- city data files
 
 /** A sourced figure: what it is, its value in euros (and the range the source gives), its sources. */
-export const costFigureSchema = sourcedSchema
+const costFigureSchema = sourcedSchema
   .extend({
     amountEur: z.number().nonnegative(),
     lowEur: z.number().nonnegative().optional(),
@@ -131,20 +131,18 @@ export const costFigureSchema = sourcedSchema
   })
   .refine((figure) => figure.lowEur === undefined || figure.lowEur <= figure.amountEur, "lowEur must not exceed amountEur.")
   .refine((figure) => figure.highEur === undefined || figure.highEur >= figure.amountEur, "highEur must not be below amountEur.");
-export type CostFigure = z.infer<typeof costFigureSchema>;
 
 /** A line no official or primary source gives: shown as such and left out of the total. */
-export const costGapSchema = z.object({
+const costGapSchema = z.object({
   amountEur: z.null(),
   what: z.string().trim().min(10, "Say why there is no figure."),
 });
-export type CostGap = z.infer<typeof costGapSchema>;
 
-export const cityFigureSchema = z.union([costFigureSchema, costGapSchema]);
+const cityFigureSchema = z.union([costFigureSchema, costGapSchema]);
 export type CityFigure = z.infer<typeof cityFigureSchema>;
 
 /** The semester contribution, and whether it includes a semester ticket for public transport. */
-export const semesterFigureSchema = z.union([
+const semesterFigureSchema = z.union([
   sourcedSchema.extend({
     amountEur: z.number().positive(),
     lowEur: z.number().positive().optional(),
@@ -156,7 +154,7 @@ export const semesterFigureSchema = z.union([
 ]);
 export type SemesterFigure = z.infer<typeof semesterFigureSchema>;
 
-export const cityRentSchema = z.object({
+const cityRentSchema = z.object({
   dorm: cityFigureSchema,
   sharedFlat: cityFigureSchema,
   ownFlat: cityFigureSchema,

@@ -6,7 +6,7 @@ import { sourcedSchema } from "./common";
  * several do), what it is (label), its value (a number, a list of countries, a table ...) and its
  * sources. Each tool validates the value it reads with its own schema.
  */
-export const toolFactSchema = sourcedSchema.extend({
+const toolFactSchema = sourcedSchema.extend({
   key: z.string().regex(/^[a-z0-9.-]+$/, "A fact key is lower-case words joined by dots or dashes."),
   tool: z.enum(["visa-checker", "cost-calculator", "compare", "shared"]),
   label: z.string().min(3),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The tools whose results a signed-in user can save to the profile. */
-export const SAVABLE_TOOLS = ["visa-checker", "cost-calculator"] as const;
+const SAVABLE_TOOLS = ["visa-checker", "cost-calculator"] as const;
 export type SavableTool = (typeof SAVABLE_TOOLS)[number];
 
 export const savedResultIdSchema = z.object({

@@ -7,10 +7,9 @@ import {
   SCHOLARSHIP_SUBJECTS,
   type ScholarshipLevel,
   type ScholarshipSubject,
-  SUBJECT_LABELS,
 } from "./scholarship-choices";
 
-export { LEVEL_LABELS, SCHOLARSHIP_LEVELS, SCHOLARSHIP_SUBJECTS, type ScholarshipLevel, type ScholarshipSubject, SUBJECT_LABELS };
+export { LEVEL_LABELS, type ScholarshipLevel, type ScholarshipSubject };
 
 /** countries-list continent codes, for rules whose official page names a whole continent ("Africa"). */
 export const CONTINENTS = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
@@ -86,7 +85,7 @@ export function nextDeadlineOn(deadline: { annual: readonly string[]; next: stri
 }
 
 /** One scholarship or funding programme of src/content/tools/scholarships/*.json. */
-export const scholarshipRecordSchema = sourcedSchema.extend({
+const scholarshipRecordSchema = sourcedSchema.extend({
   slug: z.string().regex(/^[a-z0-9-]+$/, "A slug is lower-case words joined by dashes."),
   name: z.string().trim().min(3),
   provider: z.string().trim().min(2),
@@ -122,7 +121,7 @@ export const scholarshipRefSchema = z.object({
 });
 
 /** How the deadline text stored with a programme starts for rolling and varying deadlines. */
-export const DEADLINE_PREFIX = { rolling: "Rolling: ", varies: "Varies: " } as const;
+const DEADLINE_PREFIX = { rolling: "Rolling: ", varies: "Varies: " } as const;
 
 /** The deadline text as stored in the database: rolling and varying deadlines carry their kind in front. */
 export function deadlineTextOf(deadline: z.infer<typeof deadlineSchema>): string {

@@ -56,7 +56,7 @@ export const OWNERSHIP_LABELS: Record<(typeof OWNERSHIPS)[number], string> = {
 };
 
 /** Where one field of a record came from: its sources, the day they were checked, how it was derived. */
-export const fieldSourceSchema = sourcedSchema.extend({ note: z.string().min(3).optional() });
+const fieldSourceSchema = sourcedSchema.extend({ note: z.string().min(3).optional() });
 export type FieldSource = z.infer<typeof fieldSourceSchema>;
 
 /** The fields whose origin a record states; each present one is described in `provenance`. */
@@ -72,7 +72,6 @@ export const PROVENANCE_FIELDS = [
   "usesUniAssist",
   "semesterContribution",
 ] as const;
-export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
 export const provenanceSchema = z.partialRecord(z.enum(PROVENANCE_FIELDS), fieldSourceSchema);
 
 /** A semester contribution as the institution's page gives it: the amount and what it is. */
@@ -80,12 +79,11 @@ export const semesterContributionSchema = sourcedSchema.extend({
   amountEur: z.number().positive(),
   what: z.string().min(10, "Say what the figure is (which semester, what it includes)."),
 });
-export type SemesterContribution = z.infer<typeof semesterContributionSchema>;
 
 const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lower-case words joined by dashes.");
 
 /** One institution of src/content/tools/universities/institutions.json (generated, then seeded). */
-export const institutionRecordSchema = sourcedSchema
+const institutionRecordSchema = sourcedSchema
   .extend({
     slug: slugSchema,
     name: z.string().min(3),
@@ -117,7 +115,7 @@ export const institutionRecordSchema = sourcedSchema
 export type InstitutionRecord = z.infer<typeof institutionRecordSchema>;
 
 /** A record of the base list that the generator did not keep, with the evidence. */
-export const droppedRecordSchema = z.object({
+const droppedRecordSchema = z.object({
   name: z.string(),
   domains: z.array(z.string()),
   reason: z.string().min(10),
@@ -158,7 +156,7 @@ export type InstitutionsFile = z.infer<typeof institutionsFileSchema>;
  * Hand-checked corrections and additions, keyed by one of the institution's domains in the base list:
  * each field with the page it comes from. The generator merges them into institutions.json.
  */
-export const enrichmentSchema = z.object({
+const enrichmentSchema = z.object({
   domain: z.string().min(3),
   city: z.string().min(2).optional(),
   state: z.enum(STATE_CODES).optional(),
@@ -196,10 +194,9 @@ export type TuitionRule = z.infer<typeof tuitionRuleSchema>;
 /** The finder's page; an institution's page is FINDER_PATH/<slug>. */
 export const FINDER_PATH = "/tools/university-finder";
 
-export const SEARCH_SORTS = ["name", "city"] as const;
-export const SEARCH_PAGE_SIZES = [10, 20, 50] as const;
-export const MAX_PAGE_SIZE = 50;
-export const DEFAULT_PAGE_SIZE = 20;
+const SEARCH_SORTS = ["name", "city"] as const;
+const MAX_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 20;
 
 /** tools.universities.search: the finder's form and its URL (?q=&city=&state=&type=&sort=&page=). */
 export const universitySearchSchema = z.object({
@@ -221,7 +218,6 @@ export const universitySearchSchema = z.object({
     .max(MAX_PAGE_SIZE, `Show at most ${MAX_PAGE_SIZE} results per page.`)
     .default(DEFAULT_PAGE_SIZE),
 });
-export type UniversitySearchInput = z.input<typeof universitySearchSchema>;
 export type UniversitySearch = z.output<typeof universitySearchSchema>;
 
 export const INSTITUTION_NOT_FOUND_MESSAGE = "We have no institution at this address. Search the University Finder for it.";
@@ -297,7 +293,7 @@ export const PROGRAMME_LEVELS = [
 ] as const;
 export type ProgrammeLevel = (typeof PROGRAMME_LEVELS)[number]["value"];
 
-export const DAAD_PROGRAMMES_URL = "https://www2.daad.de/deutschland/studienangebote/international-programmes/en/";
+const DAAD_PROGRAMMES_URL = "https://www2.daad.de/deutschland/studienangebote/international-programmes/en/";
 export const HOCHSCHULKOMPASS_URL = "https://www.hochschulkompass.de/";
 
 /** The DAAD International Programmes result page searching for `text`, at a level if one is chosen. */

@@ -20,14 +20,14 @@ function sourcedFigures(city: CityCostFile) {
 }
 
 /** All sources of a city's figures, each address once, for the row's `sources` column. */
-export function citySources(city: CityCostFile): SourceRef[] {
+function citySources(city: CityCostFile): SourceRef[] {
   const byUrl = new Map<string, SourceRef>();
   for (const figure of sourcedFigures(city)) for (const source of figure.sources) byUrl.set(source.url, source);
   return [...byUrl.values()];
 }
 
 /** The latest checked date of a city's figures (every figure also keeps its own). */
-export function cityCheckedOn(city: CityCostFile): string {
+function cityCheckedOn(city: CityCostFile): string {
   return (
     sourcedFigures(city)
       .map((figure) => figure.checkedOn)

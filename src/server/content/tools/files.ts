@@ -6,7 +6,7 @@ import { hashFolder } from "../files";
 import { readValidatedFile } from "../json-file";
 
 /** The tools' data files: src/content/tools (figures and rules with their sources and checked dates). */
-export const TOOLS_CONTENT_DIR = path.join(process.cwd(), "src", "content", "tools");
+const TOOLS_CONTENT_DIR = path.join(process.cwd(), "src", "content", "tools");
 
 /** Reads and validates one JSON data file of src/content/tools (see readValidatedFile). */
 export function readToolFile<S extends z.ZodType>(relativePath: string, schema: S): z.output<S> {

@@ -42,7 +42,7 @@ function activityPairs(period: Period) {
     JOIN "User" u ON u.id = activity."userId" AND u.role = 'user'`;
 }
 
-export async function analyticsByDay(db: Db, period: Period): Promise<AnalyticsDay[]> {
+async function analyticsByDay(db: Db, period: Period): Promise<AnalyticsDay[]> {
   const rows = await db.$queryRaw<
     { day: string; signups: number; verified: number; activeUsers: number; answers: number; tokens: bigint }[]
   >`
@@ -81,7 +81,7 @@ async function activeUsersInPeriod(db: Db, period: Period): Promise<number> {
 }
 
 /** The plan of every active customer now. */
-export async function planMix(db: Db): Promise<{ planId: PlanId; users: number }[]> {
+async function planMix(db: Db): Promise<{ planId: PlanId; users: number }[]> {
   const groups = await db.student.groupBy({
     by: ["membershipPlan"],
     where: { user: { role: "user", status: "active" } },

@@ -5,7 +5,7 @@ import type { partnerListSchema } from "~/lib/schemas/admin-clients";
 import { PARTNER_ORIGINS } from "~/lib/schemas/site";
 import type { Db } from "~/server/db/client";
 
-export interface PartnerMessage {
+interface PartnerMessage {
   id: string;
   name: string;
   subject: string;

@@ -71,8 +71,6 @@ async function setHidden<Row extends { id: string; hidden: boolean }>(
 
 // ---- Threads ----
 
-export type ThreadRow = Awaited<ReturnType<typeof listThreadsForAdmin>>["rows"][number];
-
 export async function listThreadsForAdmin(db: Db, query: Input<typeof threadListQuery>) {
   const where: Prisma.ThreadWhereInput = {
     ...visibilityWhere(query.visibility),

@@ -246,8 +246,6 @@ export async function getCustomer(db: Db, userId: string, now = new Date()) {
   };
 }
 
-export type CustomerDetail = Awaited<ReturnType<typeof getCustomer>>;
-
 /** "Name <email>" of a staff member for "granted by" lines; an account deleted since reads as absent. */
 function staffLine(account: { name: string; email: string } | undefined) {
   return account ? `${account.name} <${account.email}>` : null;

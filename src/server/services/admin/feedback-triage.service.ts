@@ -15,7 +15,7 @@ import { accountsById } from "../user.service";
 
 export const DISLIKE_NOT_FOUND = "Dislike not found.";
 export const ALREADY_HANDLED = "This dislike was already marked handled.";
-export const QUESTION_NOT_FOUND = "Question not found.";
+const QUESTION_NOT_FOUND = "Question not found.";
 export const QUESTION_ALREADY_HANDLED = "This question was already marked handled.";
 
 function triageFilter(state: TriageState | undefined) {
@@ -195,7 +195,7 @@ export async function markUnansweredHandled(db: Db, actor: AuditActor, input: { 
   });
 }
 
-export interface FeedbackDay {
+interface FeedbackDay {
   day: string;
   likes: number;
   dislikes: number;

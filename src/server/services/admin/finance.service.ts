@@ -18,7 +18,7 @@ import { recordRefund } from "../billing/billing-sync.service";
 export const TRANSACTION_NOT_FOUND = "Transaction not found.";
 export const ALREADY_REFUNDED = "This payment was already refunded.";
 export const NOT_REFUNDABLE = "Only a paid transaction can be refunded.";
-export const NO_PAYMENT_TO_REFUND = "This transaction has no payment at the provider to refund.";
+const NO_PAYMENT_TO_REFUND = "This transaction has no payment at the provider to refund.";
 export const GATEWAY_UNREACHABLE =
   "The payment provider did not confirm the refund, so nothing was changed. Please try again in a few minutes.";
 

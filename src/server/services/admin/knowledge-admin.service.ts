@@ -41,7 +41,7 @@ export interface KnowledgeOptions {
 const notFound = () => new AppError("NOT_FOUND", "This article does not exist (any more).");
 
 /** The day before which a review is due (YYYY-MM-DD). */
-export function reviewDueBefore(now = new Date()): string {
+function reviewDueBefore(now = new Date()): string {
   return new Date(now.getTime() - REVIEW_DUE_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -159,7 +159,7 @@ export async function resetMailTemplate(db: Db, actor: AuditActor, kind: MailKin
   });
 }
 
-export const TEST_SUBJECT_PREFIX = "[Test] ";
+const TEST_SUBJECT_PREFIX = "[Test] ";
 
 /**
  * Queues the mail, rendered with sample data, to the staff member's own address: the draft from the

@@ -20,7 +20,7 @@ import { type AuditActor, recordAudit } from "../audit.service";
  * step staff change here (customizedAt) is left as they made it.
  */
 
-export const STEP_NOT_FOUND = "That roadmap step does not exist (it may have been deleted).";
+const STEP_NOT_FOUND = "That roadmap step does not exist (it may have been deleted).";
 
 export type RoadmapStepRow = Omit<RoadmapStepTemplate, "createdAt" | "customizedAt">;
 

@@ -48,7 +48,7 @@ export async function changeRole(db: Db, actor: AuditActor, target: { userId: st
 }
 
 /** Refuses when no other active admin would remain. */
-export async function assertAnotherAdmin(tx: Prisma.TransactionClient, userId: string) {
+async function assertAnotherAdmin(tx: Prisma.TransactionClient, userId: string) {
   const others = await tx.user.count({ where: { role: "admin", status: "active", id: { not: userId } } });
   if (others === 0) throw new AppError("CONFLICT", LAST_ADMIN_MESSAGE);
 }
@@ -145,7 +145,7 @@ export async function listStaff(db: Db, query: StaffListQuery): Promise<Paged<St
 // Invitations
 
 /** How long an invitation link works. */
-export const INVITE_LIFETIME_DAYS = 7;
+const INVITE_LIFETIME_DAYS = 7;
 
 export const INVITE_MESSAGES = {
   invalid: "This invitation link is not valid. Open it again from the email, or ask the admin who invited you for a new one.",

@@ -7,9 +7,9 @@ import { AppError } from "~/server/errors";
 import type { SessionClaims } from "../sessions.service";
 
 const NOT_FOUND_ADDRESS = "Address not found.";
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
-export const toAddressDto = (address: BillingAddress) => ({
+const toAddressDto = (address: BillingAddress) => ({
   id: address.id,
   name: address.name,
   email: address.email,
@@ -23,7 +23,6 @@ export const toAddressDto = (address: BillingAddress) => ({
   taxId: address.taxId,
   isDefault: address.isDefault,
 });
-export type BillingAddressDto = ReturnType<typeof toAddressDto>;
 
 export async function listAddresses(db: Db, actor: SessionClaims) {
   const rows = await db.billingAddress.findMany({

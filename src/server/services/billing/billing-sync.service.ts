@@ -17,9 +17,9 @@ import { computeEffectivePlan, findLiveSubscription } from "../entitlements.serv
  */
 
 /** Our own receipt page, for gateways without hosted receipts (the demo gateway). */
-export const receiptPath = (transactionId: string) => `/billing/receipts/${transactionId}`;
+const receiptPath = (transactionId: string) => `/billing/receipts/${transactionId}`;
 
-export async function userIdForCustomer(db: Db, customerId: string): Promise<string | null> {
+async function userIdForCustomer(db: Db, customerId: string): Promise<string | null> {
   const customer = await db.billingCustomer.findUnique({ where: { customerId }, select: { userId: true } });
   return customer?.userId ?? null;
 }
@@ -37,7 +37,7 @@ const billingUrl = () => `${appUrl()}/profile?tab=billing`;
 const planRank = (planId: PlanId) => PLAN_IDS.indexOf(planId);
 
 /** Re-computes the student's cached billing fields from our subscription rows; a lower plan is announced. */
-export async function refreshStudentBilling(db: Db, userId: string, now = new Date()) {
+async function refreshStudentBilling(db: Db, userId: string, now = new Date()) {
   const [subscription, student] = await Promise.all([
     findLiveSubscription(db, userId),
     db.student.findUnique({ where: { userId }, select: { gracePeriodEndDate: true, membershipPlan: true } }),
@@ -123,7 +123,7 @@ async function nextReceiptNumber(db: Db): Promise<number> {
   return Number(row!.n);
 }
 
-export async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
+async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, planId: PlanId | null) {
   if (invoice.status === "open") return;
   const existing = await db.billingTransaction.findUnique({
     where: { gatewayObjectId: invoice.id },

@@ -15,7 +15,7 @@ import { findLiveSubscription } from "../entitlements.service";
 import { applyCardCount } from "./billing-sync.service";
 import { type BillingDeps, payment } from "./shared";
 
-export const NO_CUSTOMER = "No billing customer exists for this account yet.";
+const NO_CUSTOMER = "No billing customer exists for this account yet.";
 const NOT_FOUND_CUSTOMER = "Customer not found.";
 export const NOT_FOUND_CARD = "Payment method not found.";
 
@@ -73,7 +73,6 @@ const toPaymentMethodDto = (card: GatewayCard, defaultId: string | null) => ({
   card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
   isDefault: card.id === defaultId,
 });
-export type PaymentMethodDto = ReturnType<typeof toPaymentMethodDto>;
 
 /** The customer's saved cards, the default (the one renewals charge) first. */
 async function savedCards(deps: BillingDeps, customerId: string) {

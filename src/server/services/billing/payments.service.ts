@@ -8,7 +8,7 @@ import { syncSubscription } from "./billing-sync.service";
 import { cardFor, NOT_FOUND_CARD, requireCustomer } from "./customers.service";
 import { type BillingDeps, payment, withCheckoutLock, withCheckoutRepair } from "./shared";
 
-export const NOTHING_DUE = "There is no outstanding payment on your account.";
+const NOTHING_DUE = "There is no outstanding payment on your account.";
 
 // ---- transactions ----
 
@@ -23,7 +23,6 @@ export const toTransactionDto = (tx: BillingTransaction) => ({
   receiptUrl: tx.receiptUrl,
   planId: tx.planId,
 });
-export type TransactionDto = ReturnType<typeof toTransactionDto>;
 
 export async function listTransactions(deps: BillingDeps, input: z.infer<typeof customerQuerySchema>) {
   if (input.customer_id !== undefined) await requireCustomer(deps, input.customer_id);

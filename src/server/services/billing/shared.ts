@@ -33,7 +33,7 @@ export function withCheckoutLock<T>(db: Db, userId: string, work: () => Promise<
 }
 
 /** Later than any checkout's provider call can take (the Stripe client gives up after 20 s, twice retried). */
-export const CHECKOUT_REPAIR_DELAY_MS = 2 * 60_000;
+const CHECKOUT_REPAIR_DELAY_MS = 2 * 60_000;
 
 /**
  * Runs a checkout's provider call and local writes with a safety net. First a repair job is queued,

@@ -11,8 +11,8 @@ import { applyCardCount, syncSubscription } from "./billing-sync.service";
 import { attachCard, ensureCustomer, ownCustomer } from "./customers.service";
 import { type BillingDeps, payment, withCheckoutLock, withCheckoutRepair } from "./shared";
 
-export const ALREADY_ON_PLAN = "You're already on this plan";
-export const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
+const ALREADY_ON_PLAN = "You're already on this plan";
+const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
 
 /** The 7-day trial belongs to a user's first paid subscription only. */
 async function trialDaysFor(db: Db, userId: string, plan: Plan) {

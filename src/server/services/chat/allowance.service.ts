@@ -8,13 +8,13 @@ import { getEffectivePlan } from "../entitlements.service";
 /** A reservation older than this belongs to an answer that can no longer be settled (a crashed server). */
 const RESERVATION_TTL_MINUTES = 10;
 
-export const LIMIT_REACHED_MESSAGE =
+const LIMIT_REACHED_MESSAGE =
   "You have used all the tokens of your plan for this month. Upgrade your plan on the pricing page to keep asking.";
 export const ANONYMOUS_LIMIT_MESSAGE =
   "You have used the free tokens for visitors today. Sign up for a free account (30,000 tokens a month) or see the pricing page to keep asking.";
 
 /** One allowance bucket: who pays, for which period, and how many tokens it holds (null = unlimited). */
-export interface AllowanceBucket {
+interface AllowanceBucket {
   subject: string;
   period: string;
   limit: number | null;
@@ -59,7 +59,7 @@ export async function monthlyLimitFor(db: DbOrTx, userId: string, now = new Date
 }
 
 /** The buckets an answer is charged to: the user's month, or the visitor's session and address days. */
-export async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Promise<AllowanceBucket[]> {
+async function bucketsFor(db: Db, actor: ChatActor, now = new Date()): Promise<AllowanceBucket[]> {
   if (actor.userId !== null) {
     const { period, limit, planId } = await monthlyLimitFor(db, actor.userId, now);
     return [{ subject: `user:${actor.userId}`, period, limit, planId }];
@@ -159,7 +159,7 @@ export async function reserveTokens(db: Db, actor: ChatActor, wanted: number, mi
  * Settles one reservation in one SQL statement: deletes it and moves the tokens really used (never
  * more than were reserved) from reserved to used. Settling twice is harmless.
  */
-export async function settleReservation(db: Db, reservationId: string, usedTokens: number) {
+async function settleReservation(db: Db, reservationId: string, usedTokens: number) {
   const used = Math.max(0, Math.round(usedTokens));
   await db.$executeRaw`
     WITH released AS (DELETE FROM "TokenReservation" WHERE id = ${reservationId} RETURNING "allowanceId", amount)

@@ -34,8 +34,8 @@ import { assertConversationUsable, saveConversation } from "./conversations.serv
 import { promptTokenEstimate, recordUsage } from "./tokens.service";
 
 /** The longest answer a request may get, and the shortest worth starting. */
-export const MAX_ANSWER_TOKENS = 1200;
-export const MIN_ANSWER_TOKENS = 150;
+const MAX_ANSWER_TOKENS = 1200;
+const MIN_ANSWER_TOKENS = 150;
 /** Messages of the conversation sent to the model: enough context, bounded cost. */
 const HISTORY_MESSAGES = 12;
 const RETRIEVED_PASSAGES = 5;
@@ -71,7 +71,7 @@ interface Outcome {
 }
 
 /** Said after a regenerated hosted answer that is the same as the one it replaces. */
-export const SAME_ANSWER_NOTE = "\n\n_This is the same answer as before: there is no other answer._";
+const SAME_ANSWER_NOTE = "\n\n_This is the same answer as before: there is no other answer._";
 
 /**
  * Passes the model's parts on, appending `appendixOf(outcome)` as a last text block, and reports once
@@ -238,7 +238,7 @@ export type ChatAnswer =
  * Starts an answer: throws AppError (404 for another user's conversation, 429 at the token limit)
  * before anything is streamed; once streaming, the answer is settled and saved when its parts end.
  */
-export const ANONYMOUS_CHAT_LIMITED_MESSAGE =
+const ANONYMOUS_CHAT_LIMITED_MESSAGE =
   "You have asked many questions in a short time. Please wait a few minutes, or sign up for a free account to keep going.";
 
 export async function answerChat({ db, actor, input, rag, requestId, signal }: ChatAnswerRequest): Promise<ChatAnswer> {

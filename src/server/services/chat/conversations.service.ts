@@ -6,7 +6,7 @@ import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 
-export const CONVERSATION_NOT_FOUND = "Conversation not found.";
+const CONVERSATION_NOT_FOUND = "Conversation not found.";
 const TITLE_LENGTH = 60;
 
 function titleOf(messages: ChatMessageInput[]): string {

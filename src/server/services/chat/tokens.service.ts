@@ -28,8 +28,3 @@ export async function recordUsage(db: Db, record: UsageRecord) {
   await db.tokenUsage.create({ data: record });
   metrics().chatTokens.inc({ route: record.route, model: record.model }, record.charged);
 }
-
-/** How many answers a user has had: the profile's "AI chat sessions" count. */
-export async function countAnswers(db: Db, userId: string) {
-  return db.tokenUsage.count({ where: { userId } });
-}

@@ -8,15 +8,15 @@
 import { ESTIMATED_TOKENS, MIN_MEASURED_ANSWERS, QUESTION_KINDS, type QuestionKind } from "~/lib/question-kinds";
 import type { Db } from "~/server/db/client";
 
-export const TYPICAL_TOKENS_KEY = "figures:typical-tokens";
-export const TYPICAL_TOKENS_WINDOW_DAYS = 30;
+const TYPICAL_TOKENS_KEY = "figures:typical-tokens";
+const TYPICAL_TOKENS_WINDOW_DAYS = 30;
 
 interface StoredFigures {
   computedAt: string;
   kinds: Partial<Record<QuestionKind, { median: number; answers: number }>>;
 }
 
-export interface KindFigure {
+interface KindFigure {
   kind: QuestionKind;
   /** True when `tokens` is the median of at least MIN_MEASURED_ANSWERS answers; false: the spec's estimate. */
   measured: boolean;

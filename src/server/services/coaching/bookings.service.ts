@@ -35,16 +35,16 @@ const SESSION_MS = SESSION_MINUTES * 60_000;
 const CHANGE_DEADLINE_MS = CHANGE_DEADLINE_HOURS * 3_600_000;
 
 /** Where students see their sessions, and where coaches see theirs. */
-export const studentSessionsUrl = () => `${appUrl()}/services/consultation`;
-export const coachSessionsUrl = () => `${appUrl()}/admin/coaching`;
+const studentSessionsUrl = () => `${appUrl()}/services/consultation`;
+const coachSessionsUrl = () => `${appUrl()}/admin/coaching`;
 
 /** "Monday 29 March 2027, 13:30 (Asia/Kolkata, UTC+05:30)": a moment in a zone, with the zone and its offset on that day. */
-export function formatInZone(moment: Date, zone: { zone: string }): string {
+function formatInZone(moment: Date, zone: { zone: string }): string {
   return `${format(new TZDate(moment.getTime(), zone.zone), "EEEE d MMMM yyyy, HH:mm")} (${zone.zone}, ${utcOffset(zone.zone, moment)})`;
 }
 
 /** A coach's zone, labelled with its current offset. */
-export const coachZone = (timeZone: string) => ({ zone: timeZone, label: zoneLabel(timeZone) });
+const coachZone = (timeZone: string) => ({ zone: timeZone, label: zoneLabel(timeZone) });
 
 async function studentZone(db: DbOrTx, userId: string) {
   const student = await db.student.findUnique({ where: { userId }, select: { timeZone: true } });
@@ -66,7 +66,7 @@ export async function bookableCoaches(db: Db) {
 }
 
 /** Free slots grouped by the student's local day, with the times in the student's zone. */
-export function slotsInZone(slots: Date[], zone: { zone: string; label: string }) {
+function slotsInZone(slots: Date[], zone: { zone: string; label: string }) {
   const days: { date: string; label: string; slots: { startsAt: string; time: string }[] }[] = [];
   for (const slot of slots) {
     const local = new TZDate(slot.getTime(), zone.zone);
@@ -182,8 +182,6 @@ function sessionView(record: SessionRecord, zone: { zone: string; label: string 
   };
 }
 
-export type SessionView = ReturnType<typeof sessionView>;
-
 /** Booked sessions not over yet first (soonest first), then the others (latest first). */
 function splitSessions(records: SessionRecord[], zone: { zone: string; label: string }, now: Date) {
   const views = records.map((record) => sessionView(record, zone, now));
@@ -252,7 +250,7 @@ function invitationOf(record: SessionRecord) {
 }
 
 /** The name a mail greets with. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 /** Mails the student and the coach about a session, each with the times in their own zone and the calendar part. */
 async function mailBoth(

@@ -6,14 +6,14 @@ import type { DbOrTx } from "~/server/db/client";
 
 type Range = { startMinute: number; endMinute: number };
 
-export interface CoachHours {
+interface CoachHours {
   timeZone: string;
   weekly: ({ weekday: number } & Range)[];
   /** Dates (YYYY-MM-DD in the coach's zone) whose rows replace the week; null minutes: a day off. */
   exceptions: { date: string; startMinute: number | null; endMinute: number | null }[];
 }
 
-export interface Interval {
+interface Interval {
   startsAt: Date;
   endsAt: Date;
 }
@@ -36,7 +36,7 @@ function rangesOn(hours: CoachHours, date: string, weekday: number): Range[] {
  * 45-minute slots at the coach's wall-clock times (so 10:00 in Berlin stays 10:00 across a
  * daylight-saving change), minus those that overlap a booked session.
  */
-export function generateSlots(hours: CoachHours, booked: Interval[], from: Date, until: Date): Date[] {
+function generateSlots(hours: CoachHours, booked: Interval[], from: Date, until: Date): Date[] {
   const slots: Date[] = [];
   // One day before `from` in the coach's zone, so a date that began earlier there is not missed.
   const first = new TZDate(from.getTime(), hours.timeZone);
@@ -66,7 +66,7 @@ export function generateSlots(hours: CoachHours, booked: Interval[], from: Date,
 }
 
 /** The window a student may book in now: from 24 hours ahead to three weeks ahead. */
-export function bookingWindow(now: Date): { from: Date; until: Date } {
+function bookingWindow(now: Date): { from: Date; until: Date } {
   return {
     from: new Date(now.getTime() + BOOKING_LEAD_HOURS * 3_600_000),
     until: new Date(now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000),
@@ -74,7 +74,7 @@ export function bookingWindow(now: Date): { from: Date; until: Date } {
 }
 
 /** A coach's hours as stored, or null when the coach does not exist or takes no bookings. */
-export async function loadCoachHours(
+async function loadCoachHours(
   db: DbOrTx,
   coachId: string,
 ): Promise<(CoachHours & { id: string; displayName: string; userId: string }) | null> {
@@ -101,7 +101,7 @@ export async function loadCoachHours(
 }
 
 /** The coach's booked sessions that may touch the window (another booking being moved left out). */
-export function bookedSessions(db: DbOrTx, coachId: string, from: Date, until: Date, exceptBookingId?: string): Promise<Interval[]> {
+function bookedSessions(db: DbOrTx, coachId: string, from: Date, until: Date, exceptBookingId?: string): Promise<Interval[]> {
   return db.coachingBooking.findMany({
     where: {
       coachId,

@@ -11,7 +11,7 @@ import { AppError } from "~/server/errors";
 import { type AuditActor, recordAudit } from "~/server/services/audit.service";
 import { clampPlace, reordered, writePositions } from "../positions";
 
-export const CATEGORY_NOT_FOUND = "This category does not exist.";
+const CATEGORY_NOT_FOUND = "This category does not exist.";
 export const CATEGORY_ARCHIVED = "This category is archived and takes no new topics. Please choose another one.";
 
 const EXTRA_CATEGORIES = [

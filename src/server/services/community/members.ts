@@ -44,7 +44,7 @@ export async function ensureHandle(db: DbOrTx, userId: string): Promise<string> 
   return handle;
 }
 
-export const SUSPENDED_MESSAGE = (until: Date) =>
+const SUSPENDED_MESSAGE = (until: Date) =>
   `A moderator suspended your community posting until ${until.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}. You can still read the forum.`;
 
 export const NEW_MEMBER_TOPICS_MESSAGE = `New members can start at most ${NEW_MEMBER_RULES.topicsPerDay} topics in 24 hours. Please try again later: the limit lifts once your account is a day old and ${NEW_MEMBER_RULES.acceptedPosts} of your posts are published.`;
@@ -52,7 +52,7 @@ export const NEW_MEMBER_REPLIES_MESSAGE = `New members can write at most ${NEW_M
 export const NEW_MEMBER_LINKS_MESSAGE = `New members can include at most ${NEW_MEMBER_RULES.linksPerPost} links in a post. Please remove some links, or describe where to find the page.`;
 
 /** Web addresses in a post's Markdown: bare ones and those inside links. */
-export function countLinks(markdown: string): number {
+function countLinks(markdown: string): number {
   return markdown.match(/\bhttps?:\/\/[^\s)<>\]]+|\bwww\.[^\s)<>\]]+/gi)?.length ?? 0;
 }
 

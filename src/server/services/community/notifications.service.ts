@@ -10,7 +10,7 @@ import { serviceRequestHref } from "~/lib/schemas/service-work";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { queueMail } from "~/server/mail/outbox";
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+const NOTIFICATIONS_PAGE_SIZE = 20;
 
 interface NewNotification {
   userId: string;
@@ -73,7 +73,7 @@ export async function listNotifications(db: Db, userId: string, cursor = 0) {
 }
 
 /** One line per notification, for the bell and the digest mail. */
-export function notificationSummary(kind: NotificationKind, actor: string, topic: string, text: string | null): string {
+function notificationSummary(kind: NotificationKind, actor: string, topic: string, text: string | null): string {
   switch (kind) {
     case "reply":
       return `${actor} replied in “${topic}”`;
@@ -102,7 +102,7 @@ export async function markRead(db: Db, userId: string, ids?: string[]) {
 }
 
 /** Digest mails hold at most this many lines; the rest are behind the link. */
-export const DIGEST_MAX_LINES = 20;
+const DIGEST_MAX_LINES = 20;
 
 /**
  * The daily digest job: one mail per member with unread notifications not mailed before, to active

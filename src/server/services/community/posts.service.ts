@@ -29,7 +29,7 @@ export const POST_NOT_FOUND = "This post does not exist or is not visible.";
 export const TOPIC_LOCKED = "This topic is locked: it takes no new replies.";
 export const ONLY_OWN_POSTS = "You can only change your own posts.";
 export const ONLY_AUTHOR_OR_MODERATOR_SOLVES = "Only the person who asked, or a moderator, can mark the answer.";
-export const POST_DELETED = "This post was deleted and can no longer be changed.";
+const POST_DELETED = "This post was deleted and can no longer be changed.";
 export const HELD_FOR_REVIEW =
   "Thanks! Your post is waiting for a moderator's review because our spam and language filter flagged it. It will appear once approved.";
 

@@ -88,8 +88,6 @@ function topicSummary(topic: TopicRow) {
   };
 }
 
-export type TopicSummary = ReturnType<typeof topicSummary>;
-
 const PLACEHOLDERS: Record<Exclude<ForumPostStatus, "visible">, string> = {
   held: "This post is waiting for a moderator's review.",
   hidden: "This post is hidden until a moderator reviews it.",
@@ -197,10 +195,7 @@ export async function readTopic(
   };
 }
 
-export type TopicPage = Awaited<ReturnType<typeof readTopic>>;
-export type PostView = TopicPage["posts"][number];
-
-export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_PAGE_SIZE = 20;
 
 interface SearchRow {
   postId: string;
@@ -256,7 +251,7 @@ export async function searchCommunity(db: Db, input: SearchInput) {
   return { items, nextCursor: rows.length > SEARCH_PAGE_SIZE ? cursor + SEARCH_PAGE_SIZE : null };
 }
 
-export const MEMBER_NOT_FOUND = "There is no member with this name.";
+const MEMBER_NOT_FOUND = "There is no member with this name.";
 
 /**
  * A member's public profile: name, join date, published posts and solutions, and their latest

@@ -8,7 +8,7 @@ import type { SessionClaims } from "../sessions.service";
 import { maxFileBytes, maxFileMb, quotaBytes, quotaMb } from "./file-checks";
 
 /** Requests in these states still need their documents; withdrawn requests do not. */
-export const OPEN_REQUEST_STATUSES: RequestStatus[] = ["pending", "processing", "approved"];
+const OPEN_REQUEST_STATUSES: RequestStatus[] = ["pending", "processing", "approved"];
 const openRequest = {
   status: { in: OPEN_REQUEST_STATUSES },
   withdrawnAt: null,

@@ -31,7 +31,7 @@ export function fileTooLarge(): AppError {
 }
 
 /** The accepted type of these bytes, read from the bytes themselves (magic numbers), or 415. */
-export async function detectDocumentType(bytes: Uint8Array): Promise<DocumentMimeType> {
+async function detectDocumentType(bytes: Uint8Array): Promise<DocumentMimeType> {
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime as DocumentMimeType | undefined;
   if (!mime || !DOCUMENT_MIME_TYPES.includes(mime)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", DOCUMENT_MESSAGES.wrongType);
@@ -43,7 +43,7 @@ export async function detectDocumentType(bytes: Uint8Array): Promise<DocumentMim
  * characters, at most 150 characters, ending in the extension of the type the bytes really are.
  * It is never used as a path (objects are stored under random keys).
  */
-export function cleanFileName(raw: string, mimeType: DocumentMimeType): string {
+function cleanFileName(raw: string, mimeType: DocumentMimeType): string {
   const lastPart = raw.split(/[\\/]/).pop() ?? "";
   const cleaned = cleanDisplayText(lastPart).replace(/^[.\s]+/, "");
   const ext = path.extname(cleaned).slice(1).toLowerCase();

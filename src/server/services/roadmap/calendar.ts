@@ -24,7 +24,7 @@ function eventDescription(step: RoadmapStepView, siteUrl: string): string {
  * The roadmap as an iCalendar file: one all-day event on each step's target date (hidden steps
  * left out). The steps are the ones the user may see, so a preview gives only the preview's events.
  */
-export function roadmapCalendar(steps: RoadmapStepView[], { siteUrl, now = new Date() }: { siteUrl: string; now?: Date }): string {
+function roadmapCalendar(steps: RoadmapStepView[], { siteUrl, now = new Date() }: { siteUrl: string; now?: Date }): string {
   const host = new URL(siteUrl).hostname;
   const calendar = ical({
     name: `${SITE.brand} study roadmap`,

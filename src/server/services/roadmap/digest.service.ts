@@ -6,12 +6,12 @@ import { queueMail } from "~/server/mail/outbox";
 import { hasFullRoadmap } from "./roadmap.service";
 
 /** The digest lists the steps due within this many days. */
-export const DIGEST_DAYS_AHEAD = 14;
+const DIGEST_DAYS_AHEAD = 14;
 /**
  * A roadmap gets no second digest within this many days. Six, not seven: the weekly run may start a
  * little earlier in the week than the last one finished, and should still send.
  */
-export const DIGEST_MIN_GAP_DAYS = 6;
+const DIGEST_MIN_GAP_DAYS = 6;
 
 /**
  * The weekly digest job: one mail per roadmap with steps due in the next 14 days (not done, not

@@ -77,7 +77,7 @@ export function intakeConditions(facts: VisaFacts, intake: RoadmapIntake): Set<R
 }
 
 /** The visible templates for the programme type whose conditions all hold. */
-export function selectTemplates<T extends StepTemplateRule>(
+function selectTemplates<T extends StepTemplateRule>(
   templates: T[],
   programType: RoadmapIntake["programType"],
   conditions: ReadonlySet<string>,

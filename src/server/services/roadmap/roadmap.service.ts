@@ -27,11 +27,11 @@ import { intakeConditions, intakeProblem, planSteps, semesterStart, stepTiming }
  */
 
 export const NO_ROADMAP = "You have no roadmap yet: fill in the intake form on /roadmap first.";
-export const STEP_NOT_IN_ROADMAP = "That step is not in your roadmap.";
-export const ONLY_OPTIONAL_HIDDEN = "Only optional steps can be hidden.";
+const STEP_NOT_IN_ROADMAP = "That step is not in your roadmap.";
+const ONLY_OPTIONAL_HIDDEN = "Only optional steps can be hidden.";
 const WHOLE_ROADMAP = "The whole roadmap";
 
-export const ROADMAP_PLANS = plansWithFeature("roadmaps");
+const ROADMAP_PLANS = plansWithFeature("roadmaps");
 
 const SEMESTER_FACT_SHAPE = { [SEMESTER_STARTS_FACT_KEY]: semesterStartDaysSchema };
 

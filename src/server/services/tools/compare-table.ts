@@ -36,7 +36,7 @@ export interface MissingCell {
   missing: true;
 }
 
-export interface CompareRow {
+interface CompareRow {
   criterion: CompareCriterion;
   title: string;
   /** How the best value is chosen; null where values are not ranked (languages). */

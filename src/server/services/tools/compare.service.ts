@@ -27,7 +27,7 @@ export async function compareCountries(db: Db, input: CompareInput): Promise<Com
   return buildComparison(input, new Map(cells.map((cell) => [cell.key, cell])), rates);
 }
 
-export const NO_RATES_MESSAGE = "No exchange rates are stored yet: run the seed.";
+const NO_RATES_MESSAGE = "No exchange rates are stored yet: run the seed.";
 
 /**
  * Stores new exchange rates from /admin: the fact keeps staff's values at the next seed

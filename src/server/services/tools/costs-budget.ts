@@ -22,7 +22,7 @@ import {
  */
 
 /** A fact as the calculator receives it: value, what it is, its sources and the day they were checked. */
-export interface Fact<T> {
+interface Fact<T> {
   label: string;
   value: T;
   sources: SourceRef[];
@@ -37,9 +37,9 @@ export interface BudgetCity {
   figures: CityFigures;
 }
 
-export type BudgetLineKey = "rent" | "semester" | "health" | "broadcasting" | "food" | "phone" | "studyMaterials" | "leisure";
+type BudgetLineKey = "rent" | "semester" | "health" | "broadcasting" | "food" | "phone" | "studyMaterials" | "leisure";
 
-export interface BudgetLine {
+interface BudgetLine {
   key: BudgetLineKey;
   label: string;
   /** Per month; null when no source gives the figure (the line is then left out of the totals). */
@@ -86,7 +86,7 @@ export function calendarDate(isoDate: string): string {
 }
 
 /** Euros to the cent, so that sums of rounded lines add up the same everywhere. */
-export function roundEuros(value: number): number {
+function roundEuros(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
@@ -117,7 +117,7 @@ function monthlyLine(
 }
 
 /** The rent a lifestyle takes from a figure: the low or high end of the source's range, or its typical value. */
-export function rentForLifestyle(
+function rentForLifestyle(
   figure: CityFigure & { amountEur: number },
   lifestyle: CostInput["lifestyle"],
 ): { amountEur: number; note: string | null } {
@@ -179,7 +179,7 @@ function semesterLine(figures: CityFigures): BudgetLine {
 }
 
 /** The statutory student rate for this age: health, the insurer's additional contribution, long-term care. */
-export function healthInsuranceLine(
+function healthInsuranceLine(
   age: number,
   facts: Pick<CostFacts, "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit">,
 ): BudgetLine {

@@ -46,7 +46,7 @@ export async function calculateBudget(db: Db, input: CostInput): Promise<BudgetR
 }
 
 /** "Munich, room in a shared flat (WG), age 24": how a saved budget is named unless the user names it. */
-export function defaultBudgetTitle(result: BudgetResult): string {
+function defaultBudgetTitle(result: BudgetResult): string {
   const housing = HOUSING_LABELS[result.input.housing];
   return `${result.city.name}, ${housing.charAt(0).toLowerCase()}${housing.slice(1)}, age ${result.input.age}`;
 }

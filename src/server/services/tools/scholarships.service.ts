@@ -22,9 +22,9 @@ import type { SessionClaims } from "~/server/services/sessions.service";
 
 export const SCHOLARSHIP_NOT_FOUND = "This scholarship does not exist.";
 /** A reminder goes out when a bookmarked programme's next deadline is this many days away or fewer. */
-export const REMINDER_DAYS_BEFORE = 14;
+const REMINDER_DAYS_BEFORE = 14;
 /** The most scholarships one user bookmarks. */
-export const MAX_BOOKMARKS = 200;
+const MAX_BOOKMARKS = 200;
 
 /** Whole days from `today` to `deadline` (both YYYY-MM-DD): 0 on the day, negative once passed. */
 export function daysUntil(deadline: string, today: string): number {
@@ -37,7 +37,7 @@ function joinNames(names: string[]): string {
 }
 
 /** The nationality rule in a sentence, for a result without a nationality filter. */
-export function describeRule(rule: NationalityRule): string {
+function describeRule(rule: NationalityRule): string {
   if (rule.kind === "any") return "Open to all nationalities.";
   const named = [...rule.continents.map((continent) => `all of ${CONTINENT_NAMES[continent]}`), ...rule.countries.map(countryName)];
   if (rule.kind === "except") return `Open to all nationalities except ${joinNames(rule.countries.map(countryName))}.`;
@@ -87,7 +87,7 @@ export function isOpenNow(row: { deadlineText: string; nextDeadline: string | nu
 }
 
 /** The programme's next deadline on or after `today`, from its yearly days or its one-off date. */
-export function upcomingDeadline(row: { nextDeadline: string | null; annualDeadlines: string[] }, today: string): string | null {
+function upcomingDeadline(row: { nextDeadline: string | null; annualDeadlines: string[] }, today: string): string | null {
   return nextDeadlineOn({ annual: row.annualDeadlines, next: row.nextDeadline }, today);
 }
 
@@ -107,7 +107,7 @@ const storedNationalitySchema = nationalityRuleSchema.and(
 type ScholarshipRow = Awaited<ReturnType<Db["scholarship"]["findMany"]>>[number];
 
 /** A programme as the tool shows it. */
-export function presentScholarship(row: ScholarshipRow, today: string) {
+function presentScholarship(row: ScholarshipRow, today: string) {
   const stored = storedNationalitySchema.parse(row.nationality);
   const { eligibility, subjectsNote, ...rule } = stored;
   const kind = deadlineKindOf(row.deadlineText);
@@ -134,7 +134,6 @@ export function presentScholarship(row: ScholarshipRow, today: string) {
     checkedOn: row.checkedOn,
   };
 }
-export type ScholarshipView = ReturnType<typeof presentScholarship>;
 
 const STATUS_ORDER: Record<EligibilityStatus, number> = { eligible: 0, check: 1, "not-eligible": 2 };
 

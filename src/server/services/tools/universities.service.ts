@@ -99,7 +99,7 @@ export async function institutionCities(db: Db) {
 export type TuitionLine = { rule: TuitionRule } & Omit<SourcedFact<TuitionRule>, "value">;
 
 /** The tuition rules (facts "tuition.*") of a state and of the institution itself: the state's first. */
-export async function tuitionRulesFor(db: Db, institution: { slug: string; state: string | null }): Promise<TuitionLine[]> {
+async function tuitionRulesFor(db: Db, institution: { slug: string; state: string | null }): Promise<TuitionLine[]> {
   const facts = await readFactsWithPrefix(db, "tuition.", tuitionRuleSchema);
   const order = ["none", "non_eu", "institution", "second_degree", "long_term"];
   return facts

@@ -124,7 +124,7 @@ export interface VisaLine {
   checkedOn: string | null;
 }
 
-export interface VisaAmount {
+interface VisaAmount {
   label: string;
   amountEur: number;
   per: "year" | "month";
@@ -132,8 +132,8 @@ export interface VisaAmount {
   checkedOn: string;
 }
 
-export type EntryKind = "free-movement" | "visa-free" | "national-visa" | "in-germany" | "not-from-abroad" | "german-citizen";
-export type ApsStatus = "required" | "not-required" | "not-stated" | "none";
+type EntryKind = "free-movement" | "visa-free" | "national-visa" | "in-germany" | "not-from-abroad" | "german-citizen";
+type ApsStatus = "required" | "not-required" | "not-stated" | "none";
 
 export interface VisaResult {
   input: VisaCheckInput;
@@ -151,9 +151,8 @@ export interface VisaResult {
   shortStay: { requirement: string | null; headline: string; lines: VisaLine[]; dataset: ShortStayFile["dataset"] };
 }
 
-export const NOT_VALID_FOR_STUDY_OR_WORK = "Not valid for study or work";
 /** An honest gap: the figure no official page we could read gives. */
-export const noSourceFor = (what: string) =>
+const noSourceFor = (what: string) =>
   `${what}: no official source we could read gives the current figure, so we show none. Ask the German mission or the foreigners authority.`;
 
 const line = (fact: SourcedFact<unknown>, lineText: string): VisaLine => ({
