@@ -41,6 +41,38 @@ const send = (body: unknown, headers: Record<string, string> = { "x-session-id":
   callRoute(POST, "/api/feedback", { method: "POST", body, headers, cookie });
 
 describe("POST /api/feedback", () => {
+  it("lets only who received the answer rate it: another account, a signed-out caller or someone else's conversation get 404 and change nothing", async () => {
+    const owner = await createUser(database.db);
+    const ownerCookie = await sessionCookie(database.db, owner.claims);
+    const other = await createUser(database.db);
+    const otherCookie = await sessionCookie(database.db, other.claims);
+    const headers = { "x-session-id": "session-owned-1" };
+    expect((await send(record({ messageId: "msg-owned", feedbackType: "like" }), headers, ownerCookie)).status).toBe(201);
+
+    const takeover = record({ messageId: "msg-owned", feedbackType: "dislike", dislikeReason: DISLIKE_REASONS[0], customFeedback: "x" });
+    for (const cookie of [otherCookie, undefined]) {
+      const response = await send(takeover, headers, cookie);
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual({ success: false, error: "This answer was not found." });
+    }
+    const row = await database.db.feedback.findFirstOrThrow({ where: { messageId: "msg-owned" } });
+    expect(row).toMatchObject({ accountId: owner.claims.id, feedbackType: "like", customFeedback: null });
+
+    // An answer in another user's stored conversation is not theirs to rate.
+    await database.db.conversation.create({ data: { id: "conv-owned-1", userId: owner.claims.id, title: "Blocked account" } });
+    const foreign = await send(
+      record({ messageId: "msg-foreign", conversationId: "conv-owned-1" }),
+      { "x-session-id": "session-other-1" },
+      otherCookie,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await database.db.feedback.count({ where: { messageId: "msg-foreign" } })).toBe(0);
+
+    // The owner changes their own opinion.
+    expect((await send(takeover, headers, ownerCookie)).status).toBe(201);
+    expect(await database.db.feedback.findFirstOrThrow({ where: { messageId: "msg-owned" } })).toMatchObject({ feedbackType: "dislike" });
+  });
+
   it("stores a like as the spec's anonymous record and answers success", async () => {
     const response = await send(record());
     expect(response.status).toBe(201);

@@ -1,6 +1,7 @@
 import type { AssistantMetadata, FeedbackInput } from "~/lib/schemas/chat";
 import { addressKey } from "~/server/auth/request";
 import type { Db } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import type { SessionClaims } from "./sessions.service";
 
@@ -12,6 +13,7 @@ import type { SessionClaims } from "./sessions.service";
 export async function submitFeedback(db: Db, actor: SessionClaims | null, input: FeedbackInput, ip: string) {
   await consumeRateLimit(db, "feedback", actor ? `user:${actor.id}` : addressKey(ip));
   const { sessionId, messageId, ...fields } = input;
+  await assertMayRate(db, actor, input);
   const data = {
     ...fields,
     userId: "anonymous",
@@ -28,6 +30,24 @@ export async function submitFeedback(db: Db, actor: SessionClaims | null, input:
     select: { id: true, messageId: true, feedbackType: true, dislikeReason: true, createdAt: true },
   });
   return row;
+}
+
+export const FEEDBACK_ANSWER_NOT_FOUND = "This answer was not found.";
+
+/**
+ * Only who received an answer rates it: an opinion already given is changed only by the same account,
+ * or, given signed out, by the same browser session signed out; a signed-in user's answer in a stored
+ * conversation must be in their own. Anything else is told the answer does not exist (404).
+ */
+async function assertMayRate(db: Db, actor: SessionClaims | null, input: FeedbackInput) {
+  const given = await db.feedback.findUnique({
+    where: { sessionId_messageId: { sessionId: input.sessionId, messageId: input.messageId } },
+    select: { accountId: true },
+  });
+  if (given && given.accountId !== (actor?.id ?? null)) throw new AppError("NOT_FOUND", FEEDBACK_ANSWER_NOT_FOUND);
+  if (!input.conversationId) return;
+  const conversation = await db.conversation.findUnique({ where: { id: input.conversationId }, select: { userId: true } });
+  if (conversation && conversation.userId !== actor?.id) throw new AppError("NOT_FOUND", FEEDBACK_ANSWER_NOT_FOUND);
 }
 
 /**
