@@ -1,10 +1,12 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { env } from "~/env";
 import { crossSiteRefusal, isForbiddenCrossSiteRequest, ownOrigins } from "~/server/http/cross-site";
+import { UNREADABLE_ADDRESS_MESSAGE, unreadableAddress } from "~/server/http/readable-address";
 import { newNonce, type SecuritySettings, securityHeaders, servedOverHttps } from "~/server/http/security-headers";
 
 /**
- * Runs before every page and route handler: refuses cross-site state-changing requests, and gives
+ * Runs before every page and route handler: refuses cross-site state-changing requests and addresses
+ * no route can read (malformed percent-encoding, NUL), and gives
  * every response the security headers. A page's policy carries a fresh nonce, which Next reads from
  * the request's Content-Security-Policy header and puts on its own scripts; a server component that
  * renders an inline script of its own gives it `(await headers()).get("x-nonce")`.
@@ -31,6 +33,10 @@ export function proxy(request: NextRequest) {
   let response: Response;
   if (refused) {
     response = crossSiteRefusal();
+  } else if (unreadableAddress(request.url)) {
+    response = isApi
+      ? Response.json({ success: false, error: UNREADABLE_ADDRESS_MESSAGE }, { status: 400 })
+      : new Response(UNREADABLE_ADDRESS_MESSAGE, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   } else if (nonce) {
     const forwarded = new Headers(request.headers);
     forwarded.set("x-nonce", nonce);

@@ -51,11 +51,17 @@ export async function readBodyBytes(request: Request, limit: number, tooLarge: (
 
 /** The JSON body of a request; an empty body is `undefined`, malformed JSON a clear 400. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await readBodyText(request);
+  return parseJsonText(await readBodyText(request));
+}
+
+/** A body's text as JSON; an empty text is `undefined`, malformed JSON a clear 400. */
+export function parseJsonText(text: string): unknown {
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("BAD_INPUT", "Malformed JSON in request body.");
+    throw new AppError("BAD_INPUT", MALFORMED_JSON_MESSAGE);
   }
 }
+
+export const MALFORMED_JSON_MESSAGE = "Malformed JSON in request body.";

@@ -6,10 +6,11 @@ import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 import { getSessionUser } from "~/server/api/session";
 import { clientIp } from "~/server/auth/request";
 import { getDb } from "~/server/db/client";
+import { AppError } from "~/server/errors";
 import { requestIdOf } from "~/server/observability/request-context";
 import { loginThrottle } from "~/server/services/auth.service";
 import { buildAuthOptions } from "./auth-options";
-import { readBodyText } from "./body";
+import { MALFORMED_JSON_MESSAGE, parseJsonText, readBodyText } from "./body";
 import { trustedRequestOrigin } from "./own-host";
 import { errorResponse } from "./rest";
 
@@ -40,15 +41,20 @@ async function signInError(response: Response): Promise<string | null> {
  * check, whatever the path or body type) answered 429 with Retry-After.
  */
 export async function authRoute(request: Request, context: RouteContext): Promise<Response> {
-  const db = getDb();
   let body: string | undefined;
   if (request.method === "POST") {
     try {
       body = await readBodyText(request);
+      // next-auth reads a JSON body itself and fails on a malformed one: it is refused here, clearly.
+      if (request.headers.get("content-type")?.includes("json")) {
+        const parsed = parseJsonText(body);
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new AppError("BAD_INPUT", MALFORMED_JSON_MESSAGE);
+      }
     } catch (error) {
       return errorResponse(error, requestIdOf(request.headers));
     }
   }
+  const db = getDb();
   const limited = new NextRequest(request.url, { method: request.method, headers: request.headers, body });
   const origin = trustedRequestOrigin({
     requestUrl: request.url,

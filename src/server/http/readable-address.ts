@@ -1,0 +1,15 @@
+/**
+ * An address no route can read: malformed percent-encoding ("%ff" is no UTF-8), or a NUL character
+ * (which PostgreSQL cannot store) in its path or query. Such a request is refused at the edge with 400,
+ * before a page or a route reads it.
+ */
+export function unreadableAddress(url: string): boolean {
+  const { pathname, search } = new URL(url);
+  try {
+    return `${decodeURIComponent(pathname)}${decodeURIComponent(search.replace(/\+/g, " "))}`.includes("\u0000");
+  } catch {
+    return true;
+  }
+}
+
+export const UNREADABLE_ADDRESS_MESSAGE = "The address is not valid: it has a character no page can read.";
