@@ -32,7 +32,7 @@ export async function submitFeedback(db: Db, actor: SessionClaims | null, input:
   return row;
 }
 
-export const FEEDBACK_ANSWER_NOT_FOUND = "This answer was not found.";
+const FEEDBACK_ANSWER_NOT_FOUND = "This answer was not found.";
 
 /**
  * Only who received an answer rates it: an opinion already given is changed only by the same account,

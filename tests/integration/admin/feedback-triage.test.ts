@@ -90,7 +90,7 @@ describe("the articles a disliked answer cited", () => {
     expect(cited).toEqual(named.map((article) => article.slug));
   });
 
-  it("another user's conversation is never read: the text sent is used instead", async () => {
+  it("another user's conversation is never read: rating an answer in it is refused, and nothing is stored", async () => {
     const owner = await createUser(t.db);
     const conversationId = `conv-${randomUUID()}`;
     const response = await postChat(
@@ -110,10 +110,12 @@ describe("the articles a disliked answer cited", () => {
     const start = parseUiStream(await response.text()).find((chunk) => chunk.type === "start")!;
     await settled(t.db);
     const intruder = await createUser(t.db);
-    await callerFor(t.db, intruder.claims).chat.feedback(
-      dislike({ messageId: start.messageId, conversationId, messageContent: "No citation here." }),
-    );
-    expect(await citedOf(start.messageId!)).toEqual([]);
+    await expect(
+      callerFor(t.db, intruder.claims).chat.feedback(
+        dislike({ messageId: start.messageId, conversationId, messageContent: "No citation here." }),
+      ),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: "This answer was not found." });
+    expect(await t.db.feedback.count({ where: { messageId: start.messageId! } })).toBe(0);
   });
 
   it("an anonymous chat: the citations in the text, mapped to existing articles only", async () => {
