@@ -27,6 +27,17 @@ const SAMPLES: { [K in MailKind]: { input: Extract<MailTemplateInput, { kind: K 
     input: { kind: "password-changed", name: "Anna", when, ip: "203.0.113.7", resetUrl: `${base}/forgot-password` },
     links: [`${base}/forgot-password`],
   },
+  "secret-checks-locked": {
+    input: {
+      kind: "secret-checks-locked",
+      name: "Anna",
+      minutes: 15,
+      ip: "203.0.113.7",
+      when,
+      securityUrl: `${base}/profile?tab=security`,
+    },
+    links: [`${base}/profile?tab=security`],
+  },
   "new-sign-in": {
     input: {
       kind: "new-sign-in",

@@ -7,6 +7,7 @@ export const MAIL_KINDS = [
   "password-reset",
   "password-changed",
   "new-sign-in",
+  "secret-checks-locked",
   "account-deletion-code",
   "payment-receipt",
   "renewal-failed",

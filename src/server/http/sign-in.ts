@@ -8,7 +8,7 @@ import { clientIp } from "~/server/auth/request";
 import { getDb } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { requestIdOf } from "~/server/observability/request-context";
-import { loginThrottle } from "~/server/services/auth.service";
+import { loginThrottle } from "~/server/security/login-throttle";
 import { buildAuthOptions } from "./auth-options";
 import { MALFORMED_JSON_MESSAGE, parseJsonText, readBodyText } from "./body";
 import { trustedRequestOrigin } from "./own-host";

@@ -208,6 +208,34 @@ If this was you, there is nothing more to do. If not, review your sessions and c
       securityUrl: sampleUrl("/profile?tab=security"),
     }),
   },
+  "secret-checks-locked": {
+    group: "security",
+    title: "Wrong secrets in a session",
+    description: "Sent when the password or two-factor codes were entered wrongly too many times inside a signed-in session.",
+    placeholders: {
+      name,
+      minutes: { about: "How long they are not accepted", value: (data) => String(data.minutes) },
+      ip: { about: "The address of the last attempt", value: (data) => data.ip },
+      when: {
+        about: "When it happened (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
+      securityUrl: { about: "The link to the Security tab (sessions)", value: (data) => data.securityUrl },
+    },
+    link: "securityUrl",
+    subject: `Wrong password or codes entered in your ${BRAND} account`,
+    body: `Hi {name},
+
+In a signed-in session, your password or two-factor codes were entered wrongly too many times. For {minutes} minutes, they are not accepted, and signing in waits too.
+
+IP address: {ip}
+When: {when}
+
+If this was not you, someone may be using one of your sessions: end the sessions you do not know and change your password:
+
+{securityUrl}`,
+    sample: () => ({ name: "Anna", minutes: 15, ip: "203.0.113.7", when: new Date(), securityUrl: sampleUrl("/profile?tab=security") }),
+  },
   "account-deletion-code": {
     group: "security",
     title: "Account deletion code",

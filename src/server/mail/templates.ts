@@ -20,6 +20,7 @@ type MailTemplateData =
   | { kind: "password-reset"; name: string; url: string; expiresInMinutes?: number }
   | { kind: "password-changed"; name: string; when: Date; ip: string | null; resetUrl: string }
   | { kind: "new-sign-in"; name: string; device: string; ip: string; when: Date; securityUrl: string }
+  | { kind: "secret-checks-locked"; name: string; minutes: number; ip: string; when: Date; securityUrl: string }
   | {
       kind: "payment-receipt";
       name: string;
@@ -124,6 +125,8 @@ export function mailContent(input: MailTemplateInput): MailContent {
       return passwordChangedContent(input);
     case "new-sign-in":
       return newSignInContent(input);
+    case "secret-checks-locked":
+      return secretChecksLockedContent(input);
     case "payment-receipt":
       return paymentReceiptContent(input);
     case "renewal-failed":
@@ -239,6 +242,23 @@ function newSignInContent({ name, device, ip, when, securityUrl, timeZone }: Mai
       ["When", formatMoment(when, timeZone)],
     ],
     prompt: "If this was you, there is nothing more to do. If not, review your sessions and change your password:",
+    action: { label: "Review your sessions", url: securityUrl },
+    reason: SECURITY_REASON,
+  };
+}
+
+function secretChecksLockedContent({ name, minutes, ip, when, securityUrl, timeZone }: MailData<"secret-checks-locked">): MailContent {
+  return {
+    subject: `Wrong password or codes entered in your ${BRAND} account`,
+    greeting: greet(name),
+    intro: [
+      `In a signed-in session, your password or two-factor codes were entered wrongly too many times. For ${minutes} minutes, they are not accepted, and signing in waits too.`,
+    ],
+    facts: [
+      ["IP address", ip],
+      ["When", formatMoment(when, timeZone)],
+    ],
+    prompt: "If this was not you, someone may be using one of your sessions: end the sessions you do not know and change your password:",
     action: { label: "Review your sessions", url: securityUrl },
     reason: SECURITY_REASON,
   };

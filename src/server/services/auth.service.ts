@@ -9,8 +9,10 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
+import { loginThrottle } from "~/server/security/login-throttle";
 import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
 import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
+import { secretCheckPasses } from "./secret-checks.service";
 import { claimsOf, revokeSessions, type SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
 
@@ -112,15 +114,6 @@ export async function verifyEmail(db: Db, token: string) {
     data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...(promote ? { role: "admin" } : {}) },
   });
   return { email: updated.email };
-}
-
-/** How the failed-login throttle counts: per account and per address (a campus shares one address). */
-export function loginThrottle() {
-  return {
-    windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
-    maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
-  };
 }
 
 /** True once the account or the address has too many recent failures: every attempt then waits. */
@@ -275,7 +268,8 @@ async function setPassword(db: Db, user: AccountOwner, password: string, ip: str
 /** Changes the password of a signed-in user: other sessions end, this one stays. */
 export async function changePassword(db: Db, actor: SessionClaims, input: { currentPassword: string; newPassword: string }, ip: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.wrongCurrent);
+  if (!(await secretCheckPasses(db, actor, ip, () => verifyPassword(user.passwordHash, input.currentPassword))))
+    throw new AppError("BAD_INPUT", PASSWORD_MESSAGES.wrongCurrent);
   const owner = await accountOwner(db, actor.id);
   await assertStrongPasswordFor(owner, input.newPassword);
   await setPassword(db, owner, input.newPassword, ip, actor.sessionId);

@@ -7,6 +7,7 @@ import { openSecret, sealSecret } from "~/server/auth/secret-box";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { hashToken } from "./account-tokens.service";
+import { secretCheckPasses } from "./secret-checks.service";
 import type { SessionClaims } from "./sessions.service";
 
 const SECRET_PURPOSE = "totp";
@@ -125,13 +126,15 @@ export async function confirmTwoFactorSetup(db: Db, actor: SessionClaims, code: 
 }
 
 /** Turning it off asks for the password (when the account has one) and a current code. */
-export async function disableTwoFactor(db: Db, actor: SessionClaims, input: { password?: string; code: string }) {
+export async function disableTwoFactor(db: Db, actor: SessionClaims, input: { password?: string; code: string }, ip: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
   if (!user.totpEnabledAt) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.notEnabled);
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.password ?? ""))) {
+  const passwordHash = user.passwordHash;
+  if (passwordHash && !(await secretCheckPasses(db, actor, ip, () => verifyPassword(passwordHash, input.password ?? "")))) {
     throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.wrongPassword);
   }
-  if (!(await verifySecondFactor(db, actor.id, input.code))) throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.invalidCode);
+  if (!(await secretCheckPasses(db, actor, ip, () => verifySecondFactor(db, actor.id, input.code))))
+    throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.invalidCode);
   await db.$transaction([
     db.user.update({
       where: { id: actor.id },
@@ -147,8 +150,9 @@ export async function disableTwoFactor(db: Db, actor: SessionClaims, input: { pa
 }
 
 /** New recovery codes (the old ones stop working), after a current code. */
-export async function regenerateRecoveryCodes(db: Db, actor: SessionClaims, code: string) {
-  if (!(await verifySecondFactor(db, actor.id, code))) throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.invalidCode);
+export async function regenerateRecoveryCodes(db: Db, actor: SessionClaims, code: string, ip: string) {
+  if (!(await secretCheckPasses(db, actor, ip, () => verifySecondFactor(db, actor.id, code))))
+    throw new AppError("BAD_INPUT", TWO_FACTOR_MESSAGES.invalidCode);
   return { recoveryCodes: await replaceRecoveryCodes(db, actor.id) };
 }
 

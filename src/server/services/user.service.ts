@@ -7,6 +7,7 @@ import { emailKey, forgetRateLimitSubject } from "~/server/security/rate-limit";
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { deleteBillingData } from "./billing/customers.service";
 import { deleteStoredObjects, storageKeysOfUser } from "./documents/documents.service";
+import { secretCheckPasses } from "./secret-checks.service";
 import type { SessionClaims } from "./sessions.service";
 import { verifySecondFactor } from "./two-factor.service";
 
@@ -70,16 +71,23 @@ export async function requestDeletionCode(db: Db, actor: SessionClaims) {
 }
 
 /** The person proves it is them: the password, or without one a two-factor code or the mailed code. */
-async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { password?: string; code?: string }) {
+async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { password?: string; code?: string }, ip: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
-  if (user.passwordHash) {
-    if (!(await verifyPassword(user.passwordHash, input.password ?? ""))) throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongPassword);
+  const passwordHash = user.passwordHash;
+  if (passwordHash) {
+    if (!(await secretCheckPasses(db, actor, ip, () => verifyPassword(passwordHash, input.password ?? ""))))
+      throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongPassword);
     return;
   }
   const code = input.code?.trim() ?? "";
-  const confirmed =
-    (user.totpEnabledAt && (await verifySecondFactor(db, user.id, code))) ||
-    (await consumeAccountToken(db, "delete_account", code, user.id));
+  const confirmed = await secretCheckPasses(
+    db,
+    actor,
+    ip,
+    async () =>
+      Boolean(user.totpEnabledAt && (await verifySecondFactor(db, user.id, code))) ||
+      Boolean(await consumeAccountToken(db, "delete_account", code, user.id)),
+  );
   if (!confirmed) throw new AppError("BAD_INPUT", DELETE_MESSAGES.wrongCode);
 }
 
@@ -91,8 +99,8 @@ async function assertDeletionConfirmed(db: Db, actor: SessionClaims, input: { pa
  * cancelled and the payment provider's customer removed first; uploaded files are removed from the
  * storage once their rows are gone.
  */
-export async function deleteAccount(db: Db, actor: SessionClaims, input: { password?: string; code?: string }) {
-  await assertDeletionConfirmed(db, actor, input);
+export async function deleteAccount(db: Db, actor: SessionClaims, input: { password?: string; code?: string }, ip: string) {
+  await assertDeletionConfirmed(db, actor, input, ip);
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, email: true } });
   await deleteBillingData(db, getPaymentGateway(db), user.id);
   const mails = await db.mailMessage.findMany({

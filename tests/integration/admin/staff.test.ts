@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/server/auth/password";
 import { WEAK_PASSWORD_MESSAGE } from "~/server/auth/password-strength";
+import { loginThrottle } from "~/server/security/login-throttle";
 import { changeRole, INVITE_MESSAGES, LAST_ADMIN_MESSAGE, setAccountStatus } from "~/server/services/admin/staff.service";
-import { loginThrottle, signInWithPassword } from "~/server/services/auth.service";
+import { signInWithPassword } from "~/server/services/auth.service";
 import { resolveSession } from "~/server/services/sessions.service";
 import { createStaff } from "../../helpers/admin";
 import { callerFor, createUser, signInAs } from "../../helpers/session";

@@ -24,7 +24,9 @@ export const usersRouter = createTRPCRouter({
     .input(changePasswordSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.session, input, ctx.ip)),
   requestDeletionCode: protectedProcedure.mutation(({ ctx }) => requestDeletionCode(ctx.db, ctx.session)),
-  deleteAccount: protectedProcedure.input(deleteAccountSchema).mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.session, input)),
+  deleteAccount: protectedProcedure
+    .input(deleteAccountSchema)
+    .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.session, input, ctx.ip)),
   sessions: protectedProcedure.query(({ ctx }) => listSessions(ctx.db, ctx.session)),
   revokeSession: protectedProcedure
     .input(sessionIdSchema)
@@ -38,9 +40,11 @@ export const usersRouter = createTRPCRouter({
     confirm: protectedProcedure
       .input(confirmTwoFactorSchema)
       .mutation(({ ctx, input }) => confirmTwoFactorSetup(ctx.db, ctx.session, input.code)),
-    disable: protectedProcedure.input(disableTwoFactorSchema).mutation(({ ctx, input }) => disableTwoFactor(ctx.db, ctx.session, input)),
+    disable: protectedProcedure
+      .input(disableTwoFactorSchema)
+      .mutation(({ ctx, input }) => disableTwoFactor(ctx.db, ctx.session, input, ctx.ip)),
     regenerateRecoveryCodes: protectedProcedure
       .input(confirmTwoFactorSchema)
-      .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, ctx.session, input.code)),
+      .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, ctx.session, input.code, ctx.ip)),
   }),
 });

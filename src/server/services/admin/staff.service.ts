@@ -11,9 +11,10 @@ import type { Db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
+import { loginThrottle } from "~/server/security/login-throttle";
 import { hashToken } from "../account-tokens.service";
 import { type AuditActor, recordAudit } from "../audit.service";
-import { isLoginThrottled, loginThrottle, newAccountData } from "../auth.service";
+import { isLoginThrottled, newAccountData } from "../auth.service";
 import { accountsById } from "../user.service";
 
 export const LAST_ADMIN_MESSAGE = "This is the last active admin: make another account admin first.";
