@@ -85,6 +85,9 @@ test("the service worker registers; offline, a reload shows the offline page wit
       await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
   });
 
+  // Browsers report a network, not whether the server answers: a device on a network without internet
+  // says it is online. The offline page must go by its own requests, whatever navigator.onLine says.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "onLine", { get: () => true }));
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();

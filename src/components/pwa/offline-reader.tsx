@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import type { BudgetResult } from "~/components/tools/costs/budget-chart";
 import { CostResult } from "~/components/tools/costs/cost-result";
 import { VisaResultView } from "~/components/tools/visa/visa-result";
@@ -11,19 +11,39 @@ import type { RouterOutputs } from "~/trpc/react";
 
 type VisaResult = RouterOutputs["tools"]["visa"]["check"];
 
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener("online", listener);
-      window.addEventListener("offline", listener);
-      return () => {
-        window.removeEventListener("online", listener);
-        window.removeEventListener("offline", listener);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
-  );
+/** How often the page asks the server again while it has no connection. */
+const PROBE_INTERVAL_MS = 3000;
+
+/**
+ * Whether this page can reach the server, known only from its own requests: the browser's
+ * `navigator.onLine` says a network is there, not that the server answers (a network without internet,
+ * or a browser emulating offline). Null until the first answer.
+ */
+function useReachable(): boolean | null {
+  const [reachable, setReachable] = useState<boolean | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const probe = async () => {
+      try {
+        const response = await fetch("/api/health", { cache: "no-store" });
+        if (!stopped) setReachable(response.ok);
+      } catch {
+        if (!stopped) setReachable(false);
+      }
+    };
+    const offline = () => setReachable(false);
+    void probe();
+    const timer = window.setInterval(() => void probe(), PROBE_INTERVAL_MS);
+    window.addEventListener("online", probe);
+    window.addEventListener("offline", offline);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener("online", probe);
+      window.removeEventListener("offline", offline);
+    };
+  }, []);
+  return reachable;
 }
 
 /**
@@ -31,7 +51,6 @@ function useOnline(): boolean {
  * and the saved tool results of the account signed in here), read from the browser's storage.
  */
 export function OfflineReader() {
-  const online = useOnline();
   const [snapshot, setSnapshot] = useState<OfflineSnapshot | null | undefined>(undefined);
   // The service worker shows this page in place of the page that could not load (its address stays).
   const [standingIn, setStandingIn] = useState(false);
@@ -39,6 +58,9 @@ export function OfflineReader() {
     setSnapshot(readSnapshot(localStorage));
     setStandingIn(window.location.pathname !== "/offline");
   }, []);
+  const reachable = useReachable();
+  // Served in place of a page that failed to load: offline until one of its own requests succeeds.
+  const online = standingIn ? reachable === true : reachable !== false;
   const heading = !online ? "You are offline" : standingIn ? "You are back online" : "Saved for offline reading";
 
   return (
