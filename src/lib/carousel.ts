@@ -1,4 +1,4 @@
-/** Prompt-carousel rules (spec 2.5, 2.6, 5): valid questions, shuffling, rows and the thread choice. */
+/** Prompt-carousel rules: valid questions, shuffling, rows and the thread choice. */
 export interface CarouselThread {
   title?: string | null;
   questions?: { text?: unknown }[] | null;
@@ -46,5 +46,5 @@ export function pickRandomThread<T extends CarouselThread>(threads: readonly T[]
   return valid[Math.floor(random() * valid.length)]!;
 }
 
-/** Shown on a topic card whose thread has no description (spec 2.5). */
+/** Shown on a topic card whose thread has no description. */
 export const DEFAULT_TOPIC_DESCRIPTION = "No description available";

@@ -1,5 +1,5 @@
 /**
- * The two-level side menu (spec 2.2). An entry with children opens a second level with a Back entry;
+ * The two-level side menu. An entry with children opens a second level with a Back entry;
  * Students' children are the thread titles loaded from the server. Institutes and Businesses have
  * children without routes of their own: they open a section of their parent page.
  */

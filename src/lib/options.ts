@@ -35,7 +35,7 @@ export const LANGUAGE_OPTIONS: Option[] = Object.entries(languages)
   }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
-/** The profile's country of residence (spec 9: ten entries). */
+/** The profile's country of residence (ten entries). */
 export const RESIDENCE_COUNTRIES = [
   "United States",
   "Canada",

@@ -165,7 +165,7 @@ export function formatLimit(value: number | null): string {
 
 export type PlanFeature = "coaching" | "prioritySupport" | "documentReview" | "roadmaps";
 
-/** The plans that include a feature (spec 9: coaching and 24/7 priority support only on Unlimited). */
+/** The plans that include a feature (coaching and 24/7 priority support only on Unlimited). */
 export function plansWithFeature(feature: PlanFeature): PlanId[] {
   const included =
     feature === "coaching" || feature === "prioritySupport" ? (plan: Plan) => plan.coaching : (plan: Plan) => plan.id !== "free";

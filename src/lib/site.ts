@@ -24,7 +24,7 @@ export const SITE = {
 /** How a detail the operator has not set (imprint, receipts) reads wherever it is shown. */
 export const NOT_SET = "not set";
 
-/** The chat page URL for a prompt: the chat submits it on arrival (spec 2.5, 2.6, 4.9). */
+/** The chat page URL for a prompt: the chat submits it on arrival. */
 export function chatUrlFor(message: string): string {
   return `/swipe-ai?${new URLSearchParams({ message, autoSubmit: "1" }).toString()}`;
 }

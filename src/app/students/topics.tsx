@@ -4,7 +4,7 @@ import { DEFAULT_TOPIC_DESCRIPTION, shuffle, validQuestions } from "~/lib/carous
 import { topicAnchor } from "~/lib/navigation";
 import { loadThreads } from "~/server/api/server-caller";
 
-/** The topic cards and each topic's carousel of questions (spec 2.5), below the page's header. */
+/** The topic cards and each topic's carousel of questions, below the page's header. */
 export async function StudentTopics() {
   const threads = await loadThreads("students");
   return (

@@ -26,7 +26,7 @@ const EMPTY = {
 };
 const REQUIRED = ["name", "email", "addressLine1", "city", "postalCode", "country"] as const;
 
-/** The address form of the billing panel (spec 5): required fields checked before sending. */
+/** The address form of the billing panel: required fields checked before sending. */
 export function AddressForm({
   defaultEmail,
   onSaved,
@@ -130,7 +130,7 @@ export function formatAddress(address: BillingAddress) {
     .join(", ");
 }
 
-/** Billing addresses (spec 4.8): add, set default, delete after confirmation. */
+/** Billing addresses: add, set default, delete after confirmation. */
 export function AddressesCard({ defaultEmail }: { defaultEmail?: string }) {
   const utils = api.useUtils();
   const addresses = api.billing.addresses.useQuery();

@@ -13,7 +13,7 @@ import { SubscriptionPanel } from "./subscription-panel";
 import { TransactionsCard } from "./transactions-card";
 
 /**
- * The profile's Billing tab (spec 2.9, 2.10): the user's real plan, allowance and spend, the
+ * The profile's Billing tab: the user's real plan, allowance and spend, the
  * plan-change flow, cards, addresses and transactions. Mounted by the profile page and /billing.
  */
 export function BillingTab() {

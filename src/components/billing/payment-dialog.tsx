@@ -28,7 +28,7 @@ function parseJson(text: string): PaymentIntentAnswer | null {
 }
 
 /**
- * The payment dialog (spec 4.5): pays what a failed renewal owes with a saved or a new card through
+ * The payment dialog: pays what a failed renewal owes with a saved or a new card through
  * POST /api/stripe/payment-intents. idle -> processing -> success (reports the payment intent id), or
  * an error toast, or a warning toast when the payment ends in another status.
  */

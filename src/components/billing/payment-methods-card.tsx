@@ -16,7 +16,7 @@ function graceWarning(date: Date | string, formatDate: FormatDate) {
 }
 
 /**
- * Saves a card the card form produced, with the toasts of spec 8; adding a card also ends a grace
+ * Saves a card the card form produced, with a toast for each outcome; adding a card also ends a grace
  * period, so all billing data is refreshed. Throws (after the toast) when the card is refused.
  */
 export function useAddPaymentMethod() {
@@ -46,7 +46,7 @@ function removalText(card: SavedCard, isLast: boolean, paidPlan: string | null, 
   return `Remove ${which}?`;
 }
 
-/** Saved cards (spec 4.7): add with the card form, choose the default, remove after confirmation; the last removal starts the grace period. */
+/** Saved cards: add with the card form, choose the default, remove after confirmation; the last removal starts the grace period. */
 export function PaymentMethodsCard() {
   const { date: formatDate } = useUserFormat();
   const utils = api.useUtils();

@@ -27,7 +27,7 @@ function payLabel(preview: Preview): string {
 }
 
 /**
- * Checkout (spec 2.11, 4.4): billing information, address, card, summary; then processing, success
+ * Checkout: billing information, address, card, summary; then processing, success
  * (closes after 2 s and reports the ids) or error with Try Again.
  */
 export function SubscribeModal({

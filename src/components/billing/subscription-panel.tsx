@@ -62,7 +62,7 @@ function planStatus(overview: Overview, formatDate: FormatDate): string {
   return sub && !noCard ? `Renews on ${formatDate(sub.currentPeriodEnd)}.` : "";
 }
 
-/** Subscription management: the current plan and the plan-change flow of spec 4.6. */
+/** Subscription management: the current plan and the plan-change flow. */
 export function SubscriptionPanel({ overview }: { overview: Overview }) {
   const { date: formatDate, number: formatNumber } = useUserFormat();
   const router = useRouter();

@@ -7,7 +7,7 @@ import { formatEuros } from "~/lib/plans";
 import { api } from "~/trpc/react";
 import { BillingCard } from "./shared";
 
-/** Opens a transaction's receipt in a new tab, or says there is none (spec 8). */
+/** Opens a transaction's receipt in a new tab, or says there is none. */
 function openReceipt(receiptUrl: string | null) {
   if (!receiptUrl) {
     toast.info("Receipt not available for this transaction");

@@ -66,7 +66,7 @@ interface FeedbackContext {
   chatModel: ChatModelChoice;
 }
 
-/** Sends spec 3's feedback record; resolves to an error message for the user, or null on success. */
+/** Sends the answer's feedback record; resolves to an error message for the user, or null on success. */
 async function sendFeedback(message: UIMessage, context: FeedbackContext, type: "like" | "dislike", reason?: string, comment?: string) {
   const metadata = (message.metadata ?? {}) as AssistantMetadata;
   const content = messageText(message);

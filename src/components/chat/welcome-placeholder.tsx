@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/** "Ask anything" in the 14 languages the welcome placeholder cycles through (spec 2.4, 9). */
+/** "Ask anything" in the 14 languages the welcome placeholder cycles through. */
 const WELCOME_PHRASES = [
   "Ask anything about studying in Germany",
   "Frag mich alles über das Studium in Deutschland",

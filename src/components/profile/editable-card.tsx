@@ -14,7 +14,7 @@ export const PROFILE_SAVED = "Profile updated successfully";
 type Values = Record<string, string>;
 
 /**
- * A card (or panel) with its own edit and saving flags (spec 4.2): read mode, Edit, edit mode,
+ * A card (or panel) with its own edit and saving flags: read mode, Edit, edit mode,
  * Save (saving), then read mode with a success toast. Saves through PATCH /api/students/me.
  */
 export function EditableCard(props: {

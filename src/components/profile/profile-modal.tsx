@@ -17,7 +17,7 @@ const MODAL_TABS = [
   { value: "account", label: "Account" },
 ] as const;
 
-/** The profile in a modal (spec 2.10): the same panels as the page, each saving on its own. */
+/** The profile in a modal: the same panels as the page, each saving on its own. */
 export function ProfileModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const student = api.students.me.useQuery(undefined, { enabled: open, retry: false });
   const refetch = () => void student.refetch();

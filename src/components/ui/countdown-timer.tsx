@@ -11,7 +11,7 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * Counts down from `start` (default 1800 s) every second, calls onEnd at zero and starts again; the
- * manual refresh runs onRefresh and restarts. While loading it shows 00:00 (spec 4.10).
+ * manual refresh runs onRefresh and restarts. While loading it shows 00:00.
  */
 export function CountdownTimer({
   start = DEFAULT_COUNTDOWN_SECONDS,

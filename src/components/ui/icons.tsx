@@ -13,7 +13,7 @@ const PATHS = {
 } as const;
 type IconName = keyof typeof PATHS;
 
-/** A line icon by name; an unknown name logs a warning and renders nothing (spec 8). */
+/** A line icon by name; an unknown name logs a warning and renders nothing. */
 export function Icon({ name, size = 20, ...props }: { name: string; size?: number } & SVGProps<SVGSVGElement>) {
   const path = PATHS[name as IconName];
   if (!path) {

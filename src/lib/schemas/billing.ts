@@ -17,9 +17,9 @@ const countryCode = z
 const planIdSchema = z.enum(PLAN_IDS, { error: "planId must be free, pro or unlimited" });
 const paidPlanIdSchema = z.enum(["pro", "unlimited"], { error: "planId must be pro or unlimited" });
 
-/** Countries offered by the checkout (spec 9); any ISO code is accepted by the server. */
+/** Countries offered by the checkout; any ISO code is accepted by the server. */
 const CHECKOUT_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "ES", "AU", "JP"] as const;
-/** Countries of the billing panel and the address card (spec 9). */
+/** Countries of the billing panel and the address card. */
 const BILLING_PANEL_COUNTRIES = ["US", "CA", "GB", "DE", "FR", "AU", "JP", "IN", "BR", "MX"] as const;
 const ADDRESS_CARD_COUNTRIES = ["DE", "AT", "CH", "NL", "FR", "BE", "DK", "SE", "NO", "PL"] as const;
 /** The spec's three lists as one "Common" group, each country once (every billing form offers every country after it). */
@@ -48,7 +48,7 @@ export const billingAddressCreateSchema = z.object({
 });
 export type BillingAddressCreate = z.infer<typeof billingAddressCreateSchema>;
 
-/** The address sent along with a checkout (spec 7): no email, phone or tax id. */
+/** The address sent along with a checkout: no email, phone or tax id. */
 const checkoutAddressSchema = z.object({
   name: addressFields.name,
   addressLine1: addressFields.addressLine1,

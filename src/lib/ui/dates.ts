@@ -1,6 +1,6 @@
 import { addDays, endOfMonth, endOfWeek, format as formatDateFns, isValid, parse, startOfMonth, startOfWeek } from "date-fns";
 
-/** Display formats of the date picker (spec 5); the value it outputs is always YYYY-MM-DD. */
+/** Display formats of the date picker; the value it outputs is always YYYY-MM-DD. */
 const DATE_FORMATS = {
   "YYYY-MM-DD": "yyyy-MM-dd",
   "DD/MM/YYYY": "dd/MM/yyyy",

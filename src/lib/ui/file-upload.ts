@@ -1,4 +1,4 @@
-/** File-upload checks (spec 5): size (default 10 MB) and the accept list. */
+/** File-upload checks: size (default 10 MB) and the accept list. */
 export const DEFAULT_MAX_FILE_MB = 10;
 
 export const fileTooLargeMessage = (maxSizeMB: number) => `File size must be less than ${maxSizeMB}MB`;

@@ -1,4 +1,4 @@
-/** Infinite-list rules (spec 4.10, 9): at most 5 automatic loads, stop at the total, check after 100 ms. */
+/** Infinite-list rules: at most 5 automatic loads, stop at the total, check after 100 ms. */
 export const MAX_AUTO_LOADS = 5;
 export const LOAD_CHECK_DELAY_MS = 100;
 

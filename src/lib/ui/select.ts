@@ -1,4 +1,4 @@
-/** Select-box rules (spec 4.10, 9): a search box appears above 10 options; the list is at most 200 px high. */
+/** Select-box rules: a search box appears above 10 options; the list is at most 200 px high. */
 const SELECT_SEARCH_THRESHOLD = 10;
 export const SELECT_LIST_MAX_HEIGHT_PX = 200;
 export const NO_OPTIONS_TEXT = "No options found";

@@ -6,7 +6,7 @@ import { consumeRateLimit } from "~/server/security/rate-limit";
 import type { SessionClaims } from "./sessions.service";
 
 /**
- * Stores the feedback record of spec 3. userId stays 'anonymous' as the spec says; a signed-in
+ * Stores an answer's feedback record. userId stays 'anonymous', as the public record requires; a signed-in
  * account is linked internally. A later opinion on the same message from the same session replaces
  * the earlier one. The articles the answer cited are kept with it, for triage by article in /admin.
  */

@@ -1,7 +1,7 @@
 import { readJsonBody } from "~/server/http/body";
 import { restRoute } from "~/server/http/rest";
 
-/** The feedback record of spec 3 as the body, the browser session in the x-session-id header. */
+/** An answer's feedback record as the body, the browser session in the x-session-id header. */
 export const POST = restRoute({
   input: async (request) => ({
     ...(((await readJsonBody(request)) as object | undefined) ?? {}),

@@ -259,7 +259,7 @@ export async function syncSubscription(db: Db, subscription: GatewaySubscription
 }
 
 /**
- * The grace period of spec 4.7: with no saved card left, a paid plan ends 7 days later; a new card
+ * The grace period: with no saved card left, a paid plan ends 7 days later; a new card
  * clears it. Returns the grace end (or null).
  */
 export async function applyCardCount(db: Db, userId: string, cardCount: number, now = new Date()): Promise<Date | null> {
