@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { loginThrottle } from "~/server/security/login-throttle";
+import { loginThrottle, recentAccountFailures } from "~/server/security/login-throttle";
 import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
 import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { secretCheckPasses } from "./secret-checks.service";
@@ -121,7 +121,7 @@ export async function isLoginThrottled(db: Db, email: string, ip: string): Promi
   const throttle = loginThrottle();
   const since = new Date(Date.now() - throttle.windowMinutes * 60_000);
   const [forAccount, forAddress] = await Promise.all([
-    db.loginAttempt.count({ where: { email, succeeded: false, createdAt: { gte: since } } }),
+    recentAccountFailures(db, email),
     db.loginAttempt.count({ where: { ip: addressKey(ip), succeeded: false, createdAt: { gte: since } } }),
   ]);
   return forAccount >= throttle.maxFailuresPerAccount || forAddress >= throttle.maxFailuresPerAddress;

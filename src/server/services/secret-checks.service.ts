@@ -9,7 +9,7 @@ import { addressKey } from "~/server/auth/request";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { loginThrottle } from "~/server/security/login-throttle";
+import { loginThrottle, recentAccountFailures } from "~/server/security/login-throttle";
 import type { SessionClaims } from "./sessions.service";
 
 export const SECRET_CHECKS_LOCKED_MESSAGE = "Too many wrong attempts. For your safety, wait a little and try again.";
@@ -21,19 +21,12 @@ export async function secretCheckPasses(db: Db, actor: SessionClaims, ip: string
     select: { email: true, name: true, student: { select: { firstName: true } } },
   });
   const { windowMinutes, maxFailuresPerAccount } = loginThrottle();
-  const failures = () =>
-    db.loginAttempt.count({
-      where: { email: user.email, succeeded: false, createdAt: { gte: new Date(Date.now() - windowMinutes * 60_000) } },
-    });
-  const locked = () => new AppError("TOO_MANY_REQUESTS", SECRET_CHECKS_LOCKED_MESSAGE, { retryAfterSeconds: windowMinutes * 60 });
-  if ((await failures()) >= maxFailuresPerAccount) throw locked();
+  if ((await recentAccountFailures(db, user.email)) >= maxFailuresPerAccount)
+    throw new AppError("TOO_MANY_REQUESTS", SECRET_CHECKS_LOCKED_MESSAGE, { retryAfterSeconds: windowMinutes * 60 });
   if (await check()) return true;
   await db.$transaction(async (tx) => {
     await tx.loginAttempt.create({ data: { email: user.email, ip: addressKey(ip), succeeded: false } });
-    const count = await tx.loginAttempt.count({
-      where: { email: user.email, succeeded: false, createdAt: { gte: new Date(Date.now() - windowMinutes * 60_000) } },
-    });
-    if (count === maxFailuresPerAccount)
+    if ((await recentAccountFailures(tx, user.email)) === maxFailuresPerAccount)
       await queueMail(
         tx,
         user.email,
