@@ -32,7 +32,7 @@ import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
 import { seed } from "../../src/server/seed";
-import { evaluateForumSet, formatForumReport, type PassageLog, readForumSet } from "./forum-eval";
+import { evaluateForumSet, formatForumReport, logPassages, type PassageLog, readForumSet } from "./forum-eval";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 import {
   answerCheck,
@@ -68,9 +68,7 @@ async function main() {
   const passageLog: PassageLog = { current: [] };
   const model = createLocalKnowledgeModel(db, {
     embeddings: null,
-    onComposed: (composed) => {
-      passageLog.current = composed.parts.map((part) => part.retrieval.passages);
-    },
+    onComposed: logPassages(passageLog),
   });
   const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));
   const titleToSlug = new Map([...titleToArticle].map(([title, a]) => [title, a.slug]));
@@ -173,10 +171,7 @@ async function main() {
 /** The forum set: both halves' figures; the misses of the development half only (the test half is not tuned on). */
 async function forumSet(model: ReturnType<typeof createLocalKnowledgeModel>, log: PassageLog, titleToSlug: Map<string, string>) {
   console.log("");
-  const knowledgeText = readKnowledgeBase()
-    .map((a) => `${a.title}\n${a.body}`)
-    .join("\n");
-  const report = await evaluateForumSet(model, log, readForumSet(), knowledgeText, titleToSlug, {
+  const report = await evaluateForumSet(model, log, readForumSet(), titleToSlug, {
     onResult: (r) => {
       if (!verbose || r.question.split !== "dev") return;
       console.log(`${r.missing.length ? "MISS" : "ok  "} [forum ${r.question.id}] ${r.question.question.slice(0, 100)}`);

@@ -17,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { generateText, type LanguageModel } from "ai";
 import { z } from "zod";
+import { readKnowledgeBase } from "../../src/server/rag/articles";
 import type { RetrievedPassage } from "../../src/server/rag/retrieve";
 import { citedArticles, isRefusal, missingFacts } from "./student-eval";
 
@@ -58,6 +59,13 @@ export function readForumSet(): { questions: ForumQuestion[]; conversations: Con
 
 /** What the local model composed from: it reports the passages of each answered question. */
 export type PassageLog = { current: RetrievedPassage[][] };
+
+/** The local model's `onComposed` that keeps, in `log`, the passages each question of the post was answered from. */
+export const logPassages =
+  (log: PassageLog) =>
+  (composed: { parts: { retrieval: { passages: RetrievedPassage[] } }[] }): void => {
+    log.current = composed.parts.map((part) => part.retrieval.passages);
+  };
 
 async function ask(model: LanguageModel, messages: string[]): Promise<string> {
   const { text } = await generateText({ model, messages: messages.map((content) => ({ role: "user" as const, content })) });
@@ -109,11 +117,14 @@ export async function evaluateForumSet(
   model: LanguageModel,
   log: PassageLog,
   set: ReturnType<typeof readForumSet>,
-  knowledgeText: string,
   titleToSlug: Map<string, string>,
   options: { splits?: Split[]; onResult?: (result: ForumResult) => void } = {},
 ): Promise<ForumReport> {
   const splits = options.splits ?? ["dev", "test"];
+  // A question is covered when the knowledge base states all its facts somewhere.
+  const knowledgeText = readKnowledgeBase()
+    .map((a) => `${a.title}\n${a.body}`)
+    .join("\n");
   const results: ForumResult[] = [];
   for (const question of set.questions.filter((q) => splits.includes(q.split))) {
     log.current = [];

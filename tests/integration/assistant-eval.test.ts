@@ -11,6 +11,7 @@ import {
   evaluateForumSet,
   formatForumReport,
   forumRegressions,
+  logPassages,
   type PassageLog,
   readForumBaseline,
   readForumSet,
@@ -74,17 +75,9 @@ describe("the forum evaluation set", () => {
     timeout: 240_000,
   }, async () => {
     const log: PassageLog = { current: [] };
-    const model = createLocalKnowledgeModel(database.db, {
-      embeddings: null,
-      onComposed: (composed) => {
-        log.current = composed.parts.map((part) => part.retrieval.passages);
-      },
-    });
-    const knowledgeText = readKnowledgeBase()
-      .map((a) => `${a.title}\n${a.body}`)
-      .join("\n");
+    const model = createLocalKnowledgeModel(database.db, { embeddings: null, onComposed: logPassages(log) });
     const titleToSlug = new Map(readKnowledgeBase().map((a) => [a.title, a.slug]));
-    const report = await evaluateForumSet(model, log, readForumSet(), knowledgeText, titleToSlug);
+    const report = await evaluateForumSet(model, log, readForumSet(), titleToSlug);
     const baseline = readForumBaseline();
     const dropped = forumRegressions(report, baseline);
     if (dropped.length) console.log(formatForumReport(report));
