@@ -5,15 +5,8 @@
 export const QUESTION_KINDS = ["simple", "detailed", "planning"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
-/** The spec's estimates of tokens per kind, shown (labelled as estimates) until enough answers are measured. */
-export const ESTIMATED_TOKENS: Record<QuestionKind, { low: number; high: number }> = {
-  simple: { low: 10, high: 20 },
-  detailed: { low: 50, high: 100 },
-  planning: { low: 100, high: 200 },
-};
-
-/** Answers of a kind needed in the last 30 days before its measured median replaces the estimate. */
-export const MIN_MEASURED_ANSWERS = 20;
+/** Answers of a kind needed in the last 30 days before their median replaces the figure measured at seed time. */
+export const MIN_LIVE_ANSWERS = 20;
 
 const PLANNING =
   /\b(?:plan|planning|roadmap|timeline|schedule|step[- ]by[- ]step|steps|checklist|what should i do (?:first|next)|where do i start|from .{3,40} to (?:arrival|enrol\w*|graduation|the visa|my visa|moving))\b/i;
@@ -31,23 +24,22 @@ export function classifyQuestion(question: string): QuestionKind {
 /** A kind's figure as the pricing page gets it (see readTypicalTokens). */
 export interface TokenFigure {
   kind: QuestionKind;
-  measured: boolean;
-  tokens: number;
-  estimate: { low: number; high: number };
+  /** The median tokens an answer of this kind is charged; null until the product has measured it. */
+  tokens: number | null;
+  /** "live": the last 30 days' answers; "seed": the product's own answers to a fixed question set. */
+  basis: "live" | "seed" | null;
+  /** How many answers the median is of. */
   answers: number;
 }
 
-/** "typically 240 tokens" when measured, "about 10-20 tokens" while it is the spec's estimate. */
+/** "typically 240 tokens", or "not measured yet" (no figure is shown that was not measured). */
 export function tokenFigureText(figure: TokenFigure): string {
-  return figure.measured
-    ? `typically ${figure.tokens.toLocaleString("en-US")} tokens`
-    : `about ${figure.estimate.low}-${figure.estimate.high} tokens`;
+  return figure.tokens === null ? "not measured yet" : `typically ${figure.tokens.toLocaleString("en-US")} tokens`;
 }
 
-/** How many answers of each kind a monthly allowance buys, at the typical (or estimated upper) figure. */
+/** How many answers of each measured kind a monthly allowance buys, at its typical figure. */
 export function answersPerMonth(tokensPerMonth: number, figures: TokenFigure[]): { kind: QuestionKind; answers: number }[] {
-  return figures.map((figure) => ({
-    kind: figure.kind,
-    answers: Math.floor(tokensPerMonth / Math.max(1, figure.tokens)),
-  }));
+  return figures.flatMap((figure) =>
+    figure.tokens === null ? [] : [{ kind: figure.kind, answers: Math.floor(tokensPerMonth / Math.max(1, figure.tokens)) }],
+  );
 }

@@ -4,10 +4,12 @@ import { seedTools } from "~/server/content/tools";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { measureSeededTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { seedForumCategories } from "~/server/services/community/categories.service";
 
 /**
- * Fills reference data, content, the tools' sourced data, the roadmap's step templates and the forum's categories. Idempotent: reference rows are inserted once; threads, prompts
+ * Fills reference data, content, the tools' sourced data, the roadmap's step templates and the forum's categories, then
+ * measures the tokens typical answers are charged (for the pricing page). Idempotent: reference rows are inserted once; threads, prompts
  * and knowledge-base articles follow their files unless staff edited them in /admin.
  */
 export async function seed(db: Db) {
@@ -17,4 +19,6 @@ export async function seed(db: Db) {
   await seedRoadmap(db);
   await seedForumCategories(db);
   await seedKnowledgeBase(db, { log: (message) => log.warn(message) });
+  // Last: it answers with the knowledge base just seeded.
+  await measureSeededTypicalTokens(db);
 }

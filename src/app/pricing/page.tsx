@@ -21,12 +21,21 @@ const KIND_TEXTS: Record<QuestionKind, { label: string; short: string; example: 
   },
 };
 
+const BASIS_TEXT = {
+  live: (answers: number, days: number) => `median of ${answers.toLocaleString("en-US")} answers in the last ${days} days`,
+  seed: (answers: number) => `median of our own answers to ${answers} typical questions of this kind`,
+};
+
 /** The FAQ's answer, from the same figures as the explainer. */
 function tokenFaq(figures: TokenFigure[]) {
-  const [simple, detailed, planning] = figures.map(
-    (figure) => `${tokenFigureText(figure)} (${figure.measured ? "median of the last 30 days" : "estimate"})`,
-  );
-  return `Tokens measure how much text the assistant reads and writes: your question, the conversation so far and the answer. A simple question uses ${simple}, a detailed analysis ${detailed} and complex planning ${planning}. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
+  const measured = figures.filter((figure) => figure.tokens !== null);
+  const typical = measured.length
+    ? ` Measured on our answers, a ${measured
+        .map((figure) => `${KIND_TEXTS[figure.kind].short} question is ${tokenFigureText(figure)}`)
+        .join(", ")
+        .replace(/, ([^,]*)$/, " and $1")}.`
+    : "";
+  return `Tokens measure text. With our own assistant, an answer costs the tokens of your question and of the answer you read: nothing for the conversation before it, nothing for the guides it searched.${typical} With a hosted AI model, you are charged what its provider counts, and the provider reads the whole conversation again with every question: long conversations cost more per answer, so start a new chat for a new subject. An answer that finds nothing ("I don't know") costs at most the tokens of reading your question. Each answer shows what it was charged, and the chat shows how many tokens are left.`;
 }
 
 const FAQ = [
@@ -52,6 +61,17 @@ const FAQ = [
   },
 ];
 
+/** "About 140 simple, 60 detailed or 40 planning answers a month", from the measured kinds only. */
+function typicalAnswersText(tokensPerMonth: number, figures: TokenFigure[]) {
+  const counts = answersPerMonth(tokensPerMonth, figures);
+  if (!counts.length) return "Answers a month: not measured yet";
+  const list = counts
+    .map(({ kind, answers }) => `${answers.toLocaleString("en-US")} ${KIND_TEXTS[kind].short}`)
+    .join(", ")
+    .replace(/, ([^,]*)$/, " or $1");
+  return `About ${list} answers a month`;
+}
+
 function limitText(value: number, noun: string) {
   return value === UNLIMITED ? `Unlimited ${noun}` : `${value} ${noun}${value === 1 ? "" : "s"}`;
 }
@@ -60,12 +80,6 @@ export default async function PricingPage() {
   const typical = await (await serverApi()).chat.typicalTokens();
   const figures = typical.kinds;
   const faq = [{ q: "What is a token?", a: tokenFaq(figures) }, ...FAQ];
-  const estimatedKinds = figures.filter((figure) => !figure.measured).map((figure) => KIND_TEXTS[figure.kind].short);
-  const estimateNote = !estimatedKinds.length
-    ? ""
-    : estimatedKinds.length === figures.length
-      ? " (from the estimates above)"
-      : ` (${estimatedKinds.join(" and ")} from the estimates above)`;
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
@@ -78,8 +92,8 @@ export default async function PricingPage() {
             How tokens work
           </h2>
           <p className="mt-2 text-sm text-slate-600">
-            Each plan includes a monthly number of tokens. Typical use, measured as the median of the answers of the last{" "}
-            {typical.windowDays} days:
+            Each plan includes a monthly number of tokens. An answer costs the tokens of your question and of the answer you read. What
+            answers typically cost, as we measure them:
           </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {figures.map((figure) => (
@@ -87,9 +101,11 @@ export default async function PricingPage() {
                 <p className="font-semibold text-slate-900">{KIND_TEXTS[figure.kind].label}</p>
                 <p className="text-sm font-medium text-brand-700">{tokenFigureText(figure)}</p>
                 <p className="text-xs text-slate-500">
-                  {figure.measured
-                    ? `median of ${figure.answers.toLocaleString("en-US")} answers`
-                    : `estimate: not measured yet (fewer than ${typical.minAnswers} answers of this kind)`}
+                  {figure.basis === "live"
+                    ? BASIS_TEXT.live(figure.answers, typical.windowDays)
+                    : figure.basis === "seed"
+                      ? BASIS_TEXT.seed(figure.answers)
+                      : "no answers of this kind measured yet"}
                 </p>
                 <p className="mt-1 text-sm text-slate-600">{KIND_TEXTS[figure.kind].example}</p>
               </li>
@@ -97,7 +113,8 @@ export default async function PricingPage() {
           </ul>
           <p className="mt-4 text-sm text-slate-600">
             An answer that finds nothing (&quot;I don&apos;t know&quot;) costs at most the tokens of reading your question, and each answer
-            shows what it was charged.
+            shows what it was charged. With a hosted AI model, the provider counts the whole conversation on every question, so long
+            conversations cost more per answer.
           </p>
         </section>
 
@@ -134,12 +151,7 @@ export default async function PricingPage() {
                     <strong>{formatLimit(plan.tokensPerMonth)}</strong> tokens per month
                   </li>
                   <li className="text-slate-600" data-testid={`typical-answers-${plan.id}`}>
-                    {plan.tokensPerMonth === null
-                      ? "No limit on answers"
-                      : `About ${answersPerMonth(plan.tokensPerMonth, figures)
-                          .map(({ kind, answers }) => `${answers.toLocaleString("en-US")} ${KIND_TEXTS[kind].short}`)
-                          .join(", ")
-                          .replace(/, ([^,]*)$/, " or $1")} answers a month${estimateNote}`}
+                    {plan.tokensPerMonth === null ? "No limit on answers" : typicalAnswersText(plan.tokensPerMonth, figures)}
                   </li>
                   <li>{limitText(plan.maxServices, "service")}</li>
                   <li>{limitText(plan.maxApplications, "application")}</li>

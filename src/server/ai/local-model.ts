@@ -3,7 +3,7 @@
  * `generateText` use it like any hosted model) that needs no account anywhere. It is a real
  * extractive answerer over our own knowledge base (src/server/rag/answer.ts): it answers only with
  * text taken from retrieved passages, cites them with their review dates, and says plainly when it
- * does not know. Usage is counted with the o200k tokenizer of OpenAI's current models.
+ * does not know. Usage is the question's and the answer's tokens (o200k, the tokenizer of OpenAI's current models).
  */
 import type {
   LanguageModelV4,
@@ -21,6 +21,7 @@ import { type AnswerOptions, answerQuestion, type ComposedAnswer } from "~/serve
 import { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "~/server/rag/post";
 import { combineParts, type PostPart } from "~/server/rag/post-answer";
 import { type ProfileContext, profileAddition } from "~/server/rag/profile-facts";
+import { stripMarkdown } from "~/server/rag/text";
 import { answerFromTools, type ToolAnswer, withToolAnswer } from "~/server/rag/tool-answers";
 import { type AnswerRoute, recordUnansweredQuestion } from "~/server/rag/unanswered";
 
@@ -29,6 +30,11 @@ const LOCAL_MODEL_ID = "local-knowledge";
 /** Tokens of a text with the o200k tokenizer of OpenAI's current models: the meter when a provider reports no usage. */
 export function tokenCount(text: string): number {
   return text ? countTokens(text) : 0;
+}
+
+/** Tokens of what a person reads of a Markdown answer: link texts without their addresses, no markup. */
+export function readTokenCount(markdown: string): number {
+  return tokenCount(stripMarkdown(markdown));
 }
 
 export interface LocalKnowledgeModelOptions {
@@ -86,7 +92,7 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
     options.onComposed?.(composed);
     const { text, truncated } = limitTokens(composed.text, call.maxOutputTokens);
     const finishReason: LanguageModelV4FinishReason = truncated ? { unified: "length", raw: "length" } : { unified: "stop", raw: "stop" };
-    return { text, finishReason, usage: usageOf(call.prompt, text), composed };
+    return { text, finishReason, usage: usageOf(post, text), composed };
   }
 
   return {
@@ -167,9 +173,14 @@ function limitTokens(text: string, maxOutputTokens: number | undefined): { text:
   return { text: decode(tokens.slice(0, Math.max(0, maxOutputTokens))), truncated: true };
 }
 
-function usageOf(prompt: LanguageModelV4Prompt, text: string): LanguageModelV4Usage {
-  const input = prompt.reduce((sum, message) => sum + tokenCount(messageText(message)), 0);
-  const output = tokenCount(text);
+/**
+ * What the person sees is what is counted: the question they wrote and the answer they read (its
+ * text, not the Markdown and link addresses behind it). The conversation before it and the passages
+ * searched are the product's own work, not the asker's.
+ */
+function usageOf(question: string, text: string): LanguageModelV4Usage {
+  const input = tokenCount(question);
+  const output = readTokenCount(text);
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text: output, reasoning: 0 },

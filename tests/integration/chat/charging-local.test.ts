@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AssistantMetadata, chargeNote } from "~/lib/schemas/chat";
+import { readTokenCount, tokenCount } from "~/server/ai/local-model";
 import { answerQuestion, NO_OTHER_ANSWER_TEXT } from "~/server/rag/answer";
 import { callerFor, createUser, sessionCookie } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
@@ -81,6 +82,26 @@ describe("charging the local model's answers", () => {
     expect(finish.passages!.filter((passage) => passage.quoted).map((passage) => passage.id)).toEqual(
       expect.arrayContaining(finish.usedPassageIds!.filter((id) => finish.passages!.some((passage) => passage.id === id))),
     );
+  });
+
+  it("charges the question's and the answer's tokens only, however long the conversation before it", async () => {
+    const user = await signedInUser();
+    const question = "Can I work next to my studies in Germany, and how many hours?";
+    const fresh = await askAs(chat, user.cookie, { messages: ask(question) });
+    const freshUsage = await lastUsage(user.claims.id);
+    expect(freshUsage).toMatchObject({ inputTokens: tokenCount(question), outputTokens: readTokenCount(fresh.text) });
+
+    // Six earlier turns with long answers: none of them is charged again.
+    const earlier = Array.from({ length: 6 }, (_, turn) => [
+      { role: "user", content: `Earlier question ${turn + 1} about the blocked account and the visa appointment?` },
+      { role: "assistant", content: "A long earlier answer. ".repeat(150) },
+    ]).flat();
+    const later = await askAs(chat, user.cookie, { messages: [...earlier, ...ask(question)] });
+    const laterUsage = await lastUsage(user.claims.id);
+    expect(laterUsage).toMatchObject({ charge: "answer", inputTokens: tokenCount(question), outputTokens: readTokenCount(later.text) });
+    expect(later.finish.tokens).toBe(tokenCount(question) + readTokenCount(later.text));
+    expect(laterUsage.charged).toBeLessThan(tokenCount(earlier.map((message) => message.content).join("\n")));
+    expect((await allowanceOf(database.db, user.subject)).used).toBe(freshUsage.charged + laterUsage.charged);
   });
 
   it("charges a stopped answer only for what was produced", async () => {

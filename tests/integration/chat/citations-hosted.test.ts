@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AssistantMetadata } from "~/lib/schemas/chat";
-import { tokenCount } from "~/server/ai/local-model";
+import { readTokenCount } from "~/server/ai/local-model";
 import { UNCITED_ANSWER_NOTE } from "~/server/services/chat/cited-answer";
 import type { FakeOpenAIServer } from "../../fakes/openai-server";
 import { createUser, sessionCookie } from "../../helpers/session";
@@ -84,7 +84,7 @@ describe("a hosted model answering from retrieved passages", () => {
     expect(finish).toMatchObject({ model: "local-knowledge", charge: "answer" });
     // The local answer's own usage: its text, not the hosted model's 120 + 30 tokens.
     expect(ledger.model).toBe("local-knowledge");
-    expect(ledger.outputTokens).toBe(tokenCount(text.slice(0, text.indexOf(`\n\n${UNCITED_ANSWER_NOTE}`))));
+    expect(ledger.outputTokens).toBe(readTokenCount(text.slice(0, text.indexOf(`\n\n${UNCITED_ANSWER_NOTE}`))));
     expect(ledger.charged).toBe(finish.tokens);
     expect(ledger.charged).toBe(ledger.inputTokens + ledger.outputTokens);
     expect(await allowanceOf(database.db, subject)).toEqual({ used: ledger.charged, reserved: 0 });

@@ -14,7 +14,7 @@ import {
   type ChatMessageInput,
   type ChatRequest,
 } from "~/lib/schemas/chat";
-import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions, tokenCount } from "~/server/ai/local-model";
+import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions, readTokenCount, tokenCount } from "~/server/ai/local-model";
 import { LOCAL_MODEL_LABEL, type ResolvedModel, resolveChatModel } from "~/server/ai/models";
 import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { Db } from "~/server/db/client";
@@ -181,7 +181,8 @@ function chargeOf(
 /** Charges an answer: the provider's usage when it reports one, else the tokenizer's count of what was produced. */
 async function settle(settlement: Settlement, outcome: Outcome): Promise<{ charged: number; charge: AnswerCharge }> {
   const { db, actor, reservation, route, resolved, inputEstimate } = settlement;
-  const outputTokens = outcome.usage?.outputTokens ?? tokenCount(outcome.text);
+  // A stopped local answer reports no usage: it is counted as the local model counts, by what was read.
+  const outputTokens = outcome.usage?.outputTokens ?? (resolved.hosted && !settlement.replaced ? tokenCount : readTokenCount)(outcome.text);
   const inputTokens = outcome.usage?.inputTokens ?? inputEstimate;
   const charge = chargeOf(settlement, outcome, outputTokens);
   const used = charge === "answer" ? inputTokens + outputTokens : charge === "question-only" ? inputTokens : 0;
@@ -301,7 +302,11 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       .filter((message) => message.text)
       .map((message) => ({ role: message.role, content: message.text }));
 
-    const inputEstimate = promptTokenEstimate([resolved.hosted ? instructions : "", ...history.map((message) => String(message.content))]);
+    // A hosted model reads the instructions and the history, and its provider bills them; the local
+    // model is charged what the person sees, so only the question counts as input.
+    const inputEstimate = resolved.hosted
+      ? promptTokenEstimate([instructions, ...history.map((message) => String(message.content))])
+      : tokenCount(question);
     reservation = await reserveTokens(db, actor, inputEstimate + MAX_ANSWER_TOKENS, inputEstimate + MIN_ANSWER_TOKENS);
     const maxOutputTokens = Math.max(MIN_ANSWER_TOKENS, reservation.amount - inputEstimate);
 
