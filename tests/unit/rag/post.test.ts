@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import postWords from "~/content/post-words.json";
 import { isGerman, questionsOfPost, withoutGermanFunctionWords } from "~/server/rag/post";
 
 const asked = (post: string) => questionsOfPost(post).map((q) => q.asked);
@@ -53,3 +54,13 @@ describe("the question stage", () => {
     expect(withoutGermanFunctionWords("How long is the visa valid?")).toBe("How long is the visa valid?");
   });
 });
+
+describe("the post word lists", () => {
+  it("hold lower-case words and phrases only: filler stems are single words, nothing names a subject", () => {
+    for (const stem of postWords.fillerStems) expect(stem, JSON.stringify(stem)).toMatch(/^[a-z]+$/);
+    const lists = Object.entries(postWords).filter(([key]) => key !== "$comment") as [string, string[]][];
+    for (const [list, entries] of lists)
+      for (const entry of entries) expect(entry, `${list}: ${JSON.stringify(entry)}`).toMatch(/^[\p{Ll}\d' ’.-]+$/u);
+  });
+});
+
