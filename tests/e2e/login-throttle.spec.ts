@@ -38,6 +38,33 @@ test("20 wrong passwords on any sign-in path or body type: 429 from the 11th on,
   expect(huge.status()).toBe(413);
 });
 
+test("a browser that signed in before keeps signing in while a stranger's guesses lock the account; the stranger waits", async ({
+  request,
+  playwright,
+}) => {
+  const email = `known-device-${Date.now()}@example.com`;
+  const password = "the-owners-password";
+  expect((await request.post("/api/auth/signup", { data: { firstName: "Owen", lastName: "Owner", email, password } })).status()).toBe(201);
+  async function signIn(client: typeof request, secret: string) {
+    const { csrfToken } = await (await client.get("/api/auth/csrf")).json();
+    return client.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: secret, json: "true" } });
+  }
+  // The owner signs in once: the browser becomes a known device of the account.
+  expect((await signIn(request, password)).status()).toBe(200);
+  const device = (await request.storageState()).cookies.find((cookie) => cookie.name === "swipeabroad.device");
+  expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+
+  const stranger = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  for (let i = 1; i <= 10; i++) expect((await signIn(stranger, `guess-${i}`)).status(), `guess ${i}`).toBe(401);
+  expect((await signIn(stranger, password)).status()).toBe(429);
+  await stranger.dispose();
+
+  // The owner's browser is not locked out by the stranger's failures.
+  const owner = await signIn(request, password);
+  expect(owner.status()).toBe(200);
+  expect((await (await request.get("/api/users/me")).json()).user).toMatchObject({ email });
+});
+
 test("curl-style API use: login, read and change the profile, and no access without a session", async ({ request, playwright }) => {
   const email = `api-${Date.now()}@example.com`;
   await request.post("/api/auth/signup", {

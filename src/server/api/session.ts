@@ -1,24 +1,8 @@
 import { getToken } from "next-auth/jwt";
-import { secureCookiesInUse } from "~/server/auth/request";
+import { parseCookies, secureCookiesInUse } from "~/server/auth/request";
 import { getAuthSecret } from "~/server/auth/secret";
 import type { Db } from "~/server/db/client";
 import { resolveSession, type SessionClaims } from "~/server/services/sessions.service";
-
-function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of header?.split(";") ?? []) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name) continue;
-    try {
-      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      // a malformed cookie is ignored, like a missing one
-    }
-  }
-  return cookies;
-}
 
 /** The signed-in user of a request, or null: the session token must decode and its sign-in still be valid. */
 export async function getSessionUser(db: Db, headers: Headers): Promise<SessionClaims | null> {

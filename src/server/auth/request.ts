@@ -43,6 +43,23 @@ export function addressKey(ip: string): string {
   return `${parts.join(":")}::/64`;
 }
 
+/** A request's cookies by name; a malformed value is left out, like a missing one. */
+export function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name) continue;
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      // a malformed cookie is ignored, like a missing one
+    }
+  }
+  return cookies;
+}
+
 /** "Chrome on macOS" from a user agent; "Unknown device" when it says nothing usable. */
 export function deviceName(userAgent: string | null | undefined): string {
   if (!userAgent) return "Unknown device";

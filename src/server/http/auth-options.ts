@@ -42,6 +42,10 @@ export interface AuthRequest extends SignInContext {
   current: SessionClaims | null;
   /** The origin this request's redirects go to (see trustedRequestOrigin); absent: the public URL's. */
   origin?: string;
+  /** The browser's known device for an account (its valid device cookie's nonce), for the sign-in throttle. */
+  deviceFor?: (email: string) => string | null;
+  /** Told the account a sign-in of this request succeeded for. */
+  onSignedIn?: (email: string) => void;
 }
 
 /**
@@ -62,7 +66,7 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
         async authorize(credentials) {
           const parsed = passwordSignInSchema.safeParse(credentials);
           if (!parsed.success) throw new SignInError(SIGN_IN_ERRORS.invalid);
-          const claims = await signInWithPassword(db, parsed.data, request.ip);
+          const claims = await signInWithPassword(db, parsed.data, request.ip, request.deviceFor);
           return { ...claims };
         },
       }),
@@ -93,6 +97,7 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
       async jwt({ token, user }) {
         if (user) {
           const claims = user as unknown as SessionClaims;
+          request.onSignedIn?.(claims.email);
           // Linking a provider keeps the browser's sign-in; any other sign-in is a new session.
           const sid =
             request.current && request.current.id === claims.id && request.current.sessionId

@@ -4,10 +4,12 @@ import { appUrl } from "~/env";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 import { getSessionUser } from "~/server/api/session";
-import { clientIp } from "~/server/auth/request";
+import { clientIp, parseCookies, secureCookiesInUse } from "~/server/auth/request";
+import { getAuthSecret } from "~/server/auth/secret";
 import { getDb } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { requestIdOf } from "~/server/observability/request-context";
+import { DEVICE_COOKIE, deviceCookieHeader, deviceCookieValue, knownDevice } from "~/server/security/device-cookie";
 import { loginThrottle } from "~/server/security/login-throttle";
 import { buildAuthOptions } from "./auth-options";
 import { MALFORMED_JSON_MESSAGE, parseJsonText, readBodyText } from "./body";
@@ -33,6 +35,14 @@ async function signInError(response: Response): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** A signed-in browser becomes a known device of the account (its cookie renewed when it already is). */
+function withDeviceCookie(response: Response, secret: string, current: string | undefined, email: string): Response {
+  const value = current && knownDevice(secret, current, email) ? current : deviceCookieValue(secret, email);
+  const headers = new Headers(response.headers);
+  headers.append("set-cookie", deviceCookieHeader(value, secureCookiesInUse()));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -61,13 +71,21 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     host: request.headers.get("host"),
     publicUrl: appUrl(),
   });
+  const secret = await getAuthSecret(db);
+  const deviceCookie = parseCookies(request.headers.get("cookie"))[DEVICE_COOKIE];
+  let signedIn: string | null = null;
   const options = await buildAuthOptions(db, {
     origin,
     userAgent: request.headers.get("user-agent"),
     ip: clientIp(request.headers),
     current: await getSessionUser(db, request.headers),
+    deviceFor: (email) => knownDevice(secret, deviceCookie, email),
+    onSignedIn: (email) => {
+      signedIn = email;
+    },
   });
   const response = await NextAuth(options)(limited, context);
+  if (signedIn) return withDeviceCookie(response, secret, deviceCookie, signedIn);
   if (response.status === 401 && (await signInError(response)) === SIGN_IN_ERRORS.throttled) {
     const retryAfter = String(loginThrottle().windowMinutes * 60);
     const url = new URL(`/?error=${SIGN_IN_ERRORS.throttled}`, origin).toString();

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
-import { loginThrottle, recentAccountFailures } from "~/server/security/login-throttle";
+import { loginThrottle } from "~/server/security/login-throttle";
 import { consumeRateLimit, emailKey } from "~/server/security/rate-limit";
 import { consumeAccountToken, findUsableAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from "./account-tokens.service";
 import { secretCheckPasses } from "./secret-checks.service";
@@ -116,13 +116,19 @@ export async function verifyEmail(db: Db, token: string) {
   return { email: updated.email };
 }
 
-/** True once the account or the address has too many recent failures: every attempt then waits. */
-export async function isLoginThrottled(db: Db, email: string, ip: string): Promise<boolean> {
+/**
+ * True once this sign-in has to wait. From a known device (a valid device cookie for the account),
+ * only that device's own recent failures count, so a stranger's guessing never locks the owner out.
+ * From an unknown device, the account's failures from unknown devices and the address's failures count.
+ */
+export async function isLoginThrottled(db: Db, email: string, ip: string, device: string | null = null): Promise<boolean> {
   const throttle = loginThrottle();
   const since = new Date(Date.now() - throttle.windowMinutes * 60_000);
+  const failures = { succeeded: false, createdAt: { gte: since } };
+  if (device) return (await db.loginAttempt.count({ where: { email, device, ...failures } })) >= throttle.maxFailuresPerAccount;
   const [forAccount, forAddress] = await Promise.all([
-    recentAccountFailures(db, email),
-    db.loginAttempt.count({ where: { ip: addressKey(ip), succeeded: false, createdAt: { gte: since } } }),
+    db.loginAttempt.count({ where: { email, device: null, ...failures } }),
+    db.loginAttempt.count({ where: { ip: addressKey(ip), ...failures } }),
   ]);
   return forAccount >= throttle.maxFailuresPerAccount || forAddress >= throttle.maxFailuresPerAddress;
 }
@@ -136,11 +142,18 @@ export interface PasswordSignIn {
 
 /**
  * The password sign-in: refused while throttled (even with the right password), every attempt
- * recorded, then the second factor when the account has one. Throws SignInError with the reason.
+ * recorded with the device it came from (`deviceFor`: the nonce of the browser's valid device cookie
+ * for this account, if any), then the second factor when the account has one. Throws SignInError with the reason.
  */
-export async function signInWithPassword(db: Db, input: PasswordSignIn, ip: string): Promise<SessionClaims> {
+export async function signInWithPassword(
+  db: Db,
+  input: PasswordSignIn,
+  ip: string,
+  deviceFor: (email: string) => string | null = () => null,
+): Promise<SessionClaims> {
   const email = input.email.trim().toLowerCase();
-  if (await isLoginThrottled(db, email, ip)) throw new SignInError(SIGN_IN_ERRORS.throttled);
+  const device = deviceFor(email);
+  if (await isLoginThrottled(db, email, ip, device)) throw new SignInError(SIGN_IN_ERRORS.throttled);
   const user = await db.user.findUnique({ where: { email } });
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   const credentialsOk = Boolean(user && passwordOk && user.status === "active");
@@ -150,7 +163,7 @@ export async function signInWithPassword(db: Db, input: PasswordSignIn, ip: stri
     if (!input.code?.trim()) throw new SignInError(SIGN_IN_ERRORS.codeRequired);
     if (!(await verifySecondFactor(db, user!.id, input.code))) failure = new SignInError(SIGN_IN_ERRORS.invalidCode);
   }
-  await db.loginAttempt.create({ data: { email, ip: addressKey(ip), succeeded: !failure } });
+  await db.loginAttempt.create({ data: { email, ip: addressKey(ip), device, succeeded: !failure } });
   if (failure) throw failure;
   const promote = user!.role === "user" && user!.emailVerifiedAt !== null && isConfiguredAdmin(user!.email);
   const updated = await db.user.update({
