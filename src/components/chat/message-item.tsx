@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "~/components/ui/toast";
+import { FROM_OUR_GUIDES, hostedModelName } from "~/lib/chat-models";
 import {
   type AssistantMetadata,
   answerAdmitsNotKnowing,
@@ -329,20 +330,31 @@ function ConsideredPassages({ id, passages }: { id: string; passages: Considered
   );
 }
 
+/** Where an answer comes from: our guides (the knowledge base), or the hosted model by its product name. */
+function answerOrigin(model: string | undefined): string | null {
+  if (!model) return null;
+  const hosted = hostedModelName(model);
+  return hosted ? `Answered by ${hosted}` : FROM_OUR_GUIDES;
+}
+
 /**
- * Under each answer: the relevance, "N sources" (opening the passages Deep Thinking considered), the
- * model that answered and the tokens the answer was charged.
+ * Under each answer: the relevance, where it comes from with "N sources" (opening the passages Deep
+ * Thinking considered; no count when there are none), and the tokens the answer was charged.
  */
 function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; metadata: AssistantMetadata; streaming: boolean }) {
   const [sourcesOpen, setSourcesOpen] = useState(false);
   const passages = metadata.passages ?? [];
   const listId = `sources-${messageId}`;
   const charged = streaming ? null : chargeNote(metadata);
+  const origin = answerOrigin(metadata.model);
+  const count = metadata.sourcesCount ?? 0;
+  const sources = count === 1 ? "1 source" : `${count} sources`;
   return (
     <>
       <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
-        {typeof metadata.sourcesCount === "number" ? (
+        {origin ? <span data-testid="answered-by">{origin}</span> : null}
+        {count > 0 ? (
           passages.length ? (
             <button
               type="button"
@@ -351,13 +363,12 @@ function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; m
               aria-controls={listId}
               onClick={() => setSourcesOpen((open) => !open)}
             >
-              {metadata.sourcesCount} sources
+              {sources}
             </button>
           ) : (
-            <span>{metadata.sourcesCount} sources</span>
+            <span>{sources}</span>
           )
         ) : null}
-        {metadata.model ? <span data-testid="answered-by">Answered by {metadata.model}</span> : null}
         {charged ? <span data-testid="answer-tokens">{charged}</span> : null}
       </div>
       {sourcesOpen && passages.length ? <ConsideredPassages id={listId} passages={passages} /> : null}
