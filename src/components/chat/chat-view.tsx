@@ -426,7 +426,8 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
       ) : null}
       <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
         {signedIn ? (
-          <div className="pt-2 md:hidden">
+          // A bar of its own above the answers (never over them): the list below starts under its border.
+          <div className="flex shrink-0 items-center border-b border-slate-200 bg-white py-2 md:hidden" data-testid="conversations-bar">
             <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setListOpen(true)}>
               Your conversations
             </button>

@@ -149,6 +149,9 @@ function MessageActions({
   const [reason, setReason] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [comment, setComment] = useState("");
+  const [sendingComment, setSendingComment] = useState(false);
+  // Said in place once a comment is sent, where the panel was.
+  const [thanked, setThanked] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
 
   // The reasons open below the answer: bring them into view, above the composer.
@@ -180,6 +183,7 @@ function MessageActions({
     setOpinion("like");
     setReason(null);
     setPanelOpen(false);
+    setThanked(false);
     const error = await sendFeedback(message, context, "like");
     if (error) {
       console.error("Like not saved:", error);
@@ -195,22 +199,37 @@ function MessageActions({
       setOpinion(null);
       setReason(null);
       setPanelOpen(false);
+      setThanked(false);
       return;
     }
     setOpinion("dislike");
+    setThanked(false);
     setPanelOpen(true);
   }
 
-  async function chooseReason(choice: string, withComment?: string) {
+  /** A reason is recorded at once; the panel stays open for a comment until it is sent or closed. */
+  async function chooseReason(choice: string) {
     setReason(choice);
-    const error = await sendFeedback(message, context, "dislike", choice, withComment);
+    const error = await sendFeedback(message, context, "dislike", choice);
     if (error) {
       console.error("Dislike not saved:", error);
       toast.error(error);
-    } else if (withComment !== undefined) {
-      toast.success("Thank you for your feedback");
-      setPanelOpen(false);
     }
+  }
+
+  async function sendComment() {
+    if (!reason || !comment.trim()) return;
+    setSendingComment(true);
+    const error = await sendFeedback(message, context, "dislike", reason, comment);
+    setSendingComment(false);
+    if (error) {
+      console.error("Comment not saved:", error);
+      toast.error(error);
+      return;
+    }
+    setComment("");
+    setPanelOpen(false);
+    setThanked(true);
   }
 
   const button =
@@ -286,12 +305,18 @@ function MessageActions({
           <button
             type="button"
             className="btn-secondary mt-2"
-            disabled={!reason || !comment.trim()}
-            onClick={() => reason && chooseReason(reason, comment)}
+            disabled={!reason || !comment.trim() || sendingComment}
+            onClick={sendComment}
           >
             Send comment
           </button>
+          {reason ? null : <p className="mt-1 text-xs text-slate-500">Choose a reason above to send a comment.</p>}
         </div>
+      ) : null}
+      {thanked && !panelOpen ? (
+        <p role="status" className="mt-2 text-xs text-emerald-700">
+          Thank you for your feedback
+        </p>
       ) : null}
     </div>
   );
