@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import dynamic from "next/dynamic";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { VerifyEmailBanner } from "~/components/auth/verify-email-banner";
@@ -8,6 +8,7 @@ import { MiniChat } from "~/components/chat/mini-chat";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { PwaSupport } from "~/components/pwa/pwa-support";
 import { SiteHeader } from "~/components/site-header";
+import { READER_ZONE_COOKIE, readerZoneFromCookie } from "~/lib/locale";
 import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
 import { Providers } from "./providers";
 import { loadSiteTexts } from "./site-texts";
@@ -37,12 +38,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const siteTexts = await loadSiteTexts();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // Dates are written in the reader's zone, as their browser last said (src/components/ui/user-format-settings.tsx).
+  const readerZone = readerZoneFromCookie((await cookies()).get(READER_ZONE_COOKIE)?.value);
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_OFFER_SCRIPT }} />
-        <Providers>
+        <Providers readerZone={readerZone}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"

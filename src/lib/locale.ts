@@ -81,6 +81,23 @@ export function timeZoneChoices(current?: string | null, at: Date = new Date()):
   return [...zones].sort().map((zone) => ({ value: zone, label: zoneLabel(zone, at) }));
 }
 
+/** The zone this browser (or server) runs in, as the runtime names it; null when it names none. */
+export function runtimeTimeZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isIanaZone(zone) ? zone : null;
+}
+
+/**
+ * The cookie in which the browser keeps the reader's zone (theirs from Settings when signed in, else
+ * the browser's), so that the server writes dates in it and the page does not change as it comes alive.
+ */
+export const READER_ZONE_COOKIE = "reader-zone";
+
+/** The reader's zone from its cookie's value, when it is a zone this runtime knows. */
+export function readerZoneFromCookie(value: string | null | undefined): string | null {
+  return value && value.length <= 64 && isIanaZone(value) ? value : null;
+}
+
 export interface UserFormatSettings {
   language?: string | null;
   timeZone?: string | null;

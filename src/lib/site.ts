@@ -13,7 +13,6 @@ export const SITE = {
     .split(";")
     .map((line) => line.trim())
     .filter(Boolean),
-  copyrightYear: 2025,
   social: [
     { name: "LinkedIn", href: "https://www.linkedin.com/" },
     { name: "Instagram", href: "https://www.instagram.com/" },

@@ -12,17 +12,16 @@ test("'I don't know' is not charged and the tokens left do not drop; an answer i
   await page.goto("/swipe-ai");
   await expect(tokensLeft(page)).toHaveText("30,000 tokens left this month");
 
-  // Hosted models are not configured here: offered disabled, with the reason; the local model is chosen.
-  const models = page.getByLabel("Chat model");
-  await expect(models.locator("option", { hasText: "OpenAI (not configured on this server)" })).toBeDisabled();
-  await expect(models.locator("option", { hasText: "DeepSeek (not configured on this server)" })).toBeDisabled();
-  await expect(models).toHaveValue("local");
+  // No hosted model here: our guides answer, and a menu of one model is not shown.
+  await expect(page.getByLabel("Chat model")).toHaveCount(0);
 
   // Out of scope: the knowledge base is about studying and moving to Germany.
   await askAndWait(page, "How do I renew a passport in Peru?");
   await expect(lastAnswer(page)).toContainText("I don't know");
   await expect(lastAnswer(page).getByTestId("answer-tokens")).toHaveText("Not charged: no answer found");
-  await expect(lastAnswer(page).getByTestId("answered-by")).toHaveText("Answered by local-knowledge");
+  await expect(lastAnswer(page).getByTestId("answered-by")).toHaveText("From our guides");
+  // No passage answered it: no count of sources at all.
+  await expect(lastAnswer(page)).not.toContainText(/\d+ sources?/);
   await page.waitForLoadState("networkidle");
   await expect(tokensLeft(page)).toHaveText("30,000 tokens left this month");
 
@@ -36,8 +35,9 @@ test("'I don't know' is not charged and the tokens left do not drop; an answer i
   expect(charged).toBeGreaterThan(0);
   await expect.poll(() => leftOf(page)).toBe(30_000 - charged);
 
-  // "N sources" opens the passages considered, each with its sources to open.
-  const sourcesButton = lastAnswer(page).getByRole("button", { name: /^\d+ sources$/ });
+  // "From our guides" with "N sources", which opens the passages considered, each with its sources to open.
+  await expect(lastAnswer(page).getByTestId("answered-by")).toHaveText("From our guides");
+  const sourcesButton = lastAnswer(page).getByRole("button", { name: /^\d+ sources?$/ });
   const count = Number((await sourcesButton.innerText()).split(" ")[0]);
   await sourcesButton.click();
   await expect(sourcesButton).toHaveAttribute("aria-expanded", "true");

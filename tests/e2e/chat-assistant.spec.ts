@@ -23,7 +23,7 @@ test("asks, streams an answer, stops, regenerates, likes, dislikes with a reason
   await expect(page.getByTestId("user-message")).toHaveText(BLOCKED_ACCOUNT_QUESTION);
   await waitForAnswer(page);
   await expect(lastAnswer(page)).toContainText("11,904 EUR");
-  await expect(lastAnswer(page).getByTestId("answered-by")).toHaveText("Answered by local-knowledge");
+  await expect(lastAnswer(page).getByTestId("answered-by")).toHaveText("From our guides");
   await expect(page).toHaveURL(/conversation=/);
   await expect(page.getByTestId("tokens-left")).toContainText("tokens left today");
 

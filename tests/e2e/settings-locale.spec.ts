@@ -32,7 +32,9 @@ test("settings: the time zone (labelled with its offset) and the language change
   await expect(
     prefs.getByText("The site's texts are in English. This setting changes how dates and numbers are written for you."),
   ).toBeVisible();
-  await expect(prefs.getByText("no hosted model is configured")).toBeVisible();
+  // What the assistant does, said as a feature: nothing about configuration.
+  await expect(prefs.getByText("The assistant answers in English, from our guides", { exact: false })).toBeVisible();
+  await expect(prefs).not.toContainText("configured");
   await prefs.getByRole("button", { name: "Edit" }).click();
   await choose(page, "Time zone", "Kiritimati", zoneLabel("Pacific/Kiritimati"));
   await choose(page, "Language", "United States", "English (United States)");

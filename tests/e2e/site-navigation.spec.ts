@@ -86,7 +86,7 @@ test("the side menu has two levels: Students lists the topics and scrolls to one
   await expect(page.getByRole("heading", { level: 1, name: "Document Review" })).toBeVisible();
 });
 
-test("the footer has its four columns, contact, the imprint and the 2025 copyright, and no link to the closed EU dispute platform", async ({
+test("the footer has its four columns, contact, the imprint and this year's copyright, and no link to the closed EU dispute platform", async ({
   page,
 }) => {
   await page.goto("/pricing");
@@ -97,7 +97,7 @@ test("the footer has its four columns, contact, the imprint and the 2025 copyrig
   // The EU's online dispute resolution platform closed on 20 July 2025 (Regulation (EU) 2024/3228): a link would mislead.
   await expect(footer.getByRole("link", { name: "Imprint" })).toHaveAttribute("href", "/imprint");
   await expect(footer.locator('a[href*="ec.europa.eu/consumers/odr"]')).toHaveCount(0);
-  await expect(footer.getByText("© 2025 SwipeAbroad. All rights reserved.")).toBeVisible();
+  await expect(footer.getByText(`© ${new Date().getFullYear()} SwipeAbroad. All rights reserved.`)).toBeVisible();
   await expect(footer.getByRole("link", { name: "hello@swipeabroad.de" }).first()).toHaveAttribute("href", "mailto:hello@swipeabroad.de");
 });
 

@@ -96,6 +96,22 @@ describe("accounts", () => {
     });
   });
 
+  it("gives the new profile the browser's time zone when it is an IANA zone, and the default zone otherwise", async () => {
+    const zoneOf = async (email: string, timeZone: unknown) => {
+      const res = await callRoute(signupRoute.POST as RouteHandler, "/api/auth/signup", {
+        method: "POST",
+        body: { firstName: "Priya", lastName: "Sharma", email, password: "pass-word-99", timeZone },
+      });
+      expect(res.status).toBe(201);
+      return (await database.db.student.findFirstOrThrow({ where: { email } })).timeZone;
+    };
+    expect(await zoneOf("zone-kolkata@example.com", "Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(await zoneOf("zone-offset@example.com", "UTC+05:30")).toBe("Europe/Berlin");
+    expect(await zoneOf("zone-made-up@example.com", "Mars/Olympus_Mons")).toBe("Europe/Berlin");
+    expect(await zoneOf("zone-number@example.com", 330)).toBe("Europe/Berlin");
+    expect(await zoneOf("zone-none@example.com", undefined)).toBe("Europe/Berlin");
+  });
+
   it("refuses common and guessable passwords with a clear message", async () => {
     const res = await callRoute(signupRoute.POST as RouteHandler, "/api/auth/signup", {
       method: "POST",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { timeZoneChoices, userFormat, utcOffset, zoneLabel } from "~/lib/locale";
+import { readerZoneFromCookie, timeZoneChoices, userFormat, utcOffset, zoneLabel } from "~/lib/locale";
+import { signupSchema } from "~/lib/schemas/auth";
 import { languageSchema, timeZoneSchema } from "~/lib/schemas/locale";
 import { chatInstructions } from "~/server/ai/prompt";
 
@@ -30,6 +31,28 @@ describe("time zones", () => {
     expect(choices).toContainEqual({ value: "UTC", label: "UTC (UTC+00:00)" });
     expect(choices).toContainEqual({ value: "Asia/Kolkata", label: "Asia/Kolkata (UTC+05:30)" });
     expect(choices).toContainEqual({ value: "America/New_York", label: "America/New_York (UTC-05:00)" });
+  });
+});
+
+describe("the reader's zone", () => {
+  it.each([
+    ["Asia/Kolkata", "Asia/Kolkata"],
+    ["America/Argentina/Buenos_Aires", "America/Argentina/Buenos_Aires"],
+    ["UTC", "UTC"],
+    ["UTC+05:30", null],
+    ["Mars/Olympus_Mons", null],
+    ["%E0%A4", null],
+    ["", null],
+    [undefined, null],
+  ])("reads the cookie %j as %j", (value, zone) => {
+    expect(readerZoneFromCookie(value)).toBe(zone);
+  });
+
+  it("takes a sign-up's browser zone when it is an IANA zone, and leaves any other out", () => {
+    const form = { firstName: "Priya", lastName: "Sharma", email: "priya@example.com", password: "pass-word-99" };
+    expect(signupSchema.parse({ ...form, timeZone: "Asia/Kolkata" }).timeZone).toBe("Asia/Kolkata");
+    expect(signupSchema.parse({ ...form, timeZone: "GMT+5" }).timeZone).toBeUndefined();
+    expect(signupSchema.parse(form).timeZone).toBeUndefined();
   });
 });
 

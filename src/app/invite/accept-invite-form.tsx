@@ -1,11 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
+import { useUserFormat } from "~/components/ui/user-format";
 import { acceptInviteExistingFormSchema, acceptInviteNewFormSchema, ROLE_LABELS } from "~/lib/schemas/staff";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -20,6 +20,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
   const details = api.invites.details.useQuery({ token }, { enabled: Boolean(token), retry: false, refetchOnWindowFocus: false });
   const accept = api.invites.accept.useMutation();
   const { open } = useAuthModal();
+  const { dateTime } = useUserFormat();
 
   let body: React.ReactNode;
   if (!token) {
@@ -63,7 +64,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
         <p className="text-sm text-slate-700">
           {invite.invitedBy ? `${invite.invitedBy} invites` : "You are invited:"} <strong className="break-all">{invite.email}</strong> to
           join the team as <strong>{ROLE_LABELS[invite.role].toLowerCase()}</strong>. The invitation is valid until{" "}
-          {format(new Date(invite.expiresAt), "d MMM yyyy, HH:mm")}.
+          {dateTime(invite.expiresAt)}.
         </p>
         {invite.hasAccount ? (
           <ExistingAccountForm token={token} invite={invite} accept={accept} />

@@ -46,8 +46,8 @@ function SettingsForm({ view, canEdit }: { view: View; canEdit: boolean }) {
           <fieldset>
             <legend className="text-lg font-semibold">Default chat model</legend>
             <p className="mt-1 text-sm text-slate-600">
-              Answers a chat that names no model, or names a provider that is not configured on this server. Without a configured provider,
-              the local knowledge-base model answers.
+              Answers a chat that names no model, or names a provider this server has no key for. Without a hosted provider, the local
+              knowledge-base model answers.
             </p>
             <div className="mt-3 space-y-2">
               {models.map((model) => (
@@ -59,7 +59,7 @@ function SettingsForm({ view, canEdit }: { view: View; canEdit: boolean }) {
                   <span>
                     <span className="font-medium">{model.label}</span>
                     {model.configured ? null : (
-                      <span className="block text-amber-800">Not configured: {model.missing}. The local model answers instead.</span>
+                      <span className="block text-amber-800">Not available: {model.missing}. The local model answers instead.</span>
                     )}
                   </span>
                 </label>

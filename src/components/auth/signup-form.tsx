@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
+import { runtimeTimeZone } from "~/lib/locale";
 import { AUTH_MESSAGES, type SignupForm as SignupValues, signupFormSchema } from "~/lib/schemas/auth";
 import { passwordSignIn } from "./password-sign-in";
 import { SocialButtons } from "./social-buttons";
@@ -52,7 +53,8 @@ export function SignupForm({ onSwitchToLogin }: { onSwitchToLogin: () => void })
       const response = await fetch("/api/auth/signup", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
+        // The new profile's dates are shown in the zone this browser runs in.
+        body: JSON.stringify({ ...body, timeZone: runtimeTimeZone() ?? undefined }),
       });
       if (!response.ok) {
         const data = (await response.json().catch(() => null)) as { error?: string } | null;

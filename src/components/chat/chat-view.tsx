@@ -86,19 +86,17 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
   const [conversation, setConversation] = useState<OpenConversation>(() => initialConversation(searchParams.get("conversation")));
   const conversationId = conversation.id;
   const [deepThinking, setDeepThinking] = useState(false);
-  const [chatModel, setChatModel] = useState<ChatModelChoice>("openai");
+  const [chatModel, setChatModel] = useState<ChatModelChoice>(initialModels[0]?.value ?? "local");
   const [input, setInput] = useState("");
   const [listOpen, setListOpen] = useState(false);
   const settings = useRef({ deepThinking, chatModel });
   settings.current = { deepThinking, chatModel };
-  // The models this server offers; one that is not configured cannot be chosen.
+  // The models this server answers with (only those): the first is chosen, and a menu shows when there are several.
   const models = api.chat.models.useQuery(undefined, { staleTime: Infinity, initialData: initialModels });
+  const modelChoices = models.data ?? [];
   useEffect(() => {
-    const choices = models.data;
-    if (choices && !choices.some((choice) => choice.value === chatModel && !choice.disabledReason)) {
-      const first = choices.find((choice) => !choice.disabledReason);
-      if (first) setChatModel(first.value);
-    }
+    const first = models.data?.[0];
+    if (first && !models.data?.some((choice) => choice.value === chatModel)) setChatModel(first.value);
   }, [models.data, chatModel]);
   /** "Regenerate": the answer being replaced, so the server gives another one or says there is none. */
   const replacing = useRef<UIMessage | null>(null);
@@ -370,26 +368,25 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
             >
               Deep Thinking
             </button>
-            <label className="sr-only" htmlFor="chat-model">
-              Chat model
-            </label>
-            <select
-              id="chat-model"
-              value={chatModel}
-              onChange={(event) => setChatModel(event.target.value as ChatModelChoice)}
-              className="max-w-[11rem] rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
-            >
-              {(models.data ?? []).map((choice) => (
-                <option
-                  key={choice.value}
-                  value={choice.value}
-                  disabled={Boolean(choice.disabledReason)}
-                  title={choice.disabledReason ?? undefined}
+            {modelChoices.length > 1 ? (
+              <>
+                <label className="sr-only" htmlFor="chat-model">
+                  Chat model
+                </label>
+                <select
+                  id="chat-model"
+                  value={chatModel}
+                  onChange={(event) => setChatModel(event.target.value as ChatModelChoice)}
+                  className="max-w-[11rem] rounded-full border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
                 >
-                  {choice.disabledReason ? `${choice.label} (${choice.disabledReason})` : choice.label}
-                </option>
-              ))}
-            </select>
+                  {modelChoices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : null}
           </div>
           <div className="flex items-center gap-2">
             {loading ? (
@@ -429,7 +426,8 @@ export function ChatView({ prompts, models: initialModels }: ChatViewProps) {
       ) : null}
       <section className="flex min-w-0 flex-1 flex-col" aria-label="SwipeAI chat">
         {signedIn ? (
-          <div className="pt-2 md:hidden">
+          // A bar of its own above the answers (never over them): the list below starts under its border.
+          <div className="flex shrink-0 items-center border-b border-slate-200 bg-white py-2 md:hidden" data-testid="conversations-bar">
             <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setListOpen(true)}>
               Your conversations
             </button>

@@ -1,11 +1,14 @@
 "use client";
 
+import { markdownToPlainText } from "~/lib/markdown-plain-text";
+
 /**
- * Puts an answer on the clipboard twice over: its text (Markdown, readable as plain text and keeping
- * the sources' addresses) for plain fields, and its rendered HTML for editors that paste rich text
- * (headings, lists, links). Browsers without ClipboardItem, or that refuse it, get the text alone.
+ * Puts an answer on the clipboard twice over: as plain text (no Markdown markers; lists as lines,
+ * links with their addresses) for plain fields, and as its rendered HTML for editors that paste rich
+ * text (headings, lists, links). Browsers without ClipboardItem, or that refuse it, get the text alone.
  */
-export async function copyAnswer(text: string, html: string | null): Promise<void> {
+export async function copyAnswer(markdown: string, html: string | null): Promise<void> {
+  const text = markdownToPlainText(markdown);
   if (html && typeof ClipboardItem !== "undefined" && typeof navigator.clipboard?.write === "function") {
     try {
       await navigator.clipboard.write([

@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { toast } from "~/components/ui/toast";
+import { FROM_OUR_GUIDES, hostedModelName } from "~/lib/chat-models";
 import {
   type AssistantMetadata,
   answerAdmitsNotKnowing,
@@ -148,6 +149,9 @@ function MessageActions({
   const [reason, setReason] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [comment, setComment] = useState("");
+  const [sendingComment, setSendingComment] = useState(false);
+  // Said in place once a comment is sent, where the panel was.
+  const [thanked, setThanked] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
 
   // The reasons open below the answer: bring them into view, above the composer.
@@ -179,6 +183,7 @@ function MessageActions({
     setOpinion("like");
     setReason(null);
     setPanelOpen(false);
+    setThanked(false);
     const error = await sendFeedback(message, context, "like");
     if (error) {
       console.error("Like not saved:", error);
@@ -194,22 +199,37 @@ function MessageActions({
       setOpinion(null);
       setReason(null);
       setPanelOpen(false);
+      setThanked(false);
       return;
     }
     setOpinion("dislike");
+    setThanked(false);
     setPanelOpen(true);
   }
 
-  async function chooseReason(choice: string, withComment?: string) {
+  /** A reason is recorded at once; the panel stays open for a comment until it is sent or closed. */
+  async function chooseReason(choice: string) {
     setReason(choice);
-    const error = await sendFeedback(message, context, "dislike", choice, withComment);
+    const error = await sendFeedback(message, context, "dislike", choice);
     if (error) {
       console.error("Dislike not saved:", error);
       toast.error(error);
-    } else if (withComment !== undefined) {
-      toast.success("Thank you for your feedback");
-      setPanelOpen(false);
     }
+  }
+
+  async function sendComment() {
+    if (!reason || !comment.trim()) return;
+    setSendingComment(true);
+    const error = await sendFeedback(message, context, "dislike", reason, comment);
+    setSendingComment(false);
+    if (error) {
+      console.error("Comment not saved:", error);
+      toast.error(error);
+      return;
+    }
+    setComment("");
+    setPanelOpen(false);
+    setThanked(true);
   }
 
   const button =
@@ -285,12 +305,18 @@ function MessageActions({
           <button
             type="button"
             className="btn-secondary mt-2"
-            disabled={!reason || !comment.trim()}
-            onClick={() => reason && chooseReason(reason, comment)}
+            disabled={!reason || !comment.trim() || sendingComment}
+            onClick={sendComment}
           >
             Send comment
           </button>
+          {reason ? null : <p className="mt-1 text-xs text-slate-500">Choose a reason above to send a comment.</p>}
         </div>
+      ) : null}
+      {thanked && !panelOpen ? (
+        <p role="status" className="mt-2 text-xs text-emerald-700">
+          Thank you for your feedback
+        </p>
       ) : null}
     </div>
   );
@@ -329,20 +355,31 @@ function ConsideredPassages({ id, passages }: { id: string; passages: Considered
   );
 }
 
+/** Where an answer comes from: our guides (the knowledge base), or the hosted model by its product name. */
+function answerOrigin(model: string | undefined): string | null {
+  if (!model) return null;
+  const hosted = hostedModelName(model);
+  return hosted ? `Answered by ${hosted}` : FROM_OUR_GUIDES;
+}
+
 /**
- * Under each answer: the relevance, "N sources" (opening the passages Deep Thinking considered), the
- * model that answered and the tokens the answer was charged.
+ * Under each answer: the relevance, where it comes from with "N sources" (opening the passages Deep
+ * Thinking considered; no count when there are none), and the tokens the answer was charged.
  */
 function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; metadata: AssistantMetadata; streaming: boolean }) {
   const [sourcesOpen, setSourcesOpen] = useState(false);
   const passages = metadata.passages ?? [];
   const listId = `sources-${messageId}`;
   const charged = streaming ? null : chargeNote(metadata);
+  const origin = answerOrigin(metadata.model);
+  const count = metadata.sourcesCount ?? 0;
+  const sources = count === 1 ? "1 source" : `${count} sources`;
   return (
     <>
       <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {typeof metadata.confidence === "number" ? <ConfidenceBadge score={metadata.confidence} /> : null}
-        {typeof metadata.sourcesCount === "number" ? (
+        {origin ? <span data-testid="answered-by">{origin}</span> : null}
+        {count > 0 ? (
           passages.length ? (
             <button
               type="button"
@@ -351,13 +388,12 @@ function AnswerFooter({ messageId, metadata, streaming }: { messageId: string; m
               aria-controls={listId}
               onClick={() => setSourcesOpen((open) => !open)}
             >
-              {metadata.sourcesCount} sources
+              {sources}
             </button>
           ) : (
-            <span>{metadata.sourcesCount} sources</span>
+            <span>{sources}</span>
           )
         ) : null}
-        {metadata.model ? <span data-testid="answered-by">Answered by {metadata.model}</span> : null}
         {charged ? <span data-testid="answer-tokens">{charged}</span> : null}
       </div>
       {sourcesOpen && passages.length ? <ConsideredPassages id={listId} passages={passages} /> : null}

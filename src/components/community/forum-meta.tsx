@@ -1,23 +1,6 @@
 import Link from "next/link";
 import { categoryHref, memberHref, tagHref } from "~/lib/schemas/community";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const twoDigits = (n: number) => String(n).padStart(2, "0");
-
-/**
- * A date as the forum shows it ("4 Mar 2026", "4 Mar 2026, 09:05 UTC"), written out by hand in UTC so
- * the server's page and the browser's hydration print the very same text.
- */
-export function ForumTime({ date, withTime = false }: { date: Date; withTime?: boolean }) {
-  const value = new Date(date);
-  const day = `${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
-  return (
-    <time dateTime={value.toISOString()}>
-      {withTime ? `${day}, ${twoDigits(value.getUTCHours())}:${twoDigits(value.getUTCMinutes())} UTC` : day}
-    </time>
-  );
-}
-
 /** A member's name and their @handle, which links to their profile (members get a handle at their first post). */
 export function MemberName({ author }: { author: { name: string; handle: string | null } }) {
   return (

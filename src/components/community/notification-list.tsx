@@ -4,7 +4,7 @@ import Link from "next/link";
 import { errorMessage } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import { api } from "~/trpc/react";
-import { ForumTime } from "./forum-meta";
+import { ForumTime } from "./forum-time";
 import { PagedList } from "./paged-list";
 
 /** The member's notifications, newest first; opening one marks it read, and "Mark all as read" clears the bell. */

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type SearchInput } from "~/lib/schemas/community";
 import { api, type RouterOutputs } from "~/trpc/react";
-import { CategoryLink, ForumTime, SolvedBadge } from "./forum-meta";
+import { CategoryLink, SolvedBadge } from "./forum-meta";
+import { ForumTime } from "./forum-time";
 import { PagedList } from "./paged-list";
 
 type SearchPage = RouterOutputs["community"]["search"];

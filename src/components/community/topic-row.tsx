@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { RouterOutputs } from "~/trpc/react";
-import { CategoryLink, ForumTime, LockedMarker, MemberName, PinnedMarker, SolvedBadge, TagLinks } from "./forum-meta";
+import { CategoryLink, LockedMarker, MemberName, PinnedMarker, SolvedBadge, TagLinks } from "./forum-meta";
+import { ForumTime } from "./forum-time";
 
 export type TopicSummary = RouterOutputs["community"]["topics"]["items"][number];
 

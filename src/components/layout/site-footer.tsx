@@ -113,8 +113,9 @@ export function SiteFooter({ supportHours }: { supportHours: string }) {
                 Support
               </Link>
             </p>
+            {/* Every page renders per request (the root layout), so this is the current year. */}
             <p>
-              © {SITE.copyrightYear} {SITE.brand}. All rights reserved.
+              © {new Date().getFullYear()} {SITE.brand}. All rights reserved.
             </p>
           </div>
         </div>

@@ -42,15 +42,15 @@ const PRIVACY_FIELDS: FieldSpec[] = [
 ];
 
 /**
- * What the language setting changes, as true of this server: hosted models answer in it, the local
- * model quotes English articles (said once it is known whether a hosted model is configured).
+ * What the language setting changes, as true of this server: the assistant answers in it where a
+ * hosted model serves the chat; otherwise answers come in English from the guides (said once known).
  */
 function languageHelp(hostedModel: boolean | undefined): string {
   const base = "The site's texts are in English. This setting changes how dates and numbers are written for you.";
   if (hostedModel === undefined) return base;
   const assistant = hostedModel
-    ? "The assistant's hosted models answer in the language chosen here (with English, in the language of your question); the knowledge-base model quotes its English articles."
-    : "The assistant answers in English on this server (it quotes the English knowledge base; no hosted model is configured).";
+    ? "The assistant answers in the language chosen here (with English, in the language of your question); passages quoted from our guides stay in English."
+    : "The assistant answers in English, from our guides, which are written in English; a question asked in German gets a short note in German saying so.";
   return `${base} ${assistant}`;
 }
 

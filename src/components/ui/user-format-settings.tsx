@@ -1,9 +1,9 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { useSession } from "~/components/auth/session";
-import type { UserFormatSettings } from "~/lib/locale";
+import { READER_ZONE_COOKIE, runtimeTimeZone, type UserFormatSettings } from "~/lib/locale";
 
 const UserFormatSettingsContext = createContext<UserFormatSettings>({});
 
@@ -12,17 +12,35 @@ const SignedInFormat = dynamic(() => import("./signed-in-format").then((module) 
   ssr: false,
 });
 
+const noSubscription = () => () => {};
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
 /**
- * The signed-in user's language and time zone (Settings) for dates and numbers (./user-format.tsx);
- * none for visitors, who get the defaults. The profile shares the query, so a saved setting applies at once.
+ * The reader's language and time zone for dates and numbers (./user-format.tsx): a signed-in user's
+ * settings; for a visitor, the browser's zone. The server writes the page in the zone the browser last
+ * kept in a cookie (`serverZone`), and the page comes alive in that same zone (no mismatch), then
+ * moves to the browser's own if it differs (only on a first visit, before the cookie exists). The
+ * profile shares the settings query, so a saved setting applies at once.
  */
-export function UserFormatProvider({ children }: { children: ReactNode }) {
+export function UserFormatProvider({ serverZone, children }: { serverZone: string | null; children: ReactNode }) {
   const { status } = useSession();
   const [settings, setSettings] = useState<UserFormatSettings>({});
+  const browserZone = useSyncExternalStore(noSubscription, runtimeTimeZone, () => serverZone);
+  const signedIn = status === "authenticated";
+  // Until a signed-in user's settings arrive, the zone the page was written in (theirs, last time).
+  const timeZone = signedIn ? (settings.timeZone ?? serverZone ?? browserZone) : browserZone;
+  useEffect(() => {
+    // Browsers without the Cookie Store API show dates in the browser's zone once the page is alive.
+    if (timeZone && timeZone !== serverZone && typeof window.cookieStore !== "undefined") {
+      void window.cookieStore
+        .set({ name: READER_ZONE_COOKIE, value: timeZone, path: "/", sameSite: "lax", expires: Date.now() + ONE_YEAR_MS })
+        .catch(() => {});
+    }
+  }, [timeZone, serverZone]);
   return (
-    <UserFormatSettingsContext.Provider value={settings}>
+    <UserFormatSettingsContext.Provider value={{ language: signedIn ? settings.language : null, timeZone }}>
       {children}
-      {status === "authenticated" ? <SignedInFormat onSettings={setSettings} /> : null}
+      {signedIn ? <SignedInFormat onSettings={setSettings} /> : null}
     </UserFormatSettingsContext.Provider>
   );
 }

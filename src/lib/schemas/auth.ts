@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, requiredText } from "./common";
+import { timeZoneSchema } from "./locale";
 
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
@@ -33,11 +34,17 @@ export const signupSchema = z.object({
   lastName: nameSchema("Last name"),
   email: emailSchema,
   password: passwordSchema,
+  /**
+   * The browser's zone (Intl), for the dates of the new profile. One this server's IANA list does not
+   * know is left out rather than refused: the profile keeps the default zone, changeable in Settings.
+   */
+  timeZone: timeZoneSchema.optional().catch(undefined),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** The signup form: the same fields plus the confirmation. */
+/** The signup form: the same fields (the zone is the browser's, not asked) plus the confirmation. */
 export const signupFormSchema = signupSchema
+  .omit({ timeZone: true })
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDontMatch,

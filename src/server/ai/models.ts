@@ -2,23 +2,27 @@ import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import { env } from "~/env";
+import { LOCAL_MODEL_LABEL } from "~/lib/chat-models";
 import type { AssistantModel } from "~/lib/schemas/assistant-settings";
 import type { ChatModelChoice } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions } from "./local-model";
 
-export const LOCAL_MODEL_LABEL = "local-knowledge";
+export { LOCAL_MODEL_LABEL };
 
 export interface ResolvedModel {
   model: LanguageModel;
-  /** What answered, for the x-model header and the UI: "openai:gpt-4.1-mini", "local-knowledge". */
+  /** What answered, for the x-model header and the database: "openai:gpt-4.1-mini", "local-knowledge" (people see ~/lib/chat-models' names). */
   label: string;
   hosted: boolean;
 }
 
 export interface ChatModelOption {
   value: AssistantModel;
+  /** For staff (/admin/assistant): the provider with its model id. */
   label: string;
+  /** The id recorded for its answers ("openai:gpt-4.1-mini"). */
+  recorded: string;
   /** False when the provider's key is not set: the local model answers instead. */
   configured: boolean;
   /** What is missing, when not configured (for staff: names the setting). */
@@ -31,18 +35,21 @@ export function chatModelOptions(): ChatModelOption[] {
     {
       value: "openai",
       label: `OpenAI (${env.OPENAI_CHAT_MODEL})`,
+      recorded: `openai:${env.OPENAI_CHAT_MODEL}`,
       configured: Boolean(env.OPENAI_API_KEY),
       missing: "OPENAI_API_KEY is not set",
     },
     {
       value: "deepseek",
       label: `DeepSeek (${env.DEEPSEEK_CHAT_MODEL})`,
+      recorded: `deepseek:${env.DEEPSEEK_CHAT_MODEL}`,
       configured: Boolean(env.DEEPSEEK_API_KEY),
       missing: "DEEPSEEK_API_KEY is not set",
     },
     {
       value: "local",
       label: "Local knowledge-base model (quotes the knowledge base, no account needed)",
+      recorded: LOCAL_MODEL_LABEL,
       configured: true,
     },
   ];

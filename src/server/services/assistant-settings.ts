@@ -1,4 +1,5 @@
 import { env } from "~/env";
+import { GUIDES_CHOICE_LABEL, hostedModelName } from "~/lib/chat-models";
 import { type AssistantModel, type AssistantSettings, assistantSettingsSchema } from "~/lib/schemas/assistant-settings";
 import { chatModelOptions } from "~/server/ai/models";
 import type { Db, DbOrTx } from "~/server/db/client";
@@ -39,22 +40,16 @@ export async function getAssistantSettingsView(db: Db) {
   };
 }
 
-/** Why a model cannot be chosen in the chat: the same for every provider, naming no setting. */
-const NOT_CONFIGURED_REASON = "not configured on this server";
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const CHOICE_LABELS: Record<AssistantModel, string> = {
-  openai: "OpenAI",
-  deepseek: "DeepSeek",
-  local: "Local knowledge base",
-};
-
-/** The chat's model choice: every model, those not configured on this server with the reason they cannot be chosen. */
-export function listChatModels(): { value: AssistantModel; label: string; disabledReason: string | null }[] {
-  return chatModelOptions().map((option) => ({
-    value: option.value,
-    label: CHOICE_LABELS[option.value],
-    disabledReason: option.configured ? null : NOT_CONFIGURED_REASON,
-  }));
+/**
+ * The chat's model menu: only the models this server can answer with, by the names people know them
+ * ("OpenAI GPT-4.1 mini", "Our guides"). With one, the chat shows no menu.
+ */
+export function listChatModels(): { value: AssistantModel; label: string }[] {
+  return chatModelOptions()
+    .filter((option) => option.configured)
+    .map((option) => ({ value: option.value, label: capitalise(hostedModelName(option.recorded) ?? GUIDES_CHOICE_LABEL) }));
 }
 
 export function updateAssistantSettings(db: Db, actor: AuditActor, value: unknown): Promise<AssistantSettings> {

@@ -29,14 +29,21 @@ function isConfiguredAdmin(email: string): boolean {
 const verifyUrl = (token: string) => `${appUrl()}/verify-email?token=${encodeURIComponent(token)}`;
 
 /** A new password account with the student profile every account has, as one nested create. */
-export function newAccountData(fields: { email: string; firstName: string; lastName: string; passwordHash: string | null }) {
-  const { email, firstName, lastName, passwordHash } = fields;
+export function newAccountData(fields: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  /** The zone the person's browser runs in; the default zone without one. */
+  timeZone?: string;
+}) {
+  const { email, firstName, lastName, passwordHash, timeZone } = fields;
   return {
     email,
     name: `${firstName} ${lastName}`,
     passwordHash,
     student: {
-      create: { firstName, lastName, email, profileCompletion: profileCompletion({ firstName, lastName, email }) },
+      create: { firstName, lastName, email, timeZone, profileCompletion: profileCompletion({ firstName, lastName, email }) },
     },
   };
 }
@@ -54,6 +61,7 @@ export async function signup(db: Db, input: SignupInput, ip: string): Promise<Se
           firstName: input.firstName,
           lastName: input.lastName,
           passwordHash,
+          timeZone: input.timeZone,
         }),
       });
       const token = await issueAccountToken(tx, user.id, "verify_email");

@@ -104,12 +104,10 @@ describe("a hosted model's answers", () => {
     expect(system).toMatch(/APS certificate/);
   });
 
-  it("offers OpenAI when its key is set and DeepSeek disabled with the reason", async () => {
-    const models = await callerFor(database.db, null).chat.models();
-    expect(models.map((model) => [model.value, model.disabledReason])).toEqual([
-      ["openai", null],
-      ["deepseek", "not configured on this server"],
-      ["local", null],
+  it("offers OpenAI by its product name when its key is set, our guides, and not DeepSeek, which has no key", async () => {
+    expect(await callerFor(database.db, null).chat.models()).toEqual([
+      { value: "openai", label: "OpenAI GPT-4.1 mini" },
+      { value: "local", label: "Our guides" },
     ]);
   });
 });

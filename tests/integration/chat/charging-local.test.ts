@@ -2,7 +2,7 @@
  * Fair charging with the local knowledge-base model: "I don't know" costs nothing, an answer costs
  * what it used and its footer says so, a stopped answer costs what was produced, "Regenerate" moves
  * on to the next best passages and then says there is no other answer; the profile's nationality
- * adds the APS fact; hosted models that are not configured are offered disabled, with the reason.
+ * adds the APS fact; the model menu offers only the models this server answers with.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AssistantMetadata, chargeNote } from "~/lib/schemas/chat";
@@ -196,12 +196,8 @@ describe("languages", () => {
 });
 
 describe("the model choice", () => {
-  it("offers hosted models that are not configured disabled, with the reason, and the local model enabled", async () => {
-    expect(await callerFor(database.db, null).chat.models()).toEqual([
-      { value: "openai", label: "OpenAI", disabledReason: "not configured on this server" },
-      { value: "deepseek", label: "DeepSeek", disabledReason: "not configured on this server" },
-      { value: "local", label: "Local knowledge base", disabledReason: null },
-    ]);
+  it("offers only the models this server answers with: our guides alone, when no hosted model has a key", async () => {
+    expect(await callerFor(database.db, null).chat.models()).toEqual([{ value: "local", label: "Our guides" }]);
   });
 
   it("names the local model in the answer when an unconfigured hosted model was asked for", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCountdown } from "~/components/ui/countdown-timer";
-import { LANGUAGE_OPTIONS, RESIDENCE_COUNTRIES } from "~/lib/options";
+import { COUNTRY_OPTIONS, LANGUAGE_OPTIONS, NATIONALITY_OPTIONS, RESIDENCE_COUNTRIES } from "~/lib/options";
 import {
   decadeWindow,
   decadeYears,
@@ -16,7 +16,7 @@ import {
 } from "~/lib/ui/dates";
 import { matchesAccept, validateFile } from "~/lib/ui/file-upload";
 import { hasMore, MAX_AUTO_LOADS, shouldAutoLoad } from "~/lib/ui/infinite-list";
-import { filterOptions, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";
+import { filterOptions, matchRank, NO_OPTIONS_TEXT, showsSearch } from "~/lib/ui/select";
 
 describe("select box", () => {
   it("shows a search box only above 10 options", () => {
@@ -32,6 +32,48 @@ describe("select box", () => {
     expect(filterOptions(options, "  ")).toHaveLength(3);
     expect(filterOptions(options, "xyz")).toEqual([]);
     expect(NO_OPTIONS_TEXT).toBe("No options found");
+  });
+
+  it.each([
+    // label, query, rank: 0 the whole label, 1 its start, 2 a word's start, 3 elsewhere, null no match
+    ["India", "India", 0],
+    ["India", "  india ", 0],
+    ["🇮🇳 India", "india", 0],
+    ["Côte d'Ivoire", "cote d'ivoire", 0],
+    ["Indonesia", "ind", 1],
+    ["India", "ind", 1],
+    ["British Indian Ocean Territory", "india", 2],
+    ["Papua New Guinea", "guinea", 2],
+    ["Guinea-Bissau", "bissau", 2],
+    ["Côte d'Ivoire", "ivoire", 2],
+    ["Dominica", "minica", 3],
+    ["Germany", "many", 3],
+    ["Germany", "india", null],
+  ] as const)("ranks %s for %j as %s", (label, query, rank) => {
+    expect(matchRank(label, query)).toBe(rank);
+  });
+
+  it.each([
+    ["India", ["India", "British Indian Ocean Territory"]],
+    ["ind", ["India", "Indonesia", "British Indian Ocean Territory"]],
+    ["guinea", ["Guinea", "Guinea-Bissau", "Equatorial Guinea", "Papua New Guinea"]],
+    ["niger", ["Niger", "Nigeria"]],
+    ["sudan", ["Sudan", "South Sudan"]],
+    ["oman", ["Oman", "Romania"]],
+  ])("lists the nationalities for %j best first: %j", (query, expected) => {
+    expect(filterOptions(NATIONALITY_OPTIONS, query).map((option) => option.label)).toEqual(expected);
+  });
+
+  it("ranks flagged country labels by their names, and keeps the list's order within a rank", () => {
+    expect(filterOptions(COUNTRY_OPTIONS, "india")[0]!.value).toBe("IN");
+    const options = [{ label: "Bravo Alpha" }, { label: "Alpha Two" }, { label: "Alpha" }, { label: "Alpha One" }, { label: "Zalpha" }];
+    expect(filterOptions(options, "alpha").map((option) => option.label)).toEqual([
+      "Alpha",
+      "Alpha Two",
+      "Alpha One",
+      "Bravo Alpha",
+      "Zalpha",
+    ]);
   });
 });
 

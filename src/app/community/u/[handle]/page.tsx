@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ForumTime } from "~/components/community/forum-meta";
+import { ForumTime } from "~/components/community/forum-time";
 import { TopicRow } from "~/components/community/topic-row";
 import { PageHeader } from "~/components/site/page-header";
 import { memberHref, PRIVATE_PROFILE_MESSAGE } from "~/lib/schemas/community";
