@@ -195,6 +195,40 @@ async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, pl
   }
 }
 
+/** Our own billing-history rows for plan changes the provider did not invoice carry ids with this prefix. */
+export const PLAN_CHANGE_PREFIX = "change_";
+
+/**
+ * A plan change that the provider billed with no invoice of its own (an upgrade during the trial, a
+ * downgrade or cancellation scheduled for the period's end): recorded in the billing history at
+ * €0.00, so every change the user made is there with what it cost.
+ */
+export async function recordPlanChange(
+  db: Db,
+  userId: string,
+  change: { customerId: string; subscriptionId: string; planId: PlanId; description: string },
+) {
+  await recordInvoice(
+    db,
+    userId,
+    {
+      id: `${PLAN_CHANGE_PREFIX}${randomUUID()}`,
+      customerId: change.customerId,
+      subscriptionId: change.subscriptionId,
+      amountCents: 0,
+      currency: "eur",
+      status: "paid",
+      description: change.description,
+      paymentIntentId: null,
+      receiptUrl: null,
+      refunded: false,
+      createdAt: new Date(),
+      failureMessage: null,
+    },
+    change.planId,
+  );
+}
+
 /**
  * Marks a paid transaction refunded and mails the customer, once: whichever comes second of a refund
  * made in /admin and the provider's charge.refunded event changes nothing. Answers whether this call
