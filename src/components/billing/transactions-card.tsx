@@ -1,6 +1,5 @@
 "use client";
 
-import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { toast } from "~/components/ui/toast";
 import { useUserFormat } from "~/components/ui/user-format";
 import { formatEuros } from "~/lib/plans";
@@ -24,11 +23,15 @@ export function TransactionsCard() {
     <BillingCard
       title="Transaction History"
       action={
-        <CountdownTimer
-          loading={transactions.isFetching}
-          onEnd={() => void transactions.refetch()}
-          onRefresh={() => void transactions.refetch()}
-        />
+        // A payment confirmed by the provider later (a webhook) shows after a refresh.
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          disabled={transactions.isFetching}
+          onClick={() => void transactions.refetch()}
+        >
+          {transactions.isFetching ? "Refreshing..." : "Refresh"}
+        </button>
       }
     >
       {transactions.error ? (
