@@ -72,6 +72,10 @@ describe("plan changes and cards in demo mode", () => {
       ["Upgrade to Unlimited during the free trial (nothing charged)", 0, "unlimited"],
       ["Pro plan - 7-day free trial", 0, "pro"],
     ]);
+    // Nothing was paid for the upgrade: it has no receipt, and the account's payments are still the trial's one.
+    expect(transactions[0]!.receiptUrl).toBeNull();
+    await expect(api.billing.receipt({ id: transactions[0]!.id })).rejects.toThrow("Receipt not found.");
+    expect((await api.billing.overview()).spend.payments).toBe(1);
     expect((await api.billing.overview()).planId).toBe("unlimited");
     // Submitted twice (a double click), the upgrade is in the history once.
     await checkout(user.claims, "unlimited", card!.id, upgrade.prorationDate);

@@ -57,13 +57,18 @@ export function TransactionsCard() {
             </div>
             <div className="flex items-center gap-3">
               <span className="font-mono text-sm font-semibold">{formatEuros(tx.amount)}</span>
-              <button
-                type="button"
-                className="text-sm font-medium text-brand-600 hover:underline"
-                onClick={() => openReceipt(tx.receiptUrl)}
-              >
-                Receipt
-              </button>
+              {tx.status === "failed" || tx.receiptUrl ? (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-600 hover:underline"
+                  onClick={() => openReceipt(tx.receiptUrl)}
+                >
+                  Receipt
+                </button>
+              ) : (
+                // A plan change that charged nothing has no receipt.
+                <span className="text-xs text-slate-500">No payment</span>
+              )}
             </div>
           </li>
         ))}

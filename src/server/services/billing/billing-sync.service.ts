@@ -201,32 +201,22 @@ export const PLAN_CHANGE_PREFIX = "change_";
 /**
  * A plan change that the provider billed with no invoice of its own (an upgrade during the trial, a
  * downgrade or cancellation scheduled for the period's end): recorded in the billing history at
- * €0.00, so every change the user made is there with what it cost.
+ * €0.00, so every change the user made is there with what it cost. Nothing was paid: no receipt.
  */
-export async function recordPlanChange(
-  db: Db,
-  userId: string,
-  change: { customerId: string; subscriptionId: string; planId: PlanId; description: string },
-) {
-  await recordInvoice(
-    db,
-    userId,
-    {
-      id: `${PLAN_CHANGE_PREFIX}${randomUUID()}`,
-      customerId: change.customerId,
+export async function recordPlanChange(db: Db, userId: string, change: { subscriptionId: string; planId: PlanId; description: string }) {
+  await db.billingTransaction.create({
+    data: {
+      userId,
+      gatewayObjectId: `${PLAN_CHANGE_PREFIX}${randomUUID()}`,
       subscriptionId: change.subscriptionId,
+      planId: change.planId,
+      description: change.description,
       amountCents: 0,
       currency: "eur",
-      status: "paid",
-      description: change.description,
-      paymentIntentId: null,
-      receiptUrl: null,
-      refunded: false,
-      createdAt: new Date(),
-      failureMessage: null,
+      status: "succeeded",
+      paidAt: new Date(),
     },
-    change.planId,
-  );
+  });
 }
 
 /**

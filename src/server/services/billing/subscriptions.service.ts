@@ -231,7 +231,6 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
       if (!invoice || invoice.id === invoicedBefore) {
         const when = current.status === "trialing" ? " during the free trial" : "";
         await recordPlanChange(db, actor.id, {
-          customerId: customer.customerId,
           subscriptionId: current.gatewaySubscriptionId,
           planId: plan.id,
           description: `Upgrade to ${plan.name}${when} (nothing charged)`,
@@ -261,7 +260,6 @@ async function downgradeSubscription(deps: BillingDeps, current: Subscription, p
 async function recordScheduledChange(deps: BillingDeps, current: Subscription, planId: PlanId) {
   const when = current.status === "past_due" ? "now" : "at the end of the billing period";
   await recordPlanChange(deps.db, deps.actor.id, {
-    customerId: current.customerId,
     subscriptionId: current.gatewaySubscriptionId,
     planId,
     description: `Change to ${getPlan(planId).name} ${when} (nothing charged)`,
@@ -300,7 +298,6 @@ export async function cancelScheduledChange(deps: BillingDeps) {
     const subscription = await deps.gateway.cancelScheduledChange(current.gatewaySubscriptionId);
     await syncSubscription(deps.db, subscription, deps.actor.id);
     await recordPlanChange(deps.db, deps.actor.id, {
-      customerId: current.customerId,
       subscriptionId: current.gatewaySubscriptionId,
       planId: subscription.planId,
       description: `Scheduled change cancelled: ${getPlan(subscription.planId).name} continues (nothing charged)`,
