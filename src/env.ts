@@ -209,6 +209,16 @@ export function settingsProblems(): string[] {
       "STRIPE_SECRET_KEY: required with DATABASE_URL, so that a deployment never takes test cards as payment; set DEMO_PAYMENTS=true to run the demo gateway on purpose",
     );
   }
+  // Real charges need a seller: receipts and the imprint name the operator and give its postal address.
+  const sellerMissing = [
+    ["OPERATOR_LEGAL_NAME", settings.OPERATOR_LEGAL_NAME],
+    ["NEXT_PUBLIC_COMPANY_ADDRESS", settings.NEXT_PUBLIC_COMPANY_ADDRESS],
+  ].filter(([, value]) => !value);
+  if (settings.STRIPE_SECRET_KEY && sellerMissing.length > 0) {
+    problems.push(
+      `${sellerMissing.map(([name]) => name).join(" and ")}: required with STRIPE_SECRET_KEY (receipts and the imprint must name the operator and its postal address before real cards are charged)`,
+    );
+  }
   if (settings.STRIPE_SECRET_KEY && settings.DEMO_PAYMENTS) {
     problems.push("DEMO_PAYMENTS: cannot be true while STRIPE_SECRET_KEY is set");
   }

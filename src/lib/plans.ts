@@ -43,12 +43,51 @@ const PRO_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_PRO;
 const UNLIMITED_PRICE_ID = env.NEXT_PUBLIC_STRIPE_PRICE_ID_UNLIMITED;
 
 /**
+ * Plan entitlements that people deliver. Each is sold as included only while someone can deliver it
+ * (src/server/services/plan-offer.service.ts); until then the plan says when it opens and does not
+ * count it in its price.
+ */
+export const DELIVERED_ENTITLEMENTS = {
+  coaching: { label: "1-on-1 coaching", opensWhen: "booking opens when a coach publishes hours" },
+  documentReview: { label: "Document review", opensWhen: "opens when a reviewer joins the team" },
+} as const;
+export type DeliveredEntitlement = keyof typeof DELIVERED_ENTITLEMENTS;
+
+/** Which delivered entitlements someone can deliver now. */
+export type Deliverability = Record<DeliveredEntitlement, boolean>;
+
+/**
  * A feature a plan card lists. `href` is the page where it is used; null marks a feature that is not
- * built yet: the card says "coming" and does not count it as part of the price.
+ * built yet: the card says "coming" and does not count it as part of the price. `entitlement` names
+ * the people-delivered entitlement it depends on.
  */
 interface ListedFeature {
   label: string;
   href: string | null;
+  entitlement?: DeliveredEntitlement;
+}
+
+/** How a plan card shows a feature now: included, opening once someone can deliver it, or coming. */
+type FeatureOffer = { label: string; href: string } & ({ state: "included" } | { state: "opens"; note: string });
+export type ListedOffer = FeatureOffer | { label: string; href: null; state: "coming" };
+
+export function featureOffers(plan: Plan, deliverable: Deliverability): ListedOffer[] {
+  return plan.features.map((feature): ListedOffer => {
+    if (feature.href === null) return { label: feature.label, href: null, state: "coming" };
+    if (feature.entitlement && !deliverable[feature.entitlement])
+      return {
+        label: feature.label,
+        href: feature.href,
+        state: "opens",
+        note: `${feature.label}: ${DELIVERED_ENTITLEMENTS[feature.entitlement].opensWhen}`,
+      };
+    return { label: feature.label, href: feature.href, state: "included" };
+  });
+}
+
+/** The plan's features that are not deliverable now, as "1-on-1 coaching: booking opens when ..." lines. */
+export function notYetDeliverable(plan: Plan, deliverable: Deliverability): string[] {
+  return featureOffers(plan, deliverable).flatMap((offer) => (offer.state === "opens" ? [offer.note] : []));
 }
 
 // Every plan gets the same assistant (the models configured on this server): no basic or premium tier.
@@ -59,7 +98,7 @@ const BASE_FEATURES: ListedFeature[] = [
 ];
 const PAID_FEATURES: ListedFeature[] = [
   { label: "Personalized study roadmaps", href: "/roadmap" },
-  { label: "Document review", href: "/services/document-review" },
+  { label: "Document review", href: "/services/document-review", entitlement: "documentReview" },
 ];
 const PRIORITY_AI: ListedFeature = { label: "Priority AI processing", href: null };
 
@@ -104,11 +143,11 @@ export const PLANS: Record<PlanId, Plan> = {
     price: 49.99,
     currency: "EUR",
     interval: "month",
-    description: "Everything, without limits, with personal coaching.",
+    description: "Everything, without limits.",
     features: [
       ...BASE_FEATURES,
       ...PAID_FEATURES,
-      { label: "1-on-1 coaching", href: "/services/consultation" },
+      { label: "1-on-1 coaching", href: "/services/consultation", entitlement: "coaching" },
       // Requests and messages of Unlimited carry urgent priority: the support queue answers them first.
       { label: "Priority support, answered first", href: "/about/contact" },
       PRIORITY_AI,

@@ -1,4 +1,4 @@
-import { PLAN_IDS, type PlanId, plansWithFeature } from "./plans";
+import { type DeliveredEntitlement, PLAN_IDS, type PlanId, plansWithFeature } from "./plans";
 
 /** The services of /services and its four children: what each one is and which plans include it. */
 export interface ServiceInfo {
@@ -9,6 +9,8 @@ export interface ServiceInfo {
   howItWorks: string[];
   plans: PlanId[];
   planNote: string;
+  /** The people-delivered entitlement it is: until someone can deliver it, the page says when it opens. */
+  entitlement?: DeliveredEntitlement;
 }
 
 export const SERVICES: ServiceInfo[] = [
@@ -30,6 +32,7 @@ export const SERVICES: ServiceInfo[] = [
     ],
     plans: plansWithFeature("coaching"),
     planNote: "1-on-1 coaching is part of the Unlimited plan.",
+    entitlement: "coaching",
   },
   {
     slug: "document-review",
@@ -47,6 +50,7 @@ export const SERVICES: ServiceInfo[] = [
     ],
     plans: plansWithFeature("documentReview"),
     planNote: "Included in Pro and Unlimited.",
+    entitlement: "documentReview",
   },
   {
     slug: "visa-assistance",

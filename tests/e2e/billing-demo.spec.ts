@@ -262,10 +262,16 @@ test("Pro with the demo card, up to Unlimited, down to Pro: every dialog states 
   await page.reload();
   await expect(page.getByTestId("current-plan")).toHaveText("Unlimited");
   await expect(status).toHaveText(sentence);
+  // Every change is in the history with its amount; only the trial's start is a payment with a receipt.
   const history = page.getByRole("region", { name: "Transaction History" });
-  await expect(history.getByRole("listitem")).toHaveCount(1);
-  await expect(history.getByRole("listitem")).toContainText("Pro plan - 7-day free trial");
-  await expect(history.getByRole("listitem")).toContainText("€0.00");
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  for (const description of [
+    "Change to Pro at the end of the billing period (nothing charged)",
+    "Upgrade to Unlimited during the free trial (nothing charged)",
+    "Pro plan - 7-day free trial",
+  ])
+    await expect(history.getByRole("listitem", { name: `Transaction ${description}` })).toContainText("€0.00");
+  await expect(history.getByRole("button", { name: "Receipt" })).toHaveCount(1);
   const cards = page.getByRole("region", { name: "Payment Methods" });
   await expect(cards.getByRole("listitem")).toHaveCount(1);
   await expect(cards.getByRole("listitem")).toContainText("Default");

@@ -272,6 +272,8 @@ describe("settings", () => {
 
   it("payments never pretend: PostgreSQL without Stripe keys, or a key without its webhook secret, is refused", () => {
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "DEMO_PAYMENTS", "DATABASE_URL"]) delete process.env[key];
+    process.env.OPERATOR_LEGAL_NAME = "Example GmbH";
+    process.env.NEXT_PUBLIC_COMPANY_ADDRESS = "Example GmbH; Street 1; 10115 Berlin; Germany";
     expect(settingsProblems()).toEqual([]);
     process.env.DATABASE_URL = "postgresql://app@db.example.com/app";
     expect(settingsProblems()).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY: .*DEMO_PAYMENTS=true/)]);
@@ -305,6 +307,40 @@ describe("settings", () => {
     expect(result.stderr).toContain("cannot start: fix these settings");
     expect(result.stderr).toContain("STRIPE_SECRET_KEY");
     expect(result.stderr).toContain("DEMO_PAYMENTS=true");
+  });
+
+  it("real card payments need the operator: with Stripe keys and no legal name or address, start is refused naming both; demo mode needs neither", () => {
+    process.env = { ...saved };
+    for (const key of ["DATABASE_URL", "DEMO_PAYMENTS", "STRIPE_SECRET_KEY", "OPERATOR_LEGAL_NAME", "NEXT_PUBLIC_COMPANY_ADDRESS"])
+      delete process.env[key];
+    // Demo mode: the imprint says "not set", and the start goes on.
+    expect(settingsProblems()).toEqual([]);
+    process.env.STRIPE_SECRET_KEY = "sk_live_x";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_x";
+    expect(settingsProblems()).toEqual([
+      "OPERATOR_LEGAL_NAME and NEXT_PUBLIC_COMPANY_ADDRESS: required with STRIPE_SECRET_KEY (receipts and the imprint must name the operator and its postal address before real cards are charged)",
+    ]);
+    process.env.OPERATOR_LEGAL_NAME = "Example GmbH";
+    expect(settingsProblems()).toEqual([expect.stringMatching(/^NEXT_PUBLIC_COMPANY_ADDRESS: required with STRIPE_SECRET_KEY/)]);
+    process.env.NEXT_PUBLIC_COMPANY_ADDRESS = "Example GmbH; Street 1; 10115 Berlin; Germany";
+    expect(settingsProblems()).toEqual([]);
+  });
+
+  it("npm start with Stripe keys and no operator stops before opening anything, with a non-zero exit naming the settings", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        STRIPE_SECRET_KEY: "sk_live_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+        PORT: "3999",
+      } as unknown as NodeJS.ProcessEnv,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("cannot start: fix these settings");
+    expect(result.stderr).toContain("OPERATOR_LEGAL_NAME and NEXT_PUBLIC_COMPANY_ADDRESS: required with STRIPE_SECRET_KEY");
   });
 });
 

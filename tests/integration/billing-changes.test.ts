@@ -67,9 +67,48 @@ describe("plan changes and cards in demo mode", () => {
     const [card] = (await api.billing.paymentMethods({})).paymentMethods;
     await checkout(user.claims, "unlimited", card!.id, upgrade.prorationDate);
     const transactions = (await api.billing.transactions({})).transactions;
-    // The trial's €0 invoice is the only transaction: the upgrade charged nothing and recorded nothing.
-    expect(transactions.map((tx) => [tx.description, tx.amount])).toEqual([["Pro plan - 7-day free trial", 0]]);
+    // The upgrade charged nothing, and the billing history shows it with its €0.00, newest first.
+    expect(transactions.map((tx) => [tx.description, tx.amount, tx.planId])).toEqual([
+      ["Upgrade to Unlimited during the free trial (nothing charged)", 0, "unlimited"],
+      ["Pro plan - 7-day free trial", 0, "pro"],
+    ]);
+    // Nothing was paid for the upgrade: it has no receipt, and the account's payments are still the trial's one.
+    expect(transactions[0]!.receiptUrl).toBeNull();
+    await expect(api.billing.receipt({ id: transactions[0]!.id })).rejects.toThrow("Receipt not found.");
+    expect((await api.billing.overview()).spend.payments).toBe(1);
     expect((await api.billing.overview()).planId).toBe("unlimited");
+    // Submitted twice (a double click), the upgrade is in the history once.
+    await checkout(user.claims, "unlimited", card!.id, upgrade.prorationDate);
+    expect((await api.billing.transactions({})).transactions).toHaveLength(2);
+  });
+
+  it("a free trial is given once per account: a paid plan cancelled and taken again starts without a trial, and the dialogs say so", async () => {
+    const user = await createUser(t.db);
+    const api = callerFor(t.db, user.claims);
+    expect((await api.billing.overview()).trialEligible).toBe(true);
+    await checkout(user.claims, "pro", await demoCard(t.db, "4242424242424242"));
+    expect((await api.billing.overview()).state).toBe("trialing");
+    // Cancelled during the trial: it runs to the trial's end, then the account is on Free.
+    await api.billing.changeToFree({ planId: "free" });
+    await agePeriod(user.claims.id, 8);
+    await runBillingJob(t.db, new DemoGateway(t.db));
+    let overview = await api.billing.overview();
+    expect(overview).toMatchObject({ planId: "free", trialEligible: false });
+
+    // Taken again: the preview (what the dialogs show) promises no trial and the full price now.
+    const preview = await api.billing.previewChange({ planId: "unlimited" });
+    expect(preview).toMatchObject({ kind: "subscribe", amountDueNowCents: 4999, trialEndsAt: null });
+    const [card] = (await api.billing.paymentMethods({})).paymentMethods;
+    await checkout(user.claims, "unlimited", card!.id);
+    overview = await api.billing.overview();
+    expect(overview).toMatchObject({ planId: "unlimited", state: "active" });
+    expect(overview.subscription?.trialEnd).toBeNull();
+    const transactions = (await api.billing.transactions({})).transactions;
+    expect(transactions.map((tx) => [tx.description, tx.amount])).toEqual([
+      ["Unlimited plan - monthly subscription", 49.99],
+      ["Change to Free at the end of the billing period (nothing charged)", 0],
+      ["Pro plan - 7-day free trial", 0],
+    ]);
   });
 
   it("after the trial: the upgrade charges exactly the previewed proration, and the transaction says so", async () => {
@@ -147,6 +186,17 @@ describe("plan changes and cards in demo mode", () => {
     expect((await api.billing.overview()).state).toBe("canceling");
     await api.billing.cancelScheduledChange();
     expect((await api.billing.overview()).state).toBe("active");
+
+    // Every change is in the billing history with its amount, newest first.
+    const history = (await api.billing.transactions({})).transactions.map((tx) => [tx.description, tx.amount]);
+    expect(history).toEqual([
+      ["Scheduled change cancelled: Unlimited continues (nothing charged)", 0],
+      ["Change to Free at the end of the billing period (nothing charged)", 0],
+      ["Unlimited plan - monthly subscription", 49.99],
+      ["Scheduled change cancelled: Unlimited continues (nothing charged)", 0],
+      ["Change to Pro at the end of the billing period (nothing charged)", 0],
+      ["Unlimited plan - 7-day free trial", 0],
+    ]);
   });
 
   it("the same card is saved once (fingerprint), the default comes first and can be changed; the number is never stored", async () => {

@@ -306,6 +306,9 @@ describe("billing through the real Stripe SDK against the Stripe fake", () => {
       customerEmail: carol.email,
       customerName: "Carol",
     });
+    // A second paid subscription asks Stripe for no trial.
+    const second = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions").at(-1)!;
+    expect(second.body.trial_period_days).toBeUndefined();
     const again = await api.billing.addPaymentMethod({ paymentMethodId: await newCard("4242424242424242") });
     expect(again.alreadySaved).toBe(true);
     expect((await api.billing.paymentMethods({})).paymentMethods).toHaveLength(1);

@@ -23,7 +23,7 @@ export default function BusinessPage() {
         <Card id="business-solutions" title="Business Solutions">
           <ul className="list-disc space-y-1 pl-5">
             <li>Relocation support for new hires: EU Blue Card, skilled-worker visas, Anmeldung and insurance</li>
-            <li>Unlimited plans for your employees with 1-on-1 coaching</li>
+            <li>Unlimited plans for your employees, with 1-on-1 coaching wherever a coach has published hours</li>
             <li>Guidance on hiring graduates on the 18-month job-search permit</li>
           </ul>
           <Link href="/about/contact?subject=Partnership&from=business" className="btn-secondary mt-5">

@@ -19,7 +19,7 @@ const STEPS = [
   },
   {
     title: "Get expert help",
-    text: "When it matters, book document review, visa assistance or 1-on-1 coaching with people who have done it themselves.",
+    text: "When it matters, people who have done it themselves review your documents, help with your visa and, once a coach has published hours, coach you 1-on-1.",
   },
 ];
 

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ChoosePlanLink } from "~/components/billing/choose-plan-link";
+import { PlanFeatureList } from "~/components/billing/plan-features";
 import { PageHeader } from "~/components/site/page-header";
 import { formatEuros, formatLimit, PLAN_LIST, TRIAL_DAYS, UNLIMITED } from "~/lib/plans";
 import { answersPerMonth, type QuestionKind, type TokenFigure, tokenFigureText } from "~/lib/question-kinds";
@@ -45,7 +47,7 @@ const FAQ = [
   },
   {
     q: "Is there a free trial?",
-    a: `Yes. Pro and Unlimited start with a ${TRIAL_DAYS}-day free trial. The Free plan is free forever and needs no card.`,
+    a: `Yes, once per account: your first Pro or Unlimited plan starts with a ${TRIAL_DAYS}-day free trial. A paid plan taken again after a cancellation starts without one, and the checkout says which applies before you pay. The Free plan is free forever and needs no card.`,
   },
   {
     q: "Can I cancel anytime?",
@@ -77,7 +79,9 @@ function limitText(value: number, noun: string) {
 }
 
 export default async function PricingPage() {
-  const typical = await (await serverApi()).chat.typicalTokens();
+  const api = await serverApi();
+  const typical = await api.chat.typicalTokens();
+  const deliverable = await api.site.deliverable();
   const figures = typical.kinds;
   const faq = [{ q: "What is a token?", a: tokenFaq(figures) }, ...FAQ];
   return (
@@ -144,7 +148,7 @@ export default async function PricingPage() {
                   <span className="text-sm text-slate-600"> / {plan.interval}</span>
                 </p>
                 <p className="text-xs text-slate-500">
-                  {plan.price === 0 ? "Free forever" : `${TRIAL_DAYS}-day free trial, cancel anytime`}
+                  {plan.price === 0 ? "Free forever" : `${TRIAL_DAYS}-day free trial on your first paid plan, cancel anytime`}
                 </p>
                 <ul className="mt-5 space-y-2 text-sm text-slate-700">
                   <li>
@@ -156,31 +160,18 @@ export default async function PricingPage() {
                   <li>{limitText(plan.maxServices, "service")}</li>
                   <li>{limitText(plan.maxApplications, "application")}</li>
                   <li className="capitalize">{plan.priority} priority</li>
-                  {plan.features.map((feature) =>
-                    feature.href ? (
-                      <li key={feature.label} className="flex gap-2">
-                        <span aria-hidden className="text-green-600">
-                          ✓
-                        </span>
-                        <Link href={feature.href} className="hover:text-brand-700 hover:underline">
-                          {feature.label}
-                        </Link>
-                      </li>
-                    ) : (
-                      <li key={feature.label} className="flex gap-2 text-slate-500" data-testid="coming-feature">
-                        <span aria-hidden>○</span>
-                        <span>Coming: {feature.label} (not part of the price yet)</span>
-                      </li>
-                    ),
-                  )}
                 </ul>
+                <PlanFeatureList plan={plan} deliverable={deliverable} className="mt-2 space-y-2 text-sm text-slate-700" />
                 <div className="mt-auto pt-6">
-                  <Link
-                    href={plan.id === "free" ? "/swipe-ai" : `/profile?tab=billing&plan=${plan.id}`}
-                    className={`${plan.popular ? "btn-primary" : "btn-secondary"} w-full`}
-                  >
-                    {plan.id === "free" ? "Start for free" : `Choose ${plan.name}`}
-                  </Link>
+                  {plan.id === "free" ? (
+                    <Link href="/swipe-ai" className="btn-secondary w-full">
+                      Start for free
+                    </Link>
+                  ) : (
+                    <ChoosePlanLink planId={plan.id} className={`${plan.popular ? "btn-primary" : "btn-secondary"} w-full`}>
+                      Choose {plan.name}
+                    </ChoosePlanLink>
+                  )}
                 </div>
               </article>
             ))}

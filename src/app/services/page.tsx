@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "~/components/site/page-header";
-import { getPlan } from "~/lib/plans";
+import { DELIVERED_ENTITLEMENTS, getPlan } from "~/lib/plans";
 import { SERVICES } from "~/lib/services";
+import { serverApi } from "~/server/api/server-caller";
 
 export const metadata: Metadata = { title: "Services" };
 
-export default function ServicesPage() {
+export default async function ServicesPage() {
+  const deliverable = await (await serverApi()).site.deliverable();
   return (
     <>
       <PageHeader eyebrow="Services" title="Help for every step of your move">
@@ -18,6 +20,11 @@ export default function ServicesPage() {
             <h2 className="text-lg font-semibold">{service.name}</h2>
             <p className="mt-2 text-sm leading-6 text-slate-600">{service.summary}</p>
             <p className="mt-3 text-sm text-slate-700">Plans: {service.plans.map((id) => getPlan(id).name).join(", ")}</p>
+            {service.entitlement && !deliverable[service.entitlement] ? (
+              <p className="mt-1 text-sm text-amber-800">
+                {DELIVERED_ENTITLEMENTS[service.entitlement].label}: {DELIVERED_ENTITLEMENTS[service.entitlement].opensWhen}.
+              </p>
+            ) : null}
             <Link href={`/services/${service.slug}`} className="btn-secondary mt-5 self-start">
               Learn more about {service.name}
             </Link>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Modal } from "~/components/modal";
+import { getPlan, type PlanId } from "~/lib/plans";
 import { LoginForm, type LoginView } from "./login-form";
 import { SignupForm } from "./signup-form";
 
@@ -10,6 +11,8 @@ export interface OpenOptions {
   view?: LoginView;
   /** A message shown at the top of the login form (e.g. why a social sign-in failed). */
   notice?: string | null;
+  /** The paid plan chosen before signing in: its checkout opens once the account is signed in. */
+  planId?: Exclude<PlanId, "free">;
 }
 
 /** The login and signup modals of AuthModalProvider (src/components/auth/auth-modals.tsx). */
@@ -24,26 +27,33 @@ export function AuthDialogs({
   options: OpenOptions;
   /** Each opening starts the login form anew. */
   openCount: number;
-  open: (modal: "login" | "signup") => void;
+  open: (modal: "login" | "signup", options?: OpenOptions) => void;
   close: () => void;
 }) {
+  const plan = options.planId ? getPlan(options.planId).name : null;
+  // Switching between the two keeps the chosen plan.
+  const keep = { planId: options.planId };
   return (
     <>
       <Modal
         open={modal === "login"}
         onOpenChange={(isOpen) => !isOpen && close()}
         title="Login"
-        description="Welcome back. Log in to continue planning your move."
+        description={plan ? `Log in to continue to the ${plan} checkout.` : "Welcome back. Log in to continue planning your move."}
       >
-        <LoginForm key={openCount} initialView={options.view} notice={options.notice} onSwitchToSignup={() => open("signup")} />
+        <LoginForm key={openCount} initialView={options.view} notice={options.notice} onSwitchToSignup={() => open("signup", keep)} />
       </Modal>
       <Modal
         open={modal === "signup"}
         onOpenChange={(isOpen) => !isOpen && close()}
         title="Sign up"
-        description="Create your free account."
+        description={
+          plan
+            ? `Create your free account; the ${plan} checkout opens right after. Already have an account? Log in below.`
+            : "Create your free account."
+        }
       >
-        <SignupForm onSwitchToLogin={() => open("login")} />
+        <SignupForm onSwitchToLogin={() => open("login", keep)} />
       </Modal>
     </>
   );

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useSession } from "~/components/auth/session";
+import { checkoutHref, forgetChosenPlan, takeChosenPlan } from "~/components/billing/chosen-plan";
 import { toast } from "~/components/ui/toast";
 import { withApiClient } from "~/trpc/lazy";
 import type { AuthModal, OpenOptions } from "./auth-dialogs";
@@ -37,6 +38,7 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     const onPopState = () => {
       pushed.current = false;
       setModal(null);
+      forgetChosenPlan();
     };
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
@@ -56,11 +58,21 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
 
   const close = useCallback(() => {
     setModal(null);
+    // Closed without signing in: the plan chosen is not pursued later by surprise.
+    forgetChosenPlan();
     if (pushed.current) {
       pushed.current = false;
       window.history.back();
     }
   }, []);
+
+  // A plan chosen while signed out: once sign-up or login has signed the account in, its checkout opens.
+  useEffect(() => {
+    if (status !== "authenticated") return;
+    const planId = takeChosenPlan();
+    const href = planId ? checkoutHref(planId) : null;
+    if (href && `${window.location.pathname}${window.location.search}` !== href) window.location.assign(href);
+  }, [status]);
 
   // Links in mails and next-auth's redirects open the login modal: /?login=1, /?forgot=1, /?error=...
   const handledUrl = useRef(false);

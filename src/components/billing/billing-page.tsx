@@ -14,10 +14,15 @@ export function BillingPage() {
       {status === "loading" ? <p className="text-slate-500">Loading billing...</p> : null}
       {status === "unauthenticated" ? (
         <div>
-          <p className="text-slate-700">Log in to manage your plan, cards and receipts.</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
-            Login
-          </button>
+          <p className="text-slate-700">Sign up or log in to manage your plan, cards and receipts.</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" onClick={() => open("signup")}>
+              Sign up
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => open("login")}>
+              Login
+            </button>
+          </div>
         </div>
       ) : null}
       {status === "authenticated" ? <BillingTab /> : null}

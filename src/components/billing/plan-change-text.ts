@@ -24,7 +24,8 @@ export function chargeNowText(preview: PreviewForText, formatDate: FormatDate): 
   if (preview.amountDueNowCents === 0 && preview.trialEndsAt)
     return `Charged now: ${amount} (free trial until ${formatDate(preview.trialEndsAt)}).`;
   if (preview.kind === "upgrade") return `Charged now: ${amount} (the difference for the rest of this billing period).`;
-  return `Charged now: ${amount}.`;
+  // The trial is given once per account: a paid plan taken again starts without one.
+  return `Charged now: ${amount} (no free trial: it is given once per account, on the first paid plan).`;
 }
 
 /** "Next charge: €49.99 on 30 Nov 2026." or that nothing more is charged. */

@@ -35,6 +35,7 @@ export function SubscribeModal({
   onOpenChange,
   planId,
   preview,
+  notYet,
   onSuccess,
 }: {
   open: boolean;
@@ -42,6 +43,8 @@ export function SubscribeModal({
   planId: Exclude<PlanId, "free">;
   /** What the change charges now and next (billing.previewChange); the checkout charges exactly this. */
   preview: Preview;
+  /** The plan's features nobody can deliver yet ("1-on-1 coaching: booking opens when ..."): said, not sold. */
+  notYet: string[];
   onSuccess: (paymentIntentId: string | null, subscriptionId: string | null) => void;
 }) {
   const plan = getPlan(planId);
@@ -282,6 +285,13 @@ export function SubscribeModal({
               <p className="text-xs text-slate-600" data-testid="checkout-next-charge">
                 {nextChargeText(preview, formatDate)}
               </p>
+              {notYet.length > 0 ? (
+                <ul className="border-t border-slate-200 pt-1 text-xs text-slate-600" data-testid="checkout-not-yet">
+                  {notYet.map((line) => (
+                    <li key={line}>{line} (not part of the price yet)</li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
             <fieldset className="space-y-2">
               <legend className="mb-2 font-semibold">Payment method</legend>

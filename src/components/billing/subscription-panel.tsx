@@ -7,10 +7,11 @@ import { useSession } from "~/components/auth/session";
 import { Modal } from "~/components/modal";
 import { toast } from "~/components/ui/toast";
 import { useUserFormat } from "~/components/ui/user-format";
-import { formatEuros, getPlan, isPlanId, PLAN_IDS, type PlanId, planRank } from "~/lib/plans";
+import { formatEuros, getPlan, isPlanId, notYetDeliverable, PLAN_IDS, type PlanId, planRank } from "~/lib/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { PaymentDialog } from "./payment-dialog";
 import { chargeNowText, defaultChoice, effectText, nextChargeText, scheduledChangeText } from "./plan-change-text";
+import { PlanFeatureList } from "./plan-features";
 import { errorMessage, type FormatDate } from "./shared";
 import { SubscribeModal } from "./subscribe-modal";
 
@@ -82,15 +83,31 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
   // What the change charges now and next, from the server's preview (the same code that charges).
   const preview = api.billing.previewChange.useQuery(
     { planId: choice },
-    { enabled: confirming && choice !== current, retry: false, staleTime: 0, gcTime: 0 },
+    { enabled: (confirming || paying) && choice !== current, retry: false, staleTime: 0, gcTime: 0 },
   );
+  const deliverable = api.site.deliverable.useQuery();
   const requested = useRef(false);
+  // "Choose Pro" on the pricing page links here with ?plan=<id>&checkout=1: the checkout opens once.
+  const [checkoutPlan, setCheckoutPlan] = useState<PlanId | null>(null);
 
   // The pricing page links here with ?plan=<id>: preselect it unless it is the current plan.
   useEffect(() => {
-    const linked = new URLSearchParams(window.location.search).get("plan");
+    const params = new URLSearchParams(window.location.search);
+    const linked = params.get("plan");
     setChoice(isPlanId(linked) && linked !== current ? linked : defaultChoice(current));
+    if (params.get("checkout") !== "1") return;
+    params.delete("checkout");
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params}`);
+    if (isPlanId(linked) && linked !== "free" && planRank(linked) > planRank(current)) setCheckoutPlan(linked);
+    else if (linked === current) toast.info(`You're already on the ${getPlan(current).name} plan.`);
   }, [current]);
+
+  // The checkout waits for the billing customer, made below on the first visit.
+  useEffect(() => {
+    if (!checkoutPlan || !overview.customerId || choice !== checkoutPlan) return;
+    setCheckoutPlan(null);
+    setPaying(true);
+  }, [checkoutPlan, overview.customerId, choice]);
 
   // The plan-change button waits for the customer; create it when there is none yet.
   useEffect(() => {
@@ -234,6 +251,12 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
             {preview.error.message}
           </p>
         ) : null}
+        {deliverable.data ? (
+          <div className="mt-4">
+            <p className="text-sm font-medium text-slate-700">{target.name} includes</p>
+            <PlanFeatureList plan={target} deliverable={deliverable.data} className="mt-1 space-y-1 text-sm text-slate-700" />
+          </div>
+        ) : null}
         {preview.data ? (
           <div className="mt-4 space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="change-summary">
             <p>{effectText(preview.data, formatDate)}</p>
@@ -275,6 +298,7 @@ export function SubscriptionPanel({ overview }: { overview: Overview }) {
           onOpenChange={setPaying}
           planId={choice}
           preview={preview.data}
+          notYet={deliverable.data ? notYetDeliverable(target, deliverable.data) : []}
           onSuccess={() => {
             toast.success(`Successfully subscribed to ${target.name} plan! ${chargeNowText(preview.data!, formatDate)}`);
             void refresh();

@@ -1,6 +1,5 @@
 "use client";
 
-import { CountdownTimer } from "~/components/ui/countdown-timer";
 import { toast } from "~/components/ui/toast";
 import { useUserFormat } from "~/components/ui/user-format";
 import { formatEuros } from "~/lib/plans";
@@ -24,11 +23,15 @@ export function TransactionsCard() {
     <BillingCard
       title="Transaction History"
       action={
-        <CountdownTimer
-          loading={transactions.isFetching}
-          onEnd={() => void transactions.refetch()}
-          onRefresh={() => void transactions.refetch()}
-        />
+        // A payment confirmed by the provider later (a webhook) shows after a refresh.
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          disabled={transactions.isFetching}
+          onClick={() => void transactions.refetch()}
+        >
+          {transactions.isFetching ? "Refreshing..." : "Refresh"}
+        </button>
       }
     >
       {transactions.error ? (
@@ -54,13 +57,18 @@ export function TransactionsCard() {
             </div>
             <div className="flex items-center gap-3">
               <span className="font-mono text-sm font-semibold">{formatEuros(tx.amount)}</span>
-              <button
-                type="button"
-                className="text-sm font-medium text-brand-600 hover:underline"
-                onClick={() => openReceipt(tx.receiptUrl)}
-              >
-                Receipt
-              </button>
+              {tx.status === "failed" || tx.receiptUrl ? (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand-600 hover:underline"
+                  onClick={() => openReceipt(tx.receiptUrl)}
+                >
+                  Receipt
+                </button>
+              ) : (
+                // A plan change that charged nothing has no receipt.
+                <span className="text-xs text-slate-500">No payment</span>
+              )}
             </div>
           </li>
         ))}

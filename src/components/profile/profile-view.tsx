@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { useSession } from "~/components/auth/session";
 import { BillingTab } from "~/components/billing/billing-tab";
+import { isPaidPlanId, type PaidPlanId, rememberChosenPlan } from "~/components/billing/chosen-plan";
 import { MySessions } from "~/components/coaching/my-sessions";
 import { DocumentsTab } from "~/components/documents/documents-tab";
 import { MyRequests } from "~/components/services/my-requests";
@@ -31,12 +32,13 @@ const isTab = (value: string | null): value is TabValue => PROFILE_TABS.some((ta
 
 export function ProfileView() {
   const { data: session, status } = useSession();
-  const { open } = useAuthModal();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const student = api.students.me.useQuery(undefined, { enabled: status === "authenticated", retry: false });
   const tab: TabValue = isTab(params.get("tab")) ? (params.get("tab") as TabValue) : "profile";
+  const linkedPlan = params.get("plan");
+  const chosenPlan = isPaidPlanId(linkedPlan) ? linkedPlan : null;
 
   // An account without a student record (e.g. created through a social login) gets one on first visit.
   const missing = student.error?.data?.code === "NOT_FOUND";
@@ -58,17 +60,7 @@ export function ProfileView() {
       </div>
     );
   }
-  if (status === "unauthenticated") {
-    return (
-      <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10">
-        <h1 className="text-2xl font-bold">Your profile</h1>
-        <p className="mt-2 text-slate-700">Log in to see and edit your profile.</p>
-        <button type="button" className="btn-primary mt-4" onClick={() => open("login")}>
-          Login
-        </button>
-      </div>
-    );
-  }
+  if (status === "unauthenticated") return <SignedOut planId={chosenPlan} />;
   if (!student.data) {
     return (
       <div className="mx-auto max-w-4xl px-4 py-10 text-red-700" role="alert">
@@ -149,6 +141,44 @@ export function ProfileView() {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+    </div>
+  );
+}
+
+/**
+ * Signed out: sign up or log in. Arriving with a chosen plan (a plan link opened signed out), sign-up
+ * opens at once and the plan is kept, so its checkout opens once the account is signed in.
+ */
+function SignedOut({ planId }: { planId: PaidPlanId | null }) {
+  const { open } = useAuthModal();
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!planId || opened.current) return;
+    opened.current = true;
+    rememberChosenPlan(planId);
+    open("signup", { planId });
+  }, [planId, open]);
+  const keep = planId ? { planId } : undefined;
+  const choose = (modal: "signup" | "login") => {
+    if (planId) rememberChosenPlan(planId);
+    open(modal, keep);
+  };
+  return (
+    <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Your profile</h1>
+      <p className="mt-2 text-slate-700">
+        {planId
+          ? `Create your account or log in: the ${getPlan(planId).name} checkout opens right after.`
+          : "Sign up or log in to see and edit your profile."}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-primary" onClick={() => choose("signup")}>
+          Sign up
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => choose("login")}>
+          Login
+        </button>
+      </div>
     </div>
   );
 }

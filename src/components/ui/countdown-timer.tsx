@@ -2,24 +2,22 @@
 
 import { useEffect, useRef, useState } from "react";
 
-const DEFAULT_COUNTDOWN_SECONDS = 1800;
-
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /**
- * Counts down from `start` (default 1800 s) every second, calls onEnd at zero and starts again; the
- * manual refresh runs onRefresh and restarts. While loading it shows 00:00.
+ * An automatic refresh: says "Refreshes in mm:ss", counts down from `start` seconds, calls onEnd at
+ * zero and starts again; the Refresh button runs onRefresh and restarts. While loading it says so.
  */
 export function CountdownTimer({
-  start = DEFAULT_COUNTDOWN_SECONDS,
+  start,
   loading = false,
   onEnd,
   onRefresh,
 }: {
-  start?: number;
+  start: number;
   loading?: boolean;
   onEnd?: () => void;
   onRefresh?: () => void;
@@ -43,8 +41,14 @@ export function CountdownTimer({
 
   return (
     <span className="inline-flex items-center gap-2 text-xs text-slate-500">
-      <span className="font-mono tabular-nums" role="timer" aria-label="Next refresh in" data-testid="countdown">
-        {loading ? "00:00" : formatCountdown(left)}
+      <span role="timer" data-testid="countdown">
+        {loading ? (
+          "Refreshing..."
+        ) : (
+          <>
+            Refreshes in <span className="font-mono tabular-nums">{formatCountdown(left)}</span>
+          </>
+        )}
       </span>
       <button
         type="button"

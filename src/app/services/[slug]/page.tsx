@@ -5,8 +5,9 @@ import { CoachingBookingPanel } from "~/components/coaching/booking-panel";
 import { MySessions } from "~/components/coaching/my-sessions";
 import { ServiceRequestPanel } from "~/components/services/service-request-panel";
 import { PageHeader } from "~/components/site/page-header";
-import { formatEuros, PLAN_LIST } from "~/lib/plans";
+import { DELIVERED_ENTITLEMENTS, formatEuros, PLAN_LIST } from "~/lib/plans";
 import { findService, SERVICES } from "~/lib/services";
+import { serverApi } from "~/server/api/server-caller";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -22,6 +23,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServicePage({ params }: Props) {
   const service = findService((await params).slug);
   if (!service) notFound();
+  const deliverable = await (await serverApi()).site.deliverable();
+  // Nobody can deliver it yet: the plans that include it are not sold as giving it now.
+  const opensWhen = service.entitlement && !deliverable[service.entitlement] ? DELIVERED_ENTITLEMENTS[service.entitlement] : null;
   return (
     <>
       <PageHeader eyebrow="Services" title={service.name}>
@@ -57,6 +61,11 @@ export default async function ServicePage({ params }: Props) {
             Which plans include it
           </h2>
           <p className="mt-2 text-sm text-slate-600">{service.planNote}</p>
+          {opensWhen ? (
+            <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="service-opens">
+              {opensWhen.label}: {opensWhen.opensWhen}.
+            </p>
+          ) : null}
           <ul className="mt-4 space-y-2 text-sm">
             {PLAN_LIST.map((plan) => {
               const included = service.plans.includes(plan.id);
@@ -66,7 +75,7 @@ export default async function ServicePage({ params }: Props) {
                     {plan.name} <span className="text-slate-500">({formatEuros(plan.price)}/month)</span>
                   </span>
                   <span className={included ? "font-semibold text-green-700" : "text-slate-500"}>
-                    {included ? "Included" : "Not included"}
+                    {included ? (opensWhen ? "Included once open" : "Included") : "Not included"}
                   </span>
                 </li>
               );

@@ -3,6 +3,7 @@ import { contactSchema, newsletterSchema } from "~/lib/schemas/site";
 import { sendContactMessage } from "~/server/services/contact.service";
 import { legalDetails } from "~/server/services/legal.service";
 import { confirmNewsletter, subscribeToNewsletter } from "~/server/services/newsletter.service";
+import { entitlementDeliverability } from "~/server/services/plan-offer.service";
 import { publicSiteTexts } from "~/server/services/site-texts.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -16,4 +17,6 @@ export const siteRouter = createTRPCRouter({
   texts: publicProcedure.query(({ ctx }) => publicSiteTexts(ctx.db)),
   /** The operator's details and the services configured on this server (imprint, privacy policy). */
   legal: publicProcedure.query(() => legalDetails()),
+  /** Which people-delivered plan entitlements (coaching, document review) someone can deliver now. */
+  deliverable: publicProcedure.query(({ ctx }) => entitlementDeliverability(ctx.db)),
 });

@@ -195,6 +195,30 @@ async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, pl
   }
 }
 
+/** Our own billing-history rows for plan changes the provider did not invoice carry ids with this prefix. */
+export const PLAN_CHANGE_PREFIX = "change_";
+
+/**
+ * A plan change that the provider billed with no invoice of its own (an upgrade during the trial, a
+ * downgrade or cancellation scheduled for the period's end): recorded in the billing history at
+ * €0.00, so every change the user made is there with what it cost. Nothing was paid: no receipt.
+ */
+export async function recordPlanChange(db: Db, userId: string, change: { subscriptionId: string; planId: PlanId; description: string }) {
+  await db.billingTransaction.create({
+    data: {
+      userId,
+      gatewayObjectId: `${PLAN_CHANGE_PREFIX}${randomUUID()}`,
+      subscriptionId: change.subscriptionId,
+      planId: change.planId,
+      description: change.description,
+      amountCents: 0,
+      currency: "eur",
+      status: "succeeded",
+      paidAt: new Date(),
+    },
+  });
+}
+
 /**
  * Marks a paid transaction refunded and mails the customer, once: whichever comes second of a refund
  * made in /admin and the provider's charge.refunded event changes nothing. Answers whether this call

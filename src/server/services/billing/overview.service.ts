@@ -1,9 +1,13 @@
 /** The Billing tab: plan, payment dates, what is owed, service usage and spend, in one answer. */
 import { getEffectivePlan } from "../entitlements.service";
 import { monthlyServiceUsage } from "../service-requests.service";
+import { PLAN_CHANGE_PREFIX } from "./billing-sync.service";
 import { ownCustomer } from "./customers.service";
 import { findAmountDue, toTransactionDto } from "./payments.service";
 import type { BillingDeps } from "./shared";
+
+/** Payments: succeeded transactions, not the €0.00 records of plan changes the provider did not invoice. */
+const PAYMENTS = { status: "succeeded" as const, NOT: { gatewayObjectId: { startsWith: PLAN_CHANGE_PREFIX } } };
 
 export async function billingOverview(deps: BillingDeps) {
   const { db, actor, gateway } = deps;
@@ -17,17 +21,17 @@ export async function billingOverview(deps: BillingDeps) {
       select: { gracePeriodEndDate: true, nextBillingDate: true, lastPaymentDate: true },
     }),
     db.billingTransaction.aggregate({
-      where: { userId: actor.id, status: "succeeded" },
+      where: { userId: actor.id, ...PAYMENTS },
       _sum: { amountCents: true },
       _count: true,
     }),
     db.billingTransaction.aggregate({
-      where: { userId: actor.id, status: "succeeded", paidAt: { gte: monthStart } },
+      where: { userId: actor.id, ...PAYMENTS, paidAt: { gte: monthStart } },
       _sum: { amountCents: true },
       _count: true,
     }),
     db.billingTransaction.findFirst({ where: { userId: actor.id }, orderBy: { paidAt: "desc" } }),
-    db.billingTransaction.findFirst({ where: { userId: actor.id, status: "succeeded" }, orderBy: { paidAt: "asc" } }),
+    db.billingTransaction.findFirst({ where: { userId: actor.id, ...PAYMENTS }, orderBy: { paidAt: "asc" } }),
     db.subscription.count({ where: { userId: actor.id } }),
   ]);
   const sub = effective.subscription;

@@ -2,12 +2,16 @@
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { SessionClaims } from "../sessions.service";
+import { PLAN_CHANGE_PREFIX } from "./billing-sync.service";
 import { type ReceiptDto, toReceiptDto } from "./receipt-data";
 import { renderReceiptsPdf } from "./receipt-pdf";
 
 const NOT_FOUND_RECEIPT = "Receipt not found.";
-/** Paid (and later refunded) payments have receipts; failed ones do not. */
-const HAS_RECEIPT = { status: { in: ["succeeded" as const, "refunded" as const] } };
+/** Paid (and later refunded) payments have receipts; failed ones and plan changes that charged nothing do not. */
+const HAS_RECEIPT = {
+  status: { in: ["succeeded" as const, "refunded" as const] },
+  NOT: { gatewayObjectId: { startsWith: PLAN_CHANGE_PREFIX } },
+};
 
 /** Rows recorded before receipts kept their buyer show the account's name and email. */
 async function fallbackBuyer(db: Db, actor: SessionClaims) {

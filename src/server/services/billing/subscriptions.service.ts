@@ -7,7 +7,7 @@ import type { CreateSubscriptionInput, changeToFreeSchema, downgradeSchema, plan
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { findLiveSubscription, getEffectivePlan } from "../entitlements.service";
-import { applyCardCount, syncSubscription } from "./billing-sync.service";
+import { applyCardCount, PLAN_CHANGE_PREFIX, recordPlanChange, syncSubscription } from "./billing-sync.service";
 import { attachCard, ensureCustomer, ownCustomer } from "./customers.service";
 import { type BillingDeps, payment, withCheckoutLock, withCheckoutRepair } from "./shared";
 
@@ -17,6 +17,16 @@ const NOTHING_SCHEDULED = "There is no scheduled plan change to cancel.";
 /** The 7-day trial belongs to a user's first paid subscription only. */
 async function trialDaysFor(db: Db, userId: string, plan: Plan) {
   return (await db.subscription.count({ where: { userId } })) === 0 ? plan.trialDays : 0;
+}
+
+/** The id of the provider's invoice recorded last for a subscription (our own €0.00 plan-change rows left out). */
+async function lastInvoiceId(db: Db, subscriptionId: string) {
+  const row = await db.billingTransaction.findFirst({
+    where: { subscriptionId, NOT: { gatewayObjectId: { startsWith: PLAN_CHANGE_PREFIX } } },
+    orderBy: { paidAt: "desc" },
+    select: { gatewayObjectId: true },
+  });
+  return row?.gatewayObjectId ?? null;
 }
 
 /** When a downgrade from this subscription applies: the end of the paid (or trial) period; a failed renewal ends now. */
@@ -197,6 +207,8 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
     }
     const currentPlan = current.planId;
     if (planRank(plan.id) >= planRank(currentPlan)) {
+      // The provider's invoice recorded last for this subscription: an upgrade that makes no new one is recorded at €0.00.
+      const invoicedBefore = await lastInvoiceId(db, current.gatewaySubscriptionId);
       // Upgrade (or resuming the same plan): now, with proration.
       const idempotencyKey = `upgrade-${current.gatewaySubscriptionId}-${plan.id}-${paymentMethodId}-${current.updatedAt.getTime()}`;
       const { subscription, row } = await withCheckoutRepair(
@@ -215,7 +227,16 @@ export async function createSubscription(deps: BillingDeps, input: CreateSubscri
           return { subscription, row: await syncSubscription(db, subscription, actor.id) };
         },
       );
-      return result(row ?? current, subscription.latestInvoice?.paymentIntentId ?? null, new Date());
+      const invoice = subscription.latestInvoice;
+      if (!invoice || invoice.id === invoicedBefore) {
+        const when = current.status === "trialing" ? " during the free trial" : "";
+        await recordPlanChange(db, actor.id, {
+          subscriptionId: current.gatewaySubscriptionId,
+          planId: plan.id,
+          description: `Upgrade to ${plan.name}${when} (nothing charged)`,
+        });
+      }
+      return result(row ?? current, invoice?.paymentIntentId ?? null, new Date());
     }
     const row = await downgradeSubscription(deps, current, plan.id);
     return result(row, null, row.pendingFrom ?? row.currentPeriodEnd);
@@ -230,7 +251,19 @@ async function downgradeSubscription(deps: BillingDeps, current: Subscription, p
     planId,
     priceId: plan.stripePriceId!,
   });
-  return (await syncSubscription(deps.db, subscription, deps.actor.id)) ?? current;
+  const row = (await syncSubscription(deps.db, subscription, deps.actor.id)) ?? current;
+  if (current.pendingPlanId !== planId) await recordScheduledChange(deps, current, planId);
+  return row;
+}
+
+/** A change for the period's end is in the billing history from the moment it is made, at €0.00. */
+async function recordScheduledChange(deps: BillingDeps, current: Subscription, planId: PlanId) {
+  const when = current.status === "past_due" ? "now" : "at the end of the billing period";
+  await recordPlanChange(deps.db, deps.actor.id, {
+    subscriptionId: current.gatewaySubscriptionId,
+    planId,
+    description: `Change to ${getPlan(planId).name} ${when} (nothing charged)`,
+  });
 }
 
 /** Downgrade to a cheaper paid plan without a card: it applies at the end of the period, as the preview says. */
@@ -264,6 +297,11 @@ export async function cancelScheduledChange(deps: BillingDeps) {
     if (!current || (!current.pendingPlanId && !current.cancelAtPeriodEnd)) throw new AppError("CONFLICT", NOTHING_SCHEDULED);
     const subscription = await deps.gateway.cancelScheduledChange(current.gatewaySubscriptionId);
     await syncSubscription(deps.db, subscription, deps.actor.id);
+    await recordPlanChange(deps.db, deps.actor.id, {
+      subscriptionId: current.gatewaySubscriptionId,
+      planId: subscription.planId,
+      description: `Scheduled change cancelled: ${getPlan(subscription.planId).name} continues (nothing charged)`,
+    });
     // A plan that renews again needs a card: without one, the grace period starts.
     const customer = await ownCustomer(deps);
     if (customer) await applyCardCount(deps.db, deps.actor.id, (await deps.gateway.listPaymentMethods(customer.customerId)).length);
@@ -295,6 +333,7 @@ export async function changeToFree(deps: BillingDeps, input: z.infer<typeof chan
       const when = current.status === "past_due" ? "now" : "period_end";
       const subscription = await deps.gateway.cancelSubscription(current.gatewaySubscriptionId, when);
       await syncSubscription(deps.db, subscription, deps.actor.id);
+      if (!current.cancelAtPeriodEnd) await recordScheduledChange(deps, current, "free");
       effectiveFrom = when === "now" ? new Date() : subscription.currentPeriodEnd;
       status = subscription.status;
     }

@@ -1,4 +1,4 @@
-import { adminSection } from "~/lib/admin-sections";
+import { ANY_STAFF, adminSection } from "~/lib/admin-sections";
 import type { AdminProcedureCase } from "./types";
 
 const system = adminSection("system").access;
@@ -14,6 +14,7 @@ export const cases: AdminProcedureCase[] = [
   },
   { path: "admin.system.outboxKinds", access: outbox },
   { path: "admin.system.troubledJobs", access: outbox },
+  { path: "admin.system.undeliverable", access: ANY_STAFF },
   {
     path: "admin.system.retryJob",
     access: outbox,
