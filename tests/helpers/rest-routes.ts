@@ -4,6 +4,8 @@
  * Drives tests/integration/rest-routes.test.ts and the fuzz test.
  */
 
+import fs from "node:fs";
+import path from "node:path";
 import * as accountExportRoute from "~/app/api/account/export/route";
 import * as accountOverviewRoute from "~/app/api/account/overview/route";
 import * as signupRoute from "~/app/api/auth/signup/route";
@@ -450,4 +452,26 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
       hasBody: true,
     },
   ];
+}
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? routeFiles(full) : entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** Every route the app serves under /api, read from src/app/api: "METHOD /api/path", `[id]` written `{id}`. */
+export function servedRoutes(): string[] {
+  return routeFiles(path.join("src", "app", "api")).flatMap((file) => {
+    const source = fs.readFileSync(file, "utf8");
+    const routePath = `/${path
+      .dirname(path.relative(path.join("src", "app"), file))
+      .split(path.sep)
+      .join("/")}`;
+    const methods = new Set<string>();
+    for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
+    for (const match of source.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
+    return [...methods].map((method) => `${method} ${routePath.replace(/\[id\]/, "{id}")}`);
+  });
 }

@@ -1,9 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { apiErrorSchema } from "~/lib/schemas/rest-responses";
+import { REST_OPERATIONS } from "~/server/http/rest-api";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { callRoute } from "../helpers/rest";
-import { restRoutes } from "../helpers/rest-routes";
+import { restRoutes, servedRoutes } from "../helpers/rest-routes";
 import { createUser, sessionCookie } from "../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
@@ -12,6 +13,30 @@ let cookie: string;
 let claims: SessionClaims;
 
 const ROUTES = restRoutes(() => ({ db: database.db, claims }));
+
+/** The route's entry in the table the OpenAPI document is generated from. */
+function operationOf(name: string) {
+  const operation = REST_OPERATIONS.find((each) => `${each.method} ${each.path}` === name);
+  if (!operation) throw new Error(`${name} is not described in src/server/http/rest-api.ts`);
+  return operation;
+}
+
+/** A success answer has the documented status and fits the documented schema, with no field the schema leaves out. */
+function expectDocumentedAnswer(name: string, status: number, body: unknown) {
+  const operation = operationOf(name);
+  expect(status, `${name}: the documented status`).toBe(operation.status);
+  if (!operation.output) throw new Error(`${name} has no documented answer schema`);
+  const parsed = operation.output.safeParse(body);
+  if (!parsed.success) throw new Error(`${name} answered what its schema refuses: ${z.prettifyError(parsed.error)}`);
+  expect(parsed.data, `${name} answered fields its schema does not describe`).toEqual(body);
+}
+
+/** An error answer fits the one documented error shape. */
+function expectDocumentedError(name: string, body: unknown) {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`${name} answered an error that does not fit ApiError: ${z.prettifyError(parsed.error)}`);
+  expect(parsed.data, `${name}: error fields that ApiError does not describe`).toEqual(body);
+}
 const ONE_MEGABYTE = "x".repeat(1024 * 1024);
 
 describe("every REST route", () => {
@@ -34,7 +59,12 @@ describe("every REST route", () => {
       });
       expect(res.status, res.text).toBe(route.goodStatus);
       expect(res.json).toBeDefined();
-      if (route.goodStatus >= 400) expect(res.json).toEqual({ success: false, error: expect.any(String) });
+      if (route.goodStatus >= 400) {
+        expect(res.json).toEqual({ success: false, error: expect.any(String) });
+        expectDocumentedError(route.name, res.json);
+      } else {
+        expectDocumentedAnswer(route.name, res.status, res.json);
+      }
     });
 
     if (route.auth) {
@@ -74,6 +104,7 @@ describe("every REST route", () => {
         expect(res.status).toBe(400);
         expect(res.json.success).toBe(false);
         expect(res.json.error).toMatch(bad.error);
+        expectDocumentedError(route.name, res.json);
       });
     }
 
@@ -146,31 +177,13 @@ const NOT_IN_TABLE: Record<string, string> = {
   "GET /api/health": "liveness, no database (tests/integration/health.test.ts)",
   "GET /api/health/ready": "readiness: database and migrations (tests/integration/health.test.ts)",
   "GET /api/metrics": "Prometheus text behind METRICS_TOKEN, not JSON (tests/integration/metrics.test.ts: 404 unset, 401, 200)",
+  "GET /api/openapi.json": "the description of these routes (tests/integration/openapi.test.ts)",
   "GET /api/billing/receipts": "a PDF of the receipts (tests/integration/billing-receipts.test.ts: owner only, others' receipts 404, 401)",
 };
 
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? routeFiles(full) : entry.name === "route.ts" ? [full] : [];
-  });
-}
-
 describe("the route table", () => {
   it("lists every route the app serves", () => {
-    const served = routeFiles(path.join("src", "app", "api")).flatMap((file) => {
-      const source = fs.readFileSync(file, "utf8");
-      const routePath =
-        "/" +
-        path
-          .dirname(path.relative(path.join("src", "app"), file))
-          .split(path.sep)
-          .join("/");
-      const methods = new Set<string>();
-      for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
-      for (const match of source.matchAll(/as (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]!);
-      return [...methods].map((method) => `${method} ${routePath.replace(/\[id\]/, "{id}")}`);
-    });
+    const served = servedRoutes();
     const listed = new Set([...ROUTES.map((route) => route.name), ...Object.keys(NOT_IN_TABLE)]);
     expect(served.filter((route) => !listed.has(route))).toEqual([]);
     expect(served.length).toBeGreaterThanOrEqual(ROUTES.length);
