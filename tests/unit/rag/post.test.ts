@@ -63,4 +63,3 @@ describe("the post word lists", () => {
       for (const entry of entries) expect(entry, `${list}: ${JSON.stringify(entry)}`).toMatch(/^[\p{Ll}\d' ’.-]+$/u);
   });
 });
-
