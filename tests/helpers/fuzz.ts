@@ -179,3 +179,57 @@ export const malformedJson = fc.constantFrom(
   '"\\ud800"',
   "[]]",
 );
+
+/**
+ * Escapes no route can read, as they appear in an address: NUL, broken UTF-8 (a lone continuation byte,
+ * a cut sequence, an encoded surrogate, an overlong NUL) and malformed percent-encoding.
+ */
+export const UNREADABLE_ESCAPES = ["%00", "%ff", "%c3%28", "%E0%A4%A", "%ED%A0%80", "%C0%80", "%", "%zz", "%%"] as const;
+
+/** Text with one unreadable escape somewhere in it, for a path segment or a query value (already percent-encoded). */
+export const unreadableText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...UNREADABLE_ESCAPES), fc.string({ maxLength: 8 }))
+  .map(([before, oddEscape, after]) => `${encodeURIComponent(before)}${oddEscape}~${encodeURIComponent(after)}`); // "~" keeps the escape from being completed by the text after it
+
+/** Pages that read their query string, with the keys they read (and the values of a valid address). */
+export const PAGES_WITH_QUERY: { path: string; keys: string[] }[] = [
+  { path: "/community", keys: ["list"] },
+  { path: "/community/search", keys: ["q", "category", "solved"] },
+  { path: "/community/new", keys: ["category", "title"] },
+  { path: "/community/c/off-topic", keys: ["list"] },
+  { path: "/community/tag/visa", keys: ["list"] },
+  { path: "/tools/university-finder", keys: ["q", "city", "state", "type", "sort", "page", "track"] },
+  { path: "/tools/scholarship-search", keys: ["level", "subject", "nationality", "openNow"] },
+  { path: "/tools/cost-calculator", keys: ["city", "housing", "age", "lifestyle", "sharing"] },
+  { path: "/tools/visa-checker", keys: ["nationality", "purpose", "holdsGermanTitle", "funding"] },
+  { path: "/compare", keys: ["countries", "criteria"] },
+  { path: "/students", keys: ["topic", "q"] },
+  { path: "/about/contact", keys: ["subject", "from"] },
+  { path: "/reset-password", keys: ["token"] },
+  { path: "/verify-email", keys: ["token"] },
+  { path: "/newsletter/confirm", keys: ["token"] },
+  { path: "/invite", keys: ["token"] },
+];
+
+/** A query string of a page's keys (repeated keys too) with hostile but readable values, percent-encoded as a browser would. */
+export function hostileQuery(keys: string[]): fc.Arbitrary<string> {
+  return fc
+    .array(
+      fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }),
+        nastyString,
+      ),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    )
+    .map((pairs) => new URLSearchParams(pairs.map(([key, value]) => [key, value.slice(0, 2_000)])).toString());
+}
+
+/** A query string with one unreadable value among readable ones. */
+export function unreadableQuery(keys: string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(hostileQuery(keys), fc.constantFrom(...keys), unreadableText)
+    .map(([readable, key, unreadable]) => `${readable}&${encodeURIComponent(key)}=${unreadable}`);
+}

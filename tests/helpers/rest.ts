@@ -5,6 +5,8 @@ export interface CallOptions {
   method?: string;
   body?: unknown;
   rawBody?: string;
+  /** A body of raw bytes (e.g. not UTF-8), sent as JSON. */
+  rawBytes?: Uint8Array<ArrayBuffer>;
   cookie?: string;
   query?: Record<string, string>;
   params?: Record<string, string>;
@@ -16,7 +18,7 @@ export async function callRoute(handler: RouteHandler, path: string, options: Ca
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("cookie", options.cookie);
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBytes ?? options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
   const response = await handler(new Request(url, { method: options.method ?? "GET", headers, body }), {

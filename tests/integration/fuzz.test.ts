@@ -9,17 +9,31 @@
  * repeats it exactly.
  */
 import fc from "fast-check";
+import { NextRequest } from "next/server";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as addressRoute from "~/app/api/billing-addresses/[id]/route";
 import * as chatRoute from "~/app/api/chat/route";
 import * as chatRagRoute from "~/app/api/chat-rag/route";
 import { chatRequestSchema } from "~/lib/schemas/chat";
+import { proxy } from "~/proxy";
 import { appRouter } from "~/server/api/root";
+import { authRoute } from "~/server/http/sign-in";
 import { trpcHandler } from "~/server/http/trpc";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { createStaff } from "../helpers/admin";
-import { FUZZ_SEED, INTERNAL_DETAIL, malformedJson, nastyString, nastyValue, procedureInput, valueFor } from "../helpers/fuzz";
+import {
+  FUZZ_SEED,
+  INTERNAL_DETAIL,
+  malformedJson,
+  nastyString,
+  nastyValue,
+  PAGES_WITH_QUERY,
+  procedureInput,
+  UNREADABLE_ESCAPES,
+  unreadableText,
+  valueFor,
+} from "../helpers/fuzz";
 import { callRoute, type RouteHandler } from "../helpers/rest";
 import { restRoutes } from "../helpers/rest-routes";
 import { createUser, sessionCookie } from "../helpers/session";
@@ -250,6 +264,93 @@ describe("fuzz: the chat streams (local model)", () => {
       }),
       { seed: FUZZ_SEED, numRuns: CHAT_RUNS, endOnFailure: true },
     );
+  });
+});
+
+describe("fuzz: addresses and bodies no route can read", () => {
+  const ADDRESSES = [
+    ...PAGES_WITH_QUERY.map((page) => page.path),
+    ...restRoutes(() => ({ db: database.db, claims: user })).map((route) => route.path),
+    "/api/trpc/content.threads",
+    "/api/trpc/users.me",
+    "/api/auth/callback/credentials",
+    "/api/auth/csrf",
+    "/api/chat",
+    "/api/documents/x/download",
+  ];
+
+  it("NUL, broken UTF-8 or malformed percent-encoding in a path or query string: 400 before any page or route", async () => {
+    const input = fc.record({
+      address: fc.constantFrom(...ADDRESSES),
+      where: fc.constantFrom("path", "query", "key"),
+      odd: unreadableText,
+      method: fc.constantFrom("GET", "DELETE", "PATCH"),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ address, where, odd, method }) => {
+        const url = where === "path" ? `${address}/${odd}` : where === "query" ? `${address}?q=a&x=${odd}` : `${address}?${odd}=1`;
+        const response = await proxy(new NextRequest(`http://localhost:3000${url}`, { method, headers: { host: "localhost:3000" } }));
+        const text = await response.text();
+        expectSafeAnswer(`${method} ${url}`, response.status, text);
+        expect(response.status, `${method} ${url} (seed ${FUZZ_SEED})`).toBe(400);
+        expect(response.headers.get("x-middleware-next"), `${url} went on to its page or route`).toBeNull();
+      }),
+      { seed: FUZZ_SEED, numRuns: 300, endOnFailure: true },
+    );
+    // Each escape on its own, on a page with a query string.
+    for (const oddEscape of UNREADABLE_ESCAPES) {
+      const response = await proxy(
+        new NextRequest(`http://localhost:3000/community/search?q=a${oddEscape}~`, { headers: { host: "localhost:3000" } }),
+      );
+      expect(response.status, oddEscape).toBe(400);
+    }
+  });
+
+  /** JSON whose string holds bytes that are not UTF-8 (a lone continuation byte, a cut sequence, a surrogate). */
+  const notUtf8 = fc
+    .tuple(fc.constantFrom([0xff], [0xc3, 0x28], [0xe0, 0xa4], [0xed, 0xa0, 0x80], [0xc0, 0x80]), fc.string({ maxLength: 10 }))
+    .map(([bytes, text]) => {
+      const before = new TextEncoder().encode(`{"email":"${text.replace(/["\\]/g, "")}`);
+      return new Uint8Array([...before, ...bytes, 0x22, 0x7d]);
+    });
+
+  it("a body that is not UTF-8 answers 400 on every REST route with a body, tRPC and the sign-in", async () => {
+    const cookie = await sessionCookie(database.db, { ...user, sessionId: null });
+    const routes = restRoutes(() => ({ db: database.db, claims: user })).filter((route) => route.hasBody);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), notUtf8, async (route, bytes) => {
+        const res = await callRoute(route.handler, route.path, {
+          method: route.method,
+          headers: route.headers,
+          cookie,
+          params: { id: "x" },
+          rawBytes: bytes,
+        });
+        expectSafeAnswer(`${route.name} with bytes ${[...bytes].join(",")}`, res.status, res.text);
+        expect(res.status, route.name).toBe(400);
+        expect(res.json).toEqual({ success: false, error: "The request body is not valid UTF-8." });
+      }),
+      { seed: FUZZ_SEED, numRuns: 60, endOnFailure: true },
+    );
+    const [bytes] = fc.sample(notUtf8, { seed: FUZZ_SEED, numRuns: 1 });
+    const trpc = await trpcHandler(
+      new Request("http://localhost:3000/api/trpc/site.subscribeNewsletter", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: bytes!,
+      }),
+    );
+    expect(trpc.status).toBe(400);
+    const signIn = await authRoute(
+      new Request("http://localhost:3000/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { host: "localhost:3000", "content-type": "application/json" },
+        body: bytes!,
+      }),
+      { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) },
+    );
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toEqual({ success: false, error: "The request body is not valid UTF-8." });
   });
 });
 

@@ -22,8 +22,17 @@ export function assertJsonRequest(request: Request): void {
 /** Reads a request body up to `limit` bytes, whether or not the client sent a Content-Length. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const tooLarge = () => new AppError("TOO_LARGE", `Request body is too large (the limit is ${Math.round(limit / 1024)} KB).`);
-  return (await readBodyBytes(request, limit, tooLarge)).toString("utf8");
+  try {
+    return UTF8.decode(await readBodyBytes(request, limit, tooLarge));
+  } catch (error) {
+    if (error instanceof TypeError) throw new AppError("BAD_INPUT", NOT_UTF8_MESSAGE);
+    throw error;
+  }
 }
+
+// Strict: bytes that are not UTF-8 are refused, rather than read as U+FFFD and stored or compared as such.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const NOT_UTF8_MESSAGE = "The request body is not valid UTF-8.";
 
 /**
  * Reads a request body's bytes up to `limit`: a declared Content-Length past it is refused before

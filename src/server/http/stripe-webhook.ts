@@ -25,7 +25,7 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   try {
     rawBody = await readBodyText(request, WEBHOOK_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof AppError) return json(413, { success: false, error: error.message });
+    if (error instanceof AppError) return json(error.kind === "TOO_LARGE" ? 413 : 400, { success: false, error: error.message });
     throw error;
   }
   let verified: ReturnType<typeof verifyStripeEvent>;

@@ -16,7 +16,10 @@ export async function trpcHandler(request: Request) {
     } catch (error) {
       const refused = error instanceof AppError ? error : null;
       const message = refused?.message ?? "Could not read the request body.";
-      return Response.json({ error: { message, code: -32600 } }, { status: refused?.kind === "UNSUPPORTED_MEDIA_TYPE" ? 415 : 413 });
+      return Response.json(
+        { error: { message, code: -32600 } },
+        { status: refused?.kind === "UNSUPPORTED_MEDIA_TYPE" ? 415 : refused?.kind === "BAD_INPUT" ? 400 : 413 },
+      );
     }
   }
   const limited = new Request(request.url, { method: request.method, headers: request.headers, body });
