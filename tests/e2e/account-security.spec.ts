@@ -129,19 +129,21 @@ test("sessions: the list marks this device, and signing out the other browser en
   await other.close();
 });
 
-test("staff without two-factor sign-in are sent to the Security tab; with it they reach the management area", async ({ page }) => {
+test("staff without two-factor sign-in get 403 with a notice sending them to the Security tab; with it they reach the management area", async ({
+  page,
+}) => {
   const admin = await signUpAndLogIn(page, { firstName: "Ada", lastName: "Admin", email: E2E_ADMIN_EMAIL });
   try {
     expect((await page.goto("/admin"))?.status()).toBe(403); // not yet verified: no admin role
     await verifyEmailFromOutbox(page, admin.email);
-    await page.goto("/admin");
+    expect((await page.goto("/admin"))?.status()).toBe(403);
     await expect(page.getByRole("main").getByRole("alert")).toContainText(
       "Set up two-factor sign-in in your profile's Security tab to use the management area.",
     );
     await page.getByRole("link", { name: "Open the Security tab" }).click();
     await expect(page).toHaveURL(/\/profile\?tab=security/);
     await setUpTwoFactor(page);
-    await page.goto("/admin");
+    expect((await page.goto("/admin"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Management" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   } finally {

@@ -35,9 +35,9 @@ test("an admin invites a designer, who joins with a password and two-factor sign
     await expect(designer.getByText(`Welcome to the team: ${designerEmail} is now designer.`)).toBeVisible();
     await expect(designer.getByText("asks you to set up two-factor sign-in")).toBeVisible();
 
-    // Signed in, /admin first asks for two-factor sign-in.
+    // Signed in, /admin first answers 403 and asks for two-factor sign-in.
     await logIn(designer, designerEmail, designerPassword);
-    await designer.goto("/admin");
+    expect((await designer.goto("/admin"))?.status()).toBe(403);
     await expect(designer.getByRole("alert").filter({ hasText: "Two-factor sign-in required" })).toBeVisible();
     await setUpTwoFactor(designer);
 

@@ -27,7 +27,7 @@ import * as studentsRoute from "~/app/api/students/route";
 import * as threadsRoute from "~/app/api/threads/route";
 import * as usersMeRoute from "~/app/api/users/me/route";
 import type { Db } from "~/server/db/client";
-import { getPaymentGateway } from "~/server/payments";
+import { demoGateway } from "~/server/payments";
 import type { SessionClaims } from "~/server/services/sessions.service";
 import { failRenewal } from "./billing";
 import type { RouteHandler } from "./rest";
@@ -66,7 +66,7 @@ export function restRoutes(actor: () => RouteActor): RouteCase[] {
   let unique = 0;
   /** A demo-gateway card token, as the checkout's card form creates one. */
   const testCard = (number = "4242424242424242") =>
-    getPaymentGateway(actor().db).tokenizeTestCard!({
+    demoGateway(actor().db)!.tokenizeTestCard({
       number,
       expMonth: 12,
       expYear: new Date().getFullYear() + 3,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { tokenCount } from "~/server/ai/local-model";
-import { getPaymentGateway } from "~/server/payments";
+import { demoGateway } from "~/server/payments";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../fakes/openai-server";
 import { callerFor, createUser, sessionCookie } from "../helpers/session";
 import type { TestDatabase } from "../helpers/test-database";
@@ -277,7 +277,7 @@ describe("token allowance", () => {
     expect(fake.requests.length).toBe(before);
 
     // An upgrade takes effect at once; last month's usage never carries over.
-    const paymentMethodId = await getPaymentGateway(database.db).tokenizeTestCard!({
+    const paymentMethodId = await demoGateway(database.db)!.tokenizeTestCard({
       number: "4242424242424242",
       expMonth: 12,
       expYear: new Date().getFullYear() + 2,

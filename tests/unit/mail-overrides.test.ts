@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAIL_KINDS } from "~/lib/schemas/mail-templates";
+import { escapeHtml, type MailTemplateInput } from "~/server/mail/layout";
 import {
   checkMailOverride,
   placeholderValues,
+  renderMail,
   renderMailDraft,
-  renderMailWithOverride,
   sampleInput,
   TEMPLATE_KINDS,
   templateInfo,
-} from "~/server/mail/overrides";
-import { escapeHtml, type MailTemplateInput, renderMail } from "~/server/mail/templates";
+} from "~/server/mail/templates";
 import { log } from "~/server/observability/log";
 
 const verify: MailTemplateInput = {
@@ -25,16 +25,31 @@ describe("mail template placeholders", () => {
   });
 
   for (const kind of TEMPLATE_KINDS) {
-    it(`writes the built-in ${kind} mail with its placeholders: the same subject and text`, () => {
+    it(`sends the ${kind} mail from its one template, which staff start from and which passes their checks`, () => {
       const input = sampleInput(kind);
       const { builtIn } = templateInfo(kind);
       expect(checkMailOverride(kind, builtIn)).toEqual([]);
-      const fromPlaceholders = renderMailWithOverride(input, builtIn);
-      const original = renderMail(input);
-      expect(fromPlaceholders.subject).toBe(original.subject);
-      expect(fromPlaceholders.text).toBe(original.text);
+      expect(renderMail(input)).toEqual(renderMailDraft(input, builtIn));
+      // Each line of the template's own words is in the mail (placeholders filled in).
+      const values = placeholderValues(input);
+      for (const line of builtIn.body.split("\n").filter((text) => text.trim() && !/^\{\w+\}$/.test(text.trim()))) {
+        const filled = line.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "").replace(/ +([,.;:!?])/g, "$1");
+        expect(renderMail(input).text).toContain(filled.trim());
+      }
     });
   }
+
+  it("shows lines of `Label: {placeholder}` as a small table, leaving out empty values", () => {
+    const input = sampleInput("new-sign-in");
+    const mail = renderMail(input, { subject: "Sign-in", body: "Hi {name},\n\nDevice: {device}\nFrom: {ip}\n\n{securityUrl}" });
+    expect(mail.text).toContain("Device: Firefox on Linux\nFrom: 203.0.113.7");
+    expect(mail.html).toMatch(/<td[^>]*>Device<\/td><td[^>]*>Firefox on Linux<\/td>/);
+    const noIp = renderMail({ ...input, ip: "" }, { subject: "Sign-in", body: "Device: {device}\nFrom: {ip}\n\n{securityUrl}" });
+    expect(noIp.text).not.toContain("From:");
+    // A line that is not `Label: {placeholder}` keeps the paragraph as text.
+    const prose = renderMail(input, { subject: "Sign-in", body: "Device: {device}\nSee below.\n\n{securityUrl}" });
+    expect(prose.html).toContain("Device: Firefox on Linux<br>See below.");
+  });
 
   it("formats values as the built-in mail does", () => {
     const values = placeholderValues({
@@ -92,7 +107,7 @@ describe("mail template placeholders", () => {
   });
 
   it("turns a paragraph holding only the link into the button, and an inline link into a link", () => {
-    const mail = renderMailWithOverride(verify, {
+    const mail = renderMail(verify, {
       subject: "Welcome {name}",
       body: "Hello {name}!\nSecond line.\n\n{url}\n\nOr open {url} yourself.",
     });
@@ -111,7 +126,7 @@ describe("mail template placeholders", () => {
   });
 
   it("shows the code large when it stands alone", () => {
-    const mail = renderMailWithOverride(sampleInput("account-deletion-code"), {
+    const mail = renderMail(sampleInput("account-deletion-code"), {
       subject: "Your code",
       body: "Your code:\n\n{code}",
     });
@@ -125,7 +140,7 @@ describe("mail template placeholders", () => {
       name: `<script>alert("x")</script>`,
       subject: "<img src=x onerror=alert(1)>",
     };
-    const mail = renderMailWithOverride(input, {
+    const mail = renderMail(input, {
       subject: "Thanks {name}",
       body: "<b>Dear</b> {name}, about {messageSubject} & more",
     });
@@ -139,7 +154,7 @@ describe("mail template placeholders", () => {
   });
 
   it("keeps the paragraphs of a reply", () => {
-    const mail = renderMailWithOverride(sampleInput("contact-reply"), {
+    const mail = renderMail(sampleInput("contact-reply"), {
       subject: "Re: {messageSubject}",
       body: "Dear {name},\n\n{reply}\n\n{staffName}",
     });
@@ -148,13 +163,13 @@ describe("mail template placeholders", () => {
   });
 
   it("drops the space before punctuation when a value is empty, as the built-in greeting does", () => {
-    const mail = renderMailWithOverride({ ...verify, name: "  " }, { subject: "Hi", body: "Hi {name},\n\n{url}" });
+    const mail = renderMail({ ...verify, name: "  " }, { subject: "Hi", body: "Hi {name},\n\n{url}" });
     expect(mail.text).toMatch(/^Hi,\n/);
   });
 
   it("sends the built-in mail when a stored override no longer passes the check", () => {
     const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
-    const mail = renderMailWithOverride(verify, { subject: "Hi", body: "No link here" });
+    const mail = renderMail(verify, { subject: "Hi", body: "No link here" });
     expect(mail).toEqual(renderMail(verify));
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();

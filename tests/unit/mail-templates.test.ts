@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/lib/site";
-import {
-  escapeHtml,
-  formatMoment,
-  formatMoney,
-  formatUtc,
-  type MailKind,
-  type MailTemplateInput,
-  renderMail,
-} from "~/server/mail/templates";
+import { escapeHtml, formatMoment, formatMoney, formatUtc, type MailKind, type MailTemplateInput } from "~/server/mail/layout";
+import { renderMail } from "~/server/mail/templates";
 
 const when = new Date("2025-03-05T14:30:00Z");
 const base = "https://swipeabroad.test";
@@ -320,7 +313,7 @@ describe("mail templates", () => {
     expect(reset).toContain("60 minutes");
     expect(reset).toContain("your password stays the same");
     expect(renderMail(SAMPLES["password-changed"].input).text).toContain("IP address: 203.0.113.7");
-    expect(renderMail({ ...SAMPLES["password-changed"].input, ip: null }).text).not.toContain("IP address");
+    expect(renderMail({ ...SAMPLES["password-changed"].input, ip: null }).text).toContain("IP address: not recorded");
     expect(renderMail(SAMPLES["new-sign-in"].input).text).toContain("Device: Firefox on Linux");
     expect(renderMail(SAMPLES["grace-period-ending"].input).subject).toContain("in 2 days");
     expect(renderMail(SAMPLES["plan-downgraded"].input).subject).toBe("Your plan changed from Pro to Free");

@@ -192,8 +192,8 @@ function TemplateForm({
         />
         <p id="template-body-hint" className="mt-1 text-xs text-slate-500">
           A blank line starts a new paragraph. A paragraph holding only the link placeholder becomes the button; one holding only the code
-          becomes the large code. The brand, sign-off and footer stay as they are. {draft.body.length.toLocaleString("en")} /{" "}
-          {MAIL_BODY_MAX.toLocaleString("en")} characters.
+          becomes the large code; one whose every line reads “Label: {"{placeholder}"}” becomes a small table. The brand, sign-off and
+          footer stay as they are. {draft.body.length.toLocaleString("en")} / {MAIL_BODY_MAX.toLocaleString("en")} characters.
         </p>
       </div>
 

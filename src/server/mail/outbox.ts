@@ -3,8 +3,8 @@ import { isIanaZone } from "~/lib/locale";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { enqueueJob, type JobContext } from "~/server/jobs/runner";
 import { metrics } from "~/server/observability/metrics";
-import { renderMailWithOverride } from "./overrides";
-import type { MailKind, MailTemplateInput, RenderedMail } from "./templates";
+import type { MailKind, MailTemplateInput, RenderedMail } from "./layout";
+import { renderMail } from "./templates";
 import { mailTransport } from "./transport";
 
 export const MAIL_JOB = "mail.send";
@@ -48,7 +48,7 @@ export async function renderForSending(db: DbOrTx, template: MailTemplateInput):
     where: { kind: template.kind },
     select: { subject: true, body: true },
   });
-  return renderMailWithOverride(template, override);
+  return renderMail(template, override);
 }
 
 /** Queues a mail already rendered (a test mail from /admin/templates). */

@@ -1,541 +1,105 @@
 /**
- * The product's transactional mails, content only: each function turns a mail's data into a subject,
- * a plain-text part and an HTML part that say the same thing and carry the same links. Sending,
- * the outbox and the jobs that pick a mail live elsewhere. Every mail is built as a `MailContent`
- * (greeting, paragraphs, facts, one action) and laid out by `layoutMail`, so all mails share one look:
- * a header with the product name, a single button with its link written out, and a footer with the
- * contact address and why the reader got the mail. HTML uses inline styles only; every inserted
- * value is escaped. Staff may replace a kind's subject and text in /admin: ./overrides.ts renders
- * those inside the same layout.
+ * The one template of each kind of mail: its subject and text written with {placeholders}. It renders
+ * the mail the product sends, and it is what staff start from in /admin/templates: a staff member's
+ * version (MailTemplateOverride) replaces the subject and text and is rendered the same way, and
+ * resetting it sends this template again. For each kind this file also says which placeholders the
+ * text may use (formatted here), which ones it must keep (the link of a mail that has one, the code
+ * of a code mail), the button's label, why the reader got the mail, and sample data for previews.
+ *
+ * Every mail is laid out in the same branded layout (./layout.ts): brand, card, sign-off, footer and
+ * reason. The text is split into paragraphs at blank lines; a paragraph that holds only the link
+ * placeholder becomes the button (with the link written out), one that holds only the code
+ * placeholder becomes the large code, and one whose every line reads `Label: {placeholder}` becomes a
+ * small table. Values are inserted as text, so the layout escapes them in the HTML part.
  */
+import { appUrl } from "~/env";
+import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, type MailGroup } from "~/lib/schemas/mail-templates";
 import { SITE } from "~/lib/site";
+import { log } from "~/server/observability/log";
+import {
+  type CoachingChange,
+  daysLeftText,
+  type Fact,
+  formatDay,
+  formatMoment,
+  formatMoney,
+  LINK_LIFETIMES,
+  layoutMail,
+  type MailBlock,
+  type MailData,
+  type MailInline,
+  type MailKind,
+  type MailTemplateInput,
+  plural,
+  type RenderedMail,
+  timeLeft,
+} from "./layout";
 
-export type MailTemplateInput = MailTemplateData & {
-  /** The reader's IANA time zone (Settings): moments are written in it; absent: in UTC. */
-  timeZone?: string | null;
-};
-
-type MailTemplateData =
-  | { kind: "verify-email"; name: string; url: string; expiresInHours?: number }
-  | { kind: "password-reset"; name: string; url: string; expiresInMinutes?: number }
-  | { kind: "password-changed"; name: string; when: Date; ip: string | null; resetUrl: string }
-  | { kind: "new-sign-in"; name: string; device: string; ip: string; when: Date; securityUrl: string }
-  | { kind: "secret-checks-locked"; name: string; minutes: number; ip: string; when: Date; securityUrl: string }
-  | {
-      kind: "payment-receipt";
-      name: string;
-      planName: string;
-      amountCents: number;
-      currency: string;
-      paidAt: Date;
-      receiptUrl: string;
-    }
-  | {
-      kind: "renewal-failed";
-      name: string;
-      planName: string;
-      amountCents: number;
-      currency: string;
-      billingUrl: string;
-    }
-  | { kind: "grace-period-started"; name: string; endsAt: Date; billingUrl: string }
-  | { kind: "grace-period-ending"; name: string; endsAt: Date; billingUrl: string; now?: Date }
-  | { kind: "plan-downgraded"; name: string; fromPlan: string; toPlan: string; pricingUrl: string }
-  | { kind: "contact-acknowledgement"; name: string; subject: string; supportHours?: string }
-  | { kind: "newsletter-confirm"; url: string }
-  | { kind: "account-deletion-code"; name: string; code: string; expiresInMinutes?: number }
-  | { kind: "staff-invite"; inviterName: string; role: string; url: string; expiresInDays?: number }
-  | { kind: "contact-reply"; name: string; subject: string; reply: string; staffName: string }
-  | {
-      kind: "payment-refunded";
-      name: string;
-      description: string;
-      amountCents: number;
-      currency: string;
-      billingUrl: string;
-    }
-  | {
-      kind: "scholarship-deadline";
-      name: string;
-      scholarshipName: string;
-      provider: string;
-      deadline: string;
-      daysLeft: number;
-      url: string;
-    }
-  | { kind: "roadmap-digest"; name: string; steps: { title: string; targetDate: string }[]; url: string }
-  | { kind: "community-digest"; name: string; lines: string[]; more: number; url: string }
-  | {
-      kind: "community-moderation";
-      name: string;
-      action: "warn" | "suspend";
-      message: string;
-      until: Date | null;
-      url: string;
-    }
-  | { kind: "coaching-booked"; name: string; otherName: string; when: string; topic: string; url: string }
-  | {
-      kind: "coaching-changed";
-      name: string;
-      otherName: string;
-      change: CoachingChange;
-      when: string;
-      topic: string;
-      url: string;
-    }
-  | {
-      kind: "coaching-reminder";
-      name: string;
-      otherName: string;
-      when: string;
-      hoursBefore: number;
-      meetingLink: string | null;
-      url: string;
-    }
-  | { kind: "coaching-summary"; name: string; coachName: string; summary: string; nextSteps: string; url: string }
-  | { kind: "service-update"; name: string; serviceName: string; update: string; note: string; url: string };
-
-/** What happened to a booked coaching session. */
-export type CoachingChange = "rescheduled" | "cancelled" | "updated";
-
-export type MailKind = MailTemplateInput["kind"];
-
-/** The data of one kind of mail, without its `kind`. */
-export type MailData<K extends MailKind> = Omit<Extract<MailTemplateInput, { kind: K }>, "kind">;
-
-export interface RenderedMail {
+/** A stored override: the subject and text of one kind, with placeholders. */
+export interface MailOverrideText {
   subject: string;
-  text: string;
-  html: string;
+  body: string;
 }
 
-/** Renders any mail from its tagged data, as the product writes it (staff overrides: ./overrides.ts). */
-export function renderMail(input: MailTemplateInput): RenderedMail {
-  return layoutMail(mailLayoutOf(mailContent(input)));
+interface PlaceholderSpec<K extends MailKind> {
+  /** What the value is, for the editor. */
+  about: string;
+  value: (data: MailData<K>) => string;
 }
 
-/** The built-in content of any mail: its subject, paragraphs, facts, code, action and reason. */
-export function mailContent(input: MailTemplateInput): MailContent {
-  switch (input.kind) {
-    case "verify-email":
-      return verifyEmailContent(input);
-    case "password-reset":
-      return passwordResetContent(input);
-    case "password-changed":
-      return passwordChangedContent(input);
-    case "new-sign-in":
-      return newSignInContent(input);
-    case "secret-checks-locked":
-      return secretChecksLockedContent(input);
-    case "payment-receipt":
-      return paymentReceiptContent(input);
-    case "renewal-failed":
-      return renewalFailedContent(input);
-    case "grace-period-started":
-      return gracePeriodStartedContent(input);
-    case "grace-period-ending":
-      return gracePeriodEndingContent(input);
-    case "plan-downgraded":
-      return planDowngradedContent(input);
-    case "contact-acknowledgement":
-      return contactAcknowledgementContent(input);
-    case "newsletter-confirm":
-      return newsletterConfirmContent(input);
-    case "account-deletion-code":
-      return accountDeletionCodeContent(input);
-    case "staff-invite":
-      return staffInviteContent(input);
-    case "contact-reply":
-      return contactReplyContent(input);
-    case "payment-refunded":
-      return paymentRefundedContent(input);
-    case "scholarship-deadline":
-      return scholarshipDeadlineContent(input);
-    case "roadmap-digest":
-      return roadmapDigestContent(input);
-    case "community-digest":
-      return communityDigestContent(input);
-    case "community-moderation":
-      return communityModerationContent(input);
-    case "coaching-booked":
-      return coachingBookedContent(input);
-    case "coaching-changed":
-      return coachingChangedContent(input);
-    case "coaching-reminder":
-      return coachingReminderContent(input);
-    case "coaching-summary":
-      return coachingSummaryContent(input);
-    case "service-update":
-      return serviceUpdateContent(input);
-    default: {
-      const unknown: never = input;
-      throw new Error(`Unknown mail kind: ${(unknown as { kind: string }).kind}`);
-    }
-  }
+interface MailTemplateSpec<K extends MailKind> {
+  group: MailGroup;
+  title: string;
+  /** When the product sends it. */
+  description: string;
+  placeholders: Record<string, PlaceholderSpec<K>>;
+  /** The placeholder holding the mail's one link (its button); the text must keep it. */
+  link?: string;
+  /** The label of the link's button. */
+  action?: string;
+  /** The placeholder holding a one-time code; the text must keep it. */
+  code?: string;
+  /** Other placeholders the text must keep, with the reason shown when one is missing. */
+  mustKeep?: Record<string, string>;
+  /** The template: the subject and text the product sends unless staff replaced them. */
+  subject: string;
+  body: string;
+  /** Why the reader got the mail: completes "You received this email because …" (not editable). */
+  reason: string;
+  /** Data for previews and test mails. */
+  sample: () => MailData<K>;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The mails
 
 const BRAND = SITE.brand;
-
-/** How long links and codes work when the caller does not say. */
-export const LINK_LIFETIMES = {
-  verifyEmailHours: 24,
-  passwordResetMinutes: 60,
-  deletionCodeMinutes: 10,
-  staffInviteDays: 7,
-} as const;
 const SECURITY_REASON = `it is about the security of your ${BRAND} account`;
 const BILLING_REASON = `it is about the plan and payments of your ${BRAND} account`;
-
-function verifyEmailContent({ name, url, expiresInHours = LINK_LIFETIMES.verifyEmailHours }: MailData<"verify-email">): MailContent {
-  return {
-    subject: `Confirm your email address for ${BRAND}`,
-    greeting: greet(name),
-    intro: [`Welcome to ${BRAND}! Please confirm that this is your email address.`],
-    action: { label: "Confirm email address", url },
-    outro: [`The link works for ${plural(expiresInHours, "hour")}. If you did not create an account, you can ignore this email.`],
-    reason: `this address was used to create a ${BRAND} account`,
-  };
-}
-
-function passwordResetContent({
-  name,
-  url,
-  expiresInMinutes = LINK_LIFETIMES.passwordResetMinutes,
-}: MailData<"password-reset">): MailContent {
-  return {
-    subject: `Reset your ${BRAND} password`,
-    greeting: greet(name),
-    intro: ["We received a request to reset the password of your account."],
-    prompt: "Choose a new password here:",
-    action: { label: "Choose a new password", url },
-    outro: [
-      `The link works for ${plural(expiresInMinutes, "minute")}.`,
-      "If you did not ask for this, ignore this email: your password stays the same.",
-    ],
-    reason: `a password reset was requested for your ${BRAND} account`,
-  };
-}
-
-function passwordChangedContent({ name, when, ip, resetUrl, timeZone }: MailData<"password-changed">): MailContent {
-  return {
-    subject: `Your ${BRAND} password was changed`,
-    greeting: greet(name),
-    intro: ["The password of your account was just changed."],
-    facts: [["When", formatMoment(when, timeZone)], ...(ip ? [["IP address", ip] as Fact] : [])],
-    prompt: "If this was you, there is nothing more to do. If it was not you, reset your password now:",
-    action: { label: "Reset your password", url: resetUrl },
-    reason: SECURITY_REASON,
-  };
-}
-
-function newSignInContent({ name, device, ip, when, securityUrl, timeZone }: MailData<"new-sign-in">): MailContent {
-  return {
-    subject: `New sign-in to your ${BRAND} account`,
-    greeting: greet(name),
-    intro: ["There was a new sign-in to your account:"],
-    facts: [
-      ["Device", device],
-      ["IP address", ip],
-      ["When", formatMoment(when, timeZone)],
-    ],
-    prompt: "If this was you, there is nothing more to do. If not, review your sessions and change your password:",
-    action: { label: "Review your sessions", url: securityUrl },
-    reason: SECURITY_REASON,
-  };
-}
-
-function secretChecksLockedContent({ name, minutes, ip, when, securityUrl, timeZone }: MailData<"secret-checks-locked">): MailContent {
-  return {
-    subject: `Wrong password or codes entered in your ${BRAND} account`,
-    greeting: greet(name),
-    intro: [
-      `In a signed-in session, your password or two-factor codes were entered wrongly too many times. For ${minutes} minutes, they are not accepted, and signing in waits too.`,
-    ],
-    facts: [
-      ["IP address", ip],
-      ["When", formatMoment(when, timeZone)],
-    ],
-    prompt: "If this was not you, someone may be using one of your sessions: end the sessions you do not know and change your password:",
-    action: { label: "Review your sessions", url: securityUrl },
-    reason: SECURITY_REASON,
-  };
-}
-
-function paymentReceiptContent({
-  name,
-  planName,
-  amountCents,
-  currency,
-  paidAt,
-  receiptUrl,
-  timeZone,
-}: MailData<"payment-receipt">): MailContent {
-  const amount = formatMoney(amountCents, currency);
-  return {
-    subject: `Your ${BRAND} receipt: ${amount} for ${planName}`,
-    greeting: greet(name),
-    intro: ["Thank you for your payment. Here are the details:"],
-    facts: [
-      ["Plan", planName],
-      ["Amount", amount],
-      ["Paid on", formatMoment(paidAt, timeZone)],
-    ],
-    action: { label: "View receipt", url: receiptUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function renewalFailedContent({ name, planName, amountCents, currency, billingUrl }: MailData<"renewal-failed">): MailContent {
-  return {
-    subject: `We could not renew your ${planName} plan`,
-    greeting: greet(name),
-    intro: [
-      `We tried to charge ${formatMoney(amountCents, currency)} for your ${planName} plan, but the payment did not go through.`,
-      "Please check your card or add another one so that we can renew your plan.",
-    ],
-    action: { label: "Update payment method", url: billingUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function gracePeriodStartedContent({ name, endsAt, billingUrl, timeZone }: MailData<"grace-period-started">): MailContent {
-  return {
-    subject: "Add a card to keep your plan",
-    greeting: greet(name),
-    intro: [
-      "The last card on your account was removed, so your paid plan cannot renew.",
-      `Add a card before ${formatMoment(endsAt, timeZone)} to keep your plan. After that, your account moves to the Free plan.`,
-    ],
-    action: { label: "Add a card", url: billingUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function gracePeriodEndingContent({ name, endsAt, billingUrl, now = new Date(), timeZone }: MailData<"grace-period-ending">): MailContent {
-  const left = timeLeft(endsAt, now);
-  return {
-    subject: `Your plan ends ${left}: add a card to keep it`,
-    greeting: greet(name),
-    intro: [
-      `Your account still has no card, and your paid plan ends ${left}, on ${formatMoment(endsAt, timeZone)}.`,
-      "Add a card before then to keep your plan. Otherwise your account moves to the Free plan.",
-    ],
-    action: { label: "Add a card", url: billingUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function planDowngradedContent({ name, fromPlan, toPlan, pricingUrl }: MailData<"plan-downgraded">): MailContent {
-  return {
-    subject: `Your plan changed from ${fromPlan} to ${toPlan}`,
-    greeting: greet(name),
-    intro: [`Your account is now on the ${toPlan} plan instead of ${fromPlan}. The limits of the ${toPlan} plan apply from now on.`],
-    prompt: "You can choose another plan at any time:",
-    action: { label: "See plans", url: pricingUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function contactAcknowledgementContent({
-  name,
-  subject,
-  supportHours = SITE.supportHours,
-}: MailData<"contact-acknowledgement">): MailContent {
-  return {
-    subject: "We received your message",
-    greeting: greet(name),
-    intro: [`Thank you for writing to us. We received your message "${subject}" and will answer you by email.`],
-    outro: [`Our support hours are ${supportHours}. You do not need to send it again.`],
-    reason: `you sent us a message through the ${BRAND} contact form`,
-  };
-}
-
-function newsletterConfirmContent({ url }: MailData<"newsletter-confirm">): MailContent {
-  return {
-    subject: `Confirm your ${BRAND} newsletter subscription`,
-    greeting: "Hello,",
-    intro: [`Please confirm that you want to receive the ${BRAND} newsletter at this address.`],
-    action: { label: "Confirm subscription", url },
-    outro: ["If you did not ask for it, ignore this email: you will not be subscribed."],
-    reason: `this address was entered to subscribe to the ${BRAND} newsletter`,
-  };
-}
-
-function accountDeletionCodeContent({
-  name,
-  code,
-  expiresInMinutes = LINK_LIFETIMES.deletionCodeMinutes,
-}: MailData<"account-deletion-code">): MailContent {
-  return {
-    subject: `Your ${BRAND} account deletion code`,
-    greeting: greet(name),
-    intro: ["Enter this code to confirm that you want to delete your account:"],
-    code,
-    outro: [
-      `The code works for ${plural(expiresInMinutes, "minute")}. Deleting your account cannot be undone.`,
-      "If you did not ask to delete your account, do not share this code with anyone, and change your password.",
-    ],
-    reason: SECURITY_REASON,
-  };
-}
-
-function staffInviteContent({
-  inviterName,
-  role,
-  url,
-  expiresInDays = LINK_LIFETIMES.staffInviteDays,
-}: MailData<"staff-invite">): MailContent {
-  return {
-    subject: `You are invited to the ${BRAND} team`,
-    greeting: "Hello,",
-    intro: [`${inviterName} invites you to join the ${BRAND} team as ${role}. Open the link to set your password and accept.`],
-    action: { label: "Accept the invitation", url },
-    outro: [
-      `The link works for ${plural(expiresInDays, "day")}. Before you can open the management area you will set up two-factor sign-in.`,
-      "If you did not expect this invitation, ignore this email.",
-    ],
-    reason: `a member of the ${BRAND} team invited this address`,
-  };
-}
-
-function contactReplyContent({ name, subject, reply, staffName }: MailData<"contact-reply">): MailContent {
-  return {
-    subject: `Re: ${subject}`,
-    greeting: greet(name),
-    intro: reply
-      .split(/\n{2,}/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean),
-    outro: [`${staffName}, ${BRAND} support`],
-    reason: `you sent us a message through the ${BRAND} contact form`,
-  };
-}
-
-function paymentRefundedContent({ name, description, amountCents, currency, billingUrl }: MailData<"payment-refunded">): MailContent {
-  return {
-    subject: `Your ${BRAND} payment was refunded`,
-    greeting: greet(name),
-    intro: [
-      `We refunded ${formatMoney(amountCents, currency)} for "${description}". Depending on your bank it reaches your card within 5 to 10 business days.`,
-    ],
-    action: { label: "See your payments", url: billingUrl },
-    reason: BILLING_REASON,
-  };
-}
-
-function scholarshipDeadlineContent({
-  name,
-  scholarshipName,
-  provider,
-  deadline,
-  daysLeft,
-  url,
-}: MailData<"scholarship-deadline">): MailContent {
-  const when = formatDay(deadline);
-  return {
-    subject: `${scholarshipName}: the deadline is ${daysLeftText(daysLeft)}`,
-    greeting: greet(name),
-    intro: [`The deadline of a scholarship you bookmarked is ${daysLeftText(daysLeft)}, on ${when}.`],
-    facts: [
-      ["Scholarship", scholarshipName],
-      ["Provider", provider],
-      ["Deadline", when],
-    ],
-    prompt: "Check the call and the documents on the official page:",
-    action: { label: "Open the official page", url },
-    outro: [
-      "Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.",
-    ],
-    reason: `you bookmarked this scholarship in the ${BRAND} Scholarship Search`,
-  };
-}
+const CONTACT_REASON = `you sent us a message through the ${BRAND} contact form`;
+const COACHING_REASON = `you take part in a ${BRAND} coaching session`;
 
 /** How many roadmap steps, e.g. "1 step", "3 steps". */
-export const stepCount = (steps: unknown[]) => plural(steps.length, "step");
+const stepCount = (steps: unknown[]) => plural(steps.length, "step");
 
 /** The digest's steps, one line each: "15 July 2027: Apply through uni-assist". */
-export const roadmapDigestLines = (steps: MailData<"roadmap-digest">["steps"]) =>
-  steps.map((step) => [formatDay(step.targetDate), step.title] as Fact);
-
-function roadmapDigestContent({ name, steps, url }: MailData<"roadmap-digest">): MailContent {
-  return {
-    subject: `Your study roadmap: ${stepCount(steps)} due in the next 14 days`,
-    greeting: greet(name),
-    intro: ["These steps of your study roadmap are due in the next 14 days:"],
-    facts: roadmapDigestLines(steps),
-    prompt: "Tick them off, add notes or see what comes next in your roadmap:",
-    action: { label: "Open your roadmap", url },
-    outro: [
-      "Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile.",
-    ],
-    reason: `you have a study roadmap on ${BRAND} and its weekly digest is on`,
-  };
-}
+const roadmapDigestLines = (steps: MailData<"roadmap-digest">["steps"]) =>
+  steps.map((step) => `${formatDay(step.targetDate)}: ${step.title}`);
 
 /** How many community notifications, e.g. "1 new notification", "4 new notifications". */
-export const notificationCount = (data: MailData<"community-digest">) => plural(data.lines.length + data.more, "new notification");
+const notificationCount = (data: MailData<"community-digest">) => plural(data.lines.length + data.more, "new notification");
 
 /** The digest's lines, and how many more wait in the product. */
-export const communityDigestLines = (data: MailData<"community-digest">) => [
+const communityDigestLines = (data: MailData<"community-digest">) => [
   ...data.lines.map((line) => `- ${line}`),
   ...(data.more ? [`… and ${data.more} more`] : []),
 ];
 
-function communityDigestContent(data: MailData<"community-digest">): MailContent {
-  return {
-    subject: `${BRAND} community: ${notificationCount(data)}`,
-    greeting: greet(data.name),
-    intro: ["Here is what happened in the community since you last looked:", ...communityDigestLines(data)],
-    prompt: "Read the replies and answer in the community:",
-    action: { label: "Open your notifications", url: data.url },
-    outro: ["To stop this daily mail, turn off the community digest in the Settings tab of your profile."],
-    reason: `you are a member of the ${BRAND} community and its daily digest is on`,
-  };
-}
-
 /** What the moderators decided, in a sentence. */
-export const moderationDecision = (data: MailData<"community-moderation">) =>
+const moderationDecision = (data: MailData<"community-moderation">) =>
   data.action === "suspend" && data.until
     ? `A moderator suspended your posting in the ${BRAND} community until ${formatMoment(data.until, data.timeZone)}. You can still read the forum.`
     : `A moderator of the ${BRAND} community sent you a warning.`;
 
-function communityModerationContent(data: MailData<"community-moderation">): MailContent {
-  return {
-    subject: `A message from the ${BRAND} community moderators`,
-    greeting: greet(data.name),
-    intro: [moderationDecision(data), "The moderator's message:", data.message],
-    prompt: "Please read the community's rules of conduct before you post again:",
-    action: { label: "Open the community", url: data.url },
-    outro: ["If you think this was a mistake, reply to this mail or write to us through the contact form."],
-    reason: `you are a member of the ${BRAND} community`,
-  };
-}
-
-const COACHING_REASON = `you take part in a ${BRAND} coaching session`;
-const COACHING_RULE = "A session can be moved or cancelled up to 24 hours before it starts.";
-
-function coachingBookedContent({ name, otherName, when, topic, url }: MailData<"coaching-booked">): MailContent {
-  return {
-    subject: `Coaching session booked: ${when}`,
-    greeting: greet(name),
-    intro: [`Your coaching session with ${otherName} is booked. The invitation in this mail adds it to your calendar.`],
-    facts: [
-      ["When", when],
-      ["With", otherName],
-      ["Topic", topic],
-    ],
-    prompt: "See the session and its documents here:",
-    action: { label: "Open the session", url },
-    outro: [COACHING_RULE],
-    reason: COACHING_REASON,
-  };
-}
-
 /** What changed, in a sentence. */
-export const coachingChangeText = (data: MailData<"coaching-changed">) =>
+const coachingChangeText = (data: MailData<"coaching-changed">) =>
   ({
     rescheduled: `Your coaching session with ${data.otherName} was moved. The invitation in this mail updates your calendar.`,
     cancelled: `Your coaching session with ${data.otherName} was cancelled. The notice in this mail removes it from your calendar.`,
@@ -549,320 +113,1039 @@ const COACHING_CHANGE_SUBJECTS: Record<CoachingChange, string> = {
 };
 
 /** "moved", "cancelled" or "updated", for the subject. */
-export const coachingChangeWord = (data: MailData<"coaching-changed">) => COACHING_CHANGE_SUBJECTS[data.change];
-
-function coachingChangedContent(data: MailData<"coaching-changed">): MailContent {
-  return {
-    subject: `Coaching session ${coachingChangeWord(data)}: ${data.when}`,
-    greeting: greet(data.name),
-    intro: [coachingChangeText(data)],
-    facts: [
-      ["When", data.when],
-      ["With", data.otherName],
-      ["Topic", data.topic],
-    ],
-    prompt: "See your sessions here:",
-    action: { label: "Open your sessions", url: data.url },
-    outro: [COACHING_RULE],
-    reason: COACHING_REASON,
-  };
-}
+const coachingChangeWord = (data: MailData<"coaching-changed">) => COACHING_CHANGE_SUBJECTS[data.change];
 
 /** "tomorrow" or "in 1 hour". */
-export const reminderLead = (data: MailData<"coaching-reminder">) =>
+const reminderLead = (data: MailData<"coaching-reminder">) =>
   data.hoursBefore >= 24 ? "tomorrow" : `in ${plural(data.hoursBefore, "hour")}`;
 
 /** The meeting link, or what to expect when the coach has not added it yet. */
-export const meetingLinkText = (data: { meetingLink: string | null }) => data.meetingLink ?? "The coach adds it before the session.";
+const meetingLinkText = (data: { meetingLink: string | null }) => data.meetingLink ?? "The coach adds it before the session.";
 
-function coachingReminderContent(data: MailData<"coaching-reminder">): MailContent {
-  return {
-    subject: `Reminder: your coaching session is ${reminderLead(data)}`,
-    greeting: greet(data.name),
-    intro: [`Your coaching session with ${data.otherName} starts ${reminderLead(data)}.`],
-    facts: [
-      ["When", data.when],
-      ["With", data.otherName],
-      ["Meeting link", meetingLinkText(data)],
-    ],
-    prompt: "See the session here:",
-    action: { label: "Open the session", url: data.url },
+const name = { about: "The reader's first name", value: (data: { name: string }) => data.name.trim() };
+const amount = {
+  about: "The amount with its currency, e.g. €9.99",
+  value: (data: { amountCents: number; currency: string }) => formatMoney(data.amountCents, data.currency),
+};
+const sampleUrl = (path: string) => `${appUrl()}${path}`;
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+/** Every kind of mail, in the order the list shows them. */
+const SPECS: { [K in MailKind]: MailTemplateSpec<K> } = {
+  "verify-email": {
+    group: "account",
+    title: "Confirm email address",
+    description: "Sent after signing up, and again when the user asks for a new link.",
+    placeholders: {
+      name,
+      url: { about: "The confirmation link", value: (data) => data.url },
+      expiresIn: {
+        about: "How long the link works, e.g. 24 hours",
+        value: (data) => plural(data.expiresInHours ?? LINK_LIFETIMES.verifyEmailHours, "hour"),
+      },
+    },
+    link: "url",
+    action: "Confirm email address",
+    subject: `Confirm your email address for ${BRAND}`,
+    body: `Hi {name},
+
+Welcome to ${BRAND}! Please confirm that this is your email address.
+
+{url}
+
+The link works for {expiresIn}. If you did not create an account, you can ignore this email.`,
+    reason: `this address was used to create a ${BRAND} account`,
+    sample: () => ({
+      name: "Anna",
+      url: sampleUrl("/verify-email?token=sample"),
+      expiresInHours: LINK_LIFETIMES.verifyEmailHours,
+    }),
+  },
+  "password-reset": {
+    group: "security",
+    title: "Reset password",
+    description: "Sent when someone asks to reset the password of an account (Forgot password?).",
+    placeholders: {
+      name,
+      url: { about: "The link to choose a new password", value: (data) => data.url },
+      expiresIn: {
+        about: "How long the link works, e.g. 60 minutes",
+        value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.passwordResetMinutes, "minute"),
+      },
+    },
+    link: "url",
+    action: "Choose a new password",
+    subject: `Reset your ${BRAND} password`,
+    body: `Hi {name},
+
+We received a request to reset the password of your account.
+
+Choose a new password here:
+
+{url}
+
+The link works for {expiresIn}.
+
+If you did not ask for this, ignore this email: your password stays the same.`,
+    reason: `a password reset was requested for your ${BRAND} account`,
+    sample: () => ({
+      name: "Anna",
+      url: sampleUrl("/reset-password?token=sample"),
+      expiresInMinutes: LINK_LIFETIMES.passwordResetMinutes,
+    }),
+  },
+  "password-changed": {
+    group: "security",
+    title: "Password changed",
+    description: "Sent when the password of an account was changed, with a link to reset it if it was not the owner.",
+    placeholders: {
+      name,
+      when: {
+        about: "When it was changed (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
+      ip: {
+        about: "The address the change came from (“not recorded” when unknown)",
+        value: (data) => data.ip ?? "not recorded",
+      },
+      resetUrl: { about: "The link to reset the password", value: (data) => data.resetUrl },
+    },
+    link: "resetUrl",
+    action: "Reset your password",
+    subject: `Your ${BRAND} password was changed`,
+    body: `Hi {name},
+
+The password of your account was just changed.
+
+When: {when}
+IP address: {ip}
+
+If this was you, there is nothing more to do. If it was not you, reset your password now:
+
+{resetUrl}`,
+    reason: SECURITY_REASON,
+    sample: () => ({ name: "Anna", when: new Date(), ip: "203.0.113.7", resetUrl: sampleUrl("/?forgot=1") }),
+  },
+  "new-sign-in": {
+    group: "security",
+    title: "New sign-in",
+    description: "Sent when an account signs in from a device it has not used before.",
+    placeholders: {
+      name,
+      device: { about: "Browser and system, e.g. Firefox on Linux", value: (data) => data.device },
+      ip: { about: "The address of the sign-in", value: (data) => data.ip },
+      when: {
+        about: "When it happened (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
+      securityUrl: { about: "The link to the Security tab (sessions)", value: (data) => data.securityUrl },
+    },
+    link: "securityUrl",
+    action: "Review your sessions",
+    subject: `New sign-in to your ${BRAND} account`,
+    body: `Hi {name},
+
+There was a new sign-in to your account:
+
+Device: {device}
+IP address: {ip}
+When: {when}
+
+If this was you, there is nothing more to do. If not, review your sessions and change your password:
+
+{securityUrl}`,
+    reason: SECURITY_REASON,
+    sample: () => ({
+      name: "Anna",
+      device: "Firefox on Linux",
+      ip: "203.0.113.7",
+      when: new Date(),
+      securityUrl: sampleUrl("/profile?tab=security"),
+    }),
+  },
+  "secret-checks-locked": {
+    group: "security",
+    title: "Wrong secrets in a session",
+    description: "Sent when the password or two-factor codes were entered wrongly too many times inside a signed-in session.",
+    placeholders: {
+      name,
+      minutes: { about: "How long they are not accepted", value: (data) => String(data.minutes) },
+      ip: { about: "The address of the last attempt", value: (data) => data.ip },
+      when: {
+        about: "When it happened (in the reader's time zone)",
+        value: (data) => formatMoment(data.when, data.timeZone),
+      },
+      securityUrl: { about: "The link to the Security tab (sessions)", value: (data) => data.securityUrl },
+    },
+    link: "securityUrl",
+    action: "Review your sessions",
+    subject: `Wrong password or codes entered in your ${BRAND} account`,
+    body: `Hi {name},
+
+In a signed-in session, your password or two-factor codes were entered wrongly too many times. For {minutes} minutes, they are not accepted, and signing in waits too.
+
+IP address: {ip}
+When: {when}
+
+If this was not you, someone may be using one of your sessions: end the sessions you do not know and change your password:
+
+{securityUrl}`,
+    reason: SECURITY_REASON,
+    sample: () => ({ name: "Anna", minutes: 15, ip: "203.0.113.7", when: new Date(), securityUrl: sampleUrl("/profile?tab=security") }),
+  },
+  "account-deletion-code": {
+    group: "security",
+    title: "Account deletion code",
+    description: "Sent when a user without a password deletes the account: the code confirms it.",
+    placeholders: {
+      name,
+      code: { about: "The one-time code", value: (data) => data.code },
+      expiresIn: {
+        about: "How long the code works, e.g. 10 minutes",
+        value: (data) => plural(data.expiresInMinutes ?? LINK_LIFETIMES.deletionCodeMinutes, "minute"),
+      },
+    },
+    code: "code",
+    subject: `Your ${BRAND} account deletion code`,
+    body: `Hi {name},
+
+Enter this code to confirm that you want to delete your account:
+
+{code}
+
+The code works for {expiresIn}. Deleting your account cannot be undone.
+
+If you did not ask to delete your account, do not share this code with anyone, and change your password.`,
+    reason: SECURITY_REASON,
+    sample: () => ({ name: "Anna", code: "482913", expiresInMinutes: LINK_LIFETIMES.deletionCodeMinutes }),
+  },
+  "payment-receipt": {
+    group: "billing",
+    title: "Payment receipt",
+    description: "Sent after each successful payment (first payment and renewals).",
+    placeholders: {
+      name,
+      planName: { about: "The plan paid for", value: (data) => data.planName },
+      amount,
+      paidAt: {
+        about: "When it was paid (in the reader's time zone)",
+        value: (data) => formatMoment(data.paidAt, data.timeZone),
+      },
+      receiptUrl: { about: "The link to the receipt", value: (data) => data.receiptUrl },
+    },
+    link: "receiptUrl",
+    action: "View receipt",
+    subject: `Your ${BRAND} receipt: {amount} for {planName}`,
+    body: `Hi {name},
+
+Thank you for your payment. Here are the details:
+
+Plan: {planName}
+Amount: {amount}
+Paid on: {paidAt}
+
+{receiptUrl}`,
+    reason: BILLING_REASON,
+    sample: () => ({
+      name: "Anna",
+      planName: "Pro",
+      amountCents: 999,
+      currency: "EUR",
+      paidAt: new Date(),
+      receiptUrl: sampleUrl("/profile?tab=billing"),
+    }),
+  },
+  "renewal-failed": {
+    group: "billing",
+    title: "Renewal failed",
+    description: "Sent when charging the card for a plan's renewal did not go through.",
+    placeholders: {
+      name,
+      planName: { about: "The plan that could not renew", value: (data) => data.planName },
+      amount,
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    action: "Update payment method",
+    subject: "We could not renew your {planName} plan",
+    body: `Hi {name},
+
+We tried to charge {amount} for your {planName} plan, but the payment did not go through.
+
+Please check your card or add another one so that we can renew your plan.
+
+{billingUrl}`,
+    reason: BILLING_REASON,
+    sample: () => ({
+      name: "Anna",
+      planName: "Pro",
+      amountCents: 999,
+      currency: "EUR",
+      billingUrl: sampleUrl("/profile?tab=billing"),
+    }),
+  },
+  "grace-period-started": {
+    group: "billing",
+    title: "Grace period started",
+    description: "Sent when the last card of a paid account was removed: the plan ends unless a card is added.",
+    placeholders: {
+      name,
+      endsAt: {
+        about: "When the plan ends without a card (in the reader's time zone)",
+        value: (data) => formatMoment(data.endsAt, data.timeZone),
+      },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    action: "Add a card",
+    subject: "Add a card to keep your plan",
+    body: `Hi {name},
+
+The last card on your account was removed, so your paid plan cannot renew.
+
+Add a card before {endsAt} to keep your plan. After that, your account moves to the Free plan.
+
+{billingUrl}`,
+    reason: BILLING_REASON,
+    sample: () => ({ name: "Anna", endsAt: daysFromNow(7), billingUrl: sampleUrl("/profile?tab=billing") }),
+  },
+  "grace-period-ending": {
+    group: "billing",
+    title: "Grace period ending",
+    description: "Sent shortly before the grace period ends while the account still has no card.",
+    placeholders: {
+      name,
+      timeLeft: { about: "Time left, e.g. in 2 days", value: (data) => timeLeft(data.endsAt, data.now ?? new Date()) },
+      endsAt: {
+        about: "When the plan ends (in the reader's time zone)",
+        value: (data) => formatMoment(data.endsAt, data.timeZone),
+      },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    action: "Add a card",
+    subject: "Your plan ends {timeLeft}: add a card to keep it",
+    body: `Hi {name},
+
+Your account still has no card, and your paid plan ends {timeLeft}, on {endsAt}.
+
+Add a card before then to keep your plan. Otherwise your account moves to the Free plan.
+
+{billingUrl}`,
+    reason: BILLING_REASON,
+    sample: () => {
+      const now = new Date();
+      return {
+        name: "Anna",
+        endsAt: new Date(now.getTime() + 2 * 86_400_000),
+        now,
+        billingUrl: sampleUrl("/profile?tab=billing"),
+      };
+    },
+  },
+  "plan-downgraded": {
+    group: "billing",
+    title: "Plan changed to a lower one",
+    description: "Sent when an account moves to a lower plan (a grace period ended, or the user chose it).",
+    placeholders: {
+      name,
+      fromPlan: { about: "The plan before", value: (data) => data.fromPlan },
+      toPlan: { about: "The plan now", value: (data) => data.toPlan },
+      pricingUrl: { about: "The link to the pricing page", value: (data) => data.pricingUrl },
+    },
+    link: "pricingUrl",
+    action: "See plans",
+    subject: "Your plan changed from {fromPlan} to {toPlan}",
+    body: `Hi {name},
+
+Your account is now on the {toPlan} plan instead of {fromPlan}. The limits of the {toPlan} plan apply from now on.
+
+You can choose another plan at any time:
+
+{pricingUrl}`,
+    reason: BILLING_REASON,
+    sample: () => ({ name: "Anna", fromPlan: "Pro", toPlan: "Free", pricingUrl: sampleUrl("/pricing") }),
+  },
+  "payment-refunded": {
+    group: "billing",
+    title: "Payment refunded",
+    description: "Sent when staff refund a payment.",
+    placeholders: {
+      name,
+      amount,
+      description: { about: "What the payment was for", value: (data) => data.description },
+      billingUrl: { about: "The link to the billing tab", value: (data) => data.billingUrl },
+    },
+    link: "billingUrl",
+    action: "See your payments",
+    subject: `Your ${BRAND} payment was refunded`,
+    body: `Hi {name},
+
+We refunded {amount} for "{description}". Depending on your bank it reaches your card within 5 to 10 business days.
+
+{billingUrl}`,
+    reason: BILLING_REASON,
+    sample: () => ({
+      name: "Anna",
+      description: "Pro plan",
+      amountCents: 999,
+      currency: "EUR",
+      billingUrl: sampleUrl("/profile?tab=billing"),
+    }),
+  },
+  "contact-acknowledgement": {
+    group: "support",
+    title: "Contact message received",
+    description: "Sent to whoever writes through the contact form.",
+    placeholders: {
+      name,
+      messageSubject: { about: "The subject of their message", value: (data) => data.subject },
+      supportHours: {
+        about: "The support hours (Site texts)",
+        value: (data) => data.supportHours ?? SITE.supportHours,
+      },
+    },
+    subject: "We received your message",
+    body: `Hi {name},
+
+Thank you for writing to us. We received your message "{messageSubject}" and will answer you by email.
+
+Our support hours are {supportHours}. You do not need to send it again.`,
+    reason: CONTACT_REASON,
+    sample: () => ({ name: "Anna", subject: "Blocked account", supportHours: SITE.supportHours }),
+  },
+  "contact-reply": {
+    group: "support",
+    title: "Reply to a contact message",
+    description: "Sent when staff answer a contact message from the support queue.",
+    placeholders: {
+      name,
+      messageSubject: { about: "The subject of their message", value: (data) => data.subject },
+      reply: { about: "The answer staff wrote (its paragraphs kept)", value: (data) => data.reply },
+      staffName: { about: "The name of the staff member who answered", value: (data) => data.staffName },
+    },
+    mustKeep: { reply: "it is the answer itself" },
+    subject: "Re: {messageSubject}",
+    body: `Hi {name},
+
+{reply}
+
+{staffName}, ${BRAND} support`,
+    reason: CONTACT_REASON,
+    sample: () => ({
+      name: "Anna",
+      subject: "Blocked account",
+      reply: "Your account is open again.\n\nYou can sign in as before.",
+      staffName: "Sam",
+    }),
+  },
+  "newsletter-confirm": {
+    group: "newsletter",
+    title: "Confirm newsletter subscription",
+    description: "Sent when an address is entered in the newsletter form (double opt-in).",
+    placeholders: { url: { about: "The confirmation link", value: (data) => data.url } },
+    link: "url",
+    action: "Confirm subscription",
+    subject: `Confirm your ${BRAND} newsletter subscription`,
+    body: `Hello,
+
+Please confirm that you want to receive the ${BRAND} newsletter at this address.
+
+{url}
+
+If you did not ask for it, ignore this email: you will not be subscribed.`,
+    reason: `this address was entered to subscribe to the ${BRAND} newsletter`,
+    sample: () => ({ url: sampleUrl("/newsletter/confirm?token=sample") }),
+  },
+  "staff-invite": {
+    group: "staff",
+    title: "Staff invitation",
+    description: "Sent when an admin invites someone to the team.",
+    placeholders: {
+      inviterName: { about: "The admin who invited them", value: (data) => data.inviterName },
+      role: { about: "The role offered (admin, designer, backoffice)", value: (data) => data.role },
+      url: { about: "The link to accept the invitation", value: (data) => data.url },
+      expiresIn: {
+        about: "How long the link works, e.g. 7 days",
+        value: (data) => plural(data.expiresInDays ?? LINK_LIFETIMES.staffInviteDays, "day"),
+      },
+    },
+    link: "url",
+    action: "Accept the invitation",
+    subject: `You are invited to the ${BRAND} team`,
+    body: `Hello,
+
+{inviterName} invites you to join the ${BRAND} team as {role}. Open the link to set your password and accept.
+
+{url}
+
+The link works for {expiresIn}. Before you can open the management area you will set up two-factor sign-in.
+
+If you did not expect this invitation, ignore this email.`,
+    reason: `a member of the ${BRAND} team invited this address`,
+    sample: () => ({
+      inviterName: "Maria",
+      role: "designer",
+      url: sampleUrl("/invite?token=sample"),
+      expiresInDays: LINK_LIFETIMES.staffInviteDays,
+    }),
+  },
+  "scholarship-deadline": {
+    group: "tools",
+    title: "Scholarship deadline reminder",
+    description: "Sent 14 days before the next deadline of a scholarship the user bookmarked in the Scholarship Search, once per deadline.",
+    placeholders: {
+      name,
+      scholarshipName: { about: "The scholarship's name", value: (data) => data.scholarshipName },
+      provider: { about: "Who offers it", value: (data) => data.provider },
+      deadline: { about: "The deadline, e.g. 15 July 2027", value: (data) => formatDay(data.deadline) },
+      timeLeft: { about: "Time left, e.g. in 14 days", value: (data) => daysLeftText(data.daysLeft) },
+      url: { about: "The scholarship's official page", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open the official page",
+    subject: "{scholarshipName}: the deadline is {timeLeft}",
+    body: `Hi {name},
+
+The deadline of a scholarship you bookmarked is {timeLeft}, on {deadline}.
+
+Scholarship: {scholarshipName}
+Provider: {provider}
+Deadline: {deadline}
+
+Check the call and the documents on the official page:
+
+{url}
+
+Deadlines can differ by country or university: the official page decides. To stop these reminders, remove the bookmark in the Scholarship Search.`,
+    reason: `you bookmarked this scholarship in the ${BRAND} Scholarship Search`,
+    sample: () => ({
+      name: "Anna",
+      scholarshipName: "Konrad-Adenauer-Stiftung - scholarships for international students",
+      provider: "Konrad-Adenauer-Stiftung (KAS)",
+      deadline: "2027-07-15",
+      daysLeft: 14,
+      url: "https://www.kas.de/de/web/begabtenfoerderung-und-kultur/auslaenderfoerderung",
+    }),
+  },
+  "roadmap-digest": {
+    group: "tools",
+    title: "Weekly roadmap digest",
+    description:
+      "Sent once a week to users on a plan with roadmaps whose roadmap has steps due in the next 14 days (not done, not hidden), unless they turned the digest off in Settings.",
+    placeholders: {
+      name,
+      count: { about: "How many steps are due, e.g. 3 steps", value: (data) => stepCount(data.steps) },
+      steps: {
+        about: "The steps due, one line each: date and title",
+        value: (data) => roadmapDigestLines(data.steps).join("\n"),
+      },
+      url: { about: "The link to the roadmap", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open your roadmap",
+    subject: "Your study roadmap: {count} due in the next 14 days",
+    body: `Hi {name},
+
+These steps of your study roadmap are due in the next 14 days:
+
+{steps}
+
+Tick them off, add notes or see what comes next in your roadmap:
+
+{url}
+
+Dates and rules can change: each step links its official page. To stop this weekly mail, turn off the roadmap digest in the Settings tab of your profile.`,
+    reason: `you have a study roadmap on ${BRAND} and its weekly digest is on`,
+    sample: () => ({
+      name: "Anna",
+      steps: [
+        { title: "Apply through uni-assist or directly to the university", targetDate: "2027-07-15" },
+        { title: "Book your visa appointment", targetDate: "2027-07-20" },
+      ],
+      url: sampleUrl("/roadmap"),
+    }),
+  },
+  "community-digest": {
+    group: "community",
+    title: "Daily community digest",
+    description:
+      "Sent once a day to members with community notifications they have not read or been mailed yet, unless they turned the digest off in Settings.",
+    placeholders: {
+      name,
+      count: { about: "How many notifications, e.g. 4 new notifications", value: (data) => notificationCount(data) },
+      lines: { about: "The notifications, one line each", value: (data) => communityDigestLines(data).join("\n\n") },
+      url: { about: "The link to the notifications page", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open your notifications",
+    subject: `${BRAND} community: {count}`,
+    body: `Hi {name},
+
+Here is what happened in the community since you last looked:
+
+{lines}
+
+Read the replies and answer in the community:
+
+{url}
+
+To stop this daily mail, turn off the community digest in the Settings tab of your profile.`,
+    reason: `you are a member of the ${BRAND} community and its daily digest is on`,
+    sample: () => ({
+      name: "Anna",
+      lines: [
+        "Priya Sharma replied in “Blocked account: which bank is fastest?”",
+        "Your reply was marked as the answer to “Do I need APS for a master's?”",
+      ],
+      more: 0,
+      url: sampleUrl("/community/notifications"),
+    }),
+  },
+  "community-moderation": {
+    group: "community",
+    title: "Community warning or suspension",
+    description: "Sent when a moderator warns a member or suspends their community posting from the review queue in /admin.",
+    placeholders: {
+      name,
+      decision: {
+        about: "What the moderator decided, with the end of a suspension",
+        value: (data) => moderationDecision(data),
+      },
+      message: { about: "The moderator's message", value: (data) => data.message },
+      url: { about: "The link to the community", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open the community",
+    mustKeep: { message: "The member must read why the moderator acted: keep {message}." },
+    subject: `A message from the ${BRAND} community moderators`,
+    body: `Hi {name},
+
+{decision}
+
+The moderator's message:
+
+{message}
+
+Please read the community's rules of conduct before you post again:
+
+{url}
+
+If you think this was a mistake, reply to this mail or write to us through the contact form.`,
+    reason: `you are a member of the ${BRAND} community`,
+    sample: () => ({
+      name: "Anna",
+      action: "warn",
+      message: "Please do not post the same question in several categories.",
+      until: null,
+      url: sampleUrl("/community"),
+    }),
+  },
+  "coaching-booked": {
+    group: "support",
+    title: "Coaching session booked",
+    description: "Sent to the student and to the coach when a student books a coaching session, with the calendar invitation.",
+    placeholders: {
+      name,
+      otherName: {
+        about: "The other person of the session: the coach for the student, the student for the coach",
+        value: (data) => data.otherName,
+      },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      topic: { about: "The topic the student chose", value: (data) => data.topic },
+      url: { about: "The link to the session", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open the session",
+    subject: "Coaching session booked: {when}",
+    body: `Hi {name},
+
+Your coaching session with {otherName} is booked. The invitation in this mail adds it to your calendar.
+
+When: {when}
+With: {otherName}
+Topic: {topic}
+
+See the session and its documents here:
+
+{url}
+
+A session can be moved or cancelled up to 24 hours before it starts.`,
     reason: COACHING_REASON,
-  };
-}
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      topic: "My shortlist of master's programmes",
+      url: sampleUrl("/services/consultation"),
+    }),
+  },
+  "coaching-changed": {
+    group: "support",
+    title: "Coaching session moved or cancelled",
+    description:
+      "Sent to the student and to the coach when a session is moved, cancelled or gets its meeting link, with the updated invitation or the cancellation.",
+    placeholders: {
+      name,
+      changed: { about: "What happened to the session, in a sentence", value: (data) => coachingChangeText(data) },
+      change: { about: "moved, cancelled or updated", value: (data) => coachingChangeWord(data) },
+      otherName: { about: "The other person of the session", value: (data) => data.otherName },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      topic: { about: "The topic the student chose", value: (data) => data.topic },
+      url: { about: "The link to the sessions", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open your sessions",
+    subject: "Coaching session {change}: {when}",
+    body: `Hi {name},
 
-function coachingSummaryContent(data: MailData<"coaching-summary">): MailContent {
-  return {
-    subject: `Your coaching summary from ${data.coachName}`,
-    greeting: greet(data.name),
-    intro: [`${data.coachName} wrote the summary of your coaching session.`, "Summary:", data.summary, "Next steps:", data.nextSteps],
-    prompt: "Read it any time with your sessions:",
-    action: { label: "Open your sessions", url: data.url },
+{changed}
+
+When: {when}
+With: {otherName}
+Topic: {topic}
+
+See your sessions here:
+
+{url}
+
+A session can be moved or cancelled up to 24 hours before it starts.`,
     reason: COACHING_REASON,
-  };
-}
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      change: "rescheduled",
+      when: "Tuesday 30 March 2027, 14:15 (UTC+05:30)",
+      topic: "My shortlist of master's programmes",
+      url: sampleUrl("/services/consultation"),
+    }),
+  },
+  "coaching-reminder": {
+    group: "support",
+    title: "Coaching session reminder",
+    description: "Sent to the student and to the coach 24 hours and 1 hour before a session.",
+    placeholders: {
+      name,
+      lead: { about: "When the session starts: tomorrow, or in 1 hour", value: (data) => reminderLead(data) },
+      otherName: { about: "The other person of the session", value: (data) => data.otherName },
+      when: { about: "The start in the reader's time zone", value: (data) => data.when },
+      meetingLink: {
+        about: "The meeting link, or a note that the coach adds it",
+        value: (data) => meetingLinkText(data),
+      },
+      url: { about: "The link to the session", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open the session",
+    subject: "Reminder: your coaching session is {lead}",
+    body: `Hi {name},
 
-function serviceUpdateContent({ name, serviceName, update, note, url }: MailData<"service-update">): MailContent {
-  return {
-    subject: `${serviceName}: ${update}`,
-    greeting: greet(name),
-    intro: [
-      `There is news on your ${serviceName} request: ${update}.`,
-      ...note
-        .split(/\n{2,}/)
-        .map((paragraph) => paragraph.trim())
-        .filter(Boolean),
-    ],
-    prompt: "Read everything on your request's page:",
-    action: { label: "Open your request", url },
+Your coaching session with {otherName} starts {lead}.
+
+When: {when}
+With: {otherName}
+Meeting link: {meetingLink}
+
+See the session here:
+
+{url}`,
+    reason: COACHING_REASON,
+    sample: () => ({
+      name: "Anna",
+      otherName: "Jonas Weber",
+      when: "Monday 29 March 2027, 13:30 (UTC+05:30)",
+      hoursBefore: 24,
+      meetingLink: "https://meet.example.org/abc",
+      url: sampleUrl("/services/consultation"),
+    }),
+  },
+  "coaching-summary": {
+    group: "support",
+    title: "Coaching summary",
+    description: "Sent to the student when the coach writes the summary and next steps of a session.",
+    placeholders: {
+      name,
+      coachName: { about: "The coach's name", value: (data) => data.coachName },
+      summary: { about: "The coach's summary", value: (data) => data.summary },
+      nextSteps: { about: "The next steps the coach wrote", value: (data) => data.nextSteps },
+      url: { about: "The link to the sessions", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open your sessions",
+    mustKeep: {
+      summary: "The student must read the coach's summary: keep {summary}.",
+      nextSteps: "The student must read the next steps: keep {nextSteps}.",
+    },
+    subject: "Your coaching summary from {coachName}",
+    body: `Hi {name},
+
+{coachName} wrote the summary of your coaching session.
+
+Summary:
+
+{summary}
+
+Next steps:
+
+{nextSteps}
+
+Read it any time with your sessions:
+
+{url}`,
+    reason: COACHING_REASON,
+    sample: () => ({
+      name: "Anna",
+      coachName: "Jonas Weber",
+      summary: "We went through your shortlist and your motivation letter.",
+      nextSteps: "Apply to TU Munich by 31 May.\nBook the APS appointment.",
+      url: sampleUrl("/services/consultation"),
+    }),
+  },
+  "service-update": {
+    group: "support",
+    title: "News on a service request",
+    description:
+      "Sent when staff change the status of a service request (with their note), reply on its thread, or complete a document review.",
+    placeholders: {
+      name,
+      serviceName: { about: "The service asked for, e.g. Document Review", value: (data) => data.serviceName },
+      update: { about: "What happened, e.g. your request is now processing", value: (data) => data.update },
+      note: { about: "The staff member's note, reply or verdict (may be empty)", value: (data) => data.note },
+      url: { about: "The link to the request's page", value: (data) => data.url },
+    },
+    link: "url",
+    action: "Open your request",
+    subject: "{serviceName}: {update}",
+    body: `Hi {name},
+
+There is news on your {serviceName} request: {update}.
+
+{note}
+
+Read everything on your request's page:
+
+{url}`,
     reason: `you asked the ${BRAND} team for a service`,
+    sample: () => ({
+      name: "Anna",
+      serviceName: "Document Review",
+      update: "your document review is complete",
+      note: "Your CV reads well; the APS certificate is still missing.",
+      url: sampleUrl("/services/requests/sample"),
+    }),
+  },
+};
+
+function specOf<K extends MailKind>(kind: K): MailTemplateSpec<K> {
+  return SPECS[kind];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the editor shows
+
+export interface PlaceholderInfo {
+  name: string;
+  about: string;
+  required: boolean;
+  /** "link" becomes the button when alone in a paragraph, "code" the large code. */
+  role: "link" | "code" | "text";
+  sample: string;
+}
+
+export interface MailTemplateInfo {
+  kind: MailKind;
+  group: MailGroup;
+  title: string;
+  description: string;
+  /** The template's own subject and text, with placeholders (what a reset goes back to). */
+  builtIn: MailOverrideText;
+  placeholders: PlaceholderInfo[];
+}
+
+/** The kinds in list order. */
+export const TEMPLATE_KINDS = Object.keys(SPECS) as MailKind[];
+
+/** Why each required placeholder must stay, by name. */
+function requiredPlaceholders(kind: MailKind): Map<string, string> {
+  const spec = specOf(kind);
+  const required = new Map<string, string>();
+  if (spec.link) required.set(spec.link, `it is the mail's link (the “${spec.action}” button)`);
+  if (spec.code) required.set(spec.code, "it is the code the reader enters");
+  for (const [placeholder, reason] of Object.entries(spec.mustKeep ?? {})) required.set(placeholder, reason);
+  return required;
+}
+
+/** The kind's data for previews and test mails, with the support hours the site shows now. */
+export function sampleInput<K extends MailKind>(
+  kind: K,
+  siteTexts: { supportHours?: string } = {},
+): Extract<MailTemplateInput, { kind: K }> {
+  const data = specOf(kind).sample() as MailData<K> & { supportHours?: string };
+  if (kind === "contact-acknowledgement" && siteTexts.supportHours) data.supportHours = siteTexts.supportHours;
+  return { kind, ...data } as Extract<MailTemplateInput, { kind: K }>;
+}
+
+export function templateInfo(kind: MailKind, siteTexts: { supportHours?: string } = {}): MailTemplateInfo {
+  const spec = specOf(kind);
+  const required = requiredPlaceholders(kind);
+  const values = placeholderValues(sampleInput(kind, siteTexts));
+  return {
+    kind,
+    group: spec.group,
+    title: spec.title,
+    description: spec.description,
+    builtIn: { subject: spec.subject, body: spec.body },
+    placeholders: Object.entries(spec.placeholders).map(([placeholder, { about }]) => ({
+      name: placeholder,
+      about,
+      required: required.has(placeholder),
+      role: placeholder === spec.link ? "link" : placeholder === spec.code ? "code" : "text",
+      sample: values[placeholder] ?? "",
+    })),
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Formatting
-
-/** "15 July 2027" for a YYYY-MM-DD calendar day. */
-export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "long" }).format(new Date(`${day}T00:00:00Z`));
-}
-
-/** "in 14 days", "tomorrow", "today". */
-export function daysLeftText(days: number): string {
-  if (days <= 0) return "today";
-  if (days === 1) return "tomorrow";
-  return `in ${days} days`;
-}
-
-/** "€9.99": an amount in the currency's smallest unit (cents; yen for JPY), as payment providers send it. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const format = new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}
-
-const UTC_FORMAT = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", dateStyle: "long", timeStyle: "short" });
-
-/** "5 March 2025 at 14:30 UTC", whatever the server's time zone. */
-export function formatUtc(date: Date): string {
-  return `${UTC_FORMAT.format(date)} UTC`;
-}
-
-/** "5 March 2025 at 15:30 (Europe/Berlin)" in the reader's zone; in UTC when it is not known. */
-export function formatMoment(date: Date, timeZone?: string | null): string {
-  if (!timeZone || timeZone === "UTC") return formatUtc(date);
-  try {
-    const format = new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long", timeStyle: "short" });
-    return `${format.format(date)} (${timeZone})`;
-  } catch {
-    return formatUtc(date);
-  }
-}
-
-/** "in 2 days", or "within a day" when less than one day is left. */
-export function timeLeft(endsAt: Date, now: Date): string {
-  const days = Math.ceil((endsAt.getTime() - now.getTime()) / 86_400_000);
-  return days > 1 ? `in ${days} days` : "within a day";
-}
-
-export function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? "" : "s"}`;
-}
-
-function greet(name: string): string {
-  const trimmed = name.trim();
-  return trimmed ? `Hi ${trimmed},` : "Hi,";
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text for HTML content and double- or single-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
-
-/** A link a mail may carry: absolute http(s) only, so that a relative or script URL fails loudly here. */
-function checkedUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`Mail link is not an absolute URL: ${url}`);
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error(`Mail link must be http(s): ${url}`);
-  return url;
+/** Each placeholder's value for one mail, formatted for reading. */
+export function placeholderValues(input: MailTemplateInput): Record<string, string> {
+  const spec = specOf(input.kind) as MailTemplateSpec<MailKind>;
+  const data = input as unknown as MailData<MailKind>;
+  return Object.fromEntries(Object.entries(spec.placeholders).map(([placeholder, { value }]) => [placeholder, value(data as never)]));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Layout: one structure, rendered as text and as HTML
+// Checking and rendering
 
-type Fact = [label: string, value: string];
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 
-/** The built-in description of a mail, turned into blocks by `mailLayoutOf`. */
-export interface MailContent {
-  subject: string;
-  greeting: string;
-  /** Paragraphs before the facts, code and button. */
-  intro: string[];
-  /** Label and value pairs shown as a small table (receipts, sign-in details). */
-  facts?: Fact[];
-  /** A one-time code shown large. */
-  code?: string;
-  /** A paragraph that leads into the button. */
-  prompt?: string;
-  /** The one call to action; its link is also written out. */
-  action?: { label: string; url: string };
-  /** Paragraphs after the button. */
-  outro?: string[];
-  /** Why the reader got this mail: completes "You received this email because …". */
-  reason: string;
+const placeholdersIn = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+
+/**
+ * What is wrong with a subject and text for `kind`, as sentences for staff (empty when nothing):
+ * unknown placeholders, required ones missing from the text, lengths.
+ */
+export function checkMailOverride(kind: MailKind, { subject, body }: MailOverrideText): string[] {
+  const spec = specOf(kind);
+  const known = Object.keys(spec.placeholders);
+  const offered = known.map((placeholder) => `{${placeholder}}`).join(", ");
+  const problems: string[] = [];
+  if (!subject.trim()) problems.push("Subject is required.");
+  if (subject.length > MAIL_SUBJECT_MAX) problems.push(`Subject must be at most ${MAIL_SUBJECT_MAX} characters.`);
+  if (/[\r\n]/.test(subject)) problems.push("Subject must be one line.");
+  if (!body.trim()) problems.push("Text is required.");
+  if (body.length > MAIL_BODY_MAX) problems.push(`Text must be at most ${MAIL_BODY_MAX.toLocaleString("en")} characters.`);
+  for (const [where, text] of [
+    ["subject", subject],
+    ["text", body],
+  ] as const) {
+    for (const placeholder of new Set(placeholdersIn(text))) {
+      if (!known.includes(placeholder)) problems.push(`Unknown placeholder {${placeholder}} in the ${where}. This mail offers ${offered}.`);
+    }
+  }
+  const inBody = new Set(placeholdersIn(body));
+  for (const [placeholder, reason] of requiredPlaceholders(kind)) {
+    if (!inBody.has(placeholder)) problems.push(`The text must keep {${placeholder}}: ${reason}.`);
+  }
+  return problems;
 }
 
-/** A piece of a paragraph: text (line breaks kept), or a link written out. */
-export type MailInline = string | { link: string };
-
-/** One block of a mail's card, in reading order. */
-export type MailBlock =
-  | { type: "paragraph"; parts: MailInline[] }
-  | { type: "facts"; facts: Fact[] }
-  | { type: "code"; code: string }
-  | { type: "action"; label: string; url: string };
-
-/** What the branded layout needs: the blocks between the greeting card's top and the sign-off. */
-export interface MailLayout {
-  subject: string;
-  blocks: MailBlock[];
-  reason: string;
+/** Replaces placeholders in a line of text; a link placeholder becomes a link part. */
+function fill(text: string, values: Record<string, string>, linkPlaceholder: string | undefined): MailInline[] {
+  const parts: MailInline[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const placeholder = match[1]!;
+    if (!(placeholder in values)) continue; // refused when saved; left as written
+    let before = text.slice(last, match.index);
+    const value = values[placeholder]!;
+    const after = text.slice(match.index + match[0].length);
+    // "Hi {name}," with an empty name reads "Hi," as the built-in greeting does.
+    if (value === "" && /^[,.;:!?]/.test(after)) before = before.replace(/ +$/, "");
+    if (before) parts.push(before);
+    if (placeholder === linkPlaceholder && value) parts.push({ link: value });
+    else if (value) parts.push(value);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
 }
 
-const SIGN_OFF = `The ${BRAND} team`;
+/** Splits filled parts into paragraphs where a value brought blank lines (a reply's paragraphs). */
+function paragraphsOf(parts: MailInline[]): MailBlock[] {
+  const paragraphs: MailInline[][] = [[]];
+  for (const part of parts) {
+    if (typeof part !== "string") {
+      paragraphs.at(-1)!.push(part);
+      continue;
+    }
+    part.split(/\n{2,}/).forEach((piece, index) => {
+      if (index > 0) paragraphs.push([]);
+      if (piece) paragraphs.at(-1)!.push(piece);
+    });
+  }
+  return paragraphs
+    .map(trimParts)
+    .filter((paragraph) => paragraph.length > 0)
+    .map((paragraph) => ({ type: "paragraph", parts: paragraph }));
+}
 
-/** The blocks of a built-in mail. */
-function mailLayoutOf(content: MailContent): MailLayout {
-  const paragraph = (text: string): MailBlock => ({ type: "paragraph", parts: [text] });
-  const blocks: MailBlock[] = [paragraph(content.greeting), ...content.intro.map(paragraph)];
-  if (content.facts?.length) blocks.push({ type: "facts", facts: content.facts });
-  if (content.code) blocks.push({ type: "code", code: content.code });
-  if (content.prompt) blocks.push(paragraph(content.prompt));
-  if (content.action) blocks.push({ type: "action", ...content.action });
-  blocks.push(...(content.outro ?? []).map(paragraph));
-  return { subject: content.subject, blocks, reason: content.reason };
+function trimParts(parts: MailInline[]): MailInline[] {
+  const trimmed = [...parts];
+  if (typeof trimmed[0] === "string") trimmed[0] = trimmed[0].trimStart();
+  const lastIndex = trimmed.length - 1;
+  if (typeof trimmed[lastIndex] === "string") trimmed[lastIndex] = (trimmed[lastIndex] as string).trimEnd();
+  return trimmed.filter((part) => part !== "");
 }
 
 /**
- * Lays a mail out in the product's one look, as text and HTML: the brand, a card with the blocks and
- * the sign-off, and a footer with the reason and the contact address. Links must be absolute http(s).
+ * Renders a mail from its kind's template, or from the staff's version of it when there is one. Pure;
+ * a staff version that does not pass `checkMailOverride` is not used.
  */
-export function layoutMail(mail: MailLayout): RenderedMail {
-  const blocks = mail.blocks.map((block): MailBlock => {
-    if (block.type === "action") return { ...block, url: checkedUrl(block.url) };
-    if (block.type === "paragraph")
-      return {
-        ...block,
-        parts: block.parts.map((part) => (typeof part === "string" ? part : { link: checkedUrl(part.link) })),
-      };
-    return block;
-  });
-  const subject = mail.subject.replace(/\s+/g, " ").trim();
-  return { subject, text: layoutText(blocks, mail.reason), html: layoutHtml(subject, blocks, mail.reason) };
-}
-
-const inlineText = (parts: MailInline[]) => parts.map((part) => (typeof part === "string" ? part : part.link)).join("");
-
-function blockText(block: MailBlock): string {
-  switch (block.type) {
-    case "paragraph":
-      return inlineText(block.parts);
-    case "facts":
-      return block.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
-    case "code":
-      return `    ${block.code}`;
-    case "action":
-      return `${block.label}:\n${block.url}`;
+export function renderMail(input: MailTemplateInput, override: MailOverrideText | null = null): RenderedMail {
+  const spec = specOf(input.kind);
+  if (!override) return renderMailDraft(input, spec);
+  const problems = checkMailOverride(input.kind, override);
+  if (problems.length) {
+    // Stored before a release renamed a placeholder, say: the template still carries the link.
+    log.warn({ kind: input.kind, problems }, "a mail template override is not used");
+    return renderMailDraft(input, spec);
   }
+  return renderMailDraft(input, override);
 }
 
-function layoutText(blocks: MailBlock[], reason: string): string {
-  const texts = blocks.map(blockText);
-  texts.push(SIGN_OFF, `--\nYou received this email because ${reason}.\nQuestions? Write to us at ${SITE.email}.`);
-  return `${texts.join("\n\n")}\n`;
-}
+const FACT_LINE = /^([^{}:\n]{1,40}): \{([A-Za-z][A-Za-z0-9]*)\}$/;
 
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const COLOR = { text: "#1e293b", muted: "#64748b", border: "#e2e8f0", page: "#f1f5f9", brand: "#2563eb" };
-const P = `margin:0 0 16px;font-size:16px;line-height:24px;color:${COLOR.text}`;
-
-function inlineHtml(parts: MailInline[]): string {
-  return parts
-    .map((part) => {
-      if (typeof part !== "string")
-        return `<a href="${escapeHtml(part.link)}" style="color:${COLOR.brand};word-break:break-all">${escapeHtml(part.link)}</a>`;
-      return escapeHtml(part).replace(/\n/g, "<br>");
-    })
-    .join("");
-}
-
-function blockHtml(block: MailBlock): string {
-  const e = escapeHtml;
-  switch (block.type) {
-    case "paragraph":
-      return `<p style="${P}">${inlineHtml(block.parts)}</p>`;
-    case "facts": {
-      const rows = block.facts
-        .map(
-          ([label, value]) =>
-            `<tr><td style="padding:6px 16px 6px 0;font-size:14px;color:${COLOR.muted};white-space:nowrap;vertical-align:top">${e(label)}</td>` +
-            `<td style="padding:6px 0;font-size:14px;color:${COLOR.text}">${e(value)}</td></tr>`,
-        )
-        .join("");
-      return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-top:1px solid ${COLOR.border};border-bottom:1px solid ${COLOR.border};width:100%">${rows}</table>`;
-    }
-    case "code":
-      return `<p style="margin:0 0 16px;padding:16px;background:${COLOR.page};border-radius:6px;text-align:center;font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:6px;font-weight:bold;color:${COLOR.text}">${e(block.code)}</p>`;
-    case "action": {
-      const href = e(block.url);
-      return (
-        `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${COLOR.brand}">` +
-        `<a href="${href}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${e(block.label)}</a>` +
-        `</td></tr></table>\n` +
-        `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${COLOR.muted}">If the button does not work, copy this link into your browser:<br>` +
-        `<a href="${href}" style="color:${COLOR.brand};word-break:break-all">${href}</a></p>`
-      );
-    }
+/** A paragraph whose every line reads `Label: {placeholder}`, as facts; lines with an empty value are left out. */
+function factsOf(paragraph: string, values: Record<string, string>, spec: MailTemplateSpec<MailKind>): Fact[] | null {
+  const facts: Fact[] = [];
+  for (const line of paragraph.trim().split("\n")) {
+    const match = line.trim().match(FACT_LINE);
+    const placeholder = match?.[2];
+    if (!match || !placeholder || !(placeholder in values) || placeholder === spec.link || placeholder === spec.code) return null;
+    if (values[placeholder]) facts.push([match[1]!, values[placeholder]!]);
   }
+  return facts;
 }
 
-function layoutHtml(subject: string, blocks: MailBlock[], reason: string): string {
-  const e = escapeHtml;
-  const parts = [...blocks.map(blockHtml), `<p style="${P};margin-bottom:0">${e(SIGN_OFF)}</p>`];
-  // The inbox's preview line: the first paragraph after the greeting, else the subject.
-  const paragraphs = blocks.filter((block) => block.type === "paragraph");
-  const preview = e(paragraphs.length > 1 ? inlineText(paragraphs[1]!.parts) : subject);
-  const email = e(SITE.email);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:${COLOR.page};${FONT}">
-<div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>
-<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="background:${COLOR.page};${FONT}">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="max-width:560px">
-<tr><td style="padding:0 0 16px;font-size:22px;font-weight:bold;color:${COLOR.brand}">${e(BRAND)}</td></tr>
-<tr><td style="padding:32px;background:#ffffff;border:1px solid ${COLOR.border};border-radius:8px">
-${parts.join("\n")}
-</td></tr>
-<tr><td style="padding:16px 8px;font-size:12px;line-height:18px;color:${COLOR.muted}">
-You received this email because ${e(reason)}.<br>
-Questions? Write to us at <a href="mailto:${email}" style="color:${COLOR.muted}">${email}</a>.
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+/**
+ * Renders a subject and text as far as they go, problems or not (an unknown placeholder stays as
+ * written): the editor's preview. Mails are sent through `renderMail` only.
+ */
+export function renderMailDraft(input: MailTemplateInput, draft: MailOverrideText): RenderedMail {
+  const spec = specOf(input.kind) as MailTemplateSpec<MailKind>;
+  const values = placeholderValues(input);
+  const blocks: MailBlock[] = [];
+  for (const paragraph of draft.body.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
+    const alone = paragraph.trim().match(/^\{([A-Za-z][A-Za-z0-9]*)\}$/)?.[1];
+    const facts = factsOf(paragraph, values, spec);
+    if (alone && alone === spec.link && spec.action) blocks.push({ type: "action", label: spec.action, url: values[alone]! });
+    else if (alone && alone === spec.code) blocks.push({ type: "code", code: values[alone]! });
+    else if (facts) {
+      if (facts.length) blocks.push({ type: "facts", facts });
+    } else blocks.push(...paragraphsOf(fill(paragraph, values, spec.link)));
+  }
+  const subjectOf = (text: string) =>
+    fill(text, values, undefined)
+      .map((part) => (typeof part === "string" ? part : part.link))
+      .join("");
+  return layoutMail({ subject: subjectOf(draft.subject) || subjectOf(spec.subject), blocks, reason: spec.reason });
 }

@@ -7,6 +7,7 @@ import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import {
   type CreateSubscriptionInput,
+  type DemoGatewayTools,
   type GatewayCard,
   type GatewayChangePreview,
   type GatewayEvent,
@@ -18,6 +19,7 @@ import {
   type PaymentGateway,
   RefundFailedError,
   type RefundPaymentInput,
+  type TestCardInput,
   type UpgradeInput,
 } from "./gateway";
 import { chargeDecline, DEMO_CARD_HINT, TEST_CARDS } from "./test-cards";
@@ -123,7 +125,7 @@ function prorationCents(fromPlan: PlanId, toPlan: PlanId, periodStart: Date, per
  * The embedded payment gateway: behaves like the parts of Stripe we use, keeps its state in our
  * database (DemoGatewayObject) and never moves money. Stripe's test card numbers decide outcomes.
  */
-export class DemoGateway implements PaymentGateway {
+export class DemoGateway implements PaymentGateway, DemoGatewayTools {
   readonly mode = "demo" as const;
 
   constructor(
@@ -154,7 +156,7 @@ export class DemoGateway implements PaymentGateway {
 
   // ---- cards ----
   /** What Stripe.js does in the browser: turns card details into a payment method id. */
-  async tokenizeTestCard(card: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<string> {
+  async tokenizeTestCard(card: TestCardInput): Promise<string> {
     const number = card.number.replace(/[\s-]/g, "");
     const testCard = TEST_CARDS[number];
     if (!testCard) throw new AppError("BAD_INPUT", DEMO_CARD_HINT);

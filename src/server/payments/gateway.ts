@@ -3,7 +3,8 @@ import type { PlanId } from "~/lib/plans";
 /**
  * The payment gateway port: the only way services reach a payment provider. Two implementations:
  * Stripe (stripe SDK, used when STRIPE_SECRET_KEY is set) and the demo gateway (state in our database,
- * Stripe's documented test card numbers decide the outcome). Amounts are in cents.
+ * Stripe's documented test card numbers decide the outcome). Amounts are in cents. What only the demo
+ * gateway can do (take card numbers, move billing time on) is its own interface, `DemoGatewayTools`.
  */
 type GatewayMode = "demo" | "stripe";
 
@@ -193,4 +194,23 @@ export interface PaymentGateway {
    * throws RefundFailedError; other errors mean the provider could not be reached.
    */
   refundPayment(input: RefundPaymentInput): Promise<GatewayRefund>;
+}
+
+/** Card details as typed into the demo checkout's card form. */
+export interface TestCardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/**
+ * What only the demo gateway offers. With Stripe, card numbers go to Stripe.js in the browser and
+ * Stripe's own billing engine renews subscriptions, so neither exists there.
+ */
+export interface DemoGatewayTools {
+  /** What Stripe.js does in the browser: turns a test card's details into a payment method id. */
+  tokenizeTestCard(card: TestCardInput): Promise<string>;
+  /** Renews, cancels or marks past due the subscriptions whose period has ended; returns the events raised. */
+  advanceClock(): Promise<GatewayEvent[]>;
 }

@@ -1,7 +1,7 @@
 import { env } from "~/env";
 import type { Db } from "~/server/db/client";
 import { DemoGateway } from "./demo";
-import type { PaymentGateway } from "./gateway";
+import type { DemoGatewayTools, PaymentGateway } from "./gateway";
 import { isStripeUnreachable, StripeGateway } from "./stripe";
 
 export { DemoGateway } from "./demo";
@@ -28,10 +28,20 @@ export function stripeSettings() {
 
 const cache = globalThis as unknown as { __stripeGateway?: { key: string; gateway: StripeGateway } };
 
-export function getPaymentGateway(db: Db): PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard" | "advanceClock">> {
+export function getPaymentGateway(db: Db): PaymentGateway {
   const settings = stripeSettings();
   if (!settings) return new DemoGateway(db);
   const key = JSON.stringify(settings);
   if (cache.__stripeGateway?.key !== key) cache.__stripeGateway = { key, gateway: new StripeGateway(settings) };
   return cache.__stripeGateway.gateway;
+}
+
+/** The demo gateway's own tools when `gateway` is the demo gateway; null for Stripe. */
+export function demoToolsOf(gateway: PaymentGateway): DemoGatewayTools | null {
+  return gateway instanceof DemoGateway ? gateway : null;
+}
+
+/** The demo gateway's own tools when it is the gateway in use (no STRIPE_SECRET_KEY), else null. */
+export function demoGateway(db: Db): DemoGatewayTools | null {
+  return demoToolsOf(getPaymentGateway(db));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAIL_KINDS } from "~/lib/schemas/mail-templates";
-import { escapeHtml, renderMail } from "~/server/mail/templates";
+import { escapeHtml } from "~/server/mail/layout";
+import { renderMail } from "~/server/mail/templates";
 import { createStaff } from "../../helpers/admin";
 import { createUser } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";

@@ -3,18 +3,18 @@ import { type Paged, pageWindow } from "~/lib/schemas/admin";
 import type { MailGroup, MailKindName, MailTemplateDraft, mailTemplateListQuery } from "~/lib/schemas/mail-templates";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import type { RenderedMail } from "~/server/mail/layout";
 import { queueRenderedMail, renderForSending } from "~/server/mail/outbox";
 import {
   checkMailOverride,
   type MailOverrideText,
   type PlaceholderInfo,
+  renderMail,
   renderMailDraft,
-  renderMailWithOverride,
   sampleInput,
   TEMPLATE_KINDS,
   templateInfo,
-} from "~/server/mail/overrides";
-import type { RenderedMail } from "~/server/mail/templates";
+} from "~/server/mail/templates";
 import { type AuditActor, recordAudit } from "../audit.service";
 import { readSiteTexts } from "../site-texts.service";
 import { accountsById } from "../user.service";
@@ -172,7 +172,7 @@ export async function sendTestMailTemplate(db: Db, actor: AuditActor, input: { k
   if (draft) assertValid(draft);
   return db.$transaction(async (tx) => {
     const sample = sampleInput(input.kind, await readSiteTexts(tx));
-    const rendered = draft ? renderMailWithOverride(sample, draft) : await renderForSending(tx, sample);
+    const rendered = draft ? renderMail(sample, draft) : await renderForSending(tx, sample);
     const mail = await queueRenderedMail(
       tx,
       actor.email,

@@ -4,9 +4,10 @@ import { appUrl } from "~/env";
 import { GRACE_PERIOD_DAYS, getPlan, PLAN_IDS, type PlanId } from "~/lib/plans";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
+import type { MailTemplateInput } from "~/server/mail/layout";
 import { queueMail } from "~/server/mail/outbox";
-import type { MailTemplateInput } from "~/server/mail/templates";
 import { operatorDetails } from "~/server/operator";
+import { demoToolsOf } from "~/server/payments";
 import type { GatewayEvent, GatewayInvoice, GatewaySubscription, PaymentGateway } from "~/server/payments/gateway";
 import { computeEffectivePlan, findLiveSubscription } from "../entitlements.service";
 
@@ -388,8 +389,9 @@ const GRACE_REMINDER_DAYS = 2;
  * subscription, back to Free), reminders before a grace period ends, and plans whose period has ended
  * (a scheduled downgrade included). The job runner (src/server/jobs) runs it once per period.
  */
-export async function runBillingJob(db: Db, gateway: PaymentGateway & { advanceClock?: () => Promise<GatewayEvent[]> }, now = new Date()) {
-  const events = gateway.advanceClock ? await gateway.advanceClock() : [];
+export async function runBillingJob(db: Db, gateway: PaymentGateway, now = new Date()) {
+  // Stripe renews on its own and tells us by webhook; the demo gateway's billing time moves on here.
+  const events = (await demoToolsOf(gateway)?.advanceClock()) ?? [];
   for (const event of events) await handleGatewayEvent(db, gateway, event);
 
   const graceEnded = await db.student.findMany({

@@ -10,6 +10,7 @@ import type {
 } from "~/lib/schemas/billing";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import { demoToolsOf } from "~/server/payments";
 import type { GatewayCard, PaymentGateway } from "~/server/payments/gateway";
 import { findLiveSubscription } from "../entitlements.service";
 import { applyCardCount } from "./billing-sync.service";
@@ -94,8 +95,9 @@ export async function listPaymentMethods(deps: BillingDeps, input: z.infer<typeo
 
 /** Demo mode only: what Stripe.js does in the browser, for Stripe's test card numbers. */
 export async function createDemoPaymentMethod(deps: BillingDeps, input: z.infer<typeof demoCardSchema>) {
-  if (!deps.gateway.tokenizeTestCard) throw new AppError("BAD_INPUT", "Cards are entered through Stripe when Stripe is configured.");
-  return { paymentMethodId: await payment(() => deps.gateway.tokenizeTestCard!(input)) };
+  const demo = demoToolsOf(deps.gateway);
+  if (!demo) throw new AppError("BAD_INPUT", "Cards are entered through Stripe when Stripe is configured.");
+  return { paymentMethodId: await payment(() => demo.tokenizeTestCard(input)) };
 }
 
 /** A card the client names must be unattached or already this customer's; anyone else's is a 404. */

@@ -3,15 +3,13 @@ import type { Db } from "~/server/db/client";
 import { withLock } from "~/server/db/locks";
 import { AppError } from "~/server/errors";
 import { enqueueJob } from "~/server/jobs/runner";
-import type { DemoGateway } from "~/server/payments/demo";
 import { PaymentDeclinedError, type PaymentGateway } from "~/server/payments/gateway";
 import type { SessionClaims } from "../sessions.service";
 import { CHECKOUT_REPAIR_JOB, type CheckoutRepairPayload } from "./billing-sync.service";
 
-type Gateway = PaymentGateway & Partial<Pick<DemoGateway, "tokenizeTestCard">>;
 export interface BillingDeps {
   db: Db;
-  gateway: Gateway;
+  gateway: PaymentGateway;
   actor: SessionClaims;
 }
 

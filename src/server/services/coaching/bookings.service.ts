@@ -21,8 +21,8 @@ import { CHANGE_DEADLINE_HOURS, SESSION_MINUTES } from "~/lib/schemas/service-wo
 import type { Db, DbOrTx } from "~/server/db/client";
 import { conflictIfTaken } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
+import type { CoachingChange } from "~/server/mail/layout";
 import { queueMail } from "~/server/mail/outbox";
-import type { CoachingChange } from "~/server/mail/templates";
 import { recordAudit } from "../audit.service";
 import { withUserLock } from "../entitlements.service";
 import { createEntitledRequest, SERVICE_REQUEST_LOCK } from "../service-requests.service";
