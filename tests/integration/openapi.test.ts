@@ -100,7 +100,7 @@ describe("the OpenAPI document", () => {
   it("describes the inputs from the procedures' schemas and the answers from the response schemas", () => {
     const signup = document.paths["/api/auth/signup"]!.post as Operation;
     const body = signup.requestBody!.content["application/json"]!.schema as { properties: Record<string, unknown>; required: string[] };
-    expect(Object.keys(body.properties).sort()).toEqual(["email", "firstName", "lastName", "password"]);
+    expect(Object.keys(body.properties).sort()).toEqual(["email", "firstName", "lastName", "password", "timeZone"]);
     expect(body.required).toEqual(expect.arrayContaining(["email", "password"]));
     const feedback = document.paths["/api/feedback"]!.post as Operation;
     const feedbackBody = feedback.requestBody!.content["application/json"]!.schema as { properties: Record<string, unknown> };
