@@ -16,6 +16,7 @@ import { compressedAnswers } from "../src/server/http/compressed-answers";
 import { gracefulClose } from "../src/server/http/graceful-close";
 import { observeRequests } from "../src/server/http/observe";
 import { precompressedStatic } from "../src/server/http/precompressed-static";
+import { UNREADABLE_ADDRESS_MESSAGE, unreadableRequestTarget } from "../src/server/http/readable-address";
 import { routeLabellerFor } from "../src/server/http/route-pattern";
 import { log } from "../src/server/observability/log";
 
@@ -39,6 +40,17 @@ const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown"; // overwrites any client value
   if (closer.closing) res.setHeader("connection", "close");
   observe(req, res, () => {
+    // An address no route can read is refused as it arrived, before Next.js re-encodes it.
+    if (unreadableRequestTarget(req.url ?? "/")) {
+      const api = (req.url ?? "").startsWith("/api/");
+      res.writeHead(400, {
+        "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
+      res.end(api ? JSON.stringify({ success: false, error: UNREADABLE_ADDRESS_MESSAGE }) : UNREADABLE_ADDRESS_MESSAGE);
+      return;
+    }
     if (serveCompressed(req, res)) return;
     compressOnce(req, res);
     void handle(req, res);

@@ -12,4 +12,17 @@ export function unreadableAddress(url: string): boolean {
   }
 }
 
+/**
+ * The same check for a request target as the HTTP server receives it ("/path?query", not yet parsed):
+ * Next.js re-encodes a malformed escape in a query string before the proxy sees it, so the server
+ * checks the raw target first.
+ */
+export function unreadableRequestTarget(target: string): boolean {
+  try {
+    return unreadableAddress(new URL(target, "http://localhost").toString());
+  } catch {
+    return true;
+  }
+}
+
 export const UNREADABLE_ADDRESS_MESSAGE = "The address is not valid: it has a character no page can read.";
