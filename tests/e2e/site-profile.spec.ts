@@ -170,6 +170,11 @@ test("billing tab shows the current plan in demo mode and preselects the plan ch
   await page.goto("/pricing");
   await page.getByRole("link", { name: "Choose Unlimited" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=billing&plan=unlimited/);
+  // Signed in, the plan's checkout opens by itself; closed, the billing tab keeps the plan preselected.
+  const checkout = page.getByRole("dialog", { name: "Subscribe to Unlimited" });
+  await expect(checkout).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press("Escape");
+  await expect(checkout).toHaveCount(0);
   await expect(page.getByTestId("current-plan")).toHaveText("Free");
   await expect(page.getByText("Demo mode - no real charges").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Upgrade to Unlimited" })).toBeVisible();
