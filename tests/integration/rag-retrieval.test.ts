@@ -283,6 +283,22 @@ describe("retrieval with the students' wording (PGlite)", () => {
     expect(fromBangladesh.text).toContain("DAAD");
   });
 
+  it("weighs the words it never uses together as one possible subject: a long story does not bury the question", async () => {
+    // Three words the knowledge base never uses ("grandmother", "cousin", "Lagos") around a question it answers.
+    const story = await retrieve(
+      database.db,
+      "My grandmother and my cousin in Lagos ask me: how much money has to be in the blocked account?",
+      { embeddings: null },
+    );
+    expect(story.confidence).toBeGreaterThanOrEqual(0.3);
+    expect(story.passages.slice(0, 3).map((p) => p.articleSlug)).toContain("finances-blocked-account-amount-2026");
+    // A question about one thing it never mentions, or two, is still refused.
+    for (const question of ["Which vaccinations does my cat need before the flight?", "Where can I buy a used bicycle and a helmet?"]) {
+      const result = await retrieve(database.db, question, { embeddings: null });
+      expect(result.passages, question).toEqual([]);
+    }
+  });
+
   it("matches German words with umlauts, with ae/oe/ue and without the dots alike", async () => {
     const spellings = [
       "residence permit appointment at the Ausländerbehörde",

@@ -4,6 +4,7 @@
  * sentence that asks for two facts ("how much ... and how long ...") becomes one question per fact; a
  * question that points back ("how long does it take to open one?") is read with the question before it.
  */
+import { deu as germanStopwords } from "stopword";
 import postWords from "~/content/post-words.json";
 import { factsAskedFor } from "./question";
 import { escapeRegExp, splitSentences } from "./text";
@@ -145,14 +146,33 @@ export function isGerman(post: string): boolean {
   return german >= 2 && german / all.length >= 0.25;
 }
 
-const GERMAN_FUNCTION_WORD = new RegExp(
-  `(?<![\\p{L}\\d])(?:${postWords.germanFunctionWords.map(escapeRegExp).join("|")})(?![\\p{L}\\d])`,
-  "giu",
+const wordPattern = (list: string[]) =>
+  new RegExp(`(?<![\\p{L}\\d])(?:${[...new Set(list)].map(escapeRegExp).join("|")})(?![\\p{L}\\d])`, "giu");
+
+/** "für" is typed "fuer" too: the umlauts written out. */
+const withUmlautsWrittenOut = (word: string) => [
+  word,
+  word.replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss"),
+];
+
+/** German words that never name a question's subject, left out even of an English post ("ich bin", "für"). */
+const GERMAN_FUNCTION_WORD = wordPattern(postWords.germanFunctionWords.flatMap(withUmlautsWrittenOut));
+const KEPT = new Set(postWords.germanStopwordsKept);
+/** In a German post, every German stop word too ("bis", "um", "sein"); words that name a measure stay. */
+const GERMAN_STOP_WORD = wordPattern(
+  [...germanStopwords, ...postWords.germanFunctionWords]
+    .filter((word) => !KEPT.has(word) && /^[\p{L}-]+$/u.test(word))
+    .flatMap(withUmlautsWrittenOut),
 );
 
 /** The words of a question that can name its subject: German function words ("ich", "muss", "für") left out. */
 export function withoutGermanFunctionWords(question: string): string {
-  return question.replace(GERMAN_FUNCTION_WORD, " ").replace(/\s+/g, " ").trim();
+  const pattern = isGerman(question) ? GERMAN_STOP_WORD : GERMAN_FUNCTION_WORD;
+  return question
+    .replace(pattern, " ")
+    .replace(/\s+/g, " ")
+    .replace(/ (?=[?.!,])/g, "")
+    .trim();
 }
 
 /** The one German sentence that opens the local model's answer to a German question. */

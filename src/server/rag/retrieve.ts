@@ -300,7 +300,13 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
       if (!asked.some((written) => writtenAs(word, written))) conceptWeight[c]! *= POINTED_SUBJECT_SHARE;
     });
   }
-  const totalWeight = conceptWeight.reduce((a, b) => a + b, 0);
+  // Words the knowledge base never uses may each be what a question is about, but a post asks about one
+  // thing it does not know at most: together they weigh as the heaviest of them. A long post's story
+  // ("Montag bis Freitag", "my cousin in Lagos") does not bury what it asks about.
+  const isKnown = (c: number) => terms.some((t) => t.concept === c && (documentFrequency.get(t.lexeme) ?? 0) > 0);
+  const knownTotal = conceptWeight.reduce((sum, weight, c) => sum + (isKnown(c) ? weight : 0), 0);
+  const unknownWeights = conceptWeight.filter((_, c) => !isKnown(c));
+  const totalWeight = knownTotal + (unknownWeights.length ? Math.max(...unknownWeights) : 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 

@@ -52,6 +52,12 @@ describe("the question stage", () => {
     expect(withoutGermanFunctionWords("Lohnt sich die Steuererklärung als Werkstudent?")).toBe("Steuererklärung Werkstudent?");
     // English words are kept, even where German spells a word the same way.
     expect(withoutGermanFunctionWords("How long is the visa valid?")).toBe("How long is the visa valid?");
+    // In a German post every German stop word goes ("bis", "um", "sein"), typed with or without umlauts;
+    // words that name a measure asked about stay ("Tage", "Jahre").
+    expect(withoutGermanFunctionWords("Bis wann muss ich mich anmelden, um nicht zu spät zu sein?")).toBe("anmelden, spät?");
+    expect(withoutGermanFunctionWords("Wie viele Tage im Jahr darf ich ueber die Grenze arbeiten?")).toBe("Tage Jahr Grenze arbeiten?");
+    // Outside a German post, a German stop word that is also English stays ("will", "also").
+    expect(withoutGermanFunctionWords("Will my wife also need a visa?")).toBe("Will my wife also need a visa?");
   });
 });
 
