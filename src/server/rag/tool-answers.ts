@@ -30,8 +30,17 @@ import { checkVisa } from "~/server/services/tools/visa.service";
 import type { VisaLine, VisaResult } from "~/server/services/tools/visa-rules";
 import type { ComposedAnswer } from "./answer";
 import { CITY_ARTICLE_PREFIX, cityArticleSlug, euros } from "./city-articles";
-import { type EntityCatalog, mainUniversityOf, parseEntities, type QuestionEntities, type StayPurpose } from "./entities";
+import {
+  cityNames,
+  type EntityCatalog,
+  foldText,
+  mainUniversityOf,
+  parseEntities,
+  type QuestionEntities,
+  type StayPurpose,
+} from "./entities";
 import { otherDestination } from "./question";
+import { retrieve } from "./retrieve";
 
 /** How the local answerer opens an answer it is not sure of (src/server/rag/answer.ts). */
 const NOT_SURE_PREFIX = "I am not fully sure";
@@ -447,7 +456,22 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
     intent = toolIntent(previous, before) ? toolIntent(`${previous} ${question}`, merged) : null;
     if (intent) return answerFor(db, intent, `${previous} ${question}`, merged, catalog);
   }
+  if (intent === "costs" && !(await costsOfCityAsked(db, question, entities))) return null;
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
+}
+
+/**
+ * "How much money must be in the blocked account? I study in Hamburg": a city named beside another
+ * subject is where the asker lives, not what they ask about. The city's costs answer only when what the
+ * knowledge base finds for the question is about the city (its generated article, or a passage naming
+ * it), or when the knowledge base finds nothing else.
+ */
+async function costsOfCityAsked(db: Db, question: string, entities: QuestionEntities): Promise<boolean> {
+  const { passages } = await retrieve(db, question, { limit: 1 });
+  const best = passages[0];
+  if (!best || best.articleSlug.startsWith(CITY_ARTICLE_PREFIX)) return true;
+  const text = ` ${foldText(`${best.heading ?? ""} ${best.text}`)} `;
+  return entities.cities.some((city) => cityNames(city).some((name) => text.includes(` ${foldText(name)} `)));
 }
 
 function answerFor(

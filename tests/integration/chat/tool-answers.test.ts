@@ -98,6 +98,19 @@ describe("answers from the tools' data, local model", () => {
     expect(text).toContain("11,904");
     expect(metadata?.toolLinks).toBeUndefined();
   });
+
+  it("reads a city named beside another subject as where the asker lives: the knowledge base answers, not the city's costs", async () => {
+    const { text, metadata } = await askChat(
+      "I start my master's in Leipzig in April and my uncle says I need a special bank account. How much money has to be in it?",
+      "tools-session-city-beside",
+    );
+    expect(text).toContain("11,904");
+    expect(text).not.toContain("What students pay in Leipzig");
+    expect(metadata?.toolLinks).toBeUndefined();
+    // Asked about the city's costs, the same city still gets the calculator's figures.
+    const rent = await askChat("How much is a room in Leipzig?", "tools-session-city-rent");
+    expect(rent.text).toContain("What students pay in Leipzig");
+  });
 });
 
 describe("answers from the tools' data, hosted model", () => {
