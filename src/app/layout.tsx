@@ -8,7 +8,7 @@ import { MiniChat } from "~/components/chat/mini-chat";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { PwaSupport } from "~/components/pwa/pwa-support";
 import { SiteHeader } from "~/components/site-header";
-import { READER_ZONE_COOKIE, readerZoneFromCookie } from "~/lib/locale";
+import { READER_ZONE_COOKIE, READER_ZONE_EARLY_SCRIPT, readerZoneFromCookie } from "~/lib/locale";
 import { EARLY_INSTALL_OFFER_SCRIPT, THEME_COLOR } from "~/lib/web-app-manifest";
 import { Providers } from "./providers";
 import { loadSiteTexts } from "./site-texts";
@@ -45,6 +45,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-screen flex-col">
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INSTALL_OFFER_SCRIPT }} />
+        {readerZone ? null : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its nonce
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: READER_ZONE_EARLY_SCRIPT }} />
+        )}
         <Providers readerZone={readerZone}>
           <a
             href="#main"

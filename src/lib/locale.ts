@@ -98,6 +98,13 @@ export function readerZoneFromCookie(value: string | null | undefined): string |
   return value && value.length <= 64 && isIanaZone(value) ? value : null;
 }
 
+/**
+ * Run inline before the page's scripts: on a browser's first visit the cookie is set at once, so the
+ * next page is already written in the browser's zone, in browsers without the Cookie Store API too.
+ * An existing cookie (a signed-in user's chosen zone) is left to user-format-settings.tsx.
+ */
+export const READER_ZONE_EARLY_SCRIPT = `(function(){try{if(/(?:^|; )${READER_ZONE_COOKIE}=/.test(document.cookie))return;var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(/^[A-Za-z0-9_+/-]{1,64}$/.test(z||""))document.cookie="${READER_ZONE_COOKIE}="+z+"; path=/; max-age=31536000; samesite=lax"}catch(e){}})();`;
+
 export interface UserFormatSettings {
   language?: string | null;
   timeZone?: string | null;
@@ -120,12 +127,16 @@ export interface UserFormat {
   number: (value: number) => string;
 }
 
-/** Date and number formatting in the user's language and time zone (Intl). */
-export function userFormat(settings: UserFormatSettings = {}): UserFormat {
+/**
+ * Date and number formatting in the user's language and time zone (Intl). `nameZone`: times carry
+ * their zone ("4 Mar 2026, 09:05 CET"), for a page written before the reader's zone is known.
+ */
+export function userFormat(settings: UserFormatSettings = {}, nameZone = false): UserFormat {
   const { language, timeZone } = formatSettings(settings);
   const dateFormat = new Intl.DateTimeFormat(language, { timeZone, day: "numeric", month: "short", year: "numeric" });
   const dateTimeFormat = new Intl.DateTimeFormat(language, {
     timeZone,
+    ...(nameZone ? { timeZoneName: "short" } : {}),
     day: "numeric",
     month: "short",
     year: "numeric",

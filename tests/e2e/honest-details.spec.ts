@@ -203,6 +203,17 @@ test("the zone at sign-up is the browser's; forum dates are in the reader's zone
   const created = (await response.json()).result.data.json as { topicId: string; topicSlug: string };
   const href = `/community/t/${created.topicSlug}/${created.topicId}`;
 
+  // A first visit: the page is written before the reader's zone is known, and its times name their zone.
+  const newcomer = await readerInKolkata(browser);
+  const firstHtml = await (await newcomer.context.request.get(href)).text();
+  expect(firstHtml).toMatch(/<time [^>]*title="Europe\/Berlin">[^<]+, \d\d:\d\d CES?T<\/time>/);
+  // The zone cookie is set before the page's own scripts run (here they never do).
+  await newcomer.page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await newcomer.page.goto(href);
+  await expect(newcomer.page.getByRole("article").first().locator("time").first()).toHaveText(/ CES?T$/);
+  expect((await newcomer.context.cookies()).find((cookie) => cookie.name === "reader-zone")?.value).toBe(indiaZone);
+  await newcomer.context.close();
+
   const visitor = await readerInKolkata(browser);
   const errors: string[] = [];
   visitor.page.on("console", (message) => {

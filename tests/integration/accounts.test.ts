@@ -1,3 +1,4 @@
+import type { Account, Profile } from "next-auth";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as signupRoute from "~/app/api/auth/signup/route";
@@ -448,6 +449,28 @@ describe("accounts", () => {
     await expect(signInWithOAuth(database.db, other, verifiedAccount.claims)).rejects.toMatchObject({
       code: OAUTH_ERRORS.linkedElsewhere,
     });
+  });
+
+  it("gives a new social account the zone of the browser's reader-zone cookie, and leaves an existing account's zone as it is", async () => {
+    // What next-auth hands the signIn callback once Google has answered, on a request carrying `readerZone`.
+    const socialSignIn = async (email: string, readerZone: string | undefined) => {
+      const options = await buildAuthOptions(database.db, { userAgent: "Firefox", ip: "192.0.2.80", current: null, readerZone });
+      const user = { id: `g-${email}`, email, name: "Amara Okafor" };
+      const account = { type: "oauth", provider: "google", providerAccountId: `g-${email}` } as Account;
+      expect(await options.callbacks!.signIn!({ user, account, profile: { email_verified: true } as Profile })).toBe(true);
+      return (await database.db.student.findFirstOrThrow({ where: { email } })).timeZone;
+    };
+    expect(await socialSignIn("oauth-zone-lagos@example.com", "Africa/Lagos")).toBe("Africa/Lagos");
+    expect(await socialSignIn("oauth-zone-offset@example.com", "UTC+05:30")).toBe("Europe/Berlin");
+    expect(await socialSignIn("oauth-zone-made-up@example.com", "Mars/Olympus_Mons")).toBe("Europe/Berlin");
+    expect(await socialSignIn("oauth-zone-none@example.com", undefined)).toBe("Europe/Berlin");
+    // Signing in again from a browser in another zone does not move the account's zone.
+    expect(await socialSignIn("oauth-zone-lagos@example.com", "America/Chicago")).toBe("Africa/Lagos");
+
+    // An existing account that a provider signs in to (linked by its verified email) keeps its zone.
+    const existing = await createUser(database.db);
+    await database.db.student.update({ where: { userId: existing.claims.id }, data: { timeZone: "Asia/Tokyo" } });
+    expect(await socialSignIn(existing.email, "America/Chicago")).toBe("Asia/Tokyo");
   });
 
   it("refuses a suspended account's session and sign-in", async () => {

@@ -71,6 +71,9 @@ describe("language", () => {
     expect(userFormat({ language: "de-DE", timeZone: "UTC" }).number(30000)).toBe("30.000");
     expect(userFormat({ language: "en-GB" }).number(30000)).toBe("30,000");
     expect(userFormat().date(null)).toBe("-");
+    // Before the reader's zone is known, times name the zone they are in.
+    expect(userFormat({}, true).dateTime(moment)).toBe("16 Jan 2026, 00:30 CET");
+    expect(userFormat({}, true).date(moment)).toBe("16 Jan 2026");
     // Unknown settings fall back to the defaults instead of failing.
     expect(userFormat({ language: "xx", timeZone: "UTC+01:00" })).toMatchObject({
       language: "en-GB",

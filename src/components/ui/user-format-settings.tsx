@@ -19,7 +19,8 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * The reader's language and time zone for dates and numbers (./user-format.tsx): a signed-in user's
  * settings; for a visitor, the browser's zone. The server writes the page in the zone the browser last
  * kept in a cookie (`serverZone`), and the page comes alive in that same zone (no mismatch), then
- * moves to the browser's own if it differs (only on a first visit, before the cookie exists). The
+ * moves to the browser's own if it differs (only on a first visit, before the cookie exists: until
+ * then times name their zone, see useUserFormat). The
  * profile shares the settings query, so a saved setting applies at once.
  */
 export function UserFormatProvider({ serverZone, children }: { serverZone: string | null; children: ReactNode }) {
@@ -30,7 +31,8 @@ export function UserFormatProvider({ serverZone, children }: { serverZone: strin
   // Until a signed-in user's settings arrive, the zone the page was written in (theirs, last time).
   const timeZone = signedIn ? (settings.timeZone ?? serverZone ?? browserZone) : browserZone;
   useEffect(() => {
-    // Browsers without the Cookie Store API show dates in the browser's zone once the page is alive.
+    // The first visit's cookie is set by READER_ZONE_EARLY_SCRIPT already. Browsers without the Cookie
+    // Store API keep that one: a zone chosen in Settings shows once their page is alive.
     if (timeZone && timeZone !== serverZone && typeof window.cookieStore !== "undefined") {
       void window.cookieStore
         .set({ name: READER_ZONE_COOKIE, value: timeZone, path: "/", sameSite: "lax", expires: Date.now() + ONE_YEAR_MS })

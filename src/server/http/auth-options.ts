@@ -44,6 +44,8 @@ export interface AuthRequest extends SignInContext {
   origin?: string;
   /** The browser's known device for an account (its valid device cookie's nonce), for the sign-in throttle. */
   deviceFor?: (email: string) => string | null;
+  /** The browser's `reader-zone` cookie as sent: the zone of an account a social sign-in creates, when valid. */
+  readerZone?: string | null;
   /** Told the account a sign-in of this request succeeded for. */
   onSignedIn?: (email: string) => void;
 }
@@ -88,6 +90,7 @@ export async function buildAuthOptions(db: Db, request: AuthRequest): Promise<Au
             email: user.email.toLowerCase(),
             name: user.name ?? user.email,
             emailVerified: providerVerifiedEmail(profile),
+            timeZone: request.readerZone,
           },
           request.current,
         );

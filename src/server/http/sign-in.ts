@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { appUrl } from "~/env";
+import { READER_ZONE_COOKIE } from "~/lib/locale";
 import { AUTH_MESSAGES } from "~/lib/schemas/auth";
 import { SIGN_IN_ERRORS } from "~/lib/sign-in-errors";
 import { getSessionUser } from "~/server/api/session";
@@ -72,13 +73,15 @@ export async function authRoute(request: Request, context: RouteContext): Promis
     publicUrl: appUrl(),
   });
   const secret = await getAuthSecret(db);
-  const deviceCookie = parseCookies(request.headers.get("cookie"))[DEVICE_COOKIE];
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const deviceCookie = cookies[DEVICE_COOKIE];
   let signedIn: string | null = null;
   const options = await buildAuthOptions(db, {
     origin,
     userAgent: request.headers.get("user-agent"),
     ip: clientIp(request.headers),
     current: await getSessionUser(db, request.headers),
+    readerZone: cookies[READER_ZONE_COOKIE],
     deviceFor: (email) => knownDevice(secret, deviceCookie, email),
     onSignedIn: (email) => {
       signedIn = email;

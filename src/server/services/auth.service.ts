@@ -1,5 +1,6 @@
 import { appUrl, env } from "~/env";
 import { AUTH_MESSAGES, type SignupInput } from "~/lib/schemas/auth";
+import { timeZoneSchema } from "~/lib/schemas/locale";
 import { profileCompletion } from "~/lib/schemas/student";
 import { OAUTH_ERRORS, SIGN_IN_ERRORS, type SignInErrorCode } from "~/lib/sign-in-errors";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
@@ -188,6 +189,8 @@ export interface OAuthIdentity {
   name: string;
   /** The provider says it verified this address (OpenID Connect `email_verified`). */
   emailVerified: boolean;
+  /** The browser's zone as its `reader-zone` cookie gave it: a new account's zone when it is an IANA zone. */
+  timeZone?: string | null;
 }
 
 /** A refused sign-in: next-auth hands the code to the browser as the answer's `error`. */
@@ -224,12 +227,14 @@ export async function signInWithOAuth(db: Db, identity: OAuthIdentity, linkTo: S
       user = existing;
     } else {
       const [firstName = identity.name, ...rest] = identity.name.split(/\s+/);
+      // Checked as the sign-up form's zone is: an unknown one leaves the default zone.
+      const timeZone = timeZoneSchema.safeParse(identity.timeZone).data;
       user = await db.user.create({
         data: {
           email: identity.email,
           name: identity.name,
           emailVerifiedAt: identity.emailVerified ? new Date() : null,
-          student: { create: { firstName, lastName: rest.join(" "), email: identity.email } },
+          student: { create: { firstName, lastName: rest.join(" "), email: identity.email, timeZone } },
         },
       });
     }
