@@ -209,7 +209,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const corrected = [...new Set(typed.map((word) => corrections.get(word) ?? word))].filter(Boolean);
   const redundant = namedBesideItsKind(corrected, groups, (lexeme) => Boolean(frequencies.get(lexeme)));
   const words = corrected.filter((word) => !redundant.has(word));
-  const terms = expandSynonyms(words, groups);
+  const terms = expandSynonyms(words, groups, question);
   // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
   // the knowledge base names ("India", "Vietnam", "Pakistan").
   words.forEach((word, concept) => {
@@ -940,7 +940,7 @@ export function queryLexemes(tsquery: string): string[] {
  * The question's words (factor 1) and the other terms of the term-table groups its words and
  * phrases belong to, at a lower weight, under the word (or each word of the phrase) they stand for.
  */
-export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTerm[] {
+export function expandSynonyms(words: string[], groups: StemmedGroup[], question = ""): QueryTerm[] {
   const terms: QueryTerm[] = words.map((lexeme, concept) => ({
     lexeme,
     query: quoteLexeme(lexeme),
@@ -948,7 +948,7 @@ export function expandSynonyms(words: string[], groups: StemmedGroup[]): QueryTe
     factor: 1,
   }));
   // In the order of the question's words: a synonym stands for the first word it could stand for.
-  const matches = matchTerms(words, groups).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
+  const matches = matchTerms(words, groups, question).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
   for (const match of matches) {
     for (const concept of match.concepts) {
       for (const other of match.others) {

@@ -35,6 +35,11 @@ interface StemmedTerm {
   lexemes: string[];
   /** A tsquery matching it: the lexeme, or the phrase ('famili' <-> 'reunif'). */
   query: string;
+  /**
+   * A phrase whose other words are stop words ("runs out": "run"), folded as typed: it is recognised
+   * in a question that has it as typed, and never searched for (it would stand for every "run").
+   */
+  typed?: string;
 }
 
 export interface StemmedGroup {
@@ -94,9 +99,9 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
     const lexemes = phraseLexemes(row.query);
     if (!lexemes.length) continue; // only stop words
     // A phrase that keeps one word ("after hours": "hour", "no German": "german") would stand for
-    // every use of that word: it is left out.
-    if (lexemes.length === 1 && /\s/.test(text.trim())) continue;
-    stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query });
+    // every use of that word: it is only recognised as typed.
+    const typed = lexemes.length === 1 && /\s/.test(text.trim()) ? foldForSearch(text).toLowerCase() : undefined;
+    stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query, ...(typed ? { typed } : {}) });
   }
   return source.groups.map((group) => {
     const terms: StemmedTerm[] = [];
@@ -132,16 +137,22 @@ export interface TermMatch {
 
 /**
  * The groups a question's words (stems, in order) belong to: a word is matched by a one-word term,
- * consecutive words by a phrase ("bank account", "first week").
+ * consecutive words by a phrase ("bank account", "first week"), and a phrase of one word and stop
+ * words ("runs out") where the question, folded, has it as typed.
  */
-export function matchTerms(words: string[], groups: StemmedGroup[]): TermMatch[] {
+export function matchTerms(words: string[], groups: StemmedGroup[], question = ""): TermMatch[] {
+  const folded = ` ${foldForSearch(question)
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, " ")} `;
   const matches: TermMatch[] = [];
   for (const group of groups) {
+    const searched = group.terms.filter((t) => !t.typed);
     for (const term of group.terms) {
+      if (term.typed && !folded.includes(` ${term.typed} `)) continue;
       const at = findSequence(words, term.lexemes);
       if (at < 0) continue;
       const concepts = term.lexemes.map((_, k) => at + k);
-      matches.push({ concepts, others: group.terms.filter((t) => t !== term) });
+      matches.push({ concepts, others: searched.filter((t) => t !== term) });
     }
   }
   return matches;

@@ -456,15 +456,20 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
     intent = toolIntent(previous, before) ? toolIntent(`${previous} ${question}`, merged) : null;
     if (intent) return answerFor(db, intent, `${previous} ${question}`, merged, catalog);
   }
-  if (intent === "costs" && !(await costsOfCityAsked(db, question, entities))) return null;
+  if (intent === "costs" && !CITY_COSTS.test(question) && !RENT.test(question) && !(await costsOfCityAsked(db, question, entities)))
+    return null;
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
 }
 
+/** Words that name what the calculator's data is about: living costs, rent, the semester contribution. */
+const CITY_COSTS =
+  /\b(?:cost of living|living costs?|rents?|renting|miete|expensive|cheap(?:er|est)?|afford\w*|budget|semester (?:contribution|fee)|semesterbeitrag)\b/i;
+
 /**
  * "How much money must be in the blocked account? I study in Hamburg": a city named beside another
- * subject is where the asker lives, not what they ask about. The city's costs answer only when what the
- * knowledge base finds for the question is about the city (its generated article, or a passage naming
- * it), or when the knowledge base finds nothing else.
+ * subject is where the asker lives, not what they ask about. Asked only "how much" (not about rent or
+ * living costs), the city's costs answer when what the knowledge base finds for the question is about
+ * the city (its generated article, or a passage naming it), or when it finds nothing else.
  */
 async function costsOfCityAsked(db: Db, question: string, entities: QuestionEntities): Promise<boolean> {
   const { passages } = await retrieve(db, question, { limit: 1 });

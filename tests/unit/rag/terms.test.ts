@@ -90,6 +90,22 @@ describe("term matching", () => {
     expect(matchTerms(words, groups).map((m) => m.concepts)).toEqual(concepts);
   });
 
+  it("recognises a phrase of one word and stop words only where the question has it as typed, and never searches it", () => {
+    const expiry: StemmedGroup[] = [
+      { about: "extension", terms: [word("extend"), { ...word("run"), text: "runs out", typed: "runs out" }, word("expir")] },
+    ];
+    const asked = expandSynonyms(["resid", "permit", "run"], expiry, "My residence permit runs out in May");
+    expect(asked.filter((t) => t.concept === 2).map((t) => t.lexeme)).toEqual(["run", "extend", "expir"]);
+    // "run" alone ("I run a small business") is not the phrase.
+    expect(expandSynonyms(["run", "small", "busi"], expiry, "I run a small business").map((t) => t.lexeme)).toEqual([
+      "run",
+      "small",
+      "busi",
+    ]);
+    // Asked with "extend", the phrase is not among the terms searched.
+    expect(expandSynonyms(["extend"], expiry, "extend").map((t) => t.lexeme)).toEqual(["extend", "expir"]);
+  });
+
   it("expands a phrase of the question under each of its words, and a word with the phrases of its group", () => {
     const fromPhrase = expandSynonyms(["open", "bank", "account"], groups);
     expect(fromPhrase.filter((t) => t.lexeme === "girokonto").map((t) => t.concept)).toEqual([1, 2]);
