@@ -117,6 +117,30 @@ export interface PostQuestion {
  * whole unless one sentence asks for two facts; a long post without a question is one question.
  */
 export function questionsOfPost(post: string): PostQuestion[] {
+  const title = titleOf(post);
+  const questions = questionsOfBody(title ? post.slice(post.indexOf("\n") + 1) : post);
+  if (!title) return questions;
+  // A title names what the whole post is about: every question is searched with it.
+  return questions.map((q) => ({ asked: q.asked, question: `${title}: ${q.question}` }));
+}
+
+/** Words a post's first line has at most to be its title ("Minijob und Werkstudent"). */
+const TITLE_WORDS = 10;
+
+/**
+ * A post's title: a short first line, not a greeting or a sentence of its own (it has no full stop and
+ * asks nothing), above the body. A line that asks ("Blocked account for 18 months?") is a question of the post.
+ */
+function titleOf(post: string): string | null {
+  const lines = post.trim().split(/\n+/);
+  const first = lines[0]!.trim();
+  if (lines.length < 2 || !first || /[.!?:;,]$/.test(first) || words(first).length > TITLE_WORDS) return null;
+  if (GREETING.test(first) || SIGN_OFF.test(first) || isQuestion(first)) return null;
+  return first;
+}
+
+function questionsOfBody(body: string): PostQuestion[] {
+  const post = body;
   const sentences = sentencesOf(post);
   if (!sentences.length) return [{ asked: post.trim(), question: post.trim() }];
   const short = words(post).length <= SHORT_POST_WORDS;

@@ -35,6 +35,21 @@ describe("the question stage", () => {
     for (const question of searched(post)) expect(question).not.toMatch(/Nigeria|Aachen|Thanks/);
   });
 
+  it("searches every question of a post with its title, a short first line that is no sentence of its own", () => {
+    const post =
+      "Bafög und Nebenjob\nHallo, ich bekomme seit dem Wintersemester Bafög und jobbe nebenbei im Café. Wie viel darf ich dazuverdienen? Muss ich das dem Amt melden?";
+    // The body is short: it is read whole, without the greeting, and searched with the title.
+    expect(searched(post)).toEqual([
+      "Bafög und Nebenjob: ich bekomme seit dem Wintersemester Bafög und jobbe nebenbei im Café. Wie viel darf ich dazuverdienen? Muss ich das dem Amt melden?",
+    ]);
+    const long = `Minijob und Werkstudent\n${"Ich arbeite seit einem Jahr in einem Minijob am Wochenende und verdiene dort etwa 500 Euro im Monat. "}Jetzt bekomme ich ein Angebot als Werkstudent mit 16 Stunden. Geht beides zusammen? Was passiert mit meiner Versicherung?`;
+    expect(asked(long)).toEqual(["Geht beides zusammen?", "Was passiert mit meiner Versicherung?"]);
+    for (const question of searched(long)) expect(question).toMatch(/^Minijob und Werkstudent: /);
+    // A first line that greets, asks or ends a sentence is no title.
+    expect(searched("Hi all\nCan I extend my visa in Germany?")[0]).not.toContain("Hi all:");
+    expect(searched("Is the Sperrkonto amount still 11,904?\nI ask for my sister.")[0]).not.toContain(":");
+  });
+
   it("keeps at most three questions, and finds a question after a full stop in lower case", () => {
     const post =
       "hello, i am 27 and will start my phd in Berlin next spring, my contract is a stipend not an employment contract. which health insurance should i take, public or private?";
