@@ -133,6 +133,8 @@ const CONNECTOR =
 /** Words that point back to the previous question's subject, and "what comes after / next" (in the process asked about). */
 const POINTING =
   /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b|\bwhat comes (?:after|next)\b|\bwhat(?:'s| is) next\b/i;
+/** A question word inside a message: after "with the Blue Card", what it asks. */
+const WH_WORD = /\b(?:how|what|when|where|which|who|why|wie|wann|wo|welche[rsmn]?|warum)\b/i;
 /** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
 const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 
@@ -248,9 +250,9 @@ function resolveAgainst(question: string, previous: string): string {
   if (content.length) {
     const pointing = POINTING.test(core);
     if (!continues && !pointing) return question;
+    const said = new Set(contentWords(previous).map(singular));
     // "and as a PhD student?" after a master's question: the previous question for a PhD, when
     // what the follow-up says besides its entities the previous question says already.
-    const said = new Set(contentWords(previous).map(singular));
     if (
       continues &&
       entities.length &&
@@ -259,8 +261,11 @@ function resolveAgainst(question: string, previous: string): string {
     ) {
       return substitute(previous, entities);
     }
-    // "and for IT jobs?", "and with a Blue Card?": the previous question, for that.
+    // "and for IT jobs?", "and with a Blue Card?": the previous question, for that. "with the Blue Card how
+    // fast can I get permanent residence?" asks its own question about something new: it stands alone.
     const preposition = QUALIFYING.exec(connector)?.[1];
+    const asksOwn = WH_WORD.test(core) && !pointing && content.some((word) => !said.has(singular(word)));
+    if (preposition && asksOwn) return question;
     if (preposition) return `${trimEnd(previous)} ${preposition.toLowerCase()} ${trimEnd(core)}?`;
     // "and what about health insurance?" names its own subject: who and what it is for carry over;
     // "can he work there?", "when do I get it back?" also need the subject they point to.

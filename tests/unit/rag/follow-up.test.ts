@@ -105,6 +105,17 @@ describe("resolveFollowUp", () => {
       question: "and for a PhD?",
       standalone: "How much is rent in Munich for a PhD?",
     },
+    // A qualifier followed by a question of its own about something new stands alone.
+    {
+      history: ["What is the Blue Card salary threshold for IT jobs?"],
+      question: "with the blue card how fast can I get permanent residence",
+      standalone: "with the blue card how fast can I get permanent residence",
+    },
+    {
+      history: ["Can I work 20 hours a week as a student?"],
+      question: "and as a PhD student, what health insurance do I need?",
+      standalone: "and as a PhD student, what health insurance do I need?",
+    },
   ];
   it.each(cases)("reads $question after $history as $standalone", ({ history, question, standalone }) => {
     expect(resolveFollowUp(question, history)).toBe(standalone);
