@@ -207,6 +207,8 @@ export interface ForumBaseline {
   correctness: number;
   factsRecallAt5: number;
   leaks: number;
+  /** German questions answered from one of their English twin's articles. */
+  twinsAgreed: number;
 }
 
 export function readForumBaseline(): ForumBaseline {
@@ -221,5 +223,8 @@ export function forumRegressions(report: ForumReport, baseline: ForumBaseline, t
   if (test.factsRecallAt5 < baseline.factsRecallAt5 - tolerance)
     out.push(`facts recall@5 ${test.factsRecallAt5.toFixed(3)} < ${baseline.factsRecallAt5}`);
   if (report.leaks.length > baseline.leaks) out.push(`follow-up leaks ${report.leaks.length} > ${baseline.leaks}`);
+  // The twins are few: a drop of more than the tolerance's share of them fails.
+  const twinsFloor = baseline.twinsAgreed - Math.floor(tolerance * report.twins.total);
+  if (report.twins.agreed < twinsFloor) out.push(`German twins agreeing ${report.twins.agreed} < ${twinsFloor}`);
   return out;
 }
