@@ -2,6 +2,7 @@
 
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { useSession } from "~/components/auth/session";
+import { SignInPrompt } from "~/components/auth/sign-in-prompt";
 import { BillingTab } from "./billing-tab";
 
 /** /billing: the Billing tab on its own page, for signed-in users. */
@@ -13,17 +14,7 @@ export function BillingPage() {
       <h1 className="text-2xl font-bold">Billing</h1>
       {status === "loading" ? <p className="text-slate-500">Loading billing...</p> : null}
       {status === "unauthenticated" ? (
-        <div>
-          <p className="text-slate-700">Sign up or log in to manage your plan, cards and receipts.</p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" onClick={() => open("signup")}>
-              Sign up
-            </button>
-            <button type="button" className="btn-secondary" onClick={() => open("login")}>
-              Login
-            </button>
-          </div>
-        </div>
+        <SignInPrompt reason="Sign up or log in to manage your plan, cards and receipts." onChoose={(modal) => open(modal)} />
       ) : null}
       {status === "authenticated" ? <BillingTab /> : null}
     </div>

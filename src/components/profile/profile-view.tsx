@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { useSession } from "~/components/auth/session";
+import { SignInPrompt } from "~/components/auth/sign-in-prompt";
 import { BillingTab } from "~/components/billing/billing-tab";
 import { isPaidPlanId, type PaidPlanId, rememberChosenPlan } from "~/components/billing/chosen-plan";
 import { MySessions } from "~/components/coaching/my-sessions";
@@ -166,18 +167,15 @@ function SignedOut({ planId }: { planId: PaidPlanId | null }) {
   return (
     <div className="mx-auto min-h-[60vh] max-w-4xl px-4 py-10">
       <h1 className="text-2xl font-bold">Your profile</h1>
-      <p className="mt-2 text-slate-700">
-        {planId
-          ? `Create your account or log in: the ${getPlan(planId).name} checkout opens right after.`
-          : "Sign up or log in to see and edit your profile."}
-      </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" onClick={() => choose("signup")}>
-          Sign up
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => choose("login")}>
-          Login
-        </button>
+      <div className="mt-2">
+        <SignInPrompt
+          reason={
+            planId
+              ? `Create your account or log in: the ${getPlan(planId).name} checkout opens right after.`
+              : "Sign up or log in to see and edit your profile."
+          }
+          onChoose={choose}
+        />
       </div>
     </div>
   );
