@@ -22,7 +22,7 @@ const SECTIONS: { title: string; items: { id?: string; q: string; a: React.React
       },
       {
         q: "Which languages can I ask in?",
-        a: 'Ask in English. The knowledge base is written in English, with the German terms you will meet on forms (Anmeldung, Sperrkonto). The built-in knowledge-base model knows those terms and many German words for them, but it does not understand German sentences: a question in German is often answered with "I don\'t know" or beside the point. Where this server has a hosted model (OpenAI or DeepSeek) configured, that model also answers questions in other languages.',
+        a: "English or German. The knowledge base is written in English, with the German terms you will meet on forms (Anmeldung, Sperrkonto). The built-in knowledge-base model reads questions in German too and answers them in English, from the same guides, with one German sentence saying so; it matches English questions most reliably. Where this server has a hosted model (OpenAI or DeepSeek) configured, that model answers in the language of your question.",
       },
     ],
   },
