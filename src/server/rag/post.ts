@@ -4,7 +4,7 @@
  * sentence that asks for two facts ("how much ... and how long ...") becomes one question per fact; a
  * question that points back ("how long does it take to open one?") is read with the question before it.
  */
-import { deu as germanStopwords } from "stopword";
+import { eng as englishStopwords, deu as germanStopwords } from "stopword";
 import postWords from "~/content/post-words.json";
 import { factsAskedFor } from "./question";
 import { escapeRegExp, splitSentences } from "./text";
@@ -27,7 +27,10 @@ const GREETING = startsWithAny(postWords.greetings);
 const SIGN_OFF = startsWithAny(postWords.signOffs);
 const QUESTION_START = startsWithAny(postWords.questionStarts);
 const ASKING = startsWithAny(postWords.askingPhrases);
-const GERMAN_WORDS = new Set(postWords.germanWords);
+/** Common German words that are no English word ("die" and "was" are both): what marks a post as German. */
+const GERMAN_WORDS = new Set(
+  [...postWords.germanWords, ...germanStopwords].filter((word) => word.length > 1 && !englishStopwords.includes(word)),
+);
 const POINTING_WORDS = new Set(postWords.pointingWords);
 /** A question of this many words or fewer is read with the sentence before it. */
 const DEPENDENT_WORDS = 5;

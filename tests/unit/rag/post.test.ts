@@ -62,6 +62,10 @@ describe("the question stage", () => {
   it("tells German posts from English ones with German terms", () => {
     expect(isGerman("Darf ich als internationale Studentin neben dem Studium arbeiten?")).toBe(true);
     expect(isGerman("How long do I have for the Anmeldung after I move into my WG?")).toBe(false);
+    // Any common German word counts, but not one that is also English ("was", "also", "will", "in").
+    expect(isGerman("Wann beginnt das Wintersemester?")).toBe(true);
+    expect(isGerman("Sehr geehrter Herr Hartmann, vor fünf Jahren bin ich als Studentin nach Deutschland gekommen.")).toBe(true);
+    expect(isGerman("It was also in the news: will the fee rise in 2027?")).toBe(false);
     expect(withoutGermanFunctionWords("Wie viel Geld muss ich für das Sperrkonto nachweisen?")).toBe("Geld Sperrkonto nachweisen?");
     // What is asked ("lohnt sich"), not about what: left out of the search too.
     expect(withoutGermanFunctionWords("Lohnt sich die Steuererklärung als Werkstudent?")).toBe("Steuererklärung Werkstudent?");
