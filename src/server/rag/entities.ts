@@ -60,7 +60,7 @@ export function foldText(text: string): string {
 }
 
 /** Whether `phrase` (folded) stands as whole words in `folded`; the position, or -1. */
-function wordIndex(folded: string, phrase: string): number {
+export function wordIndex(folded: string, phrase: string): number {
   if (!phrase) return -1;
   const match = new RegExp(`(?:^| )${escapeRegExp(phrase)}(?= |$)`).exec(folded);
   return match ? match.index : -1;

@@ -7,7 +7,7 @@
 import { eng as englishStopwords, deu as germanStopwords } from "stopword";
 import postWords from "~/content/post-words.json";
 import { factsAskedFor } from "./question";
-import { escapeRegExp, splitSentences } from "./text";
+import { escapeRegExp, foldGerman, splitSentences } from "./text";
 
 /** Questions answered separately at most; a post asking more gets the first ones. */
 const MAX_QUESTIONS = 3;
@@ -142,8 +142,7 @@ function titleOf(post: string): string | null {
   return first;
 }
 
-function questionsOfBody(body: string): PostQuestion[] {
-  const post = body;
+function questionsOfBody(post: string): PostQuestion[] {
   const sentences = sentencesOf(post);
   if (!sentences.length) return [{ asked: post.trim(), question: post.trim() }];
   const short = words(post).length <= SHORT_POST_WORDS;
@@ -176,11 +175,8 @@ export function isGerman(post: string): boolean {
 const wordPattern = (list: string[]) =>
   new RegExp(`(?<![\\p{L}\\d])(?:${[...new Set(list)].map(escapeRegExp).join("|")})(?![\\p{L}\\d])`, "giu");
 
-/** "für" is typed "fuer" too: the umlauts written out. */
-const withUmlautsWrittenOut = (word: string) => [
-  word,
-  word.replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss"),
-];
+/** "für" is typed "fuer" too: each word also with its umlauts written out. */
+const withUmlautsWrittenOut = (word: string) => [word, foldGerman(word)];
 
 /** German words that never name a question's subject, left out even of an English post ("ich bin", "für"). */
 const GERMAN_FUNCTION_WORD = wordPattern(postWords.germanFunctionWords.flatMap(withUmlautsWrittenOut));

@@ -85,6 +85,13 @@ export function termGroups(db: Db): Promise<StemmedGroup[]> {
   return groups;
 }
 
+/** Text as a table phrase and a question are compared as typed: folded, lower case, words apart by one space. */
+const typedWords = (text: string) =>
+  foldForSearch(text)
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, " ")
+    .trim();
+
 /** A group's terms and its brand names: both are searched. */
 const searchedTexts = (group: TermTable["groups"][number]) => [...group.terms, ...(group.brands ?? [])];
 
@@ -100,7 +107,7 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
     if (!lexemes.length) continue; // only stop words
     // A phrase that keeps one word ("after hours": "hour", "no German": "german") would stand for
     // every use of that word: it is only recognised as typed.
-    const typed = lexemes.length === 1 && /\s/.test(text.trim()) ? foldForSearch(text).toLowerCase() : undefined;
+    const typed = lexemes.length === 1 && /\s/.test(text.trim()) ? typedWords(text) : undefined;
     stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query, ...(typed ? { typed } : {}) });
   }
   return source.groups.map((group) => {
@@ -141,9 +148,7 @@ export interface TermMatch {
  * words ("runs out") where the question, folded, has it as typed.
  */
 export function matchTerms(words: string[], groups: StemmedGroup[], question = ""): TermMatch[] {
-  const folded = ` ${foldForSearch(question)
-    .toLowerCase()
-    .replace(/[^\p{L}\d]+/gu, " ")} `;
+  const folded = ` ${typedWords(question)} `;
   const matches: TermMatch[] = [];
   for (const group of groups) {
     const searched = group.terms.filter((t) => !t.typed);

@@ -38,6 +38,7 @@ import {
   parseEntities,
   type QuestionEntities,
   type StayPurpose,
+  wordIndex,
 } from "./entities";
 import { otherDestination } from "./question";
 import { retrieve } from "./retrieve";
@@ -475,8 +476,8 @@ async function costsOfCityAsked(db: Db, question: string, entities: QuestionEnti
   const { passages } = await retrieve(db, question, { limit: 1 });
   const best = passages[0];
   if (!best || best.articleSlug.startsWith(CITY_ARTICLE_PREFIX)) return true;
-  const text = ` ${foldText(`${best.heading ?? ""} ${best.text}`)} `;
-  return entities.cities.some((city) => cityNames(city).some((name) => text.includes(` ${foldText(name)} `)));
+  const text = foldText(`${best.heading ?? ""} ${best.text}`);
+  return entities.cities.some((city) => cityNames(city).some((name) => wordIndex(text, foldText(name)) >= 0));
 }
 
 function answerFor(
