@@ -236,6 +236,44 @@ describe("refunds through the demo gateway", () => {
     expect(await t.db.auditLog.count({ where: { action: "finance.payment_refunded", targetId: paid.id } })).toBe(1);
   });
 
+  it("a billing sync that read the row before a refund committed does not undo the refund", async () => {
+    const customer = await createUser(t.db);
+    const paid = await paidDemoPayment(t.db, customer.claims);
+    const gateway = new DemoGateway(t.db);
+    const stale = (await gateway.getSubscription(paid.subscriptionId!))!; // its invoice still says paid
+    expect(stale.latestInvoice).toMatchObject({ id: paid.gatewayObjectId, refunded: false });
+    // The sync's database, on which the refund commits right after the sync has read the row.
+    let refundDone = false;
+    const transactions = new Proxy(t.db.billingTransaction, {
+      get(model, key) {
+        const value = Reflect.get(model, key, model);
+        if (key !== "findUnique") return typeof value === "function" ? value.bind(model) : value;
+        return async (args: Parameters<typeof model.findUnique>[0]) => {
+          const row = await model.findUnique(args);
+          if (!refundDone) {
+            refundDone = true;
+            await backoffice.caller.admin.finance.refund({ transactionId: paid.id, reason: "Asked to cancel." });
+          }
+          return row;
+        };
+      },
+    });
+    const interleaved = new Proxy(t.db, {
+      get(db, key) {
+        if (key === "billingTransaction") return transactions;
+        const value = Reflect.get(db, key, db);
+        return typeof value === "function" ? value.bind(db) : value;
+      },
+    });
+
+    await syncSubscription(interleaved, stale, customer.claims.id);
+    expect(refundDone).toBe(true);
+    expect(await t.db.billingTransaction.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({
+      refunded: true,
+      status: "refunded",
+    });
+  });
+
   it("refuses what cannot be refunded: failed, free, unknown, and roles without finance:payments", async () => {
     const customer = await createUser(t.db);
     const failed = await transaction(t.db, customer.claims.id, { status: "failed", paymentIntentId: "pi_demo_failed" });

@@ -164,14 +164,17 @@ async function recordInvoice(db: Db, userId: string, invoice: GatewayInvoice, pl
       paidAt: invoice.createdAt,
     },
     update: {
-      status,
-      refunded,
       amountCents: invoice.amountCents,
       paymentIntentId: invoice.paymentIntentId,
       receiptUrl,
       ...receipt,
     },
   });
+  // The state is written only to a row that is still unrefunded: a refund committed in /admin
+  // since `existing` was read stays, however stale this invoice is.
+  if (existing) {
+    await db.billingTransaction.updateMany({ where: { id: existing.id, refunded: false }, data: { status, refunded } });
+  }
   // Each state is announced once, however often the provider's events repeat it.
   if (existing?.status !== status && invoice.amountCents > 0) {
     const planName = planId ? getPlan(planId).name : invoice.description;
