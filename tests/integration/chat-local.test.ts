@@ -45,6 +45,27 @@ describe("the local knowledge-base model", () => {
     const metadata = chunks.find((chunk) => chunk.type === "start")?.messageMetadata;
     expect(metadata).toMatchObject({ model: "local-knowledge", ragEnabled: true });
     expect((metadata!.sources as unknown[]).length).toBeGreaterThan(0);
+    // The guide sections it quotes, to read on: the blocked-account guide at its current amount.
+    expect(metadata!.guides).toEqual(
+      expect.arrayContaining([
+        { title: "The current amount", href: "/students/finances/finances-blocked-account-amount-2026#the-current-amount" },
+      ]),
+    );
+  });
+
+  it("links the guide sections it quotes on the plain chat route too, where the local model searches itself", async () => {
+    const response = await postChat(
+      chat,
+      { messages: ask("How much money do I need in a blocked account for a German student visa?") },
+      { headers: { "x-session-id": "local-session-guides" } },
+    );
+    const chunks = parseUiStream(await response.text());
+    const metadata = chunks.find((chunk) => chunk.type === "start")?.messageMetadata;
+    expect(metadata!.guides).toEqual(
+      expect.arrayContaining([
+        { title: "The current amount", href: "/students/finances/finances-blocked-account-amount-2026#the-current-amount" },
+      ]),
+    );
   });
 
   it("streams the Anmeldung answer with its two-week deadline and its dated source", async () => {

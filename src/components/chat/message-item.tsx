@@ -477,6 +477,19 @@ export function MessageItem({
         </div>
       ) : null}
       {metadata.toolLinks?.length ? <ToolLinkCards links={metadata.toolLinks} /> : null}
+      {!streaming && metadata.guides?.length ? (
+        <nav aria-label="Read in our guides" className="mt-2 text-xs text-slate-600" data-testid="answer-guides">
+          Read in our guides:{" "}
+          {metadata.guides.map((guide, index) => (
+            <span key={guide.href}>
+              {index > 0 ? " · " : ""}
+              <Link href={guide.href} className="font-medium text-brand-700 underline underline-offset-2">
+                {guide.title}
+              </Link>
+            </span>
+          ))}
+        </nav>
+      ) : null}
       {!streaming && context.userPrompt && answerAdmitsNotKnowing(text) ? (
         <Link
           href={askCommunityHref(context.userPrompt)}

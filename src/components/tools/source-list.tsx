@@ -6,8 +6,20 @@ export function checkedDate(checkedOn: string): string {
   return format(new Date(`${checkedOn}T00:00:00Z`), "d MMMM yyyy");
 }
 
-/** The sources of a figure or rule and the day they were checked, as every tool result shows them. */
-export function SourceList({ sources, checkedOn, label = "Source" }: { sources: SourceRef[]; checkedOn: string; label?: string }) {
+/**
+ * The sources of a figure or rule and the day they were checked, as every tool result shows them. A
+ * source checked on a day of its own (a guide's section) names that day after it.
+ */
+export function SourceList({
+  sources,
+  checkedOn,
+  label = "Source",
+}: {
+  sources: (SourceRef & { checkedOn?: string })[];
+  checkedOn: string;
+  label?: string;
+}) {
+  const ownDays = sources.some((source) => source.checkedOn);
   return (
     <p className="text-xs leading-5 text-slate-500">
       {label}
@@ -15,12 +27,13 @@ export function SourceList({ sources, checkedOn, label = "Source" }: { sources: 
       {sources.map((source, index) => (
         <span key={source.url}>
           {index > 0 ? "; " : ""}
-          <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline-offset-2 hover:underline">
+          <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline underline-offset-2">
             {source.title}
           </a>
+          {ownDays ? <span className="whitespace-nowrap"> (checked {checkedDate(source.checkedOn ?? checkedOn)})</span> : null}
         </span>
-      ))}{" "}
-      <span className="whitespace-nowrap">(checked {checkedDate(checkedOn)})</span>
+      ))}
+      {ownDays ? null : <span className="whitespace-nowrap"> (checked {checkedDate(checkedOn)})</span>}
     </p>
   );
 }

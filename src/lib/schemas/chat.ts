@@ -121,6 +121,8 @@ export interface AssistantMetadata {
   links?: { title: string; href: string; description: string }[];
   /** The tools whose data answered, each pre-filled with the question's values (a card under the answer). */
   toolLinks?: ToolLink[];
+  /** The guide sections the answer quotes, as pages of this site: the section's heading (or the guide's title) and its address. */
+  guides?: { title: string; href: string }[];
   /** Tokens charged for this answer (all it used, only the question's, or 0; see `charge`). */
   tokens?: number;
   /** What was charged: the answer, only the question (no answer was found), or nothing. */
@@ -236,6 +238,18 @@ const importedMetadataSchema = z
       .max(10)
       .optional(),
     toolLinks: z.array(toolLinkSchema).max(4).optional(),
+    guides: z
+      .array(
+        z.looseObject({
+          title: z.string().max(300),
+          href: z
+            .string()
+            .max(500)
+            .regex(/^\/students\/[a-z0-9-]+\/[a-z0-9-]+(?:#[a-z0-9-]+)?$/, "Guide links must point to a guide of this site"),
+        }),
+      )
+      .max(10)
+      .optional(),
   })
   .refine(
     (metadata) => JSON.stringify(metadata).length <= MAX_IMPORTED_METADATA_CHARS,

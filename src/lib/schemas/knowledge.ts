@@ -55,6 +55,8 @@ const articleSourceSchema = z.object({
     .transform((value) => value || undefined),
 });
 export type ArticleSource = z.output<typeof articleSourceSchema>;
+/** An article's stored sources. */
+export const articleSourcesSchema = z.array(articleSourceSchema);
 
 /** The front matter of an article file. */
 export const articleFrontMatterSchema = z.object({
@@ -215,3 +217,7 @@ const versionId = z.string({ error: "versionId is required" }).trim().min(1, "ve
 export const articleDiffInput = z.object({ slug: knowledgeSlugSchema, from: versionId, to: versionId.nullish() });
 
 export const articleRestoreInput = z.object({ versionId, note: optionalText("Note", 300) });
+
+/** A guide's address: its topic and its slug. */
+export const guideAddressInput = z.object({ topic: z.string().trim().min(1).max(80), slug: knowledgeSlugSchema });
+export const guideTopicInput = z.object({ topic: z.string().trim().min(1).max(80) });

@@ -1,5 +1,6 @@
+import { guideSectionHref } from "~/lib/guides";
 import { languageName } from "~/lib/locale";
-import type { ConsideredPassage } from "~/lib/schemas/chat";
+import type { AssistantMetadata, ConsideredPassage } from "~/lib/schemas/chat";
 import type { RetrievedPassage } from "~/server/rag/retrieve";
 import { stripMarkdown } from "~/server/rag/text";
 
@@ -77,6 +78,19 @@ export function sourceList(passages: RetrievedPassage[]) {
     }
   }
   return [...seen.values()];
+}
+
+/** Guide sections linked under an answer at most. */
+const GUIDE_LINKS = 3;
+
+/** The guide sections an answer rests on, once each, best first: where to read on. */
+export function guideLinks(passages: RetrievedPassage[]): NonNullable<AssistantMetadata["guides"]> {
+  const links = new Map<string, { title: string; href: string }>();
+  for (const passage of passages) {
+    const href = guideSectionHref(passage.topic, passage.articleSlug, passage.heading);
+    if (!links.has(href)) links.set(href, { title: passage.heading ?? passage.articleTitle, href });
+  }
+  return [...links.values()].slice(0, GUIDE_LINKS);
 }
 
 /** "Regenerate" with a hosted model: a new answer, not the one the user asked to replace. */

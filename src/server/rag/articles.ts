@@ -11,7 +11,7 @@ import { type ArticleSource, articleFrontMatterSchema, introSourcesMarker, secti
 import { CONTENT_DIR } from "~/server/content/files";
 import { cityArticleSources } from "./city-articles";
 import { type Block, parseBlocks, wordCount } from "./markdown";
-import { SEARCH_TEXT_FORMAT } from "./text";
+import { SEARCH_TEXT_FORMAT, stripMarkdown } from "./text";
 
 /**
  * What the seed compares to know whether an article must be written again: the search text format
@@ -133,6 +133,45 @@ export function chunkArticle(body: string): ArticlePassage[] {
     flush();
   }
   return passages;
+}
+
+/** A section of an article as a reader sees it: its heading (none for the introduction), its Markdown and the sources behind it. */
+export interface ArticleSection {
+  heading: string | null;
+  markdown: string;
+  sources: ArticleSource[];
+}
+
+/**
+ * The article cut at its top-level headings, for reading on a page: each section keeps its
+ * sub-headings, lists and tables, and names the sources its marker gives (else the article's).
+ */
+export function articleSections(body: string, sources: ArticleSource[]): ArticleSection[] {
+  const sections: { heading: string | null; sourceNumbers: number[]; blocks: string[] }[] = [];
+  for (const block of parseBlocks(body)) {
+    if (block.kind === "heading" && block.level <= 2) {
+      sections.push({ heading: block.text, sourceNumbers: block.sources ?? [], blocks: [] });
+      continue;
+    }
+    if (!sections.length) sections.push({ heading: null, sourceNumbers: introSourcesMarker(body) ?? [], blocks: [] });
+    sections[sections.length - 1]!.blocks.push(block.kind === "heading" ? `${"#".repeat(block.level)} ${block.text}` : block.raw);
+  }
+  return sections
+    .filter((section) => section.blocks.length || section.heading)
+    .map((section) => ({
+      heading: section.heading,
+      markdown: section.blocks.join("\n\n"),
+      sources: passageSources(sources, section.sourceNumbers),
+    }));
+}
+
+/** What an article is about, for a list of guides: its first paragraph as plain text, cut at a word near `maxChars`. */
+export function articleSummary(body: string, maxChars = 220): string {
+  const first = parseBlocks(body).find((block) => block.kind === "paragraph");
+  const text = first ? stripMarkdown(first.raw).replace(/\s+/g, " ") : "";
+  if (text.length <= maxChars) return text;
+  const cut = text.slice(0, maxChars);
+  return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:.(-]+$/, "")}…`;
 }
 
 /** The sources of a passage: those its section's marker names, else all of the article's. */

@@ -1,4 +1,7 @@
-/** The knowledge base's public interface: retrieval for the chat routes, loading for the seed step. */
+/** The knowledge base's public interface: retrieval for the chat routes, sections for the guide pages, loading for the seed step. */
+
+export { type ArticleSection, articleSections, articleSummary } from "./articles";
+export { CITY_ARTICLE_PREFIX } from "./city-articles";
 export {
   DEFAULT_MIN_CONFIDENCE,
   type Retrieval,

@@ -7,9 +7,9 @@ vi.mock("~/server/api/server-caller", () => ({ loadThreads: async () => threads.
 // Rendered outside the app: the carousel's links have no router to push to here.
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {} }) }));
 
-const { default: StudentsPage } = await import("~/app/students/page");
-const { default: StudentsLoading } = await import("~/app/students/loading");
-const { StudentTopics } = await import("~/app/students/topics");
+const { default: StudentsPage } = await import("~/app/students/(index)/page");
+const { default: StudentsLoading } = await import("~/app/students/(index)/loading");
+const { StudentTopics } = await import("~/app/students/(index)/topics");
 
 describe("students page states (spec 2.5)", () => {
   it("shows 'Loading services...' while the topics load", () => {

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { guideAddressInput, guideTopicInput } from "~/lib/schemas/knowledge";
 import { listCities, listCountries, listThreads, RANDOM_PROMPTS_DEFAULT, randomPrompts } from "~/server/services/content.service";
+import { getGuide, listTopicGuides } from "~/server/services/guides.service";
+import { sitemapEntries } from "~/server/services/sitemap.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 export const contentRouter = createTRPCRouter({
@@ -15,4 +18,8 @@ export const contentRouter = createTRPCRouter({
     .input(z.object({ country: z.string().trim().min(2).max(60).optional() }).default({}))
     .query(({ ctx, input }) => listCities(ctx.db, input.country)),
   countries: publicProcedure.query(({ ctx }) => listCountries(ctx.db)),
+  /** A topic's guides (null for an unknown topic), and one guide (null when it is not shown). */
+  topicGuides: publicProcedure.input(guideTopicInput).query(({ ctx, input }) => listTopicGuides(ctx.db, input.topic)),
+  guide: publicProcedure.input(guideAddressInput).query(({ ctx, input }) => getGuide(ctx.db, input.topic, input.slug)),
+  sitemap: publicProcedure.query(({ ctx }) => sitemapEntries(ctx.db)),
 });

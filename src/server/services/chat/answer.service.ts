@@ -16,7 +16,7 @@ import {
 } from "~/lib/schemas/chat";
 import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions, readTokenCount, tokenCount } from "~/server/ai/local-model";
 import { LOCAL_MODEL_LABEL, type ResolvedModel, resolveChatModel } from "~/server/ai/models";
-import { chatInstructions, consideredPassages, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
+import { chatInstructions, consideredPassages, guideLinks, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import type { ComposedAnswer } from "~/server/rag/answer";
@@ -375,6 +375,9 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     // The local model has composed its answer by its first text: which passages it quotes is known.
     const quoted = new Set((composed as ComposedAnswer | null)?.quotedPassageIds ?? []);
     const usedPassageIds = [...new Set([...(regenerate?.usedPassageIds ?? []), ...quoted])];
+    // The guide sections to read on: those the local answer quotes; a hosted answer's passages were all handed to it.
+    const answeredFrom = retrieval ?? (composed as ComposedAnswer | null)?.retrieval;
+    const guides = answeredFrom ? guideLinks(answeredFrom.passages.filter((p) => (resolved.hosted && !replaced) || quoted.has(p.id))) : [];
     const metadata: AssistantMetadata = {
       model: label,
       ragEnabled: rag,
@@ -389,6 +392,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
       ...(usedPassageIds.length ? { usedPassageIds } : {}),
       ...(comparison ? { links: [comparison] } : {}),
       ...(toolAnswer ? { toolLinks: toolAnswer.links } : {}),
+      ...(guides.length ? { guides } : {}),
       createdAt: startedAt,
     };
     let final: AssistantMetadata = metadata;

@@ -1,6 +1,8 @@
+import Link from "next/link";
 import { PromptCarousel } from "~/components/site/prompt-carousel";
 import { ScrollToHash } from "~/components/site/scroll-to-hash";
 import { DEFAULT_TOPIC_DESCRIPTION, shuffle, validQuestions } from "~/lib/carousel";
+import { topicGuidesPath } from "~/lib/guides";
 import { topicAnchor } from "~/lib/navigation";
 import { loadThreads } from "~/server/api/server-caller";
 
@@ -45,6 +47,12 @@ export async function StudentTopics() {
                       {thread.title}
                     </h2>
                     <p className="mt-1 max-w-3xl text-sm text-slate-600">{thread.description?.trim() || DEFAULT_TOPIC_DESCRIPTION}</p>
+                    <Link
+                      href={topicGuidesPath(thread.slug)}
+                      className="mt-2 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      Read the guides on {thread.title}
+                    </Link>
                     <div className="-mx-4 mt-4">
                       {questions.length > 0 ? (
                         <PromptCarousel prompts={shuffle(questions)} label={`Questions about ${thread.title}`} />

@@ -11,8 +11,8 @@ export default function StudentsPage() {
   return (
     <>
       <PageHeader eyebrow="For students" title="Everything you need to study in Germany">
-        Each topic below collects the questions international students ask most, from choosing a programme to working after graduation. Pick
-        a question and SwipeAI answers it with sources and dates.
+        Each topic below collects the questions international students ask most, from choosing a programme to working after graduation. Read
+        a topic's guides, each with its sources and the day they were checked, or pick a question and SwipeAI answers it.
       </PageHeader>
       <Suspense fallback={<StudentsLoading />}>
         <StudentTopics />
