@@ -34,7 +34,7 @@ test("from /students a topic's guides, a guide with its sources, its tool and th
   await expect(page.getByLabel("Message SwipeAI")).toHaveValue("How much money must be in the blocked account for a student visa in 2026?");
 });
 
-test("an unknown guide answers 404; the sitemap lists the guides and robots.txt points to it", async ({ page, request }) => {
+test("an unknown guide answers 404; the sitemap lists the guides, robots.txt points to it, private pages are noindex", async ({ page, request }) => {
   const missing = await page.goto("/students/finances/no-such-guide");
   expect(missing?.status()).toBe(404);
   const sitemap = await request.get("/sitemap.xml");
@@ -45,6 +45,10 @@ test("an unknown guide answers 404; the sitemap lists the guides and robots.txt 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
+  for (const path of ["/profile", "/billing"]) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute("content", /noindex/);
+  }
 });
 
 test("an answer links the guide sections it quotes, and the link opens the guide at that section", async ({ page }) => {
@@ -57,4 +61,21 @@ test("an answer links the guide sections it quotes, and the link opens the guide
   await guides.getByRole("link", { name: "The current amount" }).click();
   await expect(page).toHaveURL(/\/students\/finances\/finances-blocked-account-amount-2026#the-current-amount$/);
   await expect(page.getByRole("region", { name: "The current amount" })).toBeInViewport();
+});
+
+test("the guides' search finds the section that answers, and says so when none does", async ({ page }) => {
+  await page.goto("/students");
+  const search = page.getByRole("search", { name: "Search the guides" });
+  await search.getByRole("searchbox").fill("Wie viel Geld muss auf das Sperrkonto?");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/students\/search\?q=/);
+  const results = page.getByRole("list", { name: /Guide sections for/ }).getByRole("listitem");
+  await expect(results.first()).toContainText("How much money must be in the blocked account");
+  await expectNoSeriousAxeViolations(page);
+  await results.first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/students\/finances\/finances-blocked-account-amount-2026#/);
+
+  await page.goto("/students/search?q=cat%20vaccinations%20at%20the%20vet");
+  await expect(page.getByText('No guide answers "cat vaccinations at the vet".')).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask SwipeAI" })).toHaveAttribute("href", /\/swipe-ai\?message=cat/);
 });

@@ -94,6 +94,19 @@ describe("guides as pages", () => {
   });
 });
 
+describe("the guide search", () => {
+  it("finds the sections the assistant would answer from, German and typos included, and nothing for what no guide covers", async () => {
+    for (const query of ["blocked account amount", "Wie viel Geld muss auf das Sperrkonto?", "blokced acount amount"]) {
+      const results = await visitor().content.searchGuides({ q: query });
+      expect(results[0]?.href, query).toMatch(/^\/students\/finances\/finances-blocked-account-amount-2026#/);
+      expect(results[0]!.excerpt.length).toBeLessThanOrEqual(241);
+      expect(results[0]!.excerpt).not.toContain("**");
+    }
+    expect(await visitor().content.searchGuides({ q: "cat vaccinations at the vet" })).toEqual([]);
+    await expect(visitor().content.searchGuides({ q: "a" })).rejects.toThrow("Type at least 2 characters to search the guides");
+  });
+});
+
 describe("the sitemap", () => {
   it("lists the public pages, the topics, universities and no private page", async () => {
     const paths = (await visitor().content.sitemap()).map((entry) => entry.path);

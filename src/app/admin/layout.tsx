@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { forbidden } from "next/navigation";
 import type { ReactNode } from "react";
 import { AdminNav } from "~/components/admin/admin-nav";
@@ -12,6 +13,9 @@ import { TRPCReactProvider } from "~/trpc/react";
  * The side navigation lists the sections the role opens; each page checks its own section again
  * (src/app/admin/access.ts).
  */
+/** Staff pages are never indexed, whatever a page of them says. */
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const me = await (await serverApi()).users.me().catch(() => null);
   if (!me || !isStaff(me.role) || !me.twoFactorEnabled) forbidden();

@@ -221,3 +221,6 @@ export const articleRestoreInput = z.object({ versionId, note: optionalText("Not
 /** A guide's address: its topic and its slug. */
 export const guideAddressInput = z.object({ topic: z.string().trim().min(1).max(80), slug: knowledgeSlugSchema });
 export const guideTopicInput = z.object({ topic: z.string().trim().min(1).max(80) });
+export const guideSearchInput = z.object({
+  q: z.string().trim().min(2, "Type at least 2 characters to search the guides").max(300, "A search can have at most 300 characters"),
+});

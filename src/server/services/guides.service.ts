@@ -2,10 +2,13 @@
  * The guides: the knowledge base's articles as pages people read, as staff last saved them (an edit in
  * /admin shows at once). Hidden articles and hidden topics are not shown.
  */
+
+import { guideSectionHref } from "~/lib/guides";
+import { markdownToPlainText } from "~/lib/markdown-plain-text";
 import { type ArticleSource, articleSourcesSchema } from "~/lib/schemas/knowledge";
 import { findTool, type ToolInfo } from "~/lib/tools";
 import type { Db } from "~/server/db/client";
-import { type ArticleSection, articleSections, articleSummary, CITY_ARTICLE_PREFIX } from "~/server/rag";
+import { type ArticleSection, articleSections, articleSummary, CITY_ARTICLE_PREFIX, retrieve } from "~/server/rag";
 
 /** The tool that applies to a topic's guides. */
 const TOPIC_TOOLS: Record<string, ToolInfo["slug"]> = {
@@ -120,5 +123,37 @@ export function listGuidesForSitemap(db: Db) {
     where: { hidden: false },
     orderBy: [{ topic: "asc" }, { slug: "asc" }],
     select: { slug: true, topic: true, updatedAt: true },
+  });
+}
+
+/** Sections a guide search shows at most, and of one guide. */
+const SEARCH_RESULTS = 8;
+const SEARCH_PER_GUIDE = 2;
+const EXCERPT_CHARS = 240;
+
+export interface GuideSearchResult {
+  href: string;
+  section: string | null;
+  guide: string;
+  excerpt: string;
+  lastReviewed: string;
+}
+
+/**
+ * The guide sections that answer a question, found by the assistant's own search (its term table,
+ * German words and typo reading included); none when nothing relevant is found.
+ */
+export async function searchGuides(db: Db, query: string): Promise<GuideSearchResult[]> {
+  const { passages } = await retrieve(db, query, { limit: SEARCH_RESULTS, perArticle: SEARCH_PER_GUIDE, embeddings: null });
+  return passages.map((passage) => {
+    const text = markdownToPlainText(passage.text).replace(/\s+/g, " ").trim();
+    const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, text.lastIndexOf(" ", EXCERPT_CHARS))}…` : text;
+    return {
+      href: guideSectionHref(passage.topic, passage.articleSlug, passage.heading),
+      section: passage.heading,
+      guide: passage.articleTitle,
+      excerpt: cut,
+      lastReviewed: passage.lastReviewed,
+    };
   });
 }

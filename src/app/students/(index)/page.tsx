@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { GuideSearchForm } from "~/components/guides/guide-search-form";
 import { PageHeader } from "~/components/site/page-header";
 import StudentsLoading from "./loading";
 import { StudentTopics } from "./topics";
@@ -14,6 +15,9 @@ export default function StudentsPage() {
         Each topic below collects the questions international students ask most, from choosing a programme to working after graduation. Read
         a topic's guides, each with its sources and the day they were checked, or pick a question and SwipeAI answers it.
       </PageHeader>
+      <div className="mx-auto -mt-4 mb-8 max-w-6xl px-4">
+        <GuideSearchForm />
+      </div>
       <Suspense fallback={<StudentsLoading />}>
         <StudentTopics />
       </Suspense>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { guideAddressInput, guideTopicInput } from "~/lib/schemas/knowledge";
+import { guideAddressInput, guideSearchInput, guideTopicInput } from "~/lib/schemas/knowledge";
 import { listCities, listCountries, listThreads, RANDOM_PROMPTS_DEFAULT, randomPrompts } from "~/server/services/content.service";
-import { getGuide, listTopicGuides } from "~/server/services/guides.service";
+import { getGuide, listTopicGuides, searchGuides } from "~/server/services/guides.service";
 import { sitemapEntries } from "~/server/services/sitemap.service";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
@@ -21,5 +21,6 @@ export const contentRouter = createTRPCRouter({
   /** A topic's guides (null for an unknown topic), and one guide (null when it is not shown). */
   topicGuides: publicProcedure.input(guideTopicInput).query(({ ctx, input }) => listTopicGuides(ctx.db, input.topic)),
   guide: publicProcedure.input(guideAddressInput).query(({ ctx, input }) => getGuide(ctx.db, input.topic, input.slug)),
+  searchGuides: publicProcedure.input(guideSearchInput).query(({ ctx, input }) => searchGuides(ctx.db, input.q)),
   sitemap: publicProcedure.query(({ ctx }) => sitemapEntries(ctx.db)),
 });
