@@ -94,9 +94,16 @@ test("signed in, the age comes from the profile and the budget is saved to it", 
   await page.getByRole("radio", { name: "Room in a student residence (dorm)" }).check();
   await page.getByRole("button", { name: "Calculate my budget" }).click();
   const result = page.getByRole("article", { name: "Your budget in Berlin" });
-  // At 31 the student rate has ended: the insurance line has no figure and the total says so.
-  await expect(result.getByRole("row", { name: /Health and long-term care insurance/ })).toContainText("No official figure");
-  await expect(result).toContainText("Not in the total, because no official source gives a figure: Health and long-term care insurance");
+  // At 31 the student rate has ended: voluntary insurance at its minimum contribution, in the total with its sources.
+  const insurance = result.getByRole("row", { name: /Health and long-term care insurance \(statutory, voluntary from 30\)/ });
+  await expect(insurance).toContainText("€272.24");
+  await expect(insurance).toContainText("1,318.33");
+  await expect(insurance.getByRole("link", { name: /§ 240/ })).toHaveAttribute(
+    "href",
+    "https://www.gesetze-im-internet.de/sgb_5/__240.html",
+  );
+  await expect(result).not.toContainText("Not in the total");
+  await expect(result.getByTestId("cost-blocked-account")).toContainText(/(Shortfall|Surplus): €[\d,.]+ a month/);
 
   await result.getByRole("button", { name: "Save to my profile" }).click();
   await expect(result.getByText("Saved. You find it in")).toBeVisible();

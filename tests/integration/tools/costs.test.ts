@@ -53,6 +53,15 @@ describe("tools.costs.calculate", () => {
     expect(result.blockedAccount.status).toBe(result.blockedAccount.differenceEur < 0 ? "shortfall" : "surplus");
   });
 
+  it.each([22, 27, 31])("includes health insurance in the total at %i, with its sources", async (age) => {
+    const result = await callerFor(test.db, null).tools.costs.calculate({ ...munich, age });
+    const health = result.lines.find((line) => line.key === "health")!;
+    expect(health.monthlyEur).toBeGreaterThan(100);
+    expect(health.sources.length).toBeGreaterThan(0);
+    expect(result.missingLines).toEqual([]);
+    expect(health.label).toMatch(age >= 30 ? /voluntary from 30/ : /student rate/);
+  });
+
   it("accepts the inputs as the query string carries them (text)", async () => {
     const fromText = await callerFor(test.db, null).tools.costs.calculate({
       city: "munich",

@@ -193,12 +193,25 @@ describe("health insurance by age", () => {
     expect(health(23).notes.join(" ")).toMatch(/With a child/);
   });
 
-  it("has no student rate from 30: voluntary insurance, left out of the total with a note", () => {
-    const result = computeBudget(input({ age: 30 }), budgetCity("munich"), facts);
-    expect(line(result, "health").monthlyEur).toBeNull();
-    expect(line(result, "health").what).toMatch(/student rate ends at 30/);
-    expect(line(result, "health").sources.length).toBeGreaterThan(0);
-    expect(result.missingLines).toContain(line(result, "health").label);
+  it.each([30, 31, 45])("from 30 (age %i): voluntary insurance at its minimum contribution, in the total with its sources", (age) => {
+    const result = computeBudget(input({ age }), budgetCity("munich"), facts);
+    const voluntary = line(result, "health");
+    // 1,318.33 € x (14.0% + TK's 2.45%) = 216.87 €, and long-term care 4.2% (childless) = 55.37 €.
+    expect(voluntary.monthlyEur).toBeCloseTo(272.24, 2);
+    expect(voluntary.label).toBe("Health and long-term care insurance (statutory, voluntary from 30)");
+    expect(voluntary.what).toContain("1,318.33");
+    expect(voluntary.notes.join(" ")).toMatch(/With a child, long-term care costs €?47\.46|47\.46 €/);
+    expect(voluntary.sources.map((source) => source.url)).toEqual(
+      expect.arrayContaining([
+        "https://www.gesetze-im-internet.de/sgb_5/__240.html",
+        "https://www.gesetze-im-internet.de/sgb_5/__243.html",
+      ]),
+    );
+    expect(result.missingLines).toEqual([]);
+    expect(result.monthlyTotalEur).toBeCloseTo(
+      result.lines.reduce((sum, l) => sum + (l.monthlyEur ?? 0), 0),
+      1,
+    );
   });
 });
 

@@ -165,14 +165,18 @@ function BlockedAccountComparison({ result }: { result: BudgetResult }) {
       <p className="font-semibold text-slate-900">
         {blockedAccount.status === "shortfall"
           ? `Shortfall: ${monthly} a month (${yearly} a year) more than the blocked account pays out`
-          : blockedAccount.status === "surplus"
-            ? `Surplus${incomplete ? " on the lines with a figure" : ""}: the blocked account pays out ${monthly} a month (${yearly} a year) more than this budget`
-            : "The blocked account pays out exactly this budget"}
+          : incomplete
+            ? "Whether the blocked account covers this budget is not known"
+            : blockedAccount.status === "surplus"
+              ? `Surplus: the blocked account pays out ${monthly} a month (${yearly} a year) more than this budget`
+              : "The blocked account pays out exactly this budget"}
       </p>
       {incomplete ? (
         <p className="mt-1 font-medium text-amber-900">
-          This compares the blocked account with the lines that have a figure only: {listOf(result.missingLines)} would add to your costs
-          {blockedAccount.status === "shortfall" ? ", so the shortfall is larger." : ", so the real surplus is smaller, or there is none."}
+          The total lacks {listOf(result.missingLines)}, for which no official source gives a figure
+          {blockedAccount.status === "shortfall"
+            ? ": the shortfall is larger than this."
+            : `. The lines with a figure come to ${monthly} a month less than the blocked account pays out; the missing lines may take that and more.`}
         </p>
       ) : null}
       <p className="mt-1 text-slate-700">

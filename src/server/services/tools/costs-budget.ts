@@ -178,24 +178,21 @@ function semesterLine(figures: CityFigures): BudgetLine {
   return { ...line, yearlyEur: roundEuros(figure.amountEur * 2) };
 }
 
-/** The statutory student rate for this age: health, the insurer's additional contribution, long-term care. */
+/**
+ * Statutory health and long-term care insurance for this age: the student rate up to the age limit,
+ * then voluntary insurance at its minimum contribution (income above the minimum base costs more).
+ */
 function healthInsuranceLine(
   age: number,
-  facts: Pick<CostFacts, "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit">,
+  facts: Pick<
+    CostFacts,
+    "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit" | "costs.health-insurance.voluntary-minimum"
+  >,
 ): BudgetLine {
   const rate = facts["costs.health-insurance.student-rate"];
   const limit = facts["costs.health-insurance.age-limit"];
+  if (age >= limit.value.studentRateUntilAge) return voluntaryInsuranceLine(facts);
   const label = "Health and long-term care insurance (statutory, student rate)";
-  if (age >= limit.value.studentRateUntilAge) {
-    return {
-      ...monthlyLine("health", label, null, {
-        what: `The student rate ends at ${limit.value.studentRateUntilAge}: from then on students insure voluntarily and the contribution depends on their income. No official source gives one figure for it.`,
-        sources: limit.sources,
-        checkedOn: limit.checkedOn,
-      }),
-      notes: ["Left out of the total: ask a statutory insurer for your voluntary contribution."],
-    };
-  }
   const v = rate.value;
   const higherCare = age >= v.higherCareFromAge;
   const care = higherCare ? v.careFrom23ChildlessEur : v.careUnder23Eur;
@@ -210,6 +207,38 @@ function healthInsuranceLine(
     v.healthEur + v.additionalEur + care,
     { what, sources: [...rate.sources, ...limit.sources], checkedOn: rate.checkedOn },
     notes,
+  );
+}
+
+/** From the age limit on: the minimum contribution of voluntary statutory insurance, with the student rate's insurer. */
+function voluntaryInsuranceLine(
+  facts: Pick<
+    CostFacts,
+    "costs.health-insurance.student-rate" | "costs.health-insurance.age-limit" | "costs.health-insurance.voluntary-minimum"
+  >,
+): BudgetLine {
+  const minimum = facts["costs.health-insurance.voluntary-minimum"];
+  const student = facts["costs.health-insurance.student-rate"].value;
+  const limit = facts["costs.health-insurance.age-limit"].value.studentRateUntilAge;
+  const m = minimum.value;
+  const percentOfBase = (percent: number) => roundEuros((m.minimumBaseEur * percent) / 100);
+  const health = percentOfBase(m.reducedRatePercent + student.additionalRatePercent);
+  const care = percentOfBase(m.childlessCareRatePercent);
+  const insurer = student.insurer.replace(/ \(.*\)$/, "");
+  const what =
+    `From ${limit}, students insure voluntarily. The minimum contribution from ${calendarDate(m.validFrom)}: on ${formatEuros(m.minimumBaseEur)} a month ` +
+    `(a third of the reference value of ${formatEuros(m.referenceValueEur)}), health insurance ${m.reducedRatePercent}% + ${insurer}'s additional contribution ${student.additionalRatePercent}% = ${formatEuros(health)}, ` +
+    `and long-term care ${m.childlessCareRatePercent}% (childless) = ${formatEuros(care)}.`;
+  return monthlyLine(
+    "health",
+    "Health and long-term care insurance (statutory, voluntary from 30)",
+    health + care,
+    { what, sources: [...minimum.sources, ...facts["costs.health-insurance.age-limit"].sources], checkedOn: minimum.checkedOn },
+    [
+      `The least you pay: with an income above ${formatEuros(m.minimumBaseEur)} a month, the contribution is charged on that income.`,
+      `With a child, long-term care costs ${formatEuros(percentOfBase(m.careRatePercent))} instead.`,
+      "Other statutory insurers charge the same except for their own additional contribution.",
+    ],
   );
 }
 
