@@ -73,12 +73,27 @@ describe("the comparison table", () => {
     ]);
   });
 
-  it("marks the most hours, ranking only cells stated in the same unit (a days-a-year rule is not ranked)", () => {
-    expect(present(cellsOf("work-hours")).map((cell) => [cell.country, cell.best])).toEqual([
-      ["DE", false],
+  it("marks the most hours among cells stated in the same unit, and nothing when one country's rule is in another (days a year)", () => {
+    expect(present(cellsOf("work-hours")).some((cell) => cell.best)).toBe(false);
+    const sameUnit = buildComparison(input(["work-hours"], ["CA", "GB"]), facts, rates).rows[0]!.cells;
+    expect(present(sameUnit).map((cell) => [cell.country, cell.best])).toEqual([
       ["CA", true],
       ["GB", false],
     ]);
+  });
+
+  it("marks no winner in a row where a country has no figure", () => {
+    const partial = new Map(
+      [
+        fact("compare.de.visa-fee", { amount: 75, currency: "EUR", per: "once" }),
+        fact("compare.at.visa-fee", { amount: 160, currency: "EUR", per: "once" }),
+      ].map((entry) => [entry.key, entry]),
+    );
+    const cells = buildComparison(input(["visa-fee"], ["DE", "AT", "NL"]), partial, rates).rows[0]!.cells;
+    expect(cells.filter((cell) => "missing" in cell).map((cell) => cell.country)).toEqual(["NL"]);
+    expect(present(cells).some((cell) => cell.best)).toBe(false);
+    const complete = buildComparison(input(["visa-fee"], ["DE", "AT"]), partial, rates).rows[0]!.cells;
+    expect(present(complete).find((cell) => cell.best)?.country).toBe("DE");
   });
 
   it("marks the cheapest fee after conversion, and does not rank languages", () => {

@@ -99,7 +99,7 @@ function rankingOf(criterion: CompareCriterion): CompareRow["ranking"] {
 /**
  * The comparison table for the chosen countries and criteria from the stored cells (facts keyed
  * compare.<country>.<criterion>): each cell with its sources, money converted to euros at the stored
- * rate, and the best value of each row marked where at least two cells can be ranked and they differ.
+ * rate, and the best value of each row marked where every country's cell can be ranked and they differ.
  */
 export function buildComparison(
   input: CompareInput,
@@ -121,7 +121,8 @@ export function buildComparison(
     const scores = found.map((entry) => (entry.fact && ranking ? scoreOf(criterion, entry.value, rates?.value ?? null, englishBy) : null));
     const ranked = scores.filter((score): score is number => score !== null);
     const bestScore = ranking === "lowest" ? Math.min(...ranked) : Math.max(...ranked);
-    const marks = ranked.length >= 2 && new Set(ranked).size > 1;
+    // A best value only among the countries with a figure is no winner: a row is marked only when every country has one.
+    const marks = ranked.length === found.length && ranked.length >= 2 && new Set(ranked).size > 1;
     const cells = found.map((entry, index): CompareCell | MissingCell => {
       if (!entry.fact) return { country: entry.country, missing: true };
       const money = MONEY_ROWS.has(criterion) ? (entry.value as MoneyValue) : null;
