@@ -165,7 +165,7 @@ export function PostCard({
             }}
           />
         ) : post.body !== null ? (
-          <PostMarkdown body={post.body} />
+          <PostMarkdown body={post.body} mentions={post.mentions} />
         ) : (
           <p className="text-sm italic text-slate-600">{post.placeholder}</p>
         )}

@@ -31,7 +31,7 @@ function SolvedAnswer({ answer }: { answer: ForumPost }) {
       <p className="mt-1 text-sm text-green-900">
         Answered by <MemberName author={answer.author} /> on <ForumTime date={answer.createdAt} />
       </p>
-      {answer.body !== null ? <PostMarkdown body={answer.body} className="mt-3" /> : null}
+      {answer.body !== null ? <PostMarkdown body={answer.body} mentions={answer.mentions} className="mt-3" /> : null}
     </section>
   );
 }

@@ -348,6 +348,13 @@ describe("community: notifications", () => {
     );
     await api(asker).community.markRead({});
     expect(await api(asker).community.unreadCount()).toBe(0);
+
+    // On the page, the members' handles are linked; a handle nobody has and a code span are not.
+    const { postId: strayId } = await api(replier).community.reply({ topicId, body: `Ask @nobody_has_this_handle or @${amira}.` });
+    const page = await api(null).community.topic({ topicId });
+    const byId = new Map(page.posts.map((post) => [post.id, post.mentions]));
+    expect(new Set(byId.get(postId))).toEqual(new Set([askerHandle, amira]));
+    expect(byId.get(strayId)).toEqual([amira]);
   });
 
   it("watching a category notifies new topics in it; the daily digest mails unread notifications once and respects the setting", async () => {

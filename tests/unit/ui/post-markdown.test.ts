@@ -48,9 +48,16 @@ describe("PostMarkdown", () => {
     expect(html).toContain('href="https://www.bamf.de" rel="nofollow ugc noopener" target="_blank"');
   });
 
-  it("links @mentions to the member's profile, but not in code, emails or links", () => {
-    const html = render("Thanks @Priya_Sharma! Mail me at lena@example.com, `@code` and [@linked](https://example.com)");
+  it("links @mentions of members to their profile, but not in code, emails or links, and not a handle no member has", () => {
+    const html = renderToStaticMarkup(
+      createElement(PostMarkdown, {
+        body: "Thanks @Priya_Sharma and @nobody_here! Mail me at lena@example.com, `@code` and [@linked](https://example.com)",
+        mentions: ["priya_sharma", "code", "linked", "example"],
+      }),
+    );
     expect(html).toContain('<a href="/community/u/priya_sharma">@Priya_Sharma</a>');
+    expect(html).toContain("@nobody_here");
+    expect(html).not.toContain("/community/u/nobody_here");
     expect(html).not.toContain("/community/u/example");
     expect(html).not.toContain("/community/u/code");
     expect(html).not.toContain("/community/u/linked");

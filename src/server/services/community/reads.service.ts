@@ -17,7 +17,7 @@ import {
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { searchableText, stripMarkdown } from "~/server/rag/text";
-import { type CommunityViewer, isModerator } from "./members";
+import { type CommunityViewer, isModerator, mentionedHandles } from "./members";
 import { readableTopic } from "./posts.service";
 
 const EXCERPT_CHARS = 180;
@@ -129,6 +129,19 @@ export async function readTopic(
     viewer ? db.forumWatch.findFirst({ where: { userId: viewer.id, topicId: topic.id }, select: { id: true } }) : null,
   ]);
   const likedIds = new Set(liked.map((like) => like.postId));
+  const answerRow = topic.solvedPostId
+    ? await db.forumPost.findFirst({
+        where: { id: topic.solvedPostId, status: "visible" },
+        include: { author: authorSelect },
+      })
+    : null;
+  // The handles these posts mention that belong to members: only those are linked.
+  const mentioned = [...new Set([...rows, ...(answerRow ? [answerRow] : [])].flatMap((post) => mentionedHandles(post.body)))];
+  const members = new Set(
+    mentioned.length
+      ? (await db.user.findMany({ where: { forumHandle: { in: mentioned } }, select: { forumHandle: true } })).map((u) => u.forumHandle!)
+      : [],
+  );
   const view = (post: (typeof rows)[number]) => {
     const mine = viewer?.id === post.authorId;
     const readable = post.status === "visible" || moderator || (mine && post.status !== "deleted");
@@ -137,6 +150,7 @@ export async function readTopic(
       position: post.position,
       author: authorView(post.author),
       body: readable ? post.body : null,
+      mentions: readable ? mentionedHandles(post.body).filter((handle) => members.has(handle)) : [],
       status: post.status,
       placeholder:
         post.status === "visible"
@@ -155,12 +169,6 @@ export async function readTopic(
     };
   };
   const posts = rows.slice(0, POSTS_PAGE_SIZE).map(view);
-  const answerRow = topic.solvedPostId
-    ? await db.forumPost.findFirst({
-        where: { id: topic.solvedPostId, status: "visible" },
-        include: { author: authorSelect },
-      })
-    : null;
   const isAuthor = viewer?.id === topic.authorId;
   return {
     topic: {
