@@ -34,7 +34,10 @@ test("from /students a topic's guides, a guide with its sources, its tool and th
   await expect(page.getByLabel("Message SwipeAI")).toHaveValue("How much money must be in the blocked account for a student visa in 2026?");
 });
 
-test("an unknown guide answers 404; the sitemap lists the guides, robots.txt points to it, private pages are noindex", async ({ page, request }) => {
+test("an unknown guide answers 404; the sitemap lists the guides, robots.txt points to it, private pages are noindex", async ({
+  page,
+  request,
+}) => {
   const missing = await page.goto("/students/finances/no-such-guide");
   expect(missing?.status()).toBe(404);
   const sitemap = await request.get("/sitemap.xml");
