@@ -41,6 +41,47 @@ test("searching 'Technische' in a state lists real institutions with their citie
   await expect(page.getByRole("list", { name: "Institutions" })).toContainText("Technische Universität München");
 });
 
+test("English and short names: 'Munich' lists LMU and TUM first, 'TU Munich' finds TUM first", async ({ page }) => {
+  await page.goto("/tools/university-finder");
+  const form = page.getByRole("search", { name: "Search institutions" });
+  const results = page.getByRole("list", { name: "Institutions" }).getByRole("listitem");
+
+  await form.getByLabel("Name, short name or city").fill("Munich");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?q=Munich$/);
+  const firstTwo = [await results.nth(0).locator("h3").innerText(), await results.nth(1).locator("h3").innerText()];
+  expect(firstTwo.sort()).toEqual(["Ludwig-Maximilians-Universität München", "Technische Universität München"]);
+  await expect(results.filter({ hasText: "Ludwig-Maximilians-Universität München" })).toContainText("LMU Munich");
+
+  await form.getByLabel("Name, short name or city").fill("TU Munich");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?q=TU\+Munich$/);
+  await expect(results.first().locator("h3")).toHaveText("Technische Universität München");
+  await expect(results.first()).toContainText("Technical University of Munich");
+  await expect(results.first()).toContainText("Munich, Bavaria");
+  await results.first().getByRole("link", { name: "Technische Universität München" }).click();
+  await expect(page).toHaveURL(/\/tools\/university-finder\/technische-universitaet-muenchen$/);
+});
+
+test("a subject finds no institution: the page says the finder lists institutions and offers the programme databases", async ({ page }) => {
+  await page.goto("/tools/university-finder");
+  const form = page.getByRole("search", { name: "Search institutions" });
+  await form.getByLabel("Name, short name or city").fill("data science");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?q=data\+science$/);
+  const status = page.getByRole("status").filter({ hasText: "data science" });
+  await expect(status).toContainText("No institution's name, short name or city matches “data science”.");
+  await expect(status).toContainText("The finder lists institutions (universities and colleges), not degree programmes.");
+  await expect(page.getByRole("list", { name: "Institutions" })).toHaveCount(0);
+  // The programme databases once, with the query filled in.
+  const daad = page.getByRole("link", { name: "Search DAAD International Programmes" });
+  await expect(daad).toHaveCount(1);
+  await expect(daad).toHaveAttribute("href", /international-programmes\/en\/result\/\?q=data\+science$/);
+  await expect(page.getByLabel("Search text")).toHaveValue("data science");
+  await expect(page.getByRole("link", { name: "Open the Hochschulkompass" })).toHaveAttribute("href", "https://www.hochschulkompass.de/");
+  await expectNoSeriousAxeViolations(page);
+});
+
 test("the results page through, and an institution's page shows its sourced facts and tuition rules", async ({ page }) => {
   await page.goto("/tools/university-finder");
   await chooseFilter(page, "Federal state", "Baden-Württemberg");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldForSearch, INSTITUTION_NOT_FOUND_MESSAGE } from "~/lib/schemas/tools/universities";
 import { publicError } from "~/server/api/trpc";
 import { seedToolFacts } from "~/server/content/tools/facts";
-import { readInstitutions, seedInstitutions } from "~/server/content/tools/universities";
+import { readInstitutionAliases, readInstitutions, seedInstitutions } from "~/server/content/tools/universities";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -91,7 +91,11 @@ describe("tools.universities.search", () => {
     expect(both.items.map((item) => item.name)).toEqual(
       expect.arrayContaining(["Freie Universität Berlin", "Technische Universität Berlin", "Humboldt Universität Berlin"]),
     );
-    expect(both.items.every((item) => /universit/i.test(item.name) && /berlin/i.test(item.name))).toBe(true);
+    expect(
+      both.items.every(
+        (item) => /universit/i.test(`${item.name} ${item.aliases.join(" ")}`) && /berlin/i.test(`${item.name} ${item.city}`),
+      ),
+    ).toBe(true);
     expect((await api().tools.universities.search({ q: "%" })).total).toBe(0);
     expect((await api().tools.universities.search({ q: "_" })).total).toBe(0);
   });
@@ -149,6 +153,91 @@ describe("tools.universities.search", () => {
         message,
       });
     }
+  });
+});
+
+describe("finding institutions by English names, short names and cities", () => {
+  const slugs = async (q: string, pageSize = 20) => (await api().tools.universities.search({ q, pageSize })).items.map((item) => item.slug);
+  const TUM = "technische-universitaet-muenchen";
+  const LMU = "ludwig-maximilians-universitaet-muenchen";
+
+  it("lists LMU and TUM among the first results for Munich", async () => {
+    const munich = await slugs("Munich", 5);
+    expect(munich).toEqual(expect.arrayContaining([LMU, TUM]));
+    expect((await api().tools.universities.search({ q: "Munich" })).total).toBe(
+      (await api().tools.universities.search({ city: "Munich" })).total,
+    );
+  });
+
+  it("puts the exact short or English name first: TU Munich, TUM, LMU, KIT, RWTH, HU Berlin", async () => {
+    expect((await slugs("TU Munich"))[0]).toBe(TUM);
+    expect((await slugs("tum"))[0]).toBe(TUM);
+    expect((await slugs("Technical University of Munich"))[0]).toBe(TUM);
+    expect((await slugs("LMU"))[0]).toBe(LMU);
+    expect((await slugs("KIT"))[0]).toBe("karlsruher-institut-fuer-technologie");
+    expect((await slugs("RWTH"))[0]).toBe("rheinisch-westfaelische-technische-hochschule-aachen");
+    expect((await slugs("HU Berlin"))[0]).toBe("humboldt-universitaet-berlin");
+    expect((await slugs("FU Berlin"))[0]).toBe("freie-universitaet-berlin");
+    expect((await slugs("Uni Heidelberg"))[0]).toBe("ruprecht-karls-universitaet-heidelberg");
+  });
+
+  it("puts names that start with the query before the rest", async () => {
+    const results = await api().tools.universities.search({ q: "Technische Universität", pageSize: 50 });
+    const starts = results.items.map((item) => foldForSearch(item.name).startsWith("technische universitat"));
+    // Every name starting with the words comes before every other match.
+    expect(starts.indexOf(false)).toBeGreaterThan(0);
+    expect(starts.slice(starts.indexOf(false))).not.toContain(true);
+  });
+
+  it("finds a city by its English name: Cologne finds Universität zu Köln", async () => {
+    const cologne = await api().tools.universities.search({ q: "Cologne", pageSize: 50 });
+    expect(cologne.items.map((item) => item.slug)).toContain("universitaet-koeln");
+    // A name starting with "Cologne" first, then the English name "University of Cologne", then the city's others.
+    expect(cologne.items.slice(0, 2).map((item) => item.slug)).toEqual(["cologne-business-school", "universitaet-koeln"]);
+    expect(cologne.items.every((item) => item.city === "Köln" || /cologne/i.test(`${item.name} ${item.aliases.join(" ")}`))).toBe(true);
+    expect(await slugs("Nuremberg")).toContain("georg-simon-ohm-fachhochschule-nuernberg");
+  });
+
+  it("still finds München and Munchen, and a word of the German name within a state", async () => {
+    expect(await slugs("münchen", 50)).toEqual(expect.arrayContaining([LMU, TUM]));
+    expect(await slugs("Munchen", 50)).toEqual(expect.arrayContaining([LMU, TUM]));
+    const technische = await api().tools.universities.search({ q: "Technische", state: "BY" });
+    expect(technische.items.map((item) => item.slug)).toContain(TUM);
+    expect(technische.items.every((item) => item.state === "BY")).toBe(true);
+  });
+
+  it("finds nothing for a subject: the finder lists institutions, not programmes", async () => {
+    expect((await api().tools.universities.search({ q: "data science" })).total).toBe(0);
+  });
+
+  it("gives each result its English and short names", async () => {
+    const [tum] = (await api().tools.universities.search({ q: "TUM", pageSize: 1 })).items;
+    expect(tum!.aliases).toEqual(expect.arrayContaining(["Technical University of Munich", "TUM", "TU Munich"]));
+  });
+
+  it("takes every name of aliases.json from an existing institution, with its source address", () => {
+    const slugsInFile = new Set(readInstitutions().institutions.map((record) => record.slug));
+    const entries = readInstitutionAliases();
+    expect(entries.length).toBeGreaterThanOrEqual(26);
+    for (const entry of entries) {
+      expect(slugsInFile.has(entry.slug), entry.slug).toBe(true);
+      expect(entry.aliases.length).toBeGreaterThan(0);
+      expect(entry.source.url).toMatch(/^https?:\/\//);
+      expect(entry.checkedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("refuses to seed a name for an institution the list does not have", async () => {
+    await expect(
+      seedInstitutions(test.db, readInstitutions(), [
+        {
+          slug: "no-such-university",
+          aliases: ["NSU"],
+          source: { title: "Nowhere", url: "https://example.org/" },
+          checkedOn: "2026-11-28",
+        },
+      ]),
+    ).rejects.toThrow('aliases.json names "no-such-university", which institutions.json does not have.');
   });
 });
 

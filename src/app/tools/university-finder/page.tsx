@@ -59,7 +59,8 @@ export default async function UniversityFinderPage({ searchParams }: Props) {
           <div id="applications" className="scroll-mt-24">
             <ApplicationsTracker initialUniversity={initialUniversity} />
           </div>
-          <ProgrammeLinks defaultText={search.q || search.city || ""} lookingFor={lookingFor} />
+          {/* A search that found nothing shows these links with its message instead. */}
+          {results.total === 0 && search.q ? null : <ProgrammeLinks defaultText={search.q || search.city || ""} lookingFor={lookingFor} />}
         </aside>
       </div>
     </TRPCReactProvider>

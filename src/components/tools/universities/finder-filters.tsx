@@ -56,7 +56,7 @@ export function FinderFilters({ search, cities }: { search: UniversitySearch; ci
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="finder-q" className="field-label">
-            Name
+            Name, short name or city
           </label>
           <input
             id="finder-q"
@@ -64,7 +64,7 @@ export function FinderFilters({ search, cities }: { search: UniversitySearch; ci
             type="search"
             className="field-input"
             maxLength={100}
-            placeholder="e.g. Technische, München, Musik"
+            placeholder="e.g. TUM, LMU Munich, Cologne, Technische"
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />

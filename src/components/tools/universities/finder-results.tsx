@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { FINDER_PATH, searchToQuery, type UniversitySearch } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
+import { ProgrammeLinks } from "./programme-links";
 
 type Results = RouterOutputs["tools"]["universities"]["search"];
 
@@ -19,8 +20,21 @@ export function FinderResults({ results }: { results: Results }) {
   const first = (page - 1) * pageSize + 1;
   if (total === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600" role="status">
-        No institution matches these filters. Try fewer words, another spelling, or clear a filter.
+      <div className="space-y-4">
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600" role="status">
+          {search.q ? (
+            <>
+              <p className="font-medium text-slate-800">No institution&apos;s name, short name or city matches &ldquo;{search.q}&rdquo;.</p>
+              <p className="mt-2">
+                The finder lists institutions (universities and colleges), not degree programmes. To find where a subject is taught, search
+                the programme databases below; to find an institution, try its name, short name (TUM, LMU, RWTH) or city, or clear a filter.
+              </p>
+            </>
+          ) : (
+            <p>No institution matches these filters. Clear a filter to see more.</p>
+          )}
+        </div>
+        {search.q ? <ProgrammeLinks defaultText={search.q} lookingFor="a city or a university" /> : null}
       </div>
     );
   }
@@ -39,6 +53,12 @@ export function FinderResults({ results }: { results: Results }) {
                 {item.name}
               </Link>
             </h3>
+            {item.aliases.length > 0 ? (
+              <p className="mt-0.5 text-sm text-slate-600">
+                <span className="sr-only">Also known as: </span>
+                {item.aliases.join(" · ")}
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-slate-700">
               {item.city ?? <span className="text-slate-500">City not given by our sources</span>}
               {item.stateName && item.stateName !== item.city ? `, ${item.stateName}` : ""}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkedOnSchema, datasetSchema, sourcedSchema } from "./common";
+import { checkedOnSchema, datasetSchema, sourcedSchema, sourceRefSchema } from "./common";
 
 /**
  * The 16 federal states: the code kept in Institution.state and in the finder's URL, the GeoNames
@@ -171,6 +171,20 @@ const enrichmentSchema = z.object({
 });
 export type Enrichment = z.infer<typeof enrichmentSchema>;
 export const enrichmentFileSchema = z.object({ enrichments: z.array(enrichmentSchema) });
+
+/**
+ * The English names and short names an institution uses for itself ("TUM", "Technical University of
+ * Munich"), from its own website (src/content/tools/universities/aliases.json); the finder searches them.
+ */
+const institutionAliasesSchema = z.object({
+  slug: slugSchema,
+  aliases: z.array(z.string().trim().min(2)).min(1, "Give at least one name."),
+  source: sourceRefSchema,
+  checkedOn: checkedOnSchema,
+  note: z.string().min(3).optional(),
+});
+export type InstitutionAliases = z.infer<typeof institutionAliasesSchema>;
+export const aliasesFileSchema = z.object({ aliases: z.array(institutionAliasesSchema) });
 
 /** A tuition rule (src/content/tools/facts/universities.json, key "tuition.*"): for states or named institutions. */
 export const tuitionRuleSchema = z

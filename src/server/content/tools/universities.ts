@@ -1,11 +1,27 @@
 import { Prisma } from "~/generated/prisma/client";
-import { type InstitutionRecord, type InstitutionsFile, institutionsFileSchema } from "~/lib/schemas/tools/universities";
+import {
+  aliasesFileSchema,
+  type InstitutionAliases,
+  type InstitutionRecord,
+  type InstitutionsFile,
+  institutionsFileSchema,
+} from "~/lib/schemas/tools/universities";
 import type { Db } from "~/server/db/client";
-import { readToolFile, seedEditable } from "./files";
+import { assertUniqueKeys, readToolFile, seedEditable } from "./files";
 
 /** src/content/tools/universities/institutions.json (built by scripts/tools/build-universities.ts). */
 export function readInstitutions(): InstitutionsFile {
   return readToolFile("universities/institutions.json", institutionsFileSchema);
+}
+
+/** src/content/tools/universities/aliases.json: the English and short names, each entry with its page. */
+export function readInstitutionAliases(): InstitutionAliases[] {
+  const { aliases } = readToolFile("universities/aliases.json", aliasesFileSchema);
+  return assertUniqueKeys(
+    aliases,
+    (entry) => entry.slug,
+    (slug) => `The names of "${slug}" in aliases.json`,
+  );
 }
 
 function rowData(record: InstitutionRecord) {
@@ -44,7 +60,11 @@ function stable(value: unknown): string {
  * ones are inserted in one statement, changed ones updated, and rows the file no longer has (and
  * staff never touched) removed. An unchanged file writes nothing, so the seed stays quick.
  */
-export async function seedInstitutions(db: Db, file: InstitutionsFile = readInstitutions()) {
+export async function seedInstitutions(
+  db: Db,
+  file: InstitutionsFile = readInstitutions(),
+  aliases: InstitutionAliases[] = readInstitutionAliases(),
+) {
   const rows = await db.institution.findMany();
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   const fresh = file.institutions.filter((record) => !bySlug.has(record.slug));
@@ -87,4 +107,24 @@ export async function seedInstitutions(db: Db, file: InstitutionsFile = readInst
   const kept = new Set(file.institutions.map((record) => record.slug));
   const gone = rows.filter((row) => !kept.has(row.slug) && !row.customizedAt).map((row) => row.slug);
   if (gone.length > 0) await db.institution.deleteMany({ where: { slug: { in: gone } } });
+  await seedAliases(db, file, aliases);
+}
+
+/**
+ * Writes each institution's English and short names where they differ from the file (staff do not
+ * edit these, so they follow the file even on a customised row); a slug the list lacks stops the seed.
+ */
+async function seedAliases(db: Db, file: InstitutionsFile, entries: InstitutionAliases[]) {
+  const slugs = new Set(file.institutions.map((record) => record.slug));
+  const wanted = new Map(entries.map((entry) => [entry.slug, entry.aliases]));
+  for (const slug of wanted.keys()) {
+    if (!slugs.has(slug)) throw new Error(`aliases.json names "${slug}", which institutions.json does not have.`);
+  }
+  const rows = await db.institution.findMany({ select: { slug: true, aliases: true } });
+  for (const row of rows) {
+    const aliases = wanted.get(row.slug) ?? [];
+    if (stable(aliases) !== stable(row.aliases)) {
+      await db.institution.update({ where: { slug: row.slug }, data: { aliases } });
+    }
+  }
 }

@@ -28,41 +28,91 @@ function folded(column: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`replace(replace(replace(translate(replace(lower(${column}), 'ß', 'ss'), 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy'), 'ae', 'a'), 'oe', 'o'), 'ue', 'u')`;
 }
 
-/** A LIKE pattern that finds `text` anywhere, its own % _ \ taken literally. */
+/** `text` for a LIKE pattern, its own % _ \ taken literally. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A LIKE pattern that finds `text` anywhere. */
 function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${likeLiteral(text)}%`;
 }
 
 interface ResultRow {
   slug: string;
   name: string;
+  aliases: string[];
   city: string | null;
   state: string | null;
   type: InstitutionTypeValue;
   website: string | null;
 }
 
+/** True when one of the institution's English or short names, folded, is LIKE `pattern`. */
+function aliasLike(pattern: string): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM unnest("aliases") AS alias WHERE ${folded(Prisma.sql`alias`)} LIKE ${pattern})`;
+}
+
+/** The stored cities (GeoNames names) one of whose other names contains `word`: "cologne" gives Köln. */
+function citiesByExonym(word: string): string[] {
+  return Object.entries(CITY_ALIASES)
+    .filter(([, names]) => names.some((name) => foldForSearch(name).includes(word)))
+    .map(([city]) => city);
+}
+
+/** The condition one word of the query sets: in the name, the city (or its English name), or an English or short name. */
+function wordMatches(word: string): Prisma.Sql {
+  const pattern = containing(word);
+  const options = [
+    Prisma.sql`${folded(Prisma.sql`"name"`)} LIKE ${pattern}`,
+    Prisma.sql`${folded(Prisma.sql`coalesce("city", '')`)} LIKE ${pattern}`,
+    aliasLike(pattern),
+  ];
+  const cities = citiesByExonym(word);
+  if (cities.length > 0) options.push(Prisma.sql`"city" IN (${Prisma.join(cities)})`);
+  return Prisma.sql`(${Prisma.join(options, " OR ")})`;
+}
+
 /**
- * The finder's search: every word of `q` somewhere in the name (umlauts and accents optional, so
- * "Munchen" finds "München"), filtered by city, state and type, sorted by name or by city, one page.
+ * How well a row matches the whole query, best first: 0 the name or an English/short name is the
+ * query ("TUM", "TU Munich"), 1 one of them starts with it, 2 an English name contains it ("Munich"
+ * in "LMU Munich"), 3 the words are only spread over the name and city.
+ */
+function matchRank(query: string): Prisma.Sql {
+  const prefix = `${likeLiteral(query)}%`;
+  const name = folded(Prisma.sql`"name"`);
+  return Prisma.sql`CASE
+    WHEN ${name} = ${query} OR ${aliasLike(likeLiteral(query))} THEN 0
+    WHEN ${name} LIKE ${prefix} OR ${aliasLike(prefix)} THEN 1
+    WHEN ${aliasLike(containing(query))} THEN 2
+    ELSE 3 END`;
+}
+
+/**
+ * The finder's search: every word of `q` in the name, the city (with its English name: "Cologne"
+ * finds Köln) or one of the English and short names (umlauts and accents optional, so "Munchen" finds
+ * "München"), filtered by city, state and type. Sorted by name, exact and prefix matches first
+ * ("TUM" lists TUM first), or by city; one page.
  */
 export async function searchInstitutions(db: Db, search: UniversitySearch) {
   const words = foldForSearch(search.q).split(/\s+/).filter(Boolean);
-  const name = Prisma.sql`"name"`;
+  const name = folded(Prisma.sql`"name"`);
   const conditions: Prisma.Sql[] = [Prisma.sql`"hidden" = false`];
-  for (const word of words) conditions.push(Prisma.sql`${folded(name)} LIKE ${containing(word)}`);
+  for (const word of words) conditions.push(wordMatches(word));
   if (search.city) conditions.push(Prisma.sql`"city" = ${search.city}`);
   if (search.state) conditions.push(Prisma.sql`"state" = ${search.state}`);
   if (search.type) conditions.push(Prisma.sql`"type" = ${search.type}::"InstitutionType"`);
   const where = Prisma.join(conditions, " AND ");
   const order =
     search.sort === "city"
-      ? Prisma.sql`"city" IS NULL, ${folded(Prisma.sql`"city"`)}, ${folded(name)}, "slug"`
-      : Prisma.sql`${folded(name)}, "slug"`;
+      ? Prisma.sql`"city" IS NULL, ${folded(Prisma.sql`"city"`)}, ${name}, "slug"`
+      : words.length > 0
+        ? Prisma.sql`${matchRank(words.join(" "))}, ${name}, "slug"`
+        : Prisma.sql`${name}, "slug"`;
 
   const [{ count }] = await db.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS count FROM "Institution" WHERE ${where}`;
   const rows = await db.$queryRaw<ResultRow[]>`
-    SELECT "slug", "name", "city", "state", "type"::text AS "type", "website"
+    SELECT "slug", "name", "aliases", "city", "state", "type"::text AS "type", "website"
     FROM "Institution" WHERE ${where}
     ORDER BY ${order}
     LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;

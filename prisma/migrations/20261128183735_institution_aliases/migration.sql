@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Institution" ADD COLUMN     "aliases" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
