@@ -75,6 +75,8 @@ test("on a phone, each criterion is a card; a tap shows the source; Canada's dol
   await expect(funds).toContainText("Canada");
   await expect(funds).toContainText(/≈ €[\d,]+ a year at the rate of \d{1,2} \w+ \d{4}/);
   await expect(funds).toContainText("Lowest of these");
+  // The stored rates are of 13 March 2026: more than 90 days old, which the page says.
+  await expect(page.getByText("These rates are more than 90 days old: the amounts in euros may be off.")).toBeVisible();
   await funds.getByRole("button", { name: /^Source · checked .* for Proof of funds for the student visa, Canada$/ }).tap();
   await expect(page.getByRole("dialog")).toContainText(/checked \d{1,2} \w+ \d{4}/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

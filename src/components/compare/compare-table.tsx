@@ -1,6 +1,7 @@
 import { checkedDate, SourceList } from "~/components/tools/source-list";
 import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { formatAmount } from "~/lib/money";
+import { RATES_STALE_DAYS } from "~/lib/schemas/tools/compare";
 import type { RouterOutputs } from "~/trpc/react";
 import { CellSource } from "./cell-source";
 
@@ -131,6 +132,11 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
             Amounts in other currencies are converted with stored reference rates of {checkedDate(comparison.rates.value.date)} (no live
             lookup); the official figure is the one in its own currency.
           </p>
+          {comparison.ratesStale ? (
+            <p className="mt-1 font-medium text-amber-800" role="note">
+              These rates are more than {RATES_STALE_DAYS} days old: the amounts in euros may be off.
+            </p>
+          ) : null}
           <SourceList sources={comparison.rates.sources} checkedOn={comparison.rates.checkedOn} />
         </div>
       ) : null}

@@ -82,6 +82,14 @@ describe("the comparison table", () => {
     ]);
   });
 
+  it("flags stored rates older than 90 days", () => {
+    const rateDay = Date.parse(`${rates.value.date}T00:00:00Z`);
+    const on = (days: number) => buildComparison(input(["proof-of-funds"]), facts, rates, new Date(rateDay + days * 86_400_000));
+    expect(on(90).ratesStale).toBe(false);
+    expect(on(91).ratesStale).toBe(true);
+    expect(buildComparison(input(["proof-of-funds"]), facts, null).ratesStale).toBe(false);
+  });
+
   it("marks no winner in a row where a country has no figure", () => {
     const partial = new Map(
       [

@@ -114,3 +114,6 @@ export const exchangeRatesUpdateSchema = z.object({
     .url("Give the address of the page the rates come from (https://...)."),
 });
 export type ExchangeRatesUpdate = z.infer<typeof exchangeRatesUpdateSchema>;
+
+/** Stored exchange rates older than this are flagged beside the converted amounts. */
+export const RATES_STALE_DAYS = 90;

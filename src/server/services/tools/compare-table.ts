@@ -6,6 +6,7 @@ import {
   compareValueSchemas,
   type ExchangeRatesValue,
   type MoneyValue,
+  RATES_STALE_DAYS,
 } from "~/lib/schemas/tools/compare";
 import { COMPARE_CRITERION_LABELS, type CompareCountry, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import type { SourcedFact } from "./facts.service";
@@ -49,6 +50,8 @@ export interface Comparison {
   rows: CompareRow[];
   /** The stored rates used for the conversions, with their source. */
   rates: SourcedFact<ExchangeRatesValue> | null;
+  /** Whether those rates are older than RATES_STALE_DAYS, so converted amounts may be off. */
+  ratesStale: boolean;
 }
 
 const MONEY_ROWS = new Set<CompareCriterion>(["tuition-non-eu", "tuition-eu", "proof-of-funds", "living-costs", "visa-fee"]);
@@ -105,6 +108,7 @@ export function buildComparison(
   input: CompareInput,
   facts: ReadonlyMap<string, SourcedFact<unknown>>,
   rates: SourcedFact<ExchangeRatesValue> | null,
+  now = new Date(),
 ): Comparison {
   const rows = input.criteria.map((criterion): CompareRow => {
     const ranking = rankingOf(criterion);
@@ -137,5 +141,11 @@ export function buildComparison(
     });
     return { criterion, title: COMPARE_CRITERION_LABELS[criterion], ranking, cells };
   });
-  return { countries: input.countries.map((code) => ({ code, name: countryName(code) })), rows, rates };
+  const ratesAgeDays = rates ? (now.getTime() - Date.parse(`${rates.value.date}T00:00:00Z`)) / 86_400_000 : 0;
+  return {
+    countries: input.countries.map((code) => ({ code, name: countryName(code) })),
+    rows,
+    rates,
+    ratesStale: ratesAgeDays > RATES_STALE_DAYS,
+  };
 }
