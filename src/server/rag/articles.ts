@@ -165,13 +165,18 @@ export function articleSections(body: string, sources: ArticleSource[]): Article
     }));
 }
 
-/** What an article is about, for a list of guides: its first paragraph as plain text, cut at a word near `maxChars`. */
-export function articleSummary(body: string, maxChars = 220): string {
-  const first = parseBlocks(body).find((block) => block.kind === "paragraph");
-  const text = first ? stripMarkdown(first.raw).replace(/\s+/g, " ") : "";
+/** Markdown as the plain text a reader sees (link texts, no markup), cut at a word near `maxChars`. */
+export function plainExcerpt(markdown: string, maxChars: number): string {
+  const text = stripMarkdown(markdown).replace(/\s+/g, " ").trim();
   if (text.length <= maxChars) return text;
   const cut = text.slice(0, maxChars);
   return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:.(-]+$/, "")}…`;
+}
+
+/** What an article is about, for a list of guides: its first paragraph, cut at a word near `maxChars`. */
+export function articleSummary(body: string, maxChars = 220): string {
+  const first = parseBlocks(body).find((block) => block.kind === "paragraph");
+  return first ? plainExcerpt(first.raw, maxChars) : "";
 }
 
 /** The sources of a passage: those its section's marker names, else all of the article's. */

@@ -4,11 +4,10 @@
  */
 
 import { guideSectionHref } from "~/lib/guides";
-import { markdownToPlainText } from "~/lib/markdown-plain-text";
 import { type ArticleSource, articleSourcesSchema } from "~/lib/schemas/knowledge";
 import { findTool, type ToolInfo } from "~/lib/tools";
 import type { Db } from "~/server/db/client";
-import { type ArticleSection, articleSections, articleSummary, CITY_ARTICLE_PREFIX, retrieve } from "~/server/rag";
+import { type ArticleSection, articleSections, articleSummary, CITY_ARTICLE_PREFIX, plainExcerpt, retrieve } from "~/server/rag";
 
 /** The tool that applies to a topic's guides. */
 const TOPIC_TOOLS: Record<string, ToolInfo["slug"]> = {
@@ -40,6 +39,12 @@ export interface GuideTopic {
   description: string | null;
 }
 
+/** The general guides first, then the cities' cost guides, each in the order given. */
+const generalFirst = <T extends { slug: string }>(articles: T[]): T[] => [
+  ...articles.filter((a) => !a.slug.startsWith(CITY_ARTICLE_PREFIX)),
+  ...articles.filter((a) => a.slug.startsWith(CITY_ARTICLE_PREFIX)),
+];
+
 function visibleTopic(db: Db, topic: string): Promise<GuideTopic | null> {
   return db.thread.findFirst({ where: { slug: topic, hidden: false }, select: { slug: true, title: true, description: true } });
 }
@@ -53,14 +58,14 @@ export async function listTopicGuides(db: Db, topic: string): Promise<{ topic: G
     orderBy: { title: "asc" },
     select: { slug: true, title: true, body: true, lastReviewed: true },
   });
-  // The general guides first, then the cities' cost guides.
-  const ordered = [
-    ...articles.filter((a) => !a.slug.startsWith(CITY_ARTICLE_PREFIX)),
-    ...articles.filter((a) => a.slug.startsWith(CITY_ARTICLE_PREFIX)),
-  ];
   return {
     topic: found,
-    guides: ordered.map((a) => ({ slug: a.slug, title: a.title, summary: articleSummary(a.body), lastReviewed: a.lastReviewed })),
+    guides: generalFirst(articles).map((a) => ({
+      slug: a.slug,
+      title: a.title,
+      summary: articleSummary(a.body),
+      lastReviewed: a.lastReviewed,
+    })),
   };
 }
 
@@ -99,10 +104,7 @@ export async function getGuide(db: Db, topic: string, slug: string): Promise<Gui
     updatedAt: article.updatedAt,
     sections: articleSections(article.body, sources),
     sources,
-    related: [
-      ...related.filter((a) => !a.slug.startsWith(CITY_ARTICLE_PREFIX)),
-      ...related.filter((a) => a.slug.startsWith(CITY_ARTICLE_PREFIX)),
-    ].slice(0, RELATED_GUIDES),
+    related: generalFirst(related).slice(0, RELATED_GUIDES),
     tool: toolOf(topic, slug),
   };
 }
@@ -146,13 +148,11 @@ export interface GuideSearchResult {
 export async function searchGuides(db: Db, query: string): Promise<GuideSearchResult[]> {
   const { passages } = await retrieve(db, query, { limit: SEARCH_RESULTS, perArticle: SEARCH_PER_GUIDE, embeddings: null });
   return passages.map((passage) => {
-    const text = markdownToPlainText(passage.text).replace(/\s+/g, " ").trim();
-    const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, text.lastIndexOf(" ", EXCERPT_CHARS))}…` : text;
     return {
       href: guideSectionHref(passage.topic, passage.articleSlug, passage.heading),
       section: passage.heading,
       guide: passage.articleTitle,
-      excerpt: cut,
+      excerpt: plainExcerpt(passage.text, EXCERPT_CHARS),
       lastReviewed: passage.lastReviewed,
     };
   });
