@@ -3,7 +3,7 @@ import { seedPlaces, seedThreadsAndPrompts } from "~/server/content/seed";
 import { seedTools } from "~/server/content/tools";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
-import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
+import { seedKnowledgeBase } from "~/server/rag";
 import { measureSeededTypicalTokens } from "~/server/services/chat/typical-tokens.service";
 import { seedForumCategories } from "~/server/services/community/categories.service";
 

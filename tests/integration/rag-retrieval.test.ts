@@ -1,6 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag/answer";
+import { answerQuestion, OTHER_COUNTRY_UNKNOWN_TEXT } from "~/server/rag";
 import { fileDigestOf, readKnowledgeBase } from "~/server/rag/articles";
 import { unpackVector } from "~/server/rag/embeddings";
 import { analyzeQuery, retrieve } from "~/server/rag/retrieve";

@@ -28,7 +28,8 @@ describe("seed fingerprint", () => {
 
     expect(await seedWhenChanged(db, "inputs-2")).toBe(true);
     expect((await db.appSetting.findUnique({ where: { key: SEED_FINGERPRINT_KEY } }))?.value).toBe("inputs-2");
-  });
+    // Two whole seeds (the knowledge base, its index and the measured token figures) on a busy CI machine.
+  }, 180_000);
 
   it("changes with any content file and stays the same otherwise", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "seed-fingerprint-"));

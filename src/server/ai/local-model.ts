@@ -17,13 +17,24 @@ import type {
 import type { EmbeddingModel } from "ai";
 import { countTokens, decode, encode } from "gpt-tokenizer";
 import type { Db } from "~/server/db/client";
-import { type AnswerOptions, answerQuestion, type ComposedAnswer } from "~/server/rag/answer";
-import { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "~/server/rag/post";
-import { combineParts, type PostPart } from "~/server/rag/post-answer";
-import { type ProfileContext, profileAddition } from "~/server/rag/profile-facts";
-import { stripMarkdown } from "~/server/rag/text";
-import { answerFromTools, type ToolAnswer, withToolAnswer } from "~/server/rag/tool-answers";
-import { type AnswerRoute, recordUnansweredQuestion } from "~/server/rag/unanswered";
+import {
+  type AnswerOptions,
+  type AnswerRoute,
+  answerFromTools,
+  answerQuestion,
+  type ComposedAnswer,
+  combineParts,
+  ENGLISH_ANSWER_NOTE_DE,
+  isGerman,
+  type PostPart,
+  type ProfileContext,
+  profileAddition,
+  questionsOfPost,
+  recordUnansweredQuestion,
+  stripMarkdown,
+  type ToolAnswer,
+  withToolAnswer,
+} from "~/server/rag";
 
 const LOCAL_MODEL_ID = "local-knowledge";
 

@@ -1,8 +1,7 @@
 import { guideSectionHref } from "~/lib/guides";
 import { languageName } from "~/lib/locale";
 import type { AssistantMetadata, ConsideredPassage } from "~/lib/schemas/chat";
-import type { RetrievedPassage } from "~/server/rag/retrieve";
-import { stripMarkdown } from "~/server/rag/text";
+import { type RetrievedPassage, stripMarkdown } from "~/server/rag";
 
 const BASE_INSTRUCTIONS = `You are SwipeAI, the assistant of SwipeAbroad. You help students and professionals plan studying and moving to Germany (and Austria and Switzerland).
 Students act on your answers for their visa and their money: be accurate and concrete, give amounts with the year they apply to, and say plainly when you are not sure.

@@ -1,12 +1,28 @@
-/** The knowledge base's public interface: retrieval for the chat routes, sections for the guide pages, loading for the seed step. */
+/**
+ * The knowledge base's public interface, the only way in for code outside this folder: the extractive
+ * answerer and its stages for the local model, retrieval and follow-ups for the chat routes, the
+ * tools' answers, sections for the guide pages, indexing for staff edits and loading for the seed step.
+ */
 
-export { type ArticleSection, articleSections, articleSummary, plainExcerpt } from "./articles";
+export { type AnswerOptions, answerQuestion, type ComposedAnswer } from "./answer";
+export { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "./answer-render";
+export { type ArticleSection, articleSections, articleSummary, chunkArticle, plainExcerpt } from "./articles";
 export { CITY_ARTICLE_PREFIX } from "./city-articles";
+export { embeddingModel } from "./embeddings";
+export { followUpInstructions, resolveFollowUp } from "./follow-up";
+export { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "./indexing";
+export { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "./post";
+export { combineParts, type PostPart } from "./post-answer";
+export { type ProfileContext, profileAddition, profileInstructions } from "./profile-facts";
 export {
   DEFAULT_MIN_CONFIDENCE,
+  forgetLexemeStatistics,
   type Retrieval,
   type RetrievedPassage,
   type RetrieveOptions,
   retrieve,
 } from "./retrieve";
 export { seedKnowledgeBase } from "./seed-knowledge-base";
+export { searchableText, stripMarkdown } from "./text";
+export { answerFromTools, type ToolAnswer, toolAnswerInstructions, withToolAnswer } from "./tool-answers";
+export { type AnswerRoute, recordUnansweredQuestion } from "./unanswered";

@@ -5,7 +5,7 @@
  * gets that fact, quoted from the knowledge base's APS article with its source and review date.
  */
 import type { Db } from "~/server/db/client";
-import { quotedSources, sourceLine } from "./answer";
+import { quotedSources, sourceLine } from "./answer-render";
 import { answerUnits } from "./markdown";
 import { sourcesOfPassage } from "./retrieve";
 

@@ -3,7 +3,7 @@ import { GUIDES_CHOICE_LABEL, hostedModelName } from "~/lib/chat-models";
 import { type AssistantModel, type AssistantSettings, assistantSettingsSchema } from "~/lib/schemas/assistant-settings";
 import { chatModelOptions } from "~/server/ai/models";
 import type { Db, DbOrTx } from "~/server/db/client";
-import { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag/answer";
+import { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag";
 import type { AuditActor } from "./audit.service";
 import { defineSetting, readSetting, writeSetting } from "./settings.service";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantSettings } from "~/lib/schemas/assistant-settings";
-import { SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag/answer";
+import { SURE_CONFIDENCE, UNKNOWN_TEXT } from "~/server/rag";
 import { ANONYMOUS_LIMIT_MESSAGE } from "~/server/services/chat/allowance.service";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "../../fakes/openai-server";
 import { createStaff } from "../../helpers/admin";

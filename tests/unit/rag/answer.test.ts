@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  amountStatement,
-  correctedQuestion,
-  quotedSources,
-  renderAnswer,
-  type ScoredUnit,
-  selectUnits,
-  sourceLine,
-  VAGUE_LIMIT,
-  WHERE_QUESTION,
-  withAmountFirst,
-  withAskedFigure,
-  withStatedLimit,
-  withTimeLimit,
-} from "~/server/rag/answer";
+import { amountStatement, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit } from "~/server/rag/answer-figures";
+import { correctedQuestion } from "~/server/rag/answer-lists";
+import { quotedSources, renderAnswer, sourceLine } from "~/server/rag/answer-render";
+import { type ScoredUnit, selectUnits, VAGUE_LIMIT, WHERE_QUESTION } from "~/server/rag/answer-units";
 import { answerUnits } from "~/server/rag/markdown";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
 import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";

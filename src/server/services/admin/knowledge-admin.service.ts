@@ -26,10 +26,16 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { log } from "~/server/observability/log";
-import { chunkArticle } from "~/server/rag/articles";
-import { embeddingModel } from "~/server/rag/embeddings";
-import { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "~/server/rag/indexing";
-import { forgetLexemeStatistics } from "~/server/rag/retrieve";
+import {
+  type ArticleContent,
+  addArticleVersion,
+  chunkArticle,
+  embeddingModel,
+  embedMissingPassages,
+  forgetLexemeStatistics,
+  indexArticle,
+  latestArticleVersion,
+} from "~/server/rag";
 import { type AuditActor, recordAudit } from "../audit.service";
 
 export interface KnowledgeOptions {

@@ -19,11 +19,17 @@ import { LOCAL_MODEL_LABEL, type ResolvedModel, resolveChatModel } from "~/serve
 import { chatInstructions, consideredPassages, guideLinks, regenerateInstructions, sourceList, sourcesBlock } from "~/server/ai/prompt";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
-import type { ComposedAnswer } from "~/server/rag/answer";
-import { followUpInstructions, resolveFollowUp } from "~/server/rag/follow-up";
-import { type ProfileContext, profileInstructions } from "~/server/rag/profile-facts";
-import { type Retrieval, retrieve } from "~/server/rag/retrieve";
-import { answerFromTools, toolAnswerInstructions } from "~/server/rag/tool-answers";
+import {
+  answerFromTools,
+  type ComposedAnswer,
+  followUpInstructions,
+  type ProfileContext,
+  profileInstructions,
+  type Retrieval,
+  resolveFollowUp,
+  retrieve,
+  toolAnswerInstructions,
+} from "~/server/rag";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import { readAssistantSettings } from "../assistant-settings";
 import { answerLanguage } from "../student.service";

@@ -17,7 +17,7 @@ import {
 import { slugFromTitle } from "~/lib/schemas/content-admin";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { searchableText } from "~/server/rag/text";
+import { searchableText } from "~/server/rag";
 import { consumeRateLimit } from "~/server/security/rate-limit";
 import { CATEGORY_ARCHIVED, categoryBySlug } from "./categories.service";
 import { screenPost } from "./content-filter";

@@ -16,7 +16,7 @@ import {
 } from "~/lib/schemas/community";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
-import { searchableText, stripMarkdown } from "~/server/rag/text";
+import { searchableText, stripMarkdown } from "~/server/rag";
 import { type CommunityViewer, isModerator, mentionedHandles } from "./members";
 import { readableTopic } from "./posts.service";
 

@@ -1,0 +1,151 @@
+/**
+ * The figure a question asks for: an answer to "how much" or "how long" states the amount, duration
+ * or time limit, taken from the answer's own article when the chosen units lack it.
+ */
+import { dependsOnPrevious, FIGURE_LIST_ITEMS, MAX_LIST_WORDS, type ScoredUnit, similarity, wordsOf } from "./answer-units";
+import type { AnswerUnit } from "./markdown";
+import { AMOUNT, DURATION_OR_DATE, DUTY, TIME_LIMIT } from "./question";
+
+const PERIOD =
+  /\b(?:per|a|an|each|every) (?:month|year|semester|week|day|hour)\b|\/(?:month|year)\b|\bmonthly\b|\byearly\b|\bannual(?:ly)?\b/i;
+const APPLIES_FROM =
+  /\b(?:from|since|as of|in|for|until|applying)\s+(?:\d{1,2}\s+)?(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:20\d\d|winter semester|summer semester)\b/i;
+
+/** A day the amount applies from ("from 1 January 2026"), which says more than a year ("in 2026"). */
+const APPLIES_FROM_DAY =
+  /\b(?:from|since|as of|applying from)\s+\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+20\d\d\b/i;
+const FULL_STATEMENT = 3;
+
+/** How fully a unit states an amount: the amount, its period, the date it applies from (a half more for its day). */
+export function amountStatement(plain: string): number {
+  if (!AMOUNT.test(plain)) return 0;
+  return 1 + (PERIOD.test(plain) ? 1 : 0) + (APPLIES_FROM.test(plain) ? 1 : 0) + (APPLIES_FROM_DAY.test(plain) ? 0.5 : 0);
+}
+
+const AMOUNT_ELSEWHERE_SHARE = 0.5;
+
+/**
+ * "How much ...?": the answer leads with the sentence (or list item) of its first article that
+ * states the amount most fully, with its unit, period and date; a list answer already leads with
+ * its sentence. An item moved up is said as a sentence.
+ */
+export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] = []): ScoredUnit[] {
+  if (!chosen.length || chosen.some((u) => u.closing)) return chosen;
+  const article = chosen[0]!.passage.articleSlug;
+  // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
+  // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
+  const top = Math.max(...chosen.map((u) => u.score));
+  const elsewhere = candidates.filter(
+    (u) =>
+      u.kind === "sentence" &&
+      u.score >= top * AMOUNT_ELSEWHERE_SHARE &&
+      amountStatement(u.plain) >= FULL_STATEMENT &&
+      !chosen.some((c) => sameUnit(c, u)),
+  );
+  let best: ScoredUnit | undefined;
+  for (const unit of [...chosen, ...elsewhere.sort((a, b) => b.score - a.score)]) {
+    if (unit.passage.articleSlug !== article || unit.kind === "row" || dependsOnPrevious(unit)) continue;
+    const [statement, bestStatement] = [amountStatement(unit.plain), best ? amountStatement(best.plain) : 0];
+    // A whole sentence states an amount better than one item of a list of parts.
+    if (statement > bestStatement || (best && statement === bestStatement && unit.kind === "sentence" && best.kind !== "sentence"))
+      best = unit;
+  }
+  if (!best || amountStatement(best.plain) < 2) return chosen;
+  const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
+  return [lead, ...chosen.filter((u) => u !== best)];
+}
+
+export const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
+/**
+ * An answer to "how much" or "how long" that quotes no amount or duration misses what was asked:
+ * the best unit of the answer's article that states one comes first (with the rest of its list when
+ * the list is short: a list of fees is only right whole).
+ */
+export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], figure: RegExp): ScoredUnit[] {
+  if (!chosen.length) return chosen;
+  const best = bestUnitOfArticle(
+    candidates,
+    chosen[0]!.passage.articleSlug,
+    (u) => figure.test(u.plain) && !chosen.some((c) => sameUnit(c, u)),
+    (a, b) => b.score - a.score,
+  );
+  if (!best) return chosen;
+  const top = Math.max(...chosen.map((u) => u.score));
+  if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
+  const siblings = candidates
+    .filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind)
+    .sort((a, b) => a.order - b.order);
+  const list = siblings.length <= FIGURE_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS ? siblings : [best];
+  const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
+  // The list leads: its items rank above what was chosen, in their order.
+  return [...list.map((u, i) => ({ ...u, score: top + 1 - i * 1e-3 })), ...rest];
+}
+
+/**
+ * A unit that says a limit exists without stating it is followed by the unit of its article that
+ * states it: the one with the figure that says most of the same (and is most about the question).
+ */
+export function withStatedLimit(chosen: ScoredUnit[], vague: ScoredUnit, candidates: ScoredUnit[]): ScoredUnit[] {
+  const figure = /\bhow long\b|\bstay\b|\bperiod\b|\bdays?\b/i.test(vague.plain) ? DURATION_OR_DATE : AMOUNT;
+  if (chosen.some((u) => figure.test(u.plain))) return chosen;
+  const top = Math.max(...candidates.map((u) => u.score), 1e-9);
+  const closeness = (u: ScoredUnit) => similarity(vague.lexemes, u.lexemes) + 0.5 * (u.score / top);
+  const limit = bestUnitOfArticle(
+    candidates,
+    vague.passage.articleSlug,
+    (u) => u.kind !== "row" && figure.test(u.plain) && !chosen.some((c) => sameUnit(c, u)),
+    (a, b) => closeness(b) - closeness(a),
+  );
+  return limit ? withSentenceAfter(chosen, vague, limit) : chosen;
+}
+
+/** The best unit of an article (by `order`) that `wanted` accepts and that reads on its own. */
+function bestUnitOfArticle(
+  candidates: ScoredUnit[],
+  article: string,
+  wanted: (unit: ScoredUnit) => boolean,
+  order: (a: ScoredUnit, b: ScoredUnit) => number,
+): ScoredUnit | undefined {
+  return candidates.filter((u) => u.passage.articleSlug === article && !dependsOnPrevious(u) && wanted(u)).sort(order)[0];
+}
+
+/** `chosen` with `unit` right after `anchor`, said as a sentence (an item moved next to it is no longer in its list). */
+function withSentenceAfter(chosen: ScoredUnit[], anchor: ScoredUnit, unit: ScoredUnit): ScoredUnit[] {
+  const out = [...chosen];
+  out.splice(out.indexOf(anchor) + 1, 0, { ...unit, kind: "sentence", label: undefined, score: anchor.score - 1e-6 });
+  return out;
+}
+
+/** The same text of the same passage, whichever scoring produced the two units. */
+function sameUnit(a: ScoredUnit, b: ScoredUnit): boolean {
+  return a.passage.id === b.passage.id && a.block === b.block && a.order === b.order && a.kind === b.kind;
+}
+
+/**
+ * A duty quoted without its time limit ("everyone ... must register their address") leaves out what
+ * matters most when the article gives one ("you must register within two weeks of moving in"): the
+ * sentence that sets the time limit for the same duty comes right after it.
+ */
+export function needsTimeLimit(unit: AnswerUnit): boolean {
+  return DUTY.test(unit.plain) && !TIME_LIMIT.test(unit.plain);
+}
+
+export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): ScoredUnit[] {
+  const duty = chosen.find(needsTimeLimit);
+  if (!duty) return chosen;
+  const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
+  // The same duty said with its time limit ("must tell the office" and "must re-register within
+  // two weeks"): the same verb first, else the sentence that says most of the same.
+  const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
+  const limitOfDuty = (u: ScoredUnit) => TIME_LIMIT.test(u.plain) && closeness(u) >= 0.2;
+  // A limit already quoted counts when it is for the same duty: the same verb, or said in the same
+  // section ("register at your new address within two weeks" under moving again is not it).
+  if (chosen.some((u) => u !== duty && limitOfDuty(u) && (closeness(u) >= 1 || u.passage.id === duty.passage.id))) return chosen;
+  const limit = bestUnitOfArticle(
+    candidates,
+    duty.passage.articleSlug,
+    (u) => u.kind !== "row" && limitOfDuty(u),
+    (a, b) => closeness(b) - closeness(a) || b.score - a.score,
+  );
+  return limit ? withSentenceAfter(chosen, duty, limit) : chosen;
+}

@@ -1,0 +1,310 @@
+/**
+ * List answers: a question asking for documents, steps or what to bring gets the list that answers
+ * it, whole and in order, chosen over the whole text of the best articles.
+ */
+import type { Db } from "~/server/db/client";
+import { amountStatement } from "./answer-figures";
+import { dependsOnPrevious, mostlyAmounts, type ScoredUnit, wordsOf } from "./answer-units";
+import { parseBlocks } from "./markdown";
+import type { ListRequest } from "./question";
+import { listVerbOf, type QueryAnalysis, type RetrievedPassage, sourcesOfPassage } from "./retrieve";
+import { foldForSearch, stripMarkdown } from "./text";
+
+/** Articles whose whole text a list answer may quote: the best few of the retrieval. */
+const LIST_ARTICLES = 2;
+const LIST_ARTICLE_SHARE = 0.8;
+const LIST_WORD_BUDGET = 170;
+/** A checklist spread over several sections ("Personal documents", "Study documents", "Money and insurance") may take this many words. */
+const CHECKLIST_WORD_BUDGET = 320;
+/** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
+const LIST_ABOUT_SHARE = 0.3;
+const LIST_OTHER_ABOUT_SHARE = 0.5;
+/** A list of another article than retrieval's best counts for this share: it rarely takes the best article's place. */
+const LIST_OTHER_ARTICLE_FACTOR = 0.75;
+const LIST_HEAD_SHARE = 0.25;
+/** A list longer than this is quoted up to here, and the answer says how many items follow in the article. */
+const LIST_MAX_ITEMS = 20;
+
+/**
+ * The retrieved passages followed by the other passages of the best articles (a list a question asks
+ * for is often in a section whose words the question does not use, such as "What to bring"), and
+ * each passage's position in its article.
+ */
+export async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded: Set<string>) {
+  const best = new Map<string, RetrievedPassage[]>();
+  for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
+  const top = retrieved[0]!.score;
+  const slugs = [...best.keys()].filter((slug) => best.get(slug)![0]!.score >= top * LIST_ARTICLE_SHARE).slice(0, LIST_ARTICLES);
+  const rows = await db.knowledgePassage.findMany({
+    where: { article: { slug: { in: slugs } } },
+    orderBy: { position: "asc" },
+    select: {
+      id: true,
+      position: true,
+      heading: true,
+      text: true,
+      sources: true,
+      article: { select: { slug: true, sources: true } },
+    },
+  });
+  const positions = new Map(rows.map((row) => [row.id, row.position]));
+  const known = new Set(retrieved.map((p) => p.id));
+  const extra: RetrievedPassage[] = rows
+    .filter((row) => !known.has(row.id) && !excluded.has(row.id))
+    .map((row) => {
+      const siblings = best.get(row.article.slug)!;
+      // Not retrieved for the question: as good as the article's weakest retrieved passage, a little less.
+      const score = Math.min(...siblings.map((p) => p.score)) * 0.95;
+      return {
+        ...siblings[0]!,
+        id: row.id,
+        heading: row.heading,
+        text: row.text,
+        sources: sourcesOfPassage(row.sources, row.article.sources),
+        score,
+      };
+    });
+  return { passages: [...retrieved, ...extra], positions };
+}
+
+/** A section that lists what to have with you: "What to bring", "Documents you need", "Checklist". */
+const NEEDED_THINGS_HEADING = /\b(?:what to bring|documents?|papers|what you need|checklist)\b/i;
+
+/** A lead-in of what something serves for ("The certificate is needed for many next steps:"). */
+const USES_LEAD_IN = /\b(?:is|are) (?:also )?(?:needed|required|used) for\b|\bneed (?:it|them) for\b/i;
+const USES_FACTOR = 0.6;
+
+interface ListCandidate {
+  items: ScoredUnit[];
+  passage: RetrievedPassage;
+  block: number;
+  value: number;
+  relevant: boolean;
+}
+
+/**
+ * The list that answers a list question: among the lists of the passages, the one whose heading or
+ * lead-in names what the question asks for (its noun, its verb: "Personal documents", "How to
+ * register"), an ordered list for a procedure, with items that match the question. Further lists
+ * of the same article that answer as well come along ("Study documents"). A sentence that answers
+ * the question directly goes first.
+ */
+export async function selectList(
+  db: Db,
+  analysis: QueryAnalysis,
+  units: ScoredUnit[],
+  request: ListRequest,
+  positions: Map<string, number>,
+): Promise<ScoredUnit[]> {
+  const bestUnit = Math.max(0, ...units.map((u) => u.score));
+  if (bestUnit < 0.2) return [];
+  const groups = new Map<string, ScoredUnit[]>();
+  for (const unit of units) {
+    if (unit.kind !== "item") continue;
+    const key = `${unit.passage.id}:${unit.block}`;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  // An amount made of parts is answered by a list of retrieval's best article whose items mostly give amounts.
+  const isBreakdown = (items: ScoredUnit[]) =>
+    items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && mostlyAmounts(items);
+  const lists = [...groups.values()].filter((items) => items.length >= 2 && (!request.breakdown || isBreakdown(items)));
+  if (!lists.length) return [];
+  const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
+  const titles = lists.map((items) => items[0]!.passage.articleTitle);
+  const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
+  /** The share of the question's weight that these lexemes cover. */
+  const matchOf = (lexemes: Set<string>) => {
+    const best = analysis.words.map(() => 0);
+    for (const term of analysis.terms) if (lexemes.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
+    return best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
+  };
+
+  const topScore = units[0]!.passage.score || 1;
+  const leadArticle = units[0]!.passage.articleSlug;
+  const listVerb = listVerbOf(analysis.question);
+  const candidates: ListCandidate[] = lists.map((items, index) => {
+    const head = lexemesOf.get(index) ?? new Set<string>();
+    const headMatch = matchOf(head);
+    // The article's title with the list's heading and lead-in must be about the question's subject.
+    const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
+    // "What documents do I bring?": a section "What to bring" names what is asked for.
+    const headText = heads[index]!;
+    // "What do I need for the Anmeldung?" names no noun: a section of the documents to bring names it.
+    const namesNoun =
+      [...nounStems].some((stem) => head.has(stem)) ||
+      Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(headText)) ||
+      (!request.noun && !request.procedural && !request.breakdown && NEEDED_THINGS_HEADING.test(items[0]!.passage.heading ?? ""));
+    const ordered = isOrderedList(items[0]!);
+    // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
+    const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
+    const top = [...items].sort((a, b) => b.score - a.score).slice(0, 3);
+    const itemValue = top.reduce((sum, u) => sum + u.score, 0) / top.length / bestUnit;
+    // What a list is about is said by its heading and lead-in ("When you move again", "What to
+    // bring"); items sharing the question's words may well be about another situation.
+    // ... and, as for every unit, the passage's rank in the retrieval counts.
+    const rank = (items[0]!.passage.score / topScore) ** 2;
+    const own = items[0]!.passage.articleSlug === leadArticle ? 1 : LIST_OTHER_ARTICLE_FACTOR;
+    // "It is needed for:" lists what a thing is used for, not what one needs for it.
+    const uses = USES_LEAD_IN.test(items[0]!.label ?? "") ? USES_FACTOR : 1;
+    const value = uses * own * rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
+    // A list of another article than retrieval's best must be about the question all the more.
+    const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
+    // Asked for "scholarships", a list that never says "scholarship" lists something else.
+    const saysNoun = namesNoun || !request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem)));
+    const relevant =
+      aboutMatch >= aboutShare &&
+      saysNoun &&
+      (namesNoun || headMatch >= LIST_HEAD_SHARE || (procedure > 0 && (headMatch > 0 || itemValue >= 0.5)));
+    return {
+      items: items.sort((a, b) => a.order - b.order),
+      passage: items[0]!.passage,
+      block: items[0]!.block,
+      value,
+      relevant,
+    };
+  });
+  let ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
+  // "How do I apply ...?", "which steps": the steps in order answer it, when a list of steps is about
+  // that (its heading or article names the verb asked about), rather than another list about it.
+  const steps = ranked.filter((c) => isProcedure(c) && procedureFor(analysis.question, c));
+  if (request.procedural && steps.length) ranked = steps;
+  const first = ranked[0];
+  if (!first) return [];
+  const article = first.passage.articleSlug;
+  const position = (c: ListCandidate) => (positions.get(c.passage.id) ?? 0) * 1000 + c.block;
+  const picked = [first];
+  let words = listWords(first);
+  for (const other of ranked.slice(1)) {
+    if (other.passage.articleSlug !== article || other.value < first.value * 0.85) continue;
+    if (words + listWords(other) > LIST_WORD_BUDGET) continue;
+    picked.push(other);
+    words += listWords(other);
+  }
+  picked.sort((a, b) => position(a) - position(b));
+  // A checklist the article splits over consecutive sections is quoted whole: the lists of the
+  // sections right after (and before) the ones picked, as long as each section is a list of the
+  // same kind ("Money and insurance" after "Personal documents" and "Study documents").
+  // So is one whose article is the checklist asked for ("Student visa documents checklist").
+  const firstTitle = lexemesOf.get(heads.length + candidates.indexOf(first)) ?? new Set<string>();
+  const checklistArticle = firstTitle.has("checklist") && [...nounStems].some((stem) => firstTitle.has(stem));
+  if ((picked.length >= 2 || checklistArticle) && !request.procedural) {
+    const sameArticle = candidates.filter((c) => c.passage.articleSlug === article && !picked.includes(c));
+    const at = (c: ListCandidate) => positions.get(c.passage.id) ?? -1;
+    for (const step of [1, -1]) {
+      for (let edge = step > 0 ? picked[picked.length - 1]! : picked[0]!; ; ) {
+        const next = sameArticle.find(
+          (c) => at(c) === at(edge) + step && checklistStyle(c) === checklistStyle(first) && !picked.includes(c),
+        );
+        if (!next || onlyPartOfSection(next, units) || words + listWords(next) > CHECKLIST_WORD_BUDGET) break;
+        if (step > 0) picked.push(next);
+        else picked.unshift(next);
+        words += listWords(next);
+        edge = next;
+      }
+    }
+  }
+
+  const chosen: ScoredUnit[] = [];
+  let rank = 2;
+  let left = 0;
+  for (const list of picked) {
+    for (const item of list.items) {
+      if (chosen.length >= LIST_MAX_ITEMS) {
+        left++;
+        continue;
+      }
+      chosen.push({ ...item, score: (rank -= 0.001) });
+    }
+  }
+  chosen.push(listEnding(picked, left));
+  // The sentence that answers most directly, from the list's article or retrieval's best one.
+  const lead = units
+    .filter(
+      (u) =>
+        u.kind === "sentence" &&
+        (u.passage.articleSlug === article || u.passage.articleSlug === units[0]!.passage.articleSlug) &&
+        !dependsOnPrevious(u) &&
+        !u.plain.trim().endsWith(":") &&
+        wordsOf(u) <= 45 &&
+        u.score >= bestUnit * 0.5,
+    )
+    // Over a list of amounts, the sentence that states the whole amount (with its period and date) leads.
+    .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
+  if (lead) chosen.unshift({ ...lead, score: 3 });
+  return chosen;
+}
+
+/**
+ * The question with its typos read as retrieval read them ("documnets" as "documents"): each typed
+ * word that a correction's stem begins is written as the corrected stem with the rest of the word.
+ */
+export function correctedQuestion({ question, corrections }: Pick<QueryAnalysis, "question" | "corrections">): string {
+  if (!corrections.size) return question;
+  return question.replace(/[\p{L}]+/gu, (word) => {
+    const lower = word.toLowerCase();
+    for (const [typed, known] of corrections) if (known && lower.startsWith(typed)) return known + lower.slice(typed.length);
+    return word;
+  });
+}
+
+function listWords(list: ListCandidate): number {
+  return list.items.reduce((n, u) => n + wordsOf(u), 0);
+}
+
+function isProcedure(list: ListCandidate): boolean {
+  return isOrderedList(list.items[0]!) || /\b(?:how to|steps?|process|procedure)\b/i.test(list.passage.heading ?? "");
+}
+
+/** Whether a list of steps is about what the question asks how to do ("apply" in "How to apply"), or the question asks for steps. */
+function procedureFor(question: string, list: ListCandidate): boolean {
+  if (/\bsteps?\b|\bprocess\b|\bprocedure\b/i.test(question)) return true;
+  const verb = /\bhow (?:do|can|should|would) (?:i|we|you) ([a-z]+)|\bhow to ([a-z]+)/i.exec(question);
+  const stem = (verb?.[1] ?? verb?.[2] ?? "").toLowerCase().slice(0, 4);
+  return stem.length === 4 && `${list.passage.heading ?? ""} ${list.passage.articleTitle}`.toLowerCase().includes(stem);
+}
+
+/** Whether most items of a list begin with a bold term ("**Passport**, valid for ..."): the style of a checklist. */
+function checklistStyle(list: ListCandidate): boolean {
+  return list.items.filter((item) => /^\*\*/.test(item.markdown)).length * 2 > list.items.length;
+}
+
+/** A section with more than its list (paragraphs around it) is not just a further part of a checklist. */
+function onlyPartOfSection(list: ListCandidate, units: ScoredUnit[]): boolean {
+  return units.some((u) => u.passage.id === list.passage.id && u.kind === "sentence");
+}
+
+/**
+ * The line that ends a list answer: that the list is whole, naming the sections it comes from, or
+ * how many items the article lists beyond those quoted.
+ */
+function listEnding(picked: ListCandidate[], left: number): ScoredUnit {
+  const last = picked[picked.length - 1]!;
+  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))].map(
+    (h) => `“${stripMarkdown(h)}”`,
+  );
+  const where = headings.length
+    ? ` under ${headings.length > 1 ? `${headings.slice(0, -1).join(", ")} and ${headings.at(-1)}` : headings[0]}`
+    : "";
+  const text = left
+    ? `The article lists ${left} more item${left === 1 ? "" : "s"}${where}.`
+    : `That is the whole list the article gives${where}.`;
+  return {
+    ...last.items[last.items.length - 1]!,
+    kind: "sentence",
+    label: undefined,
+    markdown: `_${text}_`,
+    plain: text,
+    order: Number.MAX_SAFE_INTEGER,
+    score: 0,
+    closing: true,
+  };
+}
+
+function isOrderedList(item: ScoredUnit): boolean {
+  const block = parseBlocks(item.passage.text)[item.block - 1];
+  return block?.kind === "list" && /^\s*\d+[.)]\s/.test(block.raw);
+}
