@@ -18,7 +18,7 @@ import path from "node:path";
 import { generateText, type LanguageModel } from "ai";
 import { z } from "zod";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
-import type { RetrievedPassage } from "../../src/server/rag/retrieve";
+import type { RetrievedPassage } from "../../src/server/rag/retrieval-types";
 import { citedArticles, isRefusal, missingFacts } from "./student-eval";
 
 const FORUM_DIR = path.join(process.cwd(), "src", "content", "eval", "forum");

@@ -4,7 +4,8 @@
  * index and cached results must follow every write to the knowledge base.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeQuery, retrieve } from "~/server/rag/retrieve";
+import { analyzeQuery } from "~/server/rag/query-analysis";
+import { retrieve } from "~/server/rag/retrieve";
 import { loadSearchIndex, MATCHED, type SearchIndex, WEIGHT_BITS } from "~/server/rag/search-index";
 import { seedKnowledgeBase } from "~/server/rag/seed-knowledge-base";
 import { termGroups, weightedQuery } from "~/server/rag/terms";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { askAboutGuideHref, guideSectionHref, sectionAnchor } from "~/lib/guides";
 import { guideLinks } from "~/server/ai/prompt";
-import type { RetrievedPassage } from "~/server/rag/retrieve";
+import type { RetrievedPassage } from "~/server/rag/retrieval-types";
 
 describe("sectionAnchor", () => {
   it.each([

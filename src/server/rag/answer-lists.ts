@@ -6,8 +6,10 @@ import type { Db } from "~/server/db/client";
 import { amountStatement } from "./answer-figures";
 import { dependsOnPrevious, mostlyAmounts, type ScoredUnit, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
+import { listVerbOf } from "./query-analysis";
 import type { ListRequest } from "./question";
-import { listVerbOf, type QueryAnalysis, type RetrievedPassage, sourcesOfPassage } from "./retrieve";
+import type { QueryAnalysis, RetrievedPassage } from "./retrieval-types";
+import { sourcesOfPassage } from "./retrieve";
 import { foldForSearch, stripMarkdown } from "./text";
 
 /** Articles whose whole text a list answer may quote: the best few of the retrieval. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from "~/server/db/client";
 import { informativeLabel, type ScoredUnit } from "./answer-units";
-import type { Retrieval, RetrievedPassage } from "./retrieve";
+import type { Retrieval, RetrievedPassage } from "./retrieval-types";
 import { stripMarkdown } from "./text";
 
 /**

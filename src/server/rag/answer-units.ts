@@ -6,7 +6,7 @@
 import type { Db } from "~/server/db/client";
 import { type AnswerUnit, answerUnits } from "./markdown";
 import { AMOUNT, askedFigure, factsAskedFor, REQUIREMENT } from "./question";
-import type { QueryAnalysis, RetrievedPassage } from "./retrieve";
+import type { QueryAnalysis, RetrievedPassage } from "./retrieval-types";
 import { foldForSearch } from "./text";
 
 /** Quoted units at most, and roughly how many words the quoted text may have. */

@@ -14,8 +14,10 @@ import { correctedQuestion, selectList, withWholeArticles } from "./answer-lists
 import { greetingText, renderAnswer, suggestedQuestions, unknownText } from "./answer-render";
 import { fillShortAnswer, type ScoredUnit, scoreUnits, selectUnits, VAGUE_LIMIT } from "./answer-units";
 import { resolveFollowUp } from "./follow-up";
+import { analyzeQuery } from "./query-analysis";
 import { askedFigure, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination } from "./question";
-import { analyzeQuery, type Retrieval, retrieveAnalyzed } from "./retrieve";
+import type { Retrieval } from "./retrieval-types";
+import { retrieveAnalyzed } from "./retrieve";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */

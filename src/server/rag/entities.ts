@@ -6,6 +6,7 @@
  */
 
 import { countries } from "countries-list";
+import nationalityWords from "~/content/nationality-words.json";
 import { CITY_ALIASES, foldForSearch } from "~/lib/schemas/tools/universities";
 import { escapeRegExp } from "./text";
 
@@ -91,122 +92,9 @@ function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {
 
 // ---------------------------------------------------------------- nationality
 
-/**
- * Demonyms as students write them (countries-list has country names only). Germany is left out on
- * purpose: "German" in a question is the language or the destination, not the asker's nationality.
- */
-export const DEMONYMS: Record<string, string[]> = {
-  AF: ["afghan"],
-  AL: ["albanian"],
-  DZ: ["algerian"],
-  AR: ["argentinian", "argentine"],
-  AM: ["armenian"],
-  AU: ["australian"],
-  AT: ["austrian"],
-  AZ: ["azerbaijani", "azeri"],
-  BD: ["bangladeshi"],
-  BY: ["belarusian"],
-  BE: ["belgian"],
-  BJ: ["beninese"],
-  BO: ["bolivian"],
-  BA: ["bosnian"],
-  BR: ["brazilian"],
-  BG: ["bulgarian"],
-  CM: ["cameroonian"],
-  CA: ["canadian"],
-  CL: ["chilean"],
-  CN: ["chinese"],
-  CO: ["colombian"],
-  CR: ["costa rican"],
-  HR: ["croatian"],
-  CU: ["cuban"],
-  CZ: ["czech"],
-  DK: ["danish"],
-  EC: ["ecuadorian"],
-  EG: ["egyptian"],
-  ET: ["ethiopian"],
-  FI: ["finnish"],
-  FR: ["french"],
-  GE: ["georgian"],
-  GH: ["ghanaian"],
-  GR: ["greek"],
-  HU: ["hungarian"],
-  IN: ["indian"],
-  ID: ["indonesian"],
-  IR: ["iranian", "persian"],
-  IQ: ["iraqi"],
-  IE: ["irish"],
-  IL: ["israeli"],
-  IT: ["italian"],
-  CI: ["ivorian"],
-  JP: ["japanese"],
-  JO: ["jordanian"],
-  KZ: ["kazakh", "kazakhstani"],
-  KE: ["kenyan"],
-  KR: ["south korean", "korean"],
-  KG: ["kyrgyz"],
-  LB: ["lebanese"],
-  LY: ["libyan"],
-  MY: ["malaysian"],
-  MX: ["mexican"],
-  MD: ["moldovan"],
-  MN: ["mongolian"],
-  MA: ["moroccan"],
-  NP: ["nepali", "nepalese"],
-  NL: ["dutch"],
-  NZ: ["new zealander"],
-  NG: ["nigerian"],
-  PK: ["pakistani"],
-  PS: ["palestinian"],
-  PE: ["peruvian"],
-  PH: ["filipino", "filipina", "philippine"],
-  PL: ["polish"],
-  PT: ["portuguese"],
-  RO: ["romanian"],
-  RU: ["russian"],
-  RW: ["rwandan"],
-  SA: ["saudi", "saudi arabian"],
-  SN: ["senegalese"],
-  RS: ["serbian"],
-  SG: ["singaporean"],
-  ZA: ["south african"],
-  ES: ["spanish"],
-  LK: ["sri lankan"],
-  SD: ["sudanese"],
-  SE: ["swedish"],
-  CH: ["swiss"],
-  SY: ["syrian"],
-  TW: ["taiwanese"],
-  TZ: ["tanzanian"],
-  TH: ["thai"],
-  TN: ["tunisian"],
-  TR: ["turkish"],
-  UG: ["ugandan"],
-  UA: ["ukrainian"],
-  AE: ["emirati"],
-  GB: ["british"],
-  US: ["american"],
-  UZ: ["uzbek"],
-  VE: ["venezuelan"],
-  VN: ["vietnamese"],
-  YE: ["yemeni"],
-  ZM: ["zambian"],
-  ZW: ["zimbabwean"],
-};
-
-/** Other names of countries than countries-list's ("UK", "Turkey", "Korea"). "US" is matched in capitals only (it is also "us"). */
-const COUNTRY_ALIASES: Record<string, string[]> = {
-  GB: ["uk", "great britain", "britain", "england", "scotland", "wales"],
-  US: ["usa", "united states of america", "america"],
-  TR: ["turkey", "turkiye"],
-  KR: ["korea"],
-  CI: ["cote d ivoire"],
-  CZ: ["czech republic"],
-  CD: ["dr congo", "drc"],
-  AE: ["uae", "emirates"],
-  NL: ["holland"],
-  MK: ["macedonia"],
-};
+/** Demonyms (Germany left out) and other names of countries, by ISO code: src/content/nationality-words.json. */
+export const DEMONYMS: Record<string, string[]> = nationalityWords.demonyms;
+const COUNTRY_ALIASES: Record<string, string[]> = nationalityWords.countryAliases;
 
 interface NationalityName {
   code: string;

@@ -11,18 +11,14 @@ export { CITY_ARTICLE_PREFIX } from "./city-articles";
 export { embeddingModel } from "./embeddings";
 export { followUpInstructions, resolveFollowUp } from "./follow-up";
 export { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "./indexing";
+export { forgetLexemeStatistics } from "./knowledge-state";
 export { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "./post";
 export { combineParts, type PostPart } from "./post-answer";
 export { type ProfileContext, profileAddition, profileInstructions } from "./profile-facts";
-export {
-  DEFAULT_MIN_CONFIDENCE,
-  forgetLexemeStatistics,
-  type Retrieval,
-  type RetrievedPassage,
-  type RetrieveOptions,
-  retrieve,
-} from "./retrieve";
+export type { Retrieval, RetrievedPassage, RetrieveOptions } from "./retrieval-types";
+export { DEFAULT_MIN_CONFIDENCE, retrieve } from "./retrieve";
 export { seedKnowledgeBase } from "./seed-knowledge-base";
 export { searchableText, stripMarkdown } from "./text";
-export { answerFromTools, type ToolAnswer, toolAnswerInstructions, withToolAnswer } from "./tool-answers";
+export type { ToolAnswer } from "./tool-answer-texts";
+export { answerFromTools, toolAnswerInstructions, withToolAnswer } from "./tool-answers";
 export { type AnswerRoute, recordUnansweredQuestion } from "./unanswered";

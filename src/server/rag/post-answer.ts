@@ -5,7 +5,7 @@
  */
 import type { ComposedAnswer } from "./answer";
 import type { PostQuestion } from "./post";
-import type { RetrievedPassage } from "./retrieve";
+import type { RetrievedPassage } from "./retrieval-types";
 
 export interface PostPart {
   question: PostQuestion;

@@ -226,3 +226,32 @@ function endsWithAbbreviation(sentence: string): boolean {
   if (!match?.[1]) return false;
   return ABBREVIATIONS.has(match[1].toLowerCase()) || /^(?:[A-Za-z]\.\s?)+[A-Za-z]$/.test(match[1]);
 }
+
+/** The question's words as typed: folded (ä/ae, ß/ss), lower case, ASCII letters only. */
+export function writtenWordsOf(question: string): string[] {
+  return (
+    foldForSearch(question)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  );
+}
+
+/**
+ * Stems a demonym may come from, by the usual English endings: indian -> india, nigerian -> nigeria,
+ * vietnames(e) -> vietnam, chines(e) -> china, pakistani -> pakistan. Only stems the knowledge base
+ * uses are kept by the caller, so a wrong guess costs nothing.
+ */
+export function countryOfDemonym(stem: string): string[] {
+  if (stem.length < 5 || /\d/.test(stem)) return [];
+  const candidates = new Set<string>();
+  if (stem.endsWith("n")) candidates.add(stem.slice(0, -1));
+  if (stem.endsWith("an")) candidates.add(stem.slice(0, -2));
+  if (stem.endsWith("ian")) candidates.add(`${stem.slice(0, -3)}y`);
+  if (/ese?$/.test(stem)) {
+    const base = stem.replace(/ese?$/, "");
+    candidates.add(base);
+    candidates.add(`${base}a`);
+  }
+  if (stem.endsWith("i")) candidates.add(stem.slice(0, -1));
+  return [...candidates].filter((c) => c.length >= 4);
+}

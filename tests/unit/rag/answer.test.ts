@@ -4,8 +4,9 @@ import { correctedQuestion } from "~/server/rag/answer-lists";
 import { quotedSources, renderAnswer, sourceLine } from "~/server/rag/answer-render";
 import { type ScoredUnit, selectUnits, VAGUE_LIMIT, WHERE_QUESTION } from "~/server/rag/answer-units";
 import { answerUnits } from "~/server/rag/markdown";
+import { listVerbOf } from "~/server/rag/query-analysis";
 import { AMOUNT, askedFigure } from "~/server/rag/question";
-import { listVerbOf, type RetrievedPassage } from "~/server/rag/retrieve";
+import type { RetrievedPassage } from "~/server/rag/retrieval-types";
 
 const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
 const jena = { title: "City of Jena", url: "https://neu.jena.de/de/node/99" };

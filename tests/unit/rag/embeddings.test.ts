@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cosine, embeddingModel, packVector, unpackVector } from "~/server/rag/embeddings";
-import { countryOfDemonym, expandSynonyms, inverseDocumentFrequency, queryLexemes } from "~/server/rag/retrieve";
+import { expandSynonyms, inverseDocumentFrequency, queryLexemes } from "~/server/rag/query-analysis";
+import { countryOfDemonym } from "~/server/rag/text";
 
 describe("stored vectors", () => {
   it("round-trip through float32 bytes", () => {

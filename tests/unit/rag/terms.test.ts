@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   AGE_STATEMENT,
-  chooseCorrections,
-  editDistance,
   expandSynonyms,
   germanQuestionStems,
   rareSpellingFrequency,
   withCompounds,
   withRepeatedActions,
-} from "~/server/rag/retrieve";
+} from "~/server/rag/query-analysis";
 import { matchTerms, namedBesideItsKind, phraseLexemes, type StemmedGroup, termTable, weightedQuery } from "~/server/rag/terms";
+import { chooseCorrections, editDistance } from "~/server/rag/typos";
 
 const word = (lexeme: string) => ({ text: lexeme, lexemes: [lexeme], query: `'${lexeme}'` });
 const phrase = (...lexemes: string[]) => ({

@@ -10,14 +10,8 @@ import type { ComposedAnswer } from "~/server/rag/answer";
 import { parseArticle, readKnowledgeBase } from "~/server/rag/articles";
 import { cityArticleSlug, cityArticleSource } from "~/server/rag/city-articles";
 import { type EntityCatalog, parseEntities } from "~/server/rag/entities";
-import {
-  composeCostsAnswer,
-  composeVisaAnswer,
-  toolAnswerInstructions,
-  toolIntent,
-  visaInputsOf,
-  withToolAnswer,
-} from "~/server/rag/tool-answers";
+import { composeCostsAnswer, composeVisaAnswer } from "~/server/rag/tool-answer-texts";
+import { toolAnswerInstructions, toolIntent, visaInputsOf, withToolAnswer } from "~/server/rag/tool-answers";
 import { evaluateVisa, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 const cities = readCityCostFiles();
