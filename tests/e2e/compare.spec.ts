@@ -33,6 +33,14 @@ test("Germany beside the Netherlands: every row shows each cell with its source 
       await expect(row).not.toContainText(/(Lowest|Highest) of these/);
   }
 
+  // Germany's rents are the Cost Calculator's own figures, with the way to each city's.
+  const livingRow = rows.filter({ has: page.getByRole("rowheader", { name: "Typical living costs" }) });
+  await expect(livingRow).toContainText(/cities of our Cost Calculator: .*for a room in a shared flat/);
+  await expect(livingRow.getByRole("link", { name: "Rents by city in the Cost Calculator" })).toHaveAttribute(
+    "href",
+    "/tools/cost-calculator",
+  );
+
   // Hovering a cell's source shows the official page and the day it was checked.
   const fundsRow = rows.filter({ has: page.getByRole("rowheader", { name: "Proof of funds for the student visa" }) });
   await expect(fundsRow).toContainText("11,904");

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { checkedDate, SourceList } from "~/components/tools/source-list";
 import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { formatAmount } from "~/lib/money";
@@ -54,6 +55,14 @@ function Cell({
         </p>
       ) : null}
       <p className="text-sm text-slate-800">{cell.text}</p>
+      {cell.detail ? (
+        <p className="mt-1 text-sm text-slate-800">
+          {cell.detail.text}{" "}
+          <Link href={cell.detail.href} className="font-medium text-brand-700 underline underline-offset-2">
+            {cell.detail.label}
+          </Link>
+        </p>
+      ) : null}
       {cell.inEuro ? <p className="mt-1 text-xs text-slate-600">{euroText(cell.inEuro)}</p> : null}
       <CellSource
         id={`source-${layout}-${row.criterion}-${cell.country}`}

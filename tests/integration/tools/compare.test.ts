@@ -3,6 +3,7 @@ import { compareValueSchemas, EXCHANGE_RATES_FACT_KEY } from "~/lib/schemas/tool
 import { COMPARE_COUNTRIES, COMPARE_CRITERIA, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import { publicError } from "~/server/api/trpc";
 import { seedTools, TOOLS_SEED_FINGERPRINT_KEY } from "~/server/content/tools";
+import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { createStaff } from "../../helpers/admin";
 import { callerFor } from "../../helpers/session";
@@ -66,6 +67,25 @@ describe("tools.compare.table", () => {
     const table = await visitor().table({ countries: ["DE", "CA", "AU"], criteria: ["proof-of-funds"] });
     const marked = table.rows[0]!.cells.filter((cell) => !("missing" in cell) && cell.best).map((cell) => cell.country);
     expect(marked).toEqual(["DE"]);
+  });
+
+  it("gives Germany's rents from the Cost Calculator's own city figures, so Munich's shared-flat room is inside the range", async () => {
+    const table = await visitor().table({ countries: ["DE", "NL"], criteria: ["living-costs"] });
+    const germany = table.rows[0]!.cells.find((cell) => cell.country === "DE")!;
+    if ("missing" in germany) throw new Error("Germany's living costs are missing");
+    const cities = readCityCostFiles();
+    const rooms = cities.flatMap((city) => (city.rent.sharedFlat.amountEur === null ? [] : [city.rent.sharedFlat]));
+    const low = Math.min(...rooms.map((room) => room.lowEur ?? room.amountEur!));
+    const high = Math.max(...rooms.map((room) => room.highEur ?? room.amountEur!));
+    expect(germany.detail?.text).toContain(`in the ${cities.length} cities of our Cost Calculator`);
+    expect(germany.detail?.text).toContain(`€${low}–${high} for a room in a shared flat`);
+    expect(germany.detail?.href).toBe("/tools/cost-calculator");
+    const munich = cities.find((city) => city.slug === "munich")!.rent.sharedFlat;
+    expect(munich.amountEur).not.toBeNull();
+    expect(high).toBeGreaterThanOrEqual(munich.amountEur!);
+    // The Netherlands has no such data: no detail is made up for it.
+    const netherlands = table.rows[0]!.cells.find((cell) => cell.country === "NL")!;
+    expect("detail" in netherlands && netherlands.detail).toBeFalsy();
   });
 
   it("answers a wrong choice with the form's message", async () => {

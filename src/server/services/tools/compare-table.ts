@@ -29,6 +29,8 @@ export interface CompareCell {
   inEuro: EuroValue | null;
   /** The best value of its row (the lowest cost, the most hours or months). */
   best: boolean;
+  /** What the product's own sourced data adds (Germany's rents from the Cost Calculator), with where to read it. */
+  detail?: { text: string; href: string; label: string } | null;
 }
 
 /** A cell no official source gives: the page says so instead of guessing. */

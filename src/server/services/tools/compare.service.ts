@@ -6,12 +6,14 @@ import {
   type ExchangeRatesValue,
   exchangeRatesValueSchema,
 } from "~/lib/schemas/tools/compare";
+import { COST_CALCULATOR_PATH } from "~/lib/schemas/tools/costs";
 import { contentEdited } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import type { AuditActor } from "../audit.service";
 import { recordAudit } from "../audit.service";
-import { buildComparison, type Comparison } from "./compare-table";
+import { buildComparison, type Comparison, isMissingCell } from "./compare-table";
+import { germanRentRanges, type RentRange } from "./costs.service";
 import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
 
 /** The stored exchange rates with their source, or null before any are stored. */
@@ -24,7 +26,27 @@ export async function readExchangeRates(db: Db): Promise<SourcedFact<ExchangeRat
 export async function compareCountries(db: Db, input: CompareInput): Promise<Comparison> {
   const cells = await readFactsWithPrefix(db, "compare.", z.unknown());
   const rates = await readExchangeRates(db);
-  return buildComparison(input, new Map(cells.map((cell) => [cell.key, cell])), rates);
+  const comparison = buildComparison(input, new Map(cells.map((cell) => [cell.key, cell])), rates);
+  const germany = comparison.rows.find((row) => row.criterion === "living-costs")?.cells.find((cell) => cell.country === "DE");
+  if (germany && !isMissingCell(germany)) germany.detail = await germanRentsDetail(db);
+  return comparison;
+}
+
+const euros = (range: RentRange) => (range.low === range.high ? `€${range.low}` : `€${range.low}–${range.high}`);
+
+/** Germany's rents from the Cost Calculator's own city figures, so the two pages agree; null when it has none. */
+async function germanRentsDetail(db: Db) {
+  const { dorm, sharedFlat, cities } = await germanRentRanges(db);
+  const parts = [
+    dorm ? `${euros(dorm)} for a room in a student residence` : null,
+    sharedFlat ? `${euros(sharedFlat)} for a room in a shared flat` : null,
+  ].filter(Boolean);
+  if (!parts.length) return null;
+  return {
+    text: `Rent a month in the ${cities} cities of our Cost Calculator: ${parts.join(", ")}. Each city's figure is shown there with its source.`,
+    href: COST_CALCULATOR_PATH,
+    label: "Rents by city in the Cost Calculator",
+  };
 }
 
 const NO_RATES_MESSAGE = "No exchange rates are stored yet: run the seed.";

@@ -1,5 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
-import { COST_FACT_SHAPES, type CostInput, cityFiguresSchema, HOUSING_LABELS } from "~/lib/schemas/tools/costs";
+import { type CityFigure, COST_FACT_SHAPES, type CostInput, cityFiguresSchema, HOUSING_LABELS, hasAmount } from "~/lib/schemas/tools/costs";
 import { cachedContent } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -36,6 +36,36 @@ export async function getCostCity(db: Db, slug: string): Promise<BudgetCity> {
   // The seed validates every file; a row that no longer parses was broken by hand and must not be shown half right.
   if (!figures.success) throw new Error(`The cost figures of "${slug}" do not have the expected shape.`);
   return { slug: row.slug, name: row.name, state: row.state, figures: figures.data };
+}
+
+/** The lowest and highest monthly rent the calculator's cities give for a kind of housing, and how many cities give one. */
+export interface RentRange {
+  low: number;
+  high: number;
+  cities: number;
+}
+
+function rangeOf(figures: CityFigure[]): RentRange | null {
+  const given = figures.filter(hasAmount);
+  if (!given.length) return null;
+  return {
+    low: Math.min(...given.map((figure) => figure.lowEur ?? figure.amountEur)),
+    high: Math.max(...given.map((figure) => figure.highEur ?? figure.amountEur)),
+    cities: given.length,
+  };
+}
+
+/**
+ * Germany's rents as the Cost Calculator has them, so other pages never contradict it: the range
+ * over its visible cities of a room in a student residence and of a room in a shared flat.
+ */
+export async function germanRentRanges(db: Db): Promise<{ dorm: RentRange | null; sharedFlat: RentRange | null; cities: number }> {
+  const cities = await Promise.all((await listCostCities(db)).map((city) => getCostCity(db, city.slug)));
+  return {
+    dorm: rangeOf(cities.map((city) => city.figures.rent.dorm)),
+    sharedFlat: rangeOf(cities.map((city) => city.figures.rent.sharedFlat)),
+    cities: cities.length,
+  };
 }
 
 /** The monthly and yearly budget for these inputs, computed here from the seeded city and national figures. */
