@@ -50,7 +50,21 @@ describe("the shipped roadmap steps (src/content/roadmap/steps.json)", () => {
       ]),
     );
     for (const step of steps) expect(step.targetDate < "2027-10-01", step.template.slug).toBe(true);
-    expect(steps.find((step) => step.template.slug === "university-application")?.targetDate).toBe("2027-07-15");
+    // The deadline stays 15 July; the plan asks for the application earlier so admission, the
+    // proofs and the visa (about three months) fit before the semester.
+    const application = steps.find((step) => step.template.slug === "university-application");
+    expect(application?.deadline).toBe("2027-07-15");
+    expect(application!.targetDate <= "2027-07-15").toBe(true);
+    const order = steps.map((step) => step.template.slug);
+    for (const [before, after] of [
+      ["university-application", "admission-and-enrolment-preparation"],
+      ["admission-and-enrolment-preparation", "student-accommodation"],
+      ["admission-and-enrolment-preparation", "visa-appointment"],
+      ["visa-appointment", "travel-and-arrival"],
+      ["travel-and-arrival", "address-registration"],
+      ["address-registration", "residence-permit"],
+    ])
+      expect(order.indexOf(before!), `${before} before ${after}`).toBeLessThan(order.indexOf(after!));
   });
 
   it("give an EU citizen no visa, APS or blocked account step, and a US citizen the visa-free entry", () => {
@@ -65,7 +79,9 @@ describe("the shipped roadmap steps (src/content/roadmap/steps.json)", () => {
 
   it("date a summer intake across the year end", () => {
     const steps = plan({ intakeTerm: "summer", intakeYear: 2028 });
-    expect(steps.find((step) => step.template.slug === "university-application")?.targetDate).toBe("2028-01-15");
+    const application = steps.find((step) => step.template.slug === "university-application");
+    expect(application?.deadline).toBe("2028-01-15");
+    expect(application!.targetDate <= "2028-01-15").toBe(true);
     expect(steps[0]!.targetDate < "2028-01-01").toBe(true);
     for (const step of steps) expect(step.targetDate < "2028-04-01", step.template.slug).toBe(true);
   });
