@@ -72,7 +72,10 @@ export function RoadmapPlan({ view, onChangeIntake }: { view: View; onChangeInta
           {PROGRAMME_LANGUAGE_LABELS[intake.programmeLanguage]} · {FUNDING_PLAN_LABELS[intake.fundingPlan]}
         </p>
         <div className="mt-3 rounded-lg bg-slate-50 p-3">
-          <p className="text-xs leading-5 text-slate-600">{semester.label} The dates below count back from the start of the semester.</p>
+          <p className="text-xs leading-5 text-slate-600">
+            {semester.label} The dates below count back from the start of the semester, leaving each step enough time before the steps that
+            depend on it (an application before admission, admission before housing and the visa).
+          </p>
           <SourceList sources={semester.sources} checkedOn={semester.checkedOn} />
         </div>
         <div className="mt-4">
