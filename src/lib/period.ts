@@ -54,3 +54,8 @@ export function withinDays({ from, to }: { from?: string; to?: string }): { gte?
     ...(to ? { lt: periodBounds({ from: to, to }).end } : {}),
   };
 }
+
+/** A calendar day (YYYY-MM-DD) as people read it, e.g. "1 October 2027". */
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}

@@ -7,6 +7,8 @@ export interface ParsedEvent {
   summary: string;
   description: string;
   url: string | null;
+  /** The event's VALARM reminders. */
+  alarms: { action: string; trigger: string; description: string }[];
 }
 
 const unescapeIcsText = (value: string) => value.replace(/\\n/gi, "\n").replace(/\\([,;\\])/g, "$1");
@@ -21,9 +23,24 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
   const calendar: Record<string, string> = {};
   const events: ParsedEvent[] = [];
   let current: Record<string, string> | null = null;
+  let alarms: ParsedEvent["alarms"] = [];
+  let alarm: Record<string, string> | null = null;
   for (const line of lines) {
-    if (line === "BEGIN:VEVENT") current = {};
-    else if (line === "END:VEVENT") {
+    if (line === "BEGIN:VALARM") alarm = {};
+    else if (line === "END:VALARM") {
+      alarms.push({
+        action: alarm?.ACTION ?? "",
+        trigger: alarm?.TRIGGER ?? "",
+        description: unescapeIcsText(alarm?.DESCRIPTION ?? ""),
+      });
+      alarm = null;
+    } else if (alarm) {
+      const colon = line.indexOf(":");
+      alarm[line.slice(0, colon)] = line.slice(colon + 1);
+    } else if (line === "BEGIN:VEVENT") {
+      current = {};
+      alarms = [];
+    } else if (line === "END:VEVENT") {
       const event = current!;
       if (!event["DTSTART;VALUE=DATE"]) throw new Error(`An event without an all-day DTSTART: ${JSON.stringify(event)}`);
       events.push({
@@ -33,6 +50,7 @@ export function parseIcs(text: string): { calendar: Record<string, string>; even
         summary: unescapeIcsText(event.SUMMARY ?? ""),
         description: unescapeIcsText(event.DESCRIPTION ?? ""),
         url: event.URL ?? event["URL;VALUE=URI"] ?? null,
+        alarms,
       });
       current = null;
     } else {

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DatePicker } from "~/components/ui/date-picker";
 import { errorMessage, FormMessage, TextField } from "~/components/ui/form-field";
@@ -39,6 +40,7 @@ const EMPTY: RoadmapStepInput = {
   fixedDeadlineSummer: "",
   linkHref: "",
   linkLabel: "",
+  dependsOn: [],
 };
 
 function valuesOf(step: Step): RoadmapStepInput {
@@ -60,6 +62,7 @@ function valuesOf(step: Step): RoadmapStepInput {
     fixedDeadlineSummer: step.fixedDeadlineSummer ?? "",
     linkHref: step.linkHref ?? "",
     linkLabel: step.linkLabel ?? "",
+    dependsOn: step.dependsOn,
   };
 }
 
@@ -241,6 +244,18 @@ export function FlowStepForm({ step, onDone }: { step: Step | null; onDone: () =
           {...form.register("fixedDeadlineSummer")}
         />
       </div>
+      <Controller
+        control={form.control}
+        name="dependsOn"
+        render={({ field }) => (
+          <SlugListField
+            id={id("depends-on")}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.dependsOn?.message ?? errors.dependsOn?.find?.((issue) => issue?.message)?.message}
+          />
+        )}
+      />
       <TextArea
         id={id("rule")}
         label="Deadline rule (optional)"
@@ -352,5 +367,39 @@ function TextArea({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The slugs a step depends on, typed comma-separated; the text stays as typed while the list follows it. */
+function SlugListField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string[];
+  onChange: (slugs: string[]) => void;
+  error?: string;
+}) {
+  const [text, setText] = useState(value.join(", "));
+  return (
+    <TextField
+      id={id}
+      label="Depends on (slugs, comma-separated; optional)"
+      placeholder="university-application, health-insurance"
+      hint="Steps this one can only follow: in a roadmap they come first, done at least this step's duration before its target date."
+      error={error}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(
+          event.target.value
+            .split(",")
+            .map((slug) => slug.trim())
+            .filter(Boolean),
+        );
+      }}
+    />
   );
 }

@@ -112,6 +112,9 @@ export function FlowSteps({ canEdit }: { canEdit: boolean }) {
                   .join("; ")}
               </p>
             ) : null}
+            {row.original.dependsOn.length > 0 ? (
+              <p className="mt-1 text-xs text-slate-600">After: {row.original.dependsOn.join(", ")}</p>
+            ) : null}
             {row.original.deadlineRule ? <p className="mt-1 text-xs text-slate-700">Rule: {row.original.deadlineRule}</p> : null}
           </div>
         ),
@@ -275,7 +278,14 @@ function FieldGuide({ open }: { open: boolean }) {
         <dt className="font-medium">Fixed deadline</dt>
         <dd className="text-slate-700">
           A day the official source fixes (MM-DD), per intake: it replaces “due before the intake”. 07-15 for a winter intake means 15 July
-          before the semester; a day after the semester start falls in the year before.
+          before the semester; a day after the semester start falls in the year before. The deadline is never moved later; when the steps
+          that depend on this one need more time, the roadmap asks for it earlier and shows the deadline beside it.
+        </dd>
+        <dt className="font-medium">Depends on</dt>
+        <dd className="text-slate-700">
+          The slugs of the steps this one can only follow (e.g. housing after admission). In a roadmap each of them is done at least this
+          step's duration before it, so the order follows. Name only what an official source requires (a Studierendenwerk that takes
+          applications only with an admission letter); unknown slugs and circles are refused.
         </dd>
         <dt className="font-medium">Optional</dt>
         <dd className="text-slate-700">Students may hide an optional step from their roadmap.</dd>

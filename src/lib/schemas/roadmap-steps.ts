@@ -15,6 +15,7 @@ export const ROADMAP_AUDIENCE_LABELS: Record<RoadmapAudience, string> = {
 };
 
 export const STEP_DAYS_MAX = 730;
+const STEP_DEPENDENCIES_MAX = 12;
 
 /**
  * The conditions a step may require, computed by the roadmap generator from the intake form and the
@@ -137,6 +138,16 @@ const stepFields = z.object({
       "The product link is a path of this site starting with /, e.g. /tools/visa-checker",
     ),
   linkLabel: z.string().trim().max(120, "The link text must be at most 120 characters"),
+  dependsOn: z
+    .array(
+      z
+        .string({ error: "Name each step it depends on by its slug" })
+        .trim()
+        .regex(SLUG, "Name each step it depends on by its slug, e.g. university-application"),
+      { error: "Choose the steps it depends on" },
+    )
+    .max(STEP_DEPENDENCIES_MAX, `A step depends on at most ${STEP_DEPENDENCIES_MAX} steps`)
+    .refine((slugs) => new Set(slugs).size === slugs.length, "Name each step it depends on once"),
 });
 
 /**
@@ -182,7 +193,16 @@ function checkStep(step: Parameters<typeof requireOfficialPage>[0] & Parameters<
   requireLinkPair(step, context);
 }
 
-export const roadmapStepSchema = stepFields.superRefine(checkStep);
+/** A step cannot wait for itself. */
+function notItsOwnDependency(step: { slug: string; dependsOn: string[] }, context: z.RefinementCtx) {
+  if (step.dependsOn.includes(step.slug))
+    context.addIssue({ code: "custom", path: ["dependsOn"], message: `The step “${step.slug}” cannot depend on itself` });
+}
+
+export const roadmapStepSchema = stepFields.superRefine((step, context) => {
+  checkStep(step, context);
+  notItsOwnDependency(step, context);
+});
 export type RoadmapStepInput = z.infer<typeof roadmapStepSchema>;
 
 /** A step's stored columns: absent optional texts as null (address, title, deadlines, link) or "" (rule, check date: required columns). */
@@ -204,6 +224,7 @@ export function roadmapStepColumns(input: Omit<RoadmapStepInput, "slug">) {
     fixedDeadlineSummer: input.fixedDeadlineSummer || null,
     linkHref: input.linkHref || null,
     linkLabel: input.linkLabel || null,
+    dependsOn: input.dependsOn,
   };
 }
 
@@ -253,6 +274,7 @@ const roadmapStepFileEntry = z
     deadlineRule: z.string().default(""),
     linkHref: z.string().default(""),
     linkLabel: z.string().default(""),
+    dependsOn: z.array(z.string()).default([]),
   })
   .transform(({ fixedDeadline: fixed, ...step }) => ({
     ...step,

@@ -1,5 +1,6 @@
 import { countries } from "countries-list";
 import { z } from "zod";
+import { isCalendarDay } from "../period";
 import { PROGRAM_TYPES } from "./entitlements";
 import { countryCodeSchema } from "./tools/common";
 import { FUNDING_PLANS } from "./tools/visa-choices";
@@ -83,6 +84,41 @@ export const roadmapStepHiddenSchema = z.object({
   id: stepId,
   hidden: z.boolean({ error: "hidden is true or false." }),
 });
+
+/** A step's own target date: a real day, written YYYY-MM-DD. */
+export const roadmapStepDateSchema = z.object({
+  id: stepId,
+  date: z
+    .string({ error: "Write the date as YYYY-MM-DD, e.g. 2027-05-14." })
+    .trim()
+    .refine(isCalendarDay, "Write the date as a real day, YYYY-MM-DD, e.g. 2027-05-14.")
+    .refine((day) => day >= "2000-01-01" && day <= "2200-12-31", "Choose a date between the years 2000 and 2200."),
+});
+
+export const roadmapStepDateResetSchema = z.object({ id: stepId });
+
+/** A sub-task of a step: a line of the student's own checklist. */
+export const ROADMAP_SUBTASK_MAX = 200;
+/** How many sub-tasks one step may have. */
+export const ROADMAP_SUBTASKS_PER_STEP = 30;
+
+const subtaskId = z.string({ error: "Say which sub-task." }).trim().min(1, "Say which sub-task.").max(100, "That sub-task id is too long.");
+
+export const roadmapSubtaskAddSchema = z.object({
+  stepId: stepId,
+  text: z
+    .string({ error: "Write the sub-task." })
+    .trim()
+    .min(1, "Write the sub-task.")
+    .max(ROADMAP_SUBTASK_MAX, `A sub-task is at most ${ROADMAP_SUBTASK_MAX} characters.`),
+});
+
+export const roadmapSubtaskDoneSchema = z.object({ id: subtaskId, done: z.boolean({ error: "done is true or false." }) });
+
+export const roadmapSubtaskDeleteSchema = z.object({ id: subtaskId });
+
+/** The anchor of a step on /roadmap, which the calendar's events link to. */
+export const roadmapStepAnchor = (slug: string) => `step-${slug}`;
 
 /** How many steps a plan without roadmaps (Free) shows: the first ones, as a preview. */
 export const ROADMAP_PREVIEW_STEPS = 3;

@@ -6,6 +6,7 @@ import {
   SEMESTER_STARTS_FACT_KEY,
 } from "~/lib/schemas/roadmap-steps";
 import type { Db } from "~/server/db/client";
+import { dependencyProblem } from "~/server/services/roadmap/generator";
 import { readValidatedFile } from "./json-file";
 import { seedToolFacts } from "./tools/facts";
 import { assertUniqueKeys, seedEditable, toolFilesFingerprint } from "./tools/files";
@@ -22,6 +23,8 @@ export function readRoadmapContent(dir = ROADMAP_CONTENT_DIR): RoadmapContentFil
     (step) => step.slug,
     (slug) => `The roadmap step "${slug}" of src/content/roadmap/steps.json`,
   );
+  const problem = dependencyProblem(content.steps);
+  if (problem) throw new Error(`src/content/roadmap/steps.json: ${problem}`);
   return content;
 }
 

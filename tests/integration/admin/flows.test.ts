@@ -129,6 +129,35 @@ describe("roadmap steps", () => {
     expect((await flows().list({})).total).toBe(2);
   });
 
+  it("name the steps they depend on: unknown slugs, the step itself and circles are refused with the steps named", async () => {
+    const refused = async (call: Promise<unknown>, message: string) => {
+      const error = await errorOf(call);
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message).toContain(message);
+    };
+    const apply = await flows().create({ ...validStep(), slug: "apply" });
+    const admission = await flows().create({ ...validStep(), slug: "admission", dependsOn: ["apply"] });
+    expect(admission.dependsOn).toEqual(["apply"]);
+    await refused(
+      flows().create({ ...validStep(), slug: "dorm", dependsOn: ["admission", "nowhere"] }),
+      "The step “dorm” depends on “nowhere”, which no step has as its slug.",
+    );
+    await refused(flows().create({ ...validStep(), slug: "loop", dependsOn: ["loop"] }), "The step “loop” cannot depend on itself");
+    const { slug: _slug, ...fields } = validStep();
+    await refused(
+      flows().update({ ...fields, id: apply.id, dependsOn: ["admission"] }),
+      "The steps depend on each other in a circle (“admission” → “apply” → “admission”): remove one of these dependencies.",
+    );
+    await refused(flows().create({ ...validStep(), slug: "twice", dependsOn: ["apply", "apply"] }), "Name each step it depends on once");
+    // A step others depend on is not deleted from under them.
+    const error = await errorOf(flows().delete({ id: apply.id }));
+    expect(error.code).toBe("CONFLICT");
+    expect(error.message).toBe(
+      "Other steps depend on “apply” (“admission”): remove it from their dependencies first, or hide the step instead.",
+    );
+    expect(await t.db.roadmapStepTemplate.findUniqueOrThrow({ where: { id: apply.id } })).toMatchObject({ dependsOn: [] });
+  });
+
   it("are updated (slug kept) and audited with before and after", async () => {
     const step = await flows().create({ ...validStep(), slug: "to-change" });
     const { slug: _slug, ...fields } = validStep();

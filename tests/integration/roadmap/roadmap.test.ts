@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as calendarRoute from "~/app/api/roadmap/calendar.ics/route";
+import { appUrl } from "~/env";
 import { addDays, utcDay } from "~/lib/period";
 import type { PlanId } from "~/lib/plans";
 import { publicError } from "~/server/api/trpc";
@@ -70,6 +71,11 @@ describe("roadmap: signing in", () => {
       anonymous.setNote({ id: "x", note: "n" }),
       anonymous.move({ id: "x", direction: "up" }),
       anonymous.setHidden({ id: "x", hidden: true }),
+      anonymous.setDate({ id: "x", date: "2027-01-01" }),
+      anonymous.resetDate({ id: "x" }),
+      anonymous.addSubtask({ stepId: "x", text: "t" }),
+      anonymous.setSubtaskDone({ id: "x", done: true }),
+      anonymous.deleteSubtask({ id: "x" }),
       anonymous.delete(),
       anonymous.calendar(),
     ];
@@ -109,7 +115,9 @@ describe("roadmap of a Pro user", () => {
       expect(step.officialUrl, step.slug).toMatch(/^https:\/\//);
       expect(step.checkedOn, step.slug).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    expect(view.steps.find((step) => step.slug === "university-application")?.targetDate).toBe(`${nextWinter}-07-15`);
+    const application = view.steps.find((step) => step.slug === "university-application")!;
+    expect(application.deadline).toBe(`${nextWinter}-07-15`);
+    expect(application.targetDate <= `${nextWinter}-07-15`).toBe(true);
     expect(view.progress).toEqual({ done: 0, total: view.steps.length });
   });
 
@@ -184,7 +192,7 @@ describe("roadmap of a Pro user", () => {
       note: "TK student tariff",
     });
     expect(again.steps.find((step) => step.slug === optional.slug)?.hidden).toBe(true);
-    expect(again.steps.find((step) => step.slug === "university-application")?.targetDate).toBe(`${nextWinter + 1}-01-15`);
+    expect(again.steps.find((step) => step.slug === "university-application")?.deadline).toBe(`${nextWinter + 1}-01-15`);
     expect(await t.db.roadmap.count({ where: { userId: user.claims.id } })).toBe(1);
   });
 
@@ -369,7 +377,8 @@ describe("GET /api/roadmap/calendar.ics", () => {
       expect(event).toMatchObject({ start: step.targetDate, end: addDays(step.targetDate, 1), summary: step.title });
       expect(event.description).toContain(step.how.slice(0, 40));
       expect(event.description).toContain(`(checked ${step.checkedOn})`);
-      expect(event.url).toBe(step.officialUrl);
+      expect(event.description).toContain(step.officialUrl!);
+      expect(event.url).toBe(`${appUrl()}/roadmap#step-${step.slug}`);
     }
   });
 

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RoadmapIntake } from "~/lib/schemas/roadmap";
 import { ROADMAP_CONDITIONS } from "~/lib/schemas/roadmap-steps";
@@ -50,7 +53,21 @@ describe("the shipped roadmap steps (src/content/roadmap/steps.json)", () => {
       ]),
     );
     for (const step of steps) expect(step.targetDate < "2027-10-01", step.template.slug).toBe(true);
-    expect(steps.find((step) => step.template.slug === "university-application")?.targetDate).toBe("2027-07-15");
+    // The deadline stays 15 July; the plan asks for the application earlier so admission, the
+    // proofs and the visa (about three months) fit before the semester.
+    const application = steps.find((step) => step.template.slug === "university-application");
+    expect(application?.deadline).toBe("2027-07-15");
+    expect(application!.targetDate <= "2027-07-15").toBe(true);
+    const order = steps.map((step) => step.template.slug);
+    for (const [before, after] of [
+      ["university-application", "admission-and-enrolment-preparation"],
+      ["admission-and-enrolment-preparation", "student-accommodation"],
+      ["admission-and-enrolment-preparation", "visa-appointment"],
+      ["visa-appointment", "travel-and-arrival"],
+      ["travel-and-arrival", "address-registration"],
+      ["address-registration", "residence-permit"],
+    ])
+      expect(order.indexOf(before!), `${before} before ${after}`).toBeLessThan(order.indexOf(after!));
   });
 
   it("give an EU citizen no visa, APS or blocked account step, and a US citizen the visa-free entry", () => {
@@ -65,8 +82,30 @@ describe("the shipped roadmap steps (src/content/roadmap/steps.json)", () => {
 
   it("date a summer intake across the year end", () => {
     const steps = plan({ intakeTerm: "summer", intakeYear: 2028 });
-    expect(steps.find((step) => step.template.slug === "university-application")?.targetDate).toBe("2028-01-15");
+    const application = steps.find((step) => step.template.slug === "university-application");
+    expect(application?.deadline).toBe("2028-01-15");
+    expect(application!.targetDate <= "2028-01-15").toBe(true);
     expect(steps[0]!.targetDate < "2028-01-01").toBe(true);
     for (const step of steps) expect(step.targetDate < "2028-04-01", step.template.slug).toBe(true);
+  });
+});
+
+describe("the content file's dependencies", () => {
+  /** The shipped file with one step's dependencies changed, in a scratch directory. */
+  const withDependencies = (slug: string, dependsOn: string[]) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "roadmap-content-"));
+    const file = JSON.parse(fs.readFileSync(path.join(process.cwd(), "src/content/roadmap/steps.json"), "utf8"));
+    file.steps.find((step: { slug: string }) => step.slug === slug).dependsOn = dependsOn;
+    fs.writeFileSync(path.join(dir, "steps.json"), JSON.stringify(file));
+    return dir;
+  };
+
+  it("name only steps of the file, without circles; the seed stops on either with the steps named", () => {
+    const slugs = new Set(content.steps.map((step) => step.slug));
+    for (const step of content.steps) for (const slug of step.dependsOn) expect(slugs, `${step.slug} -> ${slug}`).toContain(slug);
+    expect(() => readRoadmapContent(withDependencies("choose-programmes", ["no-such-step"]))).toThrow(
+      "src/content/roadmap/steps.json: The step “choose-programmes” depends on “no-such-step”, which no step has as its slug.",
+    );
+    expect(() => readRoadmapContent(withDependencies("choose-programmes", ["university-application"]))).toThrow(/in a circle/);
   });
 });

@@ -3,6 +3,7 @@ import type { RoadmapIntake } from "~/lib/schemas/roadmap";
 import { readToolFacts } from "~/server/content/tools/facts";
 import { readShortStayFact } from "~/server/content/tools/visa";
 import {
+  dependencyProblem,
   fixedDeadlineBefore,
   intakeConditions,
   intakeProblem,
@@ -32,6 +33,7 @@ const template = (slug: string, fields: Partial<StepTemplateRule> = {}): StepTem
   dueDaysBeforeIntake: 60,
   fixedDeadlineWinter: null,
   fixedDeadlineSummer: null,
+  dependsOn: [],
   ...fields,
 });
 
@@ -279,5 +281,78 @@ describe("intakes that cannot be planned", () => {
     expect(intakeProblem("2030-04-01", "2026-11-23", 3, "summer semester")).toBe(
       "Choose an intake up to 2029: plans further ahead would rest on rules that may change.",
     );
+  });
+});
+
+describe("step dependencies", () => {
+  const dated = (templates: StepTemplateRule[], fields: Partial<RoadmapIntake> = {}) =>
+    Object.fromEntries(
+      planSteps(templates, intake(fields), intakeConditions(facts, intake(fields)), STARTS).map((step) => [
+        step.template.slug,
+        step.targetDate,
+      ]),
+    );
+
+  it("date a step at least its own duration after each step it depends on, and order it after them", () => {
+    const steps = [
+      template("apply", { dueDaysBeforeIntake: 60 }),
+      template("admission", { dueDaysBeforeIntake: 40, durationDays: 21, dependsOn: ["apply"] }),
+      // Its own date (150 days before) would put the dorm before the application.
+      template("dorm", { dueDaysBeforeIntake: 150, durationDays: 30, dependsOn: ["admission"] }),
+    ];
+    const dates = dated(steps);
+    // As late as possible: the dorm keeps its own date, and what it depends on moves earlier.
+    expect(dates.dorm).toBe("2027-05-04");
+    expect(dates.admission).toBe("2027-04-04");
+    expect(dates.apply).toBe("2027-03-14");
+    const order = planSteps(steps, intake(), intakeConditions(facts, intake()), STARTS).map((step) => step.template.slug);
+    expect(order).toEqual(["apply", "admission", "dorm"]);
+  });
+
+  it("keep a fixed deadline as the deadline, and plan a dependency that would come after it before it", () => {
+    const steps = [
+      // On its own the certificate would be due 40 days before the start, after the 15 July deadline.
+      template("certificate", { dueDaysBeforeIntake: 40 }),
+      template("apply", { fixedDeadlineWinter: "07-15", durationDays: 56, dependsOn: ["certificate"] }),
+    ];
+    const plan = planSteps(steps, intake(), intakeConditions(facts, intake()), STARTS);
+    expect(plan.find((step) => step.template.slug === "apply")).toMatchObject({ targetDate: "2027-07-15", deadline: "2027-07-15" });
+    expect(plan.find((step) => step.template.slug === "certificate")?.targetDate).toBe("2027-05-20");
+  });
+
+  it("plan a fixed-deadline step earlier than its deadline when the steps after it need the time, never later", () => {
+    const steps = [
+      template("apply", { fixedDeadlineWinter: "07-15", durationDays: 56 }),
+      template("visa", { dueDaysBeforeIntake: 30, durationDays: 90, dependsOn: ["apply"] }),
+    ];
+    const plan = planSteps(steps, intake(), intakeConditions(facts, intake()), STARTS);
+    expect(plan.find((step) => step.template.slug === "apply")).toMatchObject({ targetDate: "2027-06-03", deadline: "2027-07-15" });
+  });
+
+  it("leave out dependencies on steps that are not in the roadmap", () => {
+    const steps = [
+      template("aps", { conditions: ["aps"], dueDaysBeforeIntake: 100 }),
+      template("apply", { dueDaysBeforeIntake: 60, dependsOn: ["aps"] }),
+    ];
+    expect(dated(steps, { nationality: "PL" })).toEqual({ apply: "2027-08-02" });
+  });
+
+  it("are checked: an unknown slug and a circle are named", () => {
+    expect(
+      dependencyProblem([
+        { slug: "a", dependsOn: [] },
+        { slug: "b", dependsOn: ["a"] },
+      ]),
+    ).toBeNull();
+    expect(dependencyProblem([{ slug: "a", dependsOn: ["nowhere"] }])).toBe(
+      "The step “a” depends on “nowhere”, which no step has as its slug.",
+    );
+    expect(
+      dependencyProblem([
+        { slug: "a", dependsOn: ["c"] },
+        { slug: "b", dependsOn: ["a"] },
+        { slug: "c", dependsOn: ["b"] },
+      ]),
+    ).toBe("The steps depend on each other in a circle (“a” → “c” → “b” → “a”): remove one of these dependencies.");
   });
 });

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/unique-violation";
 import { AppError } from "~/server/errors";
 import { type AuditActor, recordAudit } from "../audit.service";
+import { dependencyProblem } from "../roadmap/generator";
 
 /**
  * The step templates of the study roadmaps (/admin/flows): what to do, why, how, the official page
@@ -44,6 +45,7 @@ const ROW_FIELDS = {
   fixedDeadlineSummer: true,
   linkHref: true,
   linkLabel: true,
+  dependsOn: true,
   hidden: true,
   updatedAt: true,
 } as const satisfies Prisma.RoadmapStepTemplateSelect;
@@ -83,6 +85,17 @@ async function findStep(tx: DbOrTx, id: string): Promise<RoadmapStepRow> {
   return step;
 }
 
+/**
+ * Refuses a step whose dependencies name a slug no step has, or close a circle, with the steps'
+ * names; `step` is the step as it would be saved, checked together with all the others.
+ */
+async function assertDependencies(tx: DbOrTx, step: { slug: string; dependsOn: string[] }) {
+  if (step.dependsOn.includes(step.slug)) throw new AppError("BAD_INPUT", `The step “${step.slug}” cannot depend on itself.`);
+  const others = await tx.roadmapStepTemplate.findMany({ where: { slug: { not: step.slug } }, select: { slug: true, dependsOn: true } });
+  const problem = dependencyProblem([...others, step]);
+  if (problem) throw new AppError("BAD_INPUT", problem);
+}
+
 const slugTaken = (slug: string) => new AppError("CONFLICT", `A step with the slug “${slug}” exists already: choose another slug.`);
 
 /** Adds a step at the end of the list. */
@@ -90,6 +103,7 @@ export async function createRoadmapStep(db: Db, actor: AuditActor, input: Roadma
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.roadmapStepTemplate.findUnique({ where: { slug: input.slug }, select: { id: true } })) throw slugTaken(input.slug);
+      await assertDependencies(tx, input);
       const last = await tx.roadmapStepTemplate.aggregate({ _max: { position: true } });
       const step = await tx.roadmapStepTemplate.create({
         data: {
@@ -122,6 +136,7 @@ export async function updateRoadmapStep(
 ): Promise<RoadmapStepRow> {
   return db.$transaction(async (tx) => {
     const before = await findStep(tx, input.id);
+    await assertDependencies(tx, { slug: before.slug, dependsOn: input.dependsOn });
     const step = await tx.roadmapStepTemplate.update({
       where: { id: input.id },
       data: { ...roadmapStepColumns(input), customizedAt: new Date() },
@@ -189,6 +204,12 @@ export async function setRoadmapStepHidden(db: Db, actor: AuditActor, input: { i
 export async function deleteRoadmapStep(db: Db, actor: AuditActor, id: string) {
   return db.$transaction(async (tx) => {
     const before = await findStep(tx, id);
+    const dependents = await tx.roadmapStepTemplate.findMany({ where: { dependsOn: { has: before.slug } }, select: { slug: true } });
+    if (dependents.length)
+      throw new AppError(
+        "CONFLICT",
+        `Other steps depend on “${before.slug}” (${dependents.map((step) => `“${step.slug}”`).join(", ")}): remove it from their dependencies first, or hide the step instead.`,
+      );
     await tx.roadmapStepTemplate.delete({ where: { id } });
     await recordAudit(tx, actor, {
       action: "roadmap_step.deleted",

@@ -22,6 +22,8 @@ export interface StepTemplateRule {
   dueDaysBeforeIntake: number;
   fixedDeadlineWinter: string | null;
   fixedDeadlineSummer: string | null;
+  /** Slugs of the steps this one can only follow. */
+  dependsOn: string[];
 }
 
 /** The Visa Checker's purpose that a programme type is studied under. */
@@ -106,15 +108,92 @@ export function fixedDeadlineBefore(monthDay: string, start: string): string {
   return sameYear <= start ? sameYear : `${year - 1}-${monthDay}`;
 }
 
-/** The day a step should be done by: its fixed deadline for the term when it has one, else counted back from the start. */
-export function targetDateOf(template: StepTemplateRule, term: IntakeTerm, start: string): string {
+/** The step's fixed deadline in the intake's cycle (YYYY-MM-DD), or null. */
+function fixedDeadlineOf(template: StepTemplateRule, term: IntakeTerm, start: string): string | null {
   const fixed = term === "winter" ? template.fixedDeadlineWinter : template.fixedDeadlineSummer;
-  return fixed ? fixedDeadlineBefore(fixed, start) : addDays(start, -template.dueDaysBeforeIntake);
+  return fixed ? fixedDeadlineBefore(fixed, start) : null;
+}
+
+/** The latest day a step should be done by on its own: its fixed deadline for the term when it has one, else counted back from the start. */
+export function targetDateOf(template: StepTemplateRule, term: IntakeTerm, start: string): string {
+  return fixedDeadlineOf(template, term, start) ?? addDays(start, -template.dueDaysBeforeIntake);
 }
 
 export interface PlannedStep<T> {
   template: T;
   targetDate: string;
+  /** The fixed official deadline in this cycle, when the step has one (the target may be earlier). */
+  deadline: string | null;
+}
+
+/**
+ * What is wrong with the steps' dependencies, or null: a step that names a slug no step has, or a
+ * cycle (a step that, through its dependencies, waits for itself). The messages name the steps.
+ */
+export function dependencyProblem(steps: { slug: string; dependsOn: string[] }[]): string | null {
+  const bySlug = new Map(steps.map((step) => [step.slug, step]));
+  for (const step of steps) {
+    const unknown = step.dependsOn.filter((slug) => !bySlug.has(slug));
+    if (unknown.length)
+      return `The step “${step.slug}” depends on ${unknown.map((slug) => `“${slug}”`).join(", ")}, which no step has as its slug.`;
+  }
+  // Depth-first search; a step met again while still on the path closes a cycle.
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (slug: string, path: string[]): string | null => {
+    if (state.get(slug) === "done") return null;
+    if (state.get(slug) === "visiting") {
+      const cycle = [...path.slice(path.indexOf(slug)), slug];
+      return `The steps depend on each other in a circle (${cycle.map((each) => `“${each}”`).join(" → ")}): remove one of these dependencies.`;
+    }
+    state.set(slug, "visiting");
+    for (const next of bySlug.get(slug)?.dependsOn ?? []) {
+      const problem = visit(next, [...path, slug]);
+      if (problem) return problem;
+    }
+    state.set(slug, "done");
+    return null;
+  };
+  for (const step of steps) {
+    const problem = visit(step.slug, []);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * The target dates of the selected steps. Each step's own date (its fixed deadline, or the days
+ * before the start) is the latest it should be done by; a step that depends on others can only
+ * start once they are done, so each of its dependencies must be done at least the step's own
+ * duration before it. Counting back from the steps that come last (as late as possible, never
+ * later than a step's own date) gives every step the latest date that leaves room for the steps
+ * after it: a fixed deadline is never moved later, and when the steps after it need more time
+ * than the deadline leaves, the plan asks for the step earlier than the deadline. Dependencies on
+ * steps that are not in this roadmap are left out. The templates are checked for cycles when staff
+ * save them; a cycle that still reaches here is ignored on the edge that closes it.
+ */
+function scheduleSteps<T extends StepTemplateRule>(steps: T[], term: IntakeTerm, start: string): Map<string, string> {
+  const bySlug = new Map(steps.map((step) => [step.slug, step]));
+  const dependents = new Map<string, T[]>();
+  for (const step of steps)
+    for (const slug of step.dependsOn) if (bySlug.has(slug)) dependents.set(slug, [...(dependents.get(slug) ?? []), step]);
+  const target = new Map<string, string>();
+  const resolving = new Set<string>();
+  const resolve = (step: T): string => {
+    const known = target.get(step.slug);
+    if (known) return known;
+    resolving.add(step.slug);
+    let latest = targetDateOf(step, term, start);
+    for (const next of dependents.get(step.slug) ?? []) {
+      if (resolving.has(next.slug)) continue;
+      const room = addDays(resolve(next), -next.durationDays);
+      if (room < latest) latest = room;
+    }
+    resolving.delete(step.slug);
+    target.set(step.slug, latest);
+    return latest;
+  };
+  for (const step of steps) resolve(step);
+  return target;
 }
 
 /** The roadmap's steps with their target dates, by target date and then the templates' order. */
@@ -125,8 +204,14 @@ export function planSteps<T extends StepTemplateRule>(
   starts: Pick<SemesterStarts, "winter" | "summer">,
 ): PlannedStep<T>[] {
   const start = semesterStart(starts, intake.intakeTerm, intake.intakeYear);
-  return selectTemplates(templates, intake.programType, conditions)
-    .map((template) => ({ template, targetDate: targetDateOf(template, intake.intakeTerm, start) }))
+  const selected = selectTemplates(templates, intake.programType, conditions);
+  const targets = scheduleSteps(selected, intake.intakeTerm, start);
+  return selected
+    .map((template) => ({
+      template,
+      targetDate: targets.get(template.slug) ?? targetDateOf(template, intake.intakeTerm, start),
+      deadline: fixedDeadlineOf(template, intake.intakeTerm, start),
+    }))
     .sort((a, b) => a.targetDate.localeCompare(b.targetDate) || a.template.position - b.template.position);
 }
 

@@ -1,10 +1,11 @@
-import type { Roadmap, RoadmapItem, RoadmapStepTemplate } from "~/generated/prisma/client";
-import { utcDay } from "~/lib/period";
+import type { Roadmap, RoadmapItem, RoadmapStepTemplate, RoadmapSubtask } from "~/generated/prisma/client";
+import { formatDay, utcDay } from "~/lib/period";
 import { plansWithFeature } from "~/lib/plans";
 import {
   INTAKE_TERM_LABELS,
   INTAKE_YEARS_AHEAD,
   ROADMAP_PREVIEW_STEPS,
+  ROADMAP_SUBTASKS_PER_STEP,
   type RoadmapIntake,
   roadmapIntakeSchema,
 } from "~/lib/schemas/roadmap";
@@ -17,6 +18,7 @@ import { readFacts } from "../tools/facts.service";
 import { toolDefaults } from "../tools/saved-results.service";
 import { VISA_FACT_SHAPES } from "../tools/visa-rules";
 import { intakeConditions, intakeProblem, planSteps, semesterStart, stepTiming } from "./generator";
+import { MISSION_STEP_SLUGS, type MissionsInfo, missionsFor } from "./missions";
 
 /*
  * The study roadmap (/roadmap) of a signed-in user: the intake, the dated steps generated from the
@@ -28,6 +30,7 @@ import { intakeConditions, intakeProblem, planSteps, semesterStart, stepTiming }
 
 export const NO_ROADMAP = "You have no roadmap yet: fill in the intake form on /roadmap first.";
 const STEP_NOT_IN_ROADMAP = "That step is not in your roadmap.";
+const SUBTASK_NOT_IN_ROADMAP = "That sub-task is not in your roadmap.";
 const ONLY_OPTIONAL_HIDDEN = "Only optional steps can be hidden.";
 const WHOLE_ROADMAP = "The whole roadmap";
 
@@ -45,16 +48,30 @@ export async function hasFullRoadmap(db: DbOrTx, userId: string): Promise<boolea
   return ROADMAP_PLANS.includes((await getEffectivePlan(db, userId)).planId);
 }
 
-const ordered = (items: RoadmapItem[]) => [...items].sort((a, b) => a.position - b.position);
+type Item = RoadmapItem & { subtasks: RoadmapSubtask[] };
+
+const ordered = <T extends { position: number }>(items: T[]) => [...items].sort((a, b) => a.position - b.position);
 
 /** The steps a plan without roadmaps shows: the first visible ones. */
-function previewOf(items: RoadmapItem[]): RoadmapItem[] {
+function previewOf<T extends RoadmapItem>(items: T[]): T[] {
   return ordered(items)
     .filter((item) => !item.hidden)
     .slice(0, ROADMAP_PREVIEW_STEPS);
 }
 
-function stepView(item: RoadmapItem, today: string) {
+/**
+ * Why the student's own date needs a second look, or null: it is after the semester starts, or it
+ * has passed while the step is not done. Such dates are allowed (it is their plan), only flagged.
+ */
+function ownDateNote(item: RoadmapItem, today: string, start: string): string | null {
+  if (!item.ownDate) return null;
+  if (item.targetDate > start)
+    return `Your date is after the semester starts (${formatDay(start)}): make sure the step can wait that long.`;
+  if (!item.done && item.targetDate < today) return "Your date has passed: choose a new one or reset to the suggested date.";
+  return null;
+}
+
+function stepView(item: Item, today: string, start: string, missions: MissionsInfo | null) {
   return {
     id: item.id,
     slug: item.slug,
@@ -70,11 +87,17 @@ function stepView(item: RoadmapItem, today: string) {
     optional: item.optional,
     durationDays: item.durationDays,
     targetDate: item.targetDate,
+    suggestedDate: item.suggestedDate || item.targetDate,
+    ownDate: item.ownDate,
+    dateNote: ownDateNote(item, today, start),
+    deadline: item.deadline,
     ...stepTiming(item, today),
     done: item.done,
     doneAt: item.doneAt,
     note: item.note,
     hidden: item.hidden,
+    subtasks: ordered(item.subtasks).map(({ id, text, done }) => ({ id, text, done })),
+    missions: MISSION_STEP_SLUGS.has(item.slug) ? missions : null,
   };
 }
 export type RoadmapStepView = ReturnType<typeof stepView>;
@@ -95,7 +118,7 @@ function intakeOf(roadmap: Roadmap): RoadmapIntake {
 }
 
 async function findRoadmap(db: DbOrTx, userId: string) {
-  return db.roadmap.findUnique({ where: { userId }, include: { items: true } });
+  return db.roadmap.findUnique({ where: { userId }, include: { items: { include: { subtasks: true } } } });
 }
 
 /**
@@ -105,22 +128,27 @@ async function findRoadmap(db: DbOrTx, userId: string) {
 export async function getRoadmap(db: Db, actor: SessionClaims, now = new Date()) {
   const roadmap = await findRoadmap(db, actor.id);
   if (!roadmap) return null;
-  const [full, starts] = await Promise.all([hasFullRoadmap(db, actor.id), readSemesterStarts(db)]);
-  const today = utcDay(now);
   const intake = intakeOf(roadmap);
+  const [full, starts, missions] = await Promise.all([
+    hasFullRoadmap(db, actor.id),
+    readSemesterStarts(db),
+    missionsFor(db, intake.nationality),
+  ]);
+  const today = utcDay(now);
+  const start = semesterStart(starts.value, intake.intakeTerm, intake.intakeYear);
   const shown = full ? ordered(roadmap.items) : previewOf(roadmap.items);
   const counted = shown.filter((item) => !item.hidden);
   return {
     intake,
     semester: {
       term: INTAKE_TERM_LABELS[intake.intakeTerm],
-      start: semesterStart(starts.value, intake.intakeTerm, intake.intakeYear),
+      start,
       label: starts.label,
       sources: starts.sources,
       checkedOn: starts.checkedOn,
     },
     full,
-    steps: shown.map((item) => stepView(item, today)),
+    steps: shown.map((item) => stepView(item, today, start, missions)),
     lockedCount: roadmap.items.length - shown.length,
     progress: { done: counted.filter((item) => item.done).length, total: counted.length },
     today,
@@ -168,8 +196,9 @@ function copiedFields(template: RoadmapStepTemplate) {
 
 /**
  * Creates the roadmap from the intake, or generates it again for a changed intake: the steps and
- * their dates follow the templates of today; a step whose slug survives keeps its done mark, its
- * note and (if still optional) its hidden flag. The order is the generated one again.
+ * their suggested dates follow the templates of today; a step whose slug survives keeps its done
+ * mark, its note, its sub-tasks, the student's own date and (if still optional) its hidden flag.
+ * The order is by date again (the student's own date where they set one).
  */
 export async function saveRoadmapIntake(db: Db, actor: SessionClaims, intake: RoadmapIntake, now = new Date()): Promise<RoadmapView> {
   const [starts, visaFacts, templates] = await Promise.all([
@@ -192,9 +221,14 @@ export async function saveRoadmapIntake(db: Db, actor: SessionClaims, intake: Ro
     const before = new Map(roadmap.items.map((item) => [item.slug, item]));
     const kept = new Set(planned.map((step) => step.template.slug));
     await tx.roadmapItem.deleteMany({ where: { roadmapId: roadmap.id, slug: { notIn: [...kept] } } });
-    for (const [position, { template, targetDate }] of planned.entries()) {
-      const fields = { ...copiedFields(template), targetDate, position };
-      const previous = before.get(template.slug);
+    const dated = planned
+      .map((step, index) => {
+        const previous = before.get(step.template.slug);
+        return { ...step, index, previous, date: previous?.ownDate ? previous.targetDate : step.targetDate };
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.index - b.index);
+    for (const [position, { template, targetDate, deadline, previous, date }] of dated.entries()) {
+      const fields = { ...copiedFields(template), targetDate: date, suggestedDate: targetDate, deadline, position };
       if (previous) {
         await tx.roadmapItem.update({
           where: { id: previous.id },
@@ -257,6 +291,55 @@ export async function setRoadmapStepHidden(db: Db, actor: SessionClaims, input: 
   const { item } = await ownStep(db, actor, input.id, { previewAllowed: false });
   if (!item.optional) throw new AppError("BAD_INPUT", ONLY_OPTIONAL_HIDDEN);
   await db.roadmapItem.update({ where: { id: item.id }, data: { hidden: input.hidden } });
+  return currentRoadmap(db, actor);
+}
+
+/** The student's own target date for a step; regenerating the roadmap keeps it until they reset it. */
+export async function setRoadmapStepDate(db: Db, actor: SessionClaims, input: { id: string; date: string }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.id, { previewAllowed: true });
+  await db.roadmapItem.update({ where: { id: item.id }, data: { targetDate: input.date, ownDate: true } });
+  return currentRoadmap(db, actor);
+}
+
+/** Back to the date the roadmap suggests. */
+export async function resetRoadmapStepDate(db: Db, actor: SessionClaims, input: { id: string }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.id, { previewAllowed: true });
+  await db.roadmapItem.update({
+    where: { id: item.id },
+    data: { targetDate: item.suggestedDate || item.targetDate, ownDate: false },
+  });
+  return currentRoadmap(db, actor);
+}
+
+export async function addRoadmapSubtask(db: Db, actor: SessionClaims, input: { stepId: string; text: string }): Promise<RoadmapView> {
+  const { item } = await ownStep(db, actor, input.stepId, { previewAllowed: true });
+  await withUserLock(db, "roadmap", actor.id, async (tx) => {
+    const existing = await tx.roadmapSubtask.findMany({ where: { itemId: item.id }, select: { position: true } });
+    if (existing.length >= ROADMAP_SUBTASKS_PER_STEP)
+      throw new AppError("BAD_INPUT", `A step has at most ${ROADMAP_SUBTASKS_PER_STEP} sub-tasks: delete one you no longer need.`);
+    const position = Math.max(-1, ...existing.map((subtask) => subtask.position)) + 1;
+    await tx.roadmapSubtask.create({ data: { itemId: item.id, text: input.text, position } });
+  });
+  return currentRoadmap(db, actor);
+}
+
+/** A sub-task of the user's roadmap; another user's answers as not found, like their steps. */
+async function ownSubtask(db: Db, actor: SessionClaims, id: string) {
+  const subtask = await db.roadmapSubtask.findFirst({ where: { id, item: { roadmap: { userId: actor.id } } } });
+  if (!subtask) throw new AppError("NOT_FOUND", SUBTASK_NOT_IN_ROADMAP);
+  await ownStep(db, actor, subtask.itemId, { previewAllowed: true });
+  return subtask;
+}
+
+export async function setRoadmapSubtaskDone(db: Db, actor: SessionClaims, input: { id: string; done: boolean }): Promise<RoadmapView> {
+  const subtask = await ownSubtask(db, actor, input.id);
+  await db.roadmapSubtask.update({ where: { id: subtask.id }, data: { done: input.done } });
+  return currentRoadmap(db, actor);
+}
+
+export async function deleteRoadmapSubtask(db: Db, actor: SessionClaims, input: { id: string }): Promise<RoadmapView> {
+  const subtask = await ownSubtask(db, actor, input.id);
+  await db.roadmapSubtask.delete({ where: { id: subtask.id } });
   return currentRoadmap(db, actor);
 }
 

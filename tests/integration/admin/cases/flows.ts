@@ -25,6 +25,7 @@ export const validStep = () => ({
   fixedDeadlineSummer: "",
   linkHref: "/tools/visa-checker",
   linkLabel: "Check your visa in the Visa Checker",
+  dependsOn: [] as string[],
 });
 
 async function createStep(db: Db) {
