@@ -1,4 +1,5 @@
 import { checkedDate, SourceList } from "~/components/tools/source-list";
+import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { formatAmount } from "~/lib/money";
 import { RATES_STALE_DAYS } from "~/lib/schemas/tools/compare";
@@ -55,6 +56,7 @@ function Cell({
       ) : null}
       <p className="text-sm text-slate-800">{cell.text}</p>
       {cell.inEuro ? <p className="mt-1 text-xs text-slate-600">{euroText(cell.inEuro)}</p> : null}
+      <StaleFigureNote stale={cell.stale} className="mt-1" />
       <CellSource
         id={`source-${layout}-${row.criterion}-${cell.country}`}
         sources={cell.sources}
