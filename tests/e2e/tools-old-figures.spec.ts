@@ -15,6 +15,10 @@ test("a figure older than a year says so in the Cost Calculator, on desktop and 
   await expect(note).toBeInViewport();
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // The same in the University Finder: Oldenburg's semester contribution of summer semester 2023.
+  await page.goto("/tools/university-finder/carl-von-ossietzky-universitaet-oldenburg");
+  await expect(page.getByTestId("stale-figure")).toHaveText("⚠ Figure from summer semester 2023: it may have changed since.");
+
   const admin = await signUpAdmin(page);
   await page.goto("/admin");
   await page.getByRole("link", { name: /^Old figures Tool figures/ }).click();

@@ -64,6 +64,17 @@ describe("figures older than a year", () => {
     expect(figures.find((figure) => figure.key === "costs.health-insurance.student-rate")?.period).toBe("2025");
   });
 
+  it("flags an institution's old semester contribution in the University Finder and lists it", async () => {
+    const slug = "carl-von-ossietzky-universitaet-oldenburg";
+    const { institution } = await callerFor(test.db, null).tools.universities.get({ slug });
+    expect(institution.semesterContribution?.stale).toEqual({ date: "2023-04-01", period: "summer semester 2023" });
+    const staff = await createStaff(test.db, "designer");
+    const { figures } = await staff.caller.admin.oldFigures.list();
+    expect(figures.find((figure) => figure.key === `institution:${slug}.semesterContribution`)?.usedIn).toEqual([
+      `University Finder, Carl von Ossietzky Universität Oldenburg (/tools/university-finder/${slug})`,
+    ]);
+  });
+
   it("flags old amounts in the comparison and the Visa Checker", async () => {
     await dateFact("blocked-account.yearly", monthsAgo(13), "13 months ago");
     const visa = await callerFor(test.db, null).tools.visa.check({

@@ -1,7 +1,9 @@
 import { format, subMonths } from "date-fns";
+import { Prisma } from "~/generated/prisma/client";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { sourceRefSchema } from "~/lib/schemas/tools/common";
 import { cityFiguresSchema } from "~/lib/schemas/tools/costs";
+import { semesterContributionSchema } from "~/lib/schemas/tools/universities";
 import type { Db } from "~/server/db/client";
 
 /** A figure whose period began longer ago than this is shown as possibly out of date, and listed in /admin. */
@@ -86,9 +88,14 @@ export async function listStaleFigures(
   now: Date = new Date(),
 ): Promise<{ staleBefore: string; figures: StaleFigureRow[]; articles: StaleArticleRow[] }> {
   const before = staleBefore(now);
-  const [facts, cities, articles] = await Promise.all([
+  const [facts, cities, institutions, articles] = await Promise.all([
     db.toolFact.findMany({ where: { figureDate: { lt: before } }, orderBy: [{ figureDate: "asc" }, { key: "asc" }] }),
     db.cityCost.findMany({ where: { hidden: false }, orderBy: { slug: "asc" } }),
+    db.institution.findMany({
+      where: { hidden: false, semesterContribution: { not: Prisma.DbNull } },
+      select: { slug: true, name: true, semesterContribution: true },
+      orderBy: { slug: "asc" },
+    }),
     db.knowledgeArticle.findMany({
       where: { lastReviewed: { lt: before }, hidden: false },
       orderBy: [{ lastReviewed: "asc" }, { slug: "asc" }],
@@ -131,6 +138,19 @@ export async function listStaleFigures(
         usedIn: [`Cost Calculator, ${city.name} (/tools/cost-calculator)`],
       });
     }
+  }
+  for (const institution of institutions) {
+    const contribution = semesterContributionSchema.safeParse(institution.semesterContribution);
+    if (!contribution.success) continue;
+    const stale = staleFigure(contribution.data, now);
+    if (!stale) continue;
+    rows.push({
+      key: `institution:${institution.slug}.semesterContribution`,
+      label: `${institution.name}: semester contribution. ${contribution.data.what}`,
+      ...stale,
+      sources: contribution.data.sources,
+      usedIn: [`University Finder, ${institution.name} (/tools/university-finder/${institution.slug})`],
+    });
   }
   rows.sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   return { staleBefore: before, figures: rows, articles };
