@@ -7,7 +7,14 @@ import { NewTopicButton } from "./new-topic-button";
  * topic, each linked to the guide that answers it and to the assistant, and the way to start the first
  * topic. A category that is no topic of the guides invites the first topic only.
  */
-export function EmptyCategory({ categorySlug, common }: { categorySlug: string; common: RouterOutputs["community"]["commonQuestions"] }) {
+export function EmptyCategory({
+  categorySlug,
+  common,
+}: {
+  /** The category, or none for the whole forum (which then points to the categories' questions). */
+  categorySlug?: string;
+  common: RouterOutputs["community"]["commonQuestions"];
+}) {
   return (
     <section
       aria-labelledby="empty-category-title"
@@ -47,7 +54,10 @@ export function EmptyCategory({ categorySlug, common }: { categorySlug: string; 
           </p>
         </>
       ) : (
-        <p className="mt-1 text-sm text-slate-600">Start the conversation: students who have been through it answer here.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Start the conversation: students who have been through it answer here.
+          {categorySlug ? "" : " Each category shows the questions students ask most about its topic, with our guides."}
+        </p>
       )}
       <div className="mt-4">
         <NewTopicButton categorySlug={categorySlug} label="Start the first topic" />
