@@ -117,6 +117,12 @@ export const ADMIN_SECTIONS = [
     access: ["settings:view", "designer:settings"],
   },
   {
+    slug: "old-figures",
+    title: "Old figures",
+    description: "Tool figures and guides older than a year, to update",
+    access: ["settings:view", "designer:settings"],
+  },
+  {
     slug: "templates",
     title: "Mail templates",
     description: "Subjects and texts of the mails the product sends",

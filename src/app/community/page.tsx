@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CategoryGrid } from "~/components/community/category-grid";
 import { CommunitySearchBox } from "~/components/community/community-search-box";
+import { EmptyCategory } from "~/components/community/empty-category";
 import { listFromQuery, listHref, type PageQuery } from "~/components/community/list-tabs";
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
@@ -27,9 +28,11 @@ export default async function CommunityPage({ searchParams }: Props) {
   const list = listFromQuery((await searchParams).list);
   const api = await serverApi();
   const [categories, firstPage] = await Promise.all([api.community.categories(), api.community.topics({ list })]);
+  // A forum without any topic yet (a new installation) says so instead of promising answers from students.
+  const forumEmpty = list === "latest" && firstPage.items.length === 0;
   return (
     <>
-      <PageHeader eyebrow="Community" title="Ask students who have done it">
+      <PageHeader eyebrow="Community" title={forumEmpty ? "Ask the first question" : "Ask students who have done it"}>
         Questions and answers about studying and moving to Germany. Answers that helped are marked solved.
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 pb-16">
@@ -38,7 +41,12 @@ export default async function CommunityPage({ searchParams }: Props) {
           <NewTopicButton />
         </div>
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <TopicListSection basePath={COMMUNITY_PATH} filter={{ list }} firstPage={firstPage} />
+          <TopicListSection
+            basePath={COMMUNITY_PATH}
+            filter={{ list }}
+            firstPage={firstPage}
+            empty={forumEmpty ? <EmptyCategory common={null} /> : undefined}
+          />
           <aside>
             <CategoryGrid categories={categories} />
           </aside>

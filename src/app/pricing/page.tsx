@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChoosePlanLink } from "~/components/billing/choose-plan-link";
 import { PlanFeatureList } from "~/components/billing/plan-features";
+import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader } from "~/components/site/page-header";
 import { formatEuros, formatLimit, PLAN_LIST, TRIAL_DAYS, UNLIMITED } from "~/lib/plans";
 import { answersPerMonth, type QuestionKind, type TokenFigure, tokenFigureText } from "~/lib/question-kinds";
@@ -84,8 +85,15 @@ export default async function PricingPage() {
   const deliverable = await api.site.deliverable();
   const figures = typical.kinds;
   const faq = [{ q: "What is a token?", a: tokenFaq(figures) }, ...FAQ];
+  // The FAQ below, as structured data for search engines: the same questions and answers.
+  const faqData = {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faq.map((item) => ({ "@type": "Question", name: item.q, acceptedAnswer: { "@type": "Answer", text: item.a } })),
+  };
   return (
     <>
+      <JsonLd data={faqData} />
       <PageHeader eyebrow="Pricing" title="Simple monthly plans, priced in euros">
         Start free, upgrade when your application gets serious. Every plan includes sourced answers, country comparison and the community
         forum.

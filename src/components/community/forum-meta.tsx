@@ -2,10 +2,11 @@ import Link from "next/link";
 import { categoryHref, memberHref, tagHref } from "~/lib/schemas/community";
 
 /** A member's name and their @handle, which links to their profile (members get a handle at their first post). */
-export function MemberName({ author }: { author: { name: string; handle: string | null } }) {
+export function MemberName({ author }: { author: { name: string; handle: string | null; staff?: boolean } }) {
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-1">
       <span className="font-medium text-slate-800">{author.name}</span>
+      {author.staff ? <StaffBadge /> : null}
       {author.handle ? (
         <Link href={memberHref(author.handle)} className="text-brand-700 hover:underline">
           @{author.handle}
@@ -46,6 +47,11 @@ export function TagLinks({ tags }: { tags: string[] }) {
 
 export function SolvedBadge() {
   return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Solved</span>;
+}
+
+/** Beside the name of a SwipeAbroad team member: their posts are staff posts. */
+function StaffBadge() {
+  return <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Staff</span>;
 }
 
 export function PinnedMarker() {

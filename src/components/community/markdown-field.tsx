@@ -1,7 +1,8 @@
 "use client";
 
-import type { Ref, TextareaHTMLAttributes } from "react";
+import { type ChangeEvent, type FocusEvent, type Ref, type TextareaHTMLAttributes, useRef } from "react";
 import { SectionTabs } from "~/components/ui/section-tabs";
+import { useMentionSuggestions } from "./mention-suggestions";
 import { PostMarkdown } from "./post-markdown";
 
 /** The preview reads the text when its tab opens (the text area is uncontrolled, so typing re-renders nothing). */
@@ -34,6 +35,15 @@ export function MarkdownField({
   textarea: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 }) {
   const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
+  const element = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: formRef, onChange, onBlur, ...rest } = textarea;
+  const mentions = useMentionSuggestions(element, onChange as ((event: ChangeEvent<HTMLTextAreaElement>) => unknown) | undefined);
+  // The form's ref and ours both see the text area.
+  const setRef = (node: HTMLTextAreaElement | null) => {
+    element.current = node;
+    if (typeof formRef === "function") formRef(node);
+    else if (formRef) (formRef as { current: HTMLTextAreaElement | null }).current = node;
+  };
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -46,14 +56,24 @@ export function MarkdownField({
             value: "write",
             label: "Write",
             content: (
-              <textarea
-                id={id}
-                rows={7}
-                className="field-input min-h-32 font-mono text-sm"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                {...textarea}
-              />
+              <div>
+                <textarea
+                  id={id}
+                  rows={7}
+                  className="field-input min-h-32 font-mono text-sm"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                  {...rest}
+                  {...mentions.textareaProps}
+                  ref={setRef}
+                  onChange={onChange}
+                  onBlur={(event: FocusEvent<HTMLTextAreaElement>) => {
+                    mentions.textareaProps.onBlur();
+                    onBlur?.(event);
+                  }}
+                />
+                {mentions.listbox}
+              </div>
             ),
           },
           { value: "preview", label: "Preview", content: <Preview readText={readText} /> },

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { TOPIC_LIST_LABELS, type TopicList } from "~/lib/schemas/community";
 import type { RouterOutputs } from "~/trpc/react";
 import { ListTabs } from "./list-tabs";
@@ -15,10 +16,13 @@ export function TopicListSection({
   basePath,
   filter,
   firstPage,
+  empty,
 }: {
   basePath: string;
   filter: { list: TopicList; categorySlug?: string; tag?: string };
   firstPage: RouterOutputs["community"]["topics"];
+  /** Shown instead of the list when it has no topic at all (an empty category's common questions). */
+  empty?: ReactNode;
 }) {
   return (
     <section aria-labelledby="topics-title" className="space-y-3">
@@ -26,7 +30,11 @@ export function TopicListSection({
         {TOPIC_LIST_LABELS[filter.list]} topics
       </h2>
       <ListTabs basePath={basePath} active={filter.list} />
-      <TopicFeed filter={filter} firstPage={firstPage} emptyText={EMPTY_TEXT[filter.list]} />
+      {empty && firstPage.items.length === 0 ? (
+        empty
+      ) : (
+        <TopicFeed filter={filter} firstPage={firstPage} emptyText={EMPTY_TEXT[filter.list]} />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { checkedDate, SourceList } from "~/components/tools/source-list";
+import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { HoverPopovers } from "~/components/ui/hover-popovers";
 import { formatAmount } from "~/lib/money";
 import { RATES_STALE_DAYS } from "~/lib/schemas/tools/compare";
@@ -64,6 +65,7 @@ function Cell({
         </p>
       ) : null}
       {cell.inEuro ? <p className="mt-1 text-xs text-slate-600">{euroText(cell.inEuro)}</p> : null}
+      <StaleFigureNote stale={cell.stale} className="mt-1" />
       <CellSource
         id={`source-${layout}-${row.criterion}-${cell.country}`}
         sources={cell.sources}

@@ -250,3 +250,16 @@ export function askCommunityHref(question: string): string {
   const title = question.replace(/\s+/g, " ").trim().slice(0, TOPIC_TITLE_MAX);
   return `/community/new?${new URLSearchParams({ title })}`;
 }
+
+/** How many members the @ suggestions offer, and the longest prefix they look up (a handle's length). */
+export const MENTION_SUGGESTIONS_MAX = 6;
+export const MENTION_PREFIX_MAX = 30;
+
+/** The letters typed after "@" in a post's text, for the members whose handle starts with them. */
+export const mentionSuggestionsSchema = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(new RegExp(`^[a-z0-9_]{1,${MENTION_PREFIX_MAX}}$`), "A handle has letters, digits and underscores only."),
+});

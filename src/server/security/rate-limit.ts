@@ -20,6 +20,8 @@ const RATE_LIMITS = {
   anonymousChat: () => env.RATE_LIMIT_ANONYMOUS_CHAT,
   communityPost: () => env.RATE_LIMIT_COMMUNITY_POST,
   upload: () => env.RATE_LIMIT_UPLOAD,
+  // Fixed: a lookup per pause in typing after "@" stays far below this; a scraper of handles does not.
+  mentionLookup: () => ({ points: 120, windowSeconds: 600 }),
   // Fixed: one import follows each sign-up or sign-in of a guest who chatted.
   guestConversationImport: () => ({ points: GUEST_IMPORTS_PER_DAY, windowSeconds: 86_400 }),
 } satisfies Record<string, () => RateLimit>;

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { SourceList } from "~/components/tools/source-list";
+import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import { formatEuros } from "~/lib/plans";
@@ -83,6 +84,7 @@ export function CostResult({ result, signedIn }: { result: BudgetResult; signedI
                 <th scope="row" className="py-3 pr-3 font-normal [overflow-wrap:anywhere]">
                   <span className="block font-medium text-slate-900">{line.label}</span>
                   <span className="mt-1 block text-xs leading-5 text-slate-600">{line.what}</span>
+                  <StaleFigureNote stale={line.stale} className="mt-1" />
                   {line.notes.length > 0 ? (
                     <ul className="mt-1 list-disc space-y-0.5 pl-4 text-xs leading-5 text-slate-600">
                       {line.notes.map((note) => (
@@ -186,6 +188,7 @@ function BlockedAccountComparison({ result }: { result: BudgetResult }) {
           ? " Plan how you will pay the difference: savings, a scholarship or a student job within the work limits of your visa."
           : ""}
       </p>
+      <StaleFigureNote stale={blockedAccount.stale} className="mt-1" />
       <div className="mt-1">
         <SourceList sources={blockedAccount.sources} checkedOn={blockedAccount.checkedOn} />
       </div>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SourceList } from "~/components/tools/source-list";
+import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { formatAmount } from "~/lib/money";
 import { FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
@@ -142,6 +143,7 @@ export function ApplyingFacts({ institution }: { institution: Institution }) {
             <>
               <span className="font-semibold">{formatAmount(contribution.amountEur)}</span>
               <span className="block text-slate-600">{contribution.what}</span>
+              <StaleFigureNote stale={contribution.stale} className="mt-1" />
             </>
           ) : null}
         </Field>

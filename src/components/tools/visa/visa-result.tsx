@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useAuthModal } from "~/components/auth/auth-modals";
 import { useSession } from "~/components/auth/session";
 import { DatasetCredit, SourceList } from "~/components/tools/source-list";
+import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { errorMessage } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
 import type { SourceRef } from "~/lib/schemas/tools/common";
@@ -229,6 +230,7 @@ export function VisaResultView({ result }: { result: VisaResult }) {
                   {euros(amount.amountEur)} <span className="text-sm font-medium text-slate-600">a {amount.per}</span>
                 </p>
                 <p className="mt-1 text-xs leading-5 text-slate-600">{amount.label}</p>
+                <StaleFigureNote stale={amount.stale} className="mt-1" />
                 <SourceList sources={amount.sources} checkedOn={amount.checkedOn} />
               </div>
             ))}

@@ -10,10 +10,20 @@ export type SourceRef = z.infer<typeof sourceRefSchema>;
 /** The day the sources were checked, as YYYY-MM-DD. */
 export const checkedOnSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "The checked date is written YYYY-MM-DD.");
 
-/** What every record and figure of the tools carries: at least one source and the day it was checked. */
+/**
+ * What every record and figure of the tools carries: at least one source and the day it was checked.
+ * Where the source states the period a figure is for (a semester, a year's rate, a survey), figureDate
+ * is the first day of that period and figurePeriod names it ("summer semester 2023"): the checked day
+ * says when we looked, the figure date how old the figure is.
+ */
 export const sourcedSchema = z.object({
   sources: z.array(sourceRefSchema).min(1, "At least one source is required."),
   checkedOn: checkedOnSchema,
+  figureDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "The figure date is written YYYY-MM-DD.")
+    .optional(),
+  figurePeriod: z.string().trim().min(2).optional(),
 });
 
 /** A data file that is a redistributed dataset: where it comes from and under which licence. */

@@ -164,7 +164,14 @@ const enrichmentSchema = z.object({
   ownership: z.enum(OWNERSHIPS).optional(),
   internationalOfficeUrl: z.string().url().optional(),
   usesUniAssist: z.boolean().optional(),
-  semesterContribution: z.object({ amountEur: z.number().positive(), what: z.string().min(10) }).optional(),
+  semesterContribution: z
+    .object({
+      amountEur: z.number().positive(),
+      what: z.string().min(10),
+      figureDate: sourcedSchema.shape.figureDate,
+      figurePeriod: sourcedSchema.shape.figurePeriod,
+    })
+    .optional(),
   sources: sourcedSchema.shape.sources,
   checkedOn: checkedOnSchema,
   note: z.string().min(3).optional(),

@@ -5,6 +5,7 @@ import {
   flagSchema,
   idSchema,
   markSolvedSchema,
+  mentionSuggestionsSchema,
   newTopicSchema,
   notificationsSchema,
   postIdSchema,
@@ -15,6 +16,8 @@ import {
   watchSchema,
 } from "~/lib/schemas/community";
 import { categoryBySlug, listCategories } from "~/server/services/community/categories.service";
+import { commonQuestions } from "~/server/services/community/common-questions.service";
+import { suggestHandles } from "~/server/services/community/members";
 import { flagPost } from "~/server/services/community/moderation.service";
 import { listNotifications, markRead, unreadCount } from "~/server/services/community/notifications.service";
 import {
@@ -37,6 +40,14 @@ import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedur
 export const communityRouter = createTRPCRouter({
   categories: publicProcedure.query(({ ctx }) => listCategories(ctx.db)),
   topics: publicProcedure.input(topicListSchema).query(({ ctx, input }) => listTopics(ctx.db, input)),
+  /** The common questions of a category's topic, linked to the guides and the assistant, for an empty category. */
+  commonQuestions: publicProcedure
+    .input(z.object({ categorySlug: categorySlugSchema }))
+    .query(({ ctx, input }) => commonQuestions(ctx.db, input.categorySlug)),
+  /** Members' @handles starting with the letters typed after "@" (signed-in members writing a post). */
+  mentionSuggestions: protectedProcedure
+    .input(mentionSuggestionsSchema)
+    .query(({ ctx, input }) => suggestHandles(ctx.db, ctx.session.id, input.prefix)),
   topic: publicProcedure.input(topicQuerySchema).query(({ ctx, input }) =>
     readTopic(ctx.db, ctx.session, input.topicId, {
       cursor: input.cursor,

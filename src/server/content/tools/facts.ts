@@ -27,6 +27,8 @@ export async function seedToolFacts(db: Db, facts: ToolFactRecord[] = readToolFa
         value: fact.value as Prisma.InputJsonValue,
         sources: fact.sources,
         checkedOn: fact.checkedOn,
+        figureDate: fact.figureDate ?? null,
+        figurePeriod: fact.figurePeriod ?? null,
       };
       await db.toolFact.upsert({ where: { key: fact.key }, create: { key: fact.key, ...data }, update: data });
     },

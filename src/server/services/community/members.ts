@@ -3,10 +3,11 @@
  * members (spec: issue 13, point 7).
  */
 import { hasPermission, type Role } from "~/lib/permissions";
-import { mentionPattern, NEW_MEMBER_RULES } from "~/lib/schemas/community";
+import { MENTION_SUGGESTIONS_MAX, mentionPattern, NEW_MEMBER_RULES } from "~/lib/schemas/community";
 import { slugFromTitle } from "~/lib/schemas/content-admin";
-import type { DbOrTx } from "~/server/db/client";
+import type { Db, DbOrTx } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import { consumeRateLimit } from "~/server/security/rate-limit";
 
 /** The signed-in reader of a community page or caller of a procedure, or null when signed out. */
 export interface CommunityViewer {
@@ -93,4 +94,27 @@ export function mentionedHandles(markdown: string): string[] {
   const prose = markdown.replace(CODE_BLOCK, " ").replace(INLINE_CODE, " ");
   const handles = [...prose.matchAll(mentionPattern())].map((match) => match[1]!.toLowerCase());
   return [...new Set(handles)];
+}
+
+/**
+ * The handles of members that start with `prefix`, for the @ suggestions of the post editor: only
+ * members who have a handle (they posted), whose account is active and who are not suspended from the
+ * forum, at most MENTION_SUGGESTIONS_MAX, shortest first. Counted per member, so handles cannot be harvested.
+ */
+export async function suggestHandles(db: Db, viewerId: string, prefix: string, now = new Date()): Promise<string[]> {
+  await consumeRateLimit(db, "mentionLookup", viewerId);
+  const rows = await db.user.findMany({
+    where: {
+      forumHandle: { startsWith: prefix.toLowerCase() },
+      status: "active",
+      OR: [{ forumSuspendedUntil: null }, { forumSuspendedUntil: { lte: now } }],
+    },
+    select: { forumHandle: true },
+    orderBy: { forumHandle: "asc" },
+    take: 50,
+  });
+  return rows
+    .map((row) => row.forumHandle!)
+    .sort((a, b) => a.length - b.length || a.localeCompare(b))
+    .slice(0, MENTION_SUGGESTIONS_MAX);
 }

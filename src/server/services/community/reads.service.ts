@@ -1,3 +1,4 @@
+import { isStaff, type Role } from "~/lib/permissions";
 /**
  * Reading the community: topic lists (latest, top this month, unanswered, solved, per category or
  * tag), a topic with its replies as the viewer may see them, full-text search and public profiles.
@@ -28,7 +29,7 @@ function excerpt(markdown: string): string {
   return plain.length > EXCERPT_CHARS ? `${plain.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : plain;
 }
 
-const authorSelect = { select: { id: true, name: true, forumHandle: true, createdAt: true } } as const;
+const authorSelect = { select: { id: true, name: true, forumHandle: true, createdAt: true, role: true } } as const;
 
 /** What a row of a topic list reads: its category, author, and the opening post's text and likes. */
 const topicRowInclude = {
@@ -37,8 +38,9 @@ const topicRowInclude = {
   posts: { where: { position: 0 }, select: { body: true, likeCount: true } },
 } as const satisfies Prisma.ForumTopicInclude;
 
-function authorView(author: { id: string; name: string; forumHandle: string | null; createdAt: Date }) {
-  return { id: author.id, name: author.name, handle: author.forumHandle, joinedAt: author.createdAt };
+function authorView(author: { id: string; name: string; forumHandle: string | null; createdAt: Date; role: Role }) {
+  // Posts by the team are labelled as such, so readers can tell an official word from a fellow student's.
+  return { id: author.id, name: author.name, handle: author.forumHandle, joinedAt: author.createdAt, staff: isStaff(author.role) };
 }
 
 export async function listTopics(db: Db, input: TopicListInput) {

@@ -10,6 +10,7 @@ import {
 } from "~/lib/schemas/tools/compare";
 import { COMPARE_CRITERION_LABELS, type CompareCountry, type CompareCriterion } from "~/lib/schemas/tools/compare-choices";
 import type { SourcedFact } from "./facts.service";
+import { type StaleFigure, staleFigure } from "./figure-age.service";
 
 /** An amount converted to euros at the stored rate, with the day of the rate. */
 export interface EuroValue {
@@ -31,6 +32,8 @@ export interface CompareCell {
   best: boolean;
   /** What the product's own sourced data adds (Germany's rents from the Cost Calculator), with where to read it. */
   detail?: { text: string; href: string; label: string } | null;
+  /** Set when the figure is older than STALE_FIGURE_MONTHS: the period it is from. */
+  stale: StaleFigure | null;
 }
 
 /** A cell no official source gives: the page says so instead of guessing. */
@@ -139,6 +142,7 @@ export function buildComparison(
         checkedOn: entry.fact.checkedOn,
         inEuro: money && money.currency !== "EUR" ? toEuro(money, rates?.value ?? null) : null,
         best: marks && scores[index] === bestScore,
+        stale: staleFigure(entry.fact, now),
       };
     });
     return { criterion, title: COMPARE_CRITERION_LABELS[criterion], ranking, cells };

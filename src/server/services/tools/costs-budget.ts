@@ -14,7 +14,9 @@ import {
   LIFESTYLE_DESCRIPTIONS,
   LIFESTYLE_FACTORS,
   LIFESTYLE_LABELS,
+  type SemesterFigure,
 } from "~/lib/schemas/tools/costs";
+import { type FigureDating, oldestStale, type StaleFigure } from "./figure-age.service";
 
 /*
  * The budget arithmetic of the Cost Calculator, without a database: the service reads the city and the
@@ -22,7 +24,7 @@ import {
  */
 
 /** A fact as the calculator receives it: value, what it is, its sources and the day they were checked. */
-interface Fact<T> {
+interface Fact<T> extends FigureDating {
   label: string;
   value: T;
   sources: SourceRef[];
@@ -51,6 +53,8 @@ interface BudgetLine {
   notes: string[];
   sources: SourceRef[];
   checkedOn: string | null;
+  /** Set when the figure is older than STALE_FIGURE_MONTHS at the time of the request: the period it is from. */
+  stale: StaleFigure | null;
 }
 
 export interface BudgetResult {
@@ -70,6 +74,7 @@ export interface BudgetResult {
     yearlyEur: number;
     sources: SourceRef[];
     checkedOn: string;
+    stale: StaleFigure | null;
     /** Blocked-account monthly amount minus the monthly total: positive is a surplus, negative a shortfall. */
     differenceEur: number;
     /** The same for a year: the yearly blocked-account amount minus the yearly total. */
@@ -113,6 +118,8 @@ function monthlyLine(
     notes,
     sources: figure.sources ?? [],
     checkedOn: figure.checkedOn ?? null,
+    // Set by computeBudget, which knows the request's time and every figure a line is built from.
+    stale: null,
   };
 }
 
@@ -275,10 +282,32 @@ function surveyLine(
   return monthlyLine(key, label, amount, { what: fact.label, sources: fact.sources, checkedOn: fact.checkedOn }, notes);
 }
 
-/** The monthly and yearly budget for these inputs, every line with its source, and the blocked-account comparison. */
-export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFacts): BudgetResult {
+/** The figures each line is computed from, whose oldest dates the line. */
+function lineFigures(input: CostInput, city: BudgetCity, facts: CostFacts): Record<BudgetLineKey, FigureDating[]> {
+  const rate = facts["costs.health-insurance.student-rate"];
+  const voluntary = input.age >= facts["costs.health-insurance.age-limit"].value.studentRateUntilAge;
+  const cityFigure = (figure: CityFigure | SemesterFigure) => (hasAmount(figure) ? [figure] : []);
+  return {
+    rent: cityFigure(city.figures.rent[RENT_KEYS[input.housing]]),
+    semester: cityFigure(city.figures.semesterContribution),
+    // The voluntary rate adds the student rate's additional contribution, so both figures count.
+    health: voluntary ? [facts["costs.health-insurance.voluntary-minimum"], rate] : [rate],
+    broadcasting: [facts["costs.broadcasting-fee"]],
+    food: [facts["costs.food"]],
+    phone: [facts["costs.phone-internet"]],
+    studyMaterials: [facts["costs.study-materials"]],
+    leisure: [facts["costs.leisure"]],
+  };
+}
+
+/**
+ * The monthly and yearly budget for these inputs, every line with its source, and the blocked-account
+ * comparison. Figures older than STALE_FIGURE_MONTHS at `now` carry the period they are from.
+ */
+export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFacts, now: Date = new Date()): BudgetResult {
   const factor = LIFESTYLE_FACTORS[input.lifestyle];
-  const lines: BudgetLine[] = [
+  const figuresOf = lineFigures(input, city, facts);
+  const built: BudgetLine[] = [
     rentLine(input, city.figures),
     semesterLine(city.figures),
     healthInsuranceLine(input.age, facts),
@@ -288,6 +317,7 @@ export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFac
     surveyLine("studyMaterials", "Study materials", facts["costs.study-materials"], null),
     surveyLine("leisure", "Leisure, culture and sport", facts["costs.leisure"], factor),
   ];
+  const lines = built.map((line) => ({ ...line, stale: oldestStale(figuresOf[line.key], now) }));
   const counted = lines.filter((line) => line.monthlyEur !== null);
   const monthlyTotalEur = roundEuros(counted.reduce((sum, line) => sum + (line.monthlyEur ?? 0), 0));
   const yearlyTotalEur = roundEuros(counted.reduce((sum, line) => sum + (line.yearlyEur ?? 0), 0));
@@ -315,6 +345,7 @@ export function computeBudget(input: CostInput, city: BudgetCity, facts: CostFac
       yearlyEur: blockedYearly.value.amountEur,
       sources: blocked.sources,
       checkedOn: blocked.checkedOn,
+      stale: oldestStale([blocked, blockedYearly], now),
       differenceEur,
       yearlyDifferenceEur: roundEuros(blockedYearly.value.amountEur - yearlyTotalEur),
       status: differenceEur > 0 ? "surplus" : differenceEur < 0 ? "shortfall" : "even",

@@ -10,6 +10,9 @@ export interface SourcedFact<T> {
   value: T;
   sources: SourceRef[];
   checkedOn: string;
+  /** The first day of the period the figure is for, and that period in words, where the source states one. */
+  figureDate?: string | null;
+  figurePeriod?: string | null;
 }
 
 type FactRow = Awaited<ReturnType<Db["toolFact"]["findMany"]>>[number];
@@ -19,7 +22,15 @@ function sourcedFactOf<S extends z.ZodType>(row: FactRow, shape: S): SourcedFact
   const value = shape.safeParse(row.value);
   const sources = sourceRefSchema.array().safeParse(row.sources);
   if (!value.success || !sources.success) throw new Error(`The tool fact "${row.key}" does not have the expected shape.`);
-  return { key: row.key, label: row.label, value: value.data, sources: sources.data, checkedOn: row.checkedOn };
+  return {
+    key: row.key,
+    label: row.label,
+    value: value.data,
+    sources: sources.data,
+    checkedOn: row.checkedOn,
+    figureDate: row.figureDate,
+    figurePeriod: row.figurePeriod,
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { readFactsWithPrefix, type SourcedFact } from "./facts.service";
+import { staleFigure } from "./figure-age.service";
 
 /**
  * The same folding as foldForSearch, in SQL: lower case (the accented capitals by hand, since lower()
@@ -186,7 +187,7 @@ export async function getInstitution(db: Db, slug: string) {
       domains: row.domains,
       internationalOfficeUrl: row.internationalOfficeUrl,
       usesUniAssist: row.usesUniAssist,
-      semesterContribution: contribution.success ? contribution.data : null,
+      semesterContribution: contribution.success ? { ...contribution.data, stale: staleFigure(contribution.data) } : null,
       provenance: provenance.success ? provenance.data : {},
       sources: sources.success ? sources.data : [],
       checkedOn: row.checkedOn,

@@ -10,6 +10,7 @@ import {
   type VisaPurpose,
 } from "~/lib/schemas/tools/visa-choices";
 import type { SourcedFact } from "./facts.service";
+import { type StaleFigure, staleFigure } from "./figure-age.service";
 
 /*
  * The Visa Checker's rules. Every statement comes from a fact of src/content/tools/facts/visa.json
@@ -99,7 +100,15 @@ type FactKey = keyof Shapes;
 
 /** Facts given as records (from the data files in tests), checked against their shapes. */
 export function visaFactsFromRecords(
-  records: { key: string; label: string; value: unknown; sources: SourceRef[]; checkedOn: string }[],
+  records: {
+    key: string;
+    label: string;
+    value: unknown;
+    sources: SourceRef[];
+    checkedOn: string;
+    figureDate?: string;
+    figurePeriod?: string;
+  }[],
 ): VisaFacts {
   const byKey = new Map(records.map((record) => [record.key, record]));
   const out: Record<string, SourcedFact<unknown>> = {};
@@ -112,6 +121,8 @@ export function visaFactsFromRecords(
       value: shape.parse(record.value),
       sources: sourceRefSchema.array().parse(record.sources),
       checkedOn: record.checkedOn,
+      figureDate: record.figureDate ?? null,
+      figurePeriod: record.figurePeriod ?? null,
     };
   }
   return out as VisaFacts;
@@ -130,6 +141,8 @@ interface VisaAmount {
   per: "year" | "month";
   sources: SourceRef[];
   checkedOn: string;
+  /** Set when the amount is older than STALE_FIGURE_MONTHS at the time of the check: the period it is from. */
+  stale: StaleFigure | null;
 }
 
 type EntryKind = "free-movement" | "visa-free" | "national-visa" | "in-germany" | "not-from-abroad" | "german-citizen";
@@ -304,6 +317,7 @@ function fundsOf(
   input: VisaCheckInput,
   entry: EntryKind,
   purpose: ReturnType<typeof purposeFactOf>,
+  now: Date,
 ): VisaResult["funds"] {
   if (entry === "free-movement") {
     return { headline: "Not needed for a visa: free movement.", amounts: [], lines: [] };
@@ -326,6 +340,7 @@ function fundsOf(
             per: "year",
             sources: yearly.sources,
             checkedOn: yearly.checkedOn,
+            stale: staleFigure(yearly, now),
           },
           {
             label: monthly.label,
@@ -333,6 +348,7 @@ function fundsOf(
             per: "month",
             sources: monthly.sources,
             checkedOn: monthly.checkedOn,
+            stale: staleFigure(monthly, now),
           },
         ],
         lines: planLines,
@@ -476,7 +492,7 @@ function shortStayOf(facts: VisaFacts, input: VisaCheckInput): VisaResult["short
 }
 
 /** The Visa Checker's answer for one input, from the facts. */
-export function evaluateVisa(facts: VisaFacts, input: VisaCheckInput): VisaResult {
+export function evaluateVisa(facts: VisaFacts, input: VisaCheckInput, now: Date = new Date()): VisaResult {
   const purpose = purposeFactOf(facts, input.purpose);
   const entry = entryOf(facts, input, purpose);
   const free = entry.kind === "free-movement";
@@ -504,7 +520,7 @@ export function evaluateVisa(facts: VisaFacts, input: VisaCheckInput): VisaResul
             lines: residenceLines,
           },
     aps,
-    funds: fundsOf(facts, input, entry.kind, purpose),
+    funds: fundsOf(facts, input, entry.kind, purpose, now),
     fees: feesOf(facts, input, entry.kind),
     processing: processingOf(facts, input, entry.kind),
     checklist: checklistOf(facts, input, entry.kind, purpose, aps),

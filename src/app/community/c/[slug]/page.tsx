@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { EmptyCategory } from "~/components/community/empty-category";
 import { listFromQuery, listHref, type PageQuery } from "~/components/community/list-tabs";
 import { NewTopicButton } from "~/components/community/new-topic-button";
 import { TopicListSection } from "~/components/community/topic-list-section";
@@ -34,7 +35,13 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   const category = await loadCategory((await params).slug);
   if (!category) notFound();
   const list = listFromQuery((await searchParams).list);
-  const firstPage = await (await serverApi()).community.topics({ list, categorySlug: category.slug });
+  const api = await serverApi();
+  const firstPage = await api.community.topics({ list, categorySlug: category.slug });
+  // A category without any topic yet starts from its topic's common questions.
+  const empty =
+    list === "latest" && firstPage.items.length === 0 ? (
+      <EmptyCategory categorySlug={category.slug} common={await api.community.commonQuestions({ categorySlug: category.slug })} />
+    ) : undefined;
   return (
     <>
       <PageHeader eyebrow="Community" title={category.name}>
@@ -50,7 +57,12 @@ export default async function CategoryPage({ params, searchParams }: Props) {
             <NewTopicButton categorySlug={category.slug} />
           </div>
         </div>
-        <TopicListSection basePath={categoryHref(category.slug)} filter={{ list, categorySlug: category.slug }} firstPage={firstPage} />
+        <TopicListSection
+          basePath={categoryHref(category.slug)}
+          filter={{ list, categorySlug: category.slug }}
+          firstPage={firstPage}
+          empty={empty}
+        />
       </div>
     </>
   );

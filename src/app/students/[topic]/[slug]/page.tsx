@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GuideMarkdown } from "~/components/guides/guide-markdown";
 import { SectionSources } from "~/components/guides/section-sources";
+import { JsonLd } from "~/components/site/json-ld";
 import { PageHeader } from "~/components/site/page-header";
 import { checkedDate } from "~/components/tools/source-list";
 import { appUrl } from "~/env";
@@ -65,11 +66,7 @@ export default async function GuidePage({ params }: Props) {
   ];
   return (
     <>
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own article, with "<" escaped so it cannot close the script
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={structuredData} />
       <PageHeader eyebrow={guide.topic.title} title={guide.title}>
         Last reviewed {checkedDate(guide.lastReviewed)}. Every section names the official pages it rests on.
       </PageHeader>

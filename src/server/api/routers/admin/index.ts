@@ -13,6 +13,7 @@ import { feedbackRouter } from "./feedback";
 import { financeRouter } from "./finance";
 import { flowsRouter } from "./flows";
 import { knowledgeRouter } from "./knowledge";
+import { oldFiguresRouter } from "./old-figures";
 import { siteTextsRouter } from "./site-texts";
 import { staffRouter } from "./staff";
 import { supportRouter } from "./support";
@@ -42,5 +43,6 @@ export const adminRouter = createTRPCRouter({
   siteTexts: siteTextsRouter,
   flows: flowsRouter,
   exchangeRates: exchangeRatesRouter,
+  oldFigures: oldFiguresRouter,
   community: communityAdminRouter,
 });

@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { TopicView } from "~/components/community/topic-view";
+import { JsonLd } from "~/components/site/json-ld";
+import { appUrl } from "~/env";
 import { serverApi } from "~/server/api/server-caller";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
@@ -41,5 +43,41 @@ export default async function TopicPage({ params }: Props) {
   const { slug, id } = await params;
   const page = await loadTopic(id, slug);
   if (slug !== page.topic.slug) permanentRedirect(page.topic.href);
-  return <TopicView initial={page} />;
+  const structuredData = solvedTopicData(page);
+  return (
+    <>
+      {structuredData ? <JsonLd data={structuredData} /> : null}
+      <TopicView initial={page} />
+    </>
+  );
+}
+
+/**
+ * A solved, visible topic as a QAPage for search engines: the topic is the question, the post marked as
+ * the solution its accepted answer. Unsolved topics get none (a QAPage needs an answer).
+ */
+function solvedTopicData({ topic, answer, posts }: Awaited<ReturnType<typeof loadTopic>>) {
+  const question = posts.find((post) => post.position === 0);
+  if (topic.status !== "visible" || !answer?.body || !question?.body) return null;
+  const url = `${appUrl()}${topic.href}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: topic.title,
+      text: question.body,
+      answerCount: topic.replyCount,
+      dateCreated: topic.createdAt.toISOString(),
+      author: { "@type": "Person", name: topic.author.name },
+      acceptedAnswer: {
+        "@type": "Answer",
+        text: answer.body,
+        dateCreated: answer.createdAt.toISOString(),
+        upvoteCount: answer.likeCount,
+        url: `${url}#post-${answer.position}`,
+        author: { "@type": "Person", name: answer.author.name },
+      },
+    },
+  };
 }

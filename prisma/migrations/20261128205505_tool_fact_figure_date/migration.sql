@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "ToolFact" ADD COLUMN     "figureDate" TEXT,
+ADD COLUMN     "figurePeriod" TEXT;
+
