@@ -20,7 +20,7 @@ test("from /students a topic's guides, a guide with its sources, its tool and th
   await expect(current.getByTestId("section-sources")).toContainText(/checked \d{1,2} \w+ 20\d\d/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",
-    /\/students\/finances\/finances-blocked-account-amount-2026$/,
+    /^https?:\/\/[^/]+\/students\/finances\/finances-blocked-account-amount-2026$/,
   );
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Federal Foreign Office/);
   await expectNoSeriousAxeViolations(page);
