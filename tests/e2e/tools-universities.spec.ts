@@ -61,6 +61,12 @@ test("English and short names: 'Munich' lists LMU and TUM first, 'TU Munich' fin
   await expect(results.first()).toContainText("Munich, Bavaria");
   await results.first().getByRole("link", { name: "Technische Universität München" }).click();
   await expect(page).toHaveURL(/\/tools\/university-finder\/technische-universitaet-muenchen$/);
+  // The fee that applies at TUM leads the tuition section; the state's general rules follow it.
+  const headline = page.getByTestId("tuition-headline");
+  await expect(headline).toContainText("At Technische Universität München");
+  await expect(headline).toContainText("€2,000 to €6,000 per semester");
+  await expect(headline).not.toContainText("No tuition fee");
+  await expect(page.getByRole("list", { name: "Tuition rules" })).toContainText("No general tuition fee");
 });
 
 test("a subject finds no institution: the page says the finder lists institutions and offers the programme databases", async ({ page }) => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toolFactFileSchema } from "~/lib/schemas/tools/facts";
 import {
+  applicableTuition,
   daadProgrammesUrl,
   enrichmentFileSchema,
   foldForSearch,
@@ -219,5 +220,28 @@ describe("search text and the finder's URL", () => {
     expect(daadProgrammesUrl("Munich")).toBe(
       "https://www2.daad.de/deutschland/studienangebote/international-programmes/en/result/?q=Munich",
     );
+  });
+});
+
+describe("applicableTuition", () => {
+  const line = (key: string, kind: "none" | "non_eu" | "institution" | "long_term", amount?: number) => ({
+    key,
+    rule: { kind, amountEurPerSemester: amount },
+  });
+  it.each([
+    [
+      "the institution's own fee over the state's rules",
+      [line("general", "none"), line("by", "non_eu"), line("tum", "institution", 3000)],
+      "public",
+      "tum",
+    ],
+    ["the state's fee for non-EU students when it names an amount", [line("general", "none"), line("bw", "non_eu", 1500)], "public", "bw"],
+    ["the general rule where the state has no fee", [line("general", "none"), line("ni", "long_term", 500)], "public", "general"],
+    ["the general rule when the state's non-EU rule names no amount", [line("general", "none"), line("by", "non_eu")], null, "general"],
+  ] as const)("%s", (_, lines, ownership, expected) => {
+    expect(applicableTuition([...lines], ownership)?.key).toBe(expected);
+  });
+  it("states nothing for a private institution: the state rules do not set its fees", () => {
+    expect(applicableTuition([line("general", "none"), line("bw", "non_eu", 1500)], "private")).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { SourceList } from "~/components/tools/source-list";
 import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { formatAmount } from "~/lib/money";
-import { FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
+import { applicableTuition, FINDER_PATH, type FieldSource, type TuitionRule } from "~/lib/schemas/tools/universities";
 import type { RouterOutputs } from "~/trpc/react";
 import { displayHost } from "./finder-results";
 
@@ -77,6 +77,8 @@ function amountOf(rule: TuitionRule): string {
 }
 
 export function TuitionRules({ institution, tuition }: { institution: Institution; tuition: Details["tuition"] }) {
+  // The fee that applies here leads; the state's general rules follow it.
+  const applies = applicableTuition(tuition, institution.ownership);
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="tuition-title">
       <h2 id="tuition-title" className="text-lg font-semibold">
@@ -98,11 +100,21 @@ export function TuitionRules({ institution, tuition }: { institution: Institutio
           This is a private institution: the state rules below are for public institutions, and its own fees are on its website.
         </p>
       ) : null}
+      {applies ? (
+        <div className="mt-3 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="tuition-headline">
+          <p className="text-sm font-medium text-slate-700">At {institution.name}</p>
+          <p className="mt-1 text-xl font-semibold text-slate-900">
+            {applies.rule.kind === "none" ? "No tuition fee for a first degree" : amountOf(applies.rule)}
+          </p>
+          <p className="mt-1 text-sm text-slate-700">{applies.label}</p>
+        </div>
+      ) : null}
+      {applies && tuition.length > 1 ? <h3 className="mt-4 text-sm font-semibold text-slate-800">The rules behind it</h3> : null}
       <ul className="mt-3 space-y-4" aria-label="Tuition rules">
         {tuition.map((line) => (
           <li key={line.key} className="rounded-xl bg-slate-50 p-4">
             <p className="text-sm font-medium text-slate-700">{line.label}</p>
-            {amountOf(line.rule) ? <p className="mt-1 text-lg font-semibold text-slate-900">{amountOf(line.rule)}</p> : null}
+            {amountOf(line.rule) ? <p className="mt-1 text-sm font-semibold text-slate-900">{amountOf(line.rule)}</p> : null}
             <p className="mt-1 text-sm leading-6 text-slate-700">{line.rule.text}</p>
             <div className="mt-2">
               <SourceList sources={line.sources} checkedOn={line.checkedOn} />

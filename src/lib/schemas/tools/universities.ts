@@ -210,6 +210,26 @@ export const tuitionRuleSchema = z
   );
 export type TuitionRule = z.infer<typeof tuitionRuleSchema>;
 
+/**
+ * Which of an institution's tuition rules states the fee that applies there, for the headline above
+ * the general rules: the institution's own fee, else the state's fee for students from outside the
+ * EU/EEA when it gives an amount, else the general rule (no tuition for a first degree). Null for a
+ * private institution, whose fees the state rules do not set.
+ */
+export function applicableTuition<T extends { rule: Pick<TuitionRule, "kind" | "amountEurPerSemester" | "amountRangeEurPerSemester"> }>(
+  lines: T[],
+  ownership: string | null,
+): T | null {
+  if (ownership === "private") return null;
+  const hasAmount = (line: T) => Boolean(line.rule.amountEurPerSemester || line.rule.amountRangeEurPerSemester);
+  return (
+    lines.find((line) => line.rule.kind === "institution" && hasAmount(line)) ??
+    lines.find((line) => line.rule.kind === "non_eu" && hasAmount(line)) ??
+    lines.find((line) => line.rule.kind === "none") ??
+    null
+  );
+}
+
 // ---- The finder's procedures ----
 
 /** The finder's page; an institution's page is FINDER_PATH/<slug>. */
