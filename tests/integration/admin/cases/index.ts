@@ -12,6 +12,7 @@ import { cases as feedback } from "./feedback";
 import { cases as finance } from "./finance";
 import { cases as flows } from "./flows";
 import { cases as knowledge } from "./knowledge";
+import { cases as oldFigures } from "./old-figures";
 import { cases as siteTexts } from "./site-texts";
 import { cases as staff } from "./staff";
 import { cases as support } from "./support";
@@ -39,5 +40,6 @@ export const ADMIN_CASES: AdminProcedureCase[] = [
   ...siteTexts,
   ...flows,
   ...exchangeRates,
+  ...oldFigures,
   ...community,
 ];
