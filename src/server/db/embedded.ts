@@ -81,10 +81,35 @@ export async function withEmbeddedFolderLock<T>(socketDir: string, work: () => P
   }
 }
 
-function ownerElsewhere(lockPath: string): number | null {
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of a process's start time in /proc. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * When a process started (ms since the epoch), from Linux's /proc; null where there is no /proc.
+ * The fields after the command name (in parentheses, which may hold spaces): the 20th is the start time.
+ */
+function processStartedAt(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(fs.readFileSync("/proc/stat", "utf8"))?.[1]);
+    if (!Number.isFinite(ticks) || !bootSeconds) return null;
+    return bootSeconds * 1000 + (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+  } catch {
+    return null;
+  }
+}
+
+/** A process may start this much after the lock it writes is dated (clock ticks, file time rounding). */
+const LOCK_CLOCK_SLACK_MS = 2000;
+
+/** The live process (not this one) that holds the lock, or null for no lock or a stale one. */
+export function ownerElsewhere(lockPath: string): number | null {
   let pid: number;
+  let writtenAt: number;
   try {
     pid = Number(fs.readFileSync(lockPath, "utf8"));
+    writtenAt = fs.statSync(lockPath).mtimeMs;
   } catch {
     return null;
   }
@@ -94,6 +119,9 @@ function ownerElsewhere(lockPath: string): number | null {
   } catch {
     return null; // stale lock from a process that is gone
   }
+  // Process ids are reused: a process started after the lock was written is not the one that wrote it.
+  const startedAt = processStartedAt(pid);
+  if (startedAt !== null && startedAt > writtenAt + LOCK_CLOCK_SLACK_MS) return null;
   return pid;
 }
 
