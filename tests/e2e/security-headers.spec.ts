@@ -2,10 +2,22 @@ import { expect, type Page, type Response, test } from "@playwright/test";
 import { type MenuEntry, SIDE_MENU } from "../../src/lib/navigation";
 import { signUpAndLogIn } from "./site-helpers";
 
-/** Every page of the menu, and the pages linked from elsewhere (footer, profile, errors). */
+/** Every page of the menu, and the pages linked from elsewhere (footer, profile, errors, a guide with its structured data). */
 const menuPaths = (entries: MenuEntry[]): string[] =>
   entries.flatMap((entry) => [...(entry.href ? [entry.href.split("#")[0]!] : []), ...menuPaths(entry.children ?? [])]);
-const PAGES = [...new Set([...menuPaths(SIDE_MENU), "/careers", "/privacy", "/terms", "/profile", "/billing", "/admin", "/no-such-page"])];
+const PAGES = [
+  ...new Set([
+    ...menuPaths(SIDE_MENU),
+    "/careers",
+    "/privacy",
+    "/terms",
+    "/profile",
+    "/billing",
+    "/admin",
+    "/no-such-page",
+    "/students/finances/finances-blocked-account-amount-2026",
+  ]),
+];
 const API_ROUTES = ["/api/threads", "/api/settings/random?count=2", "/api/data/cities?country=DE", "/api/users/me"];
 
 function expectSecurityHeaders(response: Response | null, path: string) {
