@@ -1,16 +1,15 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl } from "~/env";
 import { addDays, utcDay } from "~/lib/period";
 import type { PlanId } from "~/lib/plans";
 import type { RoadmapIntake } from "~/lib/schemas/roadmap";
-import { publicError } from "~/server/api/trpc";
 import { subscribeTo } from "../../helpers/billing";
 import { parseIcs } from "../../helpers/ics";
 import { nextWinterYear, roadmapIntake } from "../../helpers/roadmap";
 import { createRoadmapTestDatabase } from "../../helpers/roadmap-database";
 import { callerFor, createUser } from "../../helpers/session";
 import type { TestDatabase } from "../../helpers/test-database";
+import { rejection } from "../admin/fixtures";
 
 /*
  * The roadmap's plan rules: step dependencies hold for every generated roadmap, the visa steps cite
@@ -32,15 +31,6 @@ async function userOn(planId: PlanId) {
 }
 const api = (user: User) => callerFor(t.db, user.claims).roadmap;
 const nextWinter = nextWinterYear();
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: TRPCError["code"]; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return { code: (error as TRPCError).code, message: publicError(error as TRPCError).message };
-}
 
 type View = Awaited<ReturnType<ReturnType<typeof api>["save"]>>;
 const stepOf = (view: View, slug: string) => {
