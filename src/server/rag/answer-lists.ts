@@ -4,7 +4,7 @@
  */
 import type { Db } from "~/server/db/client";
 import { amountStatement } from "./answer-figures";
-import { dependsOnPrevious, mostlyAmounts, type ScoredUnit, wordsOf } from "./answer-units";
+import { dependsOnPrevious, mostlyAmounts, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
 import { listVerbOf } from "./query-analysis";
 import type { ListRequest } from "./question";
@@ -113,10 +113,8 @@ export async function selectList(
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
-  const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
-    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${[...heads, ...titles, request.noun ?? ""].map(foldForSearch)}::text[]) WITH ORDINALITY AS t(text, i)`;
-  const lexemesOf = new Map(rows.map((r) => [r.i - 1, new Set(r.lexemes)]));
+  const stems = await stemsOf(db, [...heads, ...titles, request.noun ?? ""].map(foldForSearch));
+  const lexemesOf = new Map(stems.map((lexemes, i) => [i, new Set(lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
   /** The share of the question's weight that these lexemes cover. */
   const matchOf = (lexemes: Set<string>) => {

@@ -85,6 +85,16 @@ export interface ScoredUnit extends AnswerUnit {
   leading?: boolean;
 }
 
+/** The English stems of each text (PostgreSQL's to_tsvector, as the passages are indexed), in the texts' order. */
+export async function stemsOf(db: Db, texts: string[]): Promise<string[][]> {
+  const rows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
+    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const stems = texts.map((): string[] => []);
+  for (const row of rows) stems[row.i - 1] = row.lexemes;
+  return stems;
+}
+
 /**
  * Scores every quotable unit of the passages: the weight of the question's words it contains
  * (synonyms a little less), more when it gives the kind of fact asked for (an amount, a date, a
@@ -95,25 +105,17 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   if (!units.length) return [];
   // Folded as the question's words are (ä/ae, ß/ss), so "Ausländerbehörde" matches its stem.
   const texts = units.map((u) => foldForSearch(u.label ? `${u.plain}\n${u.label}` : u.plain));
-  const lexemeRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
-    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(text, i)`;
   // The passages' article titles, then their headings.
   const labelTexts = [...passages.map((p) => foldForSearch(p.articleTitle)), ...passages.map((p) => foldForSearch(p.heading ?? ""))];
-  const labelRows = await db.$queryRaw<{ i: number; lexemes: string[] }[]>`
-    SELECT (t.i)::int AS i, tsvector_to_array(to_tsvector('english', t.text)) AS lexemes
-    FROM unnest(${labelTexts}::text[]) WITH ORDINALITY AS t(text, i)`;
+  const stems = await stemsOf(db, [...texts, ...labelTexts]);
   // Phrases of the term table ("schengen visa") are found where their words stand together, and
   // then held as a lexeme of their own, as the question's terms name them.
   const phrases = await phraseHits(db, analysis, [...texts, ...labelTexts]);
   const withPhrases = (lexemes: string[], at: number) => new Set([...lexemes, ...(phrases.get(at) ?? [])]);
-  const unitLexemes = new Map(lexemeRows.map((r) => [r.i - 1, withPhrases(r.lexemes, r.i - 1)]));
-  const titleLexemes = new Map(
-    labelRows.filter((r) => r.i <= passages.length).map((r) => [r.i - 1, withPhrases(r.lexemes, texts.length + r.i - 1)]),
-  );
-  const headingLexemes = new Map(
-    labelRows.filter((r) => r.i > passages.length).map((r) => [r.i - 1 - passages.length, withPhrases(r.lexemes, texts.length + r.i - 1)]),
-  );
+  const lexemesAt = (at: number) => withPhrases(stems[at]!, at);
+  const unitLexemes = new Map(texts.map((_, i) => [i, lexemesAt(i)]));
+  const titleLexemes = new Map(passages.map((_, p) => [p, lexemesAt(texts.length + p)]));
+  const headingLexemes = new Map(passages.map((_, p) => [p, lexemesAt(texts.length + passages.length + p)]));
 
   const paragraphLexemes = new Map<string, Set<string>>();
   units.forEach((unit, index) => {
