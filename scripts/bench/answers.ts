@@ -32,6 +32,7 @@ import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { readKnowledgeBase } from "../../src/server/rag/articles";
 import { seed } from "../../src/server/seed";
+import { answerFromTools } from "../../src/server/services/tools/tool-answers.service";
 import { evaluateForumSet, formatForumReport, logPassages, type PassageLog, readForumSet } from "./forum-eval";
 import { OUT_OF_SCOPE_QUESTIONS, readEvalSet } from "./retrieval";
 import {
@@ -68,6 +69,7 @@ async function main() {
   const passageLog: PassageLog = { current: [] };
   const model = createLocalKnowledgeModel(db, {
     embeddings: null,
+    toolAnswers: answerFromTools,
     onComposed: logPassages(passageLog),
   });
   const titleToArticle = new Map(readKnowledgeBase().map((a) => [a.title, a]));

@@ -20,6 +20,7 @@ import { startEmbeddedDatabase } from "../../src/server/db/embedded";
 import { prepareDatabase } from "../../src/server/db/setup";
 import { seed } from "../../src/server/seed";
 import { readTypicalTokens } from "../../src/server/services/chat/typical-tokens.service";
+import { answerFromTools } from "../../src/server/services/tools/tool-answers.service";
 import { readStudentEvalSet } from "./student-eval";
 
 for (const name of ["OPENAI_API_KEY", "DEEPSEEK_API_KEY"]) delete process.env[name];
@@ -61,6 +62,7 @@ async function main() {
       for (const question of picked) {
         let answered = true;
         const model = createLocalKnowledgeModel(db, {
+          toolAnswers: answerFromTools,
           onComposed: (composed) => {
             answered = composed.kind !== "unknown" && composed.kind !== "no-other";
           },

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalKnowledgeModel } from "~/server/ai/local-model";
 import { readKnowledgeBase } from "~/server/rag/articles";
+import { answerFromTools } from "~/server/services/tools/tool-answers.service";
 import {
   evaluateForumSet,
   formatForumReport,
@@ -50,7 +51,7 @@ describe("the student evaluation set", () => {
 
   it("does not fall more than two points below the baseline", { timeout: 240_000 }, async () => {
     const titleToSlug = new Map(readKnowledgeBase().map((a) => [a.title, a.slug]));
-    const model = createLocalKnowledgeModel(database.db, { embeddings: null });
+    const model = createLocalKnowledgeModel(database.db, { embeddings: null, toolAnswers: answerFromTools });
     const report = await evaluateStudentSet(database.db, model, readStudentEvalSet(), titleToSlug);
     const baseline = readStudentBaseline();
     const dropped = regressions(report, baseline);
@@ -75,7 +76,7 @@ describe("the forum evaluation set", () => {
     timeout: 240_000,
   }, async () => {
     const log: PassageLog = { current: [] };
-    const model = createLocalKnowledgeModel(database.db, { embeddings: null, onComposed: logPassages(log) });
+    const model = createLocalKnowledgeModel(database.db, { embeddings: null, toolAnswers: answerFromTools, onComposed: logPassages(log) });
     const titleToSlug = new Map(readKnowledgeBase().map((a) => [a.title, a.slug]));
     const report = await evaluateForumSet(model, log, readForumSet(), titleToSlug);
     const baseline = readForumBaseline();

@@ -36,6 +36,12 @@ export function displayToIso(text: string, displayFormat: DateFormat = DEFAULT_D
   return isValid(date) ? toIsoDate(date) : null;
 }
 
+/** "1 January 2025" for a YYYY-MM-DD date, in any time zone of the server. */
+export function calendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return formatDateFns(new Date(year, month - 1, day), "d MMMM yyyy");
+}
+
 export function todayIso(now = new Date()): string {
   return toIsoDate(now);
 }

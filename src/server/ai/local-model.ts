@@ -20,7 +20,6 @@ import type { Db } from "~/server/db/client";
 import {
   type AnswerOptions,
   type AnswerRoute,
-  answerFromTools,
   answerQuestion,
   type ComposedAnswer,
   combineParts,
@@ -33,6 +32,7 @@ import {
   recordUnansweredQuestion,
   stripMarkdown,
   type ToolAnswer,
+  type ToolAnswerSource,
   withToolAnswer,
 } from "~/server/rag";
 
@@ -59,8 +59,10 @@ export interface LocalKnowledgeModelOptions {
   regenerate?: Pick<AnswerOptions, "excludePassageIds" | "previousAnswer">;
   /** The asker's profile: an answer about applying gets the facts that depend on it (APS). */
   profile?: ProfileContext | null;
-  /** The tools' data that answers the question (src/server/rag/tool-answers.ts); looked up here when not given. */
+  /** The tools' data that answers the question; looked up through `toolAnswers` when not given. */
   toolAnswer?: ToolAnswer | null;
+  /** Where the tools' data for each question of a post comes from (the tool services); none without it. */
+  toolAnswers?: ToolAnswerSource;
   /** Told what was composed (its kind and the passages it quotes) before it is streamed. */
   /** With `parts`, the answer of each question of the post. */
   onComposed?: (composed: ComposedAnswer & { parts: ComposedAnswer[] }) => void;
@@ -70,7 +72,7 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
   /** One question of a post: the tools' data when it asks for it, else (and also) the knowledge base. */
   async function answerOne(question: string, history: string[], call: LanguageModelV4CallOptions, single: boolean) {
     const given = single ? options.toolAnswer : undefined;
-    const tool = given !== undefined ? given : await answerFromTools(db, question, { history });
+    const tool = given !== undefined ? given : ((await options.toolAnswers?.(db, question, { history })) ?? null);
     const fromKnowledgeBase = await answerQuestion(db, question, {
       ...options.answer,
       ...(single ? options.regenerate : { excludePassageIds: options.regenerate?.excludePassageIds }),

@@ -46,10 +46,7 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureCon
     // Each article's part ends with its own source line: the sources of the sections it quotes.
     sections.push(`${renderGroup(units)}\n\n${sourceLine(units[0]!.passage, quotedSources(units.map((unit) => unit.passage)))}`);
   }
-  const preface =
-    retrieval.confidence < sureConfidence
-      ? "I am not fully sure this answers your question, but this is what my knowledge base says:\n\n"
-      : "";
+  const preface = retrieval.confidence < sureConfidence ? `${NOT_SURE_TEXT}\n\n` : "";
   return `${preface}${sections.join("\n\n")}`;
 }
 
@@ -104,6 +101,9 @@ function renderGroup(units: ScoredUnit[]): string {
     return `${out}${tight ? "\n" : "\n\n"}${line}`;
   }, "");
 }
+
+/** How an answer opens when retrieval is not sure it answers the question. */
+export const NOT_SURE_TEXT = "I am not fully sure this answers your question, but this is what my knowledge base says:";
 
 /** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)": the article and the sources behind the quoted text. */
 export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "lastReviewed">, sources: RetrievedPassage["sources"]): string {

@@ -8,8 +8,8 @@
 import matter from "gray-matter";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { type CityCostFile, type CityFigure, hasAmount, type SemesterFigure } from "~/lib/schemas/tools/costs";
+import { calendarDate } from "~/lib/ui/dates";
 import { readCityCostFiles } from "~/server/content/tools/costs";
-import { calendarDate } from "~/server/services/tools/costs-budget";
 
 const CITY_ARTICLE_TOPIC = "cost-of-living";
 

@@ -1,24 +1,40 @@
 /**
  * The knowledge base's public interface, the only way in for code outside this folder: the extractive
  * answerer and its stages for the local model, retrieval and follow-ups for the chat routes, the
- * tools' answers, sections for the guide pages, indexing for staff edits and loading for the seed step.
+ * question's entities and the port through which the tools' answers come in, sections for the guide pages, indexing for staff edits and loading for the seed step.
  */
 
 export { type AnswerOptions, answerQuestion, type ComposedAnswer } from "./answer";
 export { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "./answer-render";
 export { type ArticleSection, articleSections, articleSummary, chunkArticle, plainExcerpt } from "./articles";
-export { CITY_ARTICLE_PREFIX } from "./city-articles";
+export { CITY_ARTICLE_PREFIX, cityArticleSlug, euros } from "./city-articles";
 export { embeddingModel } from "./embeddings";
+export {
+  cityNames,
+  type EntityCatalog,
+  foldText,
+  mainUniversityOf,
+  parseEntities,
+  type QuestionEntities,
+  type StayPurpose,
+  wordIndex,
+} from "./entities";
 export { followUpInstructions, resolveFollowUp } from "./follow-up";
 export { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "./indexing";
 export { forgetLexemeStatistics } from "./knowledge-state";
 export { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "./post";
 export { combineParts, type PostPart } from "./post-answer";
 export { type ProfileContext, profileAddition, profileInstructions } from "./profile-facts";
+export { otherDestination } from "./question";
 export type { Retrieval, RetrievedPassage, RetrieveOptions } from "./retrieval-types";
 export { DEFAULT_MIN_CONFIDENCE, retrieve } from "./retrieve";
 export { seedKnowledgeBase } from "./seed-knowledge-base";
 export { searchableText, stripMarkdown } from "./text";
-export type { ToolAnswer } from "./tool-answer-texts";
-export { answerFromTools, toolAnswerInstructions, withToolAnswer } from "./tool-answers";
+export {
+  type ToolAnswer,
+  type ToolAnswerKind,
+  type ToolAnswerSource,
+  toolAnswerInstructions,
+  withToolAnswer,
+} from "./tool-answer";
 export { type AnswerRoute, recordUnansweredQuestion } from "./unanswered";

@@ -49,6 +49,16 @@ describe("answers from the tools' data, local model", () => {
     ]);
   });
 
+  it("answers each question of a long post from its own tool's data", async () => {
+    // The post's questions are answered one by one; each gets its tool's data through the local model's tools port.
+    const { text } = await askChat(
+      "Hello everyone, I got an offer for a language course in Munich, starting in spring next year. How much is the rent for a room in Munich? As a Nigerian, do I need a visa for the language course?",
+      "tools-session-post",
+    );
+    expect(text).toContain("What students pay in Munich (Bavaria), from the Cost Calculator's sourced figures:");
+    expect(text).toContain("You need a national (D) visa from the German mission before entry.");
+  });
+
   it("answers a visa question for a nationality and purpose with the checker's rules and a card with both values", async () => {
     const { text, metadata } = await askChat("visa for nigerian for language course", "tools-session-visa");
     expect(text).toContain("You need a national (D) visa from the German mission before entry.");

@@ -15,6 +15,7 @@ import {
   readTokenQuestions,
   readTypicalTokens,
 } from "~/server/services/chat/typical-tokens.service";
+import { answerFromTools } from "~/server/services/tools/tool-answers.service";
 import { callerFor } from "../../helpers/session";
 import { createTestDatabase, type TestDatabase } from "../../helpers/test-database";
 
@@ -71,7 +72,10 @@ describe("typical tokens per kind of question", () => {
     for (const { kind, question } of readTokenQuestions()) {
       if (kind !== "simple") continue;
       let found = true;
-      const model = createLocalKnowledgeModel(t.db, { onComposed: (composed) => (found = composed.kind !== "unknown") });
+      const model = createLocalKnowledgeModel(t.db, {
+        toolAnswers: answerFromTools,
+        onComposed: (composed) => (found = composed.kind !== "unknown"),
+      });
       const { usage } = await generateText({ model, messages: [{ role: "user", content: question }] });
       if (found) charged.push(usage.inputTokens! + usage.outputTokens!);
     }

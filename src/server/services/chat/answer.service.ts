@@ -20,7 +20,6 @@ import { chatInstructions, consideredPassages, guideLinks, regenerateInstruction
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import {
-  answerFromTools,
   type ComposedAnswer,
   followUpInstructions,
   type ProfileContext,
@@ -34,6 +33,7 @@ import { consumeRateLimit } from "~/server/security/rate-limit";
 import { readAssistantSettings } from "../assistant-settings";
 import { answerLanguage } from "../student.service";
 import { comparisonLinkFor } from "../tools/compare-link";
+import { answerFromTools } from "../tools/tool-answers.service";
 import { type ChatActor, type Reservation, reserveTokens, settleTokens } from "./allowance.service";
 import { requireCitation, UNCITED_ANSWER_NOTE } from "./cited-answer";
 import { assertConversationUsable, saveConversation } from "./conversations.service";
@@ -282,6 +282,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
         : undefined,
       profile,
       toolAnswer,
+      toolAnswers: answerFromTools,
       onComposed: (answer) => {
         composed = answer;
       },

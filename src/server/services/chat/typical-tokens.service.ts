@@ -16,6 +16,7 @@ import { createLocalKnowledgeModel } from "~/server/ai/local-model";
 import { CONTENT_DIR } from "~/server/content/files";
 import { readValidatedFile } from "~/server/content/json-file";
 import type { Db } from "~/server/db/client";
+import { answerFromTools } from "../tools/tool-answers.service";
 
 const LIVE_FIGURES_KEY = "figures:typical-tokens";
 const SEEDED_FIGURES_KEY = "figures:typical-tokens:seeded";
@@ -82,6 +83,7 @@ export async function measureSeededTypicalTokens(db: Db, questions = readTokenQu
   for (const { question } of questions) {
     let answered = true;
     const model = createLocalKnowledgeModel(db, {
+      toolAnswers: answerFromTools,
       onComposed: (composed) => {
         answered = composed.kind !== "unknown" && composed.kind !== "no-other";
       },

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import type { z } from "zod";
 import { formatEuros } from "~/lib/plans";
 import type { SourceRef } from "~/lib/schemas/tools/common";
@@ -16,6 +15,7 @@ import {
   LIFESTYLE_LABELS,
   type SemesterFigure,
 } from "~/lib/schemas/tools/costs";
+import { calendarDate } from "~/lib/ui/dates";
 import { type FigureDating, oldestStale, type StaleFigure } from "./figure-age.service";
 
 /*
@@ -82,12 +82,6 @@ export interface BudgetResult {
     status: "surplus" | "shortfall" | "even";
   };
   notes: { text: string; sources: SourceRef[]; checkedOn: string }[];
-}
-
-/** "1 January 2025" for a YYYY-MM-DD date, in any time zone of the server. */
-export function calendarDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return format(new Date(year, month - 1, day), "d MMMM yyyy");
 }
 
 /** Euros to the cent, so that sums of rounded lines add up the same everywhere. */

@@ -7,11 +7,13 @@ import { readToolFacts } from "~/server/content/tools/facts";
 import { readInstitutions } from "~/server/content/tools/universities";
 import { readShortStayFact } from "~/server/content/tools/visa";
 import type { ComposedAnswer } from "~/server/rag/answer";
+import { NOT_SURE_TEXT } from "~/server/rag/answer-render";
 import { parseArticle, readKnowledgeBase } from "~/server/rag/articles";
 import { cityArticleSlug, cityArticleSource } from "~/server/rag/city-articles";
 import { type EntityCatalog, parseEntities } from "~/server/rag/entities";
-import { composeCostsAnswer, composeVisaAnswer } from "~/server/rag/tool-answer-texts";
-import { toolAnswerInstructions, toolIntent, visaInputsOf, withToolAnswer } from "~/server/rag/tool-answers";
+import { toolAnswerInstructions, withToolAnswer } from "~/server/rag/tool-answer";
+import { composeCostsAnswer, composeVisaAnswer } from "~/server/services/tools/tool-answer-texts";
+import { toolIntent, visaInputsOf } from "~/server/services/tools/tool-answers.service";
 import { evaluateVisa, visaFactsFromRecords } from "~/server/services/tools/visa-rules";
 
 const cities = readCityCostFiles();
@@ -182,7 +184,7 @@ describe("withToolAnswer: the local model's answer with the tool data leading", 
       "VISA\n\n**From the knowledge base:**\n\nKB",
       ["p1"],
     ],
-    ["an unsure one does not", visa, knowledgeBase("I am not fully sure this answers your question, but KB"), "VISA", []],
+    ["an unsure one does not", visa, knowledgeBase(`${NOT_SURE_TEXT}\n\nKB`), "VISA", []],
     ["nor an I don't know", visa, knowledgeBase("I don't know.", "unknown"), "VISA", []],
   ])("%s", (_, tool, composed, text, quoted) => {
     const result = withToolAnswer(composed, tool);

@@ -16,22 +16,12 @@ import {
 import { LEVEL_LABELS, type ScholarshipLevel } from "~/lib/schemas/tools/scholarships";
 import { daadProgrammesUrl, FINDER_PATH } from "~/lib/schemas/tools/universities";
 import { VISA_CHECKER_PATH, VISA_PURPOSE_LABELS, type VisaPurpose } from "~/lib/schemas/tools/visa-choices";
-import { type BudgetCity, calendarDate } from "~/server/services/tools/costs-budget";
-import type { searchScholarships } from "~/server/services/tools/scholarships.service";
-import type { getInstitution } from "~/server/services/tools/universities.service";
-import type { VisaLine, VisaResult } from "~/server/services/tools/visa-rules";
-import { euros } from "./city-articles";
-import type { QuestionEntities, StayPurpose } from "./entities";
-
-export type ToolAnswerKind = "costs" | "visa" | "scholarships" | "university";
-
-export interface ToolAnswer {
-  kind: ToolAnswerKind;
-  /** The answer in Markdown: figures, what they are, their sources and checked dates. */
-  text: string;
-  /** The tool cards, pre-filled with the question's values. */
-  links: ToolLink[];
-}
+import { calendarDate } from "~/lib/ui/dates";
+import { euros, type QuestionEntities, type StayPurpose, type ToolAnswer } from "~/server/rag";
+import type { BudgetCity } from "./costs-budget";
+import type { searchScholarships } from "./scholarships.service";
+import type { getInstitution } from "./universities.service";
+import type { VisaLine, VisaResult } from "./visa-rules";
 
 /** The generated knowledge-base article of a city (its figures are the calculator's), when staff have not hidden it. */
 type CityArticleRef = { title: string; lastReviewed: string };

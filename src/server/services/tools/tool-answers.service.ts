@@ -9,15 +9,23 @@
 import type { ScholarshipLevel } from "~/lib/schemas/tools/scholarships";
 import type { VisaCheckInput } from "~/lib/schemas/tools/visa";
 import type { Db } from "~/server/db/client";
-import { getCostCity, listCostCities } from "~/server/services/tools/costs.service";
-import { searchScholarships } from "~/server/services/tools/scholarships.service";
-import { getInstitution, listInstitutionNames } from "~/server/services/tools/universities.service";
-import { checkVisa } from "~/server/services/tools/visa.service";
-import type { ComposedAnswer } from "./answer";
-import { CITY_ARTICLE_PREFIX, cityArticleSlug } from "./city-articles";
-import { cityNames, type EntityCatalog, foldText, mainUniversityOf, parseEntities, type QuestionEntities, wordIndex } from "./entities";
-import { otherDestination } from "./question";
-import { retrieve } from "./retrieve";
+import {
+  CITY_ARTICLE_PREFIX,
+  cityArticleSlug,
+  cityNames,
+  type EntityCatalog,
+  foldText,
+  mainUniversityOf,
+  otherDestination,
+  parseEntities,
+  type QuestionEntities,
+  retrieve,
+  type ToolAnswer,
+  type ToolAnswerKind,
+  wordIndex,
+} from "~/server/rag";
+import { getCostCity, listCostCities } from "./costs.service";
+import { searchScholarships } from "./scholarships.service";
 import {
   composeCostsAnswer,
   composeScholarshipsAnswer,
@@ -25,14 +33,11 @@ import {
   composeVisaAnswer,
   ENGLISH,
   RENT,
-  type ToolAnswer,
-  type ToolAnswerKind,
   TUITION,
   visaPurposesOf,
 } from "./tool-answer-texts";
-
-/** How the local answerer opens an answer it is not sure of (src/server/rag/answer.ts). */
-const NOT_SURE_PREFIX = "I am not fully sure";
+import { getInstitution, listInstitutionNames } from "./universities.service";
+import { checkVisa } from "./visa.service";
 
 // Words that ask for an amount: "how long is the waiting list for dorms in Munich" is not a cost question.
 const COSTS =
@@ -140,7 +145,7 @@ export async function answerFromTools(db: Db, question: string, options: ToolAns
   try {
     return await toolAnswerOf(db, question, options);
   } catch (error) {
-    console.error("[rag] tool data not used for an answer:", error instanceof Error ? error.message : error);
+    console.error("[tools] tool data not used for an answer:", error instanceof Error ? error.message : error);
     return null;
   }
 }
@@ -206,31 +211,4 @@ function answerFor(
     case "university":
       return universityAnswer(db, question, entities, catalog);
   }
-}
-
-/** The tool data as context for a hosted model: use these figures and cite their sources. */
-export function toolAnswerInstructions(answer: ToolAnswer | null): string | null {
-  if (!answer) return null;
-  return [
-    "The product's tools hold official, dated data that answers this question. Use these figures and rules as they are, cite their sources by title with the checked date, and do not contradict them. A card linking to the tool is shown under your answer.",
-    "--- Tool data ---",
-    answer.text,
-    "--- End of tool data ---",
-  ].join("\n");
-}
-
-/**
- * The local model's answer with the tool data leading; the knowledge base's answer follows when it is
- * sure of it and adds more than the city articles (which hold the tool's own figures), with its own
- * sources. A regenerated answer with nothing new is left as it is.
- */
-export function withToolAnswer(composed: ComposedAnswer, tool: ToolAnswer): ComposedAnswer {
-  if (composed.kind === "no-other") return composed;
-  const sure = composed.kind === "answer" && !composed.text.startsWith(NOT_SURE_PREFIX);
-  // A knowledge-base answer that quotes only the generated city articles repeats the tool's figures.
-  const quoted = new Set(composed.quotedPassageIds ?? []);
-  const quotedSlugs = composed.retrieval.passages.filter((passage) => quoted.has(passage.id)).map((passage) => passage.articleSlug);
-  const repeats = quotedSlugs.length > 0 && quotedSlugs.every((slug) => slug.startsWith(CITY_ARTICLE_PREFIX));
-  if (!sure || repeats) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [] };
-  return { ...composed, kind: "answer", text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}` };
 }
