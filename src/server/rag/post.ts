@@ -160,9 +160,31 @@ function questionsOfBody(post: string): PostQuestion[] {
       if (!questions.some((q) => q.question === question)) questions.push({ asked: fact, question });
     });
   });
-  if (questions.length) return questions.slice(0, MAX_QUESTIONS);
+  if (questions.length) return withoutRepeats(questions).slice(0, MAX_QUESTIONS);
   const whole = sentences.join(" ");
   return [{ asked: whole, question: whole }];
+}
+
+/** The words of a question that say what it is about: not its stop words or question words. */
+const subjectWords = (text: string) =>
+  new Set(
+    words(text.toLowerCase()).filter(
+      (word) => word.length > 2 && !englishStopwords.includes(word) && !germanStopwords.includes(word) && !QUESTION_START.test(word),
+    ),
+  );
+
+/**
+ * A question asked again in the same words ("... and is it a common practice?" in a post's title, "Is
+ * this a common practice?" in its body) is answered once, where it was asked first.
+ */
+function withoutRepeats(questions: PostQuestion[]): PostQuestion[] {
+  const seen: Set<string>[] = [];
+  return questions.filter((question) => {
+    const subject = subjectWords(question.asked);
+    const repeated = subject.size > 0 && seen.some((earlier) => earlier.size === subject.size && [...subject].every((w) => earlier.has(w)));
+    seen.push(subject);
+    return !repeated;
+  });
 }
 
 /** A post written in German: at least a quarter of its words, and two or more, are common German words. */

@@ -50,6 +50,18 @@ describe("the question stage", () => {
     expect(searched("Is the Sperrkonto amount still 11,904?\nI ask for my sister.")[0]).not.toContain(":");
   });
 
+  it("answers a question the post asks again in other words once, where it was asked first", () => {
+    const post =
+      "Visa issued for only 2 months: why? and is it a common practice?\nI applied for a student visa several weeks ago and got a D visa valid for only 2 months, although my studies last two years. Is this a common practice? If so, why?";
+    expect(asked(post)).toEqual(["Visa issued for only 2 months: why?", "and is it a common practice?", "If so, why?"]);
+    // Different subjects are kept, however alike the questions' openings.
+    expect(
+      asked(
+        "I plan to start a master's degree in Germany next year and I am comparing the costs of the cities where I got offers. How much is rent in Munich? How much is rent in Berlin?",
+      ),
+    ).toHaveLength(2);
+  });
+
   it("keeps at most three questions, and finds a question after a full stop in lower case", () => {
     const post =
       "hello, i am 27 and will start my phd in Berlin next spring, my contract is a stipend not an employment contract. which health insurance should i take, public or private?";
