@@ -6,6 +6,7 @@
  */
 
 import { countries } from "countries-list";
+import entityWords from "~/content/entity-words.json";
 import nationalityWords from "~/content/nationality-words.json";
 import { CITY_ALIASES, foldForSearch } from "~/lib/schemas/tools/universities";
 import { escapeRegExp } from "./text";
@@ -173,32 +174,31 @@ function findNationality(question: string, folded: string): string | null {
 
 // ---------------------------------------------------------------- level and purpose
 
-const LEVELS: [StudyLevel, RegExp][] = [
-  ["phd", /\b(?:ph\.?\s?d|doctorates?|doctoral|promotion|doktorand\w*)\b/i],
-  ["master", /\b(?:masters?|master['’]s|msc|m\.sc|mba|meng|postgraduate|post-graduate)\b/i],
-  ["bachelor", /\b(?:bachelors?|bachelor['’]s|bsc|b\.sc|undergraduate|undergrad)\b/i],
-];
+/** A content file's pattern as whole words, case-insensitive ("g" for every match, in questions that name several). */
+const wholeWords = (source: string, flags = "i") => new RegExp(`\\b(?:${source})\\b`, flags);
 
-const PURPOSES: [StayPurpose, RegExp][] = [
-  ["language-course", /\b(?:language course|german course|sprachkurs|language school|learn(?:ing)? german)\b/i],
-  ["studienkolleg", /\b(?:studienkolleg|foundation (?:course|year)|preparatory course)\b/i],
-  ["study-application", /\b(?:study applicant|applying for (?:a )?(?:study|university|admission)|no admission yet|without admission)\b/i],
-  [
-    "job-search-graduate",
-    /\b(?:(?:job search|look(?:ing)? for (?:a )?(?:job|work)) after (?:graduat|my studies|studying|the degree)|after graduat\w* .*job)/i,
-  ],
-  ["opportunity-card", /\b(?:opportunity card|chancenkarte)\b/i],
-  ["vocational-training", /\b(?:ausbildung|vocational training|apprenticeship)\b/i],
-  ["skilled-work", /\b(?:blue card|skilled work(?:er)?|work visa|job offer|employment visa)\b/i],
-  ["study", /\b(?:stud(?:y|ies|ying)|student|university|degree|uni)\b/i],
-];
+/** Study levels (src/content/entity-words.json): the code the tools use and the words a follow-up writes. */
+const LEVELS = entityWords.levels.map((entry) => ({
+  level: entry.level as StudyLevel,
+  label: entry.label,
+  pattern: wholeWords(entry.pattern),
+  every: wholeWords(entry.pattern, "gi"),
+}));
+
+/** Purposes of a stay, in the order they are tried: the Visa Checker's purpose and the words a follow-up writes. */
+const PURPOSES = entityWords.purposes.map((entry) => ({
+  visaPurpose: "visaPurpose" in entry ? (entry.visaPurpose as StayPurpose) : undefined,
+  label: "label" in entry ? entry.label : undefined,
+  pattern: wholeWords(entry.pattern),
+  every: wholeWords(entry.pattern, "gi"),
+}));
 
 function findLevel(question: string): StudyLevel | null {
-  return LEVELS.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
+  return LEVELS.find((entry) => entry.pattern.test(question))?.level ?? null;
 }
 
 function findPurpose(question: string, level: StudyLevel | null): StayPurpose | null {
-  const purpose = PURPOSES.find(([, pattern]) => pattern.test(question))?.[0] ?? null;
+  const purpose = PURPOSES.find((entry) => entry.visaPurpose && entry.pattern.test(question))?.visaPurpose ?? null;
   return purpose ?? (level ? "study" : null);
 }
 
@@ -299,4 +299,65 @@ export function parseEntities(question: string, catalog: EntityCatalog): Questio
     purpose: findPurpose(question, level),
     institution: findInstitution(folded, catalog),
   };
+}
+
+// ---------------------------------------------------------------- as written, for follow-ups
+
+type NamedKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
+
+/** An entity where the question says it: follow-ups put it in place of the previous question's. */
+export interface NamedEntity {
+  kind: NamedKind;
+  /** Where the question says it, as written. */
+  index: number;
+  text: string;
+  /** How it is written into a question: "Munich", "PhD", "India", "my wife", "language course". */
+  value: string;
+}
+
+const PERSON = new RegExp(
+  `\\b(?:my|our) (${[...entityWords.persons]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|")})\\b`,
+  "giu",
+);
+const NOT_PLACES = new Set(entityWords.notPlaces);
+const placePatterns = new WeakMap<string[], RegExp>();
+
+/**
+ * The entities a question names, in the order it names them: the person concerned, study levels,
+ * purposes, the semester and places (of `places`, longest first, and any capitalised name after "in").
+ */
+export function namedEntities(question: string, places: string[]): NamedEntity[] {
+  const found: NamedEntity[] = [];
+  const add = (kind: NamedKind, index: number, text: string, value: string) => {
+    if (found.some((e) => index < e.index + e.text.length && e.index < index + text.length)) return;
+    found.push({ kind, index, text, value });
+  };
+  for (const match of question.matchAll(PERSON)) add("person", match.index, match[0], `my ${match[1]!.toLowerCase()}`);
+  for (const { every, label } of LEVELS) for (const match of question.matchAll(every)) add("level", match.index, match[0], label);
+  for (const { every, label } of PURPOSES) {
+    if (label) for (const match of question.matchAll(every)) add("purpose", match.index, match[0], label);
+  }
+  for (const match of question.matchAll(/\b(winter|summer) (?:semester|term)\b|\b(winter|sommer)semester\b/gi)) {
+    add("semester", match.index, match[0], /^(?:winter)/i.test(match[0]) ? "winter semester" : "summer semester");
+  }
+  let placePattern = placePatterns.get(places);
+  if (!placePattern) {
+    placePattern = new RegExp(`\\b(${places.map(escapeRegExp).join("|")})(?![\\p{L}-])`, "giu");
+    placePatterns.set(places, placePattern);
+  }
+  for (const match of question.matchAll(placePattern)) {
+    const canonical = places.find((name) => name.toLowerCase() === match[1]!.toLowerCase()) ?? match[1]!;
+    // "from India", "an Indian citizen": where the asker comes from, not where they go.
+    const from = /\bfrom\s+(?:the\s+)?$/i.test(question.slice(0, match.index));
+    add(from ? "nationality" : "place", match.index, match[0], canonical);
+  }
+  // "and in Mannheim?": a capitalised name after "in" is a place, even one not listed.
+  for (const match of question.matchAll(/\b(?:in|at|to)\s+(\p{Lu}[\p{L}-]{2,})/gu)) {
+    const name = match[1]!;
+    if (!NOT_PLACES.has(name.toLowerCase())) add("place", match.index + match[0].length - name.length, name, name);
+  }
+  return found.sort((a, b) => a.index - b.index);
 }

@@ -8,124 +8,37 @@
  */
 
 import { countries } from "countries-list";
+import { CITY_ALIASES } from "~/lib/schemas/tools/universities";
 import { readCityCostFiles } from "~/server/content/tools/costs";
-import { escapeRegExp } from "./text";
+import { readInstitutions } from "~/server/content/tools/universities";
+import { type NamedEntity, namedEntities } from "./entities";
+import { foldGerman } from "./text";
 
-type EntityKind = "place" | "level" | "nationality" | "person" | "purpose" | "semester";
-
-export interface Entity {
-  kind: EntityKind;
-  /** Where the question says it, as written. */
-  index: number;
-  text: string;
-  /** How it is written into a question: "Munich", "PhD", "India", "my wife", "language course". */
-  value: string;
-}
-
-const LEVELS: [RegExp, string][] = [
-  [/\b(?:bachelor(?:'s|s)?(?: degree)?|undergrad(?:uate)?(?: studies| degree)?|b\.?sc\b\.?)/gi, "bachelor's"],
-  [/\b(?:master(?:'s|s)?(?: degree)?|m\.?sc\b\.?|mba\b|postgrad(?:uate)?(?: studies| degree)?)/gi, "master's"],
-  [/\b(?:ph\.?d\b\.?|doctorate|doctoral (?:studies|degree|programme|program)|promotion)/gi, "PhD"],
-];
-const PERSON =
-  /\b(?:my|our) (wife|husband|spouse|partner|girlfriend|boyfriend|fianc[ée]e?|child|children|kids?|son|daughter|baby|parents?|mother|father|mum|mom|dad|family|brother|sister)\b/gi;
-const PURPOSES: [RegExp, string][] = [
-  [/\blanguage (?:course|school)\b|\bsprachkurs\b/gi, "language course"],
-  [/\bstudienkolleg\b|\bfoundation (?:course|year)\b/gi, "Studienkolleg"],
-  [/\bjob[- ]?(?:search|seek(?:er|ing))\b|\blooking for (?:a )?job\b/gi, "job search"],
-  [/\binternships?\b|\bpraktikum\b/gi, "internship"],
-  [/\bausbildung\b|\bvocational training\b|\bapprenticeship\b/gi, "vocational training (Ausbildung)"],
-  [/\bau[- ]pair\b/gi, "au pair"],
-];
-const ALSO_IN_SCOPE_CITIES = [
-  "München",
-  "Köln",
-  "Nürnberg",
-  "Düsseldorf",
-  "Dortmund",
-  "Essen",
-  "Mannheim",
-  "Bonn",
-  "Göttingen",
-  "Marburg",
-  "Giessen",
-  "Gießen",
-  "Kiel",
-  "Lübeck",
-  "Rostock",
-  "Greifswald",
-  "Magdeburg",
-  "Chemnitz",
-  "Saarbrücken",
-  "Trier",
-  "Siegen",
-  "Paderborn",
-  "Osnabrück",
-  "Oldenburg",
-  "Braunschweig",
-  "Ilmenau",
-  "Weimar",
-  "Vienna",
-  "Wien",
-  "Graz",
-  "Salzburg",
-  "Innsbruck",
-  "Linz",
-  "Zurich",
-  "Zürich",
-  "Geneva",
-  "Basel",
-  "Bern",
-  "Lausanne",
-];
-
-/** Capitalised words after "in" that are not places: "in April", "in English". */
-const NOT_PLACES = new Set(
-  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday english german germany deutsch summer winter spring autumn".split(
-    " ",
-  ),
-);
+type Entity = NamedEntity;
 
 let placeNames: string[] | undefined;
-/** Cities of the cost calculator (and a few more), and countries: places a follow-up may move to. */
+/**
+ * Places a follow-up may move to: the Cost Calculator's cities, the University Finder's university
+ * towns and the world's countries, longest first.
+ */
 function places(): string[] {
   if (!placeNames) {
     const cities = readCityCostFiles().flatMap((city) => [city.name, city.name.replace(/ am Main$/, "")]);
+    // "Marburg an der Lahn", "Halle (Saale)" are said "Marburg", "Halle"; "Gießen" is typed "Giessen" too.
+    const towns = readInstitutions().institutions.flatMap((institution) => {
+      if (!institution.city) return [];
+      const names = [institution.city, institution.city.split(/\s+(?:am|im|an der|\()/)[0]!];
+      for (const [name, aliases] of Object.entries(CITY_ALIASES)) if (names.includes(name)) names.push(...aliases);
+      return names.flatMap((name) => [name, foldGerman(name)]);
+    });
     const countryNames = Object.values(countries).map((country) => country.name);
-    placeNames = [...new Set([...cities, ...ALSO_IN_SCOPE_CITIES, ...countryNames, "USA", "UK"])].sort((a, b) => b.length - a.length);
+    placeNames = [...new Set([...cities, ...towns, ...countryNames, "USA", "UK"])].sort((a, b) => b.length - a.length);
   }
   return placeNames;
 }
 
-let placePattern: RegExp | undefined;
-
 /** The entities a question names, in the order it names them. */
-export function entitiesOf(question: string): Entity[] {
-  const found: Entity[] = [];
-  const add = (kind: EntityKind, index: number, text: string, value: string) => {
-    if (found.some((e) => index < e.index + e.text.length && e.index < index + text.length)) return;
-    found.push({ kind, index, text, value });
-  };
-  for (const match of question.matchAll(PERSON)) add("person", match.index, match[0], `my ${match[1]!.toLowerCase()}`);
-  for (const [pattern, value] of LEVELS) for (const match of question.matchAll(pattern)) add("level", match.index, match[0], value);
-  for (const [pattern, value] of PURPOSES) for (const match of question.matchAll(pattern)) add("purpose", match.index, match[0], value);
-  for (const match of question.matchAll(/\b(winter|summer) (?:semester|term)\b|\b(winter|sommer)semester\b/gi)) {
-    add("semester", match.index, match[0], /^(?:winter)/i.test(match[0]) ? "winter semester" : "summer semester");
-  }
-  placePattern ??= new RegExp(`\\b(${places().map(escapeRegExp).join("|")})(?![\\p{L}-])`, "giu");
-  for (const match of question.matchAll(placePattern)) {
-    const canonical = places().find((name) => name.toLowerCase() === match[1]!.toLowerCase()) ?? match[1]!;
-    // "from India", "an Indian citizen": where the asker comes from, not where they go.
-    const from = /\bfrom\s+(?:the\s+)?$/i.test(question.slice(0, match.index));
-    add(from ? "nationality" : "place", match.index, match[0], canonical);
-  }
-  // "and in Mannheim?": a capitalised name after "in" is a place, even one not listed.
-  for (const match of question.matchAll(/\b(?:in|at|to)\s+(\p{Lu}[\p{L}-]{2,})/gu)) {
-    const name = match[1]!;
-    if (!NOT_PLACES.has(name.toLowerCase())) add("place", match.index + match[0].length - name.length, name, name);
-  }
-  return found.sort((a, b) => a.index - b.index);
-}
+export const entitiesOf = (question: string): Entity[] => namedEntities(question, places());
 
 /** Words that open a follow-up: "and", "what about", "same for". */
 const CONNECTOR =

@@ -13,6 +13,13 @@ describe("resolveFollowUp", () => {
       question: "same for Berlin",
       standalone: "How much is rent in Berlin?",
     },
+    // A university town of the University Finder, typed in lower case.
+    {
+      history: ["How much is rent in Munich?"],
+      question: "same for bamberg",
+      standalone: "How much is rent in Bamberg?",
+    },
+
     {
       history: ["Can I work while doing my master's in Germany?"],
       question: "what about a PhD?",
