@@ -1,9 +1,11 @@
 /**
- * What the asker's profile changes in an answer of the local knowledge-base model. Nationals of
- * China, India and Vietnam normally need an APS certificate to apply to German universities and for
+ * What the asker's profile changes in an answer of the local knowledge-base model. Nationals of the
+ * countries the Visa Checker has an APS fact for (China, India, Vietnam) normally need an APS certificate to apply to German universities and for
  * the student visa, which a general answer about applying or the visa does not say: such an answer
  * gets that fact, quoted from the knowledge base's APS article with its source and review date.
  */
+import { countries } from "countries-list";
+import { readToolFacts } from "~/server/content/tools/facts";
 import type { Db } from "~/server/db/client";
 import { quotedSources, sourceLine } from "./answer-render";
 import { answerUnits } from "./markdown";
@@ -15,8 +17,20 @@ export interface ProfileContext {
   countryOfResidence: string | null;
 }
 
-/** Nationalities (as the profile stores them: English country names) whose applicants need APS. */
-const APS_NATIONALITIES = ["China", "India", "Vietnam"] as const;
+let apsCountries: string[] | undefined;
+/**
+ * Nationalities (as the profile stores them: English country names) whose applicants need APS: the
+ * countries of the Visa Checker's sourced APS facts (`visa.aps.<country code>`).
+ */
+function apsNationalities(): string[] {
+  apsCountries ??= readToolFacts()
+    .flatMap((fact) => {
+      const code = /^visa\.aps\.([a-z]{2})$/.exec(fact.key)?.[1]?.toUpperCase() as keyof typeof countries | undefined;
+      return code && countries[code] ? [countries[code].name] : [];
+    })
+    .sort();
+  return apsCountries;
+}
 const APS_ARTICLE = "admission-aps-certificate";
 /** Questions about applying, admission, documents or the visa: where APS matters. */
 const ABOUT_APPLYING =
@@ -29,7 +43,7 @@ export async function profileAddition(
   answer: string,
 ): Promise<string | null> {
   const nationality = profile?.nationality?.trim();
-  if (!nationality || !(APS_NATIONALITIES as readonly string[]).includes(nationality)) return null;
+  if (!nationality || !apsNationalities().includes(nationality)) return null;
   if (!ABOUT_APPLYING.test(question) || /\bAPS\b/.test(answer)) return null;
   const article = await db.knowledgeArticle.findFirst({
     where: { slug: APS_ARTICLE, hidden: false },
@@ -68,5 +82,5 @@ export function profileInstructions(profile: ProfileContext | null | undefined):
   ].filter(Boolean);
   if (!lines.length) return null;
   return `The asker's profile: ${lines.join(" ")}
-Use it where it changes the answer: for example nationals of ${APS_NATIONALITIES.join(", ")} normally need an APS certificate to apply and for the student visa; citizens of the EU, EEA and Switzerland need no visa; the German mission responsible is usually the one of the country of residence.`;
+Use it where it changes the answer: for example nationals of ${apsNationalities().join(", ")} normally need an APS certificate to apply and for the student visa; citizens of the EU, EEA and Switzerland need no visa; the German mission responsible is usually the one of the country of residence.`;
 }
