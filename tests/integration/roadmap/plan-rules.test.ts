@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl } from "~/env";
-import { addDays, utcDay } from "~/lib/period";
+import { addDays, formatDay, utcDay } from "~/lib/period";
 import type { PlanId } from "~/lib/plans";
 import type { RoadmapIntake } from "~/lib/schemas/roadmap";
 import { subscribeTo } from "../../helpers/billing";
@@ -180,6 +180,24 @@ describe("the student's own dates", () => {
     const reset = stepOf(await api(user).resetDate({ id: step.id }), "student-accommodation");
     expect(reset).toMatchObject({ targetDate: step.targetDate, ownDate: false, suggestedDate: step.targetDate });
     expect(reset.startDate).toBe(addDays(step.targetDate, -step.durationDays));
+  });
+
+  it("flags a step dated before a step it depends on, until the dates are in order again", async () => {
+    const user = await userOn("pro");
+    const view = await api(user).save(roadmapIntake());
+    const visa = stepOf(view, "visa-appointment");
+    const travel = stepOf(view, "travel-and-arrival");
+    expect(view.steps.every((step) => step.dateNote === null)).toBe(true);
+    // The visa appointment moved after the day the plan travels: travelling now comes before it.
+    const moved = await api(user).setDate({ id: visa.id, date: addDays(travel.targetDate, 5) });
+    expect(stepOf(moved, "travel-and-arrival").dateNote).toBe(
+      `This date is before “${visa.title}” (${formatDay(addDays(travel.targetDate, 5))}), which has to come first: change one of the two dates.`,
+    );
+    expect(stepOf(moved, "visa-appointment").dateNote).toBeNull();
+    // Done, the visa step no longer holds travelling back; reset, the dates are in order again.
+    expect(stepOf(await api(user).setDone({ id: visa.id, done: true }), "travel-and-arrival").dateNote).toBeNull();
+    await api(user).setDone({ id: visa.id, done: false });
+    expect(stepOf(await api(user).resetDate({ id: visa.id }), "travel-and-arrival").dateNote).toBeNull();
   });
 
   it("allows a date after the semester start or in the past, with a clear note; refuses a date that is not a day", async () => {

@@ -48,7 +48,7 @@ export async function hasFullRoadmap(db: DbOrTx, userId: string): Promise<boolea
   return ROADMAP_PLANS.includes((await getEffectivePlan(db, userId)).planId);
 }
 
-type Item = RoadmapItem & { subtasks: RoadmapSubtask[] };
+type Item = RoadmapItem & { subtasks: RoadmapSubtask[]; template: { dependsOn: string[] } | null };
 
 const ordered = <T extends { position: number }>(items: T[]) => [...items].sort((a, b) => a.position - b.position);
 
@@ -60,18 +60,24 @@ function previewOf<T extends RoadmapItem>(items: T[]): T[] {
 }
 
 /**
- * Why the student's own date needs a second look, or null: it is after the semester starts, or it
- * has passed while the step is not done. Such dates are allowed (it is their plan), only flagged.
+ * Why the step's date needs a second look, or null: the student's own date has passed while the step
+ * is not done, the step comes before a step it depends on (an own date on either side can do that),
+ * or the own date is after the semester starts. Such dates are allowed (it is their plan), only flagged.
  */
-function ownDateNote(item: RoadmapItem, today: string, start: string): string | null {
-  if (!item.ownDate) return null;
-  if (item.targetDate > start)
+function dateNote(item: Item, byPlan: Map<string, Item>, today: string, start: string): string | null {
+  if (item.ownDate && !item.done && item.targetDate < today)
+    return "Your date has passed: choose a new one or reset to the suggested date.";
+  const first = (item.template?.dependsOn ?? [])
+    .map((slug) => byPlan.get(slug))
+    .find((before) => before && !before.hidden && !before.done && before.targetDate > item.targetDate);
+  if (first)
+    return `This date is before “${first.title}” (${formatDay(first.targetDate)}), which has to come first: change one of the two dates.`;
+  if (item.ownDate && item.targetDate > start)
     return `Your date is after the semester starts (${formatDay(start)}): make sure the step can wait that long.`;
-  if (!item.done && item.targetDate < today) return "Your date has passed: choose a new one or reset to the suggested date.";
   return null;
 }
 
-function stepView(item: Item, today: string, start: string, missions: MissionsInfo | null) {
+function stepView(item: Item, byPlan: Map<string, Item>, today: string, start: string, missions: MissionsInfo | null) {
   return {
     id: item.id,
     slug: item.slug,
@@ -89,7 +95,7 @@ function stepView(item: Item, today: string, start: string, missions: MissionsIn
     targetDate: item.targetDate,
     suggestedDate: item.suggestedDate || item.targetDate,
     ownDate: item.ownDate,
-    dateNote: ownDateNote(item, today, start),
+    dateNote: dateNote(item, byPlan, today, start),
     deadline: item.deadline,
     ...stepTiming(item, today),
     done: item.done,
@@ -118,7 +124,10 @@ function intakeOf(roadmap: Roadmap): RoadmapIntake {
 }
 
 async function findRoadmap(db: DbOrTx, userId: string) {
-  return db.roadmap.findUnique({ where: { userId }, include: { items: { include: { subtasks: true } } } });
+  return db.roadmap.findUnique({
+    where: { userId },
+    include: { items: { include: { subtasks: true, template: { select: { dependsOn: true } } } } },
+  });
 }
 
 /**
@@ -138,6 +147,7 @@ export async function getRoadmap(db: Db, actor: SessionClaims, now = new Date())
   const start = semesterStart(starts.value, intake.intakeTerm, intake.intakeYear);
   const shown = full ? ordered(roadmap.items) : previewOf(roadmap.items);
   const counted = shown.filter((item) => !item.hidden);
+  const byPlan = new Map(roadmap.items.map((item) => [item.slug, item]));
   return {
     intake,
     semester: {
@@ -148,7 +158,7 @@ export async function getRoadmap(db: Db, actor: SessionClaims, now = new Date())
       checkedOn: starts.checkedOn,
     },
     full,
-    steps: shown.map((item) => stepView(item, today, start, missions)),
+    steps: shown.map((item) => stepView(item, byPlan, today, start, missions)),
     lockedCount: roadmap.items.length - shown.length,
     progress: { done: counted.filter((item) => item.done).length, total: counted.length },
     today,
