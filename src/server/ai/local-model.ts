@@ -70,9 +70,10 @@ export interface LocalKnowledgeModelOptions {
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
   /** One question of a post: the tools' data when it asks for it, else (and also) the knowledge base. */
-  async function answerOne(question: string, history: string[], call: LanguageModelV4CallOptions, single: boolean) {
+  async function answerOne(question: string, post: string, history: string[], call: LanguageModelV4CallOptions, single: boolean) {
     const given = single ? options.toolAnswer : undefined;
-    const tool = given !== undefined ? given : ((await options.toolAnswers?.(db, question, { history })) ?? null);
+    const tool =
+      given !== undefined ? given : ((await options.toolAnswers?.(db, question, { history, ...(single ? {} : { post }) })) ?? null);
     const fromKnowledgeBase = await answerQuestion(db, question, {
       ...options.answer,
       ...(single ? options.regenerate : { excludePassageIds: options.regenerate?.excludePassageIds }),
@@ -93,7 +94,7 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
     const questions = questionsOfPost(post);
     const parts: PostPart[] = [];
     for (const question of questions)
-      parts.push({ question, composed: await answerOne(question.question, history, call, questions.length === 1) });
+      parts.push({ question, composed: await answerOne(question.question, post, history, call, questions.length === 1) });
     const composed = combineParts(parts);
     if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, post, options.recordUnanswered);
     if (composed.kind === "answer") {

@@ -26,6 +26,8 @@ export interface ComposedAnswer {
   retrieval: Retrieval;
   /** The passages the answer quotes. */
   quotedPassageIds?: string[];
+  /** The tools' data that leads the answer, when it does (src/server/rag/tool-answer.ts). */
+  toolText?: string;
 }
 
 export interface AnswerOptions {

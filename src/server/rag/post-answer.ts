@@ -1,6 +1,7 @@
 /**
  * Composition of a post's answer: one answer per question it asks, each with its own passages and
- * sources, under the question it answers. A part that repeats another (the same passages) is left out;
+ * sources, under the question it answers. A part that repeats another (the same passages and the same
+ * tool data) is left out;
  * a part the knowledge base cannot answer says so in one line, so the others still count.
  */
 import type { ComposedAnswer } from "./answer";
@@ -14,7 +15,8 @@ export interface PostPart {
 
 const PART_UNKNOWN_TEXT = "I don't know: my knowledge base has nothing reliable on this, and I will not guess.";
 
-const quoted = (composed: ComposedAnswer) => [...(composed.quotedPassageIds ?? [])].sort().join(" ");
+/** What a part says: the passages it quotes and the tool data it leads with. */
+const quoted = (composed: ComposedAnswer) => `${[...(composed.quotedPassageIds ?? [])].sort().join(" ")}\n${composed.toolText ?? ""}`;
 const heading = (asked: string) => `**${asked.replace(/\*+/g, "").replace(/\s+/g, " ").trim()}**`;
 
 /** The answers to a post's questions as one answer; a single part is returned as it is. */

@@ -20,8 +20,11 @@ export interface ToolAnswer {
   links: ToolLink[];
 }
 
-/** The port: the tool data that answers a question (earlier questions give a follow-up its subject), or null. */
-export type ToolAnswerSource = (db: Db, question: string, options: { history?: string[] }) => Promise<ToolAnswer | null>;
+/**
+ * The port: the tool data that answers a question, or null. Earlier questions give a follow-up its
+ * subject; the post a question was read from says what the question leaves out about the asker.
+ */
+export type ToolAnswerSource = (db: Db, question: string, options: { history?: string[]; post?: string }) => Promise<ToolAnswer | null>;
 
 /** The tool data as context for a hosted model: use these figures and cite their sources. */
 export function toolAnswerInstructions(answer: ToolAnswer | null): string | null {
@@ -46,6 +49,6 @@ export function withToolAnswer(composed: ComposedAnswer, tool: ToolAnswer): Comp
   const quoted = new Set(composed.quotedPassageIds ?? []);
   const quotedSlugs = composed.retrieval.passages.filter((passage) => quoted.has(passage.id)).map((passage) => passage.articleSlug);
   const repeats = quotedSlugs.length > 0 && quotedSlugs.every((slug) => slug.startsWith(CITY_ARTICLE_PREFIX));
-  if (!sure || repeats) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [] };
-  return { ...composed, kind: "answer", text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}` };
+  if (!sure || repeats) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [], toolText: tool.text };
+  return { ...composed, kind: "answer", text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}`, toolText: tool.text };
 }

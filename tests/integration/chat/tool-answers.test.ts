@@ -49,10 +49,11 @@ describe("answers from the tools' data, local model", () => {
     ]);
   });
 
-  it("answers each question of a long post from its own tool's data", async () => {
-    // The post's questions are answered one by one; each gets its tool's data through the local model's tools port.
+  it("answers each question of a long post from its own tool's data, with what the post says of the asker", async () => {
+    // The post's questions are answered one by one, each with its tool's data through the local model's tools port;
+    // the nationality and the course the story names fill in what the visa question leaves out.
     const { text } = await askChat(
-      "Hello everyone, I got an offer for a language course in Munich, starting in spring next year. How much is the rent for a room in Munich? As a Nigerian, do I need a visa for the language course?",
+      "Hello everyone, I am from Nigeria and I got an offer for a language course in Munich, starting in spring next year. How much is the rent for a room in Munich? Do I need a visa for it?",
       "tools-session-post",
     );
     expect(text).toContain("What students pay in Munich (Bavaria), from the Cost Calculator's sourced figures:");

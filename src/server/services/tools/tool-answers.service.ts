@@ -134,6 +134,11 @@ async function readEntityCatalog(db: Db): Promise<EntityCatalog> {
 export interface ToolAnswerOptions {
   /** Earlier user messages, oldest first: "and in Munich?" after a cost question asks about costs. */
   history?: string[];
+  /**
+   * The whole post a question was read from: what it says of the asker ("I am from Nigeria", "my
+   * master's at TUM") fills in what the question leaves out. It never decides which tool answers.
+   */
+  post?: string;
   catalog?: EntityCatalog;
 }
 
@@ -154,7 +159,7 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   // Plans for another country ("student visa for netherlands") get the other-destination answer, not German tool data.
   if (otherDestination(question)) return null;
   const catalog = options.catalog ?? (await readEntityCatalog(db));
-  const entities = parseEntities(question, catalog);
+  const entities = withAskersFacts(parseEntities(question, catalog), options.post ? parseEntities(options.post, catalog) : null);
   let intent = toolIntent(question, entities);
   const previous = options.history?.at(-1);
   if (!intent && previous && (entities.city || entities.nationality || entities.level || entities.institution)) {
@@ -174,6 +179,20 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   if (intent === "costs" && !CITY_COSTS.test(question) && !RENT.test(question) && !(await costsOfCityAsked(db, question, entities)))
     return null;
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
+}
+
+/** The question's entities, with the nationality, level, purpose and place the post states and the question leaves out. */
+function withAskersFacts(own: QuestionEntities, post: QuestionEntities | null): QuestionEntities {
+  if (!post) return own;
+  const city = own.city ?? (own.institution ? null : post.city);
+  return {
+    city,
+    cities: own.cities.length ? own.cities : city ? [city] : [],
+    nationality: own.nationality ?? post.nationality,
+    level: own.level ?? post.level,
+    purpose: own.purpose ?? post.purpose,
+    institution: own.institution ?? (own.city ? null : post.institution),
+  };
 }
 
 /** Words that name what the calculator's data is about: living costs, rent, the semester contribution. */
