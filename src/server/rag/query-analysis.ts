@@ -186,8 +186,8 @@ export function germanQuestionStems(question: string): Set<string> {
   return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
 }
 
-/** A word used this few times, beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
-const RARE_SPELLING = 1;
+/** A word used this few times ("deutschen" in a few proper names), beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
+const RARE_SPELLING = 5;
 const RARE_SPELLING_RATIO = 3;
 
 /**

@@ -245,13 +245,15 @@ describe("a rare spelling of a common subject", () => {
     // Kaltmiete once, "basic rent" 30 times: as if used sqrt(30) times
     [1, [5, 30], Math.sqrt(30)],
     [1, [3], Math.sqrt(3)],
+    // "deutschen" in a few proper names beside "German" everywhere
+    [4, [200], Math.sqrt(800)],
   ])("a word used %i times beside translations used %j times counts as used %f times", (own, translations, expected) => {
     expect(rareSpellingFrequency(own, translations)).toBeCloseTo(expected);
   });
 
   it.each([
     [0, [30]], // never used: weighs as its translation (another rule)
-    [4, [200]], // used often enough to be telling itself
+    [6, [200]], // used often enough to be telling itself
     [1, [2]], // translations as rare
     [1, []], // no translation
   ])("a word used %i times beside translations used %j times keeps its own weight", (own, translations) => {
