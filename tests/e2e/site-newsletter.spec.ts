@@ -49,6 +49,11 @@ test("newsletter failure shows the failure text", async ({ page }) => {
   await page.route("/api/newsletter", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.goto("/faq");
   const form = page.getByRole("form", { name: "Newsletter" });
+  // As a reader does: scroll down to the footer, where the form's code loads (it then takes the
+  // drawn form's place, so the page is scrolled rather than the form), and wait for it.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState("networkidle");
   await form.getByLabel("Newsletter").fill("someone@example.com");
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByText("Failed to subscribe. Please try again.")).toBeVisible();
