@@ -70,14 +70,19 @@ export function wordIndex(folded: string, phrase: string): number {
 
 // ---------------------------------------------------------------- cities
 
-/** The names a city goes by: its own, the part before "am"/"im"/"(", its slug, and the finder's aliases (Munich, München). */
-export function cityNames(city: CatalogCity): string[] {
-  const names = new Set<string>([city.name, city.slug.replace(/-/g, " "), city.name.split(/\s+(?:am|im|an der|\()/)[0]!]);
-  for (const [name, aliases] of Object.entries(CITY_ALIASES)) {
-    const group = [name, ...aliases];
+/** The names a city is said by, as written: its own, the part before "am"/"im"/"an der"/"(", and the finder's aliases (Munich, München). */
+export function spokenCityNames(name: string): string[] {
+  const names = new Set<string>([name, name.split(/\s+(?:am|im|an der|\()/)[0]!]);
+  for (const [city, aliases] of Object.entries(CITY_ALIASES)) {
+    const group = [city, ...aliases];
     if (group.some((alias) => names.has(alias))) for (const alias of group) names.add(alias);
   }
-  return [...names].map(foldText).filter((name) => name.length >= 3);
+  return [...names];
+}
+
+/** The names a city goes by, folded: the spoken names and its slug. */
+export function cityNames(city: CatalogCity): string[] {
+  return [...spokenCityNames(city.name), city.slug.replace(/-/g, " ")].map(foldText).filter((name) => name.length >= 3);
 }
 
 function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {

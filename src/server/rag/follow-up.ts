@@ -8,10 +8,9 @@
  */
 
 import { countries } from "countries-list";
-import { CITY_ALIASES } from "~/lib/schemas/tools/universities";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readInstitutions } from "~/server/content/tools/universities";
-import { type NamedEntity, namedEntities } from "./entities";
+import { type NamedEntity, namedEntities, spokenCityNames } from "./entities";
 import { foldGerman } from "./text";
 
 type Entity = NamedEntity;
@@ -23,14 +22,11 @@ let placeNames: string[] | undefined;
  */
 function places(): string[] {
   if (!placeNames) {
-    const cities = readCityCostFiles().flatMap((city) => [city.name, city.name.replace(/ am Main$/, "")]);
+    const cities = readCityCostFiles().flatMap((city) => spokenCityNames(city.name));
     // "Marburg an der Lahn", "Halle (Saale)" are said "Marburg", "Halle"; "Gießen" is typed "Giessen" too.
-    const towns = readInstitutions().institutions.flatMap((institution) => {
-      if (!institution.city) return [];
-      const names = [institution.city, institution.city.split(/\s+(?:am|im|an der|\()/)[0]!];
-      for (const [name, aliases] of Object.entries(CITY_ALIASES)) if (names.includes(name)) names.push(...aliases);
-      return names.flatMap((name) => [name, foldGerman(name)]);
-    });
+    const towns = readInstitutions().institutions.flatMap((institution) =>
+      institution.city ? spokenCityNames(institution.city).flatMap((name) => [name, foldGerman(name)]) : [],
+    );
     const countryNames = Object.values(countries).map((country) => country.name);
     placeNames = [...new Set([...cities, ...towns, ...countryNames, "USA", "UK"])].sort((a, b) => b.length - a.length);
   }

@@ -159,20 +159,14 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   // Plans for another country ("student visa for netherlands") get the other-destination answer, not German tool data.
   if (otherDestination(question)) return null;
   const catalog = options.catalog ?? (await readEntityCatalog(db));
-  const entities = withAskersFacts(parseEntities(question, catalog), options.post ? parseEntities(options.post, catalog) : null);
+  const asked = parseEntities(question, catalog);
+  const entities = options.post ? filledFrom(asked, parseEntities(options.post, catalog)) : asked;
   let intent = toolIntent(question, entities);
   const previous = options.history?.at(-1);
   if (!intent && previous && (entities.city || entities.nationality || entities.level || entities.institution)) {
     // A follow-up names a new value and keeps the previous question's subject (and its other values).
     const before = parseEntities(previous, catalog);
-    const merged: QuestionEntities = {
-      city: entities.city ?? before.city,
-      cities: entities.cities.length ? entities.cities : before.cities,
-      nationality: entities.nationality ?? before.nationality,
-      level: entities.level ?? before.level,
-      purpose: entities.purpose ?? before.purpose,
-      institution: entities.institution ?? (entities.city ? null : before.institution),
-    };
+    const merged = filledFrom(entities, before);
     intent = toolIntent(previous, before) ? toolIntent(`${previous} ${question}`, merged) : null;
     if (intent) return answerFor(db, intent, `${previous} ${question}`, merged, catalog);
   }
@@ -181,17 +175,19 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
 }
 
-/** The question's entities, with the nationality, level, purpose and place the post states and the question leaves out. */
-function withAskersFacts(own: QuestionEntities, post: QuestionEntities | null): QuestionEntities {
-  if (!post) return own;
-  const city = own.city ?? (own.institution ? null : post.city);
+/**
+ * The question's entities with the values it leaves out taken from `other`: the previous question's
+ * (a follow-up) or the post's it was read from (what the asker says of themselves). A city the
+ * question names replaces the other's university.
+ */
+function filledFrom(own: QuestionEntities, other: QuestionEntities): QuestionEntities {
   return {
-    city,
-    cities: own.cities.length ? own.cities : city ? [city] : [],
-    nationality: own.nationality ?? post.nationality,
-    level: own.level ?? post.level,
-    purpose: own.purpose ?? post.purpose,
-    institution: own.institution ?? (own.city ? null : post.institution),
+    city: own.city ?? other.city,
+    cities: own.cities.length ? own.cities : other.cities,
+    nationality: own.nationality ?? other.nationality,
+    level: own.level ?? other.level,
+    purpose: own.purpose ?? other.purpose,
+    institution: own.institution ?? (own.city ? null : other.institution),
   };
 }
 
