@@ -96,6 +96,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const afterFrom = wordsAfterFrom(question);
   const german = isGerman(question);
   const someKnown = unknown.some((isUnknown) => !isUnknown);
+  const germanNonNouns = german ? lowerCaseWordsOfNounCapitaliser(question) : [];
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
@@ -118,8 +119,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
     // In a German question, a word neither the knowledge base nor the term table knows may be German the
     // table does not translate ("fahren") as well as the subject of a question about something else: it
-    // weighs as a word never seen, not double.
-    if (german && someKnown && !/\d/.test(word)) return inverseDocumentFrequency(0, total);
+    // weighs as a word never seen, not double. Written in lower case by someone who capitalises nouns,
+    // it is no noun ("geprüft", "bleibt", "entscheidend"): it cannot name the subject and weighs nothing.
+    if (german && someKnown && !/\d/.test(word))
+      return germanNonNouns.some((written) => writtenAs(word, written)) ? 0 : inverseDocumentFrequency(0, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
@@ -171,6 +174,19 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const unknownWeights = conceptWeight.filter((_, c) => !isKnown(c));
   const totalWeight = knownTotal + (unknownWeights.length ? Math.max(...unknownWeights) : 0);
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
+}
+
+/**
+ * The words a German text writes in lower case, folded as the search folds them, when its writer
+ * capitalises nouns (a capitalised word inside a sentence); none for a text typed all in lower case,
+ * where case tells nothing. A word also written capitalised elsewhere is not among them.
+ */
+export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
+  const inside = [...text.matchAll(/(?<=[\p{L},;)] +)(\p{L}+)/gu)].map((match) => match[1]!);
+  if (!inside.some((word) => /^\p{Lu}/u.test(word))) return [];
+  const lower = (word: string) => foldForSearch(word).toLowerCase();
+  const capitalised = new Set([...text.matchAll(/\p{Lu}\p{L}*/gu)].map((match) => lower(match[0])));
+  return [...new Set(inside.filter((word) => /^\p{Ll}/u.test(word)).map(lower))].filter((word) => !capitalised.has(word));
 }
 
 /** German question words as typed, by the stem the English configuration gives them ("lange": "lang"). */

@@ -3,6 +3,7 @@ import {
   AGE_STATEMENT,
   expandSynonyms,
   germanQuestionStems,
+  lowerCaseWordsOfNounCapitaliser,
   rareSpellingFrequency,
   withCompounds,
   withRepeatedActions,
@@ -237,6 +238,25 @@ describe("German question words", () => {
     ["german language course", []],
   ])("%s asks with %j, no subject", (question, stems) => {
     expect([...germanQuestionStems(question)]).toEqual(stems);
+  });
+});
+
+describe("German words written in lower case by a writer who capitalises nouns", () => {
+  it.each([
+    [
+      "Wie und wann kann hier geprüft werden, ob das Werkstudentenprivileg erhalten bleibt?",
+      ["und", "wann", "kann", "hier", "geprueft", "werden", "ob", "das", "erhalten", "bleibt"],
+    ],
+    // "Hund" is a noun (capitalised); "halten" is not.
+    ["Kann ich als Student in Deutschland einen Hund halten?", ["ich", "als", "in", "einen", "halten"]],
+    // A word written capitalised elsewhere (here at the start of a sentence) may be a noun.
+    ["Essen in München: Wo kann ich gut essen?", ["in", "kann", "ich", "gut"]],
+  ])("%s: %j", (text, expected) => {
+    expect(lowerCaseWordsOfNounCapitaliser(text)).toEqual(expected);
+  });
+
+  it.each(["wie viel geld brauche ich für das sperrkonto?", "Wetter?"])("none where case tells nothing: %s", (text) => {
+    expect(lowerCaseWordsOfNounCapitaliser(text)).toEqual([]);
   });
 });
 
