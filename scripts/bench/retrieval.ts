@@ -18,7 +18,7 @@ import { z } from "zod";
 import { CONTENT_DIR, readThreadFiles } from "../../src/server/content/files";
 import type { Db } from "../../src/server/db/client";
 import { forgetLexemeStatistics } from "../../src/server/rag/knowledge-state";
-import { DEFAULT_MIN_CONFIDENCE, retrieve } from "../../src/server/rag/retrieve";
+import { retrieve } from "../../src/server/rag/retrieve";
 import { seedKnowledgeBase } from "../../src/server/rag/seed-knowledge-base";
 import { withBenchDatabase } from "./bench-database";
 import { readStudentEvalSet } from "./student-eval";
@@ -257,7 +257,7 @@ async function benchDatabase(db: Db, where: string, inProcess: boolean): Promise
   console.log(
     `Retrieval quality (full-text search): recall@3 ${quality.recallAt3.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (target recall@3 >= 0.85)`,
   );
-  console.log(`Evaluation questions answered (confidence >= ${DEFAULT_MIN_CONFIDENCE}): ${quality.answered}/${questions.length}`);
+  console.log(`Evaluation questions answered (confidence at or above the floor): ${quality.answered}/${questions.length}`);
   if (verbose && quality.misses.length) console.log(`Not fully in the top 3:\n${quality.misses.join("\n")}`);
 
   const threads = await threadQuestions(db);

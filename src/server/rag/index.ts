@@ -27,7 +27,7 @@ export { combineParts, type PostPart } from "./post-answer";
 export { type ProfileContext, profileAddition, profileInstructions } from "./profile-facts";
 export { otherDestination } from "./question";
 export type { Retrieval, RetrievedPassage, RetrieveOptions } from "./retrieval-types";
-export { DEFAULT_MIN_CONFIDENCE, retrieve } from "./retrieve";
+export { retrieve } from "./retrieve";
 export { seedKnowledgeBase } from "./seed-knowledge-base";
 export { searchableText, stripMarkdown } from "./text";
 export {

@@ -25,7 +25,8 @@
  * retrieved from the next question on, and a repeated question costs that one query.
  *
  * Confidence (0..1) is how much of the question's weight the best passage covers: a question about
- * something the knowledge base never mentions ("the capital of Peru") has low confidence.
+ * something the knowledge base never mentions ("the capital of Peru") has low confidence. Its floor
+ * is lower for a long post than for a short question (confidenceFloor).
  */
 
 import type { EmbeddingModel } from "ai";
@@ -40,8 +41,25 @@ import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, moveme
 import type { QueryAnalysis, QueryTerm, Retrieval, RetrievedPassage, RetrieveOptions } from "./retrieval-types";
 import { MATCHED, type SearchIndex } from "./search-index";
 
-export const DEFAULT_MIN_CONFIDENCE = 0.3;
+const DEFAULT_MIN_CONFIDENCE = 0.3;
 const OTHER_DESTINATION_CONFIDENCE = 0.1;
+/** The floor of a question of many telling words (LONG_QUESTION_WORDS or more), such as a long post. */
+const LONG_QUESTION_MIN_CONFIDENCE = 0.2;
+const SHORT_QUESTION_WORDS = 5;
+const LONG_QUESTION_WORDS = 12;
+
+/**
+ * Below which confidence a question is not answered. A question of few telling words must be mostly
+ * covered by its best passage. One of many (a post that tells its story, its city, its dates) cannot
+ * be: one passage states what it asks, not all it says. So the floor falls from DEFAULT_MIN_CONFIDENCE,
+ * linearly, with each telling word beyond SHORT_QUESTION_WORDS.
+ */
+export function confidenceFloor(analysis: QueryAnalysis): number {
+  const telling = analysis.conceptWeight.filter((weight) => weight > 0).length;
+  const longness = Math.min(1, Math.max(0, (telling - SHORT_QUESTION_WORDS) / (LONG_QUESTION_WORDS - SHORT_QUESTION_WORDS)));
+  return DEFAULT_MIN_CONFIDENCE - longness * (DEFAULT_MIN_CONFIDENCE - LONG_QUESTION_MIN_CONFIDENCE);
+}
+
 const CANDIDATES = 60;
 const ROUGH_CANDIDATES = 300;
 /** Share of the question's weight whose words select the candidate passages. */
@@ -84,7 +102,7 @@ export async function retrieve(db: Db, query: string, options: RetrieveOptions =
 export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options: RetrieveOptions = {}): Promise<Retrieval> {
   const limit = options.limit ?? 5;
   const perArticle = options.perArticle ?? 3;
-  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const minConfidence = options.minConfidence ?? confidenceFloor(analysis);
   if (limit <= 0) return { passages: [], confidence: 0 };
   const model = options.embeddings === undefined ? embeddingModel() : options.embeddings;
   // Only vectors of the same model are comparable.

@@ -10,7 +10,8 @@ import {
   placesAbroadNamed,
   TIME_LIMIT,
 } from "~/server/rag/question";
-import { askedFactKinds, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
+import type { QueryAnalysis } from "~/server/rag/retrieval-types";
+import { askedFactKinds, confidenceFloor, FACT_KIND_BONUS, factKindBonus } from "~/server/rag/retrieve";
 
 describe("otherDestination", () => {
   it("recognises plans for another country", () => {
@@ -266,5 +267,21 @@ describe("movementOf", () => {
     ["how do I register my address", null],
   ])("%s -> %s", (text, movement) => {
     expect(movementOf(text)).toBe(movement);
+  });
+});
+
+describe("confidenceFloor", () => {
+  const withWeights = (conceptWeight: number[]) => ({ conceptWeight }) as QueryAnalysis;
+
+  it.each([
+    // "who won the champions league last year": few telling words, the best passage must cover most of them
+    [[3, 4, 5, 2, 1], 0.3],
+    [[3, 4, 5, 2, 1, 0, 0, 0], 0.3],
+    // a story of several sentences: one passage states what it asks, not all it says
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9], 0.3 - (4 / 7) * 0.1],
+    [Array(12).fill(2), 0.2],
+    [Array(30).fill(2), 0.2],
+  ])("a question with concept weights %j must reach %f", (weights, floor) => {
+    expect(confidenceFloor(withWeights(weights))).toBeCloseTo(floor);
   });
 });
