@@ -77,6 +77,18 @@ function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}][\p{L}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, "")).filter((w) => !NOT_A_SUBJECT.has(w));
 }
 
+/**
+ * Whether a message points back to the previous question's subject. A pointing word after a clause
+ * that names a subject of its own points to that ("the landlord hasn't given me the confirmation, can
+ * I register without it?"), not back.
+ */
+function pointsBack(message: string): boolean {
+  const pointing = POINTING.exec(message);
+  if (!pointing) return false;
+  const earlierClauses = message.slice(0, pointing.index).replace(/[^,;.!?]*$/, "");
+  return !contentWords(withoutEntities(earlierClauses, entitiesOf(earlierClauses))).length;
+}
+
 /** The question without the entities' words. */
 function withoutEntities(text: string, entities: Entity[]): string {
   let out = text;
@@ -157,7 +169,7 @@ function resolveAgainst(question: string, previous: string): string {
   const entities = entitiesOf(core);
   const content = contentWords(withoutEntities(core, entities));
   if (content.length) {
-    const pointing = POINTING.test(core);
+    const pointing = pointsBack(core);
     if (!continues && !pointing) return question;
     const said = new Set(contentWords(previous).map(singular));
     // "and as a PhD student?" after a master's question: the previous question for a PhD, when

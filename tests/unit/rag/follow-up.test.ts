@@ -71,6 +71,12 @@ describe("resolveFollowUp", () => {
       question: "when do i get it back?",
       standalone: "When do i get it back (deposit can my landlord ask)?",
     },
+    // A clause that says nothing of its own ("ok thanks") leaves the pointing word pointing back.
+    {
+      history: ["How much deposit can my landlord ask?"],
+      question: "ok thanks, when do i get it back?",
+      standalone: "Thanks, when do i get it back (deposit can my landlord ask)?",
+    },
     {
       history: ["Can my husband come with me to Germany?"],
       question: "can he work there?",
@@ -135,6 +141,11 @@ describe("resolveFollowUp", () => {
     {
       history: ["How much money do I need in the blocked account?"],
       question: "How much is health insurance per month?",
+    },
+    // "it" is the confirmation the message names in its first clause, not the previous question's subject.
+    {
+      history: ["just landed in frankfurt yesterday, what do i do first?"],
+      question: "my landlord still hasnt given me the wohnungsgeberbestätigung, can i register without it?",
     },
   ])("leaves a question that stands on its own as it is: $question", ({ history, question }) => {
     expect(resolveFollowUp(question, history)).toBe(question);
