@@ -203,6 +203,9 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
   });
 }
 
+/** The least score of an answer's best unit, for a short question (lower for a long one: questionLengthFactor). */
+const MIN_UNIT_SCORE = 0.2;
+
 /** Questions where something is or is found: "where can I ...", "how do I find ...", "how to find". */
 export const WHERE_QUESTION = /\bwhere\b|\bwo\b|\bhow (?:do|can|could|should|would) (?:i|we|you|one) (?:best )?find\b|\bhow to find\b/i;
 /** What a section that says where ("Where to look") adds for such a question: it answers it, even when retrieval ranked it lower. */
@@ -247,10 +250,10 @@ function numbersIn(text: string): string[] {
  * The best units, close in score to the best one, without near-repeats, within the word budget;
  * a unit that continues the one before it ("This ...", "It ...") brings that one along.
  */
-export function selectUnits(units: ScoredUnit[]): ScoredUnit[] {
+export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[] {
   const sorted = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
   const top = sorted[0];
-  if (!top || top.score < 0.2) return [];
+  if (!top || top.score < MIN_UNIT_SCORE * lengthFactor) return [];
   // Retrieval's best article leads when it has a unit close enough to the best one: it matches the
   // whole question best, while a unit of another article may just share more of its words.
   const leadArticle = units.find((u) => u.passageRank === 0)?.passage.articleSlug;

@@ -17,7 +17,7 @@ import { resolveFollowUp } from "./follow-up";
 import { analyzeQuery } from "./query-analysis";
 import { askedFigure, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination } from "./question";
 import type { Retrieval } from "./retrieval-types";
-import { retrieveAnalyzed } from "./retrieve";
+import { questionLengthFactor, retrieveAnalyzed } from "./retrieve";
 
 export interface ComposedAnswer {
   /** "no-other": a regenerated answer that would repeat the one it replaces, or has nothing left to quote. */
@@ -150,7 +150,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   }
   if (!chosen.length) {
     const units = (await wholeArticles()).units;
-    chosen = selectUnits(units);
+    chosen = selectUnits(units, questionLengthFactor(analysis));
     // "How much do students spend per month?": when the best article gives the amount asked for as
     // a list of amounts (rent, insurance, food...) under a heading that names it, that list answers
     // rather than the one sentence with an amount that shares most words with the question.

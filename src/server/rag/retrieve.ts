@@ -49,16 +49,20 @@ const SHORT_QUESTION_WORDS = 5;
 const LONG_QUESTION_WORDS = 12;
 
 /**
- * Below which confidence a question is not answered. A question of few telling words must be mostly
- * covered by its best passage. One of many (a post that tells its story, its city, its dates) cannot
- * be: one passage states what it asks, not all it says. So the floor falls from DEFAULT_MIN_CONFIDENCE,
- * linearly, with each telling word beyond SHORT_QUESTION_WORDS.
+ * How much lower a question's bars are than a short question's: the confidence below which it is not
+ * answered (confidenceFloor) and the least an answer's best sentence must match (answer-units.ts).
+ * A question of few telling words must be mostly covered by its best passage. One of many (a post that
+ * tells its story, its city, its dates) cannot be: one passage states what it asks, not all it says.
+ * So the bars fall, linearly, with each telling word beyond SHORT_QUESTION_WORDS, to the long question's.
  */
-export function confidenceFloor(analysis: QueryAnalysis): number {
+export function questionLengthFactor(analysis: QueryAnalysis): number {
   const telling = analysis.conceptWeight.filter((weight) => weight > 0).length;
   const longness = Math.min(1, Math.max(0, (telling - SHORT_QUESTION_WORDS) / (LONG_QUESTION_WORDS - SHORT_QUESTION_WORDS)));
-  return DEFAULT_MIN_CONFIDENCE - longness * (DEFAULT_MIN_CONFIDENCE - LONG_QUESTION_MIN_CONFIDENCE);
+  return 1 - longness * (1 - LONG_QUESTION_MIN_CONFIDENCE / DEFAULT_MIN_CONFIDENCE);
 }
+
+/** Below which confidence a question is not answered: lower for a long post than for a short question. */
+export const confidenceFloor = (analysis: QueryAnalysis) => DEFAULT_MIN_CONFIDENCE * questionLengthFactor(analysis);
 
 const CANDIDATES = 60;
 const ROUGH_CANDIDATES = 300;

@@ -205,6 +205,16 @@ describe("withStatedLimit", () => {
 });
 
 describe("selectUnits", () => {
+  it("quotes nothing whose best unit matches too little, with a lower bar for a long post", () => {
+    const weak = unitsOf(passage("p1", "privilege", "The privilege ends with the last exam. It is checked by the employer.")).map((u) => ({
+      ...u,
+      score: 0.15,
+    }));
+    expect(selectUnits(weak)).toEqual([]);
+    // A post of twelve or more telling words (questionLengthFactor 2/3): 0.15 is above its bar of 0.133.
+    expect(selectUnits(weak, 2 / 3).map((u) => u.plain)).toContain("The privilege ends with the last exam.");
+  });
+
   /** An article's intro sentence and a six-item list; the units named score high, the rest far below the best. */
   function picked(list: string, high: string[]): string[] {
     const intro = passage("p1", "budget", "The official figure is **992 euros a month**, set since 1 January 2025.");
