@@ -10,7 +10,7 @@ import { analysisStates, KNOWLEDGE_VERSION, type KnowledgeState, knowledgeState 
 import { isGerman, withoutGermanFunctionWords } from "./post";
 import { namesGermanyOrItsSteps, otherDestination, placesAbroadNamed } from "./question";
 import type { QueryAnalysis, QueryTerm } from "./retrieval-types";
-import { matchTerms, namedBesideItsKind, quoteLexeme, type StemmedGroup, termGroups } from "./terms";
+import { matchTerms, namedBesideItsKind, quoteLexeme, type StemmedGroup, singleWordTerms, termGroups } from "./terms";
 import { countryOfDemonym, foldForSearch, writtenWordsOf } from "./text";
 import { correctTypos } from "./typos";
 
@@ -69,7 +69,12 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // A word the knowledge base and the term table never use may be a typo of one they do.
   const corrections = await correctTypos(db, typed, state, index, groups, question);
   // A typo of a stop word ("aftr") is read as it, and so dropped.
-  const corrected = [...new Set(typed.map((word) => corrections.get(word) ?? word))].filter(Boolean);
+  // A German word in a form the knowledge base does not use ("Monaten") is read as the form it uses ("monat").
+  const german = isGerman(question);
+  const tableWords = singleWordTerms(groups);
+  const isKnownStem = (stem: string) => (Boolean(frequencies.get(stem)) || tableWords.has(stem)) && !FILLER_STEMS.has(stem);
+  const uninflected = (word: string) => (german && word && !isKnownStem(word) ? (uninflectedGerman(word, isKnownStem) ?? word) : word);
+  const corrected = [...new Set(typed.map((word) => uninflected(corrections.get(word) ?? word)))].filter(Boolean);
   const redundant = namedBesideItsKind(corrected, groups, (lexeme) => Boolean(frequencies.get(lexeme)));
   const words = corrected.filter((word) => !redundant.has(word));
   const terms = expandSynonyms(words, groups, question);
@@ -94,7 +99,6 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
   const afterFrom = wordsAfterFrom(question);
-  const german = isGerman(question);
   const someKnown = unknown.some((isUnknown) => !isUnknown);
   const germanNonNouns = german ? lowerCaseWordsOfNounCapitaliser(question) : [];
   const conceptWeight = words.map((word, c) => {
@@ -264,6 +268,21 @@ export function withCompounds(stems: string[], question: string, frequencies: Ma
   }
   return out;
 }
+
+/**
+ * A German word in an inflected form the knowledge base does not use ("Monaten", "Jahren",
+ * "Regelungen") read as the form it uses ("monat", "jahr", "regelung"): the word without a plural or
+ * case ending, when that is a known word. Null when no ending leaves one.
+ */
+export function uninflectedGerman(word: string, isKnown: (stem: string) => boolean): string | null {
+  for (const ending of GERMAN_ENDINGS) {
+    if (!word.endsWith(ending) || word.length - ending.length < 3) continue;
+    const base = word.slice(0, -ending.length);
+    if (isKnown(base)) return base;
+  }
+  return null;
+}
+const GERMAN_ENDINGS = ["ern", "en", "er", "es", "n", "e", "s"];
 
 /** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
 export function queryLexemes(tsquery: string): string[] {

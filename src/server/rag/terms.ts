@@ -49,6 +49,11 @@ export interface StemmedGroup {
   brands?: string[];
 }
 
+/** The one-word terms of the term table's groups, as stems. */
+export function singleWordTerms(groups: StemmedGroup[]): Set<string> {
+  return new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
+}
+
 let table: TermTable | undefined;
 
 /** The term table, validated on first use (a broken file fails loudly, naming the field). */

@@ -7,7 +7,7 @@ import type { KnowledgeState } from "./knowledge-state";
 import { placesAbroadNamed } from "./question";
 import type { WrittenWord } from "./retrieval-types";
 import type { SearchIndex } from "./search-index";
-import type { StemmedGroup } from "./terms";
+import { type StemmedGroup, singleWordTerms } from "./terms";
 import { countryOfDemonym, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity, writtenWordsOf } from "./text";
 
 /** Only words of this length or more are corrected: shorter ones are too close to too many words. */
@@ -41,7 +41,7 @@ export async function correctTypos(
   groups: StemmedGroup[],
   question: string,
 ): Promise<Map<string, string>> {
-  const tableWords = new Set(groups.flatMap((g) => g.terms.filter((t) => t.lexemes.length === 1).map((t) => t.lexemes[0]!)));
+  const tableWords = singleWordTerms(groups);
   const { frequencies } = index;
   const places = placesAbroadNamed(question);
   // Stems are often shorter than the word typed ("arival": "ariv"): the word's length counts.

@@ -5,6 +5,7 @@ import {
   germanQuestionStems,
   lowerCaseWordsOfNounCapitaliser,
   rareSpellingFrequency,
+  uninflectedGerman,
   withCompounds,
   withRepeatedActions,
 } from "~/server/rag/query-analysis";
@@ -257,6 +258,25 @@ describe("German words written in lower case by a writer who capitalises nouns",
 
   it.each(["wie viel geld brauche ich für das sperrkonto?", "Wetter?"])("none where case tells nothing: %s", (text) => {
     expect(lowerCaseWordsOfNounCapitaliser(text)).toEqual([]);
+  });
+});
+
+describe("German words in a form the knowledge base does not use", () => {
+  const known = new Set(["monat", "jahr", "regelung", "vorlesung", "kind"]);
+  const isKnown = (stem: string) => known.has(stem);
+
+  it.each([
+    ["monaten", "monat"],
+    ["jahren", "jahr"],
+    ["regelungen", "regelung"],
+    ["vorlesungen", "vorlesung"],
+    ["kinder", "kind"],
+  ])("reads %s as %s", (word, base) => {
+    expect(uninflectedGerman(word, isKnown)).toBe(base);
+  });
+
+  it.each(["bitcoin", "monatlich", "ren", "sperrkonto"])("leaves %s alone: no ending leaves a known word", (word) => {
+    expect(uninflectedGerman(word, isKnown)).toBeNull();
   });
 });
 
