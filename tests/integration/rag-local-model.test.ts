@@ -137,6 +137,14 @@ describe("the local knowledge-base model", () => {
       expect(text).not.toContain("12 months");
     });
 
+    it("answers a German question by an international student about working with the work limits, not internships", async () => {
+      // "internationale" must not pull in "internship" (the English stem of "international" is "intern").
+      const { text } = await ask("Darf ich als internationale Studentin neben dem Studium arbeiten und wie viele Stunden?");
+      expect(citedTitles(text)[0]).toBe(titleOf("work-student-hour-limits"));
+      expect(text).toContain("140 full days or 280 half days per calendar year");
+      expect(text).toContain("up to 20 hours per week during the lecture period");
+    });
+
     it("explains registering after arrival, not moving within Germany", async () => {
       const question = "How do I register my address (Anmeldung) after arriving?";
       const { text } = await ask(question);

@@ -99,11 +99,16 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
   const afterFrom = wordsAfterFrom(question);
+  const askerKind = askerDescriptions(question);
   const someKnown = unknown.some((isUnknown) => !isUnknown);
   const germanNonNouns = german ? lowerCaseWordsOfNounCapitaliser(question) : [];
   const conceptWeight = words.map((word, c) => {
     // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
     if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
+    // "als internationale Studentin", "as an international student": how the asker describes
+    // themself, not what they ask about (and "international" would find "internship").
+    if (askerKind.some((typed) => writtenAs(word, typed)))
+      return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
     // "aus Indien", "from Ghana": where the asker comes from is said of them, not asked about.
     if (afterFrom.some((typed) => typed.startsWith(word)) && terms.some((t) => t.concept === c && isCountryStem(t.lexeme))) return 1;
     // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
@@ -191,6 +196,15 @@ export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
   const lower = (word: string) => foldForSearch(word).toLowerCase();
   const capitalised = new Set([...text.matchAll(/\p{Lu}\p{L}*/gu)].map((match) => lower(match[0])));
   return [...new Set(inside.filter((word) => /^\p{Ll}/u.test(word)).map(lower))].filter((word) => !capitalised.has(word));
+}
+
+/** "as an international student", "als ausländische Studentin": the word that says which kind of student the asker is. */
+const ASKER_KIND =
+  /\b(?:as|als|i am|i'm|im|ich bin|we are|wir sind)\s+(?:an?\s+|eine?\s+)?(international|internationale[rn]?|foreign|auslaendische[rn]?)\s+(?:students?|studentin(?:nen)?|studenten|studierende[rn]?)\b/gi;
+
+/** The words a question describes the asker by ("international" in "as an international student"), folded and in lower case. */
+export function askerDescriptions(question: string): string[] {
+  return [...foldForSearch(question).toLowerCase().matchAll(ASKER_KIND)].map((match) => match[1]!);
 }
 
 /** German question words as typed, by the stem the English configuration gives them ("lange": "lang"). */

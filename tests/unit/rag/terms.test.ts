@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AGE_STATEMENT,
+  askerDescriptions,
   expandSynonyms,
   germanQuestionStems,
   lowerCaseWordsOfNounCapitaliser,
@@ -277,6 +278,20 @@ describe("German words in a form the knowledge base does not use", () => {
 
   it.each(["bitcoin", "monatlich", "ren", "sperrkonto"])("leaves %s alone: no ending leaves a known word", (word) => {
     expect(uninflectedGerman(word, isKnown)).toBeNull();
+  });
+});
+
+describe("how the asker describes themself", () => {
+  it.each([
+    ["Darf ich als internationale Studentin neben dem Studium arbeiten?", ["internationale"]],
+    ["As an international student, can I get BAföG?", ["international"]],
+    ["Ich bin ausländischer Student, brauche ich eine Krankenversicherung?", ["auslaendischer"]],
+    ["i'm a foreign student in Berlin, how much can i earn", ["foreign"]],
+    // "international" names the subject here: programmes, not the asker.
+    ["Which international programmes are taught in English?", []],
+    ["How many international students are in Germany?", []],
+  ])("%s: %j", (question, words) => {
+    expect(askerDescriptions(question)).toEqual(words);
   });
 });
 
