@@ -53,6 +53,7 @@ describe("toolIntent: which tool's data answers a question", () => {
     ["Does a Pakistani need a visa?", "visa"],
     ["scholarships for master students from pakistan", "scholarships"],
     ["PhD scholarships", "scholarships"],
+    ["can I get a scholarship for a master's in Germany?", "scholarships"],
     ["does TU Munich teach in english", "university"],
     ["tuition at heidelberg", "university"],
     ["LMU application", "university"],
@@ -69,6 +70,10 @@ describe("toolIntent: which tool's data answers a question", () => {
     "I love Munich",
     "Do I need an APS certificate as an Indian applicant?",
     "how long is the waiting list for student dorms in munich",
+    // A scholarship the asker lives on is their funding, not what they ask for.
+    "Which health insurance do I need as a PhD student with a scholarship?",
+    "health insurance for a doctoral candidate on a stipend, public or private?",
+    "I have a scholarship for my master's, do I still need a blocked account?",
   ])("%s -> none (the knowledge base answers)", (question) => {
     expect(intentOf(question)).toBeNull();
   });

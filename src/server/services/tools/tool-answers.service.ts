@@ -45,12 +45,15 @@ const COSTS =
 // Not "APS": the knowledge base's APS article answers that better than a whole visa check.
 const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany)\b/i;
 const SCHOLARSHIPS = /\b(?:scholarships?|stipends?|grants?|funding|stipendium|stipendien|fellowships?)\b/i;
+/** A scholarship the asker has or lives on ("on a stipend", "with a scholarship", "my scholarship"): their funding, not what they ask for. */
+const FUNDED_BY =
+  /\b(?:with|on|from|through|via|my|our|his|her|their|have|has|had|got|receive|receiving|hold|holding)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?:scholarships?|stipends?|grants?|funding|stipendium|fellowships?)\b/gi;
 /** What a question asks of a university itself: what it is, what it offers, how to get in. */
 const ABOUT_INSTITUTION =
   /\b(?:about|info\w*|overview|programmes?|programs?|courses?|degrees?|subjects?|public|private|ranking|apply|application|admission|deadlines?|websites?|where is|is it good|good for)\b/i;
 /** What the question asks of which tool, or null when no tool's data answers it. */
 export function toolIntent(question: string, entities: QuestionEntities): ToolAnswerKind | null {
-  if (SCHOLARSHIPS.test(question) && (entities.level || entities.nationality)) return "scholarships";
+  if (SCHOLARSHIPS.test(question.replace(FUNDED_BY, " ")) && (entities.level || entities.nationality)) return "scholarships";
   if (VISA.test(question) && entities.nationality) return "visa";
   if (entities.city && TUITION.test(question)) return "university";
   // "rent in Aachen for RWTH students" asks for the city's costs, not about the university.
