@@ -145,6 +145,14 @@ describe("the local knowledge-base model", () => {
       expect(text).toContain("up to 20 hours per week during the lecture period");
     });
 
+    it("answers 'will I be illegal?' for a permit running out before the appointment with the apply-in-time rule", async () => {
+      const { text } = await ask(
+        "My residence permit runs out in 3 weeks but the Ausländerbehörde has no appointments until next month. Will I be illegal?",
+      );
+      expect(citedTitles(text)[0]).toBe(titleOf("visa-extending-or-changing-residence-permit"));
+      expect(normalize(text)).toContain("If you apply in time, your stay continues to be allowed until the authority decides");
+    });
+
     it("explains registering after arrival, not moving within Germany", async () => {
       const question = "How do I register my address (Anmeldung) after arriving?";
       const { text } = await ask(question);
