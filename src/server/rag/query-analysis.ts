@@ -67,11 +67,11 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
-  const corrections = await correctTypos(db, typed, state, index, groups, question);
+  const tableWords = singleWordTerms(groups);
+  const corrections = await correctTypos(db, typed, state, index, tableWords, question);
   // A typo of a stop word ("aftr") is read as it, and so dropped.
   // A German word in a form the knowledge base does not use ("Monaten") is read as the form it uses ("monat").
   const german = isGerman(question);
-  const tableWords = singleWordTerms(groups);
   const isKnownStem = (stem: string) => (Boolean(frequencies.get(stem)) || tableWords.has(stem)) && !FILLER_STEMS.has(stem);
   const uninflected = (word: string) => (german && word && !isKnownStem(word) ? (uninflectedGerman(word, isKnownStem) ?? word) : word);
   const corrected = [...new Set(typed.map((word) => uninflected(corrections.get(word) ?? word)))].filter(Boolean);
@@ -103,11 +103,10 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const someKnown = unknown.some((isUnknown) => !isUnknown);
   const germanNonNouns = german ? lowerCaseWordsOfNounCapitaliser(question) : [];
   const conceptWeight = words.map((word, c) => {
-    // A small number ("after 2 months") is a quantity of the asker's, not what the question is about.
-    if (/^\d{1,2}$/.test(word)) return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
-    // "als internationale Studentin", "as an international student": how the asker describes
-    // themself, not what they ask about (and "international" would find "internship").
-    if (askerKind.some((typed) => writtenAs(word, typed)))
+    // A small number ("after 2 months") is a quantity of the asker's, and "international" in "as an
+    // international student" how they describe themself (it would also find "internship"): neither is
+    // what the question is about.
+    if (/^\d{1,2}$/.test(word) || askerKind.some((typed) => writtenAs(word, typed)))
       return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
     // "aus Indien", "from Ghana": where the asker comes from is said of them, not asked about.
     if (afterFrom.some((typed) => typed.startsWith(word)) && terms.some((t) => t.concept === c && isCountryStem(t.lexeme))) return 1;

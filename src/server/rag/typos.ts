@@ -7,7 +7,6 @@ import type { KnowledgeState } from "./knowledge-state";
 import { placesAbroadNamed } from "./question";
 import type { WrittenWord } from "./retrieval-types";
 import type { SearchIndex } from "./search-index";
-import { type StemmedGroup, singleWordTerms } from "./terms";
 import { countryOfDemonym, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSimilarity, writtenWordsOf } from "./text";
 
 /** Only words of this length or more are corrected: shorter ones are too close to too many words. */
@@ -32,16 +31,16 @@ function allowedEdits(typed: string, known: string): number {
  * The words of the question that neither the knowledge base nor the term table use, read as the
  * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
  * by trigram similarity (pg_trgm's, see trigramSimilarity), kept when similar enough or one typing slip away.
+ * `tableWords`: the term table's one-word terms (singleWordTerms).
  */
 export async function correctTypos(
   db: Db,
   words: string[],
   state: KnowledgeState,
   index: SearchIndex,
-  groups: StemmedGroup[],
+  tableWords: Set<string>,
   question: string,
 ): Promise<Map<string, string>> {
-  const tableWords = singleWordTerms(groups);
   const { frequencies } = index;
   const places = placesAbroadNamed(question);
   // Stems are often shorter than the word typed ("arival": "ariv"): the word's length counts.
