@@ -44,10 +44,13 @@ const COSTS =
   /\b(?:costs?|rents?|renting|expensive|cheap(?:er|est)?|afford\w*|cost of living|living costs?|budget|prices?|how much|miete|semester (?:contribution|fee)|semesterbeitrag)\b/i;
 // Not "APS": the knowledge base's APS article answers that better than a whole visa check.
 const VISA = /\b(?:visas?|visum|residence (?:permit|title)|entry|enter germany)\b/i;
-const SCHOLARSHIPS = /\b(?:scholarships?|stipends?|grants?|funding|stipendium|stipendien|fellowships?)\b/i;
+const SCHOLARSHIP_WORDS = "scholarships?|stipends?|grants?|funding|stipendium|stipendien|fellowships?";
+const SCHOLARSHIPS = new RegExp(`\\b(?:${SCHOLARSHIP_WORDS})\\b`, "i");
 /** A scholarship the asker has or lives on ("on a stipend", "with a scholarship", "my scholarship"): their funding, not what they ask for. */
-const FUNDED_BY =
-  /\b(?:with|on|from|through|via|my|our|his|her|their|have|has|had|got|receive|receiving|hold|holding)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?:scholarships?|stipends?|grants?|funding|stipendium|fellowships?)\b/gi;
+const FUNDED_BY = new RegExp(
+  `\\b(?:with|on|from|through|via|my|our|his|her|their|have|has|had|got|receive|receiving|hold|holding)\\s+(?:a\\s+|an\\s+|the\\s+|my\\s+)?(?:${SCHOLARSHIP_WORDS})\\b`,
+  "gi",
+);
 /** What a question asks of a university itself: what it is, what it offers, how to get in. */
 const ABOUT_INSTITUTION =
   /\b(?:about|info\w*|overview|programmes?|programs?|courses?|degrees?|subjects?|public|private|ranking|apply|application|admission|deadlines?|websites?|where is|is it good|good for)\b/i;
