@@ -5,7 +5,7 @@
  * staff edits and hidden rows count), so the parser is tested with tables of questions.
  */
 
-import { countries } from "countries-list";
+import { countries, languages } from "countries-list";
 import entityWords from "~/content/entity-words.json";
 import nationalityWords from "~/content/nationality-words.json";
 import { CITY_ALIASES, foldForSearch } from "~/lib/schemas/tools/universities";
@@ -165,12 +165,32 @@ export function isCountryStem(stem: string): boolean {
   return COUNTRY_STEMS.has(stem);
 }
 
+/** Names that are also everyday words ("family reunion"): a country only where written with a capital. */
+const COMMON_WORDS = new Set(nationalityWords.commonWords);
+/** Demonyms that also name a language ("Spanish", "Chinese"): the asker's nationality only beside a person. */
+const LANGUAGE_NAMES = new Set(Object.values(languages).map((language) => foldText(language.name)));
+const PERSON_AFTER =
+  /^(?:citizens?|nationals?|nationality|passports?|students?|applicants?|people|person|guy|girl|man|woman|family|parents?|wife|husband|spouse|origin|background|descent)\b/;
+const PERSON_BEFORE = /(?:^| )(?:i am|i m|im|we are|as an?|being an?)$/;
+
+/** Whether the name found at `at` names a country or its people, not a word or a language. */
+function namesCountry(question: string, folded: string, name: string, at: number): boolean {
+  const before = folded.slice(0, at).trimEnd();
+  // "going to Spain" names a destination, not the asker's nationality.
+  if (/(?:^| )(?:to|into)$/.test(before)) return false;
+  const capitalised = new RegExp(`\\b${name[0]!.toUpperCase()}${name.slice(1)}`).test(question);
+  if (COMMON_WORDS.has(name) && !capitalised && !FROM.has(before.split(" ").at(-1) ?? "")) return false;
+  // `at` is where the match starts, at the space before the name unless it opens the text.
+  const after = folded.slice(at + (folded[at] === " " ? 1 : 0) + name.length).trimStart();
+  if (LANGUAGE_NAMES.has(name)) return PERSON_AFTER.test(after) || PERSON_BEFORE.test(before);
+  return true;
+}
+
 function findNationality(question: string, folded: string): string | null {
   let best: { code: string; at: number; length: number } | null = null;
   for (const { code, name } of NATIONALITY_NAMES) {
     const at = wordIndex(folded, name);
-    // "going to Spain" names a destination, not the asker's nationality.
-    if (at >= 0 && /(?:^| )(?:to|into)$/.test(folded.slice(0, at).trimEnd())) continue;
+    if (at >= 0 && !namesCountry(question, folded, name, at)) continue;
     if (at >= 0 && (!best || at < best.at || (at === best.at && name.length > best.length))) best = { code, at, length: name.length };
   }
   if (best) return best.code;

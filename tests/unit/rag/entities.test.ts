@@ -85,6 +85,10 @@ describe("parseEntities: nationality", () => {
     ["Vietnamese students APS", "VN"],
     ["I live in South Korea", "KR"],
     ["do I need a visa if I am from cote d'ivoire", "CI"],
+    ["I am Spanish and want to do a master's", "ES"],
+    ["visa for Chinese students", "CN"],
+    ["im from china, do i need aps", "CN"],
+    ["Family reunion visa for my wife from Turkey", "TR"],
   ])("%s -> %s", (question, code) => {
     expect(parse(question).nationality).toBe(code);
   });
@@ -96,6 +100,15 @@ describe("parseEntities: nationality", () => {
     "German course for the visa",
     "learn german in Berlin",
   ])("%s -> no nationality (German is the language or the destination)", (question) => {
+    expect(parse(question).nationality).toBeNull();
+  });
+
+  it.each([
+    "Family reunion visa Germany",
+    "how do I polish my CV for a Blue Card job",
+    "a job that requires specific language skills (i.e., Portuguese or Spanish) and a work visa",
+    "is my French enough for a visa?",
+  ])("%s -> no nationality (an everyday word or a language)", (question) => {
     expect(parse(question).nationality).toBeNull();
   });
 
