@@ -25,7 +25,13 @@ const startsWithAny = (phrases: string[]) =>
 
 const GREETING = startsWithAny(postWords.greetings);
 const SIGN_OFF = startsWithAny(postWords.signOffs);
-const QUESTION_START = startsWithAny(postWords.questionStarts);
+const QUESTION_STARTS = [...postWords.questionWords, ...postWords.questionVerbs];
+const QUESTION_START = startsWithAny(QUESTION_STARTS);
+/** A question without its question mark: a question word, or a verb before its subject ("can I", not "was thinking"). */
+const UNMARKED_QUESTION = new RegExp(
+  `${startsWithAny(postWords.questionWords).source}|^(?:${postWords.questionVerbs.map(escapeRegExp).join("|")})\\s+(?:${postWords.questionSubjects.map(escapeRegExp).join("|")})(?![\\p{L}\\d])`,
+  "iu",
+);
 const ASKING = startsWithAny(postWords.askingPhrases);
 /** Common German words that are no English word ("die" and "was" are both): what marks a post as German. */
 const GERMAN_WORDS = new Set(
@@ -34,15 +40,9 @@ const GERMAN_WORDS = new Set(
 const POINTING_WORDS = new Set(postWords.pointingWords);
 /** A question of this many words or fewer is read with the sentence before it. */
 const DEPENDENT_WORDS = 5;
-const LOWER_CASE_QUESTION = new RegExp(
-  `(?<=[\\p{Ll}\\d)][.!?])\\s+(?=(?:${postWords.questionStarts.map(escapeRegExp).join("|")})\\s)`,
-  "u",
-);
+const LOWER_CASE_QUESTION = new RegExp(`(?<=[\\p{Ll}\\d)][.!?])\\s+(?=(?:${QUESTION_STARTS.map(escapeRegExp).join("|")})\\s)`, "u");
 /** "... and how long does it take?": a second question joined to the first by "and" (or "und"). */
-const JOINED_QUESTION = new RegExp(
-  `,?\\s+(?:and|und)\\s+(?=(?:${postWords.questionStarts.map(escapeRegExp).join("|")})(?![\\p{L}\\d]))`,
-  "giu",
-);
+const JOINED_QUESTION = new RegExp(`,?\\s+(?:and|und)\\s+(?=(?:${QUESTION_STARTS.map(escapeRegExp).join("|")})(?![\\p{L}\\d]))`, "giu");
 
 const words = (text: string) => text.match(/[\p{L}\d'’-]+/gu) ?? [];
 
@@ -58,7 +58,7 @@ function withoutGreeting(sentence: string): string {
 }
 
 function isQuestion(sentence: string): boolean {
-  return sentence.endsWith("?") || QUESTION_START.test(sentence) || ASKING.test(sentence);
+  return sentence.endsWith("?") || UNMARKED_QUESTION.test(sentence) || ASKING.test(sentence);
 }
 
 const kindsAsked = (text: string) =>

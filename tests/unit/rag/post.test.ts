@@ -35,6 +35,15 @@ describe("the question stage", () => {
     for (const question of searched(post)) expect(question).not.toMatch(/Nigeria|Aachen|Thanks/);
   });
 
+  it("reads a sentence without a question mark as a question only when it opens like one", () => {
+    const post =
+      "I'm getting a stipend as a grad student, about 3K a year. Does it mean that I could go there as a tourist and look for a job? was thinking I could save that money and use it to rent a flat. Can I apply for the permit here before I leave. Have been reading the embassy's page for days.";
+    expect(asked(post)).toEqual([
+      "Does it mean that I could go there as a tourist and look for a job?",
+      "Can I apply for the permit here before I leave.",
+    ]);
+  });
+
   it("searches every question of a post with its title, a short first line that is no sentence of its own", () => {
     const post =
       "Bafög und Nebenjob\nHallo, ich bekomme seit dem Wintersemester Bafög und jobbe nebenbei im Café. Wie viel darf ich dazuverdienen? Muss ich das dem Amt melden?";
