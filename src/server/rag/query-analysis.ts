@@ -199,7 +199,7 @@ export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
 
 /** "as an international student", "als ausländische Studentin": the word that says which kind of student the asker is. */
 const ASKER_KIND =
-  /\b(?:as|als|i am|i'm|im|ich bin|we are|wir sind)\s+(?:an?\s+|eine?\s+)?(international|internationale[rn]?|foreign|auslaendische[rn]?)\s+(?:students?|studentin(?:nen)?|studenten|studierende[rn]?)\b/gi;
+  /\b(?:as|als|i am|i|im|ich bin|we are|wir sind)\s+(?:an?\s+|eine?\s+)?(international|internationale[rn]?|foreign|auslaendische[rn]?)\s+(?:students?|studentin(?:nen)?|studenten|studierende[rn]?)\b/gi;
 
 /** The words a question describes the asker by ("international" in "as an international student"), folded and in lower case. */
 export function askerDescriptions(question: string): string[] {

@@ -43,22 +43,26 @@ export function foldGerman(text: string): string {
  * words): the next seed then indexes every article from the repository again, without a new version
  * in its history. An article staff edited keeps its index until it is next saved.
  */
-export const SEARCH_TEXT_FORMAT = 3;
+export const SEARCH_TEXT_FORMAT = 4;
 
 /**
  * Text as the search reads it, on both sides (passages, questions, the term table): German
- * spellings folded (foldGerman), and a word with the prefix "re-" kept whole ("re-register" as
+ * spellings folded (foldGerman), contractions' ends dropped ("they're" as "they"), and a word with the prefix "re-" kept whole ("re-register" as
  * "reregister"): registering again is not registering, though PostgreSQL's parser would index
  * the hyphenated word's parts too. So is "uni-assist", also typed "uni assist" ("uniassist"): a
  * student's "uni" means a university, not the application service, and is read as "university",
  * the word the articles use.
  */
 export function foldForSearch(text: string): string {
-  return foldGerman(text)
-    .replace(/\b(re)-(?=[a-z])/gi, "$1")
-    .replace(/\buni[\s-]?assist\b/gi, "uniassist")
-    .replace(/\bunis\b(?!-)/gi, "universities")
-    .replace(/\buni\b(?!-)/gi, "university");
+  return (
+    foldGerman(text)
+      // "they're", "I've", "we'll": the parser would read the contraction's end as a word of its own.
+      .replace(/(?<=\p{L})['’](?:re|ve|ll|d|m)\b/giu, "")
+      .replace(/\b(re)-(?=[a-z])/gi, "$1")
+      .replace(/\buni[\s-]?assist\b/gi, "uniassist")
+      .replace(/\bunis\b(?!-)/gi, "universities")
+      .replace(/\buni\b(?!-)/gi, "university")
+  );
 }
 
 /**

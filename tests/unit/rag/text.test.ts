@@ -54,6 +54,15 @@ describe("foldForSearch", () => {
     expect(foldForSearch(text)).toBe(folded);
   });
 
+  it.each([
+    ["prove they're capable", "prove they capable"],
+    ["I've read that we’ll need it and I'd ask", "I read that we need it and I ask"],
+    ["I'm 27", "I 27"],
+    ["the city's rules", "the city's rules"],
+  ])("reads %s as %s: a contraction's end is no word of its own", (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+
   it("indexes a re- word without the word it repeats", () => {
     expect(searchableText("You must **re-register** after a move.")).toBe("You must reregister after a move.");
   });
