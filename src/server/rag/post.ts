@@ -101,12 +101,15 @@ const subjectOf = (fact: string) =>
  * question that follows a full stop in lower case ("... a stipend. which insurance should i take?").
  */
 function sentencesOf(post: string): string[] {
-  return post
-    .split(/\n+/)
-    .flatMap((line) => splitSentences(line.trim()))
-    .flatMap((sentence) => sentence.split(LOWER_CASE_QUESTION))
-    .map((s) => withoutGreeting(s.trim()))
-    .filter((s) => s && !isCourtesy(s));
+  return (
+    post
+      .split(/\n+/)
+      .flatMap((line) => splitSentences(line.trim()))
+      .flatMap((sentence) => sentence.split(LOWER_CASE_QUESTION))
+      .map((s) => withoutGreeting(s.trim()))
+      // "[...]", "...": a sentence of no words says nothing.
+      .filter((s) => words(s).length > 0 && !isCourtesy(s))
+  );
 }
 
 /** One question of a post: as the person asked it, and as it is searched (with the context it needs). */

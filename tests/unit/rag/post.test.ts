@@ -44,6 +44,14 @@ describe("the question stage", () => {
     ]);
   });
 
+  it("reads a sentence of no words (an ellipsis, '[...]') as nothing, so it never stands in for a question's context", () => {
+    const post =
+      "We employ several working students and keep getting questions about when the privilege ends after the final exam. [...] Is this approach correct? Thanks in advance!";
+    expect(searched(post)).toEqual([
+      "We employ several working students and keep getting questions about when the privilege ends after the final exam. Is this approach correct?",
+    ]);
+  });
+
   it("searches every question of a post with its title, a short first line that is no sentence of its own", () => {
     const post =
       "Bafög und Nebenjob\nHallo, ich bekomme seit dem Wintersemester Bafög und jobbe nebenbei im Café. Wie viel darf ich dazuverdienen? Muss ich das dem Amt melden?";
