@@ -301,6 +301,15 @@ describe("retrieval with the students' wording (PGlite)", () => {
     }
   });
 
+  it("weighs a term the question puts in quotes as the one asked about, above the story around it", async () => {
+    const quoted = await retrieve(
+      database.db,
+      'Someone at the party mentioned the "Blue Card", what is that and who is it interesting for?',
+      { embeddings: null },
+    );
+    expect(quoted.passages.slice(0, 3).map((p) => p.articleSlug)).toContain("after-graduation-eu-blue-card-2026");
+  });
+
   it("reads a phrase of the term table that keeps one word ('runs out') where the question has it as typed", async () => {
     const { passages } = await retrieve(database.db, "My residence permit runs out soon and I have no appointment yet", {
       embeddings: null,

@@ -174,6 +174,11 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
       if (!asked.some((written) => writtenAs(word, written))) conceptWeight[c]! *= POINTED_SUBJECT_SHARE;
     });
   }
+  // "The so called 'Blue Card'", "what is a \"Fiktionsbescheinigung\"?": a term put in quotes is the one asked about.
+  const quoted = quotedWords(question);
+  words.forEach((word, c) => {
+    if (quoted.some((written) => writtenAs(word, written))) conceptWeight[c]! *= QUOTED_TERM_WEIGHT;
+  });
   // Words the knowledge base never uses may each be what a question is about, but a post asks about one
   // thing it does not know at most: together they weigh as the heaviest of them. A long post's story
   // ("Montag bis Freitag", "my cousin in Lagos") does not bury what it asks about.
@@ -239,6 +244,20 @@ const AGE_STEM = "age";
 /** The asker's age: "I am 31", "I'm 29 years old", "I turn 30 next year". */
 export const AGE_STATEMENT =
   /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
+
+/** How much more a word weighs when the question puts it in quotes. */
+const QUOTED_TERM_WEIGHT = 2;
+/** Quotes of a few words at most: a term, not a passage the asker copied. */
+const QUOTED_TERM_WORDS = 5;
+const QUOTED = /(?<=^|[\s(])["'“‘„‚«]([^"'“”‘’„‚«»\n]{2,60}?)["'”’“‘»](?=[\s.,;:!?)]|$)/gu;
+
+/** The words a question puts in quotes ("the so called 'Blue Card'"), folded; none of a long quote. */
+export function quotedWords(question: string): string[] {
+  return [...question.matchAll(QUOTED)].flatMap((match) => {
+    const written = writtenWordsOf(match[1]!);
+    return written.length <= QUOTED_TERM_WORDS ? written : [];
+  });
+}
 
 /** What the words of the subject a follow-up points to weigh beside its own words. */
 const POINTED_SUBJECT_SHARE = 0.5;

@@ -5,6 +5,7 @@ import {
   expandSynonyms,
   germanQuestionStems,
   lowerCaseWordsOfNounCapitaliser,
+  quotedWords,
   rareSpellingFrequency,
   uninflectedGerman,
   withCompounds,
@@ -332,4 +333,18 @@ describe("the asker's age", () => {
       expect(AGE_STATEMENT.exec(question)).toBeNull();
     },
   );
+});
+
+describe("terms put in quotes", () => {
+  it.each([
+    ["The so called 'Blue Card' is a phrase I'm wondering about", ["blue", "card"]],
+    ['what is a "Fiktionsbescheinigung" and do I need one?', ["fiktionsbescheinigung"]],
+    ["Was bedeutet „Zweitwohnsitz“ für Studenten?", ["zweitwohnsitz"]],
+    ['I can get it in case of "special integration measures". What does it mean?', ["special", "integration", "measures"]],
+    // Apostrophes are no quotes, and a copied sentence is no term.
+    ["I don't know if I'm allowed, it's my first job", []],
+    ['The page says "prove they are capable of financing your stay and paying your bills" - is that true?', []],
+  ])("%s: %j", (question, words) => {
+    expect(quotedWords(question)).toEqual(words);
+  });
 });
