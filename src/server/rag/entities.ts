@@ -6,6 +6,8 @@
  */
 
 import { countries, languages } from "countries-list";
+import isoCountries from "i18n-iso-countries";
+import germanCountryNames from "i18n-iso-countries/langs/de.json";
 import entityWords from "~/content/entity-words.json";
 import nationalityWords from "~/content/nationality-words.json";
 import { CITY_ALIASES, foldForSearch } from "~/lib/schemas/tools/universities";
@@ -102,6 +104,10 @@ function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {
 export const DEMONYMS: Record<string, string[]> = nationalityWords.demonyms;
 const COUNTRY_ALIASES: Record<string, string[]> = nationalityWords.countryAliases;
 
+isoCountries.registerLocale(germanCountryNames);
+/** Countries' German names and their other German names, by ISO code ("GB": "Vereinigtes Königreich", "Großbritannien"). */
+export const GERMAN_COUNTRY_NAMES: Record<string, string[]> = isoCountries.getNames("de", { select: "all" });
+
 interface NationalityName {
   code: string;
   name: string;
@@ -112,6 +118,10 @@ const NATIONALITY_NAMES: NationalityName[] = (() => {
   for (const [code, country] of Object.entries(countries)) {
     if (code === "DE") continue;
     out.push({ code, name: foldText(country.name) });
+  }
+  // "aus Indien", "nach Großbritannien": the German names too.
+  for (const [code, names] of Object.entries(GERMAN_COUNTRY_NAMES)) {
+    if (code !== "DE") for (const name of names) out.push({ code, name: foldText(name) });
   }
   for (const [code, names] of Object.entries(COUNTRY_ALIASES)) for (const name of names) out.push({ code, name });
   for (const [code, names] of Object.entries(DEMONYMS)) {

@@ -1,6 +1,7 @@
 /** What a question asks for, read from its wording, and how texts that answer it look. */
 
 import { countries } from "countries-list";
+import { GERMAN_COUNTRY_NAMES } from "./entities";
 import { escapeRegExp } from "./text";
 
 /** What kind of fact the question asks for. */
@@ -180,6 +181,9 @@ const OTHER_COUNTRIES = [
   ...Object.entries(countries)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
     .map(([, country]) => country.name),
+  ...Object.entries(GERMAN_COUNTRY_NAMES)
+    .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
+    .flatMap(([, names]) => names),
   "USA",
   "America",
   "UK",

@@ -89,6 +89,10 @@ describe("parseEntities: nationality", () => {
     ["visa for Chinese students", "CN"],
     ["im from china, do i need aps", "CN"],
     ["Family reunion visa for my wife from Turkey", "TR"],
+    ["Darf ich als Inder ohne Visum nach Frankreich fahren?", "IN"],
+    ["Ich bin Nigerianerin und studiere in Köln", "NG"],
+    ["Brauche ich als Türke ein Visum?", "TR"],
+    ["Ich komme aus Großbritannien, brauche ich ein Visum?", "GB"],
   ])("%s -> %s", (question, code) => {
     expect(parse(question).nationality).toBe(code);
   });

@@ -234,6 +234,7 @@ describe("placesAbroadNamed", () => {
     ["I am from Nigeria, can I visit the Netherlands?", ["nigeria", "netherlands"]],
     ["how do I register my address in Munich", []],
     ["tell us about the blocked account", []],
+    ["Darf ich über Belgien und Frankreich nach Großbritannien fahren?", ["belgien", "frankreich", "großbritannien"]],
   ])("%s names %j", (question, places) => {
     expect(placesAbroadNamed(question)).toEqual(places);
   });
