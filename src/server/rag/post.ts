@@ -213,10 +213,19 @@ const GERMAN_STOP_WORD = wordPattern(
     .flatMap(withUmlautsWrittenOut),
 );
 
-/** The words of a question that can name its subject: German function words ("ich", "muss", "für") left out. */
+const FALSE_FRIENDS: Record<string, string> = postWords.germanFalseFriends;
+const FALSE_FRIEND = wordPattern(Object.keys(FALSE_FRIENDS));
+
+/**
+ * The words of a question that can name its subject: German function words ("ich", "muss", "für") left
+ * out, and in a German post, German words that are English words of another meaning read in English
+ * ("Nicht-EU-Land": a country, not "land").
+ */
 export function withoutGermanFunctionWords(question: string): string {
-  const pattern = isGerman(question) ? GERMAN_STOP_WORD : GERMAN_FUNCTION_WORD;
-  return question
+  const german = isGerman(question);
+  const pattern = german ? GERMAN_STOP_WORD : GERMAN_FUNCTION_WORD;
+  const read = german ? question.replace(FALSE_FRIEND, (word) => FALSE_FRIENDS[word.toLowerCase()] ?? word) : question;
+  return read
     .replace(pattern, " ")
     .replace(/\s+/g, " ")
     .replace(/ (?=[?.!,])/g, "")

@@ -106,13 +106,20 @@ describe("the question stage", () => {
     expect(withoutGermanFunctionWords("Wie viele Tage im Jahr darf ich ueber die Grenze arbeiten?")).toBe("Tage Jahr Grenze arbeiten?");
     // Outside a German post, a German stop word that is also English stays ("will", "also").
     expect(withoutGermanFunctionWords("Will my wife also need a visa?")).toBe("Will my wife also need a visa?");
+    // German words that are English words of another meaning are read in English, in German posts only.
+    expect(withoutGermanFunctionWords("Wie viele Stunden darf ich aus einem Nicht-EU-Land arbeiten?")).toBe(
+      "Stunden -EU-country arbeiten?",
+    );
+    expect(withoutGermanFunctionWords("Ich sehe fast nichts davon, ist das so rechtens?")).toBe("sehe, rechtens?");
+    expect(withoutGermanFunctionWords("Where can I land a student job?")).toBe("Where can I land a student job?");
   });
 });
 
 describe("the post word lists", () => {
   it("hold lower-case words and phrases only: filler stems are single words, nothing names a subject", () => {
     for (const stem of postWords.fillerStems) expect(stem, JSON.stringify(stem)).toMatch(/^[a-z]+$/);
-    const lists = Object.entries(postWords).filter(([key]) => key !== "$comment") as [string, string[]][];
+    const { $comment, germanFalseFriends, ...wordLists } = postWords;
+    const lists = Object.entries({ ...wordLists, germanFalseFriends: Object.keys(germanFalseFriends) });
     for (const [list, entries] of lists)
       for (const entry of entries) expect(entry, `${list}: ${JSON.stringify(entry)}`).toMatch(/^[\p{Ll}\d' ’.-]+$/u);
   });
