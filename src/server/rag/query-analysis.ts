@@ -63,7 +63,9 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
   const germanAsking = germanQuestionStems(question);
   const asked = parsed.filter((stem) => !germanAsking.has(stem) && !listVerb?.startsWith(stem));
-  const typed = withCompounds(withRepeatedActions(asked, question, frequencies), question, frequencies);
+  // "Nicht-EU-Land": a hyphenated word the knowledge base never uses is read as its parts, which the parser also gives.
+  const whole = asked.filter((stem) => !stem.includes("-") || frequencies.get(stem));
+  const typed = withCompounds(withRepeatedActions(whole, question, frequencies), question, frequencies);
   const groups = await termGroups(db);
 
   // A word the knowledge base and the term table never use may be a typo of one they do.
