@@ -145,6 +145,17 @@ describe("the local knowledge-base model", () => {
       expect(text).toContain("up to 20 hours per week during the lecture period");
     });
 
+    it("answers how long opening a blocked account takes, in English and in German, from its steps", async () => {
+      for (const question of [
+        "I need a blocked account for my visa. How long does it take to open one?",
+        "Wie viel Geld muss ich für das Sperrkonto nachweisen und wie lange dauert die Eröffnung?",
+      ]) {
+        const { text } = await ask(question);
+        expect(text, question).toContain("Start 4 to 6 weeks before your visa appointment to be safe.");
+        expect(citedTitles(text), question).toContain(titleOf("finances-blocked-account-how-it-works"));
+      }
+    });
+
     it("answers 'will I be illegal?' for a permit running out before the appointment with the apply-in-time rule", async () => {
       const { text } = await ask(
         "My residence permit runs out in 3 weeks but the Ausländerbehörde has no appointments until next month. Will I be illegal?",
