@@ -156,6 +156,15 @@ describe("the local knowledge-base model", () => {
       }
     });
 
+    it("answers both questions of a post on a permit that runs out before the appointment: the apply-in-time rule and travelling with the certificate", async () => {
+      const { text } = await ask(
+        "My residence permit runs out in 3 weeks but the Ausländerbehörde has no appointments until next month. Will I be illegal? Can I still travel home for Christmas?",
+      );
+      const [, travel] = normalize(text).split("Can I still travel home for Christmas?");
+      expect(normalize(text)).toContain("If you apply in time, your stay continues to be allowed until the authority decides");
+      expect(travel).toContain("travel abroad and re-entry to Germany are possible in principle");
+    });
+
     it("answers 'will I be illegal?' for a permit running out before the appointment with the apply-in-time rule", async () => {
       const { text } = await ask(
         "My residence permit runs out in 3 weeks but the Ausländerbehörde has no appointments until next month. Will I be illegal?",
