@@ -2,6 +2,7 @@
  * Text helpers shared by the indexer, the retriever and the local answerer: Markdown to plain text,
  * spelling variants of German words, and sentence splitting.
  */
+import answerWords from "~/content/answer-words.json";
 
 /** A literal text as a regular expression source. */
 export function escapeRegExp(text: string): string {
@@ -128,38 +129,8 @@ function trigrams(word: string): Set<string> {
   return set;
 }
 
-// Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").
-const ABBREVIATIONS = new Set([
-  "abs",
-  "approx",
-  "art",
-  "ca",
-  "cf",
-  "dr",
-  "e.g",
-  "eg",
-  "i.e",
-  "ie",
-  "incl",
-  "mr",
-  "mrs",
-  "ms",
-  "nr",
-  "p",
-  "para",
-  "pp",
-  "prof",
-  "sec",
-  "st",
-  "vs",
-  "z",
-  "z. b",
-  "b",
-  "bzw",
-  "ggf",
-  "u.a",
-  "usw",
-]);
+// Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR"): src/content/answer-words.json.
+const ABBREVIATIONS = new Set(answerWords.abbreviations);
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
