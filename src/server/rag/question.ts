@@ -39,8 +39,6 @@ export interface ListRequest {
   noun?: string;
   /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
   procedural: boolean;
-  /** "How much do students spend?": an amount made of parts, which a list of (mostly) amounts answers. */
-  breakdown?: boolean;
 }
 
 /** Words ending in s that name no list asked for ("what happens"): src/content/answer-words.json. */
