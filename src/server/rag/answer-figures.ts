@@ -2,7 +2,7 @@
  * The figure a question asks for: an answer to "how much" or "how long" states the amount, duration
  * or time limit, taken from the answer's own article when the chosen units lack it.
  */
-import { dependsOnPrevious, FIGURE_LIST_ITEMS, MAX_LIST_WORDS, type ScoredUnit, similarity, wordsOf } from "./answer-units";
+import { dependsOnPrevious, type ScoredUnit, similarity } from "./answer-units";
 import type { AnswerUnit } from "./markdown";
 import { AMOUNT, DURATION_OR_DATE, DUTY, TIME_LIMIT } from "./question";
 
@@ -53,32 +53,6 @@ export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] =
   if (!best || amountStatement(best.plain) < 2) return chosen;
   const lead: ScoredUnit = { ...best, kind: "sentence", label: undefined, leading: true };
   return [lead, ...chosen.filter((u) => u !== best)];
-}
-
-export const FIGURE = { amount: AMOUNT, time: DURATION_OR_DATE } as const;
-/**
- * An answer to "how much" or "how long" that quotes no amount or duration misses what was asked:
- * the best unit of the answer's article that states one comes first (with the rest of its list when
- * the list is short: a list of fees is only right whole).
- */
-export function withAskedFigure(chosen: ScoredUnit[], candidates: ScoredUnit[], figure: RegExp): ScoredUnit[] {
-  if (!chosen.length) return chosen;
-  const best = bestUnitOfArticle(
-    candidates,
-    chosen[0]!.passage.articleSlug,
-    (u) => figure.test(u.plain) && !chosen.some((c) => sameUnit(c, u)),
-    (a, b) => b.score - a.score,
-  );
-  if (!best) return chosen;
-  const top = Math.max(...chosen.map((u) => u.score));
-  if (best.kind === "sentence") return [{ ...best, score: top + 1e-3, leading: true }, ...chosen];
-  const siblings = candidates
-    .filter((u) => u.passage.id === best.passage.id && u.block === best.block && u.kind === best.kind)
-    .sort((a, b) => a.order - b.order);
-  const list = siblings.length <= FIGURE_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS ? siblings : [best];
-  const rest = chosen.filter((u) => !list.some((l) => sameUnit(l, u)));
-  // The list leads: its items rank above what was chosen, in their order.
-  return [...list.map((u, i) => ({ ...u, score: top + 1 - i * 1e-3 })), ...rest];
 }
 
 /**

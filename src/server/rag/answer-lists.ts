@@ -3,8 +3,7 @@
  * it, whole and in order, chosen over the whole text of the best articles.
  */
 import type { Db } from "~/server/db/client";
-import { amountStatement } from "./answer-figures";
-import { dependsOnPrevious, mostlyAmounts, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
+import { dependsOnPrevious, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
 import { listVerbOf } from "./query-analysis";
 import type { ListRequest } from "./question";
@@ -106,10 +105,7 @@ export async function selectList(
     const key = `${unit.passage.id}:${unit.block}`;
     groups.set(key, [...(groups.get(key) ?? []), unit]);
   }
-  // An amount made of parts is answered by a list of retrieval's best article whose items mostly give amounts.
-  const isBreakdown = (items: ScoredUnit[]) =>
-    items.length >= 4 && items[0]!.passage.articleSlug === units[0]!.passage.articleSlug && mostlyAmounts(items);
-  const lists = [...groups.values()].filter((items) => items.length >= 2 && (!request.breakdown || isBreakdown(items)));
+  const lists = [...groups.values()].filter((items) => items.length >= 2);
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
@@ -137,7 +133,7 @@ export async function selectList(
     const namesNoun =
       [...nounStems].some((stem) => head.has(stem)) ||
       Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(headText)) ||
-      (!request.noun && !request.procedural && !request.breakdown && NEEDED_THINGS_HEADING.test(items[0]!.passage.heading ?? ""));
+      (!request.noun && !request.procedural && NEEDED_THINGS_HEADING.test(items[0]!.passage.heading ?? ""));
     const ordered = isOrderedList(items[0]!);
     // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
     const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
@@ -232,8 +228,7 @@ export async function selectList(
         wordsOf(u) <= 45 &&
         u.score >= bestUnit * 0.5,
     )
-    // Over a list of amounts, the sentence that states the whole amount (with its period and date) leads.
-    .sort((a, b) => (request.breakdown ? amountStatement(b.plain) - amountStatement(a.plain) : 0) || b.score - a.score)[0];
+    .sort((a, b) => b.score - a.score)[0];
   if (lead) chosen.unshift({ ...lead, score: 3 });
   return chosen;
 }

@@ -3,6 +3,7 @@
  * order each article writes them, each group ending with its source and review date; and the texts
  * of "I don't know" and of a greeting, with questions the knowledge base answers.
  */
+import answerWords from "~/content/answer-words.json";
 import type { Db } from "~/server/db/client";
 import { informativeLabel, type ScoredUnit } from "./answer-units";
 import type { Retrieval, RetrievedPassage } from "./retrieval-types";
@@ -112,11 +113,8 @@ export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "las
   return `Source: ${article.articleTitle} (last reviewed ${article.lastReviewed})${based}`;
 }
 
-const FALLBACK_SUGGESTIONS = [
-  "How much money do I need in a blocked account for a German student visa?",
-  "Which documents do I need for a German student visa?",
-  "How many hours may I work as an international student in Germany?",
-];
+/** Suggested when there are no topic threads: src/content/answer-words.json. */
+const FALLBACK_SUGGESTIONS = answerWords.fallbackSuggestions;
 
 /** Questions the knowledge base answers: from the topic threads near the question, else one per topic (those shown on the site). */
 export async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {

@@ -15,7 +15,7 @@ const WORD_BUDGET = 130;
 const MAX_ARTICLES = 2;
 /** A list this short is quoted whole when one of its items is chosen. */
 const MAX_LIST_ITEMS = 4;
-export const MAX_LIST_WORDS = 90;
+const MAX_LIST_WORDS = 90;
 /** Units quoted must score this share of the best unit; units of a second article, more. */
 const RELATIVE_THRESHOLD = 0.7;
 const OTHER_ARTICLE_THRESHOLD = 0.9;
@@ -59,13 +59,12 @@ export function wordsOf(unit: AnswerUnit): number {
   return unit.plain.split(/\s+/).length;
 }
 
-/** A list this short that states the figure asked for is quoted whole ("75 EUR for the first ..., 30 EUR for each further ..."). */
-export const FIGURE_LIST_ITEMS = 6;
-/** A breakdown of costs (up to FIGURE_LIST_ITEMS items of a sentence or two each) is quoted whole up to this many words. */
+/** A breakdown of costs (up to this many items of a sentence or two each) is quoted whole up to this many words. */
+const MAX_BREAKDOWN_ITEMS = 6;
 const MAX_BREAKDOWN_WORDS = 200;
 
 /** Whether a list gives amounts: at least two in three of its items state one (rent, insurance, food ...). */
-export function mostlyAmounts(items: AnswerUnit[]): boolean {
+function mostlyAmounts(items: AnswerUnit[]): boolean {
   return items.filter((u) => AMOUNT.test(u.plain)).length * 3 >= items.length * 2;
 }
 
@@ -305,23 +304,6 @@ export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[]
     }
     articles.add(slug);
     if (unit === best) addNext();
-    // Part of an enumeration ("file a lawsuit, or" ...) is misleading: quote the whole short list.
-    const siblings = units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind !== "sentence");
-    const dangling = /(?:,|;|\bor|\band)\s*$/i.test(unit.plain);
-    if (dangling && siblings.length <= MAX_LIST_ITEMS && siblings.reduce((n, u) => n + wordsOf(u), 0) <= MAX_LIST_WORDS) {
-      for (const sibling of siblings)
-        if (!isChosen(sibling)) {
-          chosen.push(sibling);
-          words += wordsOf(sibling);
-        }
-    }
-  }
-  // A lead-in quoted ("... only if all three conditions are met:") promises its list: the list follows, whole.
-  for (const unit of [...chosen]) {
-    if (!isLeadIn(unit)) continue;
-    const list = units.filter((u) => u.passage === unit.passage && u.block === unit.block + 1 && u.kind === "item");
-    if (!list.length || list.length > LEAD_IN_LIST_ITEMS || list.reduce((n, u) => n + wordsOf(u), 0) > LEAD_IN_LIST_WORDS) continue;
-    for (const item of list) if (!isChosen(item)) chosen.push(item);
   }
   // Two items of a short list out of three or four would leave a gap ("DSH-1", "DSH-3"): the whole
   // list is quoted, in order. So is one item of a list its lead-in says is whole ("all three conditions").
@@ -344,7 +326,7 @@ export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[]
     const [maxItems, maxWords] = whole
       ? [LEAD_IN_LIST_ITEMS, LEAD_IN_LIST_WORDS]
       : breakdown
-        ? [FIGURE_LIST_ITEMS, MAX_BREAKDOWN_WORDS]
+        ? [MAX_BREAKDOWN_ITEMS, MAX_BREAKDOWN_WORDS]
         : [MAX_LIST_ITEMS, MAX_LIST_WORDS];
     if ((quoted < 2 && !amounts && !whole) || quoted === siblings.length || siblings.length > maxItems) continue;
     if (siblings.reduce((n, u) => n + wordsOf(u), 0) > maxWords) continue;
@@ -367,15 +349,11 @@ function listOf(unit: ScoredUnit, units: ScoredUnit[]): ScoredUnit[] {
   return units.filter((u) => u.passage === unit.passage && u.block === unit.block && u.kind === unit.kind);
 }
 
-/** A list a quoted lead-in introduces is quoted whole up to this size. */
+/** A list whose lead-in makes it one answer is quoted whole up to this size. */
 const LEAD_IN_LIST_ITEMS = 8;
 const LEAD_IN_LIST_WORDS = 160;
 /** A lead-in that makes its items one whole: conditions that must all be met, a counted list. */
 const WHOLE_LIST_LEAD_IN = /\b(?:all|both|each of|every one of|the following|conditions?|requirements?|two|three|four|five|six)\b/i;
-
-function isLeadIn(unit: AnswerUnit): boolean {
-  return unit.kind === "sentence" && unit.plain.trim().endsWith(":");
-}
 
 const DEPENDENT_START =
   /^(?:this|that|these|those|it|its|they|their|such|however|but|also|then|otherwise|in that case|there|for (?:it|this|that|them))\b/i;

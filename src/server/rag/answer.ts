@@ -9,13 +9,13 @@
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
-import { FIGURE, needsTimeLimit, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit } from "./answer-figures";
+import { needsTimeLimit, withAmountFirst, withStatedLimit, withTimeLimit } from "./answer-figures";
 import { correctedQuestion, selectList, withWholeArticles } from "./answer-lists";
 import { greetingText, renderAnswer, suggestedQuestions, unknownText } from "./answer-render";
 import { fillShortAnswer, type ScoredUnit, scoreUnits, selectUnits, VAGUE_LIMIT } from "./answer-units";
 import { resolveFollowUp } from "./follow-up";
 import { analyzeQuery } from "./query-analysis";
-import { askedFigure, factAboutAnotherPlace, factsAskedFor, listRequest, otherDestination } from "./question";
+import { askedFigure, factAboutAnotherPlace, listRequest, otherDestination } from "./question";
 import type { Retrieval } from "./retrieval-types";
 import { questionLengthFactor, retrieveAnalyzed } from "./retrieve";
 
@@ -96,20 +96,8 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
       retrieval: { passages: [], confidence: 0 },
     };
   }
-  let analysis = await analyzeQuery(db, standalone);
+  const analysis = await analyzeQuery(db, standalone);
   let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
-
-  // A short question that was not recognised as a follow-up may still be one: it is read together
-  // with the previous question when that finds more than the question alone.
-  const previous = options.history?.at(-1);
-  if (previous && standalone === trimmed && !retrieval.passages.length && trimmed.split(/\s+/).length <= 12) {
-    const combined = await analyzeQuery(db, `${resolveFollowUp(previous, options.history!.slice(0, -1))} ${trimmed}`);
-    const followUp = combined ? await retrieveAnalyzed(db, combined, retrieveOptions) : null;
-    if (followUp?.passages.length && followUp.confidence > retrieval.confidence) {
-      analysis = combined;
-      retrieval = followUp;
-    }
-  }
 
   // "Regenerate": the passages earlier answers quoted are left out, so the next best ones answer.
   const excluded = new Set(options.excludePassageIds ?? []);
@@ -131,11 +119,10 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
   const found = retrieval;
-  const currentAnalysis = analysis;
   let whole: Promise<{ units: ScoredUnit[]; positions: Map<string, number> }> | undefined;
   const wholeArticles = () =>
     (whole ??= withWholeArticles(db, found.passages, excluded).then(async ({ passages, positions }) => ({
-      units: await scoreUnits(db, currentAnalysis, passages),
+      units: await scoreUnits(db, analysis, passages),
       positions,
     })));
 
@@ -151,14 +138,6 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   if (!chosen.length) {
     const units = (await wholeArticles()).units;
     chosen = selectUnits(units, questionLengthFactor(analysis));
-    // "How much do students spend per month?": when the best article gives the amount asked for as
-    // a list of amounts (rent, insurance, food...) under a heading that names it, that list answers
-    // rather than the one sentence with an amount that shares most words with the question.
-    if (chosen.length && !request && factsAskedFor(analysis.question).amount) {
-      const { units: all, positions } = await wholeArticles();
-      const breakdown = await selectList(db, analysis, all, { procedural: false, breakdown: true }, positions);
-      if (breakdown.length) chosen = breakdown;
-    }
     if (chosen.length && chosen.every((u) => units.includes(u))) chosen = fillShortAnswer(units, chosen);
   }
   if (!chosen.length) {
@@ -170,11 +149,8 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
   }
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
-  // "How much ...?", "How long ...?" answered without any amount or duration: the article's unit
-  // that states one and is most about the question is added, so the answer gives the figure asked for.
+  // "How much ...?": the sentence of the article that states the amount most fully leads.
   const kind = askedFigure(analysis.question);
-  if (kind && !chosen.some((u) => FIGURE[kind].test(u.plain)))
-    chosen = withAskedFigure(chosen, (await wholeArticles()).units, FIGURE[kind]);
   if (kind === "amount") chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   // "There are limits on how long you may stay" without the limit: the article's figure comes along.
   const vague = kind ? undefined : chosen.find((u) => VAGUE_LIMIT.test(u.plain) && !/\d/.test(u.plain));

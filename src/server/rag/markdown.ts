@@ -126,7 +126,6 @@ export interface AnswerUnit {
 }
 
 const BOLD_LINE = /^\*\*([^*]+?)\*\*:?$/;
-const LONG_ITEM_WORDS = 45;
 
 export function answerUnits(passageMarkdown: string): AnswerUnit[] {
   const units: AnswerUnit[] = [];
@@ -165,11 +164,7 @@ export function answerUnits(passageMarkdown: string): AnswerUnit[] {
       const ordered = /^\s*\d+[.)]\s/.test(block.raw) ? { ordered: true } : {};
       for (const { text, children } of block.items) {
         const item = [text, ...children.map((child) => child.replace(/[.,;]?$/, ","))].join(" ").replace(/,$/, ".");
-        if (!children.length && wordCount(item) > LONG_ITEM_WORDS) {
-          for (const sentence of splitSentences(item)) push({ markdown: sentence, label: leadIn, kind: "item" });
-        } else {
-          push({ markdown: item, label: leadIn, kind: "item", ...ordered });
-        }
+        push({ markdown: item, label: leadIn, kind: "item", ...ordered });
       }
       leadIn = undefined;
       continue;

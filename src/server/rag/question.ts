@@ -1,6 +1,7 @@
 /** What a question asks for, read from its wording, and how texts that answer it look. */
 
 import { countries } from "countries-list";
+import answerWords from "~/content/answer-words.json";
 import { GERMAN_COUNTRY_NAMES } from "./entities";
 import { escapeRegExp } from "./text";
 
@@ -38,33 +39,10 @@ export interface ListRequest {
   noun?: string;
   /** "How do I ...", "which steps": a procedure, which an ordered list or a "How to" section answers. */
   procedural: boolean;
-  /** "How much do students spend?": an amount made of parts, which a list of (mostly) amounts answers. */
-  breakdown?: boolean;
 }
 
-const NOT_PLURAL = new Set([
-  "happens",
-  "means",
-  "counts",
-  "costs",
-  "needs",
-  "applies",
-  "changes",
-  "matters",
-  "helps",
-  "is",
-  "was",
-  "has",
-  "does",
-  "this",
-  "its",
-  "plus",
-  "yes",
-  "us",
-  "bus",
-  "less",
-  "class",
-]);
+/** Words ending in s that name no list asked for ("what happens"): src/content/answer-words.json. */
+const NOT_PLURAL = new Set(answerWords.notPlural);
 
 /** A question of keywords: no question word, verb of asking or question mark ("anmeldung documents"). */
 const KEYWORDS_ONLY =
@@ -135,48 +113,6 @@ export function movementOf(text: string): "arriving" | "leaving" | null {
 }
 
 const DESTINATION_COUNTRIES = new Set(["DE", "AT", "CH"]);
-/** Cities students name for studying elsewhere ("cost of living in Dublin"). */
-const OTHER_STUDY_CITIES = [
-  "Dublin",
-  "London",
-  "Manchester",
-  "Edinburgh",
-  "Paris",
-  "Lyon",
-  "Amsterdam",
-  "Rotterdam",
-  "Delft",
-  "Utrecht",
-  "Leiden",
-  "Groningen",
-  "Stockholm",
-  "Copenhagen",
-  "Oslo",
-  "Helsinki",
-  "Madrid",
-  "Barcelona",
-  "Rome",
-  "Milan",
-  "Lisbon",
-  "Prague",
-  "Warsaw",
-  "Budapest",
-  "Brussels",
-  "Toronto",
-  "Vancouver",
-  "Montreal",
-  "Ottawa",
-  "Sydney",
-  "Melbourne",
-  "Brisbane",
-  "Auckland",
-  "New York",
-  "Boston",
-  "Tokyo",
-  "Seoul",
-  "Singapore",
-  "Dubai",
-];
 const OTHER_COUNTRIES = [
   ...Object.entries(countries)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
@@ -184,18 +120,9 @@ const OTHER_COUNTRIES = [
   ...Object.entries(GERMAN_COUNTRY_NAMES)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
     .flatMap(([, names]) => names),
-  "USA",
-  "America",
-  "UK",
-  "U.K.",
-  "England",
-  "Scotland",
-  "Wales",
-  "Britain",
-  "Great Britain",
-  "Holland",
-  "Korea",
-  ...OTHER_STUDY_CITIES,
+  // Other names of countries and cities students name for studying elsewhere: src/content/answer-words.json.
+  ...answerWords.otherPlaceNames,
+  ...answerWords.otherStudyCities,
 ]
   // "US" is also a pronoun ("tell us"): it counts only in capitals (OTHER_PLACE_CASED).
   .filter((name) => name !== "US")

@@ -2,6 +2,7 @@
  * Text helpers shared by the indexer, the retriever and the local answerer: Markdown to plain text,
  * spelling variants of German words, and sentence splitting.
  */
+import answerWords from "~/content/answer-words.json";
 
 /** A literal text as a regular expression source. */
 export function escapeRegExp(text: string): string {
@@ -128,38 +129,8 @@ function trigrams(word: string): Set<string> {
   return set;
 }
 
-// Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR").
-const ABBREVIATIONS = new Set([
-  "abs",
-  "approx",
-  "art",
-  "ca",
-  "cf",
-  "dr",
-  "e.g",
-  "eg",
-  "i.e",
-  "ie",
-  "incl",
-  "mr",
-  "mrs",
-  "ms",
-  "nr",
-  "p",
-  "para",
-  "pp",
-  "prof",
-  "sec",
-  "st",
-  "vs",
-  "z",
-  "z. b",
-  "b",
-  "bzw",
-  "ggf",
-  "u.a",
-  "usw",
-]);
+// Abbreviations after which a full stop does not end a sentence ("Abs. 1", "approx. 75 EUR"): src/content/answer-words.json.
+const ABBREVIATIONS = new Set(answerWords.abbreviations);
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -168,10 +139,7 @@ export function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
   for (const { segment } of segmenter.segment(paragraph)) {
     const previous = out[out.length - 1];
-    if (
-      previous !== undefined &&
-      (endsWithAbbreviation(previous) || isGermanOrdinal(previous, segment) || isAsideInBrackets(previous, segment))
-    )
+    if (previous !== undefined && (endsWithAbbreviation(previous) || isAsideInBrackets(previous, segment)))
       out[out.length - 1] = previous + segment;
     else out.push(segment);
   }
@@ -193,33 +161,6 @@ function balanceBold(sentences: string[]): string[] {
     }
   }
   return out.filter((s) => s.replace(/\*/g, "").trim());
-}
-
-/** Month names, long and short, in English and German, as the platform's calendar data spells them. */
-const MONTH_NAMES = new Set(
-  ["en", "de"].flatMap((locale) =>
-    (["long", "short"] as const).flatMap((month) =>
-      Array.from({ length: 12 }, (_, m) =>
-        new Intl.DateTimeFormat(locale, { month })
-          .format(new Date(2020, m, 1))
-          .replace(/\.$/, "")
-          .toLowerCase(),
-      ),
-    ),
-  ),
-);
-/** German words that stand before an ordinal number ("im 5. Semester", "ab dem 1. Oktober"). */
-const BEFORE_ORDINAL = /(?:^|\s)(?:im|vom|zum|beim|ins|dem|den|der|das|des|ab|seit|bis)\s+\d{1,2}\.\s*$/i;
-
-/**
- * "am 5. Mai", "im 5. Semester": a German ordinal number, whose full stop ends no sentence. Known by
- * the month name or lower-case word after it, or by the article or preposition before it; "I am 25.
- * Next ..." still ends there.
- */
-function isGermanOrdinal(previous: string, next: string): boolean {
-  if (!/(?:^|\s)\d{1,2}\.\s*$/.test(previous)) return false;
-  const nextWord = /^\p{L}+/u.exec(next)?.[0] ?? "";
-  return MONTH_NAMES.has(nextWord.toLowerCase()) || /^\p{Ll}/u.test(nextWord) || BEFORE_ORDINAL.test(previous);
 }
 
 /** "Which rules (student privilege?) apply ...": a question mark inside brackets, the sentence going on in lower case. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { amountStatement, withAmountFirst, withAskedFigure, withStatedLimit, withTimeLimit } from "~/server/rag/answer-figures";
+import { amountStatement, withAmountFirst, withStatedLimit, withTimeLimit } from "~/server/rag/answer-figures";
 import { correctedQuestion } from "~/server/rag/answer-lists";
 import { quotedSources, renderAnswer, sourceLine } from "~/server/rag/answer-render";
 import { type ScoredUnit, selectUnits, VAGUE_LIMIT, WHERE_QUESTION } from "~/server/rag/answer-units";
 import { answerUnits } from "~/server/rag/markdown";
 import { listVerbOf } from "~/server/rag/query-analysis";
-import { AMOUNT, askedFigure } from "~/server/rag/question";
+import { askedFigure } from "~/server/rag/question";
 import type { RetrievedPassage } from "~/server/rag/retrieval-types";
 
 const ffo = { title: "Federal Foreign Office", url: "https://www.auswaertiges-amt.de/" };
@@ -99,31 +99,6 @@ describe("askedFigure", () => {
     ["what is a Studienkolleg", null],
   ])("%s asks for %s", (question, kind) => {
     expect(askedFigure(question)).toBe(kind);
-  });
-});
-
-describe("withAskedFigure", () => {
-  it("adds the article's short list of amounts, whole and first, to an answer without an amount", () => {
-    const intro = passage("p1", "fees", "uni-assist checks your certificates. Applicants pay a fee.");
-    const fees = passage(
-      "p2",
-      "fees",
-      "According to the fee page:\n\n- **75 EUR** for the first course\n- **30 EUR** for each further course",
-      [ffo],
-      "Fees",
-    );
-    const chosen = unitsOf(intro);
-    const out = withAskedFigure(chosen, [...chosen, ...unitsOf(fees, 1).map((u) => ({ ...u, score: 0.2 }))], AMOUNT);
-    expect(out.map((u) => u.plain)).toEqual([
-      "75 EUR for the first course",
-      "30 EUR for each further course",
-      ...chosen.map((u) => u.plain),
-    ]);
-  });
-
-  it("keeps an answer whose article states no amount", () => {
-    const chosen = unitsOf(passage("p1", "a", "Apply early. The office answers quickly."));
-    expect(withAskedFigure(chosen, chosen, AMOUNT)).toEqual(chosen);
   });
 });
 
@@ -248,7 +223,7 @@ describe("selectUnits", () => {
     );
   });
 
-  it("quotes the whole list its lead-in promises: all conditions, or the list after a quoted lead-in", () => {
+  it("quotes the whole list its lead-in promises: all conditions", () => {
     const conditions = passage(
       "p1",
       "spouse",
@@ -271,28 +246,6 @@ describe("selectUnits", () => {
       "Living costs covered.",
       "Enough living space.",
       "Health insurance.",
-    ]);
-    const leadIn = passage(
-      "p2",
-      "refund",
-      [
-        "The refund is paid only on application. You get it back if you meet these rules:",
-        "",
-        "- **You left Germany.**",
-        "- **You are not insured here any more.**",
-        "- **You have waited 24 months.**",
-      ].join("\n"),
-    );
-    const scored = unitsOf(leadIn).map((u) => ({
-      ...u,
-      score: u.plain.startsWith("You get it back") ? 1 : u.kind === "sentence" ? 0.75 : 0.1,
-    }));
-    expect(selectUnits(scored).map((u) => u.plain)).toEqual([
-      "You get it back if you meet these rules:",
-      "The refund is paid only on application.",
-      "You left Germany.",
-      "You are not insured here any more.",
-      "You have waited 24 months.",
     ]);
   });
 
