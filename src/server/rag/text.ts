@@ -48,8 +48,9 @@ export const SEARCH_TEXT_FORMAT = 4;
 
 /**
  * Text as the search reads it, on both sides (passages, questions, the term table): German
- * spellings folded (foldGerman), contractions' ends dropped ("they're" as "they"), and a word with the prefix "re-" kept whole ("re-register" as
- * "reregister"): registering again is not registering, though PostgreSQL's parser would index
+ * spellings folded (foldGerman), contractions' ends dropped ("they're" as "they"), and a word
+ * with the prefix "re-" kept whole ("re-register" as "reregister"): registering again is not
+ * registering, though PostgreSQL's parser would index
  * the hyphenated word's parts too. So is "uni-assist", also typed "uni assist" ("uniassist"): a
  * student's "uni" means a university, not the application service, and is read as "university",
  * the word the articles use.
@@ -139,7 +140,10 @@ export function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
   for (const { segment } of segmenter.segment(paragraph)) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && (endsWithAbbreviation(previous) || isAsideInBrackets(previous, segment)))
+    if (
+      previous !== undefined &&
+      (endsWithAbbreviation(previous) || isGermanOrdinal(previous, segment) || isAsideInBrackets(previous, segment))
+    )
       out[out.length - 1] = previous + segment;
     else out.push(segment);
   }
@@ -161,6 +165,33 @@ function balanceBold(sentences: string[]): string[] {
     }
   }
   return out.filter((s) => s.replace(/\*/g, "").trim());
+}
+
+/** Month names, long and short, in English and German, as the platform's calendar data spells them. */
+const MONTH_NAMES = new Set(
+  ["en", "de"].flatMap((locale) =>
+    (["long", "short"] as const).flatMap((month) =>
+      Array.from({ length: 12 }, (_, m) =>
+        new Intl.DateTimeFormat(locale, { month })
+          .format(new Date(2020, m, 1))
+          .replace(/\.$/, "")
+          .toLowerCase(),
+      ),
+    ),
+  ),
+);
+/** German words that stand before an ordinal number ("im 5. Semester", "ab dem 1. Oktober"). */
+const BEFORE_ORDINAL = /(?:^|\s)(?:im|vom|zum|beim|ins|dem|den|der|das|des|ab|seit|bis)\s+\d{1,2}\.\s*$/i;
+
+/**
+ * "am 5. Mai", "im 5. Semester": a German ordinal number, whose full stop ends no sentence. Known by
+ * the month name or lower-case word after it, or by the article or preposition before it; "I am 25.
+ * Next ..." still ends there.
+ */
+function isGermanOrdinal(previous: string, next: string): boolean {
+  if (!/(?:^|\s)\d{1,2}\.\s*$/.test(previous)) return false;
+  const nextWord = /^\p{L}+/u.exec(next)?.[0] ?? "";
+  return MONTH_NAMES.has(nextWord.toLowerCase()) || /^\p{Ll}/u.test(nextWord) || BEFORE_ORDINAL.test(previous);
 }
 
 /** "Which rules (student privilege?) apply ...": a question mark inside brackets, the sentence going on in lower case. */

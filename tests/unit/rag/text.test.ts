@@ -98,12 +98,21 @@ describe("splitSentences", () => {
   });
 
   it.each([
+    [
+      "Abgegeben am 5. Mai. Wie sieht es in der Zeit vom 6. Juli aus?",
+      ["Abgegeben am 5. Mai.", "Wie sieht es in der Zeit vom 6. Juli aus?"],
+    ],
+    ["Ich bin im 5. Semester und arbeite.", ["Ich bin im 5. Semester und arbeite."]],
+    ["Ab dem 1. Oktober bin ich eingeschrieben.", ["Ab dem 1. Oktober bin ich eingeschrieben."]],
     ["I am 25. Next year I move.", ["I am 25.", "Next year I move."]],
     ["It ends on Jan 11. For when do I need it?", ["It ends on Jan 11.", "For when do I need it?"]],
     ["Welche Regeln (Studentenprivileg?) gelten dann?", ["Welche Regeln (Studentenprivileg?) gelten dann?"]],
-  ])("does not break after a question in brackets, and still after a sentence's last number: %s", (text, sentences) => {
-    expect(splitSentences(text)).toEqual(sentences);
-  });
+  ])(
+    "does not break after a German ordinal number or a question in brackets, and still after an English sentence's last number: %s",
+    (text, sentences) => {
+      expect(splitSentences(text)).toEqual(sentences);
+    },
+  );
 
   it("closes a bold span that runs over a sentence end, so each sentence stands alone", () => {
     expect(splitSentences("**Check the amount first. Then transfer.** Missions may differ.")).toEqual([
