@@ -102,7 +102,8 @@ function findCities(folded: string, cities: CatalogCity[]): CatalogCity[] {
 
 /** Demonyms (Germany left out) and other names of countries, by ISO code: src/content/nationality-words.json. */
 export const DEMONYMS: Record<string, string[]> = nationalityWords.demonyms;
-const COUNTRY_ALIASES: Record<string, string[]> = nationalityWords.countryAliases;
+/** Other names of countries ("uk", "holland"), folded, by ISO code. */
+export const COUNTRY_ALIASES: Record<string, string[]> = nationalityWords.countryAliases;
 
 isoCountries.registerLocale(germanCountryNames);
 /** Countries' German names and their other German names, by ISO code ("GB": "Vereinigtes Königreich", "Großbritannien"). */

@@ -213,8 +213,13 @@ const GERMAN_STOP_WORD = wordPattern(
     .flatMap(withUmlautsWrittenOut),
 );
 
-const FALSE_FRIENDS: Record<string, string> = postWords.germanFalseFriends;
-const FALSE_FRIEND = wordPattern(Object.keys(FALSE_FRIENDS));
+/** By each spelling ("Länder", "Laender"). */
+const FALSE_FRIENDS = new Map(
+  Object.entries(postWords.germanFalseFriends as Record<string, string>).flatMap(([word, english]) =>
+    withUmlautsWrittenOut(word).map((spelling) => [spelling, english] as const),
+  ),
+);
+const FALSE_FRIEND = wordPattern([...FALSE_FRIENDS.keys()]);
 
 /**
  * The words of a question that can name its subject: German function words ("ich", "muss", "für") left
@@ -224,7 +229,7 @@ const FALSE_FRIEND = wordPattern(Object.keys(FALSE_FRIENDS));
 export function withoutGermanFunctionWords(question: string): string {
   const german = isGerman(question);
   const pattern = german ? GERMAN_STOP_WORD : GERMAN_FUNCTION_WORD;
-  const read = german ? question.replace(FALSE_FRIEND, (word) => FALSE_FRIENDS[word.toLowerCase()] ?? word) : question;
+  const read = german ? question.replace(FALSE_FRIEND, (word) => FALSE_FRIENDS.get(word.toLowerCase()) ?? word) : question;
   return read
     .replace(pattern, " ")
     .replace(/\s+/g, " ")

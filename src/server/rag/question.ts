@@ -2,7 +2,7 @@
 
 import { countries } from "countries-list";
 import answerWords from "~/content/answer-words.json";
-import { GERMAN_COUNTRY_NAMES } from "./entities";
+import { COUNTRY_ALIASES, GERMAN_COUNTRY_NAMES } from "./entities";
 import { escapeRegExp } from "./text";
 
 /** What kind of fact the question asks for. */
@@ -117,16 +117,18 @@ const OTHER_COUNTRIES = [
   ...Object.entries(countries)
     .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
     .map(([, country]) => country.name),
-  ...Object.entries(GERMAN_COUNTRY_NAMES)
-    .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
-    .flatMap(([, names]) => names),
-  // Other names of countries and cities students name for studying elsewhere: src/content/answer-words.json.
-  ...answerWords.otherPlaceNames,
+  ...[GERMAN_COUNTRY_NAMES, COUNTRY_ALIASES].flatMap((names) =>
+    Object.entries(names)
+      .filter(([code]) => !DESTINATION_COUNTRIES.has(code))
+      .flatMap(([, names]) => names),
+  ),
+  // Cities students name for studying elsewhere: src/content/answer-words.json.
   ...answerWords.otherStudyCities,
 ]
   // "US" is also a pronoun ("tell us"): it counts only in capitals (OTHER_PLACE_CASED).
   .filter((name) => name !== "US")
-  .map(escapeRegExp)
+  // The aliases are folded ("u k", "cote d ivoire"): their spaces stand for any punctuation ("U.K.").
+  .map((name) => escapeRegExp(name).replace(/ /g, "[\\s.'-]+"))
   .sort((a, b) => b.length - a.length)
   .join("|");
 const OTHER_PLACE = new RegExp(`\\b(?:the )?(${OTHER_COUNTRIES})(?![\\w-])`, "gi");

@@ -110,6 +110,7 @@ describe("the question stage", () => {
     expect(withoutGermanFunctionWords("Wie viele Stunden darf ich aus einem Nicht-EU-Land arbeiten?")).toBe(
       "Stunden -EU-country arbeiten?",
     );
+    expect(withoutGermanFunctionWords("Welche Laender gehoeren zum Schengen-Raum?")).toBe("countries gehoeren Schengen-Raum?");
     expect(withoutGermanFunctionWords("Ich sehe fast nichts davon, ist das so rechtens?")).toBe("sehe, rechtens?");
     expect(withoutGermanFunctionWords("Where can I land a student job?")).toBe("Where can I land a student job?");
   });

@@ -231,6 +231,9 @@ describe("placesAbroadNamed", () => {
     ["can i go to paris for the weekend with my student residence permit", ["paris"]],
     ["can i travl to italy with my german resident permit", ["italy"]],
     ["do i need a visa to visit the UK from germany", ["uk"]],
+    // The entity parser's other names of countries, typed with or without punctuation.
+    ["Can I fly to Turkey and back with my Fiktionsbescheinigung?", ["turkey"]],
+    ["can i visit the U.K. and Holland with a german student visa", ["u.k", "holland"]],
     ["I am from Nigeria, can I visit the Netherlands?", ["nigeria", "netherlands"]],
     ["how do I register my address in Munich", []],
     ["tell us about the blocked account", []],
