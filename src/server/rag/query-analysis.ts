@@ -304,8 +304,8 @@ export function withCompounds(stems: string[], question: string, frequencies: Ma
 }
 
 /**
- * A German word in an inflected form the knowledge base does not use ("Monaten", "Jahren",
- * "Regelungen") read as the form it uses ("monat", "jahr", "regelung"): the word without a plural or
+ * A German word in an inflected or feminine form the knowledge base does not use ("Monaten", "Jahren",
+ * "Regelungen", "Werkstudentin") read as the form it uses ("monat", "jahr", "regelung"): the word without a plural or
  * case ending, when that is a known word. Null when no ending leaves one.
  */
 export function uninflectedGerman(word: string, isKnown: (stem: string) => boolean): string | null {
@@ -316,7 +316,7 @@ export function uninflectedGerman(word: string, isKnown: (stem: string) => boole
   }
   return null;
 }
-const GERMAN_ENDINGS = ["ern", "en", "er", "es", "n", "e", "s"];
+const GERMAN_ENDINGS = ["innen", "ern", "en", "er", "es", "in", "n", "e", "s"];
 
 /** Positive lexemes of a tsquery's text form, e.g. `'block' & 'account' & !'fee'` gives block, account. */
 export function queryLexemes(tsquery: string): string[] {
