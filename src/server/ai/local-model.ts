@@ -26,6 +26,7 @@ import {
   ENGLISH_ANSWER_NOTE_DE,
   isGerman,
   type PostPart,
+  type PostQuestion,
   type ProfileContext,
   profileAddition,
   questionsOfPost,
@@ -70,10 +71,18 @@ export interface LocalKnowledgeModelOptions {
 
 export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOptions = {}): LanguageModelV4 {
   /** One question of a post: the tools' data when it asks for it, else (and also) the knowledge base. */
-  async function answerOne(question: string, post: string, history: string[], call: LanguageModelV4CallOptions, single: boolean) {
+  async function answerOne(
+    { question, asked: own, title }: PostQuestion,
+    post: string,
+    history: string[],
+    call: LanguageModelV4CallOptions,
+    single: boolean,
+  ) {
     const given = single ? options.toolAnswer : undefined;
+    // What the person asked, under the post's title: not the sentences around it, which only say which case it is.
+    const asked = title ? `${title}: ${own}` : own;
     const tool =
-      given !== undefined ? given : ((await options.toolAnswers?.(db, question, { history, ...(single ? {} : { post }) })) ?? null);
+      given !== undefined ? given : ((await options.toolAnswers?.(db, question, { history, ...(single ? {} : { post, asked }) })) ?? null);
     const fromKnowledgeBase = await answerQuestion(db, question, {
       ...options.answer,
       ...(single ? options.regenerate : { excludePassageIds: options.regenerate?.excludePassageIds }),
@@ -94,7 +103,7 @@ export function createLocalKnowledgeModel(db: Db, options: LocalKnowledgeModelOp
     const questions = questionsOfPost(post);
     const parts: PostPart[] = [];
     for (const question of questions)
-      parts.push({ question, composed: await answerOne(question.question, post, history, call, questions.length === 1) });
+      parts.push({ question, composed: await answerOne(question, post, history, call, questions.length === 1) });
     const composed = combineParts(parts);
     if (composed.kind === "unknown" && options.recordUnanswered) await recordUnansweredQuestion(db, post, options.recordUnanswered);
     if (composed.kind === "answer") {

@@ -22,7 +22,7 @@ export {
 export { followUpInstructions, resolveFollowUp } from "./follow-up";
 export { type ArticleContent, addArticleVersion, embedMissingPassages, indexArticle, latestArticleVersion } from "./indexing";
 export { forgetLexemeStatistics } from "./knowledge-state";
-export { ENGLISH_ANSWER_NOTE_DE, isGerman, questionsOfPost } from "./post";
+export { ENGLISH_ANSWER_NOTE_DE, isGerman, type PostQuestion, questionsOfPost } from "./post";
 export { combineParts, type PostPart } from "./post-answer";
 export { type ProfileContext, profileAddition, profileInstructions } from "./profile-facts";
 export { otherDestination } from "./question";

@@ -116,6 +116,8 @@ function sentencesOf(post: string): string[] {
 export interface PostQuestion {
   asked: string;
   question: string;
+  /** The post's title, which names what every question of the post is about. */
+  title?: string;
 }
 
 /**
@@ -127,7 +129,7 @@ export function questionsOfPost(post: string): PostQuestion[] {
   const questions = questionsOfBody(title ? post.slice(post.indexOf("\n") + 1) : post);
   if (!title) return questions;
   // A title names what the whole post is about: every question is searched with it.
-  return questions.map((q) => ({ asked: q.asked, question: `${title}: ${q.question}` }));
+  return questions.map((q) => ({ asked: q.asked, question: `${title}: ${q.question}`, title }));
 }
 
 /** Words a post's first line has at most to be its title ("Minijob und Werkstudent"). */

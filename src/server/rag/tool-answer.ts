@@ -24,7 +24,11 @@ export interface ToolAnswer {
  * The port: the tool data that answers a question, or null. Earlier questions give a follow-up its
  * subject; the post a question was read from says what the question leaves out about the asker.
  */
-export type ToolAnswerSource = (db: Db, question: string, options: { history?: string[]; post?: string }) => Promise<ToolAnswer | null>;
+export type ToolAnswerSource = (
+  db: Db,
+  question: string,
+  options: { history?: string[]; post?: string; asked?: string },
+) => Promise<ToolAnswer | null>;
 
 /** The tool data as context for a hosted model: use these figures and cite their sources. */
 export function toolAnswerInstructions(answer: ToolAnswer | null): string | null {

@@ -122,6 +122,15 @@ describe("answers from the tools' data, local model", () => {
     const rent = await askChat("How much is a room in Leipzig?", "tools-session-city-rent");
     expect(rent.text).toContain("What students pay in Leipzig");
   });
+
+  it("lets only the words a question of a post asks decide the tool, not the sentence before it that the question points to", async () => {
+    const { text } = await askChat(
+      "I will start my master's in Munich in October and I found a cheap room with a rent of 650 euros. Can I work there as a student to pay for it? How long does the student visa take?",
+      "tools-session-context",
+    );
+    expect(text).toContain("**Can I work there as a student to pay for it?**");
+    expect(text).not.toContain("What students pay in Munich");
+  });
 });
 
 describe("answers from the tools' data, hosted model", () => {

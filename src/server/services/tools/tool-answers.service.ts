@@ -145,6 +145,11 @@ export interface ToolAnswerOptions {
    * master's at TUM") fills in what the question leaves out. It never decides which tool answers.
    */
   post?: string;
+  /**
+   * The words the person asked, when `question` adds the post's context to them ("I plan to get a
+   * scholarship. Is that living on welfare?"): they alone decide whether a tool's data answers.
+   */
+  asked?: string;
   catalog?: EntityCatalog;
 }
 
@@ -167,7 +172,8 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
   const catalog = options.catalog ?? (await readEntityCatalog(db));
   const asked = parseEntities(question, catalog);
   const entities = options.post ? filledFrom(asked, parseEntities(options.post, catalog)) : asked;
-  let intent = toolIntent(question, entities);
+  const askedText = options.asked ?? question;
+  let intent = toolIntent(askedText, entities);
   const previous = options.history?.at(-1);
   if (!intent && previous && (entities.city || entities.nationality || entities.level || entities.institution)) {
     // A follow-up names a new value and keeps the previous question's subject (and its other values).
@@ -176,7 +182,7 @@ async function toolAnswerOf(db: Db, question: string, options: ToolAnswerOptions
     intent = toolIntent(previous, before) ? toolIntent(`${previous} ${question}`, merged) : null;
     if (intent) return answerFor(db, intent, `${previous} ${question}`, merged, catalog);
   }
-  if (intent === "costs" && !CITY_COSTS.test(question) && !RENT.test(question) && !(await costsOfCityAsked(db, question, entities)))
+  if (intent === "costs" && !CITY_COSTS.test(askedText) && !RENT.test(askedText) && !(await costsOfCityAsked(db, question, entities)))
     return null;
   return intent ? answerFor(db, intent, question, entities, catalog) : null;
 }
