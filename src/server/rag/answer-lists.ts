@@ -182,19 +182,10 @@ export async function selectList(
     }
   }
 
-  const chosen: ScoredUnit[] = [];
+  const items = picked.flatMap((list) => list.items);
   let rank = 2;
-  let left = 0;
-  for (const list of picked) {
-    for (const item of list.items) {
-      if (chosen.length >= LIST_MAX_ITEMS) {
-        left++;
-        continue;
-      }
-      chosen.push({ ...item, score: (rank -= 0.001) });
-    }
-  }
-  chosen.push(listEnding(picked, left));
+  const chosen = items.slice(0, LIST_MAX_ITEMS).map((item): ScoredUnit => ({ ...item, score: (rank -= 0.001) }));
+  chosen.push(listEnding(picked, Math.max(0, items.length - LIST_MAX_ITEMS)));
   const lead = units
     .filter(
       (u) =>

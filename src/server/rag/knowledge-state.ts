@@ -23,7 +23,7 @@ export interface KnowledgeState {
   results: LRUCache<string, Retrieval>;
   /** Words a typo may be read as (see correctTypos), built on first need. */
   vocabulary?: string[];
-  /** The words of the passages as written (folded, lower case), with their stems and in how many passages each occurs. */
+  /** The passages' words as written, with their stems and passage counts. */
   writtenWords?: Promise<WrittenWord[]>;
 }
 
@@ -53,10 +53,7 @@ export async function currentKnowledgeState(db: Db): Promise<KnowledgeState> {
   return knowledgeState(db, row?.version ?? "");
 }
 
-/**
- * Drops this client's index and cached retrievals at once. A change to the knowledge base moves its
- * version, which the next question reads anyway: this only spares the editor's process that check.
- */
+/** Drops this client's index and cached retrievals now; the version the next question reads would drop them anyway. */
 export function forgetLexemeStatistics(db: Db) {
   knowledgeStates.delete(db);
 }

@@ -1,7 +1,4 @@
-/**
- * The small block structure of knowledge-base Markdown (headings, paragraphs, lists, tables), used
- * to cut articles into passages and passages into the units the local answerer quotes.
- */
+/** The block structure of knowledge-base Markdown, to cut articles into passages and passages into quotable units. */
 import { isCommentLine, sectionSourcesMarker } from "~/lib/schemas/knowledge";
 import { splitSentences, stripMarkdown } from "./text";
 
@@ -108,10 +105,7 @@ export function wordCount(text: string): number {
   return stripMarkdown(text).split(/\s+/).filter(Boolean).length;
 }
 
-/**
- * A quotable piece of a passage: one sentence, one list item or one table row.
- * `markdown` is shown to the reader; `label` is the bold lead line or table header it belongs to.
- */
+/** A quotable sentence, list item or table row; `label` is the bold lead line or table header it belongs to. */
 export interface AnswerUnit {
   markdown: string;
   plain: string;

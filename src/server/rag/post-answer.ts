@@ -1,8 +1,6 @@
 /**
- * Composition of a post's answer: one answer per question it asks, each with its own passages and
- * sources, under the question it answers. A part that repeats another (the same passages and the same
- * tool data) is left out;
- * a part the knowledge base cannot answer says so in one line, so the others still count.
+ * A post's answer: one part per question, under the question. A part repeating another is left out;
+ * one the knowledge base cannot answer says so in one line.
  */
 import type { ComposedAnswer } from "./answer";
 import type { PostQuestion } from "./post";

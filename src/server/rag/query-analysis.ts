@@ -201,7 +201,7 @@ const GERMAN_QUESTION_WORDS = new Map([
 ]);
 
 export function germanQuestionStems(question: string): Set<string> {
-  return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+  return new Set(writtenWordsOf(question).flatMap((word) => GERMAN_QUESTION_WORDS.get(word) ?? []));
 }
 
 /** A word used this few times, beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */

@@ -1,23 +1,16 @@
 /**
- * Retrieval over the knowledge base ("Deep Thinking").
- *
- * 1. The question is analysed (query-analysis.ts): stems, synonyms from the term table, typos read
- *    as the nearest word the knowledge base uses, and a weight per word by its rarity.
- * 2. Candidates are the passages using the most telling words, scored by the weighted terms they
- *    contain (title A, topic and heading B, text C), cover density and the kind of fact asked for,
- *    on an in-process index (search-index.ts), so a common word's many passages cost little.
- * 3. With an OpenAI key, the candidates are re-ranked by embedding similarity.
- *
- * The index and cached results live per knowledge-base version, which every write bumps, so an edit
- * in /admin is retrieved from the next question on. Confidence (0..1) is how much of the question's
- * weight the best passage covers; its floor is lower for a long post (confidenceFloor).
+ * Retrieval over the knowledge base ("Deep Thinking"): the analysed question's most telling words
+ * select candidates on an in-process index (search-index.ts); they are scored by the weighted terms
+ * they contain (title, heading, text), cover density and the kind of fact asked for, and re-ranked by
+ * embeddings with an OpenAI key. Results are cached per knowledge-base version, which every write bumps.
+ * Confidence (0..1) is how much of the question's weight the best passage covers.
  */
-import type { EmbeddingModel } from "ai";
+import { type EmbeddingModel, embed } from "ai";
 import { env } from "~/env";
 import type { Db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import type { ArticleSource } from "./articles";
-import { cosine, embeddingModel, embedQuery, unpackVector } from "./embeddings";
+import { cosine, embeddingModel, unpackVector } from "./embeddings";
 import { analysisStates, currentKnowledgeState } from "./knowledge-state";
 import { analyzeQuery, MAX_SYNONYMS_PER_WORD, MIN_SYNONYM_FACTOR, questionMatch, SYNONYM_WEIGHT } from "./query-analysis";
 import { AMOUNT, DURATION_OR_DATE, factsAskedFor, LIST_ITEM, listRequest, movementOf, otherDestination } from "./question";
@@ -100,15 +93,8 @@ export async function retrieveAnalyzed(db: Db, analysis: QueryAnalysis, options:
   ]);
   const cached = state.results.get(key);
   if (cached) return structuredClone(cached);
-  const { retrieval, complete } = await rankPassages(db, await state.index, analysis, {
-    limit,
-    perArticle,
-    minConfidence,
-    topic: options.topic,
-    model,
-    modelId,
-    abortSignal: options.abortSignal,
-  });
+  const ranking = { ...options, limit, perArticle, minConfidence, model, modelId };
+  const { retrieval, complete } = await rankPassages(db, await state.index, analysis, ranking);
   // A retrieval whose re-ranking failed is not kept: the next ask may re-rank.
   if (complete) state.results.set(key, structuredClone(retrieval));
   return retrieval;
@@ -127,21 +113,17 @@ function rerankingKey(requested: RetrieveOptions["embeddings"], model: Embedding
   return `model ${key}`;
 }
 
-interface RankOptions {
-  limit: number;
-  perArticle: number;
-  minConfidence: number;
-  topic?: string;
-  model: EmbeddingModel | null;
-  modelId: string | null;
-  abortSignal?: AbortSignal;
-}
-
 async function rankPassages(
   db: Db,
   index: SearchIndex,
   analysis: QueryAnalysis,
-  options: RankOptions,
+  options: RetrieveOptions & {
+    limit: number;
+    perArticle: number;
+    minConfidence: number;
+    model: EmbeddingModel | null;
+    modelId: string | null;
+  },
 ): Promise<{ retrieval: Retrieval; complete: boolean }> {
   const { limit, perArticle, minConfidence, model, modelId } = options;
   const { question, words, conceptWeight, documentFrequency: df } = analysis;
@@ -237,7 +219,8 @@ async function rankPassages(
   let complete = true;
   if (model && scored.some((s) => s.row.embedding)) {
     try {
-      const queryVector = await embedQuery(model, question, options.abortSignal);
+      // No retries: someone is waiting, and full-text search alone still works.
+      const { embedding: queryVector } = await embed({ model, value: question, maxRetries: 0, abortSignal: options.abortSignal });
       scored = scored.map((s) => {
         if (!s.row.embedding) return s;
         const similarity = Math.max(0, cosine(queryVector, unpackVector(s.row.embedding)));

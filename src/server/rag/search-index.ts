@@ -187,13 +187,7 @@ function scanTsvector(text: string, visit: (lexeme: string) => number[]): void {
   }
 }
 
-const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [" ", ":", ",", "0", "9"].map((c) => c.charCodeAt(0)) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [...Buffer.from(" :,09")] as [number, number, number, number, number];
 
 /** A term query as retrieval writes it: quoted lexemes joined by <-> or <N>. Anything else is refused. */
 export function parseTermQuery(query: string): PhraseQuery {
