@@ -24,10 +24,7 @@ const LIST_HEAD_SHARE = 0.25;
 /** A list longer than this is quoted up to here, and the answer says how many items follow in the article. */
 const LIST_MAX_ITEMS = 20;
 
-/**
- * The retrieved passages, then the other passages of the best articles (a list asked for is often in
- * a section that shares no word with the question, "What to bring"), with their positions.
- */
+/** The retrieved passages, then the rest of the best articles (a list asked for may share no word with the question). */
 export async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded: Set<string>) {
   const best = new Map<string, RetrievedPassage[]>();
   for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
@@ -79,10 +76,7 @@ interface ListCandidate {
   relevant: boolean;
 }
 
-/**
- * The list whose heading or lead-in names what the question asks for (its noun or verb), an ordered
- * one for a procedure; equally good lists of its article come along, and a direct sentence leads.
- */
+/** The list whose heading or lead-in names what is asked for, with equally good lists of its article, led by a direct sentence. */
 export async function selectList(
   db: Db,
   analysis: QueryAnalysis,

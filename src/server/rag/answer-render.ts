@@ -1,7 +1,4 @@
-/**
- * The extractive answer's text: the chosen units grouped by article, each group ending with its
- * sources and review date; and the texts of "I don't know" and of a greeting.
- */
+/** The extractive answer's text, cited per article; and the texts of "I don't know" and of a greeting. */
 import answerWords from "~/content/answer-words.json";
 import type { Db } from "~/server/db/client";
 import { informativeLabel, type ScoredUnit } from "./answer-units";

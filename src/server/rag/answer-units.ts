@@ -1,7 +1,4 @@
-/**
- * Passage choice of the extractive answerer: every quotable unit (sentence, list item, table row) is
- * scored against the question, and the best few chosen within a word budget, with what they lean on.
- */
+/** Every quotable unit of the passages scored against the question, and the best few chosen within a word budget. */
 import type { Db } from "~/server/db/client";
 import { type AnswerUnit, answerUnits } from "./markdown";
 import { questionMatch } from "./query-analysis";
@@ -9,7 +6,7 @@ import { AMOUNT, askedFigure, factsAskedFor, REQUIREMENT } from "./question";
 import type { QueryAnalysis, RetrievedPassage } from "./retrieval-types";
 import { foldForSearch } from "./text";
 
-/** Quoted units at most, and roughly how many words the quoted text may have. */
+/** Quoted units and articles at most, and roughly how many words the quoted text may have. */
 const MAX_UNITS = 5;
 const WORD_BUDGET = 130;
 const MAX_ARTICLES = 2;
@@ -38,7 +35,7 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
   const article = chosen[0]!.passage.articleSlug;
   const best = Math.max(...chosen.map((u) => u.score));
   const out = [...chosen];
-  for (const unit of [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order)) {
+  for (const unit of [...units].sort(byScore)) {
     if (words >= MIN_ANSWER_WORDS || out.length >= MAX_UNITS + 2 || unit.score < best * FILL_THRESHOLD) break;
     // Sentences, or more items of a list already quoted: a list item on its own is a fragment.
     const ofQuotedList = out.some((c) => c.kind !== "sentence" && c.passage === unit.passage && c.block === unit.block);
@@ -50,6 +47,8 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
   }
   return out;
 }
+
+const byScore = (a: ScoredUnit, b: ScoredUnit) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order;
 
 export function wordsOf(unit: AnswerUnit): number {
   return unit.plain.split(/\s+/).length;
@@ -85,10 +84,7 @@ export async function stemsOf(db: Db, texts: string[]): Promise<string[][]> {
   return stems;
 }
 
-/**
- * Scores every unit: the weight of the question's words it contains (synonyms less), more when it
- * gives the kind of fact asked for, scaled by how well retrieval ranked its passage.
- */
+/** The question's weight a unit covers, more when it gives the kind of fact asked for, scaled by its passage's rank. */
 export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: RetrievedPassage[]): Promise<ScoredUnit[]> {
   const units = passages.flatMap((passage, passageRank) => answerUnits(passage.text).map((unit) => ({ ...unit, passage, passageRank })));
   if (!units.length) return [];
@@ -122,8 +118,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     const lexemes = unitLexemes.get(index) ?? new Set<string>();
     const title = titleLexemes.get(unit.passageRank) ?? new Set<string>();
     const heading = headingLexemes.get(unit.passageRank) ?? new Set<string>();
-    // Title and heading say what a unit is about, items and rows more than sentences; the heading,
-    // which tells sections apart, counts more.
+    // Title and heading say what a unit is about (an item's more than a sentence's); the heading counts more.
     const item = unit.kind !== "sentence";
     const contextShareOf = (lexeme: string) => (heading.has(lexeme) ? (item ? 0.75 : 0.5) : title.has(lexeme) ? (item ? 0.6 : 0.35) : 0);
     // A sentence is also about what the other sentences of its paragraph say.
@@ -214,7 +209,7 @@ function numbersIn(text: string): string[] {
 
 /** The units close in score to the best one, without near-repeats, within the word budget, each with what it leans on. */
 export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[] {
-  const sorted = [...units].sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order);
+  const sorted = [...units].sort(byScore);
   const top = sorted[0];
   if (!top || top.score < MIN_UNIT_SCORE * lengthFactor) return [];
   // Retrieval's best article matches the whole question best: it leads when its best unit is close enough.
@@ -232,11 +227,6 @@ export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[]
     chosen.push(unit);
     words += wordsOf(unit);
     return true;
-  };
-  // The sentence right after the best one usually completes it: it comes along when relevant too.
-  const addNext = () => {
-    const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
-    if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
   };
   const articles = new Set<string>();
   for (const unit of ranked) {
@@ -263,10 +253,12 @@ export function selectUnits(units: ScoredUnit[], lengthFactor = 1): ScoredUnit[]
       continue;
     }
     articles.add(slug);
-    if (unit === best) addNext();
+    if (unit !== best) continue;
+    // The sentence right after the best one usually completes it: it comes along when relevant too.
+    const next = units.find((u) => u.passage === best.passage && u.order === best.order + 1 && u.kind === "sentence");
+    if (next && next.score >= best.score * NEXT_SENTENCE_THRESHOLD) tryAdd(next);
   }
-  // Two items of a short list would leave a gap ("DSH-1", "DSH-3"): the whole list is quoted, as is
-  // one item of a list its lead-in says is whole ("all three conditions").
+  // Two items of a short list leave a gap ("DSH-1", "DSH-3"), as does one of "all three conditions": quoted whole.
   for (const unit of [...chosen]) {
     if (unit.kind === "sentence") continue;
     const siblings = listOf(unit, units);

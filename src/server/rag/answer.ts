@@ -1,7 +1,6 @@
 /**
- * The extractive answerer behind the local knowledge-base model: it answers only with sentences, list
- * items and table rows of retrieved passages, best matching the question, short, in order and cited.
- * When nothing relevant is found it says so and suggests questions it can answer.
+ * The extractive answerer behind the local model: it quotes only retrieved passages, cited, and when
+ * nothing relevant is found it says so and suggests questions it can answer.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
@@ -48,10 +47,7 @@ export const NO_OTHER_ANSWER_TEXT =
 
 const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/**
- * Answers a question from the knowledge base. On "Regenerate", when no next best passages give a new
- * answer, it says so and repeats the one it replaces (kind "no-other", so it is not charged again).
- */
+/** Answers from the knowledge base; a "Regenerate" with nothing new repeats the answer as "no-other", not charged again. */
 export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
   const composed = await composeAnswer(db, question, options);
   // A "no other answer" notice that is regenerated again is not nested.

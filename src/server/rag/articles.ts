@@ -1,7 +1,4 @@
-/**
- * Knowledge-base articles: src/content/knowledge-base/<topic>/<slug>.md with YAML front matter,
- * read, validated and cut into passages (one per section, long sections split at block boundaries).
- */
+/** Knowledge-base articles (src/content/knowledge-base/<topic>/<slug>.md) read, validated and cut into passages. */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

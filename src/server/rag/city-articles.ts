@@ -1,8 +1,4 @@
-/**
- * One knowledge-base article per city of the Cost Calculator, written at read time from the same
- * sourced figures, so the city files stay the one source of truth. A figure a city file lacks is said
- * to have no official source.
- */
+/** One article per city of the Cost Calculator, written at read time from its figures: the city files stay the one source of truth. */
 import matter from "gray-matter";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { type CityCostFile, type CityFigure, hasAmount, type SemesterFigure } from "~/lib/schemas/tools/costs";

@@ -1,7 +1,4 @@
-/**
- * Embeddings for re-ranking, only with an OpenAI key. Vectors are stored as float32 bytes in the
- * passage row: there is no pgvector, and re-ranking compares a query with a few dozen candidates only.
- */
+/** Embeddings for re-ranking, with an OpenAI key; stored as float32 bytes, as there is no pgvector and candidates are few. */
 import { createHash } from "node:crypto";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { EmbeddingModel } from "ai";

@@ -1,7 +1,6 @@
 /**
- * The things a question names that the tools have data for: a city, a nationality, a study level, the
- * purpose of a stay and a university. Pure: the caller passes the cities and institutions (from the
- * database, so staff edits count), so the parser is tested with tables of questions.
+ * The things a question names that the tools have data for (city, nationality, level, purpose, university).
+ * Pure: the caller passes the cities and institutions from the database, so staff edits count.
  */
 import { countries, languages } from "countries-list";
 import isoCountries from "i18n-iso-countries";
@@ -60,6 +59,8 @@ export function foldText(text: string): string {
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 }
+
+const foldedWords = (text: string) => foldText(text).split(" ").filter(Boolean);
 
 /** Whether `phrase` (folded) stands as whole words in `folded`; the position, or -1. */
 export function wordIndex(folded: string, phrase: string): number {
@@ -137,13 +138,13 @@ const afterFrom = (words: string[], i: number) => FROM.has(words[i - 1] ?? "");
 
 /** Words that say where the asker comes from (demonyms, countries after "from"), not a country asked about ("the capital of Peru"). */
 export function originWords(question: string): string[] {
-  const words = foldText(question).split(" ").filter(Boolean);
+  const words = foldedWords(question);
   return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && afterFrom(words, i)));
 }
 
 /** Words right after "from" or "aus": where the asker comes from, when they name a country in any language. */
 export function wordsAfterFrom(question: string): string[] {
-  const words = foldText(question).split(" ").filter(Boolean);
+  const words = foldedWords(question);
   return words.filter((_, i) => afterFrom(words, i));
 }
 
@@ -235,11 +236,7 @@ export function mainUniversityOf(institutions: CatalogInstitution[], cityName: s
   const place = foldText(cityName);
   const candidates = institutionsIn(institutions, place).filter((institution) => institution.type === "university");
   if (candidates.length === 0) return null;
-  const hintWords = new Set(
-    foldText(hint ?? "")
-      .split(" ")
-      .filter(Boolean),
-  );
+  const hintWords = new Set(foldedWords(hint ?? ""));
   const score = (institution: CatalogInstitution) => {
     const name = foldText(institution.name);
     const words = name.split(" ");

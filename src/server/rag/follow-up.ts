@@ -1,7 +1,6 @@
 /**
- * Follow-up questions read as standalone questions, before retrieval: "and in Munich?" after "How much
- * is a room in Berlin?" asks "How much is a room in Munich?"; "how long does it take?" asks it of the
- * previous question's subject. A question that names its own subject is left as it is.
+ * Follow-ups read as standalone questions before retrieval: "and in Munich?" after "How much is a room
+ * in Berlin?" asks "How much is a room in Munich?". A question naming its own subject is left as it is.
  */
 import { countries } from "countries-list";
 import entityWords from "~/content/entity-words.json";
@@ -38,10 +37,6 @@ const WH_WORD = /\b(?:how|what|when|where|which|who|why|wie|wann|wo|welche[rsmn]
 /** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
 const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 
-/**
- * Words that say what is asked (an amount, a duration, documents) but not about what, and words
- * that say nothing: a question made only of these needs the previous question's subject.
- */
 /** Words that say what is asked but not about what (src/content/entity-words.json): alone, they need the previous subject. */
 const NOT_A_SUBJECT = new Set(entityWords.notASubject);
 

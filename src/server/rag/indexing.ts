@@ -1,7 +1,4 @@
-/**
- * Storing one knowledge-base article for retrieval, the same way from the seed step or the /admin
- * editor: its passages, their weighted full-text vectors, unchanged passages' embeddings, and versions.
- */
+/** Storing one article for retrieval, the same way from the seed step or the /admin editor, with its versions. */
 import { type EmbeddingModel, embedMany } from "ai";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
@@ -20,9 +17,8 @@ export interface ArticleContent {
 }
 
 /**
- * Replaces an article's passages with those of `article.body` and fills their search vectors, keeping
- * unchanged passages' embeddings. Run it in the article's transaction, so retrieval never sees half an
- * article. Answers the passage count.
+ * Replaces an article's passages and their search vectors, keeping unchanged passages' embeddings, and
+ * answers their count. Run it in the article's transaction, so retrieval never sees half an article.
  */
 export async function indexArticle(
   tx: DbOrTx,

@@ -1,7 +1,4 @@
-/**
- * Retrieval's state per database client and version of the knowledge base: the in-process search
- * index and the analyses and results of questions already asked, dropped when the version moves.
- */
+/** Retrieval's search index and cached analyses and results, per database client and knowledge-base version. */
 import { LRUCache } from "lru-cache";
 import { contentVersionQuery } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";

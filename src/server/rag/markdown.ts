@@ -20,6 +20,7 @@ export type Block = {
 
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const isTableLine = (line: string) => line.trim().startsWith("|");
 
 export function parseBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
@@ -47,9 +48,9 @@ export function parseBlocks(markdown: string): Block[] {
       });
       continue;
     }
-    if (line.trim().startsWith("|")) {
+    if (isTableLine(line)) {
       const rows: string[][] = [];
-      while (i < lines.length && lines[i]!.trim().startsWith("|")) {
+      while (i < lines.length && isTableLine(lines[i]!)) {
         const cells = lines[i]!.trim()
           .replace(/^\||\|$/g, "")
           .split("|")
@@ -85,16 +86,9 @@ export function parseBlocks(markdown: string): Block[] {
       continue;
     }
     const paragraph: string[] = [];
-    while (
-      i < lines.length &&
-      lines[i]!.trim() &&
-      !isCommentLine(lines[i]!) &&
-      !HEADING.test(lines[i]!) &&
-      !LIST_ITEM.test(lines[i]!) &&
-      !lines[i]!.trim().startsWith("|")
-    ) {
+    for (; i < lines.length && lines[i]!.trim(); i++) {
+      if (isCommentLine(lines[i]!) || HEADING.test(lines[i]!) || LIST_ITEM.test(lines[i]!) || isTableLine(lines[i]!)) break;
       paragraph.push(lines[i]!.trim());
-      i++;
     }
     blocks.push({ kind: "paragraph", text: paragraph.join("\n"), raw: rawFrom(start) });
   }

@@ -1,7 +1,4 @@
-/**
- * A post's answer: one part per question, under the question. A part repeating another is left out;
- * one the knowledge base cannot answer says so in one line.
- */
+/** A post's answer: one part per question; a part repeating another is left out, an unanswered one says so in a line. */
 import type { ComposedAnswer } from "./answer";
 import type { PostQuestion } from "./post";
 import type { RetrievedPassage } from "./retrieval-types";

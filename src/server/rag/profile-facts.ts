@@ -1,7 +1,4 @@
-/**
- * What the asker's profile changes in a local answer: nationals who need an APS certificate (the Visa
- * Checker's APS countries) get that fact, which a general answer does not say, quoted from the APS article.
- */
+/** What the profile changes in a local answer: nationals who need an APS certificate get that fact from the APS article. */
 import { countries } from "countries-list";
 import { readToolFacts } from "~/server/content/tools/facts";
 import type { Db } from "~/server/db/client";

@@ -1,7 +1,4 @@
-/**
- * Question analysis, the first stage of retrieval: the question's stems (German spellings folded,
- * compounds joined, typos corrected), their synonyms from the term table, and how telling each is.
- */
+/** Question analysis, retrieval's first stage: the question's stems, their synonyms and how telling each is. */
 import postWords from "~/content/post-words.json";
 import type { Db } from "~/server/db/client";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
@@ -87,8 +84,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // Table terms the knowledge base never uses cannot match a passage: they are left out.
   terms.splice(0, terms.length, ...terms.filter((t) => t.factor === 1 || frequencyOf(t) > 0));
   const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencyOf(t)]));
-  // A word weighs by its rarity; one the knowledge base never uses weighs double: likely the subject of
-  // a question about something else ("bitcoin"). An unknown number is the asker's own figure: it weighs little.
+  // An unknown word weighs double, likely the subject of another question ("bitcoin"); an unknown number, little.
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
   const afterFrom = wordsAfterFrom(question);
@@ -121,8 +117,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
-  // "Can I go to Paris with my residence permit?": a place abroad in a question about Germany is a
-  // country to travel to, not the subject; it stands for "country".
+  // "Can I go to Paris with my residence permit?": a place abroad is a country to travel to, not the subject.
   const abroad = placesAbroadNamed(question);
   const countryFrequency = frequencies.get(COUNTRY_STEM) ?? 0;
   if (abroad.length && countryFrequency && namesGermanyOrItsSteps(question) && !otherDestination(question)) {
@@ -162,8 +157,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   words.forEach((word, c) => {
     if (quoted.some((written) => writtenAs(word, written))) conceptWeight[c]! *= QUOTED_TERM_WEIGHT;
   });
-  // Unknown words together weigh as the heaviest of them: a post asks about one unknown thing at most,
-  // and its story ("my cousin in Lagos") must not bury what it asks.
+  // Unknown words weigh together as the heaviest: a post's story ("my cousin in Lagos") must not bury what it asks.
   const isKnown = (c: number) => terms.some((t) => t.concept === c && (documentFrequency.get(t.lexeme) ?? 0) > 0);
   const knownTotal = conceptWeight.reduce((sum, weight, c) => sum + (isKnown(c) ? weight : 0), 0);
   const unknownWeights = conceptWeight.filter((_, c) => !isKnown(c));
@@ -171,10 +165,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
-/**
- * The words a German text writes in lower case (folded), when its writer capitalises nouns; none for
- * a text typed all in lower case. A word also written capitalised elsewhere is not among them.
- */
+/** The words a German text writes only in lower case (folded), when its writer capitalises nouns. */
 export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
   const inside = [...text.matchAll(/(?<=[\p{L},;)] +)(\p{L}+)/gu)].map((match) => match[1]!);
   if (!inside.some((word) => /^\p{Lu}/u.test(word))) return [];

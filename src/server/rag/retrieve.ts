@@ -1,9 +1,7 @@
 /**
- * Retrieval over the knowledge base ("Deep Thinking"): the analysed question's most telling words
- * select candidates on an in-process index (search-index.ts); they are scored by the weighted terms
- * they contain (title, heading, text), cover density and the kind of fact asked for, and re-ranked by
- * embeddings with an OpenAI key. Results are cached per knowledge-base version, which every write bumps.
- * Confidence (0..1) is how much of the question's weight the best passage covers.
+ * Retrieval ("Deep Thinking"): the question's most telling words select candidates on the in-process
+ * index, scored by field, cover density and the kind of fact asked for, re-ranked by embeddings with an
+ * OpenAI key. Confidence (0..1) is how much of the question's weight the best passage covers.
  */
 import { type EmbeddingModel, embed } from "ai";
 import { env } from "~/env";
@@ -24,11 +22,7 @@ const LONG_QUESTION_MIN_CONFIDENCE = 0.2;
 const SHORT_QUESTION_WORDS = 5;
 const LONG_QUESTION_WORDS = 12;
 
-/**
- * How much lower a question's bars (confidenceFloor, the answer's least unit score) are than a short
- * question's: one passage cannot cover all a long post says, so the bars fall linearly with each
- * telling word beyond SHORT_QUESTION_WORDS.
- */
+/** How much lower a long question's bars (confidence, best unit) are: one passage cannot cover all a long post says. */
 export function questionLengthFactor(analysis: QueryAnalysis): number {
   const telling = analysis.conceptWeight.filter((weight) => weight > 0).length;
   const longness = Math.min(1, Math.max(0, (telling - SHORT_QUESTION_WORDS) / (LONG_QUESTION_WORDS - SHORT_QUESTION_WORDS)));

@@ -1,8 +1,6 @@
 /**
- * The passages' tsvectors held in this process as an inverted index (lexeme to passages, positions
- * and weights). In SQL, scoring each term and weight per candidate costs some 100 ms on the embedded
- * database; here a term costs a walk over its own passages. It answers exactly what `search @@ query`
- * answers for retrieval's queries: a quoted lexeme or a phrase ('a' <-> 'b' <2> 'c'), by weight or not.
+ * The passages' tsvectors as an in-process inverted index: in SQL, scoring each term and weight costs
+ * some 100 ms on the embedded database. It answers exactly what `search @@ query` does for retrieval's queries.
  */
 import type { Db } from "~/server/db/client";
 

@@ -1,7 +1,6 @@
 /**
- * Loads the knowledge base's files into the database, idempotently: unchanged articles are skipped,
- * and each new or changed file is recorded as a version. Staff edits win: an article edited in /admin
- * is left as staff made it, and one whose file disappeared is deleted only if never edited.
+ * Loads the knowledge base's files into the database, skipping unchanged ones. Staff edits win: an article
+ * edited in /admin is left as it is, and one whose file disappeared is deleted only if never edited.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";

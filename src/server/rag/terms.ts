@@ -1,7 +1,6 @@
 /**
- * The term table (src/content/terms.json): groups of words a student may use for the same thing
- * ("wife", "spouse", "Familiennachzug"), with which retrieval expands a question. Its terms are stemmed
- * by PostgreSQL, as the search vectors are, once per database client.
+ * The term table (src/content/terms.json): groups of words for the same thing ("wife", "spouse",
+ * "Familiennachzug") that expand a question, stemmed by PostgreSQL once per database client.
  */
 import { z } from "zod";
 import termsFile from "~/content/terms.json";

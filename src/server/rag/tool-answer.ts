@@ -1,7 +1,4 @@
-/**
- * The port through which the answerer gets a question's tool data (wired to
- * src/server/services/tools/tool-answers.service.ts), and how that data joins an answer or a hosted model's context.
- */
+/** The port through which the answerer gets a question's tool data, and how it joins an answer or a hosted model's context. */
 import type { ToolLink } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import type { ComposedAnswer } from "./answer";

@@ -1,7 +1,4 @@
-/**
- * Typo correction: a word the knowledge base never uses is read as the nearest word it does use
- * (trigram similarity and a small edit distance), so "sperkonto" finds "Sperrkonto".
- */
+/** Typo correction: an unknown word is read as the nearest known word, so "sperkonto" finds "Sperrkonto". */
 import type { Db } from "~/server/db/client";
 import type { KnowledgeState } from "./knowledge-state";
 import { placesAbroadNamed } from "./question";
@@ -48,14 +45,8 @@ export async function correctTypos(
   // A slip is best read on the word as typed: "internatonal" is one letter from "international".
   const written = await correctWrittenWords(db, unknown, state, index, question);
   if (written.size === unknown.length) return written;
-  const stemmed = await correctStems(
-    db,
-    unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH),
-    state,
-    index,
-    tableWords,
-  );
-  return new Map([...written, ...stemmed]);
+  const rest = unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH);
+  return new Map([...written, ...(await correctStems(db, rest, state, index, tableWords))]);
 }
 
 /** The question's words as typed, by the unknown stem they give. */
