@@ -1,7 +1,7 @@
 /** List answers: a question asking for documents, steps or what to bring gets the list that answers it, whole and in order. */
 import type { Db } from "~/server/db/client";
 import { joinWithAnd } from "./answer-render";
-import { dependsOnPrevious, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
+import { dependsOnPrevious, groupBy, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
 import { listVerbOf, questionMatch } from "./query-analysis";
 import type { ListRequest } from "./question";
@@ -26,8 +26,7 @@ const LIST_MAX_ITEMS = 20;
 
 /** The retrieved passages, then the rest of the best articles (a list asked for may share no word with the question). */
 export async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded: Set<string>) {
-  const best = new Map<string, RetrievedPassage[]>();
-  for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
+  const best = groupBy(retrieved, (passage) => passage.articleSlug);
   const top = retrieved[0]!.score;
   const slugs = [...best.keys()].filter((slug) => best.get(slug)![0]!.score >= top * LIST_ARTICLE_SHARE).slice(0, LIST_ARTICLES);
   const rows = await db.knowledgePassage.findMany({
@@ -86,13 +85,8 @@ export async function selectList(
 ): Promise<ScoredUnit[]> {
   const bestUnit = Math.max(0, ...units.map((u) => u.score));
   if (bestUnit < 0.2) return [];
-  const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of units) {
-    if (unit.kind !== "item") continue;
-    const key = `${unit.passage.id}:${unit.block}`;
-    groups.set(key, [...(groups.get(key) ?? []), unit]);
-  }
-  const lists = [...groups.values()].filter((items) => items.length >= 2);
+  const itemUnits = units.filter((unit) => unit.kind === "item");
+  const lists = [...groupBy(itemUnits, (unit) => `${unit.passage.id}:${unit.block}`).values()].filter((list) => list.length >= 2);
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);

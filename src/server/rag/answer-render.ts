@@ -1,7 +1,7 @@
 /** The extractive answer's text, cited per article; and the texts of "I don't know" and of a greeting. */
 import answerWords from "~/content/answer-words.json";
 import type { Db } from "~/server/db/client";
-import { informativeLabel, type ScoredUnit } from "./answer-units";
+import { groupBy, informativeLabel, type ScoredUnit } from "./answer-units";
 import type { Retrieval, RetrievedPassage } from "./retrieval-types";
 import { stripMarkdown } from "./text";
 
@@ -13,13 +13,8 @@ export const OTHER_COUNTRY_UNKNOWN_TEXT =
 
 /** The chosen units by article, the lead article first, each group ending with its sources and review date. */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureConfidence = SURE_CONFIDENCE): string {
-  const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of chosen) {
-    const key = unit.passage.articleSlug;
-    groups.set(key, [...(groups.get(key) ?? []), unit]);
-  }
   const sections: string[] = [];
-  for (const units of groups.values()) {
+  for (const units of groupBy(chosen, (unit) => unit.passage.articleSlug).values()) {
     // The passage with the best unit first; within a passage, the order it was written in.
     const passageBest = new Map<string, number>();
     for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));

@@ -50,6 +50,13 @@ export function fillShortAnswer(units: ScoredUnit[], chosen: ScoredUnit[]): Scor
 
 const byScore = (a: ScoredUnit, b: ScoredUnit) => b.score - a.score || a.passageRank - b.passageRank || a.order - b.order;
 
+/** Items by key, in the order their keys first come. */
+export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
 export function wordsOf(unit: AnswerUnit): number {
   return unit.plain.split(/\s+/).length;
 }
@@ -163,6 +170,7 @@ export async function scoreUnits(db: Db, analysis: QueryAnalysis, passages: Retr
     if (plain.trim().endsWith(":")) score *= 0.3;
     if (dependsOnPrevious(unit) && unit.order === 0) score *= 0.6;
     if (SIGNPOST.test(plain.replace(/\([^)]*\)/g, ""))) score *= 0.4;
+    // Retrieval's rank counts: it weighs the article title and the whole question.
     score *= (unit.passage.score / topScore) ** 2;
     if (unit.passage.articleSlug !== leadArticle) score *= OTHER_ARTICLE_FACTOR;
     return { ...unit, lexemes, score };
@@ -309,7 +317,5 @@ export function dependsOnPrevious(unit: AnswerUnit): boolean {
 
 export function similarity(a: Set<string>, b: Set<string>): number {
   if (!a.size || !b.size) return 0;
-  let shared = 0;
-  for (const x of a) if (b.has(x)) shared++;
-  return shared / Math.min(a.size, b.size);
+  return [...a].filter((x) => b.has(x)).length / Math.min(a.size, b.size);
 }

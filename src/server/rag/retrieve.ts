@@ -202,6 +202,7 @@ async function rankPassages(
     const lexical = questionMatch(analysis, terms, (term, i) => (row.hits[i] ? fieldValue(row.hits[i]!) * term.factor : 0));
     // A much more common synonym (its factor lowered for that) covers its word only in part.
     const coverage = questionMatch(analysis, terms, (term, i) => (row.hits[i] ? Math.min(1, term.factor / SYNONYM_WEIGHT) : 0));
+    // Cover density and the kind of fact asked for add a little: they break near-ties.
     const relevance = Math.min(1, lexical + 0.05 * Math.min(1, row.density) + factKindBonus(asked, row.text));
     // A section headed for the opposite movement (moving out, for a question on moving in) is about something else.
     const opposite =

@@ -84,8 +84,7 @@ export const PG_TRGM_SIMILARITY_THRESHOLD = 0.3;
 export function trigramSimilarity(a: string, b: string): number {
   const first = trigrams(a);
   const second = trigrams(b);
-  let shared = 0;
-  for (const trigram of first) if (second.has(trigram)) shared++;
+  const shared = [...first].filter((trigram) => second.has(trigram)).length;
   return Math.fround(shared / (first.size + second.size - shared));
 }
 
