@@ -1,7 +1,4 @@
-/**
- * The figure a question asks for: an answer to "how much" or "how long" states the amount, duration
- * or time limit, taken from the answer's own article when the chosen units lack it.
- */
+/** An answer to "how much" or "how long" states the figure, taken from its own article when the chosen units lack it. */
 import { dependsOnPrevious, type ScoredUnit, similarity } from "./answer-units";
 import type { AnswerUnit } from "./markdown";
 import { AMOUNT, DURATION_OR_DATE, DUTY, TIME_LIMIT } from "./question";
@@ -24,16 +21,11 @@ export function amountStatement(plain: string): number {
 
 const AMOUNT_ELSEWHERE_SHARE = 0.5;
 
-/**
- * "How much ...?": the answer leads with the sentence (or list item) of its first article that
- * states the amount most fully, with its unit, period and date; a list answer already leads with
- * its sentence. An item moved up is said as a sentence.
- */
+/** "How much ...?": the unit of the first article that states the amount most fully leads, said as a sentence. */
 export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] = []): ScoredUnit[] {
   if (!chosen.length || chosen.some((u) => u.closing)) return chosen;
   const article = chosen[0]!.passage.articleSlug;
-  // A sentence elsewhere in the article that states the amount fully (amount, period and date) and
-  // is about the question too may lead instead ("... 992 euros a month ... since 1 January 2025").
+  // A relevant sentence elsewhere in the article that states the amount fully may lead instead.
   const top = Math.max(...chosen.map((u) => u.score));
   const elsewhere = candidates.filter(
     (u) =>
@@ -55,10 +47,7 @@ export function withAmountFirst(chosen: ScoredUnit[], candidates: ScoredUnit[] =
   return [lead, ...chosen.filter((u) => u !== best)];
 }
 
-/**
- * A unit that says a limit exists without stating it is followed by the unit of its article that
- * states it: the one with the figure that says most of the same (and is most about the question).
- */
+/** A unit that says a limit exists without stating it is followed by the closest unit of its article that states it. */
 export function withStatedLimit(chosen: ScoredUnit[], vague: ScoredUnit, candidates: ScoredUnit[]): ScoredUnit[] {
   const figure = /\bhow long\b|\bstay\b|\bperiod\b|\bdays?\b/i.test(vague.plain) ? DURATION_OR_DATE : AMOUNT;
   if (chosen.some((u) => figure.test(u.plain))) return chosen;
@@ -95,11 +84,7 @@ function sameUnit(a: ScoredUnit, b: ScoredUnit): boolean {
   return a.passage.id === b.passage.id && a.block === b.block && a.order === b.order && a.kind === b.kind;
 }
 
-/**
- * A duty quoted without its time limit ("everyone ... must register their address") leaves out what
- * matters most when the article gives one ("you must register within two weeks of moving in"): the
- * sentence that sets the time limit for the same duty comes right after it.
- */
+/** A duty quoted without its time limit ("must register") leaves out what matters most: the article's limit follows it. */
 export function needsTimeLimit(unit: AnswerUnit): boolean {
   return DUTY.test(unit.plain) && !TIME_LIMIT.test(unit.plain);
 }
@@ -108,12 +93,10 @@ export function withTimeLimit(chosen: ScoredUnit[], candidates: ScoredUnit[]): S
   const duty = chosen.find(needsTimeLimit);
   if (!duty) return chosen;
   const verb = DUTY.exec(duty.plain)![1]!.toLowerCase();
-  // The same duty said with its time limit ("must tell the office" and "must re-register within
-  // two weeks"): the same verb first, else the sentence that says most of the same.
+  // The same duty with its limit: the same verb first, else the sentence that says most of the same.
   const closeness = (u: ScoredUnit) => (DUTY.exec(u.plain)?.[1]?.toLowerCase() === verb ? 1 : 0) + similarity(duty.lexemes, u.lexemes);
   const limitOfDuty = (u: ScoredUnit) => TIME_LIMIT.test(u.plain) && closeness(u) >= 0.2;
-  // A limit already quoted counts when it is for the same duty: the same verb, or said in the same
-  // section ("register at your new address within two weeks" under moving again is not it).
+  // A limit already quoted counts for the same duty: the same verb, or in the same section.
   if (chosen.some((u) => u !== duty && limitOfDuty(u) && (closeness(u) >= 1 || u.passage.id === duty.passage.id))) return chosen;
   const limit = bestUnitOfArticle(
     candidates,

@@ -1,11 +1,9 @@
-/**
- * List answers: a question asking for documents, steps or what to bring gets the list that answers
- * it, whole and in order, chosen over the whole text of the best articles.
- */
+/** List answers: a question asking for documents, steps or what to bring gets the list that answers it, whole and in order. */
 import type { Db } from "~/server/db/client";
-import { dependsOnPrevious, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
+import { joinWithAnd } from "./answer-render";
+import { dependsOnPrevious, groupBy, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
-import { listVerbOf } from "./query-analysis";
+import { listVerbOf, questionMatch } from "./query-analysis";
 import type { ListRequest } from "./question";
 import type { QueryAnalysis, RetrievedPassage } from "./retrieval-types";
 import { sourcesOfPassage } from "./retrieve";
@@ -15,7 +13,7 @@ import { foldForSearch, stripMarkdown } from "./text";
 const LIST_ARTICLES = 2;
 const LIST_ARTICLE_SHARE = 0.8;
 const LIST_WORD_BUDGET = 170;
-/** A checklist spread over several sections ("Personal documents", "Study documents", "Money and insurance") may take this many words. */
+/** A checklist spread over several sections may take this many words. */
 const CHECKLIST_WORD_BUDGET = 320;
 /** Shares of the question's weight a list's title, heading and lead-in must cover, and its heading and lead-in alone. */
 const LIST_ABOUT_SHARE = 0.3;
@@ -26,14 +24,9 @@ const LIST_HEAD_SHARE = 0.25;
 /** A list longer than this is quoted up to here, and the answer says how many items follow in the article. */
 const LIST_MAX_ITEMS = 20;
 
-/**
- * The retrieved passages followed by the other passages of the best articles (a list a question asks
- * for is often in a section whose words the question does not use, such as "What to bring"), and
- * each passage's position in its article.
- */
+/** The retrieved passages, then the rest of the best articles (a list asked for may share no word with the question). */
 export async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], excluded: Set<string>) {
-  const best = new Map<string, RetrievedPassage[]>();
-  for (const passage of retrieved) best.set(passage.articleSlug, [...(best.get(passage.articleSlug) ?? []), passage]);
+  const best = groupBy(retrieved, (passage) => passage.articleSlug);
   const top = retrieved[0]!.score;
   const slugs = [...best.keys()].filter((slug) => best.get(slug)![0]!.score >= top * LIST_ARTICLE_SHARE).slice(0, LIST_ARTICLES);
   const rows = await db.knowledgePassage.findMany({
@@ -68,7 +61,6 @@ export async function withWholeArticles(db: Db, retrieved: RetrievedPassage[], e
   return { passages: [...retrieved, ...extra], positions };
 }
 
-/** A section that lists what to have with you: "What to bring", "Documents you need", "Checklist". */
 const NEEDED_THINGS_HEADING = /\b(?:what to bring|documents?|papers|what you need|checklist)\b/i;
 
 /** A lead-in of what something serves for ("The certificate is needed for many next steps:"). */
@@ -83,13 +75,7 @@ interface ListCandidate {
   relevant: boolean;
 }
 
-/**
- * The list that answers a list question: among the lists of the passages, the one whose heading or
- * lead-in names what the question asks for (its noun, its verb: "Personal documents", "How to
- * register"), an ordered list for a procedure, with items that match the question. Further lists
- * of the same article that answer as well come along ("Study documents"). A sentence that answers
- * the question directly goes first.
- */
+/** The list whose heading or lead-in names what is asked for, with equally good lists of its article, led by a direct sentence. */
 export async function selectList(
   db: Db,
   analysis: QueryAnalysis,
@@ -99,25 +85,15 @@ export async function selectList(
 ): Promise<ScoredUnit[]> {
   const bestUnit = Math.max(0, ...units.map((u) => u.score));
   if (bestUnit < 0.2) return [];
-  const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of units) {
-    if (unit.kind !== "item") continue;
-    const key = `${unit.passage.id}:${unit.block}`;
-    groups.set(key, [...(groups.get(key) ?? []), unit]);
-  }
-  const lists = [...groups.values()].filter((items) => items.length >= 2);
+  const itemUnits = units.filter((unit) => unit.kind === "item");
+  const lists = [...groupBy(itemUnits, (unit) => `${unit.passage.id}:${unit.block}`).values()].filter((list) => list.length >= 2);
   if (!lists.length) return [];
   const heads = lists.map((items) => `${items[0]!.passage.heading ?? ""}\n${items[0]!.label ?? ""}`);
   const titles = lists.map((items) => items[0]!.passage.articleTitle);
   const stems = await stemsOf(db, [...heads, ...titles, request.noun ?? ""].map(foldForSearch));
   const lexemesOf = new Map(stems.map((lexemes, i) => [i, new Set(lexemes)]));
   const nounStems = lexemesOf.get(2 * heads.length) ?? new Set<string>();
-  /** The share of the question's weight that these lexemes cover. */
-  const matchOf = (lexemes: Set<string>) => {
-    const best = analysis.words.map(() => 0);
-    for (const term of analysis.terms) if (lexemes.has(term.lexeme)) best[term.concept] = Math.max(best[term.concept]!, term.factor);
-    return best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
-  };
+  const matchOf = (lexemes: Set<string>) => questionMatch(analysis, analysis.terms, (term) => (lexemes.has(term.lexeme) ? term.factor : 0));
 
   const topScore = units[0]!.passage.score || 1;
   const leadArticle = units[0]!.passage.articleSlug;
@@ -125,9 +101,7 @@ export async function selectList(
   const candidates: ListCandidate[] = lists.map((items, index) => {
     const head = lexemesOf.get(index) ?? new Set<string>();
     const headMatch = matchOf(head);
-    // The article's title with the list's heading and lead-in must be about the question's subject.
     const aboutMatch = matchOf(new Set([...head, ...(lexemesOf.get(heads.length + index) ?? [])]));
-    // "What documents do I bring?": a section "What to bring" names what is asked for.
     const headText = heads[index]!;
     // "What do I need for the Anmeldung?" names no noun: a section of the documents to bring names it.
     const namesNoun =
@@ -135,19 +109,15 @@ export async function selectList(
       Boolean(listVerb && new RegExp(`\\b${listVerb}\\b`, "i").test(headText)) ||
       (!request.noun && !request.procedural && NEEDED_THINGS_HEADING.test(items[0]!.passage.heading ?? ""));
     const ordered = isOrderedList(items[0]!);
-    // For a procedure, a section that says it gives the steps is the answer; an ordered list may be.
     const procedure = !request.procedural ? 0 : /\b(?:how to|steps?|process|procedure)\b/i.test(headText) ? 0.6 : ordered ? 0.3 : 0;
     const top = [...items].sort((a, b) => b.score - a.score).slice(0, 3);
     const itemValue = top.reduce((sum, u) => sum + u.score, 0) / top.length / bestUnit;
-    // What a list is about is said by its heading and lead-in ("When you move again", "What to
-    // bring"); items sharing the question's words may well be about another situation.
-    // ... and, as for every unit, the passage's rank in the retrieval counts.
+    // Heading and lead-in say what a list is about: items sharing the question's words may be about another situation.
     const rank = (items[0]!.passage.score / topScore) ** 2;
     const own = items[0]!.passage.articleSlug === leadArticle ? 1 : LIST_OTHER_ARTICLE_FACTOR;
     // "It is needed for:" lists what a thing is used for, not what one needs for it.
     const uses = USES_LEAD_IN.test(items[0]!.label ?? "") ? USES_FACTOR : 1;
     const value = uses * own * rank * (0.5 * itemValue + 2 * headMatch + (namesNoun ? 0.4 : 0) + procedure);
-    // A list of another article than retrieval's best must be about the question all the more.
     const aboutShare = items[0]!.passage.articleSlug === leadArticle ? LIST_ABOUT_SHARE : LIST_OTHER_ABOUT_SHARE;
     // Asked for "scholarships", a list that never says "scholarship" lists something else.
     const saysNoun = namesNoun || !request.noun || items.some((u) => [...nounStems].some((stem) => u.lexemes.has(stem)));
@@ -164,8 +134,7 @@ export async function selectList(
     };
   });
   let ranked = candidates.filter((c) => c.relevant).sort((a, b) => b.value - a.value || a.passage.score - b.passage.score);
-  // "How do I apply ...?", "which steps": the steps in order answer it, when a list of steps is about
-  // that (its heading or article names the verb asked about), rather than another list about it.
+  // "How do I apply?": a list of steps about the verb asked about answers, rather than another list.
   const steps = ranked.filter((c) => isProcedure(c) && procedureFor(analysis.question, c));
   if (request.procedural && steps.length) ranked = steps;
   const first = ranked[0];
@@ -181,10 +150,7 @@ export async function selectList(
     words += listWords(other);
   }
   picked.sort((a, b) => position(a) - position(b));
-  // A checklist the article splits over consecutive sections is quoted whole: the lists of the
-  // sections right after (and before) the ones picked, as long as each section is a list of the
-  // same kind ("Money and insurance" after "Personal documents" and "Study documents").
-  // So is one whose article is the checklist asked for ("Student visa documents checklist").
+  // A checklist split over consecutive sections of one style is quoted whole, as is one whose article is the checklist asked for.
   const firstTitle = lexemesOf.get(heads.length + candidates.indexOf(first)) ?? new Set<string>();
   const checklistArticle = firstTitle.has("checklist") && [...nounStems].some((stem) => firstTitle.has(stem));
   if ((picked.length >= 2 || checklistArticle) && !request.procedural) {
@@ -204,20 +170,10 @@ export async function selectList(
     }
   }
 
-  const chosen: ScoredUnit[] = [];
+  const items = picked.flatMap((list) => list.items);
   let rank = 2;
-  let left = 0;
-  for (const list of picked) {
-    for (const item of list.items) {
-      if (chosen.length >= LIST_MAX_ITEMS) {
-        left++;
-        continue;
-      }
-      chosen.push({ ...item, score: (rank -= 0.001) });
-    }
-  }
-  chosen.push(listEnding(picked, left));
-  // The sentence that answers most directly, from the list's article or retrieval's best one.
+  const chosen = items.slice(0, LIST_MAX_ITEMS).map((item): ScoredUnit => ({ ...item, score: (rank -= 0.001) }));
+  chosen.push(listEnding(picked, Math.max(0, items.length - LIST_MAX_ITEMS)));
   const lead = units
     .filter(
       (u) =>
@@ -233,10 +189,7 @@ export async function selectList(
   return chosen;
 }
 
-/**
- * The question with its typos read as retrieval read them ("documnets" as "documents"): each typed
- * word that a correction's stem begins is written as the corrected stem with the rest of the word.
- */
+/** The question with its typos read as retrieval read them ("documnets" as "documents"). */
 export function correctedQuestion({ question, corrections }: Pick<QueryAnalysis, "question" | "corrections">): string {
   if (!corrections.size) return question;
   return question.replace(/[\p{L}]+/gu, (word) => {
@@ -254,7 +207,7 @@ function isProcedure(list: ListCandidate): boolean {
   return isOrderedList(list.items[0]!) || /\b(?:how to|steps?|process|procedure)\b/i.test(list.passage.heading ?? "");
 }
 
-/** Whether a list of steps is about what the question asks how to do ("apply" in "How to apply"), or the question asks for steps. */
+/** Whether a list of steps is about what the question asks how to do, or the question asks for steps. */
 function procedureFor(question: string, list: ListCandidate): boolean {
   if (/\bsteps?\b|\bprocess\b|\bprocedure\b/i.test(question)) return true;
   const verb = /\bhow (?:do|can|should|would) (?:i|we|you) ([a-z]+)|\bhow to ([a-z]+)/i.exec(question);
@@ -262,7 +215,7 @@ function procedureFor(question: string, list: ListCandidate): boolean {
   return stem.length === 4 && `${list.passage.heading ?? ""} ${list.passage.articleTitle}`.toLowerCase().includes(stem);
 }
 
-/** Whether most items of a list begin with a bold term ("**Passport**, valid for ..."): the style of a checklist. */
+/** Whether most items begin with a bold term ("**Passport**, ..."): a checklist's style. */
 function checklistStyle(list: ListCandidate): boolean {
   return list.items.filter((item) => /^\*\*/.test(item.markdown)).length * 2 > list.items.length;
 }
@@ -272,18 +225,11 @@ function onlyPartOfSection(list: ListCandidate, units: ScoredUnit[]): boolean {
   return units.some((u) => u.passage.id === list.passage.id && u.kind === "sentence");
 }
 
-/**
- * The line that ends a list answer: that the list is whole, naming the sections it comes from, or
- * how many items the article lists beyond those quoted.
- */
+/** The line that ends a list answer: that the list is whole, or how many items follow in the article. */
 function listEnding(picked: ListCandidate[], left: number): ScoredUnit {
   const last = picked[picked.length - 1]!;
-  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))].map(
-    (h) => `“${stripMarkdown(h)}”`,
-  );
-  const where = headings.length
-    ? ` under ${headings.length > 1 ? `${headings.slice(0, -1).join(", ")} and ${headings.at(-1)}` : headings[0]}`
-    : "";
+  const headings = [...new Set(picked.map((list) => list.passage.heading).filter((h): h is string => Boolean(h)))];
+  const where = headings.length ? ` under ${joinWithAnd(headings.map((h) => `“${stripMarkdown(h)}”`))}` : "";
   const text = left
     ? `The article lists ${left} more item${left === 1 ? "" : "s"}${where}.`
     : `That is the whole list the article gives${where}.`;

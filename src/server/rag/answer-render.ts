@@ -1,37 +1,20 @@
-/**
- * Composition and citation of the extractive answer: the chosen units grouped by article in the
- * order each article writes them, each group ending with its source and review date; and the texts
- * of "I don't know" and of a greeting, with questions the knowledge base answers.
- */
+/** The extractive answer's text, cited per article; and the texts of "I don't know" and of a greeting. */
 import answerWords from "~/content/answer-words.json";
 import type { Db } from "~/server/db/client";
-import { informativeLabel, type ScoredUnit } from "./answer-units";
+import { groupBy, informativeLabel, type ScoredUnit } from "./answer-units";
 import type { Retrieval, RetrievedPassage } from "./retrieval-types";
 import { stripMarkdown } from "./text";
 
-/**
- * The defaults of what staff may change in /admin/assistant (src/server/services/assistant-settings.ts):
- * below SURE_CONFIDENCE the answer says it is not sure the passages answer the question, and the
- * texts that open the "I don't know" answer.
- */
+/** Defaults of what staff may change in /admin/assistant: below SURE_CONFIDENCE the answer says it is not sure. */
 export const SURE_CONFIDENCE = 0.55;
 export const UNKNOWN_TEXT = "I don't know. I could not find anything about this in my knowledge base, and I will not guess.";
 export const OTHER_COUNTRY_UNKNOWN_TEXT =
   "I don't know. My knowledge base is about studying and living in Germany, and it has nothing reliable on plans for {country}, so I will not guess. To weigh {country} against Germany (tuition, proof of funds, living costs, work while studying, staying after graduation), see the country comparison: [Compare countries](/compare).";
 
-/**
- * Groups the chosen units by article (in the order they were chosen: the lead article first), keeps each article's
- * units in the order it wrote them, and ends every group with its source and review date.
- */
+/** The chosen units by article, the lead article first, each group ending with its sources and review date. */
 export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureConfidence = SURE_CONFIDENCE): string {
-  // The articles in the order they were chosen: the lead article first.
-  const groups = new Map<string, ScoredUnit[]>();
-  for (const unit of chosen) {
-    const key = unit.passage.articleSlug;
-    groups.set(key, [...(groups.get(key) ?? []), unit]);
-  }
   const sections: string[] = [];
-  for (const units of groups.values()) {
+  for (const units of groupBy(chosen, (unit) => unit.passage.articleSlug).values()) {
     // The passage with the best unit first; within a passage, the order it was written in.
     const passageBest = new Map<string, number>();
     for (const unit of units) passageBest.set(unit.passage.id, Math.max(passageBest.get(unit.passage.id) ?? 0, unit.score));
@@ -44,7 +27,6 @@ export function renderAnswer(chosen: ScoredUnit[], retrieval: Retrieval, sureCon
         a.passageRank - b.passageRank ||
         a.order - b.order,
     );
-    // Each article's part ends with its own source line: the sources of the sections it quotes.
     sections.push(`${renderGroup(units)}\n\n${sourceLine(units[0]!.passage, quotedSources(units.map((unit) => unit.passage)))}`);
   }
   const preface = retrieval.confidence < sureConfidence ? `${NOT_SURE_TEXT}\n\n` : "";
@@ -106,17 +88,21 @@ function renderGroup(units: ScoredUnit[]): string {
 /** How an answer opens when retrieval is not sure it answers the question. */
 export const NOT_SURE_TEXT = "I am not fully sure this answers your question, but this is what my knowledge base says:";
 
-/** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)": the article and the sources behind the quoted text. */
+/** "A", "A and B", "A, B and C". */
+export function joinWithAnd(items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
+}
+
+/** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)". */
 export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "lastReviewed">, sources: RetrievedPassage["sources"]): string {
   const links = sources.map((source) => `[${source.title.replace(/[[\]]/g, "")}](${source.url})`);
-  const based = links.length ? `, based on ${links.length > 1 ? `${links.slice(0, -1).join(", ")} and ${links.at(-1)}` : links[0]}` : "";
+  const based = links.length ? `, based on ${joinWithAnd(links)}` : "";
   return `Source: ${article.articleTitle} (last reviewed ${article.lastReviewed})${based}`;
 }
 
-/** Suggested when there are no topic threads: src/content/answer-words.json. */
 const FALLBACK_SUGGESTIONS = answerWords.fallbackSuggestions;
 
-/** Questions the knowledge base answers: from the topic threads near the question, else one per topic (those shown on the site). */
+/** Questions the knowledge base answers: from the topic threads near the question, else one per topic. */
 export async function suggestedQuestions(db: Db, topics: string[]): Promise<string[]> {
   const threads = await db.thread.findMany({
     where: { hidden: false },

@@ -1,11 +1,6 @@
 /**
- * The extractive answerer behind the local knowledge-base model: it answers only with sentences,
- * list items and table rows taken from retrieved passages, picked by how well they match the
- * question (its telling words, and amounts, dates or durations when it asks for them), keeps the
- * answer short and in a readable order, and cites every article it quotes with its review date.
- * It follows retrieval's best article: others may add to its answer but rarely take its place. A
- * question asking for a list (documents, steps, what to bring) gets the list that answers it, whole
- * and in order. When nothing relevant is found it says so and suggests questions it can answer.
+ * The extractive answerer behind the local model: it quotes only retrieved passages, cited, and when
+ * nothing relevant is found it says so and suggests questions it can answer.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
@@ -52,11 +47,7 @@ export const NO_OTHER_ANSWER_TEXT =
 
 const normalized = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/**
- * Answers a question from the knowledge base. On "Regenerate" the answer quotes the next best
- * passages; when there are none, or the answer would be the same, it says so and repeats the answer
- * it replaces (kind "no-other", so it is not charged again).
- */
+/** Answers from the knowledge base; a "Regenerate" with nothing new repeats the answer as "no-other", not charged again. */
 export async function answerQuestion(db: Db, question: string, options: AnswerOptions = {}): Promise<ComposedAnswer> {
   const composed = await composeAnswer(db, question, options);
   // A "no other answer" notice that is regenerated again is not nested.
@@ -76,30 +67,23 @@ const GREETING =
   /^(?:hi|hello|hey|hallo|moin|servus|good (?:morning|afternoon|evening)|thanks?(?: you)?|thank you(?: very much)?|danke(?: schön)?|ok(?:ay)?|cool|great)\b[\s!.,:)]*(?:there|swipeai|so much)?[\s!.,:)]*$/i;
 
 async function composeAnswer(db: Db, question: string, options: AnswerOptions): Promise<ComposedAnswer> {
+  const nothing: Retrieval = { passages: [], confidence: 0 };
+  const unknown = async (topics: string[], retrieval: Retrieval, otherCountry: string | null = null): Promise<ComposedAnswer> => ({
+    kind: "unknown",
+    text: unknownText(await suggestedQuestions(db, topics), options, otherCountry),
+    retrieval,
+  });
   const trimmed = question.trim();
-  if (!trimmed || GREETING.test(trimmed)) {
-    return {
-      kind: "greeting",
-      text: greetingText(await suggestedQuestions(db, [])),
-      retrieval: { passages: [], confidence: 0 },
-    };
-  }
+  if (!trimmed || GREETING.test(trimmed))
+    return { kind: "greeting", text: greetingText(await suggestedQuestions(db, [])), retrieval: nothing };
   const retrieveOptions = { limit: PASSAGES, embeddings: options.embeddings, abortSignal: options.abortSignal };
-  // A follow-up ("and in Munich?", "what about a PhD?") is first rewritten as the question it stands for.
+  // A follow-up ("and in Munich?") is first rewritten as the question it stands for.
   const standalone = resolveFollowUp(trimmed, options.history ?? []);
-  // "What is the capital of Australia?": a fact about another country, which the words it shares
-  // with the knowledge base ("capital" of a start-up) must not turn into an answer.
-  if (factAboutAnotherPlace(standalone)) {
-    return {
-      kind: "unknown",
-      text: unknownText(await suggestedQuestions(db, []), options),
-      retrieval: { passages: [], confidence: 0 },
-    };
-  }
+  // "What is the capital of Australia?": words shared with the knowledge base must not make it an answer.
+  if (factAboutAnotherPlace(standalone)) return unknown([], nothing);
   const analysis = await analyzeQuery(db, standalone);
-  let retrieval: Retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : { passages: [], confidence: 0 };
+  let retrieval = analysis ? await retrieveAnalyzed(db, analysis, retrieveOptions) : nothing;
 
-  // "Regenerate": the passages earlier answers quoted are left out, so the next best ones answer.
   const excluded = new Set(options.excludePassageIds ?? []);
   if (excluded.size && retrieval.passages.length) {
     const rest = retrieval.passages.filter((passage) => !excluded.has(passage.id));
@@ -109,12 +93,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
 
   if (!analysis || !retrieval.passages.length) {
     const near = analysis ? await retrieveAnalyzed(db, analysis, { ...retrieveOptions, minConfidence: 0 }) : null;
-    const topics = [...new Set((near?.passages ?? []).map((p) => p.topic))];
-    return {
-      kind: "unknown",
-      text: unknownText(await suggestedQuestions(db, topics), options, otherDestination(standalone)),
-      retrieval,
-    };
+    return unknown([...new Set((near?.passages ?? []).map((p) => p.topic))], retrieval, otherDestination(standalone));
   }
 
   // The whole text of the best articles, scored, for what the retrieved passages alone may miss.
@@ -126,9 +105,7 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
       positions,
     })));
 
-  // A question asking for a list ("What documents do I need?", "How do I register?") gets the list
-  // that answers it, whole and in order, rather than the few items that share most of its words.
-  // Read with its typos corrected: "documnets for germn study visa" asks for a list of documents.
+  // A list question gets the whole list in order, not the items sharing most words; read with typos corrected.
   const request = listRequest(correctedQuestion(analysis));
   let chosen: ScoredUnit[] = [];
   if (request) {
@@ -140,16 +117,9 @@ async function composeAnswer(db: Db, question: string, options: AnswerOptions): 
     chosen = selectUnits(units, questionLengthFactor(analysis));
     if (chosen.length && chosen.every((u) => units.includes(u))) chosen = fillShortAnswer(units, chosen);
   }
-  if (!chosen.length) {
-    return {
-      kind: "unknown",
-      text: unknownText(await suggestedQuestions(db, [retrieval.passages[0]!.topic]), options),
-      retrieval,
-    };
-  }
+  if (!chosen.length) return unknown([retrieval.passages[0]!.topic], retrieval);
   // Only an answer that quotes a duty without its time limit needs the rest of its article.
   if (chosen.some(needsTimeLimit)) chosen = withTimeLimit(chosen, (await wholeArticles()).units);
-  // "How much ...?": the sentence of the article that states the amount most fully leads.
   const kind = askedFigure(analysis.question);
   if (kind === "amount") chosen = withAmountFirst(chosen, (await wholeArticles()).units);
   // "There are limits on how long you may stay" without the limit: the article's figure comes along.

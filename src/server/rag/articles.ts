@@ -1,7 +1,4 @@
-/**
- * Knowledge-base articles: src/content/knowledge-base/<topic>/<slug>.md with YAML front matter,
- * read, validated and cut into passages (one per section, long sections split at block boundaries).
- */
+/** Knowledge-base articles (src/content/knowledge-base/<topic>/<slug>.md) read, validated and cut into passages. */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,15 +10,7 @@ import { cityArticleSources } from "./city-articles";
 import { type Block, parseBlocks, wordCount } from "./markdown";
 import { SEARCH_TEXT_FORMAT, stripMarkdown } from "./text";
 
-/**
- * What the seed compares to know whether an article must be written again: the search text format
- * (SEARCH_TEXT_FORMAT) and the digest of its file, as "<format>:<digest>".
- */
-function articleHash(fileDigest: string): string {
-  return `${SEARCH_TEXT_FORMAT}:${fileDigest}`;
-}
-
-/** The file digest of a stored article hash (a hash from before the format was kept is the digest alone). */
+/** The file digest of a stored article hash, "<SEARCH_TEXT_FORMAT>:<digest>" (or, from before the format was kept, the digest alone). */
 export function fileDigestOf(hash: string): string {
   return hash.slice(hash.indexOf(":") + 1);
 }
@@ -58,15 +47,13 @@ export function parseArticle(source: string, fileName = "article"): KnowledgeArt
   return {
     ...parsed.data,
     body,
-    contentHash: articleHash(createHash("sha256").update(source).digest("hex")),
+    // The seed writes an article again when its file or the search text format changed.
+    contentHash: `${SEARCH_TEXT_FORMAT}:${createHash("sha256").update(source).digest("hex")}`,
     passages: chunkArticle(body),
   };
 }
 
-/**
- * The articles of the knowledge base: the files of `dir` and, for the repository's knowledge base,
- * the city articles generated from the Cost Calculator's data (src/server/rag/city-articles.ts).
- */
+/** The articles of the files of `dir` and, for the repository's knowledge base, the generated city articles. */
 export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR, { generated = dir === KNOWLEDGE_BASE_DIR } = {}): KnowledgeArticleFile[] {
   const files = fs
     .readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -74,18 +61,14 @@ export function readKnowledgeBase(dir = KNOWLEDGE_BASE_DIR, { generated = dir ==
     .sort();
   const articles = files.map((name) => parseArticle(fs.readFileSync(path.join(dir, name), "utf8"), name));
   if (generated) articles.push(...cityArticleSources().map(({ name, source }) => parseArticle(source, name)));
-  const seen = new Set<string>();
-  for (const article of articles) {
-    if (seen.has(article.slug)) throw new Error(`Two knowledge-base articles use the slug ${article.slug}`);
-    seen.add(article.slug);
-  }
+  const twin = articles.find((article, i) => articles.findIndex((a) => a.slug === article.slug) < i);
+  if (twin) throw new Error(`Two knowledge-base articles use the slug ${twin.slug}`);
   return articles;
 }
 
 /**
- * Sections by heading; a section longer than MAX_PASSAGE_WORDS is split between blocks. A section
- * keeps its heading's sources marker; a sub-section without one has its section's; the
- * introduction, the marker on the body's first line.
+ * Sections by heading, split between blocks past MAX_PASSAGE_WORDS. A section keeps its heading's
+ * sources marker, a sub-section without one its section's, the introduction the body's first line's.
  */
 export function chunkArticle(body: string): ArticlePassage[] {
   const sections: { heading: string | null; sourceNumbers: number[]; blocks: Block[] }[] = [];
@@ -125,7 +108,7 @@ export function chunkArticle(body: string): ArticlePassage[] {
       const blockWords = wordCount(markdown);
       // Keep a lead-in line ("You need:") together with the list it introduces.
       const introducesNext = block.kind === "paragraph" && markdown.trim().endsWith(":");
-      if (current.length && words + blockWords > MAX_PASSAGE_WORDS && !lastIsLeadIn(current)) flush();
+      if (current.length && words + blockWords > MAX_PASSAGE_WORDS && !current.at(-1)!.trim().endsWith(":")) flush();
       current.push(markdown);
       words += blockWords;
       if (!introducesNext && words >= MAX_PASSAGE_WORDS) flush();
@@ -142,10 +125,7 @@ export interface ArticleSection {
   sources: ArticleSource[];
 }
 
-/**
- * The article cut at its top-level headings, for reading on a page: each section keeps its
- * sub-headings, lists and tables, and names the sources its marker gives (else the article's).
- */
+/** The article cut at its top-level headings, for reading on a page, each section with its marker's sources (else the article's). */
 export function articleSections(body: string, sources: ArticleSource[]): ArticleSection[] {
   const sections: { heading: string | null; sourceNumbers: number[]; blocks: string[] }[] = [];
   for (const block of parseBlocks(body)) {
@@ -183,8 +163,4 @@ export function articleSummary(body: string, maxChars = 220): string {
 export function passageSources(sources: ArticleSource[], sourceNumbers: number[]): ArticleSource[] {
   const named = sourceNumbers.map((n) => sources[n - 1]).filter((source): source is ArticleSource => Boolean(source));
   return named.length ? named : sources;
-}
-
-function lastIsLeadIn(blocks: string[]): boolean {
-  return blocks[blocks.length - 1]!.trim().endsWith(":");
 }

@@ -1,10 +1,4 @@
-/**
- * One knowledge-base article per city of the Cost Calculator (src/content/tools/costs/*.json),
- * written from the same sourced figures the calculator uses, at read time: the city files stay the
- * one source of truth and no one keeps a hand copy. Each figure is stated with its unit, what it
- * means, its sources (per section, numbered as in the front matter) and the day it was checked;
- * where a city file has no value, the article says that no official source gives one.
- */
+/** One article per city of the Cost Calculator, written at read time from its figures: the city files stay the one source of truth. */
 import matter from "gray-matter";
 import type { SourceRef } from "~/lib/schemas/tools/common";
 import { type CityCostFile, type CityFigure, hasAmount, type SemesterFigure } from "~/lib/schemas/tools/costs";
@@ -16,9 +10,6 @@ const CITY_ARTICLE_TOPIC = "cost-of-living";
 /** The slug of a city's article: `city-munich`. */
 export const CITY_ARTICLE_PREFIX = "city-";
 export const cityArticleSlug = (citySlug: string) => `${CITY_ARTICLE_PREFIX}${citySlug}`;
-
-/** "Living costs in Munich for students". */
-const cityArticleTitle = (city: Pick<CityCostFile, "name">) => `Living costs in ${city.name} for students`;
 
 type Sourced = { sources: SourceRef[]; checkedOn: string };
 
@@ -92,8 +83,7 @@ export function cityArticleSource(city: CityCostFile): string {
   // The oldest check of the figures used: the article is no fresher than its stalest figure.
   const lastReviewed = sourced.map((figure) => figure.checkedOn).sort()[0]!;
 
-  // Two sections (rent, semester contribution): few passages per city, so that 32 cities do not make
-  // the words of every cost question common and crowd out the articles that answer in general.
+  // Few passages per city, so that 32 cities do not crowd out the articles that answer cost questions in general.
   const groups = [
     {
       heading: `Rent in ${city.name}`,
@@ -137,7 +127,7 @@ export function cityArticleSource(city: CityCostFile): string {
   );
 
   const frontMatter = {
-    title: cityArticleTitle(city),
+    title: `Living costs in ${city.name} for students`,
     slug: cityArticleSlug(city.slug),
     topic: CITY_ARTICLE_TOPIC,
     country: "DE",
@@ -148,8 +138,8 @@ export function cityArticleSource(city: CityCostFile): string {
 }
 
 /** Every city article's Markdown file, one per city file. */
-export function cityArticleSources(cities: CityCostFile[] = readCityCostFiles()): { name: string; source: string }[] {
-  return cities.map((city) => ({
+export function cityArticleSources(): { name: string; source: string }[] {
+  return readCityCostFiles().map((city) => ({
     name: `generated/${cityArticleSlug(city.slug)}.md`,
     source: cityArticleSource(city),
   }));

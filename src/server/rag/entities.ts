@@ -1,10 +1,7 @@
 /**
- * The things a question names that the tools have data for: a city of the Cost Calculator, a
- * nationality (country name or demonym), a study level, the purpose of a stay and a university of the
- * University Finder. Pure: the caller passes the cities and institutions (from the database, so
- * staff edits and hidden rows count), so the parser is tested with tables of questions.
+ * The things a question names that the tools have data for (city, nationality, level, purpose, university).
+ * Pure: the caller passes the cities and institutions from the database, so staff edits count.
  */
-
 import { countries, languages } from "countries-list";
 import isoCountries from "i18n-iso-countries";
 import germanCountryNames from "i18n-iso-countries/langs/de.json";
@@ -63,6 +60,8 @@ export function foldText(text: string): string {
     .trim();
 }
 
+const foldedWords = (text: string) => foldText(text).split(" ").filter(Boolean);
+
 /** Whether `phrase` (folded) stands as whole words in `folded`; the position, or -1. */
 export function wordIndex(folded: string, phrase: string): number {
   if (!phrase) return -1;
@@ -72,7 +71,7 @@ export function wordIndex(folded: string, phrase: string): number {
 
 // ---------------------------------------------------------------- cities
 
-/** The names a city is said by, as written: its own, the part before "am"/"im"/"an der"/"(", and the finder's aliases (Munich, München). */
+/** The names a city is said by: its own, the part before "am"/"an der"/"(" ("Halle (Saale)"), and its aliases (Munich, München). */
 export function spokenCityNames(name: string): string[] {
   const names = new Set<string>([name, name.split(/\s+(?:am|im|an der|\()/)[0]!]);
   for (const [city, aliases] of Object.entries(CITY_ALIASES)) {
@@ -109,31 +108,24 @@ isoCountries.registerLocale(germanCountryNames);
 /** Countries' German names and their other German names, by ISO code ("GB": "Vereinigtes Königreich", "Großbritannien"). */
 export const GERMAN_COUNTRY_NAMES: Record<string, string[]> = isoCountries.getNames("de", { select: "all" });
 
-interface NationalityName {
-  code: string;
-  name: string;
-}
-
-const NATIONALITY_NAMES: NationalityName[] = (() => {
-  const out: NationalityName[] = [];
-  for (const [code, country] of Object.entries(countries)) {
-    if (code === "DE") continue;
-    out.push({ code, name: foldText(country.name) });
-  }
-  // "aus Indien", "nach Großbritannien": the German names too.
-  for (const [code, names] of Object.entries(GERMAN_COUNTRY_NAMES)) {
-    if (code !== "DE") for (const name of names) out.push({ code, name: foldText(name) });
-  }
-  for (const [code, names] of Object.entries(COUNTRY_ALIASES)) for (const name of names) out.push({ code, name });
-  for (const [code, names] of Object.entries(DEMONYMS)) {
-    for (const name of names) {
-      out.push({ code, name });
-      // "Indians", "Nigerians"; "Chinese" and "Swiss" have no plural s, which does no harm.
-      out.push({ code, name: `${name}s` });
-    }
-  }
-  return out.filter((entry) => entry.name.length >= 3 || entry.name === "uk");
-})();
+const NATIONALITY_NAMES = [
+  // English and German names ("aus Indien").
+  ...Object.entries(countries).map(([code, country]) => [code, [country.name]] as const),
+  ...Object.entries(GERMAN_COUNTRY_NAMES),
+]
+  .filter(([code]) => code !== "DE")
+  .flatMap(([code, names]) => names.map((name) => ({ code, name: foldText(name) })))
+  .concat(Object.entries(COUNTRY_ALIASES).flatMap(([code, names]) => names.map((name) => ({ code, name }))))
+  // "Indians"; "Chinese" and "Swiss" have no plural s, which does no harm.
+  .concat(
+    Object.entries(DEMONYMS).flatMap(([code, names]) =>
+      names.flatMap((name) => [
+        { code, name },
+        { code, name: `${name}s` },
+      ]),
+    ),
+  )
+  .filter((entry) => entry.name.length >= 3 || entry.name === "uk");
 
 const DEMONYM_WORDS = new Set(
   Object.values(DEMONYMS)
@@ -142,24 +134,19 @@ const DEMONYM_WORDS = new Set(
 );
 const COUNTRY_WORDS = new Set(NATIONALITY_NAMES.map((entry) => entry.name).filter((name) => !DEMONYM_WORDS.has(name)));
 
-/**
- * Words of a question that say where the asker comes from: demonyms ("Bangladeshi students") and
- * countries after "from" ("my degree from Pakistan"), folded and in lower case. Not a country the
- * question is about ("the capital of Peru").
- */
+const FROM = new Set(["from", "aus"]);
+const afterFrom = (words: string[], i: number) => FROM.has(words[i - 1] ?? "");
+
+/** Words that say where the asker comes from (demonyms, countries after "from"), not a country asked about ("the capital of Peru"). */
 export function originWords(question: string): string[] {
-  const words = foldText(question).split(" ").filter(Boolean);
-  return words.filter(
-    (word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && FROM.has(words[i - 1] ?? "")),
-  );
+  const words = foldedWords(question);
+  return words.filter((word, i) => (word.length >= 3 && DEMONYM_WORDS.has(word)) || (COUNTRY_WORDS.has(word) && afterFrom(words, i)));
 }
 
-const FROM = new Set(["from", "aus"]);
-
-/** Words right after "from" or "aus" ("aus Indien", "from Ghana"): where the asker comes from, when they name a country in any language. */
+/** Words right after "from" or "aus": where the asker comes from, when they name a country in any language. */
 export function wordsAfterFrom(question: string): string[] {
-  const words = foldText(question).split(" ").filter(Boolean);
-  return words.filter((_, i) => FROM.has(words[i - 1] ?? ""));
+  const words = foldedWords(question);
+  return words.filter((_, i) => afterFrom(words, i));
 }
 
 const COUNTRY_STEMS: Set<string> = (() => {
@@ -171,7 +158,7 @@ const COUNTRY_STEMS: Set<string> = (() => {
   return stems;
 })();
 
-/** Whether a stem is (the beginning of) a country's name or its people's: "india", "philippin", "nigerian". */
+/** Whether a stem is (the beginning of) a country's name or its people's: "philippin". */
 export function isCountryStem(stem: string): boolean {
   return COUNTRY_STEMS.has(stem);
 }
@@ -191,7 +178,6 @@ function namesCountry(question: string, folded: string, name: string, at: number
   if (/(?:^| )(?:to|into)$/.test(before)) return false;
   const capitalised = new RegExp(`\\b${name[0]!.toUpperCase()}${name.slice(1)}`).test(question);
   if (COMMON_WORDS.has(name) && !capitalised && !FROM.has(before.split(" ").at(-1) ?? "")) return false;
-  // `at` is where the match starts, at the space before the name unless it opens the text.
   const after = folded.slice(at + (folded[at] === " " ? 1 : 0) + name.length).trimStart();
   if (LANGUAGE_NAMES.has(name)) return PERSON_AFTER.test(after) || PERSON_BEFORE.test(before);
   return true;
@@ -210,7 +196,7 @@ function findNationality(question: string, folded: string): string | null {
 
 // ---------------------------------------------------------------- level and purpose
 
-/** A content file's pattern as whole words, case-insensitive ("g" for every match, in questions that name several). */
+/** A content file's pattern as whole words, case-insensitive. */
 const wholeWords = (source: string, flags = "i") => new RegExp(`\\b(?:${source})\\b`, flags);
 
 /** Study levels (src/content/entity-words.json): the code the tools use and the words a follow-up writes. */
@@ -229,28 +215,10 @@ const PURPOSES = entityWords.purposes.map((entry) => ({
   every: wholeWords(entry.pattern, "gi"),
 }));
 
-function findLevel(question: string): StudyLevel | null {
-  return LEVELS.find((entry) => entry.pattern.test(question))?.level ?? null;
-}
-
-function findPurpose(question: string, level: StudyLevel | null): StayPurpose | null {
-  const purpose = PURPOSES.find((entry) => entry.visaPurpose && entry.pattern.test(question))?.visaPurpose ?? null;
-  return purpose ?? (level ? "study" : null);
-}
-
 // ---------------------------------------------------------------- universities
 
-/** Short names students use, by institution slug. */
-export const INSTITUTION_ABBREVIATIONS: Record<string, string[]> = {
-  "technische-universitaet-muenchen": ["tum"],
-  "ludwig-maximilians-universitaet-muenchen": ["lmu"],
-  "karlsruher-institut-fuer-technologie": ["kit", "karlsruhe institute of technology"],
-  "rheinisch-westfaelische-technische-hochschule-aachen": ["rwth"],
-  "freie-universitaet-berlin": ["fu berlin", "free university of berlin", "free university berlin"],
-  "humboldt-universitaet-berlin": ["hu berlin", "humboldt university"],
-  "ruprecht-karls-universitaet-heidelberg": ["heidelberg university"],
-  "universitaet-hamburg": ["uhh"],
-};
+/** Short names students use, by institution slug: src/content/entity-words.json. */
+export const INSTITUTION_ABBREVIATIONS: Record<string, string[]> = entityWords.institutionAbbreviations;
 
 const TECHNICAL = /^(?:tu|technical university(?: of)?|technische universitat|technische uni)$/;
 const GENERAL = /^(?:university of|uni|universitat|univ)$/;
@@ -269,11 +237,7 @@ export function mainUniversityOf(institutions: CatalogInstitution[], cityName: s
   const place = foldText(cityName);
   const candidates = institutionsIn(institutions, place).filter((institution) => institution.type === "university");
   if (candidates.length === 0) return null;
-  const hintWords = new Set(
-    foldText(hint ?? "")
-      .split(" ")
-      .filter(Boolean),
-  );
+  const hintWords = new Set(foldedWords(hint ?? ""));
   const score = (institution: CatalogInstitution) => {
     const name = foldText(institution.name);
     const words = name.split(" ");
@@ -325,14 +289,15 @@ function findInstitution(folded: string, catalog: EntityCatalog): CatalogInstitu
 /** The entities a question names; null for each it does not. */
 export function parseEntities(question: string, catalog: EntityCatalog): QuestionEntities {
   const folded = foldText(question);
-  const level = findLevel(question);
+  const level = LEVELS.find((entry) => entry.pattern.test(question))?.level ?? null;
+  const purpose = PURPOSES.find((entry) => entry.visaPurpose && entry.pattern.test(question))?.visaPurpose;
   const cities = findCities(folded, catalog.cities);
   return {
     city: cities[0] ?? null,
     cities,
     nationality: findNationality(question, folded),
     level,
-    purpose: findPurpose(question, level),
+    purpose: purpose ?? (level ? "study" : null),
     institution: findInstitution(folded, catalog),
   };
 }
@@ -361,10 +326,7 @@ const PERSON = new RegExp(
 const NOT_PLACES = new Set(entityWords.notPlaces);
 const placePatterns = new WeakMap<string[], RegExp>();
 
-/**
- * The entities a question names, in the order it names them: the person concerned, study levels,
- * purposes, the semester and places (of `places`, longest first, and any capitalised name after "in").
- */
+/** The entities a question names, in its order: person, levels, purposes, semester and places (of `places`, or capitalised after "in"). */
 export function namedEntities(question: string, places: string[]): NamedEntity[] {
   const found: NamedEntity[] = [];
   const add = (kind: NamedKind, index: number, text: string, value: string) => {

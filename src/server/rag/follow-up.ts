@@ -1,29 +1,20 @@
 /**
- * Follow-up questions read as standalone questions, before retrieval: "and in Munich?" after "How
- * much is a room in Berlin?" asks "How much is a room in Munich?"; "what about a PhD?" after a
- * master's question asks the same for a PhD; "how long does it take?" asks it of the previous
- * question's subject. What carries over is the previous question's topic and its entities: the city
- * (or country), the degree level, the nationality, the purpose of the stay and the person concerned.
- * A question that names its own subject is left as it is.
+ * Follow-ups read as standalone questions before retrieval: "and in Munich?" after "How much is a room
+ * in Berlin?" asks "How much is a room in Munich?". A question naming its own subject is left as it is.
  */
-
 import { countries } from "countries-list";
+import entityWords from "~/content/entity-words.json";
 import { readCityCostFiles } from "~/server/content/tools/costs";
 import { readInstitutions } from "~/server/content/tools/universities";
 import { type NamedEntity, namedEntities, spokenCityNames } from "./entities";
 import { foldGerman } from "./text";
 
-type Entity = NamedEntity;
-
 let placeNames: string[] | undefined;
-/**
- * Places a follow-up may move to: the Cost Calculator's cities, the University Finder's university
- * towns and the world's countries, longest first.
- */
+/** Places a follow-up may move to: the tools' cities and university towns and the world's countries, longest first. */
 function places(): string[] {
   if (!placeNames) {
     const cities = readCityCostFiles().flatMap((city) => spokenCityNames(city.name));
-    // "Marburg an der Lahn", "Halle (Saale)" are said "Marburg", "Halle"; "Gießen" is typed "Giessen" too.
+    // "Gießen" is typed "Giessen" too.
     const towns = readInstitutions().institutions.flatMap((institution) =>
       institution.city ? spokenCityNames(institution.city).flatMap((name) => [name, foldGerman(name)]) : [],
     );
@@ -33,13 +24,12 @@ function places(): string[] {
   return placeNames;
 }
 
-/** The entities a question names, in the order it names them. */
-export const entitiesOf = (question: string): Entity[] => namedEntities(question, places());
+export const entitiesOf = (question: string): NamedEntity[] => namedEntities(question, places());
 
 /** Words that open a follow-up: "and", "what about", "same for". */
 const CONNECTOR =
   /^(?:(?:and|also|or|but|so|ok(?:ay)?|then|what about|how about|what if|if|same(?: thing| question)?(?: for| in| with)?|the same(?: for| in| with)?|in that case|for|in|with|as)\b[\s,]*)+/i;
-/** Words that point back to the previous question's subject, and "what comes after / next" (in the process asked about). */
+/** Words that point back to the previous question's subject, and "what comes next". */
 const POINTING =
   /\b(?:it|that|this|these|those|they|them|there|one|same|she|he|her|him|his)\b|\bwhat comes (?:after|next)\b|\bwhat(?:'s| is) next\b/i;
 /** A question word inside a message: after "with the Blue Card", what it asks. */
@@ -47,27 +37,8 @@ const WH_WORD = /\b(?:how|what|when|where|which|who|why|wie|wann|wo|welche[rsmn]
 /** A connector ending in a preposition ("and for", "and with") asks the previous question again, for what follows. */
 const QUALIFYING = /\b(for|in|with|as)[\s,]*$/i;
 
-/**
- * Words that say what is asked (an amount, a duration, documents) but not about what, and words
- * that say nothing: a question made only of these needs the previous question's subject.
- */
-const NOT_A_SUBJECT = new Set(
-  (
-    "a an the and or but so if then than also too else still again just really please thanks ok okay well now " +
-    "what which who whom whose when where why how is are was were be been being am do does did done doing can could " +
-    "will would should shall may might must have has had having get gets got getting i me my mine we us our you your " +
-    "he she his her they them their it its this that these those there here one same about for in on at to of with " +
-    "from by as into after before during without any some all each every more most less many much long soon fast often " +
-    "quickly take takes taking took cost costs costing price prices fee fees pay paid need needs needed required require " +
-    "requirement requirements mandatory necessary possible allowed allow enough minimum maximum limit limits valid " +
-    "documents document papers paperwork steps step process procedure deadline deadlines rules rule difference different " +
-    "apply application money amount time times cheaper expensive better worse best true case like ask tell know mean " +
-    "germany german not no yes also instead either neither other another way ways people someone anyone person too " +
-    "hours hour days day weeks week months month years year per each " +
-    // Verbs that say what one does with the subject, not what it is ("what do I bring?", "what happens then?").
-    "bring bringing happen happens happened come comes turn turns"
-  ).split(" "),
-);
+/** Words that say what is asked but not about what (src/content/entity-words.json): alone, they need the previous subject. */
+const NOT_A_SUBJECT = new Set(entityWords.notASubject);
 
 const singular = (word: string) => word.replace(/s$/, "");
 /** "a PhD student", "a master's applicant": the person a level names, no new subject. */
@@ -77,11 +48,7 @@ function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}][\p{L}'-]*/gu) ?? []).map((w) => w.replace(/'s$/, "")).filter((w) => !NOT_A_SUBJECT.has(w));
 }
 
-/**
- * Whether a message points back to the previous question's subject. A pointing word after a clause
- * that names a subject of its own points to that ("the landlord hasn't given me the confirmation, can
- * I register without it?"), not back.
- */
+/** Whether a message points back to the previous subject, not to one an earlier clause of its own names. */
 function pointsBack(message: string): boolean {
   const pointing = POINTING.exec(message);
   if (!pointing) return false;
@@ -90,7 +57,7 @@ function pointsBack(message: string): boolean {
 }
 
 /** The question without the entities' words. */
-function withoutEntities(text: string, entities: Entity[]): string {
+function withoutEntities(text: string, entities: NamedEntity[]): string {
   let out = text;
   for (const entity of [...entities].sort((a, b) => b.index - a.index))
     out = `${out.slice(0, entity.index)} ${out.slice(entity.index + entity.text.length)}`;
@@ -98,22 +65,15 @@ function withoutEntities(text: string, entities: Entity[]): string {
 }
 
 /** How an entity the previous question lacks is added to it. */
-function appended(entity: Entity): string {
-  switch (entity.kind) {
-    case "place":
-      return ` in ${entity.value}`;
-    case "level":
-      return ` for a ${entity.value}`;
-    case "nationality":
-      return ` for someone from ${entity.value}`;
-    case "person":
-      return ` for ${entity.value}`;
-    case "purpose":
-      return ` for a ${entity.value}`;
-    case "semester":
-      return ` for the ${entity.value}`;
-  }
-}
+const APPENDED: Record<NamedEntity["kind"], string> = {
+  place: " in ",
+  level: " for a ",
+  nationality: " for someone from ",
+  person: " for ",
+  purpose: " for a ",
+  semester: " for the ",
+};
+const appended = (entity: NamedEntity) => `${APPENDED[entity.kind]}${entity.value}`;
 
 const trimEnd = (text: string) => text.trim().replace(/[\s?.!]+$/, "");
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -129,10 +89,10 @@ function subjectOf(question: string): string {
 }
 
 /** Puts the follow-up's entities into the previous question, in place of the ones of the same kind. */
-function substitute(previous: string, entities: Entity[]): string {
+function substitute(previous: string, entities: NamedEntity[]): string {
   const earlier = entitiesOf(previous);
   let out = trimEnd(previous);
-  const replaced = new Set<Entity>();
+  const replaced = new Set<NamedEntity>();
   for (const entity of entities) {
     const same = earlier.find((e) => e.kind === entity.kind && !replaced.has(e));
     if (same) {
@@ -148,10 +108,7 @@ function substitute(previous: string, entities: Entity[]): string {
   return `${out}?`;
 }
 
-/**
- * The question as it stands on its own, read together with the earlier questions of the
- * conversation (oldest first): itself when it names its own subject.
- */
+/** The question as it stands on its own, read with the earlier questions (oldest first). */
 export function resolveFollowUp(question: string, history: string[]): string {
   const earlier = history.map((q) => q.trim()).filter(Boolean);
   if (!earlier.length || !question.trim()) return question;
@@ -172,8 +129,7 @@ function resolveAgainst(question: string, previous: string): string {
     const pointing = pointsBack(core);
     if (!continues && !pointing) return question;
     const said = new Set(contentWords(previous).map(singular));
-    // "and as a PhD student?" after a master's question: the previous question for a PhD, when
-    // what the follow-up says besides its entities the previous question says already.
+    // "and as a PhD student?": the previous question for a PhD, when it says the follow-up's other words already.
     if (
       continues &&
       entities.length &&
@@ -182,14 +138,12 @@ function resolveAgainst(question: string, previous: string): string {
     ) {
       return substitute(previous, entities);
     }
-    // "and for IT jobs?", "and with a Blue Card?": the previous question, for that. "with the Blue Card how
-    // fast can I get permanent residence?" asks its own question about something new: it stands alone.
+    // "and for IT jobs?": the previous question, for that, unless the follow-up asks its own question.
     const preposition = QUALIFYING.exec(connector)?.[1];
     const asksOwn = WH_WORD.test(core) && !pointing && content.some((word) => !said.has(singular(word)));
     if (preposition && asksOwn) return question;
     if (preposition) return `${trimEnd(previous)} ${preposition.toLowerCase()} ${trimEnd(core)}?`;
-    // "and what about health insurance?" names its own subject: who and what it is for carry over;
-    // "can he work there?", "when do I get it back?" also need the subject they point to.
+    // "and what about health insurance?": who and what it is for carry over; "can he work there?" also needs the subject.
     const kinds = new Set(entities.map((e) => e.kind));
     const carried = entitiesOf(previous).filter((e) => !kinds.has(e.kind) && (e.kind !== "place" || /\bthere\b/i.test(core)));
     const subject = pointing ? subjectOf(previous) : "";
@@ -204,12 +158,7 @@ function resolveAgainst(question: string, previous: string): string {
   return `${capitalise(trimEnd(core || trimmed))} (${subject})?`;
 }
 
-/**
- * A follow-up read with the subject it points to ("Do i pay tax on that (earn with a werkstudent
- * job)?"): the words of the subject in brackets, when the follow-up names a subject of its own
- * ("tax"), which then leads. Null for a question without that subject, or one that asks only of it
- * ("How long does it take (apply for a visa)?").
- */
+/** The subject in brackets a follow-up was read with ("Do I pay tax on that (a student job)?"), when it names its own too. */
 export function pointedSubject(standalone: string): string | null {
   const match = /^(.*\S)\s+\(([^()]+)\)\?$/.exec(standalone.trim());
   if (!match) return null;
@@ -217,7 +166,7 @@ export function pointedSubject(standalone: string): string | null {
   return contentWords(withoutEntities(own, entitiesOf(own))).length ? match[2]! : null;
 }
 
-/** For a hosted model: what a follow-up asks, read with the conversation (null for a question that stands on its own). */
+/** For a hosted model: what a follow-up asks, read with the conversation. */
 export function followUpInstructions(question: string, standalone: string): string | null {
   if (standalone.trim() === question.trim()) return null;
   return `The user's last message is a follow-up. Read with the conversation, it asks: "${standalone.replace(/"/g, "'")}". Answer that question.`;

@@ -1,8 +1,4 @@
-/**
- * The knowledge base's public interface, the only way in for code outside this folder: the extractive
- * answerer and its stages for the local model, retrieval and follow-ups for the chat routes, the
- * question's entities and the port through which the tools' answers come in, sections for the guide pages, indexing for staff edits and loading for the seed step.
- */
+/** The knowledge base's public interface: the only way in for code outside this folder. */
 
 export { type AnswerOptions, answerQuestion, type ComposedAnswer } from "./answer";
 export { OTHER_COUNTRY_UNKNOWN_TEXT, SURE_CONFIDENCE, UNKNOWN_TEXT } from "./answer-render";

@@ -1,15 +1,10 @@
-/**
- * Storing one knowledge-base article for retrieval, the same way whether it comes from the
- * repository's files (the seed step) or from the editor in /admin: its passages (chunkArticle), the
- * weighted full-text vector of each, embeddings kept for passages whose text did not change, and a
- * version row for the history.
- */
-import type { EmbeddingModel } from "ai";
+/** Storing one article for retrieval, the same way from the seed step or the /admin editor, with its versions. */
+import { type EmbeddingModel, embedMany } from "ai";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Db, DbOrTx } from "~/server/db/client";
 import { type ArticleSource, chunkArticle, passageSources } from "./articles";
-import { EMBEDDING_MODEL_ID, embeddingHash, embedTexts, packVector, passageEmbeddingInput } from "./embeddings";
-import { searchableText, stripMarkdown } from "./text";
+import { EMBEDDING_MODEL_ID, embeddingHash, packVector, passageEmbeddingInput } from "./embeddings";
+import { searchableText } from "./text";
 
 /** What an article says: the fields a version keeps. */
 export interface ArticleContent {
@@ -22,9 +17,8 @@ export interface ArticleContent {
 }
 
 /**
- * Replaces the passages of an article with those of `article.body` (each with the sources of its
- * section) and fills their search vectors, keeping the embeddings of passages whose embedded text is unchanged. Run it in the transaction
- * that changes the article, so retrieval never sees half an article. Answers the passage count.
+ * Replaces an article's passages and their search vectors, keeping unchanged passages' embeddings, and
+ * answers their count. Run it in the article's transaction, so retrieval never sees half an article.
  */
 export async function indexArticle(
   tx: DbOrTx,
@@ -41,13 +35,7 @@ export async function indexArticle(
   if (!passages.length) return 0;
   await tx.knowledgePassage.createMany({
     data: passages.map((passage) => {
-      const hash = embeddingHash(
-        passageEmbeddingInput({
-          title: article.title,
-          heading: passage.heading,
-          plainText: stripMarkdown(passage.text),
-        }),
-      );
+      const hash = embeddingHash(passageEmbeddingInput(article.title, passage.heading, passage.text));
       const kept = keep.get(hash);
       return {
         articleId,
@@ -70,11 +58,6 @@ export async function indexArticle(
   return passages.length;
 }
 
-export interface VersionAuthor {
-  id: string | null;
-  email: string | null;
-}
-
 /** The number of an article's latest version (0 before the first). */
 export async function latestArticleVersion(tx: DbOrTx, articleId: string): Promise<number> {
   const { _max } = await tx.knowledgeArticleVersion.aggregate({ where: { articleId }, _max: { version: true } });
@@ -86,7 +69,7 @@ export async function addArticleVersion(
   tx: DbOrTx,
   articleId: string,
   content: ArticleContent,
-  author: VersionAuthor,
+  author: { id: string | null; email: string | null },
   note: string | null,
 ) {
   return tx.knowledgeArticleVersion.create({
@@ -125,20 +108,13 @@ export async function embedMissingPassages(db: Db, model: EmbeddingModel, option
   });
   const missing = passages
     .map((p) => {
-      const input = passageEmbeddingInput({
-        title: p.article.title,
-        heading: p.heading,
-        plainText: stripMarkdown(p.text),
-      });
+      const input = passageEmbeddingInput(p.article.title, p.heading, p.text);
       return { id: p.id, input, hash: embeddingHash(input), current: p.embeddingHash, currentModel: p.embeddingModel };
     })
     .filter((p) => p.hash !== p.current || p.currentModel !== modelId);
   for (let i = 0; i < missing.length; i += EMBEDDING_BATCH) {
     const batch = missing.slice(i, i + EMBEDDING_BATCH);
-    const vectors = await embedTexts(
-      model,
-      batch.map((p) => p.input),
-    );
+    const { embeddings: vectors } = await embedMany({ model, values: batch.map((p) => p.input), maxParallelCalls: 2 });
     await db.$transaction(
       batch.map((p, n) =>
         db.knowledgePassage.update({

@@ -1,7 +1,4 @@
-/**
- * Retrieval's state per database client and version of the knowledge base: the in-process search
- * index and the analyses and results of questions already asked, dropped when the version moves.
- */
+/** Retrieval's search index and cached analyses and results, per database client and knowledge-base version. */
 import { LRUCache } from "lru-cache";
 import { contentVersionQuery } from "~/server/cache/content-cache";
 import type { Db } from "~/server/db/client";
@@ -23,7 +20,7 @@ export interface KnowledgeState {
   results: LRUCache<string, Retrieval>;
   /** Words a typo may be read as (see correctTypos), built on first need. */
   vocabulary?: string[];
-  /** The words of the passages as written (folded, lower case), with their stems and in how many passages each occurs. */
+  /** The passages' words as written, with their stems and passage counts. */
   writtenWords?: Promise<WrittenWord[]>;
 }
 
@@ -53,10 +50,7 @@ export async function currentKnowledgeState(db: Db): Promise<KnowledgeState> {
   return knowledgeState(db, row?.version ?? "");
 }
 
-/**
- * Drops this client's index and cached retrievals at once. A change to the knowledge base moves its
- * version, which the next question reads anyway: this only spares the editor's process that check.
- */
+/** Drops this client's index and cached retrievals now; the version the next question reads would drop them anyway. */
 export function forgetLexemeStatistics(db: Db) {
   knowledgeStates.delete(db);
 }

@@ -1,7 +1,4 @@
-/**
- * The small block structure of knowledge-base Markdown (headings, paragraphs, lists, tables), used
- * to cut articles into passages and passages into the units the local answerer quotes.
- */
+/** The block structure of knowledge-base Markdown, to cut articles into passages and passages into quotable units. */
 import { isCommentLine, sectionSourcesMarker } from "~/lib/schemas/knowledge";
 import { splitSentences, stripMarkdown } from "./text";
 
@@ -23,6 +20,7 @@ export type Block = {
 
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const isTableLine = (line: string) => line.trim().startsWith("|");
 
 export function parseBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
@@ -50,9 +48,9 @@ export function parseBlocks(markdown: string): Block[] {
       });
       continue;
     }
-    if (line.trim().startsWith("|")) {
+    if (isTableLine(line)) {
       const rows: string[][] = [];
-      while (i < lines.length && lines[i]!.trim().startsWith("|")) {
+      while (i < lines.length && isTableLine(lines[i]!)) {
         const cells = lines[i]!.trim()
           .replace(/^\||\|$/g, "")
           .split("|")
@@ -88,16 +86,9 @@ export function parseBlocks(markdown: string): Block[] {
       continue;
     }
     const paragraph: string[] = [];
-    while (
-      i < lines.length &&
-      lines[i]!.trim() &&
-      !isCommentLine(lines[i]!) &&
-      !HEADING.test(lines[i]!) &&
-      !LIST_ITEM.test(lines[i]!) &&
-      !lines[i]!.trim().startsWith("|")
-    ) {
+    for (; i < lines.length && lines[i]!.trim(); i++) {
+      if (isCommentLine(lines[i]!) || HEADING.test(lines[i]!) || LIST_ITEM.test(lines[i]!) || isTableLine(lines[i]!)) break;
       paragraph.push(lines[i]!.trim());
-      i++;
     }
     blocks.push({ kind: "paragraph", text: paragraph.join("\n"), raw: rawFrom(start) });
   }
@@ -108,10 +99,7 @@ export function wordCount(text: string): number {
   return stripMarkdown(text).split(/\s+/).filter(Boolean).length;
 }
 
-/**
- * A quotable piece of a passage: one sentence, one list item or one table row.
- * `markdown` is shown to the reader; `label` is the bold lead line or table header it belongs to.
- */
+/** A quotable sentence, list item or table row; `label` is the bold lead line or table header it belongs to. */
 export interface AnswerUnit {
   markdown: string;
   plain: string;

@@ -1,9 +1,4 @@
-/**
- * Composition of a post's answer: one answer per question it asks, each with its own passages and
- * sources, under the question it answers. A part that repeats another (the same passages and the same
- * tool data) is left out;
- * a part the knowledge base cannot answer says so in one line, so the others still count.
- */
+/** A post's answer: one part per question; a part repeating another is left out, an unanswered one says so in a line. */
 import type { ComposedAnswer } from "./answer";
 import type { PostQuestion } from "./post";
 import type { RetrievedPassage } from "./retrieval-types";

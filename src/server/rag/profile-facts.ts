@@ -1,9 +1,4 @@
-/**
- * What the asker's profile changes in an answer of the local knowledge-base model. Nationals of the
- * countries the Visa Checker has an APS fact for (China, India, Vietnam) normally need an APS certificate to apply to German universities and for
- * the student visa, which a general answer about applying or the visa does not say: such an answer
- * gets that fact, quoted from the knowledge base's APS article with its source and review date.
- */
+/** What the profile changes in a local answer: nationals who need an APS certificate get that fact from the APS article. */
 import { countries } from "countries-list";
 import { readToolFacts } from "~/server/content/tools/facts";
 import type { Db } from "~/server/db/client";
@@ -18,10 +13,7 @@ export interface ProfileContext {
 }
 
 let apsCountries: string[] | undefined;
-/**
- * Nationalities (as the profile stores them: English country names) whose applicants need APS: the
- * countries of the Visa Checker's sourced APS facts (`visa.aps.<country code>`).
- */
+/** Nationalities (English country names, as the profile stores them) of the Visa Checker's APS facts (`visa.aps.<code>`). */
 function apsNationalities(): string[] {
   apsCountries ??= readToolFacts()
     .flatMap((fact) => {
@@ -68,7 +60,7 @@ export async function profileAddition(
   const own = section.find((unit) => /\b(?:need|required?|mandatory|must)\b/i.test(unit.plain)) ?? section[0];
   const units = [who, own].filter((unit): unit is NonNullable<typeof unit> => Boolean(unit));
   if (!units.length) return null;
-  // The sources of the quoted sections, the one about the asker's country first (APS India's announcement for a national of India).
+  // The source about the asker's country first.
   const sources = quotedSources(units).sort((x, y) => Number(y.title.includes(nationality)) - Number(x.title.includes(nationality)));
   const source = sourceLine({ articleTitle: article.title, lastReviewed: article.lastReviewed }, sources);
   return `**For you, as a national of ${nationality} (from your profile):** ${units.map((unit) => unit.markdown).join(" ")}\n\n${source}`;

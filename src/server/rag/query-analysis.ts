@@ -1,7 +1,4 @@
-/**
- * Question analysis, the first stage of retrieval: the question's stems (German spellings folded,
- * compounds joined, typos corrected), their synonyms from the term table, and how telling each is.
- */
+/** Question analysis, retrieval's first stage: the question's stems, their synonyms and how telling each is. */
 import postWords from "~/content/post-words.json";
 import type { Db } from "~/server/db/client";
 import { isCountryStem, originWords, wordsAfterFrom } from "./entities";
@@ -19,14 +16,9 @@ export const SYNONYM_WEIGHT = 0.8;
 /** Synonyms a question word keeps at most, and the least a synonym must be worth. */
 export const MAX_SYNONYMS_PER_WORD = 3;
 export const MIN_SYNONYM_FACTOR = 0.15;
-/**
- * Stems of words that say nothing about the subject of a question ("please tell me", "I want to
- * know", "btw"), beyond PostgreSQL's English stop words (src/content/post-words.json). They would only
- * dilute the confidence. German function words are left out before the search (./post.ts).
- */
+/** Stems of filler words beyond PostgreSQL's stop words ("please tell me", "btw"): they would only dilute the confidence. */
 const FILLER_STEMS = new Set(postWords.fillerStems);
 
-/** The verb of a question asking what to bring or hand in: "what do I bring", "what should we submit", "what to prepare". */
 const LIST_VERB =
   /\bwhat (?:\w+ )?(?:do|does|should|must|can|shall) (?:i|we|you|they) (?:need to |have to )?(bring|prepare|submit|take|hand in)\b|\bwhat to (bring|prepare|submit|take)\b/i;
 
@@ -58,7 +50,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const { frequencies } = index;
   const total = index.passages.length;
   if (!total) return null;
-  // "What documents do I bring?": the verb says a list is asked for, not what it is about ("Bringing your children").
+  // "What do I bring?" asks for a list, not about "Bringing your children".
   const listVerb = listVerbOf(question);
   // German question words whose stems look like English words ("wie lange": "lang") ask, not name the subject.
   const germanAsking = germanQuestionStems(question);
@@ -71,8 +63,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // A word the knowledge base and the term table never use may be a typo of one they do.
   const tableWords = singleWordTerms(groups);
   const corrections = await correctTypos(db, typed, state, index, tableWords, question);
-  // A typo of a stop word ("aftr") is read as it, and so dropped.
-  // A German word in a form the knowledge base does not use ("Monaten") is read as the form it uses ("monat").
+  // A typo of a stop word ("aftr") is dropped; a German inflection the knowledge base lacks ("Monaten") is read as one it has.
   const german = isGerman(question);
   const isKnownStem = (stem: string) => (Boolean(frequencies.get(stem)) || tableWords.has(stem)) && !FILLER_STEMS.has(stem);
   const uninflected = (word: string) => (german && word && !isKnownStem(word) ? (uninflectedGerman(word, isKnownStem) ?? word) : word);
@@ -80,8 +71,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const redundant = namedBesideItsKind(corrected, groups, (lexeme) => Boolean(frequencies.get(lexeme)));
   const words = corrected.filter((word) => !redundant.has(word));
   const terms = expandSynonyms(words, groups, question);
-  // A word for people of a country ("Indian", "Vietnamese", "Pakistani") stands for the country
-  // the knowledge base names ("India", "Vietnam", "Pakistan").
+  // A demonym ("Indian") stands for the country the knowledge base names ("India").
   words.forEach((word, concept) => {
     if (frequencies.get(word)) return;
     for (const country of countryOfDemonym(word)) {
@@ -92,12 +82,9 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   // A phrase occurs at most as often as its rarest word.
   const frequencyOf = (term: QueryTerm) => Math.min(...term.lexeme.split(" ").map((lexeme) => frequencies.get(lexeme) ?? 0));
   // Table terms the knowledge base never uses cannot match a passage: they are left out.
-  const usable = terms.filter((t) => t.factor === 1 || frequencyOf(t) > 0);
-  terms.splice(0, terms.length, ...usable);
+  terms.splice(0, terms.length, ...terms.filter((t) => t.factor === 1 || frequencyOf(t) > 0));
   const documentFrequency = new Map(terms.map((t) => [t.lexeme, frequencyOf(t)]));
-  // A word weighs by its rarity. A word the knowledge base never uses (nor a synonym of it) weighs
-  // double: it is most likely the subject of a question about something else ("bitcoin"). A number
-  // it never uses is the asker's own figure ("my salary is 47000"), not a subject: it weighs little.
+  // An unknown word weighs double, likely the subject of another question ("bitcoin"); an unknown number, little.
   const unknown = words.map((_, c) => terms.every((t) => t.concept !== c || !documentFrequency.get(t.lexeme)));
   const origins = originWords(question);
   const afterFrom = wordsAfterFrom(question);
@@ -105,41 +92,32 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   const someKnown = unknown.some((isUnknown) => !isUnknown);
   const germanNonNouns = german ? lowerCaseWordsOfNounCapitaliser(question) : [];
   const conceptWeight = words.map((word, c) => {
-    // A small number ("after 2 months") is a quantity of the asker's, and "international" in "as an
-    // international student" how they describe themself (it would also find "internship"): neither is
-    // what the question is about.
+    // A small number ("after 2 months") or how the askers describe themselves ("as an international student") is no subject.
     if (/^\d{1,2}$/.test(word) || askerKind.some((typed) => writtenAs(word, typed)))
       return Math.min(1, inverseDocumentFrequency(documentFrequency.get(word) ?? 0, total));
     // "aus Indien", "from Ghana": where the asker comes from is said of them, not asked about.
     if (afterFrom.some((typed) => typed.startsWith(word)) && terms.some((t) => t.concept === c && isCountryStem(t.lexeme))) return 1;
-    // A word the knowledge base never uses but the term table translates ("Lebenshaltungskosten":
-    // "cost of living") is as telling as its most used translation, not as a word never seen.
+    // A word only the term table translates ("Lebenshaltungskosten") is as telling as its most used translation.
     const own = documentFrequency.get(word) ?? 0;
     const translations = terms.filter((t) => t.concept === c && t.factor < 1 && documentFrequency.get(t.lexeme));
     if (!own && translations.length)
       return inverseDocumentFrequency(Math.max(...translations.map((t) => documentFrequency.get(t.lexeme)!)), total);
-    // A word the knowledge base uses once beside a translation it uses far more
-    // ("Kaltmiete" beside "cold rent", "Studium" beside "studies") is a rare spelling of a common
-    // subject: it weighs as the subject does.
+    // A rare spelling of a common subject ("Kaltmiete" beside "cold rent") weighs about as the subject does.
     const rare = rareSpellingFrequency(
       own,
       translations.map((t) => documentFrequency.get(t.lexeme)!),
     );
     if (rare !== null) return inverseDocumentFrequency(rare, total);
     if (!unknown[c]) return inverseDocumentFrequency(own, total);
-    // In a German question, a word neither the knowledge base nor the term table knows may be German the
-    // table does not translate ("fahren") as well as the subject of a question about something else: it
-    // weighs as a word never seen, not double. Written in lower case by someone who capitalises nouns,
-    // it is no noun ("geprüft", "bleibt", "entscheidend"): it cannot name the subject and weighs nothing.
+    // In a German question an unknown word may be untranslated German ("fahren"): it weighs as unseen, not
+    // double; written in lower case by someone who capitalises nouns, it is no noun and weighs nothing.
     if (german && someKnown && !/\d/.test(word))
       return germanNonNouns.some((written) => writtenAs(word, written)) ? 0 : inverseDocumentFrequency(0, total);
     // Where the asker comes from ("scholarship for Bangladeshi students") is said of them, not asked about.
     if (origins.some((origin) => origin.startsWith(word) && word.length >= origin.length - 3)) return 1;
     return /\d/.test(word) ? 1 : 2 * inverseDocumentFrequency(0, total);
   });
-  // "Can I go to Paris with my residence permit?": a place abroad named by a question about Germany
-  // or its steps, without plans to study or live there, is another country to travel to, not the
-  // subject; it stands for "country". ("The capital of Peru" is about Peru: it keeps its weight.)
+  // "Can I go to Paris with my residence permit?": a place abroad is a country to travel to, not the subject.
   const abroad = placesAbroadNamed(question);
   const countryFrequency = frequencies.get(COUNTRY_STEM) ?? 0;
   if (abroad.length && countryFrequency && namesGermanyOrItsSteps(question) && !otherDestination(question)) {
@@ -160,15 +138,13 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
     documentFrequency.set(AGE_STEM, ageFrequency);
     conceptWeight[ageConcept] = inverseDocumentFrequency(ageFrequency, total);
   }
-  // A much more common synonym of a rare word ("cost" for "spend") is not as telling as the word
-  // itself: it counts for its own rarity, or every passage with the common word would look like a hit.
+  // A much more common synonym ("cost" for "spend") counts for its own rarity, or every passage with it would look like a hit.
   for (const term of terms) {
     if (term.factor === 1) continue;
     const own = inverseDocumentFrequency(documentFrequency.get(term.lexeme) ?? 0, total);
     if (own * 2 < conceptWeight[term.concept]!) term.factor *= own / conceptWeight[term.concept]!;
   }
-  // "and do I pay tax on that?" after a question about a student job: the follow-up's own subject
-  // (tax) leads, the subject it points to (the job) says which case it is about.
+  // "and do I pay tax on that (student job)?": the follow-up's own subject leads, the one it points to weighs less.
   const pointed = pointedSubject(question);
   if (pointed) {
     const asked = writtenWordsOf(question.slice(0, question.lastIndexOf(`(${pointed})`)));
@@ -181,9 +157,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   words.forEach((word, c) => {
     if (quoted.some((written) => writtenAs(word, written))) conceptWeight[c]! *= QUOTED_TERM_WEIGHT;
   });
-  // Words the knowledge base never uses may each be what a question is about, but a post asks about one
-  // thing it does not know at most: together they weigh as the heaviest of them. A long post's story
-  // ("Montag bis Freitag", "my cousin in Lagos") does not bury what it asks about.
+  // Unknown words weigh together as the heaviest: a post's story ("my cousin in Lagos") must not bury what it asks.
   const isKnown = (c: number) => terms.some((t) => t.concept === c && (documentFrequency.get(t.lexeme) ?? 0) > 0);
   const knownTotal = conceptWeight.reduce((sum, weight, c) => sum + (isKnown(c) ? weight : 0), 0);
   const unknownWeights = conceptWeight.filter((_, c) => !isKnown(c));
@@ -191,11 +165,7 @@ async function analyzeParsed(db: Db, state: KnowledgeState, question: string, ts
   return { question, words, terms, conceptWeight, totalWeight, total, documentFrequency, corrections };
 }
 
-/**
- * The words a German text writes in lower case, folded as the search folds them, when its writer
- * capitalises nouns (a capitalised word inside a sentence); none for a text typed all in lower case,
- * where case tells nothing. A word also written capitalised elsewhere is not among them.
- */
+/** The words a German text writes only in lower case (folded), when its writer capitalises nouns. */
 export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
   const inside = [...text.matchAll(/(?<=[\p{L},;)] +)(\p{L}+)/gu)].map((match) => match[1]!);
   if (!inside.some((word) => /^\p{Lu}/u.test(word))) return [];
@@ -204,7 +174,6 @@ export function lowerCaseWordsOfNounCapitaliser(text: string): string[] {
   return [...new Set(inside.filter((word) => /^\p{Ll}/u.test(word)).map(lower))].filter((word) => !capitalised.has(word));
 }
 
-/** "as an international student", "als ausländische Studentin": the word that says which kind of student the asker is. */
 const ASKER_KIND =
   /\b(?:as|als|i am|i|im|ich bin|we are|wir sind)\s+(?:an?\s+|eine?\s+)?(international|internationale[rn]?|foreign|auslaendische[rn]?)\s+(?:students?|studentin(?:nen)?|studenten|studierende[rn]?)\b/gi;
 
@@ -223,18 +192,14 @@ const GERMAN_QUESTION_WORDS = new Map([
 ]);
 
 export function germanQuestionStems(question: string): Set<string> {
-  return new Set(writtenWordsOf(question).flatMap((word) => (GERMAN_QUESTION_WORDS.has(word) ? [GERMAN_QUESTION_WORDS.get(word)!] : [])));
+  return new Set(writtenWordsOf(question).flatMap((word) => GERMAN_QUESTION_WORDS.get(word) ?? []));
 }
 
-/** A word used this few times ("deutschen" in a few proper names), beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
+/** A word used this few times, beside a translation used RARE_SPELLING_RATIO times as often, is a rare spelling. */
 const RARE_SPELLING = 5;
 const RARE_SPELLING_RATIO = 3;
 
-/**
- * The use a rarely used spelling of a common subject counts for: halfway (geometrically) between its
- * own and its most used translation's, so it stays a telling word without outweighing the rest of
- * the question. Null for a word that is no such spelling.
- */
+/** A rare spelling's use counts halfway (geometrically) to its most used translation's: telling, not outweighing the rest. */
 export function rareSpellingFrequency(own: number, translationFrequencies: number[]): number | null {
   if (own < 1 || own > RARE_SPELLING || !translationFrequencies.length) return null;
   const most = Math.max(...translationFrequencies);
@@ -247,13 +212,12 @@ const AGE_STEM = "age";
 export const AGE_STATEMENT =
   /\b(?:i am|i'm|im|i turn|i turned|i will be|aged?)\s+(\d{2})\b(?!\s*(?:€|eur\b|euros?\b|k\b|%|hours?\b|days?\b|weeks?\b|months?\b|semesters?\b|credits?\b|ects\b))/i;
 
-/** How much more a word weighs when the question puts it in quotes. */
 const QUOTED_TERM_WEIGHT = 2;
 /** Quotes of a few words at most: a term, not a passage the asker copied. */
 const QUOTED_TERM_WORDS = 5;
 const QUOTED = /(?<=^|[\s(])["'“‘„‚«]([^"'“”‘’„‚«»\n]{2,60}?)["'”’“‘»](?=[\s.,;:!?)]|$)/gu;
 
-/** The words a question puts in quotes ("the so called 'Blue Card'"), folded; none of a long quote. */
+/** The words a question puts in quotes, folded. */
 export function quotedWords(question: string): string[] {
   return [...question.matchAll(QUOTED)].flatMap((match) => {
     const written = writtenWordsOf(match[1]!);
@@ -261,7 +225,6 @@ export function quotedWords(question: string): string[] {
   });
 }
 
-/** What the words of the subject a follow-up points to weigh beside its own words. */
 const POINTED_SUBJECT_SHARE = 0.5;
 
 /** Whether a stem is of a word as typed: "regist" of "register", "studi" of "study". */
@@ -269,10 +232,7 @@ function writtenAs(stem: string, written: string): boolean {
   return written.startsWith(stem) || (stem.endsWith("i") && stem.length > 3 && written.startsWith(stem.slice(0, -1)));
 }
 
-/**
- * "register again" is what the knowledge base calls "re-register" (indexed whole, see foldForSearch):
- * a verb followed by "again" reads as the verb with "re", when the knowledge base uses that word.
- */
+/** "register again" reads as "reregister" (indexed whole, see foldForSearch) when the knowledge base uses it. */
 export function withRepeatedActions(stems: string[], question: string, frequencies: Map<string, number>): string[] {
   const written = writtenWordsOf(question);
   let out = stems;
@@ -284,10 +244,7 @@ export function withRepeatedActions(stems: string[], question: string, frequenci
   return out;
 }
 
-/**
- * German compounds typed apart ("Deutschland Stipendium", "Rundfunk Beitrag") read as the one word
- * the knowledge base uses ("Deutschlandstipendium"): the two words' stems give way to it.
- */
+/** German compounds typed apart ("Deutschland Stipendium") read as the one word the knowledge base uses. */
 export function withCompounds(stems: string[], question: string, frequencies: Map<string, number>): string[] {
   const written = writtenWordsOf(question);
   let out = stems;
@@ -303,11 +260,7 @@ export function withCompounds(stems: string[], question: string, frequencies: Ma
   return out;
 }
 
-/**
- * A German word in an inflected or feminine form the knowledge base does not use ("Monaten", "Jahren",
- * "Regelungen", "Werkstudentin") read as the form it uses ("monat", "jahr", "regelung"): the word without a plural or
- * case ending, when that is a known word. Null when no ending leaves one.
- */
+/** A German inflection or feminine form the knowledge base does not use ("Monaten", "Werkstudentin") without the ending that leaves a known word ("monat"). */
 export function uninflectedGerman(word: string, isKnown: (stem: string) => boolean): string | null {
   for (const ending of GERMAN_ENDINGS) {
     if (!word.endsWith(ending) || word.length - ending.length < 3) continue;
@@ -329,18 +282,10 @@ export function queryLexemes(tsquery: string): string[] {
   return lexemes;
 }
 
-/**
- * The question's words (factor 1) and the other terms of the term-table groups its words and
- * phrases belong to, at a lower weight, under the word (or each word of the phrase) they stand for.
- */
+/** The question's words (factor 1) and, at a lower weight, the other terms of their term-table groups. */
 export function expandSynonyms(words: string[], groups: StemmedGroup[], question = ""): QueryTerm[] {
-  const terms: QueryTerm[] = words.map((lexeme, concept) => ({
-    lexeme,
-    query: quoteLexeme(lexeme),
-    concept,
-    factor: 1,
-  }));
-  // In the order of the question's words: a synonym stands for the first word it could stand for.
+  const terms: QueryTerm[] = words.map((lexeme, concept) => ({ lexeme, query: quoteLexeme(lexeme), concept, factor: 1 }));
+  // A synonym stands for the first word it could stand for.
   const matches = matchTerms(words, groups, question).sort((a, b) => a.concepts[0]! - b.concepts[0]!);
   for (const match of matches) {
     for (const concept of match.concepts) {
@@ -353,6 +298,15 @@ export function expandSynonyms(words: string[], groups: StemmedGroup[], question
     }
   }
   return terms;
+}
+
+/** The share of the question's weight `terms` cover, each word counting its best term's value. */
+export function questionMatch(analysis: QueryAnalysis, terms: QueryTerm[], value: (term: QueryTerm, i: number) => number): number {
+  const best = analysis.words.map(() => 0);
+  terms.forEach((term, i) => {
+    best[term.concept] = Math.max(best[term.concept]!, value(term, i));
+  });
+  return best.reduce((sum, value, c) => sum + value * analysis.conceptWeight[c]!, 0) / analysis.totalWeight;
 }
 
 /** BM25's inverse document frequency: rare terms weigh more; never negative. */

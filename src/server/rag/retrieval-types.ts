@@ -26,7 +26,7 @@ export interface RetrieveOptions {
   limit?: number;
   /** Only articles of this topic (a thread slug such as "finances"). */
   topic?: string;
-  /** Below this confidence no passage is returned (default: confidenceFloor, 0.3 for a short question, less for a long post): nothing relevant was found. */
+  /** Below this confidence no passage is returned (default: confidenceFloor). */
   minConfidence?: number;
   /** At most this many passages of one article (default 3), so that several sources can speak. */
   perArticle?: number;

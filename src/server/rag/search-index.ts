@@ -1,16 +1,6 @@
 /**
- * The knowledge base's search vectors, held in this process as an inverted index: for each lexeme,
- * the passages using it and where (positions and weights), read from the tsvectors PostgreSQL made
- * (to_tsvector with the English configuration, title A, topic and heading B, text C).
- *
- * Retrieval scores every passage using a question's telling words, by each term and each weight:
- * in SQL that is a tsquery evaluated per passage and term, and on the embedded database (PostgreSQL
- * compiled to WebAssembly) a few thousand candidates cost some 100 ms. Here a term costs a walk over
- * its own passages. The index answers exactly what `search @@ query` answers for the queries
- * retrieval builds: a quoted lexeme or a phrase of lexemes at given distances ('a' <-> 'b' <2> 'c'),
- * either restricted to one weight ('a':A) or not.
- *
- * It is read again whenever the knowledge base's version moves (see KNOWLEDGE_VERSION in retrieve.ts).
+ * The passages' tsvectors as an in-process inverted index: in SQL, scoring each term and weight costs
+ * some 100 ms on the embedded database. It answers exactly what `search @@ query` does for retrieval's queries.
  */
 import type { Db } from "~/server/db/client";
 
@@ -48,10 +38,7 @@ export interface PhraseQuery {
 export class SearchIndex {
   /** Passages of visible articles, by number, numbered in the order of their ids (see compareIds). */
   readonly passages: IndexedPassage[];
-  /**
-   * In how many passages each lexeme occurs, in the order ts_stat lists them: PostgreSQL's lexeme
-   * order (by bytes, a prefix first) reversed.
-   */
+  /** In how many passages each lexeme occurs, in ts_stat's order (PostgreSQL's byte order, reversed). */
   readonly frequencies: Map<string, number>;
   private readonly postings: Map<string, Postings>;
 
@@ -91,11 +78,7 @@ export class SearchIndex {
     );
   }
 
-  /**
-   * Per passage (by number), what `search @@ query` says for the term query: MATCHED when it
-   * matches, plus the WEIGHT_BITS of each weight it matches with alone ('a':A <-> 'b':A for A).
-   * It costs a walk over the passages of the query's lexemes.
-   */
+  /** Per passage (by number): MATCHED when `search @@ query`, plus the WEIGHT_BITS of each weight it matches with alone. */
   match(query: string): Uint8Array {
     const { lexemes, distances } = parseTermQuery(query);
     const hits = new Uint8Array(this.passages.length);
@@ -126,10 +109,7 @@ export class SearchIndex {
   }
 }
 
-/**
- * What the phrase starting at `position` (with weight code `code`) matches: MATCHED if each further
- * lexeme is at its distance, and the weight bit if all of them also have that weight.
- */
+/** MATCHED if each further lexeme is at its distance from `position`, plus the weight bit if all have weight `code`. */
 function chainAt(position: number, code: number, rest: Postings[], others: number[], distances: number[]): number {
   let matched = true;
   let sameWeight = true;
@@ -163,18 +143,12 @@ function findPosting(passages: Int32Array, passage: number): number {
   return -1;
 }
 
-/**
- * The order ORDER BY id gives passage ids, which break ties between equal scores: ids are cuids
- * (lower-case letters and digits), which every collation orders by their characters.
- */
+/** ORDER BY id's order, which breaks ties: cuids (lower-case letters and digits) sort by character in every collation. */
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * A tsvector's text form ('accommod':3C,7C 'berlin':1A) as lexemes with their positions
- * (position * 4 + weight code). A lexeme stored without positions has none.
- */
+/** A tsvector's text form ('accommod':3C,7C 'berlin':1A) as lexemes with their positions (position * 4 + weight code). */
 export function parseTsvector(text: string): { lexeme: string; positions: number[] }[] {
   const entries: { lexeme: string; positions: number[] }[] = [];
   scanTsvector(text, (lexeme) => {
@@ -211,19 +185,9 @@ function scanTsvector(text: string, visit: (lexeme: string) => number[]): void {
   }
 }
 
-const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [" ", ":", ",", "0", "9"].map((c) => c.charCodeAt(0)) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+const [SPACE, COLON, COMMA, DIGIT_0, DIGIT_9] = [...Buffer.from(" :,09")] as [number, number, number, number, number];
 
-/**
- * A term query as retrieval writes it (quoteLexeme, or phraseto_tsquery's text form): a quoted
- * lexeme, or quoted lexemes joined by <-> or <N>. Anything else is refused: the index answers for
- * these forms only.
- */
+/** A term query as retrieval writes it: quoted lexemes joined by <-> or <N>. Anything else is refused. */
 export function parseTermQuery(query: string): PhraseQuery {
   const lexemes: string[] = [];
   const distances: number[] = [];

@@ -1,13 +1,6 @@
 /**
- * Loads the knowledge base's files into the database: articles with their body, passages, the
- * weighted full-text vector of each passage and, when an OpenAI key is configured, passage
- * embeddings. Idempotent: unchanged articles (same file hash and search text format) are skipped, and embeddings are kept
- * for passages whose text did not change. Each new or changed file is recorded as a version
- * ("from the repository").
- *
- * Staff edits win over the repository: an article edited in /admin (customizedAt set) is left as
- * staff made it, even when its file changes; only the editor (or restoring a version) changes it.
- * An article whose file disappeared is deleted only when it came from a file and was never edited.
+ * Loads the knowledge base's files into the database, skipping unchanged ones. Staff edits win: an article
+ * edited in /admin is left as it is, and one whose file disappeared is deleted only if never edited.
  */
 import type { EmbeddingModel } from "ai";
 import type { Db } from "~/server/db/client";
@@ -78,14 +71,8 @@ export async function seedKnowledgeBase(db: Db, options: SeedKnowledgeBaseOption
 }
 
 async function writeArticle(db: Db, article: KnowledgeArticleFile, { newVersion }: { newVersion: boolean }) {
-  const content = {
-    title: article.title,
-    topic: article.topic,
-    country: article.country,
-    lastReviewed: article.lastReviewed,
-    sources: article.sources,
-    body: article.body,
-  };
+  const { title, topic, country, lastReviewed, sources, body } = article;
+  const content = { title, topic, country, lastReviewed, sources, body };
   await db.$transaction(async (tx) => {
     const row = await tx.knowledgeArticle.upsert({
       where: { slug: article.slug },

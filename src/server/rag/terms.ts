@@ -1,9 +1,6 @@
 /**
- * The term table (src/content/terms.json): groups of words and phrases a student may use for the
- * same thing as the knowledge base ("wife" / "spouse" / "family reunification" / "Familiennachzug",
- * "GEZ" / "Rundfunkbeitrag" / "broadcasting fee"). Retrieval expands a question's words and phrases
- * with the other terms of their groups. The table is validated once; its terms are stemmed and
- * folded by PostgreSQL (the same English configuration as the search vectors) once per database client.
+ * The term table (src/content/terms.json): groups of words for the same thing ("wife", "spouse",
+ * "Familiennachzug") that expand a question, stemmed by PostgreSQL once per database client.
  */
 import { z } from "zod";
 import termsFile from "~/content/terms.json";
@@ -17,10 +14,7 @@ const termTableSchema = z.object({
         /** What the group is about, for the people who maintain it. */
         about: z.string().min(1),
         terms: z.array(z.string().trim().min(1)).min(2),
-        /**
-         * Products or companies that stand for the group's kind ("Fiverr" for a freelance platform):
-         * searched like its terms, and dropped from a question that also names the kind.
-         */
+        /** Products that stand for the group's kind ("Fiverr"): searched, and dropped from a question naming the kind. */
         brands: z.array(z.string().trim().min(1)).optional(),
       }),
     )
@@ -35,10 +29,7 @@ interface StemmedTerm {
   lexemes: string[];
   /** A tsquery matching it: the lexeme, or the phrase ('famili' <-> 'reunif'). */
   query: string;
-  /**
-   * A phrase whose other words are stop words ("runs out": "run"), folded as typed: it is recognised
-   * in a question that has it as typed, and never searched for (it would stand for every "run").
-   */
+  /** A phrase of one word and stop words ("runs out"), as typed: recognised as typed, never searched (it would be every "run"). */
   typed?: string;
 }
 
@@ -66,10 +57,7 @@ export function termTable(): TermTable {
   return table;
 }
 
-/**
- * Lexemes of a tsquery's text as phraseto_tsquery writes it. A hyphenated word is indexed as the
- * whole word followed by its parts ('mini-job' <-> 'mini' <-> 'job'): the whole word stands for it.
- */
+/** Lexemes of phraseto_tsquery's text; a hyphenated word's parts ('mini-job' <-> 'mini' <-> 'job') give way to it. */
 export function phraseLexemes(tsquery: string): string[] {
   const lexemes = [...tsquery.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
   const [first, ...rest] = lexemes;
@@ -110,8 +98,7 @@ async function stemGroups(db: Db, source: TermTable): Promise<StemmedGroup[]> {
     const text = texts[row.i - 1]!;
     const lexemes = phraseLexemes(row.query);
     if (!lexemes.length) continue; // only stop words
-    // A phrase that keeps one word ("after hours": "hour", "no German": "german") would stand for
-    // every use of that word: it is only recognised as typed.
+    // A phrase that keeps one word ("after hours": "hour") would stand for every use of it: only recognised as typed.
     const typed = lexemes.length === 1 && /\s/.test(text.trim()) ? typedWords(text) : undefined;
     stemmed.set(text, { text, lexemes, query: lexemes.length === 1 ? quoteLexeme(lexemes[0]!) : row.query, ...(typed ? { typed } : {}) });
   }
@@ -147,11 +134,7 @@ export interface TermMatch {
   others: StemmedTerm[];
 }
 
-/**
- * The groups a question's words (stems, in order) belong to: a word is matched by a one-word term,
- * consecutive words by a phrase ("bank account", "first week"), and a phrase of one word and stop
- * words ("runs out") where the question, folded, has it as typed.
- */
+/** The groups of the question's stems: a word by a one-word term, consecutive words by a phrase, a typed phrase as typed. */
 export function matchTerms(words: string[], groups: StemmedGroup[], question = ""): TermMatch[] {
   const folded = ` ${typedWords(question)} `;
   const matches: TermMatch[] = [];
@@ -168,11 +151,7 @@ export function matchTerms(words: string[], groups: StemmedGroup[], question = "
   return matches;
 }
 
-/**
- * Brand names of the term table the knowledge base never uses, named in a question beside a word of
- * their group ("freelance ... on Fiverr"): the brand says nothing the other word does not, and is
- * not a subject of its own (a word never used otherwise weighs as the subject of another question).
- */
+/** Unused brand names beside a word of their group ("freelance ... on Fiverr"): no subject of their own. */
 export function namedBesideItsKind(words: string[], groups: StemmedGroup[], isUsed: (lexeme: string) => boolean): Set<string> {
   const redundant = new Set<string>();
   for (const word of words) {

@@ -1,10 +1,6 @@
-/**
- * Text helpers shared by the indexer, the retriever and the local answerer: Markdown to plain text,
- * spelling variants of German words, and sentence splitting.
- */
+/** Text helpers of the indexer, the retriever and the answerer: Markdown to plain text, German spellings, sentences. */
 import answerWords from "~/content/answer-words.json";
 
-/** A literal text as a regular expression source. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -26,11 +22,7 @@ export function stripMarkdown(markdown: string): string {
 
 const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss", ẞ: "SS" };
 
-/**
- * German spellings folded to what an English keyboard types: ä/ö/ü to ae/oe/ue, ß to ss, other
- * accents dropped ("café" to "cafe"). The indexer and the retriever fold both sides the same way,
- * so "Ausländerbehörde", "Auslaenderbehoerde" and "Straße"/"Strasse" are one word to the search.
- */
+/** German spellings as an English keyboard types them (ä to ae, ß to ss, "café" to "cafe"), on both sides of the search. */
 export function foldGerman(text: string): string {
   return text
     .replace(/[äöüÄÖÜßẞ]/g, (c) => UMLAUTS[c]!)
@@ -39,39 +31,24 @@ export function foldGerman(text: string): string {
     .normalize("NFC");
 }
 
-/**
- * The version of what searchableText puts in the index. Raise it when that changes (folding, kept
- * words): the next seed then indexes every article from the repository again, without a new version
- * in its history. An article staff edited keeps its index until it is next saved.
- */
+/** The version of what searchableText indexes: raise it when that changes, and the next seed indexes every article again. */
 export const SEARCH_TEXT_FORMAT = 4;
 
 /**
- * Text as the search reads it, on both sides (passages, questions, the term table): German
- * spellings folded (foldGerman), contractions' ends dropped ("they're" as "they"), and a word
- * with the prefix "re-" kept whole ("re-register" as "reregister"): registering again is not
- * registering, though PostgreSQL's parser would index
- * the hyphenated word's parts too. So is "uni-assist", also typed "uni assist" ("uniassist"): a
- * student's "uni" means a university, not the application service, and is read as "university",
- * the word the articles use.
+ * Text as the search reads it on both sides: German spellings folded, contractions' ends dropped, and
+ * "re-register" and "uni-assist" kept whole (registering again is not registering; a student's "uni"
+ * is a university, not the application service).
  */
 export function foldForSearch(text: string): string {
-  return (
-    foldGerman(text)
-      // "they're", "I've", "we'll": the parser would read the contraction's end as a word of its own.
-      .replace(/(?<=\p{L})['’](?:re|ve|ll|d|m)\b/giu, "")
-      .replace(/\b(re)-(?=[a-z])/gi, "$1")
-      .replace(/\buni[\s-]?assist\b/gi, "uniassist")
-      .replace(/\bunis\b(?!-)/gi, "universities")
-      .replace(/\buni\b(?!-)/gi, "university")
-  );
+  return foldGerman(text)
+    .replace(/(?<=\p{L})['’](?:re|ve|ll|d|m)\b/giu, "")
+    .replace(/\b(re)-(?=[a-z])/gi, "$1")
+    .replace(/\buni[\s-]?assist\b/gi, "uniassist")
+    .replace(/\bunis\b(?!-)/gi, "universities")
+    .replace(/\buni\b(?!-)/gi, "university");
 }
 
-/**
- * The other way people type a word with umlauts on an English keyboard: the vowel without its dots
- * ("Bestätigung" as "Bestatigung", beside the folded "Bestaetigung"). Returns only the variants
- * that differ from the folded text.
- */
+/** Words with umlauts typed without the dots ("Bestatigung"), where that differs from the folded text. */
 export function spellingVariants(text: string): string[] {
   const words = new Set(text.match(/[\p{L}\p{N}-]*[äöüÄÖÜ][\p{L}\p{N}-]*/gu) ?? []);
   const variants = new Set<string>();
@@ -82,27 +59,20 @@ export function spellingVariants(text: string): string[] {
   return [...variants];
 }
 
-/**
- * PostgreSQL's parser reads "140/280-day" or "B2/C1" as one file-path token, so a search for "280"
- * or "C1" would miss it: the parts are indexed too.
- */
+/** PostgreSQL reads "B2/C1" as one file-path token, which a search for "C1" would miss: the parts are indexed too. */
 export function slashVariants(text: string): string[] {
   return [...new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}.,-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}.,-]*)+/gu) ?? [])].map((token) =>
     token.split("/").join(" "),
   );
 }
 
-/**
- * Plain text for the search index (and for a search's query): Markdown removed, German spellings
- * folded, umlauts typed without dots and slash parts appended.
- */
+/** Plain text for the search index: Markdown removed, folded, spelling and slash variants appended. */
 export function searchableText(markdown: string): string {
   const plain = stripMarkdown(markdown);
   const variants = [...spellingVariants(plain), ...slashVariants(foldGerman(plain))];
   return variants.length ? `${foldForSearch(plain)}\n${variants.join(" ")}` : foldForSearch(plain);
 }
 
-/** A word of lower-case ASCII letters only. */
 export function isAsciiWord(word: string): boolean {
   return /^[a-z]+$/.test(word);
 }
@@ -110,16 +80,11 @@ export function isAsciiWord(word: string): boolean {
 /** pg_trgm's default similarity threshold: `a % b` holds when similarity(a, b) reaches it. */
 export const PG_TRGM_SIMILARITY_THRESHOLD = 0.3;
 
-/**
- * pg_trgm's similarity() of two words of lower-case ASCII letters (isAsciiWord), computed here to spare
- * the typo fallback a query: the shared share of their trigrams, each word padded with two spaces
- * before and one after ("  word "), as a float4 like pg_trgm's.
- */
+/** pg_trgm's similarity() of two ASCII words (isAsciiWord), as a float4, computed here to spare the typo fallback a query. */
 export function trigramSimilarity(a: string, b: string): number {
   const first = trigrams(a);
   const second = trigrams(b);
-  let shared = 0;
-  for (const trigram of first) if (second.has(trigram)) shared++;
+  const shared = [...first].filter((trigram) => second.has(trigram)).length;
   return Math.fround(shared / (first.size + second.size - shared));
 }
 
@@ -150,7 +115,7 @@ export function splitSentences(paragraph: string): string[] {
   return balanceBold(out.map((s) => s.trim()).filter(Boolean));
 }
 
-/** A bold span that runs over a sentence end is closed and reopened, so each sentence stands alone. */
+/** A bold span over a sentence end is closed and reopened, so each sentence stands alone. */
 function balanceBold(sentences: string[]): string[] {
   const out = [...sentences];
   for (let i = 0; i < out.length; i++) {
@@ -167,7 +132,7 @@ function balanceBold(sentences: string[]): string[] {
   return out.filter((s) => s.replace(/\*/g, "").trim());
 }
 
-/** Month names, long and short, in English and German, as the platform's calendar data spells them. */
+/** Month names, long and short, in English and German. */
 const MONTH_NAMES = new Set(
   ["en", "de"].flatMap((locale) =>
     (["long", "short"] as const).flatMap((month) =>
@@ -183,11 +148,7 @@ const MONTH_NAMES = new Set(
 /** German words that stand before an ordinal number ("im 5. Semester", "ab dem 1. Oktober"). */
 const BEFORE_ORDINAL = /(?:^|\s)(?:im|vom|zum|beim|ins|dem|den|der|das|des|ab|seit|bis)\s+\d{1,2}\.\s*$/i;
 
-/**
- * "am 5. Mai", "im 5. Semester": a German ordinal number, whose full stop ends no sentence. Known by
- * the month name or lower-case word after it, or by the article or preposition before it; "I am 25.
- * Next ..." still ends there.
- */
+/** "am 5. Mai": a German ordinal's full stop ends no sentence; "I am 25. Next ..." still ends there. */
 function isGermanOrdinal(previous: string, next: string): boolean {
   if (!/(?:^|\s)\d{1,2}\.\s*$/.test(previous)) return false;
   const nextWord = /^\p{L}+/u.exec(next)?.[0] ?? "";
@@ -212,11 +173,7 @@ export function writtenWordsOf(question: string): string[] {
   );
 }
 
-/**
- * Stems a demonym may come from, by the usual English endings: indian -> india, nigerian -> nigeria,
- * vietnames(e) -> vietnam, chines(e) -> china, pakistani -> pakistan. Only stems the knowledge base
- * uses are kept by the caller, so a wrong guess costs nothing.
- */
+/** Stems a demonym may come from (indian -> india, chines -> china); callers keep only known stems, so a wrong guess costs nothing. */
 export function countryOfDemonym(stem: string): string[] {
   if (stem.length < 5 || /\d/.test(stem)) return [];
   const candidates = new Set<string>();

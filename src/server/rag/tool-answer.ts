@@ -1,9 +1,4 @@
-/**
- * The tools' answers as the answerer sees them: the port through which it gets a question's tool data
- * (a city's costs, a visa check, scholarships, a university), wired by the chat to the tool services
- * (src/server/services/tools/tool-answers.service.ts), and how that data joins the knowledge base's
- * answer or a hosted model's context.
- */
+/** The port through which the answerer gets a question's tool data, and how it joins an answer or a hosted model's context. */
 import type { ToolLink } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import type { ComposedAnswer } from "./answer";
@@ -20,10 +15,7 @@ export interface ToolAnswer {
   links: ToolLink[];
 }
 
-/**
- * The port: the tool data that answers a question, or null. Earlier questions give a follow-up its
- * subject; the post a question was read from says what the question leaves out about the asker.
- */
+/** The tool data that answers a question, or null; history and post fill in what the question leaves out, `asked` decides. */
 export type ToolAnswerSource = (
   db: Db,
   question: string,
@@ -41,15 +33,10 @@ export function toolAnswerInstructions(answer: ToolAnswer | null): string | null
   ].join("\n");
 }
 
-/**
- * The local model's answer with the tool data leading; the knowledge base's answer follows when it is
- * sure of it and adds more than the city articles (which hold the tool's own figures), with its own
- * sources. A regenerated answer with nothing new is left as it is.
- */
+/** The local answer with the tool data leading; the knowledge base's answer follows when sure and not just the city articles. */
 export function withToolAnswer(composed: ComposedAnswer, tool: ToolAnswer): ComposedAnswer {
   if (composed.kind === "no-other") return composed;
   const sure = composed.kind === "answer" && !composed.text.startsWith(NOT_SURE_TEXT);
-  // A knowledge-base answer that quotes only the generated city articles repeats the tool's figures.
   const quoted = new Set(composed.quotedPassageIds ?? []);
   const quotedSlugs = composed.retrieval.passages.filter((passage) => quoted.has(passage.id)).map((passage) => passage.articleSlug);
   const repeats = quotedSlugs.length > 0 && quotedSlugs.every((slug) => slug.startsWith(CITY_ARTICLE_PREFIX));

@@ -1,7 +1,4 @@
-/**
- * Typo correction: a word the knowledge base never uses is read as the nearest word it does use
- * (trigram similarity and a small edit distance), so "sperkonto" finds "Sperrkonto".
- */
+/** Typo correction: an unknown word is read as the nearest known word, so "sperkonto" finds "Sperrkonto". */
 import type { Db } from "~/server/db/client";
 import type { KnowledgeState } from "./knowledge-state";
 import { placesAbroadNamed } from "./question";
@@ -11,28 +8,18 @@ import { countryOfDemonym, isAsciiWord, PG_TRGM_SIMILARITY_THRESHOLD, trigramSim
 
 /** Only words of this length or more are corrected: shorter ones are too close to too many words. */
 const TYPO_MIN_LENGTH = 5;
-/** Trigram similarity (pg_trgm, 0..1) above which a known word replaces a typed one of TYPO_SIMILAR_LENGTH letters or more. */
+/** Trigram similarity above which a known word replaces a typed one of TYPO_SIMILAR_LENGTH letters or more. */
 const TYPO_SIMILARITY = 0.6;
 const TYPO_SIMILAR_LENGTH = 6;
 
-/**
- * Typing slips a word of this length may hold. A short word one letter longer than a known one is
- * usually another word ("world" and "word"), so short words are corrected only for a wrong,
- * swapped or missing letter ("blokc" for "block", "helth" for "health").
- */
+/** Typing slips a word may hold; a short word one letter longer than a known one is usually another word ("world"). */
 function allowedEdits(typed: string, known: string): number {
   if (typed.length >= 9) return 2;
   if (typed.length >= 7) return 1;
-  // A letter left out ("helth") is the commonest slip; a letter too many in a short word is usually another word.
   return known.length >= typed.length ? 1 : 0;
 }
 
-/**
- * The words of the question that neither the knowledge base nor the term table use, read as the
- * nearest word they do use ("sperkonto" as "sperrkonto", "scholaship" as "scholarship"): candidates
- * by trigram similarity (pg_trgm's, see trigramSimilarity), kept when similar enough or one typing slip away.
- * `tableWords`: the term table's one-word terms (singleWordTerms).
- */
+/** Unknown words read as the nearest known word: by trigram similarity, kept when similar enough or a slip away. */
 export async function correctTypos(
   db: Db,
   words: string[],
@@ -55,21 +42,14 @@ export async function correctTypos(
       !places.some((place) => place.startsWith(word)),
   );
   if (!unknown.length) return new Map();
-  // A slip is best read on the word as typed: "internatonal" stems to "internaton", far from
-  // "intern", but is one letter from "international", whose stem is "intern".
+  // A slip is best read on the word as typed: "internatonal" is one letter from "international".
   const written = await correctWrittenWords(db, unknown, state, index, question);
   if (written.size === unknown.length) return written;
-  const stemmed = await correctStems(
-    db,
-    unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH),
-    state,
-    index,
-    tableWords,
-  );
-  return new Map([...written, ...stemmed]);
+  const rest = unknown.filter((word) => !written.has(word) && word.length >= TYPO_MIN_LENGTH);
+  return new Map([...written, ...(await correctStems(db, rest, state, index, tableWords))]);
 }
 
-/** Words of the question as typed (folded, lower case, ASCII letters), for the stems the knowledge base does not know. */
+/** The question's words as typed, by the unknown stem they give. */
 function typedWordsFor(stems: string[], question: string): Map<string, string> {
   const typed = new Map<string, string>();
   for (const word of writtenWordsOf(question)) {
@@ -140,8 +120,7 @@ async function correctStems(
   // A slip rarely hits the first letter: only words starting like a typed one are compared.
   const initials = new Set(unknown.map((w) => w[0]));
   const vocabulary = state.vocabulary.filter((word) => initials.has(word[0]) && word.length >= shortest && word.length <= longest);
-  // Words of ASCII letters (all the knowledge base's, in practice) are compared here, as pg_trgm
-  // would; other letters, which pg_trgm reads by the database's locale, are left to it.
+  // Other than ASCII letters, which pg_trgm reads by the database's locale, are left to it.
   const rows = [...unknown, ...vocabulary].every(isAsciiWord)
     ? unknown.flatMap((typed) =>
         vocabulary.flatMap((known) => {

@@ -6,10 +6,7 @@ const MAX_QUESTION_CHARS = 2000;
 
 export type AnswerRoute = "chat" | "chat-rag";
 
-/**
- * Keeps a question the knowledge base could not answer ("I don't know"), for the list of what to
- * write next. One insert; a failure is logged and never fails the answer.
- */
+/** Keeps a question the knowledge base could not answer, for what to write next; a failure never fails the answer. */
 export async function recordUnansweredQuestion(db: Db, question: string, route: AnswerRoute): Promise<void> {
   const text = question.replace(/\s+/g, " ").trim().slice(0, MAX_QUESTION_CHARS);
   if (!text) return;
