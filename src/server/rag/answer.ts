@@ -3,6 +3,7 @@
  * nothing relevant is found it says so and suggests questions it can answer.
  */
 import type { EmbeddingModel } from "ai";
+import type { ToolLink } from "~/lib/schemas/chat";
 import type { Db } from "~/server/db/client";
 import { needsTimeLimit, withAmountFirst, withStatedLimit, withTimeLimit } from "./answer-figures";
 import { correctedQuestion, selectList, withWholeArticles } from "./answer-lists";
@@ -21,8 +22,9 @@ export interface ComposedAnswer {
   retrieval: Retrieval;
   /** The passages the answer quotes. */
   quotedPassageIds?: string[];
-  /** The tools' data that leads the answer, when it does (src/server/rag/tool-answer.ts). */
+  /** The tools' data that leads the answer, when it does (src/server/rag/tool-answer.ts), and the cards of those tools. */
   toolText?: string;
+  toolLinks?: ToolLink[];
 }
 
 export interface AnswerOptions {

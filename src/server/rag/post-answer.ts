@@ -28,9 +28,13 @@ export function combineParts(parts: PostPart[]): ComposedAnswer & { parts: Compo
   );
   const passages = new Map<string, RetrievedPassage>();
   for (const { composed } of shown) for (const passage of composed.retrieval.passages) passages.set(passage.id, passage);
+  // The cards of the tools whose data the shown parts lead with, each once.
+  const links = shown.flatMap(({ composed }) => (composed.kind === "answer" ? (composed.toolLinks ?? []) : []));
+  const toolLinks = links.filter((link, i) => links.findIndex((other) => other.href === link.href) === i);
   return {
     kind: "answer",
     text: sections.join("\n\n"),
+    ...(toolLinks.length ? { toolLinks } : {}),
     retrieval: { passages: [...passages.values()], confidence: Math.max(...answered.map((p) => p.composed.retrieval.confidence)) },
     quotedPassageIds: [...new Set(answered.flatMap((p) => p.composed.quotedPassageIds ?? []))],
     parts: parts.map((p) => p.composed),

@@ -40,6 +40,13 @@ export function withToolAnswer(composed: ComposedAnswer, tool: ToolAnswer): Comp
   const quoted = new Set(composed.quotedPassageIds ?? []);
   const quotedSlugs = composed.retrieval.passages.filter((passage) => quoted.has(passage.id)).map((passage) => passage.articleSlug);
   const repeats = quotedSlugs.length > 0 && quotedSlugs.every((slug) => slug.startsWith(CITY_ARTICLE_PREFIX));
-  if (!sure || repeats) return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [], toolText: tool.text };
-  return { ...composed, kind: "answer", text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}`, toolText: tool.text };
+  if (!sure || repeats)
+    return { ...composed, kind: "answer", text: tool.text, quotedPassageIds: [], toolText: tool.text, toolLinks: tool.links };
+  return {
+    ...composed,
+    kind: "answer",
+    text: `${tool.text}\n\n**From the knowledge base:**\n\n${composed.text}`,
+    toolText: tool.text,
+    toolLinks: tool.links,
+  };
 }

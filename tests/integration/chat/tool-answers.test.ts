@@ -52,12 +52,14 @@ describe("answers from the tools' data, local model", () => {
   it("answers each question of a long post from its own tool's data, with what the post says of the asker", async () => {
     // The post's questions are answered one by one, each with its tool's data through the local model's tools port;
     // the nationality and the course the story names fill in what the visa question leaves out.
-    const { text } = await askChat(
+    const { text, metadata } = await askChat(
       "Hello everyone, I am from Nigeria and I got an offer for a language course in Munich, starting in spring next year. How much is the rent for a room in Munich? Do I need a visa for it?",
       "tools-session-post",
     );
     expect(text).toContain("What students pay in Munich (Bavaria), from the Cost Calculator's sourced figures:");
     expect(text).toContain("You need a national (D) visa from the German mission before entry.");
+    // A card for each tool the answer used.
+    expect(metadata?.toolLinks?.map((link) => link.tool)).toEqual(["cost-calculator", "visa-checker"]);
   });
 
   it("answers a visa question for a nationality and purpose with the checker's rules and a card with both values", async () => {
@@ -124,12 +126,14 @@ describe("answers from the tools' data, local model", () => {
   });
 
   it("lets only the words a question of a post asks decide the tool, not the sentence before it that the question points to", async () => {
-    const { text } = await askChat(
+    const { text, metadata } = await askChat(
       "I will start my master's in Munich in October and I found a cheap room with a rent of 650 euros. Can I work there as a student to pay for it? How long does the student visa take?",
       "tools-session-context",
     );
     expect(text).toContain("**Can I work there as a student to pay for it?**");
     expect(text).not.toContain("What students pay in Munich");
+    // No card for a tool the answer did not use.
+    expect(metadata?.toolLinks).toBeUndefined();
   });
 });
 

@@ -385,6 +385,10 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     // The guide sections to read on: those the local answer quotes; a hosted answer's passages were all handed to it.
     const answeredFrom = retrieval ?? (composed as ComposedAnswer | null)?.retrieval;
     const guides = answeredFrom ? guideLinks(answeredFrom.passages.filter((p) => (resolved.hosted && !replaced) || quoted.has(p.id))) : [];
+    // The cards of the tools the answer used: a local answer's own (each question of a post decides), else the
+    // question's (a hosted answer, or a regenerated one that repeats the answer it replaces).
+    const local = composed as ComposedAnswer | null;
+    const toolLinks = local && local.kind !== "no-other" ? local.toolLinks : toolAnswer?.links;
     const metadata: AssistantMetadata = {
       model: label,
       ragEnabled: rag,
@@ -398,7 +402,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
         : {}),
       ...(usedPassageIds.length ? { usedPassageIds } : {}),
       ...(comparison ? { links: [comparison] } : {}),
-      ...(toolAnswer ? { toolLinks: toolAnswer.links } : {}),
+      ...(toolLinks?.length ? { toolLinks } : {}),
       ...(guides.length ? { guides } : {}),
       createdAt: startedAt,
     };
