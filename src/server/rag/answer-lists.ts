@@ -1,6 +1,6 @@
 /** List answers: a question asking for documents, steps or what to bring gets the list that answers it, whole and in order. */
+import { joinWithAnd } from "~/lib/join-with-and";
 import type { Db } from "~/server/db/client";
-import { joinWithAnd } from "./answer-render";
 import { dependsOnPrevious, groupBy, type ScoredUnit, stemsOf, wordsOf } from "./answer-units";
 import { parseBlocks } from "./markdown";
 import { listVerbOf, questionMatch } from "./query-analysis";

@@ -1,5 +1,6 @@
 /** The extractive answer's text, cited per article; and the texts of "I don't know" and of a greeting. */
 import answerWords from "~/content/answer-words.json";
+import { joinWithAnd } from "~/lib/join-with-and";
 import type { Db } from "~/server/db/client";
 import { groupBy, informativeLabel, type ScoredUnit } from "./answer-units";
 import type { Retrieval, RetrievedPassage } from "./retrieval-types";
@@ -87,11 +88,6 @@ function renderGroup(units: ScoredUnit[]): string {
 
 /** How an answer opens when retrieval is not sure it answers the question. */
 export const NOT_SURE_TEXT = "I am not fully sure this answers your question, but this is what my knowledge base says:";
-
-/** "A", "A and B", "A, B and C". */
-export function joinWithAnd(items: string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
-}
 
 /** "Source: <article> (last reviewed <date>), based on [A](…) and [B](…)". */
 export function sourceLine(article: Pick<RetrievedPassage, "articleTitle" | "lastReviewed">, sources: RetrievedPassage["sources"]): string {

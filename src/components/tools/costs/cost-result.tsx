@@ -7,15 +7,11 @@ import { SourceList } from "~/components/tools/source-list";
 import { StaleFigureNote } from "~/components/tools/stale-figure-note";
 import { errorMessage, FormMessage } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toast";
+import { joinWithAnd } from "~/lib/join-with-and";
 import { formatEuros } from "~/lib/plans";
 import { costCalculatorHref } from "~/lib/schemas/tools/costs";
 import { api } from "~/trpc/react";
 import { BudgetChart, type BudgetResult } from "./budget-chart";
-
-function listOf(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 /** The budget: totals, the comparison with the blocked account, the chart, every line with its source. */
 export function CostResult({ result, signedIn }: { result: BudgetResult; signedIn: boolean }) {
@@ -46,12 +42,12 @@ export function CostResult({ result, signedIn }: { result: BudgetResult; signedI
           </div>
         </dl>
         <p className="mt-3 text-sm text-slate-700">
-          <span className="font-medium">The total includes:</span> {listOf(result.includedLines)}.
+          <span className="font-medium">The total includes:</span> {joinWithAnd(result.includedLines)}.
         </p>
         {result.missingLines.length > 0 ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            <span className="font-medium">Not in the total, because no official source gives a figure:</span> {listOf(result.missingLines)}.
-            Your real costs will be higher by what these lines cost you.
+            <span className="font-medium">Not in the total, because no official source gives a figure:</span>{" "}
+            {joinWithAnd(result.missingLines)}. Your real costs will be higher by what these lines cost you.
           </p>
         ) : null}
         <BlockedAccountComparison result={result} />
@@ -175,7 +171,7 @@ function BlockedAccountComparison({ result }: { result: BudgetResult }) {
       </p>
       {incomplete ? (
         <p className="mt-1 font-medium text-amber-900">
-          The total lacks {listOf(result.missingLines)}, for which no official source gives a figure
+          The total lacks {joinWithAnd(result.missingLines)}, for which no official source gives a figure
           {blockedAccount.status === "shortfall"
             ? ": the shortfall is larger than this."
             : `. The lines with a figure come to ${monthly} a month less than the blocked account pays out; the missing lines may take that and more.`}

@@ -1,3 +1,4 @@
+import { joinWithAnd } from "~/lib/join-with-and";
 import { countryName } from "~/lib/options";
 import { COMPARE_CRITERIA, type CompareCountry, compareHref, MAX_COMPARED } from "~/lib/schemas/tools/compare-choices";
 
@@ -38,7 +39,7 @@ export function comparisonLinkFor(question: string): AnswerLink | null {
   const countries = (["DE", ...others] as CompareCountry[]).slice(0, MAX_COMPARED);
   const names = countries.map((code) => countryName(code));
   return {
-    title: `Compare ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`,
+    title: `Compare ${joinWithAnd(names)}`,
     href: compareHref({ countries, criteria: [...COMPARE_CRITERIA] }),
     description:
       "Tuition, proof of funds, living costs, work while studying and the stay after graduating, side by side with official sources.",

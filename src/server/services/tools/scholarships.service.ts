@@ -1,6 +1,7 @@
 import { countries, type TCountryCode } from "countries-list";
 import { differenceInCalendarDays } from "date-fns";
 import { z } from "zod";
+import { joinWithAnd } from "~/lib/join-with-and";
 import { countryName } from "~/lib/options";
 import { addDays, utcDay } from "~/lib/period";
 import { sourceRefSchema } from "~/lib/schemas/tools/common";
@@ -31,20 +32,15 @@ export function daysUntil(deadline: string, today: string): number {
   return differenceInCalendarDays(new Date(`${deadline}T00:00:00Z`), new Date(`${today}T00:00:00Z`));
 }
 
-function joinNames(names: string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
 /** The nationality rule in a sentence, for a result without a nationality filter. */
 function describeRule(rule: NationalityRule): string {
   if (rule.kind === "any") return "Open to all nationalities.";
   const named = [...rule.continents.map((continent) => `all of ${CONTINENT_NAMES[continent]}`), ...rule.countries.map(countryName)];
-  if (rule.kind === "except") return `Open to all nationalities except ${joinNames(rule.countries.map(countryName))}.`;
+  if (rule.kind === "except") return `Open to all nationalities except ${joinWithAnd(rule.countries.map(countryName))}.`;
   if (named.length === 0) return "Open only to the nationalities on the provider's list.";
   if (named.length > 8)
     return `Open to nationals of ${named.length} named countries${rule.listComplete ? "" : " and others on the provider's list"}.`;
-  return `Open to nationals of ${joinNames(named)}${rule.listComplete ? "" : " and others on the provider's list"}.`;
+  return `Open to nationals of ${joinWithAnd(named)}${rule.listComplete ? "" : " and others on the provider's list"}.`;
 }
 
 export type EligibilityStatus = "eligible" | "check" | "not-eligible";
@@ -65,7 +61,7 @@ export function eligibilityFor(rule: NationalityRule, nationality: string | unde
       ? { status: "not-eligible", reason: `Not open to nationals of ${name}.` }
       : {
           status: "eligible",
-          reason: `Open to nationals of ${name} (all nationalities except ${joinNames(rule.countries.map(countryName))}).`,
+          reason: `Open to nationals of ${name} (all nationalities except ${joinWithAnd(rule.countries.map(countryName))}).`,
         };
   }
   if (rule.countries.includes(nationality))
