@@ -53,7 +53,12 @@ const byScore = (a: ScoredUnit, b: ScoredUnit) => b.score - a.score || a.passage
 /** Items by key, in the order their keys first come. */
 export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
   return groups;
 }
 
