@@ -96,6 +96,9 @@ export type ChatRequest = z.output<typeof chatRequestSchema>;
 /** The tools an answer can link to, pre-filled (src/lib/tools.ts has their names and pages). */
 const TOOL_LINK_TOOLS = ["cost-calculator", "visa-checker", "scholarship-search", "university-finder"] as const;
 
+/** Tool cards an answer carries at most (a post's questions may each bring their own). */
+export const MAX_TOOL_LINKS = 4;
+
 /** A card under an answer that opens a tool with the question's values: a path of this site, and the values it carries. */
 export const toolLinkSchema = z.object({
   tool: z.enum(TOOL_LINK_TOOLS),
@@ -237,7 +240,7 @@ const importedMetadataSchema = z
       )
       .max(10)
       .optional(),
-    toolLinks: z.array(toolLinkSchema).max(4).optional(),
+    toolLinks: z.array(toolLinkSchema).max(MAX_TOOL_LINKS).optional(),
     guides: z
       .array(
         z.looseObject({

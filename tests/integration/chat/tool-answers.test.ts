@@ -4,7 +4,7 @@
  * the question's values. A hosted model gets the same data as context and the same card.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ToolLink } from "~/lib/schemas/chat";
+import { MAX_TOOL_LINKS, type ToolLink } from "~/lib/schemas/chat";
 import { seedTools } from "~/server/content/tools";
 import type { TestDatabase } from "../../helpers/test-database";
 import { answerText, ask, parseUiStream, postChat, type StreamRoute, setUpChat, setUpHostedChat } from "../chat-helpers";
@@ -60,6 +60,20 @@ describe("answers from the tools' data, local model", () => {
     expect(text).toContain("You need a national (D) visa from the German mission before entry.");
     // A card for each tool the answer used.
     expect(metadata?.toolLinks?.map((link) => link.tool)).toEqual(["cost-calculator", "visa-checker"]);
+  });
+
+  it("keeps at most the cards a message may carry when a post's questions bring more", async () => {
+    const { metadata } = await askChat(
+      "Hi, I am from Nigeria and want to do a master's. How much is rent in Munich, Berlin and Hamburg? Do I need a visa? Which scholarships can I get?",
+      "tools-session-many-cards",
+    );
+    expect(metadata?.toolLinks).toHaveLength(MAX_TOOL_LINKS);
+    expect(metadata?.toolLinks?.map((link) => link.href)).toEqual([
+      "/tools/cost-calculator?city=munich",
+      "/tools/cost-calculator?city=berlin",
+      "/tools/cost-calculator?city=hamburg",
+      expect.stringMatching(/^\/tools\/visa-checker\?nationality=NG/),
+    ]);
   });
 
   it("answers a visa question for a nationality and purpose with the checker's rules and a card with both values", async () => {

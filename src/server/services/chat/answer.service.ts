@@ -13,6 +13,7 @@ import {
   answerAdmitsNotKnowing,
   type ChatMessageInput,
   type ChatRequest,
+  MAX_TOOL_LINKS,
 } from "~/lib/schemas/chat";
 import { createLocalKnowledgeModel, type LocalKnowledgeModelOptions, readTokenCount, tokenCount } from "~/server/ai/local-model";
 import { LOCAL_MODEL_LABEL, type ResolvedModel, resolveChatModel } from "~/server/ai/models";
@@ -388,7 +389,7 @@ export async function answerChat({ db, actor, input, rag, requestId, signal }: C
     // The cards of the tools the answer used: a local answer's own (each question of a post decides), else the
     // question's (a hosted answer, or a regenerated one that repeats the answer it replaces).
     const local = composed as ComposedAnswer | null;
-    const toolLinks = local && local.kind !== "no-other" ? local.toolLinks : toolAnswer?.links;
+    const toolLinks = (local && local.kind !== "no-other" ? local.toolLinks : toolAnswer?.links)?.slice(0, MAX_TOOL_LINKS);
     const metadata: AssistantMetadata = {
       model: label,
       ragEnabled: rag,
